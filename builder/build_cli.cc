@@ -1,0 +1,216 @@
+#include "builder/build_cli.h"
+
+#include <boost/program_options.hpp>
+#include <chrono>
+#include <ctime>
+#include <filesystem>
+#include <iomanip>
+#include <iostream>
+#include <set>
+#include <thread>
+
+#include "lib/bfs.h"
+#include "lib/database.h"
+#include "lib/database_writer.h"
+#include "lib/exit_codes.h"
+#include "lib/notation.h"
+#include "lib/state.h"
+#include "lib/table_meta.h"
+#include "lib/version.h"
+
+namespace po = boost::program_options;
+
+namespace slidedb {
+
+namespace {
+
+constexpr char kUsage[] =
+    "Usage: slidedb-build [--db DIR] [--board RxC] [--goal G]... "
+    "[--threads N] [--quiet]\n"
+    "\n"
+    "Builds the tables of a sliding-tile puzzle by a breadth-first search\n"
+    "back from each goal over every state that reaches it, and stores each\n"
+    "state's distance and best move in a RocksDB database. A table serves\n"
+    "every goal with its blank on the same cell (the query tool relabels the\n"
+    "tiles). The build is written beside the database and swapped in at the\n"
+    "end: an interrupted build leaves the database as it was.\n"
+    "\n"
+    "With no --goal: boards of up to 9 cells get a table for every blank\n"
+    "cell (9 for 3x3); larger boards get the default goal, blank last.\n"
+    "Progress, one line per depth, goes to standard error.\n"
+    "\n";
+
+std::string Now() {
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+std::string WithCommas(uint64_t v) {
+  std::string s = std::to_string(v);
+  for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(i, ",");
+  return s;
+}
+
+uint64_t DirectoryBytes(const std::string& dir) {
+  uint64_t total = 0;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(dir, ec)) {
+    if (e.is_regular_file(ec)) total += e.file_size(ec);
+  }
+  return total;
+}
+
+}  // namespace
+
+int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
+             std::ostream& out, std::ostream& err) {
+  std::string db_dir, board_name;
+  std::vector<std::string> goal_texts;
+  std::string blank;
+  int threads = 0;
+  po::options_description desc("Options");
+  desc.add_options()
+      ("help,h", "show this help and exit")
+      ("version", "show the version and exit")
+      ("db", po::value(&db_dir)->default_value(DefaultDatabasePath()),
+       "database directory ($SLIDEDB_DB, else data/slidedb)")
+      ("board", po::value(&board_name)->default_value("3x3"),
+       "board shape RxC, at most 12 cells: 2x2 2x3 3x2 2x4 4x2 3x3 2x5 5x2 "
+       "3x4 4x3 2x6 6x2")
+      ("goal", po::value(&goal_texts),
+       "build the table serving goal G (any arrangement; its blank's cell "
+       "picks the table); repeat for more")
+      ("blank", po::value(&blank),
+       "the label that stands for the blank in --goal (default: 0 _ . -)")
+      ("threads", po::value(&threads)->default_value(0),
+       "search threads (0: one per core)")
+      ("quiet,q", "no per-depth progress lines");
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(desc).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    err << "slidedb-build: " << e.what() << "\n"
+        << "Try 'slidedb-build --help'.\n";
+    return kExitUsage;
+  }
+  if (vm.count("help")) {
+    out << kUsage << desc << "\n"
+        << "Exit status: 0 built; 1 the build failed; 64 bad usage; 73 the\n"
+           "database cannot be written.\n"
+        << "\nExample: slidedb-build --db data/slidedb --board 3x3\n";
+    return kExitOk;
+  }
+  if (vm.count("version")) {
+    out << "slidedb-build " << kVersion << "\n";
+    return kExitOk;
+  }
+  Board board;
+  Status s = Board::Parse(board_name, &board);
+  if (!s.ok()) {
+    err << "slidedb-build: " << s.message() << "\n";
+    return kExitUsage;
+  }
+  if (threads < 0) {
+    err << "slidedb-build: --threads must be 0 or more\n";
+    return kExitUsage;
+  }
+  if (threads == 0) {
+    threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  }
+  std::set<int> blanks;
+  NotationOptions notation{blank};
+  for (const auto& g : goal_texts) {
+    Arrangement a;
+    s = ParseArrangement(g, board, notation, &a);
+    if (!s.ok()) {
+      err << "slidedb-build: goal '" << g << "': " << s.message() << "\n";
+      return kExitUsage;
+    }
+    blanks.insert(a.blank);
+  }
+  if (blanks.empty()) {
+    if (board.cells() <= 9) {
+      for (int c = 0; c < board.cells(); ++c) blanks.insert(c);
+    } else {
+      blanks.insert(board.cells() - 1);
+    }
+  }
+
+  const auto t0 = std::chrono::steady_clock::now();
+  std::unique_ptr<DatabaseWriter> writer;
+  s = DatabaseWriter::Begin(db_dir, &writer);
+  if (!s.ok()) {
+    err << "slidedb-build: " << s.message() << "\n";
+    return kExitCantCreate;
+  }
+  const bool quiet = vm.count("quiet") > 0;
+  for (int goal_blank : blanks) {
+    const Indexer indexer(board, goal_blank);
+    Arrangement goal_arr;
+    const State goal = CanonicalGoal(board, goal_blank);
+    for (int c = 0; c < board.cells(); ++c) {
+      goal_arr.labels.push_back(std::to_string(goal.tile[c]));
+    }
+    goal_arr.blank = goal_blank;
+    const std::string goal_text = FormatArrangement(goal_arr, "0");
+    const std::string tag = board.Name() + " goal " + goal_text;
+    BfsResult result;
+    s = RunBfs(indexer, threads,
+               [&](const BfsLevel& l) {
+                 if (quiet) return;
+                 err << tag << "  depth " << std::setw(2) << l.depth
+                     << "  states " << std::setw(11) << WithCommas(l.states)
+                     << "  total " << std::setw(11) << WithCommas(l.total)
+                     << "  " << std::fixed << std::setprecision(3)
+                     << l.seconds << " s\n";
+               },
+               &result);
+    if (!s.ok()) {
+      err << "slidedb-build: " << tag << ": " << s.message() << "\n";
+      return kExitFailure;
+    }
+    TableMeta meta;
+    meta.board = board;
+    meta.goal_blank = goal_blank;
+    meta.goal = goal_text;
+    meta.states = indexer.size();
+    meta.max_distance = static_cast<int>(result.histogram.size()) - 1;
+    meta.histogram = result.histogram;
+    meta.page_records = kPageRecords;
+    meta.pages = static_cast<uint32_t>((meta.states + kPageRecords - 1) /
+                                       kPageRecords);
+    meta.built_by = std::string("slidedb-build ") + kVersion;
+    meta.built_at = Now();
+    meta.build_seconds = result.seconds;
+    meta.threads = threads;
+    s = writer->PutTable(meta, result.records);
+    if (!s.ok()) {
+      err << "slidedb-build: " << s.message() << "\n";
+      return kExitCantCreate;
+    }
+    out << tag << ": " << WithCommas(meta.states) << " states, max distance "
+        << meta.max_distance << ", search " << std::fixed
+        << std::setprecision(3) << result.seconds << " s\n";
+  }
+  s = writer->Commit();
+  if (!s.ok()) {
+    err << "slidedb-build: " << s.message() << "\n";
+    return kExitCantCreate;
+  }
+  const double secs =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
+          .count();
+  out << "wrote " << db_dir << ": " << blanks.size() << " table"
+      << (blanks.size() == 1 ? "" : "s") << " of " << board.Name() << ", "
+      << std::fixed << std::setprecision(2)
+      << DirectoryBytes(db_dir) / 1048576.0 << " MiB on disk, "
+      << std::setprecision(3) << secs << " s\n";
+  return kExitOk;
+}
+
+}  // namespace slidedb

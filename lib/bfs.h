@@ -1,0 +1,38 @@
+// Retrograde breadth-first search: from a canonical goal outwards over every
+// state that reaches it, recording each state's distance and a best move
+// (lib/format.h). Level by level, each worker scans a share of the table for
+// the states of the current depth and claims their unseen neighbours.
+#ifndef SLIDEDB_LIB_BFS_H_
+#define SLIDEDB_LIB_BFS_H_
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "lib/index.h"
+#include "lib/status.h"
+
+namespace slidedb {
+
+struct BfsLevel {
+  int depth;
+  uint64_t states;  // at this depth
+  uint64_t total;   // at this depth or nearer
+  double seconds;   // since the search began
+};
+
+struct BfsResult {
+  std::vector<uint8_t> records;     // records[index], lib/format.h
+  std::vector<uint64_t> histogram;  // histogram[d]: states at distance d
+  double seconds = 0;
+};
+
+// Searches the whole table of `indexer`'s goal with `threads` workers
+// (at least 1), calling `on_level` (if set) once per depth as it completes.
+Status RunBfs(const Indexer& indexer, int threads,
+              const std::function<void(const BfsLevel&)>& on_level,
+              BfsResult* result);
+
+}  // namespace slidedb
+
+#endif  // SLIDEDB_LIB_BFS_H_

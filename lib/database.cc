@@ -1,0 +1,102 @@
+#include "lib/database.h"
+
+#include <rocksdb/db.h>
+#include <rocksdb/options.h>
+#include <rocksdb/table.h>
+
+#include <cstdlib>
+#include <filesystem>
+
+#include "lib/format.h"
+
+namespace slidedb {
+
+std::string DefaultDatabasePath() {
+  const char* env = std::getenv("SLIDEDB_DB");
+  return env != nullptr && *env != '\0' ? env : "data/slidedb";
+}
+
+Database::~Database() = default;
+
+Status Database::Open(const std::string& dir, std::unique_ptr<Database>* db) {
+  std::error_code ec;
+  if (!std::filesystem::exists(std::filesystem::path(dir) / "CURRENT", ec)) {
+    return Status::NotFound("no database at " + dir);
+  }
+  rocksdb::Options options;
+  options.create_if_missing = false;
+  options.info_log_level = rocksdb::InfoLogLevel::HEADER_LEVEL;
+  options.max_open_files = 64;
+  // Pages are cached by Table; keep RocksDB's own block cache small.
+  rocksdb::BlockBasedTableOptions table_options;
+  table_options.block_cache = rocksdb::NewLRUCache(1 << 20);
+  options.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table_options));
+  rocksdb::DB* raw = nullptr;
+  rocksdb::Status s = rocksdb::DB::OpenForReadOnly(options, dir, &raw);
+  if (!s.ok()) {
+    return Status::IOError("cannot open database " + dir + ": " + s.ToString());
+  }
+  std::unique_ptr<Database> out(new Database);
+  out->dir_ = dir;
+  out->db_.reset(raw);
+  std::string version;
+  s = raw->Get(rocksdb::ReadOptions(), kFormatKey, &version);
+  if (!s.ok()) {
+    return Status::Corruption(dir + " is not a slidedb database (no " +
+                              std::string(kFormatKey) + " key)");
+  }
+  if (version != std::to_string(kFormatVersion)) {
+    return Status::Corruption(dir + " has format " + version +
+                              "; this slidedb reads format " +
+                              std::to_string(kFormatVersion));
+  }
+  std::unique_ptr<rocksdb::Iterator> it(raw->NewIterator({}));
+  for (it->Seek("meta/"); it->Valid() && it->key().starts_with("meta/");
+       it->Next()) {
+    TableMeta meta;
+    Status st = TableMeta::FromJson(it->value().ToStringView(), &meta);
+    if (!st.ok()) {
+      return Status::Corruption(it->key().ToString() + ": " + st.message());
+    }
+    out->tables_.push_back(std::move(meta));
+  }
+  if (!it->status().ok()) return Status::IOError(it->status().ToString());
+  *db = std::move(out);
+  return Status::OK();
+}
+
+const TableMeta* Database::Find(const Board& board, int goal_blank) const {
+  for (const auto& t : tables_) {
+    if (t.board == board && t.goal_blank == goal_blank) return &t;
+  }
+  return nullptr;
+}
+
+Status Database::ReadPage(const std::string& table_id, uint32_t page,
+                          std::string* out) const {
+  rocksdb::Status s =
+      db_->Get(rocksdb::ReadOptions(), PageKey(table_id, page), out);
+  if (s.IsNotFound()) {
+    return Status::Corruption("page " + std::to_string(page) + " of table " +
+                              table_id + " is missing");
+  }
+  if (!s.ok()) return Status::IOError(s.ToString());
+  return Status::OK();
+}
+
+Status Database::OpenTable(const TableMeta& meta,
+                           std::unique_ptr<Table>* table) const {
+  const std::string id = meta.Id();
+  auto t = std::make_unique<Table>(
+      meta, [this, id](uint32_t page, std::string* out) {
+        return ReadPage(id, page, out);
+      });
+  if (meta.states <= kPreloadStates) {
+    Status s = t->LoadAll();
+    if (!s.ok()) return s;
+  }
+  *table = std::move(t);
+  return Status::OK();
+}
+
+}  // namespace slidedb

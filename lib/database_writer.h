@@ -1,0 +1,57 @@
+// DatabaseWriter: changes a database atomically. Every write goes to a copy
+// made beside the database (hard links to its files, so the copy is cheap),
+// and Commit() swaps the copy in with one rename. Until then the database in
+// place is untouched, and a build that fails or is killed leaves at most a
+// stale copy, which the next writer removes.
+#ifndef SLIDEDB_LIB_DATABASE_WRITER_H_
+#define SLIDEDB_LIB_DATABASE_WRITER_H_
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "lib/status.h"
+#include "lib/table_meta.h"
+
+namespace rocksdb {
+class DB;
+}
+
+namespace slidedb {
+
+class DatabaseWriter {
+ public:
+  // Starts a change to the database at `dir`, which need not exist yet. Fails
+  // if `dir` holds something other than a slidedb database, or if another
+  // writer has it open.
+  static Status Begin(const std::string& dir,
+                      std::unique_ptr<DatabaseWriter>* writer);
+  // Discards the copy unless Commit() succeeded.
+  ~DatabaseWriter();
+  DatabaseWriter(const DatabaseWriter&) = delete;
+  DatabaseWriter& operator=(const DatabaseWriter&) = delete;
+
+  // Adds a table, or replaces the one with the same id.
+  // REQUIRES: records.size() == meta.states; meta is complete.
+  Status PutTable(const TableMeta& meta, const std::vector<uint8_t>& records);
+
+  // Makes the copy the database.
+  Status Commit();
+
+  // Where the copy is being written.
+  const std::string& aside_dir() const { return aside_; }
+
+ private:
+  DatabaseWriter() = default;
+
+  std::string dir_;
+  std::string aside_;
+  std::unique_ptr<rocksdb::DB> db_;
+  int ingested_ = 0;
+  bool replaced_ = false;
+  bool committed_ = false;
+};
+
+}  // namespace slidedb
+
+#endif  // SLIDEDB_LIB_DATABASE_WRITER_H_

@@ -1,0 +1,193 @@
+#include "lib/notation.h"
+
+#include <algorithm>
+#include <charconv>
+#include <set>
+
+namespace slidedb {
+
+namespace {
+
+bool IsSeparator(char c) {
+  return c == ' ' || c == '\t' || c == ',' || c == '\r' || c == '\n';
+}
+
+// Splits one piece of text (a row, or the whole state) into labels.
+Status Tokenize(std::string_view text, std::vector<std::string>* out) {
+  const bool spaced = std::any_of(text.begin(), text.end(), IsSeparator);
+  if (!spaced) {
+    for (char c : text) {
+      if (static_cast<unsigned char>(c) < 0x21 ||
+          static_cast<unsigned char>(c) > 0x7e) {
+        return Status::InvalidArgument(
+            "unexpected character in a state (use plain ASCII labels)");
+      }
+      out->emplace_back(1, c);
+    }
+    return Status::OK();
+  }
+  size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && IsSeparator(text[i])) ++i;
+    size_t j = i;
+    while (j < text.size() && !IsSeparator(text[j])) ++j;
+    if (j > i) out->emplace_back(text.substr(i, j - i));
+    i = j;
+  }
+  return Status::OK();
+}
+
+bool IsInteger(const std::string& s, long* value) {
+  const char* end = s.data() + s.size();
+  auto r = std::from_chars(s.data(), end, *value);
+  return r.ec == std::errc() && r.ptr == end;
+}
+
+std::string_view Trim(std::string_view s) {
+  while (!s.empty() && IsSeparator(s.front())) s.remove_prefix(1);
+  while (!s.empty() && IsSeparator(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+}  // namespace
+
+Status ParseArrangement(std::string_view text, const Board& board,
+                        const NotationOptions& options, Arrangement* out) {
+  text = Trim(text);
+  if (text.empty()) return Status::InvalidArgument("empty state");
+  const int n = board.cells();
+  std::vector<std::string> labels;
+  if (text.find('/') != std::string_view::npos) {
+    int row = 0;
+    size_t start = 0;
+    while (true) {
+      const size_t slash = text.find('/', start);
+      const std::string_view piece = Trim(text.substr(
+          start, slash == std::string_view::npos ? slash : slash - start));
+      std::vector<std::string> row_labels;
+      Status s = Tokenize(piece, &row_labels);
+      if (!s.ok()) return s;
+      ++row;
+      if (static_cast<int>(row_labels.size()) != board.cols()) {
+        return Status::InvalidArgument(
+            "row " + std::to_string(row) + " has " +
+            std::to_string(row_labels.size()) + " cells; a " + board.Name() +
+            " board has " + std::to_string(board.cols()) + " per row");
+      }
+      labels.insert(labels.end(), row_labels.begin(), row_labels.end());
+      if (slash == std::string_view::npos) break;
+      start = slash + 1;
+    }
+    if (row != board.rows()) {
+      return Status::InvalidArgument(
+          std::to_string(row) + " rows given; a " + board.Name() +
+          " board has " + std::to_string(board.rows()));
+    }
+  } else {
+    Status s = Tokenize(text, &labels);
+    if (!s.ok()) return s;
+    if (static_cast<int>(labels.size()) != n) {
+      std::string msg = std::to_string(labels.size()) + " cells given; a " +
+                        board.Name() + " board has " + std::to_string(n);
+      if (n > 9 && labels.size() > static_cast<size_t>(n)) {
+        msg += " (on boards of more than 9 cells separate the labels with "
+               "commas or spaces)";
+      }
+      return Status::InvalidArgument(msg);
+    }
+  }
+  int blank = -1;
+  std::set<std::string> seen;
+  for (int c = 0; c < n; ++c) {
+    const std::string& l = labels[c];
+    const bool is_blank = options.blank.empty()
+                              ? (l == "0" || l == "_" || l == "." || l == "-")
+                              : l == options.blank;
+    if (is_blank) {
+      if (blank >= 0) {
+        return Status::InvalidArgument("more than one blank ('" +
+                                       labels[blank] + "' and '" + l + "')");
+      }
+      blank = c;
+    } else if (!seen.insert(l).second) {
+      return Status::InvalidArgument("tile '" + l + "' appears twice");
+    }
+  }
+  if (blank < 0) {
+    return Status::InvalidArgument(
+        options.blank.empty()
+            ? "no blank: write it as 0, _, . or -"
+            : "no blank: the blank was set to '" + options.blank + "'");
+  }
+  out->labels = std::move(labels);
+  out->blank = blank;
+  return Status::OK();
+}
+
+void SortLabels(std::vector<std::string>* labels) {
+  long dummy;
+  const bool numeric = std::all_of(
+      labels->begin(), labels->end(),
+      [&](const std::string& l) { return IsInteger(l, &dummy); });
+  if (numeric) {
+    std::sort(labels->begin(), labels->end(),
+              [](const std::string& a, const std::string& b) {
+                long x, y;
+                IsInteger(a, &x);
+                IsInteger(b, &y);
+                return x < y;
+              });
+  } else {
+    std::sort(labels->begin(), labels->end());
+  }
+}
+
+Arrangement DefaultGoal(const Board& board, const Arrangement& start) {
+  Arrangement goal;
+  for (int c = 0; c < board.cells(); ++c) {
+    if (c != start.blank) goal.labels.push_back(start.labels[c]);
+  }
+  SortLabels(&goal.labels);
+  goal.labels.push_back(start.labels[start.blank]);
+  goal.blank = board.cells() - 1;
+  return goal;
+}
+
+std::string OutputBlankLabel(const NotationOptions& options) {
+  return options.blank.empty() ? "0" : options.blank;
+}
+
+std::string FormatArrangement(const Arrangement& a,
+                              const std::string& blank_label) {
+  bool compact = blank_label.size() == 1;
+  for (size_t c = 0; c < a.labels.size() && compact; ++c) {
+    compact = static_cast<int>(c) == a.blank || a.labels[c].size() == 1;
+  }
+  std::string out;
+  for (size_t c = 0; c < a.labels.size(); ++c) {
+    if (!compact && c > 0) out += ',';
+    out += static_cast<int>(c) == a.blank ? blank_label : a.labels[c];
+  }
+  return out;
+}
+
+std::string DrawArrangement(const Board& board, const Arrangement& a,
+                            int indent) {
+  size_t width = 1;
+  for (const auto& l : a.labels) width = std::max(width, l.size());
+  std::string out;
+  for (int r = 0; r < board.rows(); ++r) {
+    out.append(indent, ' ');
+    for (int k = 0; k < board.cols(); ++k) {
+      const int c = r * board.cols() + k;
+      const std::string& l = c == a.blank ? std::string("_") : a.labels[c];
+      if (k > 0) out += ' ';
+      out.append(width - l.size(), ' ');
+      out += l;
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+}  // namespace slidedb

@@ -1,0 +1,115 @@
+#include "lib/problem.h"
+
+#include <algorithm>
+#include <map>
+
+#include "lib/parity.h"
+
+namespace slidedb {
+
+namespace {
+
+// The arrangement as a State, tiles numbered by the rank of their label in
+// `order` (1-based).
+State Number(const Board& board, const Arrangement& a,
+             const std::map<std::string, uint8_t>& number) {
+  State s;
+  for (int c = 0; c < board.cells(); ++c) {
+    s.tile[c] = c == a.blank ? 0 : number.at(a.labels[c]);
+  }
+  s.blank = static_cast<uint8_t>(a.blank);
+  return s;
+}
+
+std::string OddEven(int k) { return k % 2 ? "odd" : "even"; }
+
+std::string ExplainParity(const Board& board, const State& start,
+                          const State& goal) {
+  const int is = Inversions(board, start), ig = Inversions(board, goal);
+  const std::string width = std::to_string(board.cols());
+  if (board.cols() % 2 == 1) {
+    return "the start has " + std::to_string(is) + " inversions (" +
+           OddEven(is) + ") and the goal " + std::to_string(ig) + " (" +
+           OddEven(ig) + "); on a board " + width +
+           " wide no move changes whether the count of inversions is odd "
+           "or even, so the goal cannot be reached";
+  }
+  const int rs = board.Row(start.blank), rg = board.Row(goal.blank);
+  return "inversions plus the blank's row (rows counted from 0 at the top) "
+         "are " + std::to_string(is) + " + " + std::to_string(rs) + " = " +
+         std::to_string(is + rs) + " (" + OddEven(is + rs) +
+         ") for the start and " + std::to_string(ig) + " + " +
+         std::to_string(rg) + " = " + std::to_string(ig + rg) + " (" +
+         OddEven(ig + rg) + ") for the goal; on a board " + width +
+         " wide every move keeps this sum odd or even, so the goal cannot "
+         "be reached";
+}
+
+}  // namespace
+
+Status MakeProblem(const Board& board, const Arrangement& start,
+                   const Arrangement& goal, Problem* out) {
+  const int n = board.cells();
+  if (static_cast<int>(start.labels.size()) != n ||
+      static_cast<int>(goal.labels.size()) != n) {
+    return Status::InvalidArgument("start and goal must fill the board");
+  }
+  std::vector<std::string> start_tiles, goal_tiles;
+  for (int c = 0; c < n; ++c) {
+    if (c != start.blank) start_tiles.push_back(start.labels[c]);
+    if (c != goal.blank) goal_tiles.push_back(goal.labels[c]);
+  }
+  SortLabels(&start_tiles);
+  SortLabels(&goal_tiles);
+  if (start_tiles != goal_tiles) {
+    for (const auto& l : start_tiles) {
+      if (std::find(goal_tiles.begin(), goal_tiles.end(), l) ==
+          goal_tiles.end()) {
+        return Status::InvalidArgument("the start has tile '" + l +
+                                       "' and the goal does not");
+      }
+    }
+    for (const auto& l : goal_tiles) {
+      if (std::find(start_tiles.begin(), start_tiles.end(), l) ==
+          start_tiles.end()) {
+        return Status::InvalidArgument("the goal has tile '" + l +
+                                       "' and the start does not");
+      }
+    }
+  }
+  Problem p;
+  p.board = board;
+  p.goal_blank = goal.blank;
+  p.label.assign(1, start.labels[start.blank]);
+  std::map<std::string, uint8_t> table_number;
+  for (int c = 0; c < n; ++c) {
+    if (c == goal.blank) continue;
+    table_number[goal.labels[c]] = static_cast<uint8_t>(p.label.size());
+    p.label.push_back(goal.labels[c]);
+  }
+  p.start = Number(board, start, table_number);
+  const State goal_state = Number(board, goal, table_number);
+  p.solvable = ParityClass(board, p.start) == ParityClass(board, goal_state);
+  if (!p.solvable) {
+    // Explain in the labels' natural order, as a person counts inversions.
+    std::map<std::string, uint8_t> natural;
+    for (size_t i = 0; i < start_tiles.size(); ++i) {
+      natural[start_tiles[i]] = static_cast<uint8_t>(i + 1);
+    }
+    p.reason = ExplainParity(board, Number(board, start, natural),
+                             Number(board, goal, natural));
+  }
+  *out = std::move(p);
+  return Status::OK();
+}
+
+Arrangement ToArrangement(const Problem& p, const State& s) {
+  Arrangement a;
+  a.blank = s.blank;
+  for (int c = 0; c < p.board.cells(); ++c) {
+    a.labels.push_back(p.label[s.tile[c]]);
+  }
+  return a;
+}
+
+}  // namespace slidedb

@@ -1,0 +1,38 @@
+// TableMeta: what the database says about one table (docs/FORMAT.md), stored
+// as a JSON object under MetaKey(table id).
+#ifndef SLIDEDB_LIB_TABLE_META_H_
+#define SLIDEDB_LIB_TABLE_META_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lib/board.h"
+#include "lib/status.h"
+
+namespace slidedb {
+
+struct TableMeta {
+  Board board;
+  int goal_blank = 0;
+  std::string goal;  // the canonical goal, written as FormatArrangement does
+  uint64_t states = 0;
+  int max_distance = 0;
+  std::vector<uint64_t> histogram;  // histogram[d]: states at distance d
+  uint32_t page_records = 0;
+  uint32_t pages = 0;
+  // How it was built.
+  std::string built_by;  // "slidedb-build 0.1.0"
+  std::string built_at;  // UTC, ISO 8601
+  double build_seconds = 0;
+  int threads = 1;
+
+  std::string Id() const;  // TableId(board, goal_blank)
+  std::string ToJson() const;
+  static Status FromJson(std::string_view json, TableMeta* out);
+};
+
+}  // namespace slidedb
+
+#endif  // SLIDEDB_LIB_TABLE_META_H_
