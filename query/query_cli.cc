@@ -1,0 +1,404 @@
+#include "query/query_cli.h"
+
+#include <boost/program_options.hpp>
+#include <iomanip>
+#include <iostream>
+#include <memory>
+#include <optional>
+
+#include "lib/database.h"
+#include "lib/exit_codes.h"
+#include "lib/format.h"
+#include "lib/notation.h"
+#include "lib/problem.h"
+#include "lib/solver.h"
+#include "lib/version.h"
+#include "query/json_text.h"
+
+namespace po = boost::program_options;
+
+namespace slidedb {
+
+namespace {
+
+constexpr char kUsage[] =
+    "Usage: slidedb-query [options] [STATE ...]\n"
+    "       slidedb-query --histogram [--board RxC] [--goal G] "
+    "[--format text|csv|json]\n"
+    "\n"
+    "Prints an optimal solution for each STATE, read off the database built\n"
+    "by slidedb-build: no search. With no STATE it reads one state per line\n"
+    "from standard input and answers each as it arrives.\n"
+    "\n"
+    "A state lists the tiles row by row: 123456780, \"1 2 3 4 5 6 7 8 0\",\n"
+    "123/456/780 or 12345678_. The blank is 0, _, . or - (or the label given\n"
+    "with --blank). Boards of more than 9 cells separate labels with commas\n"
+    "or spaces. Moves are the directions the blank travels (U D L R); tiles\n"
+    "are the labels of the tiles that slide, in order.\n"
+    "\n";
+
+constexpr char kExitHelp[] =
+    "Exit status: 0 every input answered; 1 some input cannot reach the\n"
+    "goal; 64 bad usage; 65 some input was malformed (the others are still\n"
+    "answered); 66 the database or a table is missing or unreadable.\n"
+    "\n"
+    "Examples:\n"
+    "  slidedb-query 867254301\n"
+    "  slidedb-query --format json --goal 123/8_4/765 283164705\n"
+    "  slidedb-query --steps 123405786\n"
+    "  slidedb-query --histogram --format csv\n";
+
+struct Config {
+  std::string db_dir;
+  Board board;
+  NotationOptions notation;
+  std::string blank_out;  // the blank's label on output
+  std::optional<Arrangement> goal;
+  bool json = false;
+  bool steps = false;
+};
+
+// What became of one input.
+enum class Outcome { kSolved, kUnsolvable, kMalformed, kDatabaseError };
+
+class Answerer {
+ public:
+  Answerer(const Config& config, Solver* solver)
+      : config_(config), solver_(solver) {}
+
+  // Answers one input line, appending the output to *out and any message
+  // for standard error to *err.
+  Outcome Answer(const std::string& input, std::string* out, std::string* err);
+
+ private:
+  Outcome Malformed(const std::string& input, const std::string& message,
+                    std::string* out, std::string* err);
+  void WriteText(const Problem& p, const std::string& start,
+                 const std::string& goal, const Path& path, std::string* out);
+  void WriteJson(const Problem& p, const std::string& start,
+                 const std::string& goal, const Path& path, std::string* out);
+
+  const Config& config_;
+  Solver* solver_;
+  Path path_;  // reused between inputs
+};
+
+Outcome Answerer::Malformed(const std::string& input,
+                            const std::string& message, std::string* out,
+                            std::string* err) {
+  if (config_.json) {
+    *out += "{\"input\":";
+    AppendJsonString(out, input);
+    *out += ",\"error\":";
+    AppendJsonString(out, message);
+    *out += "}\n";
+  } else {
+    *err += "slidedb-query: '" + input + "': " + message + "\n";
+  }
+  return Outcome::kMalformed;
+}
+
+Outcome Answerer::Answer(const std::string& input, std::string* out,
+                         std::string* err) {
+  Arrangement start;
+  Status s = ParseArrangement(input, config_.board, config_.notation, &start);
+  if (!s.ok()) return Malformed(input, s.message(), out, err);
+  const Arrangement goal =
+      config_.goal ? *config_.goal : DefaultGoal(config_.board, start);
+  Problem p;
+  s = MakeProblem(config_.board, start, goal, &p);
+  if (!s.ok()) return Malformed(input, s.message(), out, err);
+  const std::string start_text = FormatArrangement(start, config_.blank_out);
+  const std::string goal_text = FormatArrangement(goal, config_.blank_out);
+  if (!p.solvable) {
+    if (config_.json) {
+      *out += "{\"board\":\"" + config_.board.Name() + "\",\"start\":";
+      AppendJsonString(out, start_text);
+      *out += ",\"goal\":";
+      AppendJsonString(out, goal_text);
+      *out += ",\"solvable\":false,\"reason\":";
+      AppendJsonString(out, p.reason);
+      *out += "}\n";
+    } else {
+      *out += start_text + " -> " + goal_text + ": unsolvable: " + p.reason +
+              "\n";
+    }
+    return Outcome::kUnsolvable;
+  }
+  s = solver_->Solve(p, &path_);
+  if (!s.ok()) {
+    *err += "slidedb-query: " + s.message() + "\n";
+    return Outcome::kDatabaseError;
+  }
+  if (config_.json) {
+    WriteJson(p, start_text, goal_text, path_, out);
+  } else {
+    WriteText(p, start_text, goal_text, path_, out);
+  }
+  return Outcome::kSolved;
+}
+
+void Answerer::WriteText(const Problem& p, const std::string& start,
+                         const std::string& goal, const Path& path,
+                         std::string* out) {
+  const int d = path.distance();
+  *out += start + " -> " + goal + ": " + std::to_string(d) +
+          (d == 1 ? " move" : " moves") + "\n";
+  if (d > 0) {
+    *out += "  moves: ";
+    for (Move m : path.moves) out->push_back(MoveLetter(m));
+    *out += "\n  tiles:";
+    for (uint8_t t : path.tiles) *out += " " + p.label[t];
+    *out += "\n";
+  }
+  if (config_.steps) {
+    State s = p.start;
+    *out += "  start:\n" + DrawArrangement(p.board, ToArrangement(p, s), 4);
+    for (int k = 0; k < d; ++k) {
+      ApplyMove(p.board, path.moves[k], &s);
+      *out += "  step " + std::to_string(k + 1) + ": " +
+              MoveLetter(path.moves[k]) + " (tile " + p.label[path.tiles[k]] +
+              ")\n" + DrawArrangement(p.board, ToArrangement(p, s), 4);
+    }
+  }
+}
+
+void Answerer::WriteJson(const Problem& p, const std::string& start,
+                         const std::string& goal, const Path& path,
+                         std::string* out) {
+  *out += "{\"board\":\"" + config_.board.Name() + "\",\"start\":";
+  AppendJsonString(out, start);
+  *out += ",\"goal\":";
+  AppendJsonString(out, goal);
+  *out += ",\"solvable\":true,\"distance\":" +
+          std::to_string(path.distance()) + ",\"moves\":\"";
+  for (Move m : path.moves) out->push_back(MoveLetter(m));
+  *out += "\",\"tiles\":[";
+  for (size_t k = 0; k < path.tiles.size(); ++k) {
+    if (k > 0) out->push_back(',');
+    AppendJsonLabel(out, p.label[path.tiles[k]]);
+  }
+  *out += "]";
+  if (config_.steps) {
+    *out += ",\"path\":[";
+    State s = p.start;
+    AppendJsonString(out, start);
+    for (Move m : path.moves) {
+      ApplyMove(p.board, m, &s);
+      out->push_back(',');
+      AppendJsonString(out,
+                       FormatArrangement(ToArrangement(p, s), config_.blank_out));
+    }
+    *out += "]";
+  }
+  *out += "}\n";
+}
+
+std::string BuildHint(const Config& config, int goal_blank) {
+  State g = CanonicalGoal(config.board, goal_blank);
+  Arrangement a;
+  for (int c = 0; c < config.board.cells(); ++c) {
+    a.labels.push_back(std::to_string(g.tile[c]));
+  }
+  a.blank = goal_blank;
+  return "build it with: slidedb-build --db " + config.db_dir + " --board " +
+         config.board.Name() + " --goal " + FormatArrangement(a, "0");
+}
+
+int Histogram(const Config& config, const Database& db,
+              const std::string& format, std::ostream& out,
+              std::ostream& err) {
+  const int goal_blank =
+      config.goal ? config.goal->blank : config.board.cells() - 1;
+  const TableMeta* meta = db.Find(config.board, goal_blank);
+  if (meta == nullptr) {
+    err << "slidedb-query: table " << TableId(config.board, goal_blank)
+        << " is not in the database " << config.db_dir << "; "
+        << BuildHint(config, goal_blank) << "\n";
+    return kExitNoInput;
+  }
+  const std::string goal =
+      config.goal ? FormatArrangement(*config.goal, config.blank_out)
+                  : meta->goal;
+  if (format == "json") {
+    std::string o = "{\"board\":\"" + config.board.Name() + "\",\"goal\":";
+    AppendJsonString(&o, goal);
+    o += ",\"total\":" + std::to_string(meta->states) +
+         ",\"max_distance\":" + std::to_string(meta->max_distance) +
+         ",\"counts\":[";
+    for (size_t d = 0; d < meta->histogram.size(); ++d) {
+      if (d > 0) o += ',';
+      o += std::to_string(meta->histogram[d]);
+    }
+    out << o << "]}\n";
+  } else if (format == "csv") {
+    out << "distance,count\n";
+    for (size_t d = 0; d < meta->histogram.size(); ++d) {
+      out << d << ',' << meta->histogram[d] << '\n';
+    }
+  } else {
+    out << config.board.Name() << " goal " << goal << ": " << meta->states
+        << " states, max distance " << meta->max_distance << "\n"
+        << "distance      states\n";
+    for (size_t d = 0; d < meta->histogram.size(); ++d) {
+      out << std::setw(8) << d << std::setw(12) << meta->histogram[d] << '\n';
+    }
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+int RunQuery(const std::vector<std::string>& args, std::istream& in,
+             std::ostream& out, std::ostream& err) {
+  Config config;
+  std::string board_name, goal_text, format;
+  std::vector<std::string> states;
+  po::options_description desc("Options");
+  desc.add_options()
+      ("help,h", "show this help and exit")
+      ("version", "show the version and exit")
+      ("db", po::value(&config.db_dir)->default_value(DefaultDatabasePath()),
+       "database directory ($SLIDEDB_DB, else data/slidedb)")
+      ("board", po::value(&board_name)->default_value("3x3"),
+       "board shape RxC")
+      ("goal", po::value(&goal_text),
+       "goal arrangement, any (default: the tiles in order, blank last)")
+      ("blank", po::value(&config.notation.blank),
+       "label that stands for the blank (default: 0 _ . -); e.g. 9 for "
+       "tiles 1-9 with 9 as the blank")
+      ("format", po::value(&format)->default_value("text"),
+       "text or json (JSON Lines: one object per input); with --histogram "
+       "also csv")
+      ("steps", "draw every board on the way (JSON: a \"path\" of states)")
+      ("histogram", "print the number of states at each distance from the "
+       "goal");
+  po::options_description hidden;
+  hidden.add_options()("state", po::value(&states));
+  po::options_description all;
+  all.add(desc).add(hidden);
+  po::positional_options_description positional;
+  positional.add("state", -1);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args)
+                  .options(all)
+                  .positional(positional)
+                  .run(),
+              vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    err << "slidedb-query: " << e.what() << "\n"
+        << "Try 'slidedb-query --help'.\n";
+    return kExitUsage;
+  }
+  if (vm.count("help")) {
+    out << kUsage << desc << "\n" << kExitHelp;
+    return kExitOk;
+  }
+  if (vm.count("version")) {
+    out << "slidedb-query " << kVersion << " (database format "
+        << kFormatVersion << ")\n";
+    return kExitOk;
+  }
+  auto usage = [&](const std::string& msg) {
+    err << "slidedb-query: " << msg << "\nTry 'slidedb-query --help'.\n";
+    return kExitUsage;
+  };
+  Status s = Board::Parse(board_name, &config.board);
+  if (!s.ok()) return usage(s.message());
+  const bool histogram = vm.count("histogram") > 0;
+  if (format != "text" && format != "json" && !(histogram && format == "csv")) {
+    return usage("--format must be text or json" +
+                 std::string(histogram ? " or csv" : ""));
+  }
+  config.json = format == "json";
+  config.steps = vm.count("steps") > 0;
+  config.blank_out = OutputBlankLabel(config.notation);
+  if (vm.count("goal")) {
+    Arrangement goal;
+    s = ParseArrangement(goal_text, config.board, config.notation, &goal);
+    if (!s.ok()) return usage("goal '" + goal_text + "': " + s.message());
+    config.goal = goal;
+  }
+  if (histogram && !states.empty()) {
+    return usage("--histogram takes no STATE");
+  }
+
+  std::unique_ptr<Database> db;
+  s = Database::Open(config.db_dir, &db);
+  if (!s.ok()) {
+    err << "slidedb-query: " << s.message();
+    if (s.IsNotFound()) {
+      err << "; build it with: slidedb-build --db " << config.db_dir;
+    }
+    err << "\n";
+    return kExitNoInput;
+  }
+  if (histogram) return Histogram(config, *db, format, out, err);
+
+  // Every answer uses the table of the goal's blank cell: open it now, so a
+  // missing table is reported once, before any input is read.
+  Solver solver(db.get());
+  const int goal_blank =
+      config.goal ? config.goal->blank : config.board.cells() - 1;
+  Table* table;
+  s = solver.GetTable(config.board, goal_blank, &table);
+  if (!s.ok()) {
+    err << "slidedb-query: " << s.message();
+    if (s.IsNotFound()) err << "; " << BuildHint(config, goal_blank);
+    err << "\n";
+    return kExitNoInput;
+  }
+
+  Answerer answerer(config, &solver);
+  bool unsolvable = false, malformed = false;
+  std::string obuf, ebuf;
+  auto answer = [&](const std::string& input) {
+    switch (answerer.Answer(input, &obuf, &ebuf)) {
+      case Outcome::kSolved: break;
+      case Outcome::kUnsolvable: unsolvable = true; break;
+      case Outcome::kMalformed: malformed = true; break;
+      case Outcome::kDatabaseError: return false;
+    }
+    return true;
+  };
+  auto flush = [&](bool force) {
+    if (!ebuf.empty()) {
+      out << obuf;
+      obuf.clear();
+      out.flush();
+      err << ebuf;
+      ebuf.clear();
+    }
+    if (force || obuf.size() >= (1 << 16)) {
+      out << obuf;
+      obuf.clear();
+      if (force) out.flush();
+    }
+  };
+  bool db_ok = true;
+  if (!states.empty()) {
+    for (const auto& st : states) {
+      if (!(db_ok = answer(st))) break;
+    }
+  } else {
+    std::string line;
+    while (db_ok && std::getline(in, line)) {
+      const size_t first = line.find_first_not_of(" \t\r");
+      if (first == std::string::npos || line[first] == '#') continue;
+      if (line.back() == '\r') line.pop_back();
+      db_ok = answer(line);
+      // Answer each line as it arrives: flush whenever reading on would
+      // wait for more input.
+      flush(in.rdbuf()->in_avail() <= 0);
+    }
+  }
+  flush(true);
+  if (!db_ok) return kExitNoInput;
+  if (malformed) return kExitDataError;
+  if (unsolvable) return kExitUnsolvable;
+  return kExitOk;
+}
+
+}  // namespace slidedb
