@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs the Debian packages slidedb builds, tests and benchmarks with.
+# Does nothing when they are all there already.
+set -euo pipefail
+
+packages=(
+  build-essential cmake pkg-config
+  librocksdb-dev libboost-program-options-dev nlohmann-json3-dev
+  libgtest-dev libgmock-dev libbenchmark-dev
+  gnuplot-nox
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \
+    || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "installing: ${missing[*]}" >&2
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Installs what is needed, builds everything and runs the whole test suite.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+./scripts/build.sh
+cd build
+ctest -j "$(nproc)" --output-on-failure --timeout 600

@@ -1,0 +1,79 @@
+#include "tests/test_util.h"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <stdexcept>
+
+#include "builder/build_cli.h"
+#include "query/query_cli.h"
+
+namespace fs = std::filesystem;
+
+namespace slidedb::testing {
+
+namespace {
+
+struct TempRoot {
+  fs::path root;
+  TempRoot() {
+    root = fs::temp_directory_path() /
+           ("slidedb-test-" + std::to_string(getpid()));
+    fs::remove_all(root);
+    fs::create_directories(root);
+  }
+  ~TempRoot() {
+    std::error_code ec;
+    fs::remove_all(root, ec);
+  }
+};
+
+TempRoot& Root() {
+  static TempRoot root;
+  return root;
+}
+
+}  // namespace
+
+std::string TempDir(const std::string& name) {
+  const fs::path p = Root().root / name;
+  fs::remove_all(p);
+  fs::create_directories(p);
+  return p.string();
+}
+
+CliResult RunQueryCli(const std::vector<std::string>& args,
+                      const std::string& input) {
+  std::istringstream in(input);
+  std::ostringstream out, err;
+  const int status = RunQuery(args, in, out, err);
+  return {status, out.str(), err.str()};
+}
+
+CliResult RunBuildCli(const std::vector<std::string>& args) {
+  std::istringstream in;
+  std::ostringstream out, err;
+  const int status = RunBuild(args, in, out, err);
+  return {status, out.str(), err.str()};
+}
+
+const std::string& TestDatabase() {
+  static const std::string path = [] {
+    const char* env = std::getenv("SLIDEDB_TEST_DB");
+    if (env != nullptr && fs::exists(fs::path(env) / "CURRENT")) {
+      return std::string(env);
+    }
+    const std::string db = (Root().root / "db").string();
+    for (const char* board : {"3x3", "2x2", "2x3", "3x2", "2x4", "4x2", "2x5"}) {
+      CliResult r = RunBuildCli({"--db", db, "--board", board, "--quiet"});
+      if (r.status != 0) {
+        throw std::runtime_error("building the test database: " + r.err);
+      }
+    }
+    return db;
+  }();
+  return path;
+}
+
+}  // namespace slidedb::testing
