@@ -159,7 +159,7 @@ std::string OutputBlankLabel(const NotationOptions& options) {
 
 std::string FormatArrangement(const Arrangement& a,
                               const std::string& blank_label) {
-  bool compact = blank_label.size() == 1;
+  bool compact = blank_label.size() == 1 && a.labels.size() <= 9;
   for (size_t c = 0; c < a.labels.size() && compact; ++c) {
     compact = static_cast<int>(c) == a.blank || a.labels[c].size() == 1;
   }

@@ -42,8 +42,8 @@ Arrangement DefaultGoal(const Board& board, const Arrangement& start);
 // The label the blank is written with on output: options.blank, or "0".
 std::string OutputBlankLabel(const NotationOptions& options);
 
-// One line: "123456780" when every label is one character, else the labels
-// joined by commas. The blank is written as `blank_label`.
+// One line: "123456780" on boards of up to 9 cells whose labels are all one
+// character, else the labels joined by commas ("1,2,3,4,5,6,7,8,9,0"). The blank is written as `blank_label`.
 std::string FormatArrangement(const Arrangement& a,
                               const std::string& blank_label);
 
