@@ -1,0 +1,98 @@
+#include "lib/verify.h"
+
+#include "lib/walk.h"
+
+namespace slidedb {
+
+namespace {
+
+bool IsSeparator(char c) {
+  return c == ' ' || c == '\t' || c == ',' || c == '\r' || c == '\n';
+}
+
+}  // namespace
+
+Status ParseSolution(std::string_view text,
+                     const std::vector<std::string>& labels,
+                     std::vector<SolutionStep>* steps) {
+  steps->clear();
+  std::vector<std::string_view> words;
+  for (size_t i = 0; i < text.size();) {
+    while (i < text.size() && IsSeparator(text[i])) ++i;
+    size_t j = i;
+    while (j < text.size() && !IsSeparator(text[j])) ++j;
+    if (j > i) words.push_back(text.substr(i, j - i));
+    i = j;
+  }
+  bool letters = true;
+  for (std::string_view w : words) {
+    for (char c : w) {
+      Move m;
+      if (!ParseMoveLetter(c, &m)) letters = false;
+    }
+  }
+  if (letters) {
+    for (std::string_view w : words) {
+      for (char c : w) {
+        SolutionStep step;
+        ParseMoveLetter(c, &step.move);
+        steps->push_back(step);
+      }
+    }
+    return Status::OK();
+  }
+  for (std::string_view w : words) {
+    SolutionStep step;
+    step.by_tile = true;
+    for (size_t t = 1; t < labels.size() && step.tile == 0; ++t) {
+      if (labels[t] == w) step.tile = static_cast<uint8_t>(t);
+    }
+    if (step.tile == 0) {
+      const std::string word(w);
+      if (!labels.empty() && labels[0] == word) {
+        return Status::InvalidArgument(
+            "the solution names the blank ('" + word +
+            "'); name the tiles that slide, or give U/D/L/R blank moves");
+      }
+      return Status::InvalidArgument(
+          "the solution names '" + word +
+          "', which is no tile of this puzzle (give U/D/L/R blank moves, or "
+          "tile labels separated by spaces or commas)");
+    }
+    steps->push_back(step);
+  }
+  return Status::OK();
+}
+
+Status VerifySolution(Table* table, const State& start,
+                      const std::vector<SolutionStep>& steps, Verdict* v) {
+  const Board& board = table->indexer().board();
+  *v = Verdict();
+  v->length = static_cast<int>(steps.size());
+  Status s = DistanceToGoal(table, start, &v->optimal_length);
+  if (!s.ok()) return s;
+  State at = start;
+  for (size_t k = 0; k < steps.size(); ++k) {
+    bool ok = false;
+    if (steps[k].by_tile) {
+      for (Move m : kAllMoves) {
+        const int to = board.Neighbor(at.blank, m);
+        if (to >= 0 && at.tile[to] == steps[k].tile) {
+          ok = ApplyMove(board, m, &at);
+          break;
+        }
+      }
+    } else {
+      ok = ApplyMove(board, steps[k].move, &at);
+    }
+    if (!ok) {
+      v->illegal_step = static_cast<int>(k) + 1;
+      return Status::OK();
+    }
+  }
+  v->legal = true;
+  v->reaches_goal = at == CanonicalGoal(board, table->indexer().goal_blank());
+  return Status::OK();
+}
+
+}  // namespace slidedb
