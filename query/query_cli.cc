@@ -1,6 +1,7 @@
 #include "query/query_cli.h"
 
 #include <boost/program_options.hpp>
+#include <charconv>
 #include <iomanip>
 #include <iostream>
 #include <memory>
@@ -11,9 +12,12 @@
 #include "lib/format.h"
 #include "lib/notation.h"
 #include "lib/problem.h"
+#include "lib/sample.h"
 #include "lib/solver.h"
 #include "lib/version.h"
+#include "query/answer_extras.h"
 #include "query/json_text.h"
+#include "query/table_tools.h"
 
 namespace po = boost::program_options;
 
@@ -25,6 +29,12 @@ constexpr char kUsage[] =
     "Usage: slidedb-query [options] [STATE ...]\n"
     "       slidedb-query --histogram [--board RxC] [--goal G] "
     "[--format text|csv|json]\n"
+    "       slidedb-query [--count] [--all [--limit N]] [--verify MOVES] "
+    "STATE ...\n"
+    "       slidedb-query --at-distance D | --sample N [--distance D] "
+    "[--seed S]\n"
+    "                     | --export csv|json | --heuristics "
+    "[--board RxC] [--goal G]\n"
     "\n"
     "Prints an optimal solution for each STATE, read off the database built\n"
     "by slidedb-build: no search. With no STATE it reads one state per line\n"
@@ -35,6 +45,10 @@ constexpr char kUsage[] =
     "with --blank). Boards of more than 9 cells separate labels with commas\n"
     "or spaces. Moves are the directions the blank travels (U D L R); tiles\n"
     "are the labels of the tiles that slide, in order.\n"
+    "\n"
+    "Tools (docs/TOOLS.md): --count, --all and --verify add to each STATE's\n"
+    "answer; --at-distance, --sample, --export and --heuristics answer about\n"
+    "every state of the goal's table instead, and take no STATE.\n"
     "\n";
 
 constexpr char kExitHelp[] =
@@ -46,7 +60,13 @@ constexpr char kExitHelp[] =
     "  slidedb-query 867254301\n"
     "  slidedb-query --format json --goal 123/8_4/765 283164705\n"
     "  slidedb-query --steps 123405786\n"
-    "  slidedb-query --histogram --format csv\n";
+    "  slidedb-query --histogram --format csv\n"
+    "  slidedb-query --count --all --limit 5 867254301\n"
+    "  slidedb-query --verify ULDRRUULDLURDLDRRULLDRRUULLDDRR 867254301\n"
+    "  slidedb-query --at-distance 31\n"
+    "  slidedb-query --sample 10 --distance 20 --seed 7\n"
+    "  slidedb-query --export csv > 3x3.csv\n"
+    "  slidedb-query --heuristics --goal 123/8_4/765\n";
 
 struct Config {
   std::string db_dir;
@@ -56,6 +76,7 @@ struct Config {
   std::optional<Arrangement> goal;
   bool json = false;
   bool steps = false;
+  ExtraOptions extras;
 };
 
 // What became of one input.
@@ -64,7 +85,7 @@ enum class Outcome { kSolved, kUnsolvable, kMalformed, kDatabaseError };
 class Answerer {
  public:
   Answerer(const Config& config, Solver* solver)
-      : config_(config), solver_(solver) {}
+      : config_(config), solver_(solver), extras_(config.extras, solver) {}
 
   // Answers one input line, appending the output to *out and any message
   // for standard error to *err.
@@ -80,6 +101,7 @@ class Answerer {
 
   const Config& config_;
   Solver* solver_;
+  ExtraAnswers extras_;
   Path path_;  // reused between inputs
 };
 
@@ -126,6 +148,13 @@ Outcome Answerer::Answer(const std::string& input, std::string* out,
     return Outcome::kUnsolvable;
   }
   s = solver_->Solve(p, &path_);
+  if (s.ok() && config_.extras.any()) {
+    std::string malformed;
+    s = extras_.Compute(p, &malformed);
+    if (s.ok() && !malformed.empty()) {
+      return Malformed(input, malformed, out, err);
+    }
+  }
   if (!s.ok()) {
     *err += "slidedb-query: " + s.message() + "\n";
     return Outcome::kDatabaseError;
@@ -161,6 +190,7 @@ void Answerer::WriteText(const Problem& p, const std::string& start,
               ")\n" + DrawArrangement(p.board, ToArrangement(p, s), 4);
     }
   }
+  if (config_.extras.any()) extras_.AppendText(out);
 }
 
 void Answerer::WriteJson(const Problem& p, const std::string& start,
@@ -191,6 +221,7 @@ void Answerer::WriteJson(const Problem& p, const std::string& start,
     }
     *out += "]";
   }
+  if (config_.extras.any()) extras_.AppendJson(out);
   *out += "}\n";
 }
 
@@ -247,12 +278,55 @@ int Histogram(const Config& config, const Database& db,
   return kExitOk;
 }
 
+// Parses a whole decimal number no larger than `max`.
+bool ParseNumber(const std::string& text, uint64_t max, uint64_t* value) {
+  const char* end = text.data() + text.size();
+  auto r = std::from_chars(text.data(), end, *value);
+  return !text.empty() && r.ec == std::errc() && r.ptr == end &&
+         *value <= max;
+}
+
+// The goal the table tools answer about, and its table.
+int OpenTableTool(const Config& config, Solver* solver,
+                  TableToolContext* ctx, std::ostream& err) {
+  const int goal_blank =
+      config.goal ? config.goal->blank : config.board.cells() - 1;
+  Status s = solver->GetTable(config.board, goal_blank, &ctx->table);
+  if (!s.ok()) {
+    err << "slidedb-query: " << s.message();
+    if (s.IsNotFound()) err << "; " << BuildHint(config, goal_blank);
+    err << "\n";
+    return kExitNoInput;
+  }
+  Arrangement goal;
+  if (config.goal) {
+    goal = *config.goal;
+  } else {
+    const State g = CanonicalGoal(config.board, goal_blank);
+    for (int c = 0; c < config.board.cells(); ++c) {
+      goal.labels.push_back(c == goal_blank ? OutputBlankLabel(config.notation)
+                                            : std::to_string(g.tile[c]));
+    }
+    goal.blank = goal_blank;
+  }
+  s = MakeProblem(config.board, goal, goal, &ctx->goal);
+  if (!s.ok()) {
+    err << "slidedb-query: goal: " << s.message() << "\n";
+    return kExitUsage;
+  }
+  ctx->goal_text = FormatArrangement(goal, config.blank_out);
+  ctx->blank_out = config.blank_out;
+  return kExitOk;
+}
+
 }  // namespace
 
 int RunQuery(const std::vector<std::string>& args, std::istream& in,
              std::ostream& out, std::ostream& err) {
   Config config;
   std::string board_name, goal_text, format;
+  std::string limit_text, at_distance_text, sample_text, distance_text,
+      seed_text, export_format;
   std::vector<std::string> states;
   po::options_description desc("Options");
   desc.add_options()
@@ -273,6 +347,36 @@ int RunQuery(const std::vector<std::string>& args, std::istream& in,
       ("steps", "draw every board on the way (JSON: a \"path\" of states)")
       ("histogram", "print the number of states at each distance from the "
        "goal");
+  po::options_description tools("Tools (docs/TOOLS.md)");
+  tools.add_options()
+      ("count", "add the number of distinct optimal solutions "
+       "(JSON: \"optimal_solutions\")")
+      ("all", "add the optimal solutions as U/D/L/R strings in "
+       "lexicographic order, U < D < L < R (JSON: \"solutions\")")
+      ("limit", po::value(&limit_text),
+       "with --all: list at most N solutions (default 100)")
+      ("verify", po::value(&config.extras.verify_text),
+       "check a proposed solution: U/D/L/R blank moves, or tile labels "
+       "separated by spaces or commas (JSON: \"verify\": {legal, "
+       "reaches_goal, length, optimal_length, gap})")
+      ("at-distance", po::value(&at_distance_text),
+       "list every state D moves from the goal, one per line (JSON Lines: "
+       "{\"state\", \"distance\"})")
+      ("sample", po::value(&sample_text),
+       "print N distinct uniform random states that reach the goal, in the "
+       "same JSON Lines form")
+      ("distance", po::value(&distance_text),
+       "with --sample: only states exactly D moves from the goal")
+      ("seed", po::value(&seed_text),
+       "with --sample: the seed (default 1); the same seed gives the same "
+       "states")
+      ("export", po::value(&export_format),
+       "write the goal's whole table: csv (state,distance,move) or json "
+       "(JSON Lines)")
+      ("heuristics", "measure misplaced tiles, Manhattan distance and "
+       "Manhattan + linear conflict against the exact distances of every "
+       "state (--format text, json or csv)");
+  desc.add(tools);
   po::options_description hidden;
   hidden.add_options()("state", po::value(&states));
   po::options_description all;
@@ -308,9 +412,76 @@ int RunQuery(const std::vector<std::string>& args, std::istream& in,
   Status s = Board::Parse(board_name, &config.board);
   if (!s.ok()) return usage(s.message());
   const bool histogram = vm.count("histogram") > 0;
-  if (format != "text" && format != "json" && !(histogram && format == "csv")) {
+  const bool heuristics = vm.count("heuristics") > 0;
+  // The modes that answer about a whole table, at most one.
+  std::string table_mode;
+  for (const char* mode :
+       {"histogram", "at-distance", "sample", "export", "heuristics"}) {
+    if (!vm.count(mode)) continue;
+    if (!table_mode.empty()) {
+      return usage("--" + table_mode + " and --" + mode +
+                   " cannot be combined");
+    }
+    table_mode = mode;
+  }
+  const bool csv_ok = histogram || heuristics;
+  if (vm.count("export") && !vm["format"].defaulted()) {
+    return usage("--export sets its own format (csv or json); drop --format");
+  }
+  if (format != "text" && format != "json" && !(csv_ok && format == "csv")) {
     return usage("--format must be text or json" +
-                 std::string(histogram ? " or csv" : ""));
+                 std::string(csv_ok ? " or csv" : ""));
+  }
+  config.extras.count = vm.count("count") > 0;
+  config.extras.all = vm.count("all") > 0;
+  config.extras.verify = vm.count("verify") > 0;
+  if (config.extras.any() && !table_mode.empty()) {
+    return usage(std::string(config.extras.count  ? "--count"
+                             : config.extras.all ? "--all"
+                                                 : "--verify") +
+                 " answers about STATEs; it cannot be combined with --" +
+                 table_mode);
+  }
+  if (vm.count("limit")) {
+    uint64_t limit;
+    if (!config.extras.all) return usage("--limit needs --all");
+    if (!ParseNumber(limit_text, 1000000000, &limit) || limit == 0) {
+      return usage("--limit must be a whole number of at least 1, not '" +
+                   limit_text + "'");
+    }
+    config.extras.limit = static_cast<size_t>(limit);
+  }
+  if ((vm.count("distance") || vm.count("seed")) && !vm.count("sample")) {
+    return usage(std::string(vm.count("distance") ? "--distance" : "--seed") +
+                 " needs --sample");
+  }
+  uint64_t at_distance = 0, sample_n = 0, seed = kDefaultSampleSeed;
+  int sample_distance = -1;
+  if (vm.count("at-distance") &&
+      !ParseNumber(at_distance_text, 1000, &at_distance)) {
+    return usage("--at-distance must be a whole number of moves, not '" +
+                 at_distance_text + "'");
+  }
+  if (vm.count("sample") &&
+      (!ParseNumber(sample_text, UINT32_MAX, &sample_n) || sample_n == 0)) {
+    return usage("--sample must be a whole number of at least 1, not '" +
+                 sample_text + "'");
+  }
+  if (vm.count("distance")) {
+    uint64_t d;
+    if (!ParseNumber(distance_text, 1000, &d)) {
+      return usage("--distance must be a whole number of moves, not '" +
+                   distance_text + "'");
+    }
+    sample_distance = static_cast<int>(d);
+  }
+  if (vm.count("seed") && !ParseNumber(seed_text, UINT64_MAX, &seed)) {
+    return usage("--seed must be a whole number from 0 to " +
+                 std::to_string(UINT64_MAX) + ", not '" + seed_text + "'");
+  }
+  if (vm.count("export") && export_format != "csv" &&
+      export_format != "json") {
+    return usage("--export must be csv or json, not '" + export_format + "'");
   }
   config.json = format == "json";
   config.steps = vm.count("steps") > 0;
@@ -321,8 +492,8 @@ int RunQuery(const std::vector<std::string>& args, std::istream& in,
     if (!s.ok()) return usage("goal '" + goal_text + "': " + s.message());
     config.goal = goal;
   }
-  if (histogram && !states.empty()) {
-    return usage("--histogram takes no STATE");
+  if (!table_mode.empty() && !states.empty()) {
+    return usage("--" + table_mode + " takes no STATE");
   }
 
   std::unique_ptr<Database> db;
@@ -337,9 +508,27 @@ int RunQuery(const std::vector<std::string>& args, std::istream& in,
   }
   if (histogram) return Histogram(config, *db, format, out, err);
 
+  Solver solver(db.get());
+  if (!table_mode.empty()) {
+    TableToolContext ctx;
+    const int status = OpenTableTool(config, &solver, &ctx, err);
+    if (status != kExitOk) return status;
+    if (table_mode == "at-distance") {
+      return RunAtDistance(ctx, static_cast<int>(at_distance), config.json,
+                           out, err);
+    }
+    if (table_mode == "sample") {
+      return RunSample(ctx, sample_n, sample_distance, seed, config.json, out,
+                       err);
+    }
+    if (table_mode == "export") {
+      return RunExport(ctx, export_format == "json", out, err);
+    }
+    return RunHeuristics(ctx, format, out, err);
+  }
+
   // Every answer uses the table of the goal's blank cell: open it now, so a
   // missing table is reported once, before any input is read.
-  Solver solver(db.get());
   const int goal_blank =
       config.goal ? config.goal->blank : config.board.cells() - 1;
   Table* table;

@@ -1,0 +1,114 @@
+#include "query/answer_extras.h"
+
+#include "query/json_text.h"
+
+namespace slidedb {
+
+namespace {
+
+std::string Letters(const std::vector<Move>& moves) {
+  std::string s;
+  for (Move m : moves) s.push_back(MoveLetter(m));
+  return s;
+}
+
+}  // namespace
+
+Status ExtraAnswers::Compute(const Problem& p, std::string* malformed) {
+  malformed->clear();
+  std::vector<SolutionStep> steps;
+  Status s;
+  if (options_.verify) {
+    s = ParseSolution(options_.verify_text, p.label, &steps);
+    if (!s.ok()) {
+      *malformed = "--verify: " + s.message();
+      return Status::OK();
+    }
+  }
+  Table* table;
+  s = solver_->GetTable(p.board, p.goal_blank, &table);
+  if (!s.ok()) return s;
+  std::unique_ptr<OptimalPaths>& paths = paths_[p.goal_blank];
+  if (paths == nullptr) paths = std::make_unique<OptimalPaths>(table);
+  if (options_.count) {
+    s = paths->Count(p.start, &count_);
+    if (!s.ok()) return s;
+  }
+  if (options_.all) {
+    s = paths->List(p.start, options_.limit, &solutions_, &complete_);
+    if (!s.ok()) return s;
+  }
+  if (options_.verify) {
+    s = VerifySolution(table, p.start, steps, &verdict_);
+    if (!s.ok()) return s;
+  }
+  return Status::OK();
+}
+
+void ExtraAnswers::AppendJson(std::string* out) const {
+  if (options_.count) {
+    *out += ",\"optimal_solutions\":" + PathCountToString(count_);
+  }
+  if (options_.all) {
+    *out += ",\"solutions\":[";
+    for (size_t k = 0; k < solutions_.size(); ++k) {
+      if (k > 0) out->push_back(',');
+      AppendJsonString(out, Letters(solutions_[k]));
+    }
+    *out += "],\"solutions_complete\":";
+    *out += complete_ ? "true" : "false";
+  }
+  if (options_.verify) {
+    const Verdict& v = verdict_;
+    *out += ",\"verify\":{\"legal\":";
+    *out += v.legal ? "true" : "false";
+    *out += ",\"reaches_goal\":";
+    *out += v.reaches_goal ? "true" : "false";
+    *out += ",\"length\":" + std::to_string(v.length) +
+            ",\"optimal_length\":" + std::to_string(v.optimal_length) +
+            ",\"gap\":" + (v.reaches_goal ? std::to_string(v.gap()) : "null");
+    if (!v.legal) *out += ",\"illegal_step\":" + std::to_string(v.illegal_step);
+    *out += "}";
+  }
+}
+
+void ExtraAnswers::AppendText(std::string* out) const {
+  if (options_.count) {
+    *out += "  optimal solutions: " + PathCountToString(count_) + "\n";
+  }
+  if (options_.all) {
+    *out += "  solutions";
+    if (!complete_) {
+      *out += " (the first " + std::to_string(solutions_.size()) +
+              "; --limit lists more)";
+    }
+    *out += ":\n";
+    for (const auto& sol : solutions_) {
+      *out += "    " + (sol.empty() ? std::string("(none needed)")
+                                    : Letters(sol)) + "\n";
+    }
+  }
+  if (options_.verify) {
+    const Verdict& v = verdict_;
+    *out += "  verify: ";
+    if (!v.legal) {
+      *out += "illegal: step " + std::to_string(v.illegal_step) + " of " +
+              std::to_string(v.length) +
+              " does not move a tile next to the blank";
+    } else if (!v.reaches_goal) {
+      *out += "legal, but its " + std::to_string(v.length) +
+              (v.length == 1 ? " move does" : " moves do") +
+              " not end on the goal; optimal " +
+              std::to_string(v.optimal_length);
+    } else {
+      *out += "legal, reaches the goal in " + std::to_string(v.length) +
+              (v.length == 1 ? " move" : " moves") + "; optimal " +
+              std::to_string(v.optimal_length) + ", gap " +
+              std::to_string(v.gap()) +
+              (v.gap() == 0 ? " (optimal)" : "");
+    }
+    *out += "\n";
+  }
+}
+
+}  // namespace slidedb

@@ -1,0 +1,57 @@
+// The extra fields slidedb-query adds to each solved STATE's answer:
+// --count (optimal_solutions), --all (solutions) and --verify (verify).
+#ifndef SLIDEDB_QUERY_ANSWER_EXTRAS_H_
+#define SLIDEDB_QUERY_ANSWER_EXTRAS_H_
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "lib/optimal_paths.h"
+#include "lib/problem.h"
+#include "lib/solver.h"
+#include "lib/status.h"
+#include "lib/verify.h"
+
+namespace slidedb {
+
+struct ExtraOptions {
+  bool count = false;
+  bool all = false;
+  size_t limit = 100;  // solutions listed by --all at most
+  bool verify = false;
+  std::string verify_text;  // the MOVES of --verify
+  bool any() const { return count || all || verify; }
+};
+
+class ExtraAnswers {
+ public:
+  // REQUIRES: solver outlives this object.
+  ExtraAnswers(const ExtraOptions& options, Solver* solver)
+      : options_(options), solver_(solver) {}
+
+  // Works out the extras for one solvable problem. When the --verify MOVES
+  // do not fit this puzzle, sets *malformed to why (the input counts as
+  // malformed) and returns OK. A failure is the database's.
+  // REQUIRES: p.solvable; malformed != nullptr.
+  Status Compute(const Problem& p, std::string* malformed);
+
+  // The fields of the last Compute(), for the JSON object of the answer
+  // (each starts with a comma) or as indented lines of the text answer.
+  void AppendJson(std::string* out) const;
+  void AppendText(std::string* out) const;
+
+ private:
+  const ExtraOptions& options_;
+  Solver* solver_;
+  std::map<int, std::unique_ptr<OptimalPaths>> paths_;  // by goal blank
+  PathCount count_ = 0;
+  std::vector<std::vector<Move>> solutions_;
+  bool complete_ = true;
+  Verdict verdict_;
+};
+
+}  // namespace slidedb
+
+#endif  // SLIDEDB_QUERY_ANSWER_EXTRAS_H_

@@ -1,0 +1,254 @@
+#include "query/table_tools.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+#include <vector>
+
+#include "lib/distance_scan.h"
+#include "lib/exit_codes.h"
+#include "lib/heuristic_report.h"
+#include "lib/notation.h"
+#include "lib/sample.h"
+#include "query/json_text.h"
+
+namespace slidedb {
+
+namespace {
+
+// Output gathered in a string and handed to the stream in large pieces.
+class Buffer {
+ public:
+  explicit Buffer(std::ostream& out) : out_(out) {}
+  ~Buffer() { Flush(); }
+  std::string* text() { return &text_; }
+  void MaybeFlush() {
+    if (text_.size() >= (1 << 16)) Flush();
+  }
+  void Flush() {
+    out_ << text_;
+    text_.clear();
+    out_.flush();
+  }
+
+ private:
+  std::ostream& out_;
+  std::string text_;
+};
+
+std::string StateText(const TableToolContext& ctx, const State& s) {
+  return FormatArrangement(ToArrangement(ctx.goal, s), ctx.blank_out);
+}
+
+void AppendStateLine(const TableToolContext& ctx, const State& s,
+                     int distance, bool json, std::string* o) {
+  if (json) {
+    *o += "{\"state\":";
+    AppendJsonString(o, StateText(ctx, s));
+    *o += ",\"distance\":" + std::to_string(distance) + "}\n";
+  } else {
+    *o += StateText(ctx, s);
+    *o += '\n';
+  }
+}
+
+int DatabaseError(const Status& s, std::ostream& err) {
+  err << "slidedb-query: " << s.message() << "\n";
+  return kExitNoInput;
+}
+
+// A CSV field: quoted when it holds a comma or a quote (RFC 4180).
+void AppendCsvField(std::string* o, const std::string& field) {
+  if (field.find_first_of(",\"\n") == std::string::npos) {
+    *o += field;
+    return;
+  }
+  o->push_back('"');
+  for (char c : field) {
+    if (c == '"') o->push_back('"');
+    o->push_back(c);
+  }
+  o->push_back('"');
+}
+
+std::string FormatRatio(double r) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6f", r);
+  return buf;
+}
+
+}  // namespace
+
+int RunAtDistance(const TableToolContext& ctx, int distance, bool json,
+                  std::ostream& out, std::ostream& err) {
+  const Indexer& ix = ctx.table->indexer();
+  uint64_t found = 0;
+  {
+    Buffer buf(out);
+    Status s = ScanDistances(ctx.table, [&](Index i, int d, uint8_t) {
+      if (d != distance) return;
+      ++found;
+      AppendStateLine(ctx, ix.StateAt(i), d, json, buf.text());
+      buf.MaybeFlush();
+    });
+    if (!s.ok()) return DatabaseError(s, err);
+  }
+  if (found == 0) {
+    err << "slidedb-query: no state is " << distance
+        << " moves from the goal " << ctx.goal_text << " (the farthest are "
+        << ctx.table->meta().max_distance << ")\n";
+  }
+  return kExitOk;
+}
+
+int RunSample(const TableToolContext& ctx, uint64_t n, int distance,
+              uint64_t seed, bool json, std::ostream& out, std::ostream& err) {
+  const Indexer& ix = ctx.table->indexer();
+  std::vector<Index> picks;
+  Status s = SampleStates(ctx.table, n, distance, seed, &picks);
+  if (!s.ok()) return DatabaseError(s, err);
+  {
+    Buffer buf(out);
+    for (Index i : picks) {
+      int d = distance;
+      if (d < 0) {
+        s = TrueDistance(ctx.table, i, &d);
+        if (!s.ok()) return DatabaseError(s, err);
+      }
+      AppendStateLine(ctx, ix.StateAt(i), d, json, buf.text());
+      buf.MaybeFlush();
+    }
+  }
+  if (picks.size() < n) {
+    err << "slidedb-query: only " << picks.size() << " states "
+        << (distance < 0 ? std::string("reach the goal")
+                         : "are " + std::to_string(distance) +
+                               " moves from the goal")
+        << "; printed all of them\n";
+  }
+  return kExitOk;
+}
+
+int RunExport(const TableToolContext& ctx, bool json, std::ostream& out,
+              std::ostream& err) {
+  const Indexer& ix = ctx.table->indexer();
+  Buffer buf(out);
+  std::string* o = buf.text();
+  if (!json) *o += "state,distance,move\n";
+  Status s = ScanDistances(ctx.table, [&](Index i, int d, uint8_t rec) {
+    const std::string state = StateText(ctx, ix.StateAt(i));
+    const std::string move =
+        d == 0 ? std::string() : std::string(1, MoveLetter(RecordMove(rec)));
+    if (json) {
+      *o += "{\"state\":";
+      AppendJsonString(o, state);
+      *o += ",\"distance\":" + std::to_string(d) + ",\"move\":";
+      if (d == 0) {
+        *o += "null}\n";
+      } else {
+        *o += "\"" + move + "\"}\n";
+      }
+    } else {
+      AppendCsvField(o, state);
+      *o += ',' + std::to_string(d) + ',' + move + '\n';
+    }
+    buf.MaybeFlush();
+  });
+  if (!s.ok()) return DatabaseError(s, err);
+  return kExitOk;
+}
+
+int RunHeuristics(const TableToolContext& ctx, const std::string& format,
+                  std::ostream& out, std::ostream& err) {
+  HeuristicReport report;
+  Status s = MeasureHeuristics(ctx.table, &report);
+  if (!s.ok()) return DatabaseError(s, err);
+  const std::string board = ctx.table->indexer().board().Name();
+  std::string o;
+  if (format == "json") {
+    o = "{\"board\":\"" + board + "\",\"goal\":";
+    AppendJsonString(&o, ctx.goal_text);
+    o += ",\"states\":" + std::to_string(report.states);
+    for (const HeuristicStats& h : report.heuristics) {
+      o += ",\"" + std::string(HeuristicName(h.kind)) + "\":{\"admissible\":";
+      o += h.admissible ? "true" : "false";
+      o += ",\"consistent\":";
+      o += h.consistent ? "true" : "false";
+      o += ",\"mean_ratio\":" + FormatRatio(h.mean_ratio) +
+           ",\"exact\":" + std::to_string(h.exact) + ",\"error_counts\":{";
+      bool first = true;
+      for (const auto& [e, n] : h.error_counts) {
+        if (!first) o += ',';
+        first = false;
+        o += '"'; o += std::to_string(e); o += "\":" + std::to_string(n);
+      }
+      o += "}}";
+    }
+    o += "}\n";
+  } else if (format == "csv") {
+    o = "heuristic,error,count\n";
+    for (const HeuristicStats& h : report.heuristics) {
+      for (const auto& [e, n] : h.error_counts) {
+        o += std::string(HeuristicName(h.kind)) + ',' + std::to_string(e) +
+             ',' + std::to_string(n) + '\n';
+      }
+    }
+  } else {
+    char line[160];
+    o = board + " goal " + ctx.goal_text + ": " +
+        std::to_string(report.states) +
+        " states; h* is the exact distance\n\n";
+    std::snprintf(line, sizeof line, "%-16s %-10s %-10s %-10s %-16s\n",
+                  "heuristic", "admissible", "consistent", "mean h/h*",
+                  "exact (h = h*)");
+    o += line;
+    for (const HeuristicStats& h : report.heuristics) {
+      const double pct =
+          100.0 * static_cast<double>(h.exact) / static_cast<double>(report.states);
+      std::snprintf(line, sizeof line, "%-16s %-10s %-10s %-10s %llu (%.2f%%)\n",
+                    HeuristicName(h.kind), h.admissible ? "yes" : "no",
+                    h.consistent ? "yes" : "no",
+                    FormatRatio(h.mean_ratio).c_str(),
+                    static_cast<unsigned long long>(h.exact), pct);
+      o += line;
+    }
+    // The error distribution: one row per value of h* - h that occurs.
+    int lo = 0, hi = 0;
+    for (const HeuristicStats& h : report.heuristics) {
+      if (!h.error_counts.empty()) {
+        lo = std::min(lo, h.error_counts.begin()->first);
+        hi = std::max(hi, h.error_counts.rbegin()->first);
+      }
+    }
+    o += "\nstates by error h* - h\n";
+    std::snprintf(line, sizeof line, "%8s", "h* - h");
+    o += line;
+    for (const HeuristicStats& h : report.heuristics) {
+      std::snprintf(line, sizeof line, " %16s", HeuristicName(h.kind));
+      o += line;
+    }
+    o += '\n';
+    for (int e = lo; e <= hi; ++e) {
+      bool any = false;
+      for (const HeuristicStats& h : report.heuristics) {
+        any = any || h.error_counts.count(e) > 0;
+      }
+      if (!any) continue;
+      std::snprintf(line, sizeof line, "%8d", e);
+      o += line;
+      for (const HeuristicStats& h : report.heuristics) {
+        auto it = h.error_counts.find(e);
+        std::snprintf(line, sizeof line, " %16llu",
+                      static_cast<unsigned long long>(
+                          it == h.error_counts.end() ? 0 : it->second));
+        o += line;
+      }
+      o += '\n';
+    }
+  }
+  out << o;
+  out.flush();
+  return kExitOk;
+}
+
+}  // namespace slidedb
