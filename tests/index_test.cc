@@ -1,0 +1,178 @@
+// Indexer: the dense numbering of the states that reach one goal.
+#include "lib/index.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "lib/board.h"
+#include "lib/parity.h"
+#include "lib/state.h"
+#include "tests/reference_search.h"
+
+namespace slidedb {
+namespace {
+
+using testing::Factorial;
+
+uint64_t PackState(const Board& board, const State& s) {
+  uint64_t p = 0;
+  for (int c = 0; c < board.cells(); ++c) {
+    p |= static_cast<uint64_t>(s.tile[c]) << (4 * c);
+  }
+  return p;
+}
+
+struct Shape {
+  int rows;
+  int cols;
+};
+
+void PrintTo(const Shape& s, std::ostream* os) {
+  *os << s.rows << "x" << s.cols;
+}
+
+std::string ShapeName(const ::testing::TestParamInfo<Shape>& info) {
+  return std::to_string(info.param.rows) + "x" + std::to_string(info.param.cols);
+}
+
+class IndexRoundTripTest : public ::testing::TestWithParam<Shape> {};
+
+// Every index of every goal of the board: StateAt gives a well-formed state
+// that reaches the goal, IndexOf gives the index back, no two indexes give
+// the same state, and a sideways move changes the index by exactly one.
+TEST_P(IndexRoundTripTest, EveryIndexOfEveryGoal) {
+  const Board board(GetParam().rows, GetParam().cols);
+  const int n = board.cells();
+  std::vector<uint64_t> packed;
+  for (int goal_blank = 0; goal_blank < n; ++goal_blank) {
+    SCOPED_TRACE("goal blank " + std::to_string(goal_blank));
+    const Indexer indexer(board, goal_blank);
+    ASSERT_EQ(indexer.size(), Factorial(n) / 2);
+    EXPECT_EQ(indexer.goal_blank(), goal_blank);
+    EXPECT_EQ(indexer.board(), board);
+    // Boards of 10 cells (1.8M states a goal) are walked whole for the
+    // default goal and sampled for the others, to keep the suite fast.
+    const bool whole = n <= 9 || goal_blank == n - 1;
+    const Index stride = whole ? 1 : 97;
+    packed.clear();
+    packed.reserve(indexer.size());
+    int failures = 0;
+    for (Index i = 0; i < indexer.size() && failures < 10; i += stride) {
+      const State s = indexer.StateAt(i);
+      if (!IsWellFormed(board, s) || !indexer.Reachable(s) ||
+          indexer.IndexOf(s) != i) {
+        ADD_FAILURE() << "index " << i << ": well-formed "
+                      << IsWellFormed(board, s) << ", reachable "
+                      << indexer.Reachable(s) << ", IndexOf "
+                      << (IsWellFormed(board, s) ? indexer.IndexOf(s) : 0);
+        ++failures;
+        continue;
+      }
+      packed.push_back(PackState(board, s));
+      for (Move m : {Move::kLeft, Move::kRight}) {
+        State t = s;
+        if (!ApplyMove(board, m, &t)) continue;
+        if (indexer.IndexOf(t) != Indexer::AfterSidewaysMove(i, m)) {
+          ADD_FAILURE() << "index " << i << " move " << MoveLetter(m);
+          ++failures;
+        }
+      }
+    }
+    ASSERT_EQ(failures, 0);
+    if (!whole) continue;
+    std::sort(packed.begin(), packed.end());
+    EXPECT_EQ(std::adjacent_find(packed.begin(), packed.end()), packed.end())
+        << "two indexes give the same state";
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(AllBoardsUpTo10Cells, IndexRoundTripTest,
+                         ::testing::Values(Shape{2, 2}, Shape{2, 3},
+                                           Shape{3, 2}, Shape{2, 4},
+                                           Shape{4, 2}, Shape{3, 3},
+                                           Shape{2, 5}, Shape{5, 2}),
+                         ShapeName);
+
+TEST(IndexTest, CanonicalGoalIsReachableFromItsOwnIndexer) {
+  for (const Board& board : {Board(2, 2), Board(3, 3), Board(2, 6),
+                             Board(3, 4), Board(4, 3), Board(6, 2)}) {
+    for (int b = 0; b < board.cells(); ++b) {
+      const Indexer indexer(board, b);
+      const State goal = CanonicalGoal(board, b);
+      EXPECT_TRUE(indexer.Reachable(goal)) << board.Name() << " b" << b;
+      const Index i = indexer.IndexOf(goal);
+      ASSERT_LT(i, indexer.size());
+      EXPECT_EQ(indexer.StateAt(i), goal) << board.Name() << " b" << b;
+    }
+  }
+}
+
+TEST(IndexTest, TwelveCellSizesFitAndRoundTripSampled) {
+  for (const Board& board : {Board(3, 4), Board(4, 3), Board(2, 6),
+                             Board(6, 2)}) {
+    const Indexer indexer(board, board.cells() - 1);
+    EXPECT_EQ(indexer.size(), 239500800u) << board.Name();
+    // A spread of indexes, including the last.
+    for (uint64_t i = 0; i < indexer.size(); i += 999983) {
+      const State s = indexer.StateAt(static_cast<Index>(i));
+      ASSERT_TRUE(IsWellFormed(board, s)) << i;
+      ASSERT_TRUE(indexer.Reachable(s)) << i;
+      ASSERT_EQ(indexer.IndexOf(s), i) << board.Name();
+    }
+    const Index last = indexer.size() - 1;
+    EXPECT_EQ(indexer.IndexOf(indexer.StateAt(last)), last);
+  }
+}
+
+// Every arrangement of the 3x3 board, for every goal: exactly half reach
+// the goal, the reachable ones are exactly those of the goal's parity class,
+// and their indexes cover 0..size()-1 once each.
+TEST(IndexTest, EveryPermutationOf3x3) {
+  const Board board(3, 3);
+  std::vector<uint8_t> tiles(9);
+  std::iota(tiles.begin(), tiles.end(), 0);
+  std::vector<State> all;
+  do {
+    State s;
+    for (int c = 0; c < 9; ++c) {
+      s.tile[c] = tiles[c];
+      if (tiles[c] == 0) s.blank = static_cast<uint8_t>(c);
+    }
+    all.push_back(s);
+  } while (std::next_permutation(tiles.begin(), tiles.end()));
+  ASSERT_EQ(all.size(), Factorial(9));
+
+  for (int goal_blank = 0; goal_blank < 9; ++goal_blank) {
+    SCOPED_TRACE("goal blank " + std::to_string(goal_blank));
+    const Indexer indexer(board, goal_blank);
+    const int goal_class = ParityClass(board, CanonicalGoal(board, goal_blank));
+    std::vector<uint8_t> hits(indexer.size(), 0);
+    uint64_t reachable = 0;
+    int failures = 0;
+    for (const State& s : all) {
+      const bool r = indexer.Reachable(s);
+      if (r != (ParityClass(board, s) == goal_class) && failures++ < 5) {
+        ADD_FAILURE() << "Reachable disagrees with the parity class";
+      }
+      if (!r) continue;
+      ++reachable;
+      const Index i = indexer.IndexOf(s);
+      if (i >= indexer.size()) {
+        if (failures++ < 5) ADD_FAILURE() << "index " << i << " out of range";
+        continue;
+      }
+      ++hits[i];
+    }
+    EXPECT_EQ(reachable, Factorial(9) / 2);
+    EXPECT_EQ(std::count(hits.begin(), hits.end(), 1),
+              static_cast<long>(indexer.size()))
+        << "some index is hit twice or never";
+  }
+}
+
+}  // namespace
+}  // namespace slidedb

@@ -1,0 +1,218 @@
+// Notation: the ways people write an arrangement, and how slidedb writes one.
+#include "lib/notation.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "lib/board.h"
+
+namespace slidedb {
+namespace {
+
+using Labels = std::vector<std::string>;
+
+Arrangement ParseOk(const std::string& text, const Board& board,
+                    const std::string& blank = "") {
+  Arrangement a;
+  Status s = ParseArrangement(text, board, NotationOptions{blank}, &a);
+  EXPECT_TRUE(s.ok()) << "'" << text << "': " << s.ToString();
+  return a;
+}
+
+std::string ParseError(const std::string& text, const Board& board,
+                       const std::string& blank = "") {
+  Arrangement a;
+  a.blank = 77;
+  Status s = ParseArrangement(text, board, NotationOptions{blank}, &a);
+  EXPECT_TRUE(s.IsInvalidArgument()) << "'" << text << "' was accepted";
+  EXPECT_EQ(a.blank, 77) << "a failed parse changed its output";
+  return s.message();
+}
+
+TEST(NotationTest, EveryInputFormOf3x3) {
+  const Board board(3, 3);
+  const Labels want = {"1", "2", "3", "4", "5", "6", "7", "8", "0"};
+  for (const std::string text :
+       {"123456780", "1 2 3 4 5 6 7 8 0", "1,2,3,4,5,6,7,8,0",
+        "123/456/780", "1 2 3/4 5 6/7 8 0", "1,2,3/4,5,6/7,8,0",
+        "  123456780  ", "1, 2, 3, 4, 5, 6, 7, 8, 0", "1\t2\t3\t4\t5\t6\t7\t8\t0",
+        "123 / 456 / 780", "123456780\r\n"}) {
+    const Arrangement a = ParseOk(text, board);
+    EXPECT_EQ(a.labels, want) << "'" << text << "'";
+    EXPECT_EQ(a.blank, 8) << "'" << text << "'";
+  }
+}
+
+TEST(NotationTest, BlankSpellings) {
+  const Board board(3, 3);
+  for (const std::string blank : {"0", "_", ".", "-"}) {
+    const Arrangement a = ParseOk("1234" + blank + "5678", board);
+    EXPECT_EQ(a.blank, 4) << blank;
+    EXPECT_EQ(a.labels[4], blank) << "the blank keeps its label";
+    EXPECT_EQ(a.labels[5], "5");
+  }
+  EXPECT_EQ(ParseOk("12345678_", board).blank, 8);
+  EXPECT_EQ(ParseOk("_12345678", board).blank, 0);
+  EXPECT_EQ(ParseOk("123/4.5/678", board).blank, 4);
+}
+
+TEST(NotationTest, ChosenBlankLabel) {
+  const Board board(3, 3);
+  // Tiles 1-8 with 9 as the blank.
+  Arrangement a = ParseOk("123456789", board, "9");
+  EXPECT_EQ(a.blank, 8);
+  EXPECT_EQ(a.labels[8], "9");
+  EXPECT_EQ(ParseOk("912345678", board, "9").blank, 0);
+  EXPECT_EQ(ParseOk("1 2 3/4 9 5/6 7 8", board, "9").blank, 4);
+  // Seed-paper style: tiles 1-9, any digit of them chosen as the blank.
+  for (int d = 1; d <= 9; ++d) {
+    const std::string blank = std::to_string(d);
+    a = ParseOk("987654321", board, blank);
+    EXPECT_EQ(a.blank, 9 - d) << blank;
+  }
+  // With a chosen blank, 0 and _ are ordinary tiles.
+  a = ParseOk("1234_6780", board, "7");
+  EXPECT_EQ(a.blank, 6);
+  EXPECT_EQ(a.labels[4], "_");
+  EXPECT_EQ(a.labels[8], "0");
+  EXPECT_EQ(ParseError("123456780", board, "9"),
+            "no blank: the blank was set to '9'");
+  // A word-long blank label.
+  a = ParseOk("a,b,c,d,e,f,g,h,none", board, "none");
+  EXPECT_EQ(a.blank, 8);
+}
+
+TEST(NotationTest, LetterLabels) {
+  const Board board(2, 3);
+  const Arrangement a = ParseOk("AbC_dE", board);
+  EXPECT_EQ(a.labels, (Labels{"A", "b", "C", "_", "d", "E"}));
+  EXPECT_EQ(a.blank, 3);
+}
+
+TEST(NotationTest, TwelveCellForms) {
+  Board board(3, 4);
+  const Labels want = {"1", "2", "3", "4", "5", "6",
+                       "7", "8", "9", "10", "11", "0"};
+  for (const std::string text :
+       {"1,2,3,4,5,6,7,8,9,10,11,0", "1 2 3 4 5 6 7 8 9 10 11 0",
+        "1 2 3 4/5 6 7 8/9 10 11 0", "1,2,3,4/5,6,7,8/9,10,11,0"}) {
+    const Arrangement a = ParseOk(text, board);
+    EXPECT_EQ(a.labels, want) << text;
+    EXPECT_EQ(a.blank, 11) << text;
+  }
+  // Twelve one-character labels need no separators.
+  EXPECT_EQ(ParseOk("123456789AB_", board).blank, 11);
+  EXPECT_EQ(ParseError("1234567891011_", board),
+            "14 cells given; a 3x4 board has 12 (on boards of more than 9 "
+            "cells separate the labels with commas or spaces)");
+  ASSERT_TRUE(Board::Parse("2x6", &board).ok());
+  EXPECT_EQ(ParseOk("1,2,3,4,5,6/7,8,9,10,11,_", board).blank, 11);
+}
+
+struct BadInput {
+  std::string text;
+  std::string message;
+};
+
+TEST(NotationTest, BadInputsAndTheirMessages) {
+  const Board board(3, 3);
+  const std::vector<BadInput> cases = {
+      {"12345670", "8 cells given; a 3x3 board has 9"},
+      {"1234567890", "10 cells given; a 3x3 board has 9"},
+      {"1 2 3 4 5 6 7 0", "8 cells given; a 3x3 board has 9"},
+      {"1,2,3,4,5,6,7,8,9,0", "10 cells given; a 3x3 board has 9"},
+      {"12345670_", "more than one blank ('0' and '_')"},
+      {"0234567.1", "more than one blank ('0' and '.')"},
+      {"123456789", "no blank: write it as 0, _, . or -"},
+      {"123456710", "tile '1' appears twice"},
+      {"1 2 3 4 5 6 7 7 0", "tile '7' appears twice"},
+      {"123/456", "2 rows given; a 3x3 board has 3"},
+      {"12/345/678/0", "row 1 has 2 cells; a 3x3 board has 3 per row"},
+      {"123/45/6780", "row 2 has 2 cells; a 3x3 board has 3 per row"},
+      {"123/456/78", "row 3 has 2 cells; a 3x3 board has 3 per row"},
+      {"123/456/780/", "row 4 has 0 cells; a 3x3 board has 3 per row"},
+      {"1234567\xc3\xa9", "unexpected character in a state (use plain ASCII "
+                          "labels)"},
+      {"12345678\xff", "unexpected character in a state (use plain ASCII "
+                       "labels)"},
+      {"", "empty state"},
+      {"   ", "empty state"},
+      {",,,", "empty state"},
+  };
+  for (const BadInput& c : cases) {
+    EXPECT_EQ(ParseError(c.text, board), c.message) << "'" << c.text << "'";
+  }
+}
+
+TEST(NotationTest, FormatArrangement) {
+  const Board board(3, 3);
+  const Arrangement a = ParseOk("1 2 3/4 _ 5/6 7 8", board);
+  EXPECT_EQ(FormatArrangement(a, "0"), "123405678");
+  EXPECT_EQ(FormatArrangement(a, "_"), "1234_5678");
+  EXPECT_EQ(FormatArrangement(a, "10"), "1,2,3,4,10,5,6,7,8")
+      << "a long blank label needs commas";
+  const Arrangement wide = ParseOk("1,2,3,4,5,6,7,8,9,10,11,0", Board(3, 4));
+  EXPECT_EQ(FormatArrangement(wide, "0"), "1,2,3,4,5,6,7,8,9,10,11,0");
+  // What FormatArrangement writes, ParseArrangement reads back.
+  for (const Arrangement& x : {a, wide}) {
+    const Board b = x.labels.size() == 9 ? Board(3, 3) : Board(3, 4);
+    const Arrangement y = ParseOk(FormatArrangement(x, "0"), b);
+    EXPECT_EQ(y.blank, x.blank);
+    for (size_t c = 0; c < x.labels.size(); ++c) {
+      if (static_cast<int>(c) != x.blank) {
+        EXPECT_EQ(y.labels[c], x.labels[c]);
+      }
+    }
+  }
+  EXPECT_EQ(OutputBlankLabel(NotationOptions{}), "0");
+  EXPECT_EQ(OutputBlankLabel(NotationOptions{"9"}), "9");
+}
+
+TEST(NotationTest, DefaultGoal) {
+  const Board board(3, 3);
+  Arrangement g = DefaultGoal(board, ParseOk("867254301", board));
+  EXPECT_EQ(g.labels, (Labels{"1", "2", "3", "4", "5", "6", "7", "8", "0"}));
+  EXPECT_EQ(g.blank, 8);
+  // The blank keeps its label.
+  g = DefaultGoal(board, ParseOk("8672_4351", board));
+  EXPECT_EQ(g.labels.back(), "_");
+  EXPECT_EQ(g.blank, 8);
+  // Letters sort as strings.
+  g = DefaultGoal(Board(2, 3), ParseOk("ecd_ab", Board(2, 3)));
+  EXPECT_EQ(g.labels, (Labels{"a", "b", "c", "d", "e", "_"}));
+  // Numbers sort numerically: 10 after 9.
+  const Board wide(3, 4);
+  g = DefaultGoal(wide, ParseOk("11,10,9,8,7,6,5,4,3,2,1,0", wide));
+  EXPECT_EQ(g.labels, (Labels{"1", "2", "3", "4", "5", "6", "7", "8", "9",
+                              "10", "11", "0"}));
+  // --blank 9: tiles 1-8 in order, 9 last.
+  g = DefaultGoal(board, ParseOk("912345678", board, "9"));
+  EXPECT_EQ(FormatArrangement(g, "9"), "123456789");
+}
+
+TEST(NotationTest, SortLabels) {
+  Labels l = {"10", "2", "1", "33", "4"};
+  SortLabels(&l);
+  EXPECT_EQ(l, (Labels{"1", "2", "4", "10", "33"}));
+  l = {"b", "10", "a", "2"};
+  SortLabels(&l);
+  EXPECT_EQ(l, (Labels{"10", "2", "a", "b"})) << "mixed labels sort as text";
+}
+
+TEST(NotationTest, DrawArrangement) {
+  const Board board(3, 3);
+  EXPECT_EQ(DrawArrangement(board, ParseOk("123/405/678", board), 2),
+            "  1 2 3\n"
+            "  4 _ 5\n"
+            "  6 7 8\n");
+  const Board wide(3, 4);
+  EXPECT_EQ(DrawArrangement(wide, ParseOk("1,2,3,4,5,6,7,8,9,10,11,0", wide), 0),
+            " 1  2  3  4\n"
+            " 5  6  7  8\n"
+            " 9 10 11  _\n");
+}
+
+}  // namespace
+}  // namespace slidedb
