@@ -1,0 +1,237 @@
+// Solver: problems answered from the test database, checked against
+// independent searches (tests/reference_search.h).
+#include "lib/solver.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "lib/board.h"
+#include "lib/database.h"
+#include "lib/notation.h"
+#include "lib/problem.h"
+#include "lib/state.h"
+#include "lib/walk.h"
+#include "tests/reference_search.h"
+#include "tests/test_util.h"
+
+namespace slidedb {
+namespace {
+
+using testing::Pack;
+using testing::Packed;
+using testing::RefShape;
+
+class SolverTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    Status s = Database::Open(testing::TestDatabase(), &db_);
+    ASSERT_TRUE(s.ok()) << s.ToString();
+    solver_ = std::make_unique<Solver>(db_.get());
+  }
+
+  Arrangement Parse(const std::string& text, const Board& board,
+                    const std::string& blank = "") {
+    Arrangement a;
+    Status s = ParseArrangement(text, board, NotationOptions{blank}, &a);
+    EXPECT_TRUE(s.ok()) << text << ": " << s.ToString();
+    return a;
+  }
+
+  // Solves start -> goal and checks the answer: the path is legal move by
+  // move in the user's labels, names the tiles that slide, ends at the
+  // goal, and is as long as `want` (the reference distance).
+  void ExpectSolved(const Board& board, const Arrangement& start,
+                    const Arrangement& goal, int want) {
+    Problem p;
+    ASSERT_TRUE(MakeProblem(board, start, goal, &p).ok());
+    ASSERT_TRUE(p.solvable) << p.reason;
+    Path path;
+    Status s = solver_->Solve(p, &path);
+    ASSERT_TRUE(s.ok()) << s.ToString();
+    EXPECT_EQ(path.distance(), want);
+    ASSERT_EQ(path.tiles.size(), path.moves.size());
+    int distance = -1;
+    ASSERT_TRUE(solver_->Distance(p, &distance).ok());
+    EXPECT_EQ(distance, want);
+
+    // Replay in the user's labels, with this test's own move arithmetic.
+    std::vector<std::string> cells = start.labels;
+    int blank = start.blank;
+    for (size_t k = 0; k < path.moves.size(); ++k) {
+      const int r = blank / board.cols(), c = blank % board.cols();
+      int to = -1;
+      switch (path.moves[k]) {
+        case Move::kUp: to = r > 0 ? blank - board.cols() : -1; break;
+        case Move::kDown: to = r + 1 < board.rows() ? blank + board.cols() : -1; break;
+        case Move::kLeft: to = c > 0 ? blank - 1 : -1; break;
+        case Move::kRight: to = c + 1 < board.cols() ? blank + 1 : -1; break;
+      }
+      ASSERT_GE(to, 0) << "move " << k << " leaves the board";
+      EXPECT_EQ(p.label[path.tiles[k]], cells[to])
+          << "move " << k << " names the wrong tile";
+      std::swap(cells[blank], cells[to]);
+      blank = to;
+    }
+    EXPECT_EQ(blank, goal.blank) << "the path ends elsewhere";
+    for (int c = 0; c < board.cells(); ++c) {
+      if (c != goal.blank) EXPECT_EQ(cells[c], goal.labels[c]) << "cell " << c;
+    }
+  }
+
+  std::unique_ptr<Database> db_;
+  std::unique_ptr<Solver> solver_;
+};
+
+TEST_F(SolverTest, HardestEightPuzzleTakes31Moves) {
+  const Board board(3, 3);
+  const Arrangement start = Parse("867254301", board);
+  const Arrangement goal = DefaultGoal(board, start);
+  testing::IdaStar search(RefShape{3, 3},
+                          Pack({1, 2, 3, 4, 5, 6, 7, 8, 0}));
+  const int want = search.Distance(Pack({8, 6, 7, 2, 5, 4, 3, 0, 1}));
+  EXPECT_EQ(want, 31);
+  ExpectSolved(board, start, goal, want);
+}
+
+TEST_F(SolverTest, GoalIsZeroMoves) {
+  const Board board(3, 3);
+  const Arrangement a = Parse("1234_5678", board);
+  ExpectSolved(board, a, a, 0);
+}
+
+// Random starts for random goals in several label styles, on the 3x3 and
+// the small boards, against a reference BFS from each goal.
+TEST_F(SolverTest, RandomStartsAndGoalsMatchReferenceSearch) {
+  std::mt19937 rng(31337);
+  int solved = 0;
+  for (const Board& board : {Board(3, 3), Board(2, 2), Board(2, 3),
+                             Board(3, 2), Board(2, 4), Board(4, 2)}) {
+    const int n = board.cells();
+    const int goals = board.cells() == 9 ? 4 : 3;
+    for (int g = 0; g < goals; ++g) {
+      // Labels: digits with 0 blank; --blank n style; letters; words.
+      std::vector<std::string> labels;
+      std::string blank;
+      switch (g % 4) {
+        case 0:
+          for (int k = 1; k < n; ++k) labels.push_back(std::to_string(k));
+          blank = "0";
+          break;
+        case 1:
+          for (int k = 1; k < n; ++k) labels.push_back(std::to_string(k));
+          blank = std::to_string(n);
+          break;
+        case 2:
+          for (int k = 0; k + 1 < n; ++k) labels.push_back(std::string(1, 'a' + k));
+          blank = "_";
+          break;
+        case 3:
+          for (int k = 1; k < n; ++k) labels.push_back("t" + std::to_string(k));
+          blank = ".";
+          break;
+      }
+      // The goal, as numbers of our own (tile k+1 is labels[k]).
+      std::vector<int> goal_tiles(n);
+      for (int c = 0; c < n; ++c) goal_tiles[c] = c;
+      std::shuffle(goal_tiles.begin(), goal_tiles.end(), rng);
+      auto to_arrangement = [&](const std::vector<int>& tiles) {
+        Arrangement a;
+        for (int c = 0; c < n; ++c) {
+          a.labels.push_back(tiles[c] == 0 ? blank : labels[tiles[c] - 1]);
+          if (tiles[c] == 0) a.blank = c;
+        }
+        return a;
+      };
+      // Through the text form, as the CLI would read it.
+      const NotationOptions options{g % 4 == 1 ? blank : ""};
+      const std::string goal_text =
+          FormatArrangement(to_arrangement(goal_tiles), blank);
+      Arrangement goal;
+      ASSERT_TRUE(ParseArrangement(goal_text, board, options, &goal).ok())
+          << goal_text;
+      const auto truth =
+          testing::DistancesTo(RefShape{board.rows(), board.cols()},
+                               Pack(goal_tiles));
+      std::vector<int> tiles = goal_tiles;
+      for (int k = 0; k < 8; ++k) {
+        std::shuffle(tiles.begin(), tiles.end(), rng);
+        const Arrangement start = to_arrangement(tiles);
+        const auto it = truth.find(Pack(tiles));
+        SCOPED_TRACE(board.Name() + " " + FormatArrangement(start, blank) +
+                     " -> " + goal_text);
+        Problem p;
+        ASSERT_TRUE(MakeProblem(board, start, goal, &p).ok());
+        EXPECT_EQ(p.solvable, it != truth.end());
+        if (it == truth.end()) continue;
+        ExpectSolved(board, start, goal, it->second);
+        ++solved;
+      }
+    }
+  }
+  EXPECT_GT(solved, 40);
+}
+
+// The 2x5 default goal, against IDA*.
+TEST_F(SolverTest, TwoByFiveMatchesIdaStar) {
+  const Board board(2, 5);
+  std::mt19937 rng(5);
+  std::vector<int> goal = {1, 2, 3, 4, 5, 6, 7, 8, 9, 0};
+  testing::IdaStar search(RefShape{2, 5}, Pack(goal));
+  std::vector<int> tiles = goal;
+  int solved = 0;
+  while (solved < 6) {
+    // A random walk from the goal keeps the start solvable and not too far
+    // for IDA*.
+    tiles = goal;
+    int blank = 9;
+    for (int k = 0; k < 40; ++k) {
+      const auto targets = testing::BlankTargets(RefShape{2, 5}, blank);
+      const int to = targets[rng() % targets.size()];
+      std::swap(tiles[blank], tiles[to]);
+      blank = to;
+    }
+    std::string text;
+    for (int c = 0; c < 10; ++c) text += (c ? "," : "") + std::to_string(tiles[c]);
+    const Arrangement start = Parse(text, board);
+    ExpectSolved(board, start, DefaultGoal(board, start),
+                 search.Distance(Pack(tiles)));
+    ++solved;
+  }
+}
+
+TEST_F(SolverTest, MissingTableIsNotFoundAndNamed) {
+  Table* table = nullptr;
+  Status s = solver_->GetTable(Board(3, 4), 11, &table);
+  EXPECT_TRUE(s.IsNotFound()) << s.ToString();
+  EXPECT_NE(s.message().find("3x4/b11"), std::string::npos) << s.message();
+  s = solver_->GetTable(Board(2, 5), 0, &table);
+  EXPECT_TRUE(s.IsNotFound()) << s.ToString();
+  EXPECT_NE(s.message().find("2x5/b0"), std::string::npos) << s.message();
+  // A Problem whose table is missing fails the same way.
+  const Board board(2, 5);
+  Arrangement start, goal;
+  ASSERT_TRUE(ParseArrangement("1,2,3,4,5,6,7,8,0,9", board, {}, &start).ok());
+  ASSERT_TRUE(ParseArrangement("0,1,2,3,4,5,6,7,8,9", board, {}, &goal).ok());
+  Problem p;
+  ASSERT_TRUE(MakeProblem(board, start, goal, &p).ok());
+  ASSERT_TRUE(p.solvable);
+  Path path;
+  EXPECT_TRUE(solver_->Solve(p, &path).IsNotFound());
+  int distance;
+  EXPECT_TRUE(solver_->Distance(p, &distance).IsNotFound());
+  // And a table that is there opens once and is kept.
+  Table* first = nullptr;
+  Table* again = nullptr;
+  ASSERT_TRUE(solver_->GetTable(Board(3, 3), 8, &first).ok());
+  ASSERT_TRUE(solver_->GetTable(Board(3, 3), 8, &again).ok());
+  EXPECT_EQ(first, again);
+  EXPECT_EQ(first->meta().Id(), "3x3/b8");
+}
+
+}  // namespace
+}  // namespace slidedb
