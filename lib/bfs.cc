@@ -1,110 +1,333 @@
 #include "lib/bfs.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
+#include <barrier>
 #include <chrono>
 #include <cstring>
 #include <thread>
 
 #include "lib/format.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace slidedb {
 
 namespace {
 
-constexpr uint8_t kUnseen = 0xff;
-constexpr Index kChunk = 1 << 16;  // indexes a worker takes at a time
+// How the search works. Each level scans the depth bytes for the states of
+// the current depth, 16 at a time. Indexes come in groups of cells() with
+// the same tile order (lib/index.h), so a state found decodes its group's
+// tile order once, and the neighbours' indexes follow from it: a sideways
+// move changes the index by 1, and a vertical move lifts one tile over
+// cols()-1 others, which changes only those tiles' Lehmer digits. Each
+// expanded state claims its unseen neighbours for the next depth and takes
+// as its best move the one towards its neighbour of the previous depth with
+// the lowest index: the tables come out the same for any number of threads.
 
-// Finds the states of depth `depth` in [begin, end), expands them, and
-// returns how many there were.
-uint64_t ExpandRange(const Indexer& indexer, Index begin, Index end,
-                     uint8_t depth, uint8_t* depths, uint8_t* records) {
-  const Board& board = indexer.board();
-  const uint8_t next = static_cast<uint8_t>(depth + 1);
-  const uint64_t pattern = 0x0101010101010101ull * depth;
-  uint64_t found = 0;
-  auto expand = [&](Index i) {
-    ++found;
-    const State s = indexer.StateAt(i);
-    for (Move m : kAllMoves) {
-      if (board.Neighbor(s.blank, m) < 0) continue;
-      Index j;
-      if (m == Move::kLeft || m == Move::kRight) {
-        j = Indexer::AfterSidewaysMove(i, m);
-      } else {
-        State t = s;
-        ApplyMove(board, m, &t);
-        j = indexer.IndexOf(t);
-      }
-      std::atomic_ref<uint8_t> d(depths[j]);
-      if (d.load(std::memory_order_relaxed) == kUnseen) {
-        d.store(next, std::memory_order_relaxed);
-        std::atomic_ref<uint8_t>(records[j]).store(
-            EncodeRecord(next, Inverse(m)), std::memory_order_relaxed);
-      }
+constexpr uint8_t kUnseen = 0xff;
+// Padding after the depth bytes, so that a 16-byte load never leaves them.
+constexpr int kPad = 16;
+// Ranks (groups of cells() indexes) a worker takes at a time.
+constexpr Index kChunkRanks = 1 << 10;
+// Boards with at most this many ranks decode every tile order once, before
+// the search, instead of once per depth (3x3: 20,160 ranks, 322 KB).
+constexpr Index kMaxOrderTable = 1 << 18;
+
+// The board shape as compile-time constants.
+template <int kRowsT, int kColsT>
+struct Shape {
+  static constexpr int kRows = kRowsT;
+  static constexpr int kCols = kColsT;
+  static constexpr int kCells = kRows * kCols;
+  static constexpr int kM = kCells - 1;  // tiles
+  static constexpr int kKept = kM - 2;   // Lehmer digits the rank keeps
+  static constexpr int kJump = kCols - 1;  // tiles a vertical move lifts over
+  // kW[i]: the weight of Lehmer digit i in the rank, (kM-1-i)!/2; 0 for the
+  // two digits the rank leaves out.
+  static constexpr std::array<Index, kMaxCells> Weights() {
+    std::array<Index, kMaxCells> w{};
+    w[kKept - 1] = 1;
+    for (int i = kKept - 2; i >= 0; --i) {
+      w[i] = w[i + 1] * static_cast<Index>(kM - 1 - i);
     }
-  };
-  Index i = begin;
-  for (; i + 8 <= end; i += 8) {
-    uint64_t w;
-    std::memcpy(&w, depths + i, 8);  // racy bytes of other depths don't match
-    w ^= pattern;
-    // A zero byte in w marks a state of this depth.
-    uint64_t zero = (w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull;
-    while (zero != 0) {
-      const Index k = i + (__builtin_ctzll(zero) >> 3);
-      if (depths[k] == depth) expand(k);
-      zero &= zero - 1;
-    }
+    return w;
   }
-  for (; i < end; ++i) {
-    if (depths[i] == depth) expand(i);
+  static constexpr std::array<Index, kMaxCells> kW = Weights();
+};
+
+// One tile order: the tiles in reading order, blank skipped, and their
+// Lehmer digits.
+struct Order {
+  uint8_t seq[kMaxCells];
+  uint8_t digit[kMaxCells];
+};
+
+// What does not change during a search.
+struct Context {
+  uint8_t parity[kMaxCells];  // inversion parity of a state, by blank cell
+  // select[mask * kMaxCells + k]: the k-th lowest set bit of mask.
+  std::vector<uint8_t> select;
+  // orders[rank]: the tile order of rank with inversion parity 0, when the
+  // board is small enough (kMaxOrderTable); else empty.
+  std::vector<Order> orders;
+  uint8_t* depths;
+  uint8_t* records;
+};
+
+// The rank after tile seq[p] moves after the kJump tiles that follow it (the
+// blank moving up to cell p).
+template <typename S>
+inline Index RankAfterUp(const Order& o, Index rank, int p) {
+  const uint8_t t = o.seq[p];
+  int passed = 0;  // tiles x passed with x < t
+  int64_t delta = -static_cast<int64_t>(o.digit[p]) * S::kW[p];
+  for (int j = 1; j <= S::kJump; ++j) {
+    const uint8_t x = o.seq[p + j];
+    passed += x < t;
+    // x moves from p + j to p + j - 1 and now has t after it.
+    delta += static_cast<int64_t>(o.digit[p + j] + (t < x)) * S::kW[p + j - 1] -
+             static_cast<int64_t>(o.digit[p + j]) * S::kW[p + j];
+  }
+  delta += static_cast<int64_t>(o.digit[p] - passed) * S::kW[p + S::kJump];
+  return static_cast<Index>(static_cast<int64_t>(rank) + delta);
+}
+
+// The rank after tile seq[p + kJump] moves before the kJump tiles that
+// precede it (the blank moving down from cell p).
+template <typename S>
+inline Index RankAfterDown(const Order& o, Index rank, int p) {
+  const uint8_t t = o.seq[p + S::kJump];
+  int passed = 0;
+  int64_t delta = -static_cast<int64_t>(o.digit[p + S::kJump]) *
+                  S::kW[p + S::kJump];
+  for (int j = 0; j < S::kJump; ++j) {
+    const uint8_t x = o.seq[p + j];
+    passed += x < t;
+    // x moves from p + j to p + j + 1 and no longer has t after it.
+    delta += static_cast<int64_t>(o.digit[p + j] - (t < x)) * S::kW[p + j + 1] -
+             static_cast<int64_t>(o.digit[p + j]) * S::kW[p + j];
+  }
+  delta += static_cast<int64_t>(o.digit[p + S::kJump] + passed) * S::kW[p];
+  return static_cast<Index>(static_cast<int64_t>(rank) + delta);
+}
+
+// Decodes rank's tile order, with the last two tiles in the order that gives
+// each inversion parity: orders[0] and orders[1].
+template <typename S>
+inline void Decode(const Context& ctx, Index rank, Order orders[2]) {
+  Order& o = orders[0];
+  unsigned unused = (1u << S::kM) - 1;
+  int sum = 0;
+  for (int i = 0; i < S::kKept; ++i) {
+    const int d = static_cast<int>(rank / S::kW[i]);
+    rank -= static_cast<Index>(d) * S::kW[i];
+    const int v = ctx.select[unused * kMaxCells + d];
+    unused &= ~(1u << v);
+    o.seq[i] = static_cast<uint8_t>(v + 1);
+    o.digit[i] = static_cast<uint8_t>(d);
+    sum += d;
+  }
+  const uint8_t a = static_cast<uint8_t>(__builtin_ctz(unused) + 1);
+  const uint8_t b = static_cast<uint8_t>(__builtin_ctz(unused & (unused - 1)) + 1);
+  o.digit[S::kM - 1] = 0;
+  orders[1] = o;
+  // In order the last two add no inversion; swapped, one.
+  const bool even = (sum & 1) == 0;
+  o.seq[S::kM - 2] = even ? a : b;
+  o.seq[S::kM - 1] = even ? b : a;
+  o.digit[S::kM - 2] = even ? 0 : 1;
+  orders[1].seq[S::kM - 2] = even ? b : a;
+  orders[1].seq[S::kM - 1] = even ? a : b;
+  orders[1].digit[S::kM - 2] = even ? 1 : 0;
+}
+
+// Writes to *out, in rank order, every tile order whose first `pos` tiles
+// are cur's, with inversion parity 0: their ranks count up in the order of
+// the kept digits.
+template <typename S>
+void ListOrders(int pos, unsigned unused, int sum, Order* cur, Order** out) {
+  if (pos == S::kKept) {
+    const uint8_t a = static_cast<uint8_t>(__builtin_ctz(unused) + 1);
+    const uint8_t b =
+        static_cast<uint8_t>(__builtin_ctz(unused & (unused - 1)) + 1);
+    const bool even = (sum & 1) == 0;
+    cur->seq[S::kM - 2] = even ? a : b;
+    cur->seq[S::kM - 1] = even ? b : a;
+    cur->digit[S::kM - 2] = even ? 0 : 1;
+    cur->digit[S::kM - 1] = 0;
+    *(*out)++ = *cur;
+    return;
+  }
+  int d = 0;
+  for (unsigned x = unused; x != 0; x &= x - 1, ++d) {
+    const int v = __builtin_ctz(x);
+    cur->seq[pos] = static_cast<uint8_t>(v + 1);
+    cur->digit[pos] = static_cast<uint8_t>(d);
+    ListOrders<S>(pos + 1, unused & ~(1u << v), sum + d, cur, out);
+  }
+}
+
+// The cells of rank's group that hold a state of `depth`, as a bit mask.
+template <typename S>
+inline unsigned BlanksAt(const uint8_t* depths, Index rank, uint8_t depth) {
+  const uint8_t* p = depths + static_cast<size_t>(rank) * S::kCells;
+#if defined(__SSE2__)
+  const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(
+      _mm_cmpeq_epi8(v, _mm_set1_epi8(static_cast<char>(depth)))));
+  return mask & ((1u << S::kCells) - 1);
+#else
+  unsigned mask = 0;
+  for (int b = 0; b < S::kCells; ++b) mask |= unsigned{p[b] == depth} << b;
+  return mask;
+#endif
+}
+
+// Where among the 16 depth bytes at p the byte `depth` is, as a bit mask.
+inline unsigned Matches16(const uint8_t* p, uint8_t depth) {
+#if defined(__SSE2__)
+  const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  return static_cast<unsigned>(_mm_movemask_epi8(
+      _mm_cmpeq_epi8(v, _mm_set1_epi8(static_cast<char>(depth)))));
+#else
+  unsigned mask = 0;
+  for (int b = 0; b < 16; ++b) mask |= unsigned{p[b] == depth} << b;
+  return mask;
+#endif
+}
+
+// Expands every state of `depth` in ranks [begin, end); returns how many.
+template <typename S>
+uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
+                     uint8_t depth) {
+  uint8_t* const depths = ctx.depths;
+  const uint8_t next = static_cast<uint8_t>(depth + 1);
+  const uint8_t prev = static_cast<uint8_t>(depth - 1);  // 0xff at depth 0
+  constexpr Index kCells = S::kCells;
+  uint64_t found = 0;
+  Order orders[2];
+  const Index stop = end * kCells;
+  Index pos = begin * kCells;
+  while (pos < stop) {
+    unsigned hits = Matches16(depths + pos, depth);
+    if (stop - pos < 16) hits &= (1u << (stop - pos)) - 1;
+    if (hits == 0) {
+      pos += 16;
+      continue;
+    }
+    const Index rank = (pos + static_cast<Index>(__builtin_ctz(hits))) / kCells;
+    const Index base = rank * kCells;
+    pos = base + kCells;
+    const Order* even;
+    bool decoded = false;
+    if (!ctx.orders.empty()) {
+      even = &ctx.orders[rank];
+    } else {
+      Decode<S>(ctx, rank, orders);
+      decoded = true;
+      even = &orders[0];
+    }
+    for (unsigned blanks = BlanksAt<S>(depths, rank, depth); blanks != 0;
+         blanks &= blanks - 1) {
+      const int b = __builtin_ctz(blanks);
+      const Index i = base + static_cast<Index>(b);
+      const Order* op = even;
+      if (ctx.parity[b] != 0) {
+        if (!decoded) {
+          Decode<S>(ctx, rank, orders);
+          decoded = true;
+        }
+        op = &orders[1];
+      }
+      const Order& o = *op;
+      ++found;
+      Index best = ~Index{0};
+      Move best_move = Move::kUp;
+      auto visit = [&](Index j, Move m) {
+        std::atomic_ref<uint8_t> d(depths[j]);
+        const uint8_t dj = d.load(std::memory_order_relaxed);
+        if (dj == kUnseen) {
+          d.store(next, std::memory_order_relaxed);
+        } else if (dj == prev && j < best) {
+          best = j;
+          best_move = m;
+        }
+      };
+      const int row = b / S::kCols, col = b % S::kCols;
+      if (row > 0) {
+        const int to = b - S::kCols;
+        visit(RankAfterUp<S>(o, rank, to) * kCells + static_cast<Index>(to),
+              Move::kUp);
+      }
+      if (row + 1 < S::kRows) {
+        const int to = b + S::kCols;
+        visit(RankAfterDown<S>(o, rank, b) * kCells + static_cast<Index>(to),
+              Move::kDown);
+      }
+      if (col > 0) visit(i - 1, Move::kLeft);
+      if (col + 1 < S::kCols) visit(i + 1, Move::kRight);
+      ctx.records[i] = EncodeRecord(depth, best_move);
+    }
   }
   return found;
 }
 
-}  // namespace
-
-Status RunBfs(const Indexer& indexer, int threads,
+template <typename S>
+Status Search(const Indexer& indexer, int threads,
               const std::function<void(const BfsLevel&)>& on_level,
               BfsResult* result) {
   const auto t0 = std::chrono::steady_clock::now();
+  const Board& board = indexer.board();
   const Index size = indexer.size();
-  threads = std::max(1, threads);
-  std::vector<uint8_t> depths(size, kUnseen);
+  const Index ranks = size / static_cast<Index>(S::kCells);
+
+  Context ctx;
+  for (int b = 0; b < S::kCells; ++b) {
+    ctx.parity[b] = S::kCols % 2 == 0
+                        ? static_cast<uint8_t>(
+                              (board.Row(b) + board.Row(indexer.goal_blank())) &
+                              1)
+                        : 0;
+  }
+  ctx.select.assign(static_cast<size_t>(kMaxCells) << S::kM, 0);
+  for (unsigned mask = 0; mask < (1u << S::kM); ++mask) {
+    int k = 0;
+    for (unsigned x = mask; x != 0; x &= x - 1) {
+      ctx.select[mask * kMaxCells + k++] =
+          static_cast<uint8_t>(__builtin_ctz(x));
+    }
+  }
+  if (ranks <= kMaxOrderTable) {
+    ctx.orders.resize(ranks);
+    Order cur{};
+    Order* out = ctx.orders.data();
+    ListOrders<S>(0, (1u << S::kM) - 1, 0, &cur, &out);
+  }
+  std::vector<uint8_t> depths(static_cast<size_t>(size) + kPad, kUnseen);
   result->records.assign(size, 0);
   result->histogram.clear();
-  const Index goal =
-      indexer.IndexOf(CanonicalGoal(indexer.board(), indexer.goal_blank()));
-  depths[goal] = 0;
-  result->records[goal] = EncodeRecord(0, Move::kUp);
+  ctx.depths = depths.data();
+  ctx.records = result->records.data();
+  depths[indexer.IndexOf(CanonicalGoal(board, indexer.goal_blank()))] = 0;
+
+  int depth = 0;
   uint64_t total = 0;
-  for (int depth = 0;; ++depth) {
-    if (depth >= kUnseen - 1) {
-      return Status::Corruption("search deeper than 253 levels");
+  bool done = false;
+  Status status;
+  std::atomic<Index> next_chunk{0};
+  std::atomic<uint64_t> found{0};
+  // Runs once per level, on one thread, when every worker has finished it.
+  auto level_done = [&]() noexcept {
+    const uint64_t count = found.exchange(0);
+    next_chunk.store(0);
+    if (count == 0) {
+      done = true;
+      return;
     }
-    std::atomic<Index> next_chunk{0};
-    std::atomic<uint64_t> found{0};
-    auto worker = [&] {
-      uint64_t mine = 0;
-      while (true) {
-        const Index begin = next_chunk.fetch_add(kChunk);
-        if (begin >= size) break;
-        const Index end = std::min<Index>(size, begin + kChunk);
-        mine += ExpandRange(indexer, begin, end, static_cast<uint8_t>(depth),
-                            depths.data(), result->records.data());
-      }
-      found += mine;
-    };
-    if (threads == 1) {
-      worker();
-    } else {
-      std::vector<std::thread> pool;
-      for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
-      for (auto& t : pool) t.join();
-    }
-    const uint64_t count = found.load();
-    if (count == 0) break;
     total += count;
     result->histogram.push_back(count);
     if (on_level) {
@@ -113,15 +336,69 @@ Status RunBfs(const Indexer& indexer, int threads,
                               .count();
       on_level(BfsLevel{depth, count, total, secs});
     }
-  }
+    ++depth;
+    if (depth >= kUnseen - 1) {
+      status = Status::Corruption("search deeper than 253 levels");
+      done = true;
+    }
+  };
+  std::barrier sync(threads, level_done);
+  auto worker = [&] {
+    while (!done) {
+      uint64_t mine = 0;
+      while (true) {
+        const Index begin = next_chunk.fetch_add(kChunkRanks);
+        if (begin >= ranks) break;
+        const Index end = std::min<Index>(ranks, begin + kChunkRanks);
+        mine += ExpandRanks<S>(ctx, begin, end, static_cast<uint8_t>(depth));
+      }
+      found += mine;
+      sync.arrive_and_wait();
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();
+  for (auto& t : pool) t.join();
+
   result->seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
           .count();
+  if (!status.ok()) return status;
   if (total != size) {
     return Status::Corruption("search reached " + std::to_string(total) +
                               " of " + std::to_string(size) + " states");
   }
   return Status::OK();
+}
+
+}  // namespace
+
+Status RunBfs(const Indexer& indexer, int threads,
+              const std::function<void(const BfsLevel&)>& on_level,
+              BfsResult* result) {
+  threads = std::max(1, threads);
+  const Board& board = indexer.board();
+  switch (board.rows() * 16 + board.cols()) {
+#define SLIDEDB_SHAPE(r, c) \
+  case r * 16 + c:          \
+    return Search<Shape<r, c>>(indexer, threads, on_level, result);
+    SLIDEDB_SHAPE(2, 2)
+    SLIDEDB_SHAPE(2, 3)
+    SLIDEDB_SHAPE(3, 2)
+    SLIDEDB_SHAPE(2, 4)
+    SLIDEDB_SHAPE(4, 2)
+    SLIDEDB_SHAPE(3, 3)
+    SLIDEDB_SHAPE(2, 5)
+    SLIDEDB_SHAPE(5, 2)
+    SLIDEDB_SHAPE(3, 4)
+    SLIDEDB_SHAPE(4, 3)
+    SLIDEDB_SHAPE(2, 6)
+    SLIDEDB_SHAPE(6, 2)
+#undef SLIDEDB_SHAPE
+  }
+  return Status::InvalidArgument("board " + board.Name() +
+                                 " is not supported by the search");
 }
 
 }  // namespace slidedb
