@@ -2,7 +2,8 @@
 
 #include <algorithm>
 #include <charconv>
-#include <set>
+#include <cstdint>
+#include <utility>
 
 namespace slidedb {
 
@@ -16,6 +17,7 @@ bool IsSeparator(char c) {
 Status Tokenize(std::string_view text, std::vector<std::string>* out) {
   const bool spaced = std::any_of(text.begin(), text.end(), IsSeparator);
   if (!spaced) {
+    out->reserve(out->size() + text.size());
     for (char c : text) {
       if (static_cast<unsigned char>(c) < 0x21 ||
           static_cast<unsigned char>(c) > 0x7e) {
@@ -97,7 +99,7 @@ Status ParseArrangement(std::string_view text, const Board& board,
     }
   }
   int blank = -1;
-  std::set<std::string> seen;
+  uint64_t seen_chars[4] = {};  // one-character tiles seen, by byte
   for (int c = 0; c < n; ++c) {
     const std::string& l = labels[c];
     const bool is_blank = options.blank.empty()
@@ -109,8 +111,23 @@ Status ParseArrangement(std::string_view text, const Board& board,
                                        labels[blank] + "' and '" + l + "')");
       }
       blank = c;
-    } else if (!seen.insert(l).second) {
-      return Status::InvalidArgument("tile '" + l + "' appears twice");
+      continue;
+    }
+    // At most 11 tiles: comparing with the earlier ones beats a set, and
+    // one-character labels need only a bit each.
+    if (l.size() == 1) {
+      const unsigned char ch = static_cast<unsigned char>(l[0]);
+      const uint64_t bit = uint64_t{1} << (ch & 63);
+      if ((seen_chars[ch >> 6] & bit) != 0) {
+        return Status::InvalidArgument("tile '" + l + "' appears twice");
+      }
+      seen_chars[ch >> 6] |= bit;
+    } else {
+      for (int e = 0; e < c; ++e) {
+        if (e != blank && labels[e] == l) {
+          return Status::InvalidArgument("tile '" + l + "' appears twice");
+        }
+      }
     }
   }
   if (blank < 0) {
@@ -125,18 +142,30 @@ Status ParseArrangement(std::string_view text, const Board& board,
 }
 
 void SortLabels(std::vector<std::string>* labels) {
-  long dummy;
-  const bool numeric = std::all_of(
-      labels->begin(), labels->end(),
-      [&](const std::string& l) { return IsInteger(l, &dummy); });
-  if (numeric) {
+  // One character each: numeric order (all digits) and string order are
+  // both the order of the characters.
+  if (std::all_of(labels->begin(), labels->end(),
+                  [](const std::string& l) { return l.size() == 1; })) {
     std::sort(labels->begin(), labels->end(),
               [](const std::string& a, const std::string& b) {
-                long x, y;
-                IsInteger(a, &x);
-                IsInteger(b, &y);
-                return x < y;
+                return static_cast<unsigned char>(a[0]) <
+                       static_cast<unsigned char>(b[0]);
               });
+    return;
+  }
+  std::vector<std::pair<long, size_t>> keys(labels->size());
+  bool numeric = true;
+  for (size_t i = 0; i < labels->size() && numeric; ++i) {
+    numeric = IsInteger((*labels)[i], &keys[i].first);
+    keys[i].second = i;
+  }
+  if (numeric) {
+    // Equal numbers ("1", "01") keep their order of appearance.
+    std::sort(keys.begin(), keys.end());
+    std::vector<std::string> sorted;
+    sorted.reserve(labels->size());
+    for (const auto& k : keys) sorted.push_back(std::move((*labels)[k.second]));
+    *labels = std::move(sorted);
   } else {
     std::sort(labels->begin(), labels->end());
   }
@@ -144,6 +173,7 @@ void SortLabels(std::vector<std::string>* labels) {
 
 Arrangement DefaultGoal(const Board& board, const Arrangement& start) {
   Arrangement goal;
+  goal.labels.reserve(board.cells());
   for (int c = 0; c < board.cells(); ++c) {
     if (c != start.blank) goal.labels.push_back(start.labels[c]);
   }
@@ -164,8 +194,15 @@ std::string FormatArrangement(const Arrangement& a,
     compact = static_cast<int>(c) == a.blank || a.labels[c].size() == 1;
   }
   std::string out;
+  if (compact) {
+    out.resize(a.labels.size());
+    for (size_t c = 0; c < a.labels.size(); ++c) {
+      out[c] = static_cast<int>(c) == a.blank ? blank_label[0] : a.labels[c][0];
+    }
+    return out;
+  }
   for (size_t c = 0; c < a.labels.size(); ++c) {
-    if (!compact && c > 0) out += ',';
+    if (c > 0) out += ',';
     out += static_cast<int>(c) == a.blank ? blank_label : a.labels[c];
   }
   return out;

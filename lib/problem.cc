@@ -21,6 +21,14 @@ State Number(const Board& board, const Arrangement& a,
   return s;
 }
 
+// Every label one character long, as on boards of up to 9 cells.
+bool OneCharLabels(const Arrangement& a) {
+  for (const auto& l : a.labels) {
+    if (l.size() != 1) return false;
+  }
+  return true;
+}
+
 std::string OddEven(int k) { return k % 2 ? "odd" : "even"; }
 
 std::string ExplainParity(const Board& board, const State& start,
@@ -53,6 +61,55 @@ Status MakeProblem(const Board& board, const Arrangement& start,
   if (static_cast<int>(start.labels.size()) != n ||
       static_cast<int>(goal.labels.size()) != n) {
     return Status::InvalidArgument("start and goal must fill the board");
+  }
+  if (OneCharLabels(start) && OneCharLabels(goal)) {
+    // The common case, without maps or sorting: labels are bytes. The
+    // tiles match exactly when each byte occurs as often in both.
+    int count[256] = {};
+    for (int c = 0; c < n; ++c) {
+      if (c != start.blank) ++count[static_cast<unsigned char>(start.labels[c][0])];
+      if (c != goal.blank) --count[static_cast<unsigned char>(goal.labels[c][0])];
+    }
+    bool same = true;
+    for (int c = 0; c < n && same; ++c) {
+      same = count[static_cast<unsigned char>(start.labels[c][0])] == 0 &&
+             count[static_cast<unsigned char>(goal.labels[c][0])] == 0;
+    }
+    if (same) {
+      uint8_t number[256] = {};
+      // Written straight into *out (no Problem to construct and move):
+      // nothing below can fail.
+      Problem& p = *out;
+      p.board = board;
+      p.label.clear();
+      p.reason.clear();
+      p.goal_blank = goal.blank;
+      p.label.reserve(n);
+      p.label.push_back(start.labels[start.blank]);
+      for (int c = 0; c < n; ++c) {
+        if (c == goal.blank) continue;
+        number[static_cast<unsigned char>(goal.labels[c][0])] =
+            static_cast<uint8_t>(p.label.size());
+        p.label.push_back(goal.labels[c]);
+      }
+      State goal_state;
+      for (int c = 0; c < n; ++c) {
+        p.start.tile[c] =
+            c == start.blank
+                ? 0
+                : number[static_cast<unsigned char>(start.labels[c][0])];
+        goal_state.tile[c] =
+            c == goal.blank
+                ? 0
+                : number[static_cast<unsigned char>(goal.labels[c][0])];
+      }
+      p.start.blank = static_cast<uint8_t>(start.blank);
+      goal_state.blank = static_cast<uint8_t>(goal.blank);
+      p.solvable =
+          ParityClass(board, p.start) == ParityClass(board, goal_state);
+      if (p.solvable) return Status::OK();
+      // Unsolvable: explained below, the slow way.
+    }
   }
   std::vector<std::string> start_tiles, goal_tiles;
   for (int c = 0; c < n; ++c) {

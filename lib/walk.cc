@@ -4,16 +4,122 @@ namespace slidedb {
 
 namespace {
 
+// A state's index kept up to date move by move. A sideways move changes the
+// index by 1; a vertical move lifts one tile over cols()-1 others in the
+// tile sequence (lib/index.h), which changes only those tiles' Lehmer
+// digits, so the rank moves by the weighted change of a few digits instead
+// of being computed afresh.
+class IndexCursor {
+ public:
+  IndexCursor(const Board& board, const State& s)
+      : cells_(board.cells()), cols_(board.cols()), m_(cells_ - 1) {
+    // weight_[i] = (m-1-i)!/2 for the kept digits i < m-2; 0 after.
+    Index f = 1;
+    for (int i = m_ - 3; i >= 0; --i) {
+      if (i < m_ - 3) f *= static_cast<Index>(m_ - 1 - i);
+      weight_[i] = f;
+    }
+    unsigned unused = (1u << m_) - 1;  // tile t is bit t-1
+    int k = 0;
+    rank_ = 0;
+    for (int c = 0; c < cells_; ++c) {
+      const uint8_t t = s.tile[c];
+      if (t == 0) continue;
+      const unsigned bit = 1u << (t - 1);
+      seq_[k] = t;
+      digit_[k] = static_cast<uint8_t>(__builtin_popcount(unused & (bit - 1)));
+      rank_ += digit_[k] * weight_[k];
+      unused &= ~bit;
+      ++k;
+    }
+    blank_ = s.blank;
+  }
+
+  Index index() const {
+    return rank_ * static_cast<Index>(cells_) + static_cast<Index>(blank_);
+  }
+
+  // REQUIRES: the move stays on the board.
+  void Apply(Move m) {
+    const int k = cols_ - 1;
+    switch (m) {
+      case Move::kLeft: --blank_; return;
+      case Move::kRight: ++blank_; return;
+      case Move::kUp: {
+        // The tile above the blank, at p, goes after the k tiles after it.
+        const int p = blank_ - cols_;
+        const uint8_t t = seq_[p];
+        const uint8_t dt = digit_[p];
+        int passed = 0;
+        int64_t delta = 0;
+        for (int j = 1; j <= k; ++j) {
+          const uint8_t x = seq_[p + j];
+          passed += x < t;
+          const uint8_t dx = static_cast<uint8_t>(digit_[p + j] + (t < x));
+          delta += static_cast<int64_t>(dx) * weight_[p + j - 1] -
+                   static_cast<int64_t>(digit_[p + j - 1]) * weight_[p + j - 1];
+          seq_[p + j - 1] = x;
+          digit_[p + j - 1] = dx;
+        }
+        const uint8_t dn = static_cast<uint8_t>(dt - passed);
+        delta += static_cast<int64_t>(dn) * weight_[p + k] -
+                 static_cast<int64_t>(digit_[p + k]) * weight_[p + k];
+        seq_[p + k] = t;
+        digit_[p + k] = dn;
+        rank_ = static_cast<Index>(static_cast<int64_t>(rank_) + delta);
+        blank_ = p;
+        return;
+      }
+      case Move::kDown: {
+        // The tile below the blank, at p + k, goes before the k tiles
+        // before it.
+        const int p = blank_;
+        const uint8_t t = seq_[p + k];
+        const uint8_t dt = digit_[p + k];
+        int passed = 0;
+        int64_t delta = 0;
+        for (int j = k - 1; j >= 0; --j) {
+          const uint8_t x = seq_[p + j];
+          passed += x < t;
+          const uint8_t dx = static_cast<uint8_t>(digit_[p + j] - (t < x));
+          delta += static_cast<int64_t>(dx) * weight_[p + j + 1] -
+                   static_cast<int64_t>(digit_[p + j + 1]) * weight_[p + j + 1];
+          seq_[p + j + 1] = x;
+          digit_[p + j + 1] = dx;
+        }
+        const uint8_t dn = static_cast<uint8_t>(dt + passed);
+        delta += static_cast<int64_t>(dn) * weight_[p] -
+                 static_cast<int64_t>(digit_[p]) * weight_[p];
+        seq_[p] = t;
+        digit_[p] = dn;
+        rank_ = static_cast<Index>(static_cast<int64_t>(rank_) + delta);
+        blank_ = p + cols_;
+        return;
+      }
+    }
+  }
+
+ private:
+  int cells_;
+  int cols_;
+  int m_;
+  int blank_;
+  Index rank_;
+  Index weight_[kMaxCells] = {};
+  uint8_t seq_[kMaxCells];
+  uint8_t digit_[kMaxCells];
+};
+
 // Follows best moves from `start` until the stored distance drops below
 // `stop_below` (0 walks to the goal), calling on_step(move, tile) each step.
 // Returns the steps taken in *steps and the record reached in *last.
 template <typename OnStep>
 Status Follow(Table* table, const State& start, int stop_below,
               OnStep on_step, int* steps, uint8_t* last) {
-  const Indexer& ix = table->indexer();
-  const Board& board = ix.board();
+  const Board& board = table->indexer().board();
   State s = start;
-  Index i = ix.IndexOf(s);
+  IndexCursor cursor(board, s);
+  Index i = cursor.index();
   uint8_t rec;
   Status st = table->Get(i, &rec);
   if (!st.ok()) return st;
@@ -29,9 +135,8 @@ Status Follow(Table* table, const State& start, int stop_below,
     }
     on_step(m, tile);
     ++n;
-    i = (m == Move::kLeft || m == Move::kRight)
-            ? Indexer::AfterSidewaysMove(i, m)
-            : ix.IndexOf(s);
+    cursor.Apply(m);
+    i = cursor.index();
     st = table->Get(i, &rec);
     if (!st.ok()) return st;
   }
