@@ -30,6 +30,9 @@ class RefPuzzle {
       : rows_(rows), cols_(cols), goal_(std::move(goal)), blank_(blank) {
     // States are packed 4 bits a cell: the position of the cell's label
     // in the goal string.
+    for (size_t c = 0; c < goal_.size(); ++c) {
+      code_[static_cast<unsigned char>(goal_[c])] = static_cast<uint8_t>(c);
+    }
     const uint64_t g = Pack(goal_);
     size_t expect = 1;
     for (int k = 3; k <= rows * cols; ++k) expect *= k;
@@ -115,7 +118,8 @@ class RefPuzzle {
   uint64_t Pack(const std::string& s) const {
     uint64_t k = 0;
     for (size_t c = 0; c < s.size(); ++c) {
-      k |= static_cast<uint64_t>(goal_.find(s[c])) << (4 * c);
+      k |= static_cast<uint64_t>(code_[static_cast<unsigned char>(s[c])])
+           << (4 * c);
     }
     return k;
   }
@@ -126,7 +130,7 @@ class RefPuzzle {
   }
   template <typename F>
   void ForEachNeighbour(uint64_t s, F f) const {
-    const uint64_t blank_code = goal_.find(blank_);
+    const uint64_t blank_code = code_[static_cast<unsigned char>(blank_)];
     int b = 0;
     while (((s >> (4 * b)) & 15) != blank_code) ++b;
     const int r = b / cols_, c = b % cols_;
@@ -148,6 +152,7 @@ class RefPuzzle {
   int rows_, cols_;
   std::string goal_;
   char blank_;
+  uint8_t code_[256] = {};  // the 4-bit code of each label
   int max_distance_ = 0;
   std::unordered_map<uint64_t, RefInfo> info_;
 };
