@@ -144,13 +144,21 @@ Status ParseArrangement(std::string_view text, const Board& board,
 void SortLabels(std::vector<std::string>* labels) {
   // One character each: numeric order (all digits) and string order are
   // both the order of the characters.
-  if (std::all_of(labels->begin(), labels->end(),
+  if (labels->size() <= 16 &&
+      std::all_of(labels->begin(), labels->end(),
                   [](const std::string& l) { return l.size() == 1; })) {
-    std::sort(labels->begin(), labels->end(),
-              [](const std::string& a, const std::string& b) {
-                return static_cast<unsigned char>(a[0]) <
-                       static_cast<unsigned char>(b[0]);
-              });
+    // Sort the bytes by insertion, then write them back: no string moves.
+    unsigned char bytes[16];
+    const size_t n = labels->size();
+    for (size_t i = 0; i < n; ++i) {
+      const unsigned char b = static_cast<unsigned char>((*labels)[i][0]);
+      size_t j = i;
+      for (; j > 0 && bytes[j - 1] > b; --j) bytes[j] = bytes[j - 1];
+      bytes[j] = b;
+    }
+    for (size_t i = 0; i < n; ++i) {
+      (*labels)[i][0] = static_cast<char>(bytes[i]);
+    }
     return;
   }
   std::vector<std::pair<long, size_t>> keys(labels->size());

@@ -41,6 +41,17 @@ class Table {
     return GetSlow(i, record);
   }
 
+  // The record of index i if its page is loaded already: the hot path of a
+  // walk, with no Status to build. False, reading nothing, otherwise.
+  // REQUIRES: i < indexer().size().
+  bool GetLoaded(Index i, uint8_t* record) const {
+    const std::string& page = pages_[i >> kPageShift];
+    const uint32_t at = i & (kPageRecords - 1);
+    if (at >= page.size()) return false;
+    *record = static_cast<uint8_t>(page[at]);
+    return true;
+  }
+
   // Reads every page not read yet.
   Status LoadAll();
   // Pages read so far.

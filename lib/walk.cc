@@ -121,8 +121,10 @@ Status Follow(Table* table, const State& start, int stop_below,
   IndexCursor cursor(board, s);
   Index i = cursor.index();
   uint8_t rec;
-  Status st = table->Get(i, &rec);
-  if (!st.ok()) return st;
+  if (!table->GetLoaded(i, &rec)) {
+    Status st = table->Get(i, &rec);
+    if (!st.ok()) return st;
+  }
   const int limit = table->meta().max_distance;
   int n = 0;
   while (RecordDistance(rec) != 0 && RecordDistance(rec) >= stop_below) {
@@ -137,8 +139,10 @@ Status Follow(Table* table, const State& start, int stop_below,
     ++n;
     cursor.Apply(m);
     i = cursor.index();
-    st = table->Get(i, &rec);
-    if (!st.ok()) return st;
+    if (!table->GetLoaded(i, &rec)) {
+      Status st = table->Get(i, &rec);
+      if (!st.ok()) return st;
+    }
   }
   *steps = n;
   *last = rec;
