@@ -1,0 +1,361 @@
+// slidedb-bench: slidedb's in-process query and build speed, side by side
+// with the classic solvers (bench/baselines.h) on the same seeded random
+// solvable 3x3 instances.
+//
+//   slidedb-bench [--db DIR] [--instances N] [--seed S] [benchmark flags]
+//       Google Benchmark: WalkToGoal, DistanceToGoal, the baselines, RunBfs.
+//   slidedb-bench --compare [--db DIR] [--instances N] [--seed S]
+//       Per-instance medians of every method, each baseline's answers
+//       checked against the table, and the median RunBfs time: one
+//       "name value" line each, for scripts/bench.sh. Exit status 1 if any
+//       answer disagrees.
+//   slidedb-bench --states N [--seed S]
+//       N random solvable states, one per line (input for slidedb-query).
+//
+// Without --db the table is built in memory by RunBfs; with it, read from
+// the database the way slidedb-query reads it.
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "bench/baselines.h"
+#include "bench/puzzle.h"
+#include "lib/bfs.h"
+#include "lib/database.h"
+#include "lib/format.h"
+#include "lib/solver.h"
+#include "lib/table.h"
+#include "lib/walk.h"
+
+namespace slidedb::bench {
+namespace {
+
+struct Options {
+  std::string db;
+  int instances = 200;
+  uint64_t seed = 20261121;
+  bool compare = false;
+  long states = -1;
+};
+
+// The table of the goal 123456780 (3x3/b8) and what owns it.
+struct TableHolder {
+  std::unique_ptr<Database> db;
+  std::unique_ptr<Solver> solver;
+  std::unique_ptr<Table> own;
+  Table* table = nullptr;
+};
+
+bool OpenTable(const Options& o, TableHolder* h) {
+  const Board board(3, 3);
+  if (!o.db.empty()) {
+    Status s = Database::Open(o.db, &h->db);
+    if (s.ok()) {
+      h->solver = std::make_unique<Solver>(h->db.get());
+      s = h->solver->GetTable(board, 8, &h->table);
+    }
+    if (!s.ok()) {
+      std::fprintf(stderr, "slidedb-bench: %s\n", s.ToString().c_str());
+      return false;
+    }
+    return true;
+  }
+  const Indexer indexer(board, 8);
+  BfsResult r;
+  Status s = RunBfs(indexer, 1, nullptr, &r);
+  if (!s.ok()) {
+    std::fprintf(stderr, "slidedb-bench: %s\n", s.ToString().c_str());
+    return false;
+  }
+  TableMeta meta;
+  meta.board = board;
+  meta.goal_blank = 8;
+  meta.states = indexer.size();
+  meta.max_distance = static_cast<int>(r.histogram.size()) - 1;
+  meta.histogram = r.histogram;
+  meta.page_records = kPageRecords;
+  meta.pages = static_cast<uint32_t>((meta.states + kPageRecords - 1) /
+                                     kPageRecords);
+  h->own = Table::FromRecords(meta, r.records);
+  h->table = h->own.get();
+  return true;
+}
+
+Options g_options;
+TableHolder g_table;
+std::vector<Tiles> g_instances;
+std::vector<State> g_states;
+
+// --- Google Benchmark ------------------------------------------------------
+
+// One query per iteration, cycling through the instances; the iteration
+// counts are multiples of the instance count, so every method averages over
+// exactly the same instances.
+void BM_WalkToGoal(benchmark::State& state) {
+  Path path;
+  size_t k = 0;
+  for (auto _ : state) {
+    Status s = WalkToGoal(g_table.table, g_states[k], &path);
+    benchmark::DoNotOptimize(s);
+    benchmark::DoNotOptimize(path.moves.data());
+    if (++k == g_states.size()) k = 0;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
+void BM_DistanceToGoal(benchmark::State& state) {
+  int d = 0;
+  size_t k = 0;
+  for (auto _ : state) {
+    Status s = DistanceToGoal(g_table.table, g_states[k], &d);
+    benchmark::DoNotOptimize(s);
+    benchmark::DoNotOptimize(d);
+    if (++k == g_states.size()) k = 0;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
+template <typename Solver>
+void BM_Baseline(benchmark::State& state) {
+  static Solver* solver = new Solver;  // buffers kept between runs
+  size_t k = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(solver->Solve(g_instances[k]));
+    if (++k == g_instances.size()) k = 0;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
+void BM_RunBfs(benchmark::State& state) {
+  const Indexer indexer(Board(3, 3), 8);
+  BfsResult r;
+  for (auto _ : state) {
+    Status s = RunBfs(indexer, static_cast<int>(state.range(0)), nullptr, &r);
+    benchmark::DoNotOptimize(s);
+  }
+  state.counters["states"] = static_cast<double>(indexer.size());
+}
+
+void RegisterAll() {
+  const int64_t n = static_cast<int64_t>(g_instances.size());
+  benchmark::RegisterBenchmark("WalkToGoal", BM_WalkToGoal)
+      ->Iterations(n * 2000);
+  benchmark::RegisterBenchmark("DistanceToGoal", BM_DistanceToGoal)
+      ->Iterations(n * 10000);
+  benchmark::RegisterBenchmark("IdaStarManhattanLinearConflict",
+                               BM_Baseline<IdaStarBaseline>)
+      ->Iterations(n)
+      ->Unit(benchmark::kMicrosecond);
+  benchmark::RegisterBenchmark("AStarManhattan", BM_Baseline<AStarBaseline>)
+      ->Iterations(n)
+      ->Unit(benchmark::kMicrosecond);
+  benchmark::RegisterBenchmark("BfsPerQuery", BM_Baseline<BfsBaseline>)
+      ->Iterations(n)
+      ->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("RunBfs3x3", BM_RunBfs)
+      ->Arg(1)
+      ->Arg(2)
+      ->ArgName("threads")
+      ->Unit(benchmark::kMillisecond)
+      ->Iterations(10);
+}
+
+// --- --compare ---------------------------------------------------------------
+
+using Clock = std::chrono::steady_clock;
+
+double Median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const size_t n = v.size();
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+double Mean(const std::vector<double>& v) {
+  double s = 0;
+  for (double x : v) s += x;
+  return v.empty() ? 0 : s / static_cast<double>(v.size());
+}
+
+// Nanoseconds per call of fn(k) on instance k: the least of `rounds`
+// rounds of `reps` calls each.
+template <typename Fn>
+std::vector<double> PerInstance(size_t count, int rounds, int reps, Fn fn) {
+  std::vector<double> best(count, 1e300);
+  for (int r = 0; r < rounds; ++r) {
+    for (size_t k = 0; k < count; ++k) {
+      const auto t0 = Clock::now();
+      for (int i = 0; i < reps; ++i) fn(k);
+      const double ns =
+          std::chrono::duration<double, std::nano>(Clock::now() - t0).count() /
+          reps;
+      best[k] = std::min(best[k], ns);
+    }
+  }
+  return best;
+}
+
+void Report(const char* name, const std::vector<double>& ns) {
+  std::printf("%s_median_ns %.1f\n%s_mean_ns %.1f\n", name, Median(ns), name,
+              Mean(ns));
+}
+
+int Compare() {
+  const size_t n = g_instances.size();
+  // The answers first: every baseline against the table.
+  std::vector<int> truth(n);
+  {
+    Path path;
+    BfsBaseline bfs;
+    AStarBaseline astar;
+    IdaStarBaseline ida;
+    int bad = 0;
+    for (size_t k = 0; k < n; ++k) {
+      int d = -1;
+      Status s = WalkToGoal(g_table.table, g_states[k], &path);
+      Status s2 = DistanceToGoal(g_table.table, g_states[k], &d);
+      if (!s.ok() || !s2.ok()) {
+        std::fprintf(stderr, "slidedb-bench: %s %s\n", s.ToString().c_str(),
+                     s2.ToString().c_str());
+        return 1;
+      }
+      // The path must lead to the goal, and be as long as the distance.
+      State st = g_states[k];
+      for (Move m : path.moves) ApplyMove(Board(3, 3), m, &st);
+      truth[k] = path.distance();
+      const int answers[] = {d, bfs.Solve(g_instances[k]),
+                             astar.Solve(g_instances[k]),
+                             ida.Solve(g_instances[k])};
+      bool ok = st == CanonicalGoal(Board(3, 3), 8);
+      for (int a : answers) ok = ok && a == truth[k];
+      if (!ok) {
+        ++bad;
+        std::fprintf(stderr,
+                     "slidedb-bench: %s: path %d, distance %d, BFS %d, A* %d, "
+                     "IDA* %d\n",
+                     ToText(g_instances[k]).c_str(), truth[k], answers[0],
+                     answers[1], answers[2], answers[3]);
+      }
+    }
+    std::printf("instances %zu\nseed %llu\nanswers_checked %zu\nanswers_wrong %d\n",
+                n, static_cast<unsigned long long>(g_options.seed), n, bad);
+    std::printf("mean_distance %.2f\n",
+                Mean(std::vector<double>(truth.begin(), truth.end())));
+    if (bad != 0) return 1;
+  }
+  Path path;
+  int d = 0;
+  Report("path", PerInstance(n, 5, 2000, [&](size_t k) {
+           WalkToGoal(g_table.table, g_states[k], &path);
+           benchmark::DoNotOptimize(path.moves.data());
+         }));
+  Report("distance", PerInstance(n, 5, 10000, [&](size_t k) {
+           DistanceToGoal(g_table.table, g_states[k], &d);
+           benchmark::DoNotOptimize(d);
+         }));
+  IdaStarBaseline ida;
+  Report("idastar", PerInstance(n, 3, 1, [&](size_t k) {
+           benchmark::DoNotOptimize(ida.Solve(g_instances[k]));
+         }));
+  AStarBaseline astar;
+  Report("astar", PerInstance(n, 2, 1, [&](size_t k) {
+           benchmark::DoNotOptimize(astar.Solve(g_instances[k]));
+         }));
+  BfsBaseline bfs;
+  Report("bfs_query", PerInstance(n, 1, 1, [&](size_t k) {
+           benchmark::DoNotOptimize(bfs.Solve(g_instances[k]));
+         }));
+  for (int threads : {1, 2}) {
+    const Indexer indexer(Board(3, 3), 8);
+    std::vector<double> ms;
+    BfsResult r;
+    for (int i = 0; i < 15; ++i) {
+      const auto t0 = Clock::now();
+      RunBfs(indexer, threads, nullptr, &r);
+      ms.push_back(
+          std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+    }
+    std::printf("runbfs_t%d_median_ms %.3f\nrunbfs_t%d_min_ms %.3f\n", threads,
+                Median(ms), threads, *std::min_element(ms.begin(), ms.end()));
+  }
+  return 0;
+}
+
+bool ParseOptions(int* argc, char** argv, Options* o) {
+  int out = 1;
+  for (int i = 1; i < *argc; ++i) {
+    const char* a = argv[i];
+    auto value = [&](const char* name) -> const char* {
+      if (std::strcmp(a, name) != 0) return nullptr;
+      if (i + 1 >= *argc) {
+        std::fprintf(stderr, "slidedb-bench: %s needs a value\n", name);
+        std::exit(64);
+      }
+      return argv[++i];
+    };
+    if (const char* v = value("--db")) {
+      o->db = v;
+    } else if (const char* v = value("--instances")) {
+      o->instances = std::atoi(v);
+    } else if (const char* v = value("--seed")) {
+      o->seed = std::strtoull(v, nullptr, 10);
+    } else if (const char* v = value("--states")) {
+      o->states = std::atol(v);
+    } else if (std::strcmp(a, "--compare") == 0) {
+      o->compare = true;
+    } else {
+      argv[out++] = argv[i];
+    }
+  }
+  *argc = out;
+  return o->instances > 0;
+}
+
+int Main(int argc, char** argv) {
+  if (!ParseOptions(&argc, argv, &g_options)) {
+    std::fprintf(stderr, "slidedb-bench: --instances must be at least 1\n");
+    return 64;
+  }
+  if (g_options.states >= 0) {
+    std::string out;
+    for (const Tiles& t :
+         RandomInstances(static_cast<int>(g_options.states), g_options.seed)) {
+      out += ToText(t);
+      out += '\n';
+    }
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    return 0;
+  }
+  if (!OpenTable(g_options, &g_table)) return 66;
+  g_instances = RandomInstances(g_options.instances, g_options.seed);
+  for (const Tiles& t : g_instances) g_states.push_back(ToState(t));
+  int status = 0;
+  if (g_options.compare) {
+    status = Compare();
+  } else {
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 64;
+    RegisterAll();
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+  }
+  std::fflush(stdout);
+  // Close the database now: RocksDB's own statics are gone by the time
+  // globals are destroyed.
+  g_table.table = nullptr;
+  g_table.own.reset();
+  g_table.solver.reset();
+  g_table.db.reset();
+  return status;
+}
+
+}  // namespace
+}  // namespace slidedb::bench
+
+int main(int argc, char** argv) { return slidedb::bench::Main(argc, argv); }
