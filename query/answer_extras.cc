@@ -94,7 +94,8 @@ void ExtraAnswers::AppendText(std::string* out) const {
     if (!v.legal) {
       *out += "illegal: step " + std::to_string(v.illegal_step) + " of " +
               std::to_string(v.length) +
-              " does not move a tile next to the blank";
+              " does not move a tile next to the blank; optimal " +
+              std::to_string(v.optimal_length);
     } else if (!v.reaches_goal) {
       *out += "legal, but its " + std::to_string(v.length) +
               (v.length == 1 ? " move does" : " moves do") +

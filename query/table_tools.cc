@@ -198,7 +198,7 @@ int RunHeuristics(const TableToolContext& ctx, const std::string& format,
     o = board + " goal " + ctx.goal_text + ": " +
         std::to_string(report.states) +
         " states; h* is the exact distance\n\n";
-    std::snprintf(line, sizeof line, "%-16s %-10s %-10s %-10s %-16s\n",
+    std::snprintf(line, sizeof line, "%-16s %-10s %-10s %-10s %s\n",
                   "heuristic", "admissible", "consistent", "mean h/h*",
                   "exact (h = h*)");
     o += line;
