@@ -1,0 +1,357 @@
+// Database, Table, TableMeta and DatabaseWriter: opening, reading pages,
+// refusing what is not a readable database, and writing atomically.
+#include "lib/database.h"
+
+#include <gtest/gtest.h>
+#include <rocksdb/db.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "lib/bfs.h"
+#include "lib/database_writer.h"
+#include "lib/exit_codes.h"
+#include "lib/format.h"
+#include "lib/index.h"
+#include "lib/table.h"
+#include "lib/table_meta.h"
+#include "tests/test_util.h"
+
+namespace slidedb {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::TempDir;
+
+using KeyValues = std::vector<std::pair<std::string, std::string>>;
+
+// A RocksDB database at `dir` holding exactly `kv`.
+void WriteRaw(const std::string& dir, const KeyValues& kv) {
+  rocksdb::Options options;
+  options.create_if_missing = true;
+  rocksdb::DB* raw = nullptr;
+  ASSERT_TRUE(rocksdb::DB::Open(options, dir, &raw).ok());
+  std::unique_ptr<rocksdb::DB> db(raw);
+  for (const auto& [k, v] : kv) {
+    ASSERT_TRUE(db->Put(rocksdb::WriteOptions(), k, v).ok());
+  }
+  ASSERT_TRUE(db->Close().ok());
+}
+
+// Metadata of a table of `board`/`goal_blank` whose histogram is made up
+// but consistent with `states`.
+TableMeta FakeMeta(const Board& board, int goal_blank, uint64_t states) {
+  TableMeta m;
+  m.board = board;
+  m.goal_blank = goal_blank;
+  m.goal = "made up";
+  m.states = states;
+  m.histogram = {1, states - 1};
+  m.max_distance = 1;
+  m.page_records = kPageRecords;
+  m.pages = static_cast<uint32_t>((states + kPageRecords - 1) / kPageRecords);
+  m.built_by = "database_test";
+  return m;
+}
+
+std::string FormatValue() { return std::to_string(kFormatVersion); }
+
+TEST(DatabaseTest, OpensTheTestDatabase) {
+  std::unique_ptr<Database> db;
+  Status s = Database::Open(testing::TestDatabase(), &db);
+  ASSERT_TRUE(s.ok()) << s.ToString();
+  EXPECT_EQ(db->dir(), testing::TestDatabase());
+  // 9 + 4 + 6 + 6 + 8 + 8 + 1 tables.
+  EXPECT_EQ(db->tables().size(), 42u);
+  EXPECT_NE(db->Find(Board(3, 3), 0), nullptr);
+  EXPECT_NE(db->Find(Board(2, 5), 9), nullptr);
+  EXPECT_EQ(db->Find(Board(2, 5), 0), nullptr);
+  EXPECT_EQ(db->Find(Board(3, 4), 11), nullptr);
+  EXPECT_EQ(db->Find(Board(5, 2), 9), nullptr);
+}
+
+TEST(DatabaseTest, MissingDatabaseIsNotFound) {
+  std::unique_ptr<Database> db;
+  const std::string dir = TempDir("db-missing");
+  Status s = Database::Open(dir + "/none", &db);
+  EXPECT_TRUE(s.IsNotFound()) << s.ToString();
+  EXPECT_NE(s.message().find(dir + "/none"), std::string::npos);
+  s = Database::Open(dir, &db);  // exists, empty
+  EXPECT_TRUE(s.IsNotFound()) << s.ToString();
+  EXPECT_EQ(db, nullptr);
+}
+
+TEST(DatabaseTest, OtherRocksDbIsCorruption) {
+  const std::string dir = TempDir("db-other") + "/db";
+  WriteRaw(dir, {{"hello", "world"}});
+  std::unique_ptr<Database> db;
+  Status s = Database::Open(dir, &db);
+  EXPECT_TRUE(s.IsCorruption()) << s.ToString();
+  EXPECT_NE(s.message().find("not a slidedb database"), std::string::npos)
+      << s.message();
+}
+
+TEST(DatabaseTest, OtherFormatVersionIsCorruption) {
+  const std::string dir = TempDir("db-format") + "/db";
+  WriteRaw(dir, {{kFormatKey, std::to_string(kFormatVersion + 1)}});
+  std::unique_ptr<Database> db;
+  Status s = Database::Open(dir, &db);
+  EXPECT_TRUE(s.IsCorruption()) << s.ToString();
+  EXPECT_NE(s.message().find("format " + std::to_string(kFormatVersion + 1)),
+            std::string::npos)
+      << s.message();
+  // The query tool reports it as an unreadable database.
+  const auto r = testing::RunQueryCli({"--db", dir, "123456780"});
+  EXPECT_EQ(r.status, kExitNoInput);
+  EXPECT_NE(r.err.find("format"), std::string::npos) << r.err;
+}
+
+TEST(DatabaseTest, BadMetadataIsCorruption) {
+  const std::string dir = TempDir("db-bad-meta") + "/db";
+  TableMeta inconsistent = FakeMeta(Board(2, 2), 3, 12);
+  inconsistent.pages = 7;
+  for (const std::string& meta :
+       {std::string("not json"), std::string("[1,2]"),
+        std::string("{\"format\":1}"), inconsistent.ToJson()}) {
+    fs::remove_all(dir);
+    WriteRaw(dir, {{kFormatKey, FormatValue()}, {MetaKey("2x2/b3"), meta}});
+    std::unique_ptr<Database> db;
+    Status s = Database::Open(dir, &db);
+    EXPECT_TRUE(s.IsCorruption()) << meta << ": " << s.ToString();
+  }
+}
+
+TEST(TableMetaTest, JsonRoundTrip) {
+  TableMeta m = FakeMeta(Board(2, 4), 5, 20160);
+  m.built_at = "2026-01-01T00:00:00Z";
+  m.build_seconds = 1.5;
+  m.threads = 3;
+  TableMeta back;
+  ASSERT_TRUE(TableMeta::FromJson(m.ToJson(), &back).ok());
+  EXPECT_EQ(back.board, m.board);
+  EXPECT_EQ(back.goal_blank, 5);
+  EXPECT_EQ(back.goal, m.goal);
+  EXPECT_EQ(back.states, m.states);
+  EXPECT_EQ(back.histogram, m.histogram);
+  EXPECT_EQ(back.max_distance, m.max_distance);
+  EXPECT_EQ(back.pages, m.pages);
+  EXPECT_EQ(back.built_by, m.built_by);
+  EXPECT_EQ(back.built_at, m.built_at);
+  EXPECT_EQ(back.build_seconds, 1.5);
+  EXPECT_EQ(back.threads, 3);
+  EXPECT_EQ(back.Id(), "2x4/b5");
+}
+
+TEST(DatabaseTest, MissingOrShortPageIsCorruption) {
+  const Board board(2, 3);
+  const TableMeta meta = FakeMeta(board, 5, 360);
+  for (bool short_page : {false, true}) {
+    const std::string dir =
+        TempDir(short_page ? "db-short-page" : "db-missing-page") + "/db";
+    KeyValues kv = {{kFormatKey, FormatValue()},
+                    {MetaKey(meta.Id()), meta.ToJson()}};
+    if (short_page) kv.emplace_back(PageKey(meta.Id(), 0), std::string(359, 4));
+    WriteRaw(dir, kv);
+    std::unique_ptr<Database> db;
+    ASSERT_TRUE(Database::Open(dir, &db).ok());
+    std::unique_ptr<Table> table;
+    Status s = db->OpenTable(*db->Find(board, 5), &table);
+    EXPECT_TRUE(s.IsCorruption()) << s.ToString();
+    EXPECT_NE(s.message().find("page 0 of table 2x3/b5"), std::string::npos)
+        << s.message();
+    const auto r = testing::RunQueryCli({"--db", dir, "--board", "2x3", "12345_"});
+    EXPECT_EQ(r.status, kExitNoInput) << r.out;
+    EXPECT_NE(r.err.find("page 0"), std::string::npos) << r.err;
+  }
+}
+
+// Tables too big to read whole are read a page at a time, as used.
+TEST(DatabaseTest, LargeTablesAreReadPageByPage) {
+  const Board board(3, 4);
+  const Indexer indexer(board, 11);
+  const TableMeta meta = FakeMeta(board, 11, indexer.size());
+  ASSERT_GT(meta.states, Database::kPreloadStates);
+  std::string page0(kPageRecords, 0), page9(kPageRecords, 0);
+  for (uint32_t k = 0; k < kPageRecords; ++k) {
+    page0[k] = static_cast<char>(EncodeRecord(k % 50, Move::kUp));
+    page9[k] = static_cast<char>(EncodeRecord(k % 60, Move::kRight));
+  }
+  const std::string dir = TempDir("db-lazy") + "/db";
+  WriteRaw(dir, {{kFormatKey, FormatValue()},
+                 {MetaKey(meta.Id()), meta.ToJson()},
+                 {PageKey(meta.Id(), 0), page0},
+                 {PageKey(meta.Id(), 9), page9}});
+  std::unique_ptr<Database> db;
+  ASSERT_TRUE(Database::Open(dir, &db).ok());
+  std::unique_ptr<Table> table;
+  ASSERT_TRUE(db->OpenTable(*db->Find(board, 11), &table).ok());
+  EXPECT_EQ(table->pages_loaded(), 0u);
+  uint8_t rec;
+  ASSERT_TRUE(table->Get(77, &rec).ok());
+  EXPECT_EQ(RecordDistance(rec), 77 % 50);
+  EXPECT_EQ(table->pages_loaded(), 1u);
+  ASSERT_TRUE(table->Get(9 * kPageRecords + 123, &rec).ok());
+  EXPECT_EQ(RecordDistance(rec), 123 % 60);
+  EXPECT_EQ(RecordMove(rec), Move::kRight);
+  ASSERT_TRUE(table->Get(5, &rec).ok());
+  EXPECT_EQ(table->pages_loaded(), 2u) << "a page is read once";
+  Status s = table->Get(3 * kPageRecords, &rec);
+  EXPECT_TRUE(s.IsCorruption()) << s.ToString();
+  EXPECT_NE(s.message().find("page 3"), std::string::npos) << s.message();
+}
+
+// Metadata whose state count is not the board's (cells!/2) is refused on
+// opening, before a walk can index past the pages it describes.
+// DISABLED: TableMeta::FromJson and Database::Open/OpenTable check the
+// metadata only against itself, so a 3x3 table whose meta says 100 states
+// (1 page) opens fine; Table::Get(i) for any i >= 4096 then indexes
+// pages_[i >> 12] past the end of the vector (undefined behaviour; in
+// practice a crash of slidedb-query) instead of reporting Corruption.
+TEST(DatabaseTest, DISABLED_StateCountNotTheBoardsIsCorruption) {
+  const Board board(3, 3);
+  const TableMeta meta = FakeMeta(board, 8, 100);
+  const std::string dir = TempDir("db-wrong-states") + "/db";
+  WriteRaw(dir, {{kFormatKey, FormatValue()},
+                 {MetaKey(meta.Id()), meta.ToJson()},
+                 {PageKey(meta.Id(), 0), std::string(100, 4)}});
+  std::unique_ptr<Database> db;
+  Status s = Database::Open(dir, &db);
+  if (s.ok()) {
+    std::unique_ptr<Table> table;
+    s = db->OpenTable(*db->Find(board, 8), &table);
+  }
+  EXPECT_TRUE(s.IsCorruption()) << s.ToString();
+}
+
+TEST(DatabaseTest, DefaultPath) {
+  const char* old = std::getenv("SLIDEDB_DB");
+  const std::string saved = old ? old : "";
+  setenv("SLIDEDB_DB", "/some/where", 1);
+  EXPECT_EQ(DefaultDatabasePath(), "/some/where");
+  setenv("SLIDEDB_DB", "", 1);
+  EXPECT_EQ(DefaultDatabasePath(), "data/slidedb");
+  unsetenv("SLIDEDB_DB");
+  EXPECT_EQ(DefaultDatabasePath(), "data/slidedb");
+  if (old) setenv("SLIDEDB_DB", saved.c_str(), 1);
+}
+
+// The records and metadata of one small table, searched afresh.
+std::pair<TableMeta, std::vector<uint8_t>> SmallTable(const Board& board,
+                                                      int goal_blank) {
+  BfsResult r;
+  EXPECT_TRUE(RunBfs(Indexer(board, goal_blank), 1, nullptr, &r).ok());
+  TableMeta m;
+  m.board = board;
+  m.goal_blank = goal_blank;
+  m.goal = "g";
+  m.states = r.records.size();
+  m.histogram = r.histogram;
+  m.max_distance = static_cast<int>(r.histogram.size()) - 1;
+  m.page_records = kPageRecords;
+  m.pages = static_cast<uint32_t>((m.states + kPageRecords - 1) / kPageRecords);
+  return {m, r.records};
+}
+
+TEST(DatabaseWriterTest, NothingChangesWithoutCommit) {
+  const std::string dir = TempDir("writer-abandon") + "/db";
+  {
+    std::unique_ptr<DatabaseWriter> w;
+    ASSERT_TRUE(DatabaseWriter::Begin(dir, &w).ok());
+    const auto [meta, records] = SmallTable(Board(2, 2), 3);
+    ASSERT_TRUE(w->PutTable(meta, records).ok());
+    ASSERT_TRUE(w->Commit().ok());
+  }
+  {
+    std::unique_ptr<DatabaseWriter> w;
+    ASSERT_TRUE(DatabaseWriter::Begin(dir, &w).ok());
+    EXPECT_TRUE(fs::exists(w->aside_dir()));
+    const auto [meta, records] = SmallTable(Board(2, 3), 5);
+    ASSERT_TRUE(w->PutTable(meta, records).ok());
+    // A table whose records do not match its metadata is refused.
+    TableMeta wrong = meta;
+    wrong.states = 7;
+    EXPECT_TRUE(w->PutTable(wrong, records).IsInvalidArgument());
+    const std::string aside = w->aside_dir();
+    w.reset();  // abandoned: no Commit
+    EXPECT_FALSE(fs::exists(aside)) << "the abandoned copy was left";
+  }
+  std::unique_ptr<Database> db;
+  ASSERT_TRUE(Database::Open(dir, &db).ok());
+  ASSERT_EQ(db->tables().size(), 1u);
+  EXPECT_EQ(db->tables()[0].Id(), "2x2/b3");
+}
+
+TEST(DatabaseWriterTest, CommittedTablesReadBack) {
+  const std::string dir = TempDir("writer-commit") + "/db";
+  const auto [meta, records] = SmallTable(Board(2, 4), 2);
+  {
+    std::unique_ptr<DatabaseWriter> w;
+    ASSERT_TRUE(DatabaseWriter::Begin(dir, &w).ok());
+    ASSERT_TRUE(w->PutTable(meta, records).ok());
+    ASSERT_TRUE(w->PutTable(meta, records).ok()) << "replacing in one go";
+    ASSERT_TRUE(w->Commit().ok());
+  }
+  std::unique_ptr<Database> db;
+  ASSERT_TRUE(Database::Open(dir, &db).ok());
+  ASSERT_EQ(db->tables().size(), 1u);
+  std::unique_ptr<Table> table;
+  ASSERT_TRUE(db->OpenTable(db->tables()[0], &table).ok());
+  EXPECT_EQ(table->pages_loaded(), meta.pages);
+  for (Index i = 0; i < records.size(); ++i) {
+    uint8_t rec;
+    ASSERT_TRUE(table->Get(i, &rec).ok());
+    ASSERT_EQ(rec, records[i]) << i;
+  }
+}
+
+// While one slidedb-build is writing a database, another is refused rather
+// than racing it: the later Commit() would otherwise swap in a copy made
+// before the first build's tables and lose them.
+// DISABLED: DatabaseWriter::Begin (lib/database_writer.cc) holds RocksDB's
+// lock on the database only while it takes the checkpoint, then closes it,
+// and each writer's copy is named by its own pid. So a second writer in
+// another process begins fine while the first is still running, and
+// whichever commits last wins: `slidedb-build --board 3x3 &
+// slidedb-build --board 2x2` can leave a database without the 3x3 tables.
+// The header promises Begin "fails if another writer has it open".
+TEST(DatabaseWriterTest, DISABLED_SecondWriterIsRefusedWhileOneIsOpen) {
+  // The first writer is a real slidedb-build process (it sits beside this
+  // binary in the build directory), busy with the 2x5 search.
+  const std::string build =
+      (fs::read_symlink("/proc/self/exe").parent_path() / "slidedb-build")
+          .string();
+  if (!fs::exists(build)) GTEST_SKIP() << "no " << build;
+  const std::string dir = TempDir("writer-two") + "/db";
+  ASSERT_EQ(testing::RunBuildCli({"--db", dir, "--board", "2x2", "--quiet"})
+                .status,
+            0);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    execl(build.c_str(), build.c_str(), "--db", dir.c_str(), "--board", "2x5",
+          "--threads", "1", "--quiet", static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  ASSERT_GT(pid, 0);
+  const std::string first_copy = dir + ".building." + std::to_string(pid);
+  for (int k = 0; k < 2000 && !fs::exists(first_copy); ++k) usleep(1000);
+  const bool first_began = fs::exists(first_copy);
+  // Past the copy, into the search (which takes far longer than this).
+  usleep(100000);
+  std::unique_ptr<DatabaseWriter> second;
+  const Status s = DatabaseWriter::Begin(dir, &second);
+  second.reset();
+  int status = -1;
+  waitpid(pid, &status, 0);
+  ASSERT_TRUE(first_began) << "the first build never began";
+  EXPECT_FALSE(s.ok()) << "a second writer began while the first was open";
+  ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
+}  // namespace
+}  // namespace slidedb
