@@ -24,6 +24,7 @@
 #include "lib/problem.h"
 #include "lib/solver.h"
 #include "lib/version.h"
+#include "query/query_cli.h"
 #include "tests/reference_search.h"
 #include "tests/test_util.h"
 
@@ -377,6 +378,67 @@ TEST(QueryCliTest, StepsInJsonIsAPathOfStates) {
               path[k + 1])
         << "step " << k;
   }
+}
+
+TEST(QueryCliTest, StepsInJsonWithChosenBlank) {
+  const CliResult r =
+      Query({"--format", "json", "--steps", "--blank", "9", "152349768"});
+  ASSERT_EQ(r.status, kExitOk) << r.err;
+  const json a = JsonLines(r.out).at(0);
+  // Replayed with 9 as the blank throughout.
+  const auto& path = a.at("path");
+  ASSERT_EQ(path.size(), a.at("distance").get<size_t>() + 1);
+  EXPECT_EQ(path.front(), "152349768");
+  EXPECT_EQ(path.back(), "123456789");
+  const std::string moves = a.at("moves");
+  for (size_t k = 0; k + 1 < path.size(); ++k) {
+    std::vector<std::string> slid;
+    EXPECT_EQ(Replay(Board(), path[k], moves.substr(k, 1), {"9"}, &slid),
+              path[k + 1]);
+  }
+}
+
+// A line-at-a-time input (a pipe from another program) gets each answer
+// before the next line is read, so a program can converse with the tool.
+class OneLineAtATime : public std::streambuf {
+ public:
+  OneLineAtATime(std::vector<std::string> lines, std::ostringstream* out)
+      : lines_(std::move(lines)), out_(out) {}
+  // What standard output held when each line was handed over.
+  std::vector<std::string> seen;
+
+ protected:
+  int_type underflow() override {
+    if (next_ == lines_.size()) return traits_type::eof();
+    seen.push_back(out_->str());
+    current_ = lines_[next_++];
+    setg(current_.data(), current_.data(), current_.data() + current_.size());
+    return traits_type::to_int_type(current_[0]);
+  }
+  std::streamsize showmanyc() override { return 0; }
+
+ private:
+  std::vector<std::string> lines_;
+  size_t next_ = 0;
+  std::string current_;
+  std::ostringstream* out_;
+};
+
+TEST(QueryCliTest, AnswersEachLineBeforeReadingTheNext) {
+  std::ostringstream out, err;
+  OneLineAtATime feeder({"123456708\n", "bad\n", "123456780\n"}, &out);
+  std::istream in(&feeder);
+  const int status = RunQuery({"--db", TestDatabase()}, in, out, err);
+  EXPECT_EQ(status, kExitDataError);
+  ASSERT_EQ(feeder.seen.size(), 3u);
+  EXPECT_EQ(feeder.seen[0], "");
+  EXPECT_NE(feeder.seen[1].find("123456708 -> 123456780: 1 move"),
+            std::string::npos)
+      << "the first answer waited for more input";
+  EXPECT_EQ(feeder.seen[2], feeder.seen[1]) << "a malformed line prints nothing";
+  EXPECT_NE(err.str().find("'bad'"), std::string::npos) << err.str();
+  EXPECT_NE(out.str().find("123456780 -> 123456780: 0 moves"),
+            std::string::npos);
 }
 
 TEST(QueryCliTest, OtherBoards) {

@@ -204,6 +204,43 @@ TEST_F(SolverTest, TwoByFiveMatchesIdaStar) {
   }
 }
 
+// Every state of two 3x3 tables walks to the goal in exactly its stored
+// distance, and Distance agrees.
+TEST_F(SolverTest, EveryEightPuzzleStateWalksToItsGoal) {
+  const Board board(3, 3);
+  for (int goal_blank : {8, 4}) {
+    Table* table = nullptr;
+    ASSERT_TRUE(solver_->GetTable(board, goal_blank, &table).ok());
+    const Indexer& indexer = table->indexer();
+    const State goal = CanonicalGoal(board, goal_blank);
+    Path path;
+    int failures = 0;
+    for (Index i = 0; i < indexer.size() && failures < 5; ++i) {
+      const State start = indexer.StateAt(i);
+      uint8_t rec;
+      ASSERT_TRUE(table->Get(i, &rec).ok());
+      ASSERT_TRUE(WalkToGoal(table, start, &path).ok()) << i;
+      int distance = -1;
+      ASSERT_TRUE(DistanceToGoal(table, start, &distance).ok()) << i;
+      State s = start;
+      bool legal = true;
+      for (size_t k = 0; k < path.moves.size() && legal; ++k) {
+        uint8_t tile = 0;
+        legal = ApplyMove(board, path.moves[k], &s, &tile) &&
+                tile == path.tiles[k];
+      }
+      if (!legal || s != goal || path.distance() != RecordDistance(rec) ||
+          distance != RecordDistance(rec)) {
+        ++failures;
+        ADD_FAILURE() << "b" << goal_blank << " index " << i << ": walk of "
+                      << path.distance() << " moves, legal " << legal
+                      << ", at goal " << (s == goal) << ", distance "
+                      << distance << ", stored " << RecordDistance(rec);
+      }
+    }
+  }
+}
+
 TEST_F(SolverTest, MissingTableIsNotFoundAndNamed) {
   Table* table = nullptr;
   Status s = solver_->GetTable(Board(3, 4), 11, &table);
