@@ -6,6 +6,7 @@
 #include <rocksdb/utilities/checkpoint.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/file.h>
 #include <stdio.h>
 #include <unistd.h>
 
@@ -56,12 +57,26 @@ Status FromRocks(const rocksdb::Status& s, const std::string& what) {
 Status DatabaseWriter::Begin(const std::string& dir,
                              std::unique_ptr<DatabaseWriter>* writer) {
   std::error_code ec;
-  const fs::path path(dir);
+  // "db/" and "db" are the same database.
+  std::string clean = fs::path(dir).lexically_normal().string();
+  while (clean.size() > 1 && clean.back() == '/') clean.pop_back();
+  const fs::path path(clean);
   if (!path.parent_path().empty()) fs::create_directories(path.parent_path(), ec);
-  RemoveStaleCopies(path);
   std::unique_ptr<DatabaseWriter> w(new DatabaseWriter);
-  w->dir_ = dir;
-  w->aside_ = dir + kAsideInfix + std::to_string(getpid());
+  w->dir_ = clean;
+  // One writer at a time, whether or not the database exists yet.
+  const std::string lock = clean + ".lock";
+  w->lock_fd_ = open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (w->lock_fd_ < 0) {
+    return Status::IOError("cannot create " + lock + ": " +
+                           std::strerror(errno));
+  }
+  if (flock(w->lock_fd_, LOCK_EX | LOCK_NB) != 0) {
+    return Status::IOError("another slidedb-build is writing " + clean +
+                           " (it holds " + lock + ")");
+  }
+  RemoveStaleCopies(path);
+  w->aside_ = clean + kAsideInfix + std::to_string(getpid());
   fs::remove_all(w->aside_, ec);
 
   if (fs::exists(path / "CURRENT", ec)) {
@@ -69,21 +84,21 @@ Status DatabaseWriter::Begin(const std::string& dir,
     rocksdb::Options options = WriteOptions();
     options.create_if_missing = false;
     rocksdb::DB* old = nullptr;
-    rocksdb::Status s = rocksdb::DB::Open(options, dir, &old);
+    rocksdb::Status s = rocksdb::DB::Open(options, clean, &old);
     if (!s.ok()) {
-      return Status::IOError("cannot open " + dir +
+      return Status::IOError("cannot open " + clean +
                              " for writing (is another slidedb-build "
                              "running?): " + s.ToString());
     }
     std::unique_ptr<rocksdb::DB> old_db(old);
     std::string version;
     if (!old->Get(rocksdb::ReadOptions(), kFormatKey, &version).ok()) {
-      return Status::InvalidArgument(dir + " is a RocksDB database but not a "
-                                     "slidedb one; not touching it");
+      return Status::InvalidArgument(clean + " is a RocksDB database but "
+                                     "not a slidedb one; not touching it");
     }
     if (version != std::to_string(kFormatVersion)) {
       return Status::InvalidArgument(
-          dir + " has format " + version + "; remove it to rebuild with "
+          clean + " has format " + version + "; remove it to rebuild with "
           "format " + std::to_string(kFormatVersion));
     }
     rocksdb::Checkpoint* cp = nullptr;
@@ -92,10 +107,10 @@ Status DatabaseWriter::Begin(const std::string& dir,
       s = cp->CreateCheckpoint(w->aside_);
       delete cp;
     }
-    if (!s.ok()) return FromRocks(s, "copying " + dir);
+    if (!s.ok()) return FromRocks(s, "copying " + clean);
   } else if (fs::exists(path, ec) &&
              !(fs::is_directory(path, ec) && fs::is_empty(path, ec))) {
-    return Status::InvalidArgument(dir +
+    return Status::InvalidArgument(clean +
                                    " exists and is not a slidedb database");
   }
   rocksdb::DB* db = nullptr;
@@ -112,6 +127,7 @@ DatabaseWriter::~DatabaseWriter() {
     std::error_code ec;
     fs::remove_all(aside_, ec);
   }
+  if (lock_fd_ >= 0) close(lock_fd_);  // releases the lock
 }
 
 Status DatabaseWriter::PutTable(const TableMeta& meta,

@@ -2,7 +2,8 @@
 // made beside the database (hard links to its files, so the copy is cheap),
 // and Commit() swaps the copy in with one rename. Until then the database in
 // place is untouched, and a build that fails or is killed leaves at most a
-// stale copy, which the next writer removes.
+// stale copy, which the next writer removes. A writer holds an flock on
+// "<dir>.lock" from Begin() until it is destroyed, so writers take turns.
 #ifndef SLIDEDB_LIB_DATABASE_WRITER_H_
 #define SLIDEDB_LIB_DATABASE_WRITER_H_
 
@@ -47,6 +48,7 @@ class DatabaseWriter {
   std::string dir_;
   std::string aside_;
   std::unique_ptr<rocksdb::DB> db_;
+  int lock_fd_ = -1;
   int ingested_ = 0;
   bool replaced_ = false;
   bool committed_ = false;

@@ -4,9 +4,41 @@
 
 namespace slidedb {
 
+namespace {
+
+// The length of the well-formed UTF-8 sequence at s[i], or 0 if there is
+// none there.
+size_t Utf8Length(std::string_view s, size_t i) {
+  const auto b = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
+  const unsigned char c = b(i);
+  size_t len;
+  unsigned lo = 0x80, hi = 0xbf;  // bounds of the second byte
+  if (c >= 0xc2 && c <= 0xdf) {
+    len = 2;
+  } else if (c >= 0xe0 && c <= 0xef) {
+    len = 3;
+    if (c == 0xe0) lo = 0xa0;
+    if (c == 0xed) hi = 0x9f;  // no surrogates
+  } else if (c >= 0xf0 && c <= 0xf4) {
+    len = 4;
+    if (c == 0xf0) lo = 0x90;
+    if (c == 0xf4) hi = 0x8f;
+  } else {
+    return 0;
+  }
+  if (i + len > s.size() || b(i + 1) < lo || b(i + 1) > hi) return 0;
+  for (size_t k = 2; k < len; ++k) {
+    if (b(i + k) < 0x80 || b(i + k) > 0xbf) return 0;
+  }
+  return len;
+}
+
+}  // namespace
+
 void AppendJsonString(std::string* out, std::string_view s) {
   out->push_back('"');
-  for (char c : s) {
+  for (size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
     switch (c) {
       case '"': *out += "\\\""; break;
       case '\\': *out += "\\\\"; break;
@@ -18,8 +50,13 @@ void AppendJsonString(std::string* out, std::string_view s) {
           char buf[8];
           std::snprintf(buf, sizeof buf, "\\u%04x", c);
           *out += buf;
-        } else {
+        } else if (static_cast<unsigned char>(c) < 0x80) {
           out->push_back(c);
+        } else if (const size_t len = Utf8Length(s, i); len > 0) {
+          out->append(s.substr(i, len));
+          i += len - 1;
+        } else {
+          *out += "\\ufffd";  // a byte that is not UTF-8
         }
     }
   }

@@ -7,7 +7,7 @@
 
 namespace slidedb {
 
-// Appends s as a quoted JSON string.
+// Appends s as a quoted JSON string; bytes that are not UTF-8 become U+FFFD.
 void AppendJsonString(std::string* out, std::string_view s);
 
 // Appends a tile label: a bare number when it is a plain integer, else a
