@@ -87,7 +87,13 @@ Status OptimalPaths::CountAt(Index i, const State& s, int d,
   return Status::OK();
 }
 
+void OptimalPaths::TrimMemo() {
+  if (counts_.size() > kMaxMemo) counts_.clear();
+  if (saturated_.size() > kMaxMemo) saturated_.clear();
+}
+
 Status OptimalPaths::Count(const State& start, PathCount* count) {
+  TrimMemo();
   const Index i = table_->indexer().IndexOf(start);
   int d;
   Status st = Distance(i, start, &d);
@@ -115,6 +121,7 @@ Status OptimalPaths::ListFrom(Index i, const State& s, int d, size_t limit,
 Status OptimalPaths::List(const State& start, size_t limit,
                           std::vector<std::vector<Move>>* paths,
                           bool* complete) {
+  TrimMemo();
   paths->clear();
   const Index i = table_->indexer().IndexOf(start);
   int d;

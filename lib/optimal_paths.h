@@ -56,6 +56,12 @@ class OptimalPaths {
                   std::vector<Move>* prefix,
                   std::vector<std::vector<Move>>* paths);
 
+  // Memoized entries kept between calls at most; past this the memo is
+  // cleared before the next call, so a long batch on a big board cannot
+  // grow without bound.
+  static constexpr size_t kMaxMemo = size_t{1} << 24;
+  void TrimMemo();
+
   Table* table_;
   std::unordered_map<Index, PathCount> counts_;
   std::unordered_map<Index, int> saturated_;  // true distances found so far

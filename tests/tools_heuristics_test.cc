@@ -16,6 +16,19 @@ namespace {
 using tools_test::JsonLines;
 using tools_test::RefPuzzle;
 
+// A short list of goal rows or columns, without allocating.
+class Line {
+ public:
+  void push_back(int x) { v_[n_++] = x; }
+  size_t size() const { return n_; }
+  const int* begin() const { return v_; }
+  const int* end() const { return v_ + n_; }
+
+ private:
+  int v_[12];
+  size_t n_ = 0;
+};
+
 class RefHeuristics {
  public:
   RefHeuristics(int rows, int cols, const std::string& goal, char blank)
@@ -45,7 +58,7 @@ class RefHeuristics {
   int LinearConflict(const std::string& s) const {
     int h = Manhattan(s);
     for (int r = 0; r < rows_; ++r) {
-      std::vector<int> goal_cols;  // of the tiles at home in row r
+      Line goal_cols;  // of the tiles at home in row r
       for (int c = 0; c < cols_; ++c) {
         const char t = s[r * cols_ + c];
         if (t == blank_) continue;
@@ -55,7 +68,7 @@ class RefHeuristics {
       h += 2 * FewestToRemove(goal_cols);
     }
     for (int c = 0; c < cols_; ++c) {
-      std::vector<int> goal_rows;
+      Line goal_rows;
       for (int r = 0; r < rows_; ++r) {
         const char t = s[r * cols_ + c];
         if (t == blank_) continue;
@@ -74,11 +87,14 @@ class RefHeuristics {
  private:
   // The fewest entries whose removal leaves no pair out of order, by trying
   // every subset to keep; remembered per line content (3 bits an entry).
-  int FewestToRemove(const std::vector<int>& v) const {
+  int FewestToRemove(const Line& v) const {
     uint32_t key = static_cast<uint32_t>(v.size());
     for (int x : v) key = key << 3 | static_cast<uint32_t>(x);
     if (memo_.size() <= key) memo_.resize(key + 1, -1);
-    if (memo_[key] < 0) memo_[key] = static_cast<int8_t>(TryEverySubset(v));
+    if (memo_[key] < 0) {
+      memo_[key] = static_cast<int8_t>(
+          TryEverySubset(std::vector<int>(v.begin(), v.end())));
+    }
     return memo_[key];
   }
   static int TryEverySubset(const std::vector<int>& v) {
@@ -127,14 +143,17 @@ void CheckReport(int rows, int cols, const std::string& goal, char blank,
   } stats[3];
   uint64_t non_goal = 0;
   // One pass over every state, each edge seen from both ends.
-  ref.ForEach([&](const std::string& s, int d) {
+  std::string s, t;
+  ref.ForEachKey([&](uint64_t key, int d) {
     int h[3], ht[3][4];
     int degree = 0;
+    ref.UnpackInto(key, &s);
     for (int kind = 0; kind < 3; ++kind) h[kind] = heur.Value(kind, s);
-    for (const auto& [l, t] : ref.Neighbours(s)) {
+    ref.ForEachNeighbourKey(key, [&](char, uint64_t next) {
+      ref.UnpackInto(next, &t);
       for (int kind = 0; kind < 3; ++kind) ht[kind][degree] = heur.Value(kind, t);
       ++degree;
-    }
+    });
     if (d > 0) ++non_goal;
     for (int kind = 0; kind < 3; ++kind) {
       Stats& st = stats[kind];

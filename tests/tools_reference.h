@@ -72,6 +72,22 @@ class RefPuzzle {
     for (const auto& [k, i] : info_) f(Unpack(k), i.distance);
   }
 
+  // The same without building strings: f(key, distance) for every state,
+  // and f(letter, key) for each neighbour of a key; UnpackInto() turns a
+  // key into its string.
+  template <typename F>
+  void ForEachKey(F f) const {
+    for (const auto& [k, i] : info_) f(k, i.distance);
+  }
+  template <typename F>
+  void ForEachNeighbourKey(uint64_t k, F f) const {
+    ForEachNeighbour(k, f);
+  }
+  void UnpackInto(uint64_t k, std::string* s) const {
+    s->resize(goal_.size());
+    for (size_t c = 0; c < s->size(); ++c) (*s)[c] = goal_[(k >> (4 * c)) & 15];
+  }
+
   // (letter of the blank's move, resulting state) for each legal move, in
   // the order U D L R.
   std::vector<std::pair<char, std::string>> Neighbours(

@@ -152,7 +152,9 @@ TEST(ToolsSampleTest, AtADistanceOnEveryBoard) {
         seen.insert(s);
       }
       EXPECT_EQ(seen.size(), want);
-      if (want < 20) EXPECT_NE(r.err.find("only"), std::string::npos);
+      if (want < 20) {
+        EXPECT_NE(r.err.find("only"), std::string::npos);
+      }
     }
   }
 }

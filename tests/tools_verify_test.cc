@@ -117,7 +117,9 @@ TEST(ToolsVerifyTest, RandomSolutionsMatchSimulator) {
         } else {
           EXPECT_TRUE(j["gap"].is_null()) << where;
         }
-        if (!legal) EXPECT_EQ(j["illegal_step"], illegal_step) << where;
+        if (!legal) {
+          EXPECT_EQ(j["illegal_step"], illegal_step) << where;
+        }
       }
     }
   }
