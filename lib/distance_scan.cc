@@ -25,10 +25,9 @@ bool Step(const Indexer& ix, Move m, State* s, Index* i) {
 
 }  // namespace
 
-Status ScanDistances(
-    Table* table,
-    const std::function<void(Index index, int distance, uint8_t record)>&
-        visit) {
+Status ScanDistances(Table* table,
+                     const std::function<void(Index index, int distance,
+                                              uint8_t record)>& visit) {
   Status s = table->LoadAll();
   if (!s.ok()) return s;
   const Indexer& ix = table->indexer();
@@ -69,7 +68,8 @@ Status ScanDistances(
         if (!Step(ix, RecordMove(r), &st, &j)) {
           return Status::Corruption("table " + table->meta().Id() +
                                     " has a best move off the board at "
-                                    "index " + std::to_string(chain.back()));
+                                    "index " +
+                                    std::to_string(chain.back()));
         }
         s = table->Get(j, &r);
         if (!s.ok()) return s;

@@ -19,10 +19,9 @@ namespace slidedb {
 // increasing order, after reading every page. `record` is the stored byte
 // (its move is the state's best move; meaningless for the goal).
 // REQUIRES: table != nullptr.
-Status ScanDistances(
-    Table* table,
-    const std::function<void(Index index, int distance, uint8_t record)>&
-        visit);
+Status ScanDistances(Table* table,
+                     const std::function<void(Index index, int distance,
+                                              uint8_t record)>& visit);
 
 // The true distance of the state at `index`, resolving a saturated record
 // by walking (lib/walk.h).

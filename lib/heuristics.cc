@@ -6,9 +6,12 @@ namespace slidedb {
 
 const char* HeuristicName(HeuristicKind kind) {
   switch (kind) {
-    case HeuristicKind::kMisplaced: return "misplaced";
-    case HeuristicKind::kManhattan: return "manhattan";
-    case HeuristicKind::kLinearConflict: return "linear_conflict";
+    case HeuristicKind::kMisplaced:
+      return "misplaced";
+    case HeuristicKind::kManhattan:
+      return "manhattan";
+    case HeuristicKind::kLinearConflict:
+      return "linear_conflict";
   }
   return "?";
 }
@@ -75,9 +78,12 @@ int Heuristics::LinearConflict(const State& s) const {
 
 int Heuristics::Value(HeuristicKind kind, const State& s) const {
   switch (kind) {
-    case HeuristicKind::kMisplaced: return Misplaced(s);
-    case HeuristicKind::kManhattan: return Manhattan(s);
-    case HeuristicKind::kLinearConflict: return LinearConflict(s);
+    case HeuristicKind::kMisplaced:
+      return Misplaced(s);
+    case HeuristicKind::kManhattan:
+      return Manhattan(s);
+    case HeuristicKind::kLinearConflict:
+      return LinearConflict(s);
   }
   return 0;
 }

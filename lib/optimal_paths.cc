@@ -63,8 +63,7 @@ Status OptimalPaths::ForEachNearer(Index i, const State& s, int d,
   return Status::OK();
 }
 
-Status OptimalPaths::CountAt(Index i, const State& s, int d,
-                             PathCount* count) {
+Status OptimalPaths::CountAt(Index i, const State& s, int d, PathCount* count) {
   if (d == 0) {
     *count = 1;
     return Status::OK();

@@ -84,8 +84,9 @@ void ExtraAnswers::AppendText(std::string* out) const {
     }
     *out += ":\n";
     for (const auto& sol : solutions_) {
-      *out += "    " + (sol.empty() ? std::string("(none needed)")
-                                    : Letters(sol)) + "\n";
+      *out += "    " +
+              (sol.empty() ? std::string("(none needed)") : Letters(sol)) +
+              "\n";
     }
   }
   if (options_.verify) {
@@ -105,8 +106,7 @@ void ExtraAnswers::AppendText(std::string* out) const {
       *out += "legal, reaches the goal in " + std::to_string(v.length) +
               (v.length == 1 ? " move" : " moves") + "; optimal " +
               std::to_string(v.optimal_length) + ", gap " +
-              std::to_string(v.gap()) +
-              (v.gap() == 0 ? " (optimal)" : "");
+              std::to_string(v.gap()) + (v.gap() == 0 ? " (optimal)" : "");
     }
     *out += "\n";
   }

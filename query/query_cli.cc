@@ -343,7 +343,7 @@ int RunQuery(const std::vector<std::string>& args, std::istream& in,
        "tiles 1-9 with 9 as the blank")
       ("format", po::value(&format)->default_value("text"),
        "text or json (JSON Lines: one object per input); with --histogram "
-       "also csv")
+       "or --heuristics also csv")
       ("steps", "draw every board on the way (JSON: a \"path\" of states)")
       ("histogram", "print the number of states at each distance from the "
        "goal");
@@ -353,24 +353,24 @@ int RunQuery(const std::vector<std::string>& args, std::istream& in,
        "(JSON: \"optimal_solutions\")")
       ("all", "add the optimal solutions as U/D/L/R strings in "
        "lexicographic order, U < D < L < R (JSON: \"solutions\")")
-      ("limit", po::value(&limit_text),
+      ("limit", po::value(&limit_text)->value_name("N"),
        "with --all: list at most N solutions (default 100)")
-      ("verify", po::value(&config.extras.verify_text),
+      ("verify", po::value(&config.extras.verify_text)->value_name("MOVES"),
        "check a proposed solution: U/D/L/R blank moves, or tile labels "
        "separated by spaces or commas (JSON: \"verify\": {legal, "
        "reaches_goal, length, optimal_length, gap})")
-      ("at-distance", po::value(&at_distance_text),
+      ("at-distance", po::value(&at_distance_text)->value_name("D"),
        "list every state D moves from the goal, one per line (JSON Lines: "
        "{\"state\", \"distance\"})")
-      ("sample", po::value(&sample_text),
+      ("sample", po::value(&sample_text)->value_name("N"),
        "print N distinct uniform random states that reach the goal, in the "
        "same JSON Lines form")
-      ("distance", po::value(&distance_text),
+      ("distance", po::value(&distance_text)->value_name("D"),
        "with --sample: only states exactly D moves from the goal")
-      ("seed", po::value(&seed_text),
+      ("seed", po::value(&seed_text)->value_name("S"),
        "with --sample: the seed (default 1); the same seed gives the same "
        "states")
-      ("export", po::value(&export_format),
+      ("export", po::value(&export_format)->value_name("FORMAT"),
        "write the goal's whole table: csv (state,distance,move) or json "
        "(JSON Lines)")
       ("heuristics", "measure misplaced tiles, Manhattan distance and "

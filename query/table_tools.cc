@@ -40,8 +40,8 @@ std::string StateText(const TableToolContext& ctx, const State& s) {
   return FormatArrangement(ToArrangement(ctx.goal, s), ctx.blank_out);
 }
 
-void AppendStateLine(const TableToolContext& ctx, const State& s,
-                     int distance, bool json, std::string* o) {
+void AppendStateLine(const TableToolContext& ctx, const State& s, int distance,
+                     bool json, std::string* o) {
   if (json) {
     *o += "{\"state\":";
     AppendJsonString(o, StateText(ctx, s));
@@ -94,8 +94,8 @@ int RunAtDistance(const TableToolContext& ctx, int distance, bool json,
     if (!s.ok()) return DatabaseError(s, err);
   }
   if (found == 0) {
-    err << "slidedb-query: no state is " << distance
-        << " moves from the goal " << ctx.goal_text << " (the farthest are "
+    err << "slidedb-query: no state is " << distance << " moves from the goal "
+        << ctx.goal_text << " (the farthest are "
         << ctx.table->meta().max_distance << ")\n";
   }
   return kExitOk;
@@ -121,9 +121,9 @@ int RunSample(const TableToolContext& ctx, uint64_t n, int distance,
   }
   if (picks.size() < n) {
     err << "slidedb-query: only " << picks.size() << " states "
-        << (distance < 0 ? std::string("reach the goal")
-                         : "are " + std::to_string(distance) +
-                               " moves from the goal")
+        << (distance < 0
+                ? std::string("reach the goal")
+                : "are " + std::to_string(distance) + " moves from the goal")
         << "; printed all of them\n";
   }
   return kExitOk;
@@ -180,7 +180,9 @@ int RunHeuristics(const TableToolContext& ctx, const std::string& format,
       for (const auto& [e, n] : h.error_counts) {
         if (!first) o += ',';
         first = false;
-        o += '"'; o += std::to_string(e); o += "\":" + std::to_string(n);
+        o += '"';
+        o += std::to_string(e);
+        o += "\":" + std::to_string(n);
       }
       o += "}}";
     }
@@ -196,20 +198,19 @@ int RunHeuristics(const TableToolContext& ctx, const std::string& format,
   } else {
     char line[160];
     o = board + " goal " + ctx.goal_text + ": " +
-        std::to_string(report.states) +
-        " states; h* is the exact distance\n\n";
+        std::to_string(report.states) + " states; h* is the exact distance\n\n";
     std::snprintf(line, sizeof line, "%-16s %-10s %-10s %-10s %s\n",
                   "heuristic", "admissible", "consistent", "mean h/h*",
                   "exact (h = h*)");
     o += line;
     for (const HeuristicStats& h : report.heuristics) {
-      const double pct =
-          100.0 * static_cast<double>(h.exact) / static_cast<double>(report.states);
-      std::snprintf(line, sizeof line, "%-16s %-10s %-10s %-10s %llu (%.2f%%)\n",
-                    HeuristicName(h.kind), h.admissible ? "yes" : "no",
-                    h.consistent ? "yes" : "no",
-                    FormatRatio(h.mean_ratio).c_str(),
-                    static_cast<unsigned long long>(h.exact), pct);
+      const double pct = 100.0 * static_cast<double>(h.exact) /
+                         static_cast<double>(report.states);
+      std::snprintf(
+          line, sizeof line, "%-16s %-10s %-10s %-10s %llu (%.2f%%)\n",
+          HeuristicName(h.kind), h.admissible ? "yes" : "no",
+          h.consistent ? "yes" : "no", FormatRatio(h.mean_ratio).c_str(),
+          static_cast<unsigned long long>(h.exact), pct);
       o += line;
     }
     // The error distribution: one row per value of h* - h that occurs.

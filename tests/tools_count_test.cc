@@ -23,12 +23,10 @@ std::string Field(const std::string& line, const std::string& name) {
 }
 
 TEST(ToolsCountTest, HardestStartHas40OptimalSolutions) {
-  auto r = testing::RunQueryCli(
-      {"--db", testing::TestDatabase(), "--format", "json", "--count",
-       "867254301"});
+  auto r = testing::RunQueryCli({"--db", testing::TestDatabase(), "--format",
+                                 "json", "--count", "867254301"});
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(r.out.find("\"optimal_solutions\":40"), std::string::npos)
-      << r.out;
+  EXPECT_NE(r.out.find("\"optimal_solutions\":40"), std::string::npos) << r.out;
   r = testing::RunQueryCli(
       {"--db", testing::TestDatabase(), "--count", "867254301"});
   ASSERT_EQ(r.status, 0) << r.err;
@@ -52,13 +50,14 @@ TEST(ToolsCountTest, MatchesReferenceOnEveryTable) {
   for (const auto& t : AllTestTables()) {
     const std::string goal = CanonicalGoalText(t.rows * t.cols, t.blank);
     const RefPuzzle ref(t.rows, t.cols, goal);
-    const auto states = tools_test::SomeStates(ref, t.rows * t.cols >= 9 ? 24 : 40);
+    const auto states =
+        tools_test::SomeStates(ref, t.rows * t.cols >= 9 ? 24 : 40);
     std::string input;
     for (const auto& s : states) input += AsWritten(s) + "\n";
-    auto r = testing::RunQueryCli({"--db", testing::TestDatabase(), "--board",
-                                   t.board(), "--goal", AsWritten(goal),
-                                   "--format", "json", "--count"},
-                                  input);
+    auto r = testing::RunQueryCli(
+        {"--db", testing::TestDatabase(), "--board", t.board(), "--goal",
+         AsWritten(goal), "--format", "json", "--count"},
+        input);
     ASSERT_EQ(r.status, 0) << t.board() << " " << goal << ": " << r.err;
     const auto lines = tools_test::Lines(r.out);
     ASSERT_EQ(lines.size(), states.size());
@@ -93,14 +92,14 @@ TEST(ToolsCountTest, RelabelledGoal) {
 
 TEST(ToolsAllTest, ListsEveryOptimalSolutionInOrder) {
   const RefPuzzle ref(3, 3, "123456780");
-  for (const std::string start : {"867254301", "647850321", "123456708",
-                                  "813402765", "312645780"}) {
+  for (const std::string start :
+       {"867254301", "647850321", "123456708", "813402765", "312645780"}) {
     std::vector<std::string> want;
     std::string prefix;
     ref.AllShortest(start, &prefix, &want);
-    auto r = testing::RunQueryCli({"--db", testing::TestDatabase(), "--format",
-                                   "json", "--all", "--limit", "100000",
-                                   start});
+    auto r =
+        testing::RunQueryCli({"--db", testing::TestDatabase(), "--format",
+                              "json", "--all", "--limit", "100000", start});
     ASSERT_EQ(r.status, 0) << r.err;
     const auto j = JsonLines(r.out).at(0);
     EXPECT_EQ(j["solutions"].get<std::vector<std::string>>(), want) << start;
@@ -116,15 +115,14 @@ TEST(ToolsAllTest, LimitKeepsTheFirstInOrder) {
   ASSERT_EQ(want.size(), 40u);
   want.resize(7);
   auto r = testing::RunQueryCli({"--db", testing::TestDatabase(), "--format",
-                                 "json", "--all", "--limit", "7",
-                                 "867254301"});
+                                 "json", "--all", "--limit", "7", "867254301"});
   ASSERT_EQ(r.status, 0) << r.err;
   auto j = JsonLines(r.out).at(0);
   EXPECT_EQ(j["solutions"].get<std::vector<std::string>>(), want);
   EXPECT_EQ(j["solutions_complete"], false);
   // The default limit is 100: all 40.
-  r = testing::RunQueryCli({"--db", testing::TestDatabase(), "--all",
-                            "867254301"});
+  r = testing::RunQueryCli(
+      {"--db", testing::TestDatabase(), "--all", "867254301"});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("  solutions:\n    UULDDRRUULDLDRRUULDLDRRUULLDDRR\n"),
             std::string::npos)
@@ -141,11 +139,10 @@ TEST(ToolsAllTest, MatchesReferenceOnOtherBoards) {
     const auto states = tools_test::SomeStates(ref, 6);
     std::string input;
     for (const auto& s : states) input += AsWritten(s) + "\n";
-    auto r = testing::RunQueryCli({"--db", testing::TestDatabase(), "--board",
-                                   t.board(), "--goal", AsWritten(goal),
-                                   "--format", "json", "--all", "--limit",
-                                   "500"},
-                                  input);
+    auto r = testing::RunQueryCli(
+        {"--db", testing::TestDatabase(), "--board", t.board(), "--goal",
+         AsWritten(goal), "--format", "json", "--all", "--limit", "500"},
+        input);
     ASSERT_EQ(r.status, 0) << r.err;
     const auto lines = JsonLines(r.out);
     ASSERT_EQ(lines.size(), states.size());

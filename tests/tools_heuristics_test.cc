@@ -80,8 +80,9 @@ class RefHeuristics {
     return h;
   }
   int Value(int kind, const std::string& s) const {
-    return kind == 0 ? Misplaced(s) : kind == 1 ? Manhattan(s)
-                                                : LinearConflict(s);
+    return kind == 0   ? Misplaced(s)
+           : kind == 1 ? Manhattan(s)
+                       : LinearConflict(s);
   }
 
  private:
@@ -151,7 +152,8 @@ void CheckReport(int rows, int cols, const std::string& goal, char blank,
     for (int kind = 0; kind < 3; ++kind) h[kind] = heur.Value(kind, s);
     ref.ForEachNeighbourKey(key, [&](char, uint64_t next) {
       ref.UnpackInto(next, &t);
-      for (int kind = 0; kind < 3; ++kind) ht[kind][degree] = heur.Value(kind, t);
+      for (int kind = 0; kind < 3; ++kind)
+        ht[kind][degree] = heur.Value(kind, t);
       ++degree;
     });
     if (d > 0) ++non_goal;
@@ -177,8 +179,7 @@ void CheckReport(int rows, int cols, const std::string& goal, char blank,
     EXPECT_EQ(got["admissible"], st.admissible) << what;
     EXPECT_EQ(got["consistent"], st.consistent) << what;
     EXPECT_EQ(got["exact"], st.exact) << what;
-    EXPECT_NEAR(got["mean_ratio"].get<double>(), st.ratio_sum / non_goal,
-                1e-6)
+    EXPECT_NEAR(got["mean_ratio"].get<double>(), st.ratio_sum / non_goal, 1e-6)
         << what;
     std::map<int, uint64_t> got_errors;
     for (const auto& [e, n] : got["error_counts"].items()) {
@@ -196,7 +197,8 @@ TEST(ToolsHeuristicsTest, EightPuzzle) {
 // against it, and relabelling must not change them.
 TEST(ToolsHeuristicsTest, RelabelledGoals) {
   CheckReport(3, 3, "123804765", '0', {"--goal", "123/8_4/765"});
-  CheckReport(3, 3, "HGFJEDCBA", 'J', {"--goal", "HGF/JED/CBA", "--blank", "J"});
+  CheckReport(3, 3, "HGFJEDCBA", 'J',
+              {"--goal", "HGF/JED/CBA", "--blank", "J"});
 }
 
 TEST(ToolsHeuristicsTest, SmallBoardsEveryGoal) {
@@ -214,8 +216,8 @@ TEST(ToolsHeuristicsTest, TenCells) {
 }
 
 TEST(ToolsHeuristicsTest, TextAndCsv) {
-  auto r = testing::RunQueryCli(
-      {"--db", testing::TestDatabase(), "--heuristics"});
+  auto r =
+      testing::RunQueryCli({"--db", testing::TestDatabase(), "--heuristics"});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("181440 states"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("manhattan        yes        yes        0.642000"),
@@ -234,8 +236,8 @@ TEST(ToolsHeuristicsTest, TextAndCsv) {
     total[lines[k].substr(0, a)] += std::stoull(lines[k].substr(b + 1));
   }
   EXPECT_EQ(total, (std::map<std::string, uint64_t>{{"linear_conflict", 181440},
-                                                     {"manhattan", 181440},
-                                                     {"misplaced", 181440}}));
+                                                    {"manhattan", 181440},
+                                                    {"misplaced", 181440}}));
 }
 
 }  // namespace

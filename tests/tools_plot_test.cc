@@ -1,7 +1,6 @@
 // scripts/plot.sh renders the distance histogram and the heuristic-error
 // chart as real PNG and SVG images. Skipped only when gnuplot is absent.
 #include <gtest/gtest.h>
-
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -46,8 +45,10 @@ void ExpectPng(const fs::path& p) {
   EXPECT_EQ(data.substr(12, 4), "IHDR") << p;
   auto be32 = [&](size_t at) {
     return static_cast<uint32_t>(static_cast<unsigned char>(data[at])) << 24 |
-           static_cast<uint32_t>(static_cast<unsigned char>(data[at + 1])) << 16 |
-           static_cast<uint32_t>(static_cast<unsigned char>(data[at + 2])) << 8 |
+           static_cast<uint32_t>(static_cast<unsigned char>(data[at + 1]))
+               << 16 |
+           static_cast<uint32_t>(static_cast<unsigned char>(data[at + 2]))
+               << 8 |
            static_cast<uint32_t>(static_cast<unsigned char>(data[at + 3]));
   };
   EXPECT_GT(be32(16), 0u);  // width
@@ -101,11 +102,11 @@ TEST(ToolsPlotTest, RendersFromCsvFiles) {
   ASSERT_EQ(e.status, 0) << e.err;
   WriteFile(dir / "h.csv", h.out);
   WriteFile(dir / "e.csv", e.out);
-  const std::string cmd =
-      "bash " + Quote(kScript.string()) + " --out " +
-      Quote((dir / "out").string()) + " --histogram-csv " +
-      Quote((dir / "h.csv").string()) + " --heuristics-csv " +
-      Quote((dir / "e.csv").string()) + " >/dev/null";
+  const std::string cmd = "bash " + Quote(kScript.string()) + " --out " +
+                          Quote((dir / "out").string()) + " --histogram-csv " +
+                          Quote((dir / "h.csv").string()) +
+                          " --heuristics-csv " +
+                          Quote((dir / "e.csv").string()) + " >/dev/null";
   ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
   ExpectAllFour(dir / "out");
 }

@@ -9,12 +9,11 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <unordered_map>
 #include <utility>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace slidedb::tools_test {
 
@@ -93,9 +92,8 @@ class RefPuzzle {
   std::vector<std::pair<char, std::string>> Neighbours(
       const std::string& s) const {
     std::vector<std::pair<char, std::string>> out;
-    ForEachNeighbour(Pack(s), [&](char l, uint64_t t) {
-      out.emplace_back(l, Unpack(t));
-    });
+    ForEachNeighbour(
+        Pack(s), [&](char l, uint64_t t) { out.emplace_back(l, Unpack(t)); });
     return out;
   }
 
@@ -211,7 +209,8 @@ inline std::vector<nlohmann::json> JsonLines(const std::string& text) {
   while (at < text.size()) {
     size_t end = text.find('\n', at);
     if (end == std::string::npos) end = text.size();
-    if (end > at) out.push_back(nlohmann::json::parse(text.substr(at, end - at)));
+    if (end > at)
+      out.push_back(nlohmann::json::parse(text.substr(at, end - at)));
     at = end + 1;
   }
   return out;
@@ -239,7 +238,8 @@ struct TestTable {
 };
 inline std::vector<TestTable> AllTestTables() {
   std::vector<TestTable> out;
-  for (auto [r, c] : {std::pair{3, 3}, {2, 2}, {2, 3}, {3, 2}, {2, 4}, {4, 2}}) {
+  for (auto [r, c] :
+       {std::pair{3, 3}, {2, 2}, {2, 3}, {3, 2}, {2, 4}, {4, 2}}) {
     for (int b = 0; b < r * c; ++b) out.push_back({r, c, b});
   }
   out.push_back({2, 5, 9});

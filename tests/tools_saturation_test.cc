@@ -31,8 +31,8 @@ class ToolsSaturationTest : public ::testing::Test {
     for (Index i = 0; i < meta->states; ++i) {
       ASSERT_TRUE(plain_->Get(i, &records[i]).ok());
       if (RecordDistance(records[i]) >= 20) {
-        records[i] = static_cast<uint8_t>(kDistanceSaturated << 2 |
-                                          (records[i] & 3));
+        records[i] =
+            static_cast<uint8_t>(kDistanceSaturated << 2 | (records[i] & 3));
         ++saturated;
       }
     }
@@ -73,7 +73,8 @@ TEST_F(ToolsSaturationTest, ScanResolvesTrueDistances) {
 
 TEST_F(ToolsSaturationTest, CountsAndListsAreUnchanged) {
   OptimalPaths plain(plain_.get()), saturated(saturated_.get());
-  for (const char* s : {"867254301", "647850321", "584160327", "123456708", "123456780"}) {
+  for (const char* s :
+       {"867254301", "647850321", "584160327", "123456708", "123456780"}) {
     ASSERT_TRUE(plain_->indexer().Reachable(Parse(s))) << s;
     PathCount a, b;
     ASSERT_TRUE(plain.Count(Parse(s), &a).ok());
@@ -105,8 +106,8 @@ TEST_F(ToolsSaturationTest, SamplesVerifiesAndHeuristicsAreUnchanged) {
                             &steps)
                   .ok());
   Verdict v;
-  ASSERT_TRUE(VerifySolution(saturated_.get(), Parse("867254301"), steps, &v)
-                  .ok());
+  ASSERT_TRUE(
+      VerifySolution(saturated_.get(), Parse("867254301"), steps, &v).ok());
   EXPECT_TRUE(v.reaches_goal);
   EXPECT_EQ(v.optimal_length, 31);
   EXPECT_EQ(v.gap(), 0);

@@ -53,12 +53,13 @@ TEST(ToolsUsageTest, BadOptionsExit64WithAMessage) {
 }
 
 TEST(ToolsUsageTest, MissingTableExits66WithTheBuildCommand) {
-  for (const std::string tool : {"--heuristics", "--export", "--at-distance",
-                                 "--sample"}) {
+  for (const std::string tool :
+       {"--heuristics", "--export", "--at-distance", "--sample"}) {
     std::vector<std::string> args = {"--db", testing::TestDatabase(), tool};
     if (tool == "--export") args.push_back("csv");
     if (tool == "--at-distance" || tool == "--sample") args.push_back("3");
-    args.insert(args.end(), {"--board", "2x5", "--goal", "0,1,2,3,4,5,6,7,8,9"});
+    args.insert(args.end(),
+                {"--board", "2x5", "--goal", "0,1,2,3,4,5,6,7,8,9"});
     const auto r = testing::RunQueryCli(args);
     EXPECT_EQ(r.status, 66) << tool << r.err;
     EXPECT_NE(r.err.find("slidedb-build"), std::string::npos) << r.err;
@@ -68,9 +69,9 @@ TEST(ToolsUsageTest, MissingTableExits66WithTheBuildCommand) {
 TEST(ToolsUsageTest, HelpDocumentsEveryTool) {
   const auto r = testing::RunQueryCli({"--help"});
   ASSERT_EQ(r.status, 0);
-  for (const char* option : {"--count", "--all", "--limit", "--verify",
-                             "--at-distance", "--sample", "--distance",
-                             "--seed", "--export", "--heuristics"}) {
+  for (const char* option :
+       {"--count", "--all", "--limit", "--verify", "--at-distance", "--sample",
+        "--distance", "--seed", "--export", "--heuristics"}) {
     EXPECT_NE(r.out.find(option), std::string::npos) << option;
   }
 }
@@ -79,8 +80,8 @@ TEST(ToolsUsageTest, HelpDocumentsEveryTool) {
 // their extras, and the exit status is 65.
 TEST(ToolsUsageTest, MalformedStateAmongGoodOnes) {
   const auto r = testing::RunQueryCli(
-      {"--db", testing::TestDatabase(), "--format", "json", "--count",
-       "--all", "--limit", "2", "--verify", "UL"},
+      {"--db", testing::TestDatabase(), "--format", "json", "--count", "--all",
+       "--limit", "2", "--verify", "UL"},
       "123456708\n12345\n123456780\n");
   EXPECT_EQ(r.status, 65);
   EXPECT_NE(r.out.find("\"optimal_solutions\":1,\"solutions\":[\"R\"]"),

@@ -16,8 +16,8 @@ using tools_test::RefPuzzle;
 
 nlohmann::json Verify(const std::vector<std::string>& extra,
                       const std::string& moves, const std::string& start) {
-  std::vector<std::string> args = {"--db", testing::TestDatabase(),
-                                   "--format", "json", "--verify", moves};
+  std::vector<std::string> args = {
+      "--db", testing::TestDatabase(), "--format", "json", "--verify", moves};
   args.insert(args.end(), extra.begin(), extra.end());
   args.push_back(start);
   auto r = testing::RunQueryCli(args);
@@ -38,22 +38,24 @@ TEST(ToolsVerifyTest, OptimalSolutionInMovesAndInTiles) {
   std::replace(commas.begin(), commas.end(), ' ', ',');
   EXPECT_EQ(Verify({}, commas, start)["verify"], j);
   // Lower case and separators between letters.
-  EXPECT_EQ(Verify({}, "u l d r r u u l d l u r d l d r r u l l d r r u u l "
-                       "l d d r r", start)["verify"],
+  EXPECT_EQ(Verify({},
+                   "u l d r r u u l d l u r d l d r r u l l d r r u u l "
+                   "l d d r r",
+                   start)["verify"],
             j);
 }
 
 TEST(ToolsVerifyTest, TextAnswer) {
-  auto r = testing::RunQueryCli({"--db", testing::TestDatabase(), "--verify",
-                                 "UDU", "123456708"});
+  auto r = testing::RunQueryCli(
+      {"--db", testing::TestDatabase(), "--verify", "UDU", "123456708"});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("  verify: legal, but"), std::string::npos) << r.out;
-  r = testing::RunQueryCli({"--db", testing::TestDatabase(), "--verify",
-                            "D", "123456708"});
+  r = testing::RunQueryCli(
+      {"--db", testing::TestDatabase(), "--verify", "D", "123456708"});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("  verify: illegal"), std::string::npos) << r.out;
-  r = testing::RunQueryCli({"--db", testing::TestDatabase(), "--verify",
-                            "RLR", "123456708"});
+  r = testing::RunQueryCli(
+      {"--db", testing::TestDatabase(), "--verify", "RLR", "123456708"});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("gap 2"), std::string::npos) << r.out;
 }
@@ -88,7 +90,10 @@ TEST(ToolsVerifyTest, RandomSolutionsMatchSimulator) {
             ref.Play(moves.substr(0, at), &s);
             const auto nb = ref.Neighbours(s);
             const char l = nb[rng() % nb.size()].first;
-            const char back = l == 'U' ? 'D' : l == 'D' ? 'U' : l == 'L' ? 'R' : 'L';
+            const char back = l == 'U'   ? 'D'
+                              : l == 'D' ? 'U'
+                              : l == 'L' ? 'R'
+                                         : 'L';
             moves.insert(at, std::string{l, back});
           }
         } else {
@@ -103,16 +108,18 @@ TEST(ToolsVerifyTest, RandomSolutionsMatchSimulator) {
           while (ref.Play(moves.substr(illegal_step, 1), &s)) ++illegal_step;
           ++illegal_step;
         }
-        const auto j =
-            Verify({"--board", t.board(), "--goal", tools_test::AsWritten(goal)},
-                   moves, tools_test::AsWritten(start))["verify"];
-        const std::string where = t.board() + " " + goal + " " + start + " " + moves;
+        const auto j = Verify(
+            {"--board", t.board(), "--goal", tools_test::AsWritten(goal)},
+            moves, tools_test::AsWritten(start))["verify"];
+        const std::string where =
+            t.board() + " " + goal + " " + start + " " + moves;
         EXPECT_EQ(j["legal"], legal) << where;
         EXPECT_EQ(j["reaches_goal"], legal && end == goal) << where;
         EXPECT_EQ(j["length"], moves.size()) << where;
         EXPECT_EQ(j["optimal_length"], ref.Distance(start)) << where;
         if (legal && end == goal) {
-          EXPECT_EQ(j["gap"], static_cast<int>(moves.size()) - ref.Distance(start))
+          EXPECT_EQ(j["gap"],
+                    static_cast<int>(moves.size()) - ref.Distance(start))
               << where;
         } else {
           EXPECT_TRUE(j["gap"].is_null()) << where;
@@ -126,15 +133,14 @@ TEST(ToolsVerifyTest, RandomSolutionsMatchSimulator) {
 }
 
 TEST(ToolsVerifyTest, TenCellBoard) {
-  auto r = testing::RunQueryCli({"--db", testing::TestDatabase(), "--board",
-                                 "2x5", "--format", "json",
-                                 "0,9,8,7,6,5,4,3,2,1"});
+  auto r =
+      testing::RunQueryCli({"--db", testing::TestDatabase(), "--board", "2x5",
+                            "--format", "json", "0,9,8,7,6,5,4,3,2,1"});
   ASSERT_EQ(r.status, 0) << r.err;
   const auto answer = JsonLines(r.out).at(0);
   std::string tiles;
   for (const auto& t : answer["tiles"]) tiles += t.dump() + ",";
-  for (const std::string& moves :
-       {answer["moves"].get<std::string>(), tiles}) {
+  for (const std::string& moves : {answer["moves"].get<std::string>(), tiles}) {
     const auto v = Verify({"--board", "2x5"}, moves, "0,9,8,7,6,5,4,3,2,1");
     EXPECT_EQ(v["verify"]["optimal_length"], 45);
     EXPECT_EQ(v["verify"]["gap"], 0) << moves;
@@ -146,8 +152,8 @@ TEST(ToolsVerifyTest, TileLabelsOfARelabelledGoal) {
   // Goal ABC/EFG/HI_ relabels 1-8; the start is 867254301 in those labels.
   const std::string goal = "ABC/EFG/HI_";
   const std::string s = "IHGBFC_EA";
-  auto r = testing::RunQueryCli({"--db", testing::TestDatabase(), "--format",
-                                 "json", "--goal", goal, s});
+  auto r = testing::RunQueryCli(
+      {"--db", testing::TestDatabase(), "--format", "json", "--goal", goal, s});
   ASSERT_EQ(r.status, 0) << r.err;
   const auto answer = JsonLines(r.out).at(0);
   std::string tiles;
@@ -163,9 +169,9 @@ TEST(ToolsVerifyTest, TileLabelsOfARelabelledGoal) {
 }
 
 TEST(ToolsVerifyTest, UnknownTileIsMalformedAndOthersAnswered) {
-  auto r = testing::RunQueryCli({"--db", testing::TestDatabase(), "--format",
-                                 "json", "--verify", "5 9", "867254301",
-                                 "123456708"});
+  auto r =
+      testing::RunQueryCli({"--db", testing::TestDatabase(), "--format", "json",
+                            "--verify", "5 9", "867254301", "123456708"});
   EXPECT_EQ(r.status, 65);
   const auto lines = JsonLines(r.out);
   ASSERT_EQ(lines.size(), 2u);
@@ -174,8 +180,8 @@ TEST(ToolsVerifyTest, UnknownTileIsMalformedAndOthersAnswered) {
   EXPECT_NE(lines[1]["error"].get<std::string>().find("'9'"),
             std::string::npos);
   // Text: the message goes to standard error; a good input still answers.
-  r = testing::RunQueryCli({"--db", testing::TestDatabase(), "--verify", "0",
-                            "867254301"});
+  r = testing::RunQueryCli(
+      {"--db", testing::TestDatabase(), "--verify", "0", "867254301"});
   EXPECT_EQ(r.status, 65);
   EXPECT_NE(r.err.find("blank"), std::string::npos) << r.err;
   r = testing::RunQueryCli({"--db", testing::TestDatabase(), "--verify", "x",
