@@ -19,7 +19,7 @@ namespace slidedb {
 namespace {
 
 // How the search works. Each level scans the depth bytes for the states of
-// the current depth, 16 at a time. Indexes come in groups of cells() with
+// the current depth, 32 at a time. Indexes come in groups of cells() with
 // the same tile order (lib/index.h), so a state found decodes its group's
 // tile order once, and the neighbours' indexes follow from it: a sideways
 // move changes the index by 1, and a vertical move lifts one tile over
@@ -29,8 +29,8 @@ namespace {
 // the lowest index: the tables come out the same for any number of threads.
 
 constexpr uint8_t kUnseen = 0xff;
-// Padding after the depth bytes, so that a 16-byte load never leaves them.
-constexpr int kPad = 16;
+// Padding after the depth bytes, so that a 32-byte window never leaves them.
+constexpr int kPad = 32;
 // Ranks (groups of cells() indexes) a worker takes at a time.
 constexpr Index kChunkRanks = 1 << 10;
 // Boards with at most this many ranks decode every tile order once, before
@@ -116,9 +116,10 @@ inline Index RankAfterDown(const Order& o, Index rank, int p) {
 }
 
 // Decodes rank's tile order, with the last two tiles in the order that gives
-// each inversion parity: orders[0] and orders[1].
+// each inversion parity: orders[0] and orders[1]. Not inlined: GCC would
+// otherwise run it speculatively on every rank, needed or not.
 template <typename S>
-inline void Decode(const Context& ctx, Index rank, Order orders[2]) {
+[[gnu::noinline]] void Decode(const Context& ctx, Index rank, Order orders[2]) {
   Order& o = orders[0];
   unsigned unused = (1u << S::kM) - 1;
   int sum = 0;
@@ -213,12 +214,16 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
   const Index stop = end * kCells;
   Index pos = begin * kCells;
   while (pos < stop) {
-    unsigned hits = Matches16(depths + pos, depth);
-    if (stop - pos < 16) hits &= (1u << (stop - pos)) - 1;
-    if (hits == 0) {
-      pos += 16;
-      continue;
+    // Skip 32 bytes at a time while none holds this depth.
+    unsigned hits;
+    while (true) {
+      hits = Matches16(depths + pos, depth) |
+             Matches16(depths + pos + 16, depth) << 16;
+      if (hits != 0 || stop - pos <= 32) break;
+      pos += 32;
     }
+    if (stop - pos < 32) hits &= (1u << (stop - pos)) - 1;
+    if (hits == 0) break;  // the last window, empty
     const Index rank = (pos + static_cast<Index>(__builtin_ctz(hits))) / kCells;
     const Index base = rank * kCells;
     pos = base + kCells;
