@@ -21,6 +21,7 @@ ONESHOT_RUNS=100
 B=${SLIDEDB_BENCH_BUILD_DIR:-build}
 [ "$B" = build ] && ./scripts/build.sh >/dev/null
 start=$(date +%s.%N)
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 
 for tool in hyperfine jq /usr/bin/time; do
   command -v "$tool" >/dev/null || { echo "bench.sh: $tool is needed" >&2; exit 1; }
@@ -37,8 +38,8 @@ trap 'rm -rf "$tmp"' EXIT
 db=$tmp/db
 
 median() { sort -g | awk '{v[NR]=$1} END {print (NR%2 ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2)}'; }
-# "%e %M": wall seconds and peak RSS in KiB of one command.
-timed() { /usr/bin/time -f "%e %M" -o "$tmp/time" "$@"; cat "$tmp/time"; }
+# "%e %M %U %S": wall seconds, peak RSS in KiB, user and system CPU seconds.
+timed() { /usr/bin/time -f "%e %M %U %S" -o "$tmp/time" "$@"; cat "$tmp/time"; }
 
 echo "bench.sh: full build of the 3x3 database, $BUILD_RUNS runs" >&2
 : >"$out/build.txt"
@@ -70,6 +71,7 @@ for _ in $(seq "$BATCH_RUNS"); do
 done
 batch_s=$(cut -d' ' -f1 "$out/batch.txt" | median)
 batch_rss=$(cut -d' ' -f2 "$out/batch.txt" | sort -g | tail -1)
+batch_cpu_s=$(awk '{print $3 + $4}' "$out/batch.txt" | median)
 
 echo "bench.sh: one-shot query, $ONESHOT_RUNS runs" >&2
 hyperfine -N --warmup 5 --runs "$ONESHOT_RUNS" --style none \
@@ -80,6 +82,7 @@ timed "$B"/slidedb-query --db "$db" 867254301 >/dev/null
 oneshot_rss=$(cut -d' ' -f2 "$tmp/time")
 rss_kib=$(( oneshot_rss > batch_rss ? oneshot_rss : batch_rss ))
 
+load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 elapsed=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN {printf "%.0f", b - a}')
 
 # One row: figure, measured, floor, how it compares, met?
@@ -88,6 +91,8 @@ awk -v path="$(get path_median_ns)" -v dist="$(get distance_median_ns)" \
     -v bfsq="$(get bfs_query_median_ns)" \
     -v ida_mean="$(get idastar_mean_ns)" -v path_mean="$(get path_mean_ns)" \
     -v bfs1="$(get runbfs_t1_median_ms)" -v bfs2="$(get runbfs_t2_median_ms)" \
+    -v bfs1cpu="$(get runbfs_t1_cpu_median_ms)" -v bfs2cpu="$(get runbfs_t2_cpu_median_ms)" \
+    -v batch_cpu="$batch_cpu_s" -v load_before="$load_before" -v load_after="$load_after" \
     -v batch_s="$batch_s" -v n="$BATCH_STATES" -v oneshot="$oneshot_ms" \
     -v build_s="$build_s" -v bytes="$db_bytes" -v rss="$rss_kib" \
     -v inst="$(get instances)" -v dmean="$(get mean_distance)" \
@@ -106,12 +111,12 @@ BEGIN {
   row("A* (Manhattan), median", sprintf("%.1f us", astar / 1000), "-", sprintf("path is %.0fx faster", astar / path), 1)
   row("BFS per query, median", sprintf("%.2f ms", bfsq / 1e6), "-", sprintf("path is %.0fx faster", bfsq / path), 1)
   rate = n / batch_s
-  row(sprintf("batch `slidedb-query --format json`, %d states, stdin to /dev/null", n), sprintf("%.0f states/s (%.2f s)", rate, batch_s), "500,000 states/s", sprintf("%.2fx the floor", rate / 500000), rate >= 500000)
+  row(sprintf("batch `slidedb-query --format json`, %d states, stdin to /dev/null", n), sprintf("%.0f states/s (%.2f s wall, %.2f s CPU: %.0f states/CPU-s)", rate, batch_s, batch_cpu, n / batch_cpu), "500,000 states/s", sprintf("%.2fx the floor", rate / 500000), rate >= 500000)
   row("one-shot `slidedb-query 867254301`, fresh process, median wall", sprintf("%.2f ms", oneshot), "10 ms", sprintf("%.1fx under", 10 / oneshot), oneshot <= 10)
-  row("BFS of one 3x3 table (RunBfs, 1 thread), median", sprintf("%.2f ms", bfs1), "10 ms", sprintf("%.2fx under", 10 / bfs1), bfs1 <= 10)
-  row("BFS of one 3x3 table (RunBfs, 2 threads), median", sprintf("%.2f ms", bfs2), "10 ms", sprintf("%.2fx under", 10 / bfs2), bfs2 <= 10)
+  row("BFS of one 3x3 table (RunBfs, 1 thread), median", sprintf("%.2f ms (CPU %.2f ms)", bfs1, bfs1cpu), "10 ms", sprintf("%.2fx under", 10 / bfs1), bfs1 <= 10)
+  row("BFS of one 3x3 table (RunBfs, 2 threads), median", sprintf("%.2f ms (CPU %.2f ms, both threads)", bfs2, bfs2cpu), "10 ms", sprintf("%.2fx under", 10 / bfs2), bfs2 <= 10)
   row("`slidedb-build` all 9 canonical 3x3 goals, database written, median wall", sprintf("%.3f s", build_s), "0.5 s", sprintf("%.2fx under", 0.5 / build_s), build_s <= 0.5)
   row("database on disk, all 9 goals", sprintf("%.2f MB (%d bytes)", bytes / 1e6, bytes), "4 MB", sprintf("%.1fx under", 4e6 / bytes), bytes <= 4e6)
   row("query peak RSS (max of one-shot and batch)", sprintf("%.1f MB", rss * 1024 / 1e6), "30 MB", sprintf("%.1fx under", 30e6 / (rss * 1024)), rss * 1024 <= 30e6)
-  printf "\nMeasured in %s s after the build (raw figures in build/bench/).\n", elapsed
+  printf "\nMeasured in %s s after the build (raw figures in the build directory, bench/). Load average before: %s; after: %s.\n", elapsed, load_before, load_after
 }'
