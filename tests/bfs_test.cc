@@ -228,6 +228,27 @@ TEST(BfsTest, OneAndTwoThreadsGiveTheSameDistances) {
   }
 }
 
+// More workers than cores: the same distances still.
+TEST(BfsTest, ManyThreadsGiveTheSameDistances) {
+  for (const auto& [board, goal_blank] :
+       std::vector<std::pair<Board, int>>{{Board(3, 3), 0},
+                                          {Board(4, 2), 7}}) {
+    const BfsResult one = Search(board, goal_blank, 1);
+    for (int threads : {3, 8}) {
+      const BfsResult many = Search(board, goal_blank, threads);
+      EXPECT_EQ(many.histogram, one.histogram) << threads;
+      ASSERT_EQ(many.records.size(), one.records.size());
+      Index differ = 0;
+      for (Index i = 0; i < one.records.size(); ++i) {
+        differ +=
+            RecordDistance(one.records[i]) != RecordDistance(many.records[i]);
+      }
+      EXPECT_EQ(differ, 0u) << board.Name() << " with " << threads
+                            << " threads";
+    }
+  }
+}
+
 TEST(BfsTest, ReportsEachLevel) {
   const Board board(3, 3);
   std::vector<BfsLevel> levels;
