@@ -14,6 +14,7 @@
 #include "lib/database_writer.h"
 #include "lib/exit_codes.h"
 #include "lib/notation.h"
+#include "lib/problem.h"
 #include "lib/state.h"
 #include "lib/table_meta.h"
 #include "lib/version.h"
@@ -151,13 +152,8 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
   const bool quiet = vm.count("quiet") > 0;
   for (int goal_blank : blanks) {
     const Indexer indexer(board, goal_blank);
-    Arrangement goal_arr;
-    const State goal = CanonicalGoal(board, goal_blank);
-    for (int c = 0; c < board.cells(); ++c) {
-      goal_arr.labels.push_back(std::to_string(goal.tile[c]));
-    }
-    goal_arr.blank = goal_blank;
-    const std::string goal_text = FormatArrangement(goal_arr, "0");
+    const std::string goal_text = FormatArrangement(
+        CanonicalGoalArrangement(board, goal_blank, "0"), "0");
     const std::string tag = board.Name() + " goal " + goal_text;
     BfsResult result;
     s = RunBfs(indexer, threads,

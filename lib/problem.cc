@@ -160,6 +160,18 @@ Status MakeProblem(const Board& board, const Arrangement& start,
   return Status::OK();
 }
 
+Arrangement CanonicalGoalArrangement(const Board& board, int blank_cell,
+                                     const std::string& blank_label) {
+  const State g = CanonicalGoal(board, blank_cell);
+  Arrangement a;
+  for (int c = 0; c < board.cells(); ++c) {
+    a.labels.push_back(c == blank_cell ? blank_label
+                                       : std::to_string(g.tile[c]));
+  }
+  a.blank = blank_cell;
+  return a;
+}
+
 Arrangement ToArrangement(const Problem& p, const State& s) {
   Arrangement a;
   a.blank = s.blank;

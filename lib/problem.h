@@ -31,6 +31,11 @@ struct Problem {
 Status MakeProblem(const Board& board, const Arrangement& start,
                    const Arrangement& goal, Problem* out);
 
+// The canonical goal of `board` with the blank on `blank_cell` written in
+// the default labels: tiles "1".."cells()-1", the blank `blank_label`.
+Arrangement CanonicalGoalArrangement(const Board& board, int blank_cell,
+                                     const std::string& blank_label);
+
 // The arrangement, in the problem's user labels, of a state in table labels.
 Arrangement ToArrangement(const Problem& p, const State& s);
 

@@ -226,14 +226,10 @@ void Answerer::WriteJson(const Problem& p, const std::string& start,
 }
 
 std::string BuildHint(const Config& config, int goal_blank) {
-  State g = CanonicalGoal(config.board, goal_blank);
-  Arrangement a;
-  for (int c = 0; c < config.board.cells(); ++c) {
-    a.labels.push_back(std::to_string(g.tile[c]));
-  }
-  a.blank = goal_blank;
   return "build it with: slidedb-build --db " + config.db_dir + " --board " +
-         config.board.Name() + " --goal " + FormatArrangement(a, "0");
+         config.board.Name() + " --goal " +
+         FormatArrangement(
+             CanonicalGoalArrangement(config.board, goal_blank, "0"), "0");
 }
 
 int Histogram(const Config& config, const Database& db,
@@ -248,9 +244,11 @@ int Histogram(const Config& config, const Database& db,
         << BuildHint(config, goal_blank) << "\n";
     return kExitNoInput;
   }
-  const std::string goal =
-      config.goal ? FormatArrangement(*config.goal, config.blank_out)
-                  : meta->goal;
+  const std::string goal = FormatArrangement(
+      config.goal ? *config.goal
+                  : CanonicalGoalArrangement(config.board, goal_blank,
+                                             config.blank_out),
+      config.blank_out);
   if (format == "json") {
     std::string o = "{\"board\":\"" + config.board.Name() + "\",\"goal\":";
     AppendJsonString(&o, goal);
@@ -298,17 +296,10 @@ int OpenTableTool(const Config& config, Solver* solver,
     err << "\n";
     return kExitNoInput;
   }
-  Arrangement goal;
-  if (config.goal) {
-    goal = *config.goal;
-  } else {
-    const State g = CanonicalGoal(config.board, goal_blank);
-    for (int c = 0; c < config.board.cells(); ++c) {
-      goal.labels.push_back(c == goal_blank ? OutputBlankLabel(config.notation)
-                                            : std::to_string(g.tile[c]));
-    }
-    goal.blank = goal_blank;
-  }
+  const Arrangement goal =
+      config.goal ? *config.goal
+                  : CanonicalGoalArrangement(config.board, goal_blank,
+                                             OutputBlankLabel(config.notation));
   s = MakeProblem(config.board, goal, goal, &ctx->goal);
   if (!s.ok()) {
     err << "slidedb-query: goal: " << s.message() << "\n";
