@@ -210,6 +210,7 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
   const uint8_t prev = static_cast<uint8_t>(depth - 1);  // 0xff at depth 0
   constexpr Index kCells = S::kCells;
   uint64_t found = 0;
+  uint8_t sink = 0;  // where stores that claim nothing go
   Order orders[2];
   const Index stop = end * kCells;
   Index pos = begin * kCells;
@@ -253,14 +254,17 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
       Index best = ~Index{0};
       Move best_move = Move::kUp;
       auto visit = [&](Index j, Move m) {
-        std::atomic_ref<uint8_t> d(depths[j]);
-        const uint8_t dj = d.load(std::memory_order_relaxed);
-        if (dj == kUnseen) {
-          d.store(next, std::memory_order_relaxed);
-        } else if (dj == prev && j < best) {
-          best = j;
-          best_move = m;
-        }
+        // Without branches, which would be taken at random in the middle
+        // levels: an unseen neighbour is claimed, and otherwise the store
+        // goes to a local byte instead.
+        const uint8_t dj =
+            std::atomic_ref<uint8_t>(depths[j]).load(std::memory_order_relaxed);
+        uint8_t* const claim = dj == kUnseen ? &depths[j] : &sink;
+        std::atomic_ref<uint8_t>(*claim).store(next, std::memory_order_relaxed);
+        // (At depth 0, prev is kUnseen: nothing is nearer than the goal.)
+        const bool nearer = (dj == prev) & (dj != kUnseen) & (j < best);
+        best = nearer ? j : best;
+        best_move = nearer ? m : best_move;
       };
       const int row = b / S::kCols, col = b % S::kCols;
       if (row > 0) {
