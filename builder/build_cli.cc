@@ -41,6 +41,8 @@ constexpr char kUsage[] =
     "Progress, one line per depth, goes to standard error.\n"
     "\n";
 
+constexpr int kMaxThreads = 256;
+
 std::string Now() {
   const std::time_t t = std::time(nullptr);
   std::tm tm{};
@@ -88,7 +90,7 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
       ("blank", po::value(&blank),
        "the label that stands for the blank in --goal (default: 0 _ . -)")
       ("threads", po::value(&threads)->default_value(0),
-       "search threads (0: one per core)")
+       "search threads, 0 to 256 (0: one per core)")
       ("quiet,q", "no per-depth progress lines");
   po::variables_map vm;
   try {
@@ -116,8 +118,9 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
     err << "slidedb-build: " << s.message() << "\n";
     return kExitUsage;
   }
-  if (threads < 0) {
-    err << "slidedb-build: --threads must be 0 or more\n";
+  if (threads < 0 || threads > kMaxThreads) {
+    err << "slidedb-build: --threads must be from 0 to " << kMaxThreads
+        << "\n";
     return kExitUsage;
   }
   if (threads == 0) {

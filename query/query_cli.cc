@@ -2,6 +2,7 @@
 
 #include <boost/program_options.hpp>
 #include <charconv>
+#include <cctype>
 #include <iomanip>
 #include <iostream>
 #include <memory>
@@ -376,9 +377,20 @@ int RunQuery(const std::vector<std::string>& args, std::istream& in,
   positional.add("state", -1);
   po::variables_map vm;
   try {
+    // A state may begin with '-', the blank ("-12345678"): a word that
+    // starts with '-' and then neither a letter nor another '-' is a state,
+    // not an option.
+    auto dash_state = [](const std::string& word) {
+      if (word.size() >= 2 && word[0] == '-' && word[1] != '-' &&
+          !std::isalpha(static_cast<unsigned char>(word[1]))) {
+        return std::make_pair(std::string("state"), word);
+      }
+      return std::make_pair(std::string(), std::string());
+    };
     po::store(po::command_line_parser(args)
                   .options(all)
                   .positional(positional)
+                  .extra_parser(dash_state)
                   .run(),
               vm);
     po::notify(vm);

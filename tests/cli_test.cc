@@ -449,13 +449,8 @@ TEST(QueryCliTest, StateStartingWithDashAfterDoubleDash) {
   EXPECT_EQ(JsonLines(r.out).at(0).at("distance"), 1);
 }
 
-// DISABLED: `slidedb-query -12345678` (README: the blank may be written
-// '-') exits 64 with "unrecognised option '-12345678'"; so does
-// "- 1 2 3 4 5 6 7 8". boost::program_options takes any argument starting
-// with '-' for an option. Either accept such arguments as states when they
-// parse as one, or say in --help/README that states starting with '-' go
-// after "--".
-TEST(QueryCliTest, DISABLED_StateStartingWithDashIsAState) {
+// The blank may be written '-', so a state may start with one.
+TEST(QueryCliTest, StateStartingWithDashIsAState) {
   CliResult r = Query({"-12345678"});
   EXPECT_EQ(r.status, kExitOk) << r.err;
   r = Query({"- 1 2 3 4 5 6 7 8"});
@@ -695,13 +690,7 @@ TEST(BuildCliTest, BadUsageIsStatus64) {
 }
 
 // An absurd --threads is refused or capped, not a crash.
-// DISABLED: `slidedb-build --board 2x2 --threads 100000` starts threads
-// until the system refuses one, and the std::system_error from
-// std::thread's constructor is not caught: "terminate called after throwing
-// an instance of 'std::system_error' ... Resource temporarily unavailable",
-// exit 134 (in this test, the whole test binary aborts). Until it is fixed,
-// running this test briefly takes every process slot the user has.
-TEST(BuildCliTest, DISABLED_AbsurdThreadCountIsNotACrash) {
+TEST(BuildCliTest, AbsurdThreadCountIsNotACrash) {
   const std::string db = TempDir("build-threads") + "/db";
   const CliResult r = RunBuildCli(
       {"--db", db, "--board", "2x2", "--goal", "123_", "--threads", "100000",
