@@ -5,6 +5,7 @@
 #include <atomic>
 #include <barrier>
 #include <chrono>
+#include <cstdint>
 #include <cstring>
 #include <thread>
 
@@ -255,16 +256,23 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
       Move best_move = Move::kUp;
       auto visit = [&](Index j, Move m) {
         // Without branches, which would be taken at random in the middle
-        // levels: an unseen neighbour is claimed, and otherwise the store
-        // goes to a local byte instead.
+        // levels (the selections are masks, so that the compiler cannot
+        // turn them back into jumps): an unseen neighbour is claimed, and
+        // otherwise the store goes to a local byte instead.
         const uint8_t dj =
             std::atomic_ref<uint8_t>(depths[j]).load(std::memory_order_relaxed);
-        uint8_t* const claim = dj == kUnseen ? &depths[j] : &sink;
+        const uintptr_t unseen = -static_cast<uintptr_t>(dj == kUnseen);
+        uint8_t* const claim = reinterpret_cast<uint8_t*>(
+            (reinterpret_cast<uintptr_t>(&depths[j]) & unseen) |
+            (reinterpret_cast<uintptr_t>(&sink) & ~unseen));
         std::atomic_ref<uint8_t>(*claim).store(next, std::memory_order_relaxed);
         // (At depth 0, prev is kUnseen: nothing is nearer than the goal.)
         const bool nearer = (dj == prev) & (dj != kUnseen) & (j < best);
-        best = nearer ? j : best;
-        best_move = nearer ? m : best_move;
+        const Index take = -static_cast<Index>(nearer);
+        best = (j & take) | (best & ~take);
+        best_move = static_cast<Move>(
+            (static_cast<unsigned>(m) & take) |
+            (static_cast<unsigned>(best_move) & ~take));
       };
       const int row = b / S::kCols, col = b % S::kCols;
       if (row > 0) {
