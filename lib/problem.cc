@@ -65,7 +65,7 @@ Status MakeProblem(const Board& board, const Arrangement& start,
   if (OneCharLabels(start) && OneCharLabels(goal)) {
     // The common case, without maps or sorting: labels are bytes. The
     // tiles match exactly when each byte occurs as often in both.
-    int count[256] = {};
+    int8_t count[256] = {};  // at most 12 cells: no overflow
     for (int c = 0; c < n; ++c) {
       if (c != start.blank) ++count[static_cast<unsigned char>(start.labels[c][0])];
       if (c != goal.blank) --count[static_cast<unsigned char>(goal.labels[c][0])];
