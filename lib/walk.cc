@@ -1,5 +1,7 @@
 #include "lib/walk.h"
 
+#include <array>
+
 namespace slidedb {
 
 namespace {
@@ -9,26 +11,22 @@ namespace {
 // tile sequence (lib/index.h), which changes only those tiles' Lehmer
 // digits, so the rank moves by the weighted change of a few digits instead
 // of being computed afresh.
+// The board's shape is a template parameter, so that the loops unroll and
+// the weights are constants.
+template <int kCells, int kCols>
 class IndexCursor {
  public:
-  IndexCursor(const Board& board, const State& s)
-      : cells_(board.cells()), cols_(board.cols()), m_(cells_ - 1) {
-    // weight_[i] = (m-1-i)!/2 for the kept digits i < m-2; 0 after.
-    Index f = 1;
-    for (int i = m_ - 3; i >= 0; --i) {
-      if (i < m_ - 3) f *= static_cast<Index>(m_ - 1 - i);
-      weight_[i] = f;
-    }
-    unsigned unused = (1u << m_) - 1;  // tile t is bit t-1
+  explicit IndexCursor(const State& s) {
+    unsigned unused = (1u << kM) - 1;  // tile t is bit t-1
     int k = 0;
     rank_ = 0;
-    for (int c = 0; c < cells_; ++c) {
+    for (int c = 0; c < kCells; ++c) {
       const uint8_t t = s.tile[c];
       if (t == 0) continue;
       const unsigned bit = 1u << (t - 1);
       seq_[k] = t;
       digit_[k] = static_cast<uint8_t>(__builtin_popcount(unused & (bit - 1)));
-      rank_ += digit_[k] * weight_[k];
+      rank_ += digit_[k] * kWeight[k];
       unused &= ~bit;
       ++k;
     }
@@ -36,18 +34,18 @@ class IndexCursor {
   }
 
   Index index() const {
-    return rank_ * static_cast<Index>(cells_) + static_cast<Index>(blank_);
+    return rank_ * static_cast<Index>(kCells) + static_cast<Index>(blank_);
   }
 
   // REQUIRES: the move stays on the board.
   void Apply(Move m) {
-    const int k = cols_ - 1;
+    constexpr int k = kCols - 1;
     switch (m) {
       case Move::kLeft: --blank_; return;
       case Move::kRight: ++blank_; return;
       case Move::kUp: {
         // The tile above the blank, at p, goes after the k tiles after it.
-        const int p = blank_ - cols_;
+        const int p = blank_ - kCols;
         const uint8_t t = seq_[p];
         const uint8_t dt = digit_[p];
         int passed = 0;
@@ -56,14 +54,14 @@ class IndexCursor {
           const uint8_t x = seq_[p + j];
           passed += x < t;
           const uint8_t dx = static_cast<uint8_t>(digit_[p + j] + (t < x));
-          delta += static_cast<int64_t>(dx) * weight_[p + j - 1] -
-                   static_cast<int64_t>(digit_[p + j - 1]) * weight_[p + j - 1];
+          delta += static_cast<int64_t>(dx) * kWeight[p + j - 1] -
+                   static_cast<int64_t>(digit_[p + j - 1]) * kWeight[p + j - 1];
           seq_[p + j - 1] = x;
           digit_[p + j - 1] = dx;
         }
         const uint8_t dn = static_cast<uint8_t>(dt - passed);
-        delta += static_cast<int64_t>(dn) * weight_[p + k] -
-                 static_cast<int64_t>(digit_[p + k]) * weight_[p + k];
+        delta += static_cast<int64_t>(dn) * kWeight[p + k] -
+                 static_cast<int64_t>(digit_[p + k]) * kWeight[p + k];
         seq_[p + k] = t;
         digit_[p + k] = dn;
         rank_ = static_cast<Index>(static_cast<int64_t>(rank_) + delta);
@@ -82,30 +80,40 @@ class IndexCursor {
           const uint8_t x = seq_[p + j];
           passed += x < t;
           const uint8_t dx = static_cast<uint8_t>(digit_[p + j] - (t < x));
-          delta += static_cast<int64_t>(dx) * weight_[p + j + 1] -
-                   static_cast<int64_t>(digit_[p + j + 1]) * weight_[p + j + 1];
+          delta += static_cast<int64_t>(dx) * kWeight[p + j + 1] -
+                   static_cast<int64_t>(digit_[p + j + 1]) * kWeight[p + j + 1];
           seq_[p + j + 1] = x;
           digit_[p + j + 1] = dx;
         }
         const uint8_t dn = static_cast<uint8_t>(dt + passed);
-        delta += static_cast<int64_t>(dn) * weight_[p] -
-                 static_cast<int64_t>(digit_[p]) * weight_[p];
+        delta += static_cast<int64_t>(dn) * kWeight[p] -
+                 static_cast<int64_t>(digit_[p]) * kWeight[p];
         seq_[p] = t;
         digit_[p] = dn;
         rank_ = static_cast<Index>(static_cast<int64_t>(rank_) + delta);
-        blank_ = p + cols_;
+        blank_ = p + kCols;
         return;
       }
     }
   }
 
  private:
-  int cells_;
-  int cols_;
-  int m_;
+  static constexpr int kM = kCells - 1;  // tiles
+  // kWeight[i] = (kM-1-i)!/2 for the kept digits i < kM-2; 0 after
+  // (lib/index.h).
+  static constexpr std::array<Index, kMaxCells> Weights() {
+    std::array<Index, kMaxCells> w{};
+    Index f = 1;
+    for (int i = kM - 3; i >= 0; --i) {
+      if (i < kM - 3) f *= static_cast<Index>(kM - 1 - i);
+      w[i] = f;
+    }
+    return w;
+  }
+  static constexpr std::array<Index, kMaxCells> kWeight = Weights();
+
   int blank_;
   Index rank_;
-  Index weight_[kMaxCells] = {};
   uint8_t seq_[kMaxCells];
   uint8_t digit_[kMaxCells];
 };
@@ -113,12 +121,12 @@ class IndexCursor {
 // Follows best moves from `start` until the stored distance drops below
 // `stop_below` (0 walks to the goal), calling on_step(move, tile) each step.
 // Returns the steps taken in *steps and the record reached in *last.
-template <typename OnStep>
-Status Follow(Table* table, const State& start, int stop_below,
-              OnStep on_step, int* steps, uint8_t* last) {
+template <int kCells, int kCols, typename OnStep>
+Status FollowShape(Table* table, const State& start, int stop_below,
+                   OnStep& on_step, int* steps, uint8_t* last) {
   const Board& board = table->indexer().board();
   State s = start;
-  IndexCursor cursor(board, s);
+  IndexCursor<kCells, kCols> cursor(s);
   Index i = cursor.index();
   uint8_t rec;
   if (!table->GetLoaded(i, &rec)) {
@@ -147,6 +155,33 @@ Status Follow(Table* table, const State& start, int stop_below,
   *steps = n;
   *last = rec;
   return Status::OK();
+}
+
+template <typename OnStep>
+Status Follow(Table* table, const State& start, int stop_below,
+              OnStep on_step, int* steps, uint8_t* last) {
+  const Board& board = table->indexer().board();
+  switch (board.rows() * 16 + board.cols()) {
+#define SLIDEDB_SHAPE(r, c)                                           \
+  case r * 16 + c:                                                    \
+    return FollowShape<r * c, c>(table, start, stop_below, on_step, \
+                                 steps, last);
+    SLIDEDB_SHAPE(2, 2)
+    SLIDEDB_SHAPE(2, 3)
+    SLIDEDB_SHAPE(3, 2)
+    SLIDEDB_SHAPE(2, 4)
+    SLIDEDB_SHAPE(4, 2)
+    SLIDEDB_SHAPE(3, 3)
+    SLIDEDB_SHAPE(2, 5)
+    SLIDEDB_SHAPE(5, 2)
+    SLIDEDB_SHAPE(3, 4)
+    SLIDEDB_SHAPE(4, 3)
+    SLIDEDB_SHAPE(2, 6)
+    SLIDEDB_SHAPE(6, 2)
+#undef SLIDEDB_SHAPE
+  }
+  return Status::InvalidArgument("board " + board.Name() +
+                                 " is not supported by the walk");
 }
 
 }  // namespace
