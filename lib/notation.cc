@@ -102,9 +102,11 @@ Status ParseArrangement(std::string_view text, const Board& board,
   uint64_t seen_chars[4] = {};  // one-character tiles seen, by byte
   for (int c = 0; c < n; ++c) {
     const std::string& l = labels[c];
-    const bool is_blank = options.blank.empty()
-                              ? (l == "0" || l == "_" || l == "." || l == "-")
-                              : l == options.blank;
+    const bool is_blank =
+        options.blank.empty()
+            ? l.size() == 1 &&
+                  (l[0] == '0' || l[0] == '_' || l[0] == '.' || l[0] == '-')
+            : l == options.blank;
     if (is_blank) {
       if (blank >= 0) {
         return Status::InvalidArgument("more than one blank ('" +
@@ -182,6 +184,34 @@ void SortLabels(std::vector<std::string>* labels) {
 Arrangement DefaultGoal(const Board& board, const Arrangement& start) {
   Arrangement goal;
   goal.labels.reserve(board.cells());
+  const int n = board.cells();
+  bool one_char = static_cast<int>(start.labels.size()) == n;
+  for (int c = 0; c < n && one_char; ++c) {
+    one_char = start.labels[c].size() == 1;
+  }
+  if (one_char) {
+    // Bytes in ascending order (what SortLabels gives one-character
+    // labels) by counting, with no comparisons to mispredict.
+    uint64_t present[4] = {};
+    uint8_t count[256] = {};
+    for (int c = 0; c < n; ++c) {
+      if (c == start.blank) continue;
+      const unsigned char b = static_cast<unsigned char>(start.labels[c][0]);
+      present[b >> 6] |= uint64_t{1} << (b & 63);
+      ++count[b];
+    }
+    for (int w = 0; w < 4; ++w) {
+      for (uint64_t bits = present[w]; bits != 0; bits &= bits - 1) {
+        const int b = w * 64 + __builtin_ctzll(bits);
+        for (int k = 0; k < count[b]; ++k) {
+          goal.labels.emplace_back(1, static_cast<char>(b));
+        }
+      }
+    }
+    goal.labels.push_back(start.labels[start.blank]);
+    goal.blank = n - 1;
+    return goal;
+  }
   for (int c = 0; c < board.cells(); ++c) {
     if (c != start.blank) goal.labels.push_back(start.labels[c]);
   }
