@@ -29,6 +29,8 @@ struct BfsResult {
 
 // Searches the whole table of `indexer`'s goal with `threads` workers
 // (at least 1), calling `on_level` (if set) once per depth as it completes.
+// The records do not depend on `threads`: each state's best move leads to
+// its neighbour one step nearer the goal with the lowest index.
 Status RunBfs(const Indexer& indexer, int threads,
               const std::function<void(const BfsLevel&)>& on_level,
               BfsResult* result);
