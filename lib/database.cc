@@ -16,6 +16,16 @@ std::string DefaultDatabasePath() {
   return env != nullptr && *env != '\0' ? env : "data/slidedb";
 }
 
+namespace {
+
+class SilentLogger : public rocksdb::Logger {
+ public:
+  using rocksdb::Logger::Logv;
+  void Logv(const char* /*format*/, va_list /*ap*/) override {}
+};
+
+}  // namespace
+
 Database::~Database() = default;
 
 Status Database::Open(const std::string& dir, std::unique_ptr<Database>* db) {
@@ -25,8 +35,14 @@ Status Database::Open(const std::string& dir, std::unique_ptr<Database>* db) {
   }
   rocksdb::Options options;
   options.create_if_missing = false;
-  options.info_log_level = rocksdb::InfoLogLevel::HEADER_LEVEL;
+  // A query is a short read-only process: no log file in the database
+  // directory, no statistics, and no pool of threads to open the files.
+  options.info_log = std::make_shared<SilentLogger>();
   options.max_open_files = 64;
+  options.max_file_opening_threads = 1;
+  options.skip_stats_update_on_db_open = true;
+  options.stats_dump_period_sec = 0;
+  options.stats_persist_period_sec = 0;
   // Pages are cached by Table; keep RocksDB's own block cache small.
   rocksdb::BlockBasedTableOptions table_options;
   table_options.block_cache = rocksdb::NewLRUCache(1 << 20);
