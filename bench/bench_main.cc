@@ -11,6 +11,11 @@
 //       answer disagrees.
 //   slidedb-bench --states N [--seed S]
 //       N random solvable states, one per line (input for slidedb-query).
+//   slidedb-bench --large RxC --db DIR [--instances N] [--seed S]
+//       In-process walks on a large board's default-goal table, read page
+//       by page as slidedb-query reads it: the first walk of each random
+//       state (its pages fetched from RocksDB) and the median of later
+//       walks. "name value" lines, for scripts/bench_large.sh.
 //
 // Without --db the table is built in memory by RunBfs; with it, read from
 // the database the way slidedb-query reads it.
@@ -23,6 +28,7 @@
 #include <cstring>
 #include <ctime>
 #include <memory>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -44,6 +50,7 @@ struct Options {
   uint64_t seed = 20261121;
   bool compare = false;
   long states = -1;
+  std::string large;  // a board, with --large
 };
 
 // The table of the goal 123456780 (3x3/b8) and what owns it.
@@ -301,6 +308,63 @@ int Compare() {
   return 0;
 }
 
+// --- --large -----------------------------------------------------------------
+
+int Large() {
+  Board board;
+  Status s = Board::Parse(g_options.large, &board);
+  std::unique_ptr<Database> db;
+  if (s.ok()) s = Database::Open(g_options.db, &db);
+  Solver solver(db ? db.get() : nullptr);
+  Table* table = nullptr;
+  if (s.ok()) s = solver.GetTable(board, board.cells() - 1, &table);
+  if (!s.ok()) {
+    std::fprintf(stderr, "slidedb-bench: %s\n", s.ToString().c_str());
+    return 66;
+  }
+  const Indexer& indexer = table->indexer();
+  std::mt19937_64 rng(g_options.seed);
+  std::vector<State> states;
+  for (int k = 0; k < g_options.instances; ++k) {
+    states.push_back(indexer.StateAt(static_cast<Index>(rng() % indexer.size())));
+  }
+  const State goal = CanonicalGoal(board, board.cells() - 1);
+  Path path;
+  std::vector<double> cold_us;
+  std::vector<double> lengths;
+  for (const State& start : states) {
+    const auto t0 = Clock::now();
+    s = WalkToGoal(table, start, &path);
+    cold_us.push_back(
+        std::chrono::duration<double, std::micro>(Clock::now() - t0).count());
+    State at = start;
+    for (Move m : path.moves) ApplyMove(board, m, &at);
+    int d = -1;
+    if (s.ok()) s = DistanceToGoal(table, start, &d);
+    if (!s.ok() || at != goal || d != path.distance()) {
+      std::fprintf(stderr, "slidedb-bench: a walk went wrong: %s\n",
+                   s.ToString().c_str());
+      return 1;
+    }
+    lengths.push_back(path.distance());
+  }
+  const std::vector<double> warm_ns =
+      PerInstance(states.size(), 5, 20, [&](size_t k) {
+        WalkToGoal(table, states[k], &path);
+        benchmark::DoNotOptimize(path.moves.data());
+      });
+  std::printf(
+      "board %s\nstates %llu\ninstances %zu\nseed %llu\nmean_distance %.2f\n"
+      "pages_loaded %u\npages %u\ncold_path_median_us %.1f\n"
+      "warm_path_median_ns %.1f\nwarm_path_max_ns %.1f\n",
+      board.Name().c_str(),
+      static_cast<unsigned long long>(indexer.size()), states.size(),
+      static_cast<unsigned long long>(g_options.seed), Mean(lengths),
+      table->pages_loaded(), table->meta().pages, Median(cold_us),
+      Median(warm_ns), *std::max_element(warm_ns.begin(), warm_ns.end()));
+  return 0;
+}
+
 bool ParseOptions(int* argc, char** argv, Options* o) {
   int out = 1;
   for (int i = 1; i < *argc; ++i) {
@@ -319,6 +383,8 @@ bool ParseOptions(int* argc, char** argv, Options* o) {
       o->instances = std::atoi(v);
     } else if (const char* v = value("--seed")) {
       o->seed = std::strtoull(v, nullptr, 10);
+    } else if (const char* v = value("--large")) {
+      o->large = v;
     } else if (const char* v = value("--states")) {
       o->states = std::atol(v);
     } else if (std::strcmp(a, "--compare") == 0) {
@@ -346,6 +412,7 @@ int Main(int argc, char** argv) {
     std::fwrite(out.data(), 1, out.size(), stdout);
     return 0;
   }
+  if (!g_options.large.empty()) return Large();
   if (!OpenTable(g_options, &g_table)) return 66;
   g_instances = RandomInstances(g_options.instances, g_options.seed);
   for (const Tiles& t : g_instances) g_states.push_back(ToState(t));

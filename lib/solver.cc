@@ -5,7 +5,7 @@
 namespace slidedb {
 
 Status Solver::GetTable(const Board& board, int goal_blank, Table** table) {
-  auto key = std::make_pair(board.Name(), goal_blank);
+  const auto key = std::make_tuple(board.rows(), board.cols(), goal_blank);
   auto it = tables_.find(key);
   if (it == tables_.end()) {
     const TableMeta* meta = db_->Find(board, goal_blank);

@@ -6,7 +6,7 @@
 #include <map>
 #include <memory>
 #include <string>
-#include <utility>
+#include <tuple>
 
 #include "lib/database.h"
 #include "lib/problem.h"
@@ -32,7 +32,8 @@ class Solver {
 
  private:
   const Database* db_;
-  std::map<std::pair<std::string, int>, std::unique_ptr<Table>> tables_;
+  // Keyed by (rows, cols, goal blank).
+  std::map<std::tuple<int, int, int>, std::unique_ptr<Table>> tables_;
 };
 
 }  // namespace slidedb

@@ -64,6 +64,10 @@ void AppendJsonString(std::string* out, std::string_view s) {
 }
 
 void AppendJsonLabel(std::string* out, const std::string& label) {
+  if (label.size() == 1 && label[0] >= '0' && label[0] <= '9') {
+    out->push_back(label[0]);  // the common case: one digit
+    return;
+  }
   bool number = !label.empty() && label.size() < 10 &&
                 (label == "0" || label[0] != '0');
   for (char c : label) number = number && c >= '0' && c <= '9';

@@ -86,7 +86,10 @@ enum class Outcome { kSolved, kUnsolvable, kMalformed, kDatabaseError };
 class Answerer {
  public:
   Answerer(const Config& config, Solver* solver)
-      : config_(config), solver_(solver), extras_(config.extras, solver) {}
+      : config_(config),
+        solver_(solver),
+        extras_(config.extras, solver),
+        json_head_("{\"board\":\"" + config.board.Name() + "\",\"start\":") {}
 
   // Answers one input line, appending the output to *out and any message
   // for standard error to *err.
@@ -103,7 +106,11 @@ class Answerer {
   const Config& config_;
   Solver* solver_;
   ExtraAnswers extras_;
-  Path path_;  // reused between inputs
+  const std::string json_head_;  // {"board":"3x3","start":
+  // Reused between inputs, to keep their buffers.
+  Arrangement start_;
+  Problem problem_;
+  Path path_;
 };
 
 Outcome Answerer::Malformed(const std::string& input,
@@ -123,19 +130,19 @@ Outcome Answerer::Malformed(const std::string& input,
 
 Outcome Answerer::Answer(const std::string& input, std::string* out,
                          std::string* err) {
-  Arrangement start;
+  Arrangement& start = start_;
   Status s = ParseArrangement(input, config_.board, config_.notation, &start);
   if (!s.ok()) return Malformed(input, s.message(), out, err);
   const Arrangement goal =
       config_.goal ? *config_.goal : DefaultGoal(config_.board, start);
-  Problem p;
+  Problem& p = problem_;
   s = MakeProblem(config_.board, start, goal, &p);
   if (!s.ok()) return Malformed(input, s.message(), out, err);
   const std::string start_text = FormatArrangement(start, config_.blank_out);
   const std::string goal_text = FormatArrangement(goal, config_.blank_out);
   if (!p.solvable) {
     if (config_.json) {
-      *out += "{\"board\":\"" + config_.board.Name() + "\",\"start\":";
+      *out += json_head_;
       AppendJsonString(out, start_text);
       *out += ",\"goal\":";
       AppendJsonString(out, goal_text);
@@ -197,7 +204,7 @@ void Answerer::WriteText(const Problem& p, const std::string& start,
 void Answerer::WriteJson(const Problem& p, const std::string& start,
                          const std::string& goal, const Path& path,
                          std::string* out) {
-  *out += "{\"board\":\"" + config_.board.Name() + "\",\"start\":";
+  *out += json_head_;
   AppendJsonString(out, start);
   *out += ",\"goal\":";
   AppendJsonString(out, goal);
