@@ -104,7 +104,8 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
   if (vm.count("help")) {
     out << kUsage << desc << "\n"
         << "Exit status: 0 built; 1 the build failed; 64 bad usage; 73 the\n"
-           "database cannot be written.\n"
+           "database cannot be written (or another slidedb-build is writing\n"
+           "it: one build at a time holds DIR.lock).\n"
         << "\nExample: slidedb-build --db data/slidedb --board 3x3\n";
     return kExitOk;
   }

@@ -8,6 +8,7 @@ packages=(
   librocksdb-dev libboost-program-options-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   gnuplot-nox
+  hyperfine jq time
 )
 
 missing=()
