@@ -82,15 +82,7 @@ bool OpenTable(const Options& o, TableHolder* h) {
     std::fprintf(stderr, "slidedb-bench: %s\n", s.ToString().c_str());
     return false;
   }
-  TableMeta meta;
-  meta.board = board;
-  meta.goal_blank = 8;
-  meta.states = indexer.size();
-  meta.max_distance = static_cast<int>(r.histogram.size()) - 1;
-  meta.histogram = r.histogram;
-  meta.page_records = kPageRecords;
-  meta.pages = static_cast<uint32_t>((meta.states + kPageRecords - 1) /
-                                     kPageRecords);
+  const TableMeta meta = TableMeta::FromHistogram(board, 8, r.histogram);
   h->own = Table::FromRecords(meta, r.records);
   h->table = h->own.get();
   return true;

@@ -174,16 +174,9 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
       err << "slidedb-build: " << tag << ": " << s.message() << "\n";
       return kExitFailure;
     }
-    TableMeta meta;
-    meta.board = board;
-    meta.goal_blank = goal_blank;
+    TableMeta meta =
+        TableMeta::FromHistogram(board, goal_blank, result.histogram);
     meta.goal = goal_text;
-    meta.states = indexer.size();
-    meta.max_distance = static_cast<int>(result.histogram.size()) - 1;
-    meta.histogram = result.histogram;
-    meta.page_records = kPageRecords;
-    meta.pages = static_cast<uint32_t>((meta.states + kPageRecords - 1) /
-                                       kPageRecords);
     meta.built_by = std::string("slidedb-build ") + kVersion;
     meta.built_at = Now();
     meta.build_seconds = result.seconds;

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "lib/format.h"
+#include "lib/shapes.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -400,18 +401,7 @@ Status RunBfs(const Indexer& indexer, int threads,
 #define SLIDEDB_SHAPE(r, c) \
   case r * 16 + c:          \
     return Search<Shape<r, c>>(indexer, threads, on_level, result);
-    SLIDEDB_SHAPE(2, 2)
-    SLIDEDB_SHAPE(2, 3)
-    SLIDEDB_SHAPE(3, 2)
-    SLIDEDB_SHAPE(2, 4)
-    SLIDEDB_SHAPE(4, 2)
-    SLIDEDB_SHAPE(3, 3)
-    SLIDEDB_SHAPE(2, 5)
-    SLIDEDB_SHAPE(5, 2)
-    SLIDEDB_SHAPE(3, 4)
-    SLIDEDB_SHAPE(4, 3)
-    SLIDEDB_SHAPE(2, 6)
-    SLIDEDB_SHAPE(6, 2)
+    SLIDEDB_FOR_EACH_SHAPE(SLIDEDB_SHAPE)
 #undef SLIDEDB_SHAPE
   }
   return Status::InvalidArgument("board " + board.Name() +

@@ -7,6 +7,19 @@
 
 namespace slidedb {
 
+TableMeta TableMeta::FromHistogram(const Board& board, int goal_blank,
+                                   std::vector<uint64_t> histogram) {
+  TableMeta m;
+  m.board = board;
+  m.goal_blank = goal_blank;
+  for (uint64_t count : histogram) m.states += count;
+  m.max_distance = static_cast<int>(histogram.size()) - 1;
+  m.histogram = std::move(histogram);
+  m.page_records = kPageRecords;
+  m.pages = static_cast<uint32_t>((m.states + kPageRecords - 1) / kPageRecords);
+  return m;
+}
+
 std::string TableMeta::Id() const { return TableId(board, goal_blank); }
 
 std::string TableMeta::ToJson() const {
@@ -20,8 +33,9 @@ std::string TableMeta::ToJson() const {
   j["histogram"] = histogram;
   j["page_records"] = page_records;
   j["pages"] = pages;
-  j["record"] = "u8: distance << 2 | move (U=0 D=1 L=2 R=3), distance 63 "
-                "means 63 or more";
+  j["record"] =
+      "u8: distance << 2 | move (U=0 D=1 L=2 R=3), distance 63 "
+      "means 63 or more";
   j["built_by"] = built_by;
   j["built_at"] = built_at;
   j["build_seconds"] = build_seconds;
@@ -30,7 +44,8 @@ std::string TableMeta::ToJson() const {
 }
 
 Status TableMeta::FromJson(std::string_view json, TableMeta* out) {
-  const auto j = nlohmann::json::parse(json, nullptr, /*allow_exceptions=*/false);
+  const auto j =
+      nlohmann::json::parse(json, nullptr, /*allow_exceptions=*/false);
   if (j.is_discarded() || !j.is_object()) {
     return Status::Corruption("table metadata is not a JSON object");
   }

@@ -28,6 +28,11 @@ struct TableMeta {
   double build_seconds = 0;
   int threads = 1;
 
+  // The metadata of a table that a search filled: histogram[d] states at
+  // distance d. The goal and the build fields are left for the caller.
+  static TableMeta FromHistogram(const Board& board, int goal_blank,
+                                 std::vector<uint64_t> histogram);
+
   std::string Id() const;  // TableId(board, goal_blank)
   std::string ToJson() const;
   static Status FromJson(std::string_view json, TableMeta* out);

@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "lib/shapes.h"
+
 namespace slidedb {
 
 namespace {
@@ -166,18 +168,7 @@ Status Follow(Table* table, const State& start, int stop_below,
   case r * 16 + c:                                                    \
     return FollowShape<r * c, c>(table, start, stop_below, on_step, \
                                  steps, last);
-    SLIDEDB_SHAPE(2, 2)
-    SLIDEDB_SHAPE(2, 3)
-    SLIDEDB_SHAPE(3, 2)
-    SLIDEDB_SHAPE(2, 4)
-    SLIDEDB_SHAPE(4, 2)
-    SLIDEDB_SHAPE(3, 3)
-    SLIDEDB_SHAPE(2, 5)
-    SLIDEDB_SHAPE(5, 2)
-    SLIDEDB_SHAPE(3, 4)
-    SLIDEDB_SHAPE(4, 3)
-    SLIDEDB_SHAPE(2, 6)
-    SLIDEDB_SHAPE(6, 2)
+    SLIDEDB_FOR_EACH_SHAPE(SLIDEDB_SHAPE)
 #undef SLIDEDB_SHAPE
   }
   return Status::InvalidArgument("board " + board.Name() +

@@ -213,16 +213,9 @@ TEST(BfsTest, OneAndTwoThreadsGiveTheSameDistances) {
     EXPECT_EQ(differ, 0u) << "states whose distance depends on the threads";
     // Best moves may differ where there are several; each must be good.
     for (const BfsResult* r : {&one, &two}) {
-      TableMeta meta;
-      meta.board = board;
-      meta.goal_blank = goal_blank;
-      meta.states = r->records.size();
-      meta.histogram = r->histogram;
-      meta.max_distance = static_cast<int>(r->histogram.size()) - 1;
-      meta.pages = static_cast<uint32_t>((meta.states + kPageRecords - 1) /
-                                         kPageRecords);
-      meta.page_records = kPageRecords;
-      auto table = Table::FromRecords(meta, r->records);
+      auto table = Table::FromRecords(
+          TableMeta::FromHistogram(board, goal_blank, r->histogram),
+          r->records);
       ExpectTableConsistent(table.get());
     }
   }

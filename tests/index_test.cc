@@ -12,6 +12,7 @@
 #include "lib/parity.h"
 #include "lib/state.h"
 #include "tests/reference_search.h"
+#include "tests/test_util.h"
 
 namespace slidedb {
 namespace {
@@ -26,26 +27,13 @@ uint64_t PackState(const Board& board, const State& s) {
   return p;
 }
 
-struct Shape {
-  int rows;
-  int cols;
-};
-
-void PrintTo(const Shape& s, std::ostream* os) {
-  *os << s.rows << "x" << s.cols;
-}
-
-std::string ShapeName(const ::testing::TestParamInfo<Shape>& info) {
-  return std::to_string(info.param.rows) + "x" + std::to_string(info.param.cols);
-}
-
-class IndexRoundTripTest : public ::testing::TestWithParam<Shape> {};
+class IndexRoundTripTest : public ::testing::TestWithParam<Board> {};
 
 // Every index of every goal of the board: StateAt gives a well-formed state
 // that reaches the goal, IndexOf gives the index back, no two indexes give
 // the same state, and a sideways move changes the index by exactly one.
 TEST_P(IndexRoundTripTest, EveryIndexOfEveryGoal) {
-  const Board board(GetParam().rows, GetParam().cols);
+  const Board board = GetParam();
   const int n = board.cells();
   std::vector<uint64_t> packed;
   for (int goal_blank = 0; goal_blank < n; ++goal_blank) {
@@ -91,15 +79,15 @@ TEST_P(IndexRoundTripTest, EveryIndexOfEveryGoal) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllBoardsUpTo10Cells, IndexRoundTripTest,
-                         ::testing::Values(Shape{2, 2}, Shape{2, 3},
-                                           Shape{3, 2}, Shape{2, 4},
-                                           Shape{4, 2}, Shape{3, 3},
-                                           Shape{2, 5}, Shape{5, 2}),
-                         ShapeName);
+                         ::testing::Values(Board(2, 2), Board(2, 3),
+                                           Board(3, 2), Board(2, 4),
+                                           Board(4, 2), Board(3, 3),
+                                           Board(2, 5), Board(5, 2)),
+                         testing::BoardParamName);
 
 TEST(IndexTest, CanonicalGoalIsReachableFromItsOwnIndexer) {
-  for (const Board& board : {Board(2, 2), Board(3, 3), Board(2, 6),
-                             Board(3, 4), Board(4, 3), Board(6, 2)}) {
+  for (const Board& board : {Board(2, 2), Board(3, 3), Board(2, 6), Board(3, 4),
+                             Board(4, 3), Board(6, 2)}) {
     for (int b = 0; b < board.cells(); ++b) {
       const Indexer indexer(board, b);
       const State goal = CanonicalGoal(board, b);
@@ -112,8 +100,8 @@ TEST(IndexTest, CanonicalGoalIsReachableFromItsOwnIndexer) {
 }
 
 TEST(IndexTest, TwelveCellSizesFitAndRoundTripSampled) {
-  for (const Board& board : {Board(3, 4), Board(4, 3), Board(2, 6),
-                             Board(6, 2)}) {
+  for (const Board& board :
+       {Board(3, 4), Board(4, 3), Board(2, 6), Board(6, 2)}) {
     const Indexer indexer(board, board.cells() - 1);
     EXPECT_EQ(indexer.size(), 239500800u) << board.Name();
     // A spread of indexes, including the last.

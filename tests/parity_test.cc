@@ -13,6 +13,7 @@
 #include "lib/index.h"
 #include "lib/state.h"
 #include "tests/reference_search.h"
+#include "tests/test_util.h"
 
 namespace slidedb {
 namespace {
@@ -33,8 +34,8 @@ State ToState(const std::vector<int>& tiles) {
 
 TEST(ParityTest, InversionsMatchPairCount) {
   std::mt19937 rng(7);
-  for (const Board& board : {Board(3, 3), Board(2, 4), Board(3, 4),
-                             Board(2, 6), Board(6, 2)}) {
+  for (const Board& board :
+       {Board(3, 3), Board(2, 4), Board(3, 4), Board(2, 6), Board(6, 2)}) {
     std::vector<int> tiles(board.cells());
     std::iota(tiles.begin(), tiles.end(), 0);
     for (int k = 0; k < 500; ++k) {
@@ -49,26 +50,13 @@ TEST(ParityTest, InversionsMatchPairCount) {
   EXPECT_EQ(Inversions(board, ToState({8, 6, 7, 2, 5, 4, 3, 0, 1})), 24);
 }
 
-struct Shape {
-  int rows;
-  int cols;
-};
-
-void PrintTo(const Shape& s, std::ostream* os) {
-  *os << s.rows << "x" << s.cols;
-}
-
-std::string ShapeName(const ::testing::TestParamInfo<Shape>& info) {
-  return std::to_string(info.param.rows) + "x" + std::to_string(info.param.cols);
-}
-
-class ParityReachabilityTest : public ::testing::TestWithParam<Shape> {};
+class ParityReachabilityTest : public ::testing::TestWithParam<Board> {};
 
 // For goals with the blank on each cell, every arrangement of the board
 // reaches the goal exactly when its parity class is the goal's (and
 // Indexer::Reachable says the same); exactly half of them do.
 TEST_P(ParityReachabilityTest, ParityAgreesWithSearch) {
-  const Board board(GetParam().rows, GetParam().cols);
+  const Board board = GetParam();
   const RefShape shape{board.rows(), board.cols()};
   const int n = board.cells();
   std::vector<int> goal_blanks;
@@ -106,9 +94,9 @@ TEST_P(ParityReachabilityTest, ParityAgreesWithSearch) {
       if (reaches == by_parity && reaches == by_indexer) {
         ++agree;
       } else if (failures++ < 5) {
-        ADD_FAILURE() << "arrangement " << testing::Pack(tiles)
-                      << ": search " << reaches << ", parity " << by_parity
-                      << ", indexer " << by_indexer;
+        ADD_FAILURE() << "arrangement " << testing::Pack(tiles) << ": search "
+                      << reaches << ", parity " << by_parity << ", indexer "
+                      << by_indexer;
       }
     } while (std::next_permutation(tiles.begin(), tiles.end()));
     EXPECT_EQ(agree, total);
@@ -116,10 +104,10 @@ TEST_P(ParityReachabilityTest, ParityAgreesWithSearch) {
 }
 
 INSTANTIATE_TEST_SUITE_P(OddAndEvenWidths, ParityReachabilityTest,
-                         ::testing::Values(Shape{2, 2}, Shape{2, 3},
-                                           Shape{3, 2}, Shape{2, 4},
-                                           Shape{4, 2}, Shape{3, 3}),
-                         ShapeName);
+                         ::testing::Values(Board(2, 2), Board(2, 3),
+                                           Board(3, 2), Board(2, 4),
+                                           Board(4, 2), Board(3, 3)),
+                         testing::BoardParamName);
 
 }  // namespace
 }  // namespace slidedb

@@ -15,6 +15,7 @@
 #include "lib/parity.h"
 #include "lib/state.h"
 #include "tests/reference_search.h"
+#include "tests/test_util.h"
 
 namespace slidedb {
 namespace {
@@ -23,14 +24,6 @@ using testing::CountInversions;
 using testing::Pack;
 using testing::Packed;
 using testing::RefShape;
-
-Arrangement Parse(const std::string& text, const Board& board,
-                  const std::string& blank = "") {
-  Arrangement a;
-  Status s = ParseArrangement(text, board, NotationOptions{blank}, &a);
-  EXPECT_TRUE(s.ok()) << text << ": " << s.ToString();
-  return a;
-}
 
 // A random arrangement of `tiles` (labels of the tiles) and `blank`.
 Arrangement RandomArrangement(const Board& board,
@@ -67,10 +60,10 @@ Packed PackState(const Board& board, const State& s) {
 std::vector<std::vector<std::string>> LabelSets(int cells) {
   std::vector<std::vector<std::string>> sets(4);
   for (int k = 1; k < cells; ++k) {
-    sets[0].push_back(std::to_string(k));              // 1..n-1, 0 blank
-    sets[1].push_back(std::string(1, 'A' + k - 1));    // letters, _ blank
-    sets[2].push_back(std::to_string(k));              // --blank 9 style
-    sets[3].push_back(std::to_string(10 * k + 3));     // words, - blank
+    sets[0].push_back(std::to_string(k));            // 1..n-1, 0 blank
+    sets[1].push_back(std::string(1, 'A' + k - 1));  // letters, _ blank
+    sets[2].push_back(std::to_string(k));            // --blank 9 style
+    sets[3].push_back(std::to_string(10 * k + 3));   // words, - blank
   }
   sets[0].push_back("0");
   sets[1].push_back("_");
@@ -81,7 +74,7 @@ std::vector<std::vector<std::string>> LabelSets(int cells) {
 
 TEST(ProblemTest, DefaultGoalIsTheCanonicalOne) {
   const Board board(3, 3);
-  const Arrangement start = Parse("867254301", board);
+  const Arrangement start = testing::ParseOrFail("867254301", board);
   Problem p;
   ASSERT_TRUE(MakeProblem(board, start, DefaultGoal(board, start), &p).ok());
   EXPECT_TRUE(p.solvable);
@@ -157,21 +150,21 @@ TEST(ProblemTest, RelabellingKeepsDistances) {
 TEST(ProblemTest, DifferentTilesAreRejected) {
   const Board board(3, 3);
   Problem p;
-  Status s = MakeProblem(board, Parse("123456780", board),
-                         Parse("123456709", board), &p);
+  Status s = MakeProblem(board, testing::ParseOrFail("123456780", board),
+                         testing::ParseOrFail("123456709", board), &p);
   EXPECT_TRUE(s.IsInvalidArgument());
   EXPECT_EQ(s.message(), "the start has tile '8' and the goal does not");
-  s = MakeProblem(board, Parse("12345678_", board), Parse("abcdefgh_", board),
-                  &p);
+  s = MakeProblem(board, testing::ParseOrFail("12345678_", board),
+                  testing::ParseOrFail("abcdefgh_", board), &p);
   EXPECT_TRUE(s.IsInvalidArgument());
   EXPECT_EQ(s.message(), "the start has tile '1' and the goal does not");
   // Same tiles, different blank labels: fine.
-  s = MakeProblem(board, Parse("12345678_", board), Parse("0 1 2 3 4 5 6 7 8", board),
-                  &p);
+  s = MakeProblem(board, testing::ParseOrFail("12345678_", board),
+                  testing::ParseOrFail("0 1 2 3 4 5 6 7 8", board), &p);
   EXPECT_TRUE(s.ok()) << s.ToString();
   // A --blank 9 start against a goal written with 0 as a tile.
-  s = MakeProblem(board, Parse("123456789", board, "9"),
-                  Parse("012345678", board, "8"), &p);
+  s = MakeProblem(board, testing::ParseOrFail("123456789", board, "9"),
+                  testing::ParseOrFail("012345678", board, "8"), &p);
   EXPECT_TRUE(s.IsInvalidArgument());
   EXPECT_NE(s.message().find("tile '"), std::string::npos) << s.message();
 }
@@ -191,8 +184,8 @@ bool Contains(const std::string& s, const std::string& part) {
 
 TEST(ProblemTest, UnsolvableReasonOnOddWidthGivesInversionCounts) {
   const Board board(3, 3);
-  const Arrangement start = Parse("876543120", board);
-  const Arrangement goal = Parse("123456780", board);
+  const Arrangement start = testing::ParseOrFail("876543120", board);
+  const Arrangement goal = testing::ParseOrFail("123456780", board);
   Problem p;
   ASSERT_TRUE(MakeProblem(board, start, goal, &p).ok());
   EXPECT_FALSE(p.solvable);
@@ -209,13 +202,13 @@ TEST(ProblemTest, UnsolvableReasonCountsInTheUsersOrder) {
   // A relabelled goal: the reason still counts inversions by the labels'
   // natural order, as a person would.
   const Board board(3, 3);
-  const Arrangement start = Parse("213456780", board);
-  const Arrangement goal = Parse("876543210", board);
+  const Arrangement start = testing::ParseOrFail("213456780", board);
+  const Arrangement goal = testing::ParseOrFail("876543210", board);
   Problem p;
   ASSERT_TRUE(MakeProblem(board, start, goal, &p).ok());
   ASSERT_FALSE(p.solvable);
-  EXPECT_TRUE(Contains(p.reason, std::to_string(NaturalInversions(start)) +
-                                     " inversions"))
+  EXPECT_TRUE(Contains(
+      p.reason, std::to_string(NaturalInversions(start)) + " inversions"))
       << p.reason;
   EXPECT_TRUE(Contains(p.reason, std::to_string(NaturalInversions(goal))))
       << p.reason;
@@ -224,8 +217,8 @@ TEST(ProblemTest, UnsolvableReasonCountsInTheUsersOrder) {
 TEST(ProblemTest, UnsolvableReasonOnEvenWidthAddsTheBlanksRow) {
   const Board board(2, 4);
   // Swapping two tiles of the goal changes the inversion parity alone.
-  const Arrangement start = Parse("2134/5670", board);
-  const Arrangement goal = Parse("1234/5670", board);
+  const Arrangement start = testing::ParseOrFail("2134/5670", board);
+  const Arrangement goal = testing::ParseOrFail("1234/5670", board);
   Problem p;
   ASSERT_TRUE(MakeProblem(board, start, goal, &p).ok());
   const int is = NaturalInversions(start), rs = start.blank / 4;
@@ -235,9 +228,8 @@ TEST(ProblemTest, UnsolvableReasonOnEvenWidthAddsTheBlanksRow) {
   const std::string start_sum = std::to_string(is) + " + " +
                                 std::to_string(rs) + " = " +
                                 std::to_string(is + rs);
-  const std::string goal_sum = std::to_string(ig) + " + " +
-                               std::to_string(rg) + " = " +
-                               std::to_string(ig + rg);
+  const std::string goal_sum = std::to_string(ig) + " + " + std::to_string(rg) +
+                               " = " + std::to_string(ig + rg);
   EXPECT_TRUE(Contains(p.reason, start_sum)) << p.reason;
   EXPECT_TRUE(Contains(p.reason, goal_sum)) << p.reason;
   EXPECT_TRUE(Contains(p.reason, "row")) << p.reason;

@@ -34,14 +34,6 @@ class SolverTest : public ::testing::Test {
     solver_ = std::make_unique<Solver>(db_.get());
   }
 
-  Arrangement Parse(const std::string& text, const Board& board,
-                    const std::string& blank = "") {
-    Arrangement a;
-    Status s = ParseArrangement(text, board, NotationOptions{blank}, &a);
-    EXPECT_TRUE(s.ok()) << text << ": " << s.ToString();
-    return a;
-  }
-
   // Solves start -> goal and checks the answer: the path is legal move by
   // move in the user's labels, names the tiles that slide, ends at the
   // goal, and is as long as `want` (the reference distance).
@@ -66,10 +58,18 @@ class SolverTest : public ::testing::Test {
       const int r = blank / board.cols(), c = blank % board.cols();
       int to = -1;
       switch (path.moves[k]) {
-        case Move::kUp: to = r > 0 ? blank - board.cols() : -1; break;
-        case Move::kDown: to = r + 1 < board.rows() ? blank + board.cols() : -1; break;
-        case Move::kLeft: to = c > 0 ? blank - 1 : -1; break;
-        case Move::kRight: to = c + 1 < board.cols() ? blank + 1 : -1; break;
+        case Move::kUp:
+          to = r > 0 ? blank - board.cols() : -1;
+          break;
+        case Move::kDown:
+          to = r + 1 < board.rows() ? blank + board.cols() : -1;
+          break;
+        case Move::kLeft:
+          to = c > 0 ? blank - 1 : -1;
+          break;
+        case Move::kRight:
+          to = c + 1 < board.cols() ? blank + 1 : -1;
+          break;
       }
       ASSERT_GE(to, 0) << "move " << k << " leaves the board";
       EXPECT_EQ(p.label[path.tiles[k]], cells[to])
@@ -89,10 +89,9 @@ class SolverTest : public ::testing::Test {
 
 TEST_F(SolverTest, HardestEightPuzzleTakes31Moves) {
   const Board board(3, 3);
-  const Arrangement start = Parse("867254301", board);
+  const Arrangement start = testing::ParseOrFail("867254301", board);
   const Arrangement goal = DefaultGoal(board, start);
-  testing::IdaStar search(RefShape{3, 3},
-                          Pack({1, 2, 3, 4, 5, 6, 7, 8, 0}));
+  testing::IdaStar search(RefShape{3, 3}, Pack({1, 2, 3, 4, 5, 6, 7, 8, 0}));
   const int want = search.Distance(Pack({8, 6, 7, 2, 5, 4, 3, 0, 1}));
   EXPECT_EQ(want, 31);
   ExpectSolved(board, start, goal, want);
@@ -100,7 +99,7 @@ TEST_F(SolverTest, HardestEightPuzzleTakes31Moves) {
 
 TEST_F(SolverTest, GoalIsZeroMoves) {
   const Board board(3, 3);
-  const Arrangement a = Parse("1234_5678", board);
+  const Arrangement a = testing::ParseOrFail("1234_5678", board);
   ExpectSolved(board, a, a, 0);
 }
 
@@ -109,8 +108,8 @@ TEST_F(SolverTest, GoalIsZeroMoves) {
 TEST_F(SolverTest, RandomStartsAndGoalsMatchReferenceSearch) {
   std::mt19937 rng(31337);
   int solved = 0;
-  for (const Board& board : {Board(3, 3), Board(2, 2), Board(2, 3),
-                             Board(3, 2), Board(2, 4), Board(4, 2)}) {
+  for (const Board& board : {Board(3, 3), Board(2, 2), Board(2, 3), Board(3, 2),
+                             Board(2, 4), Board(4, 2)}) {
     const int n = board.cells();
     const int goals = board.cells() == 9 ? 4 : 3;
     for (int g = 0; g < goals; ++g) {
@@ -127,7 +126,8 @@ TEST_F(SolverTest, RandomStartsAndGoalsMatchReferenceSearch) {
           blank = std::to_string(n);
           break;
         case 2:
-          for (int k = 0; k + 1 < n; ++k) labels.push_back(std::string(1, 'a' + k));
+          for (int k = 0; k + 1 < n; ++k)
+            labels.push_back(std::string(1, 'a' + k));
           blank = "_";
           break;
         case 3:
@@ -154,9 +154,8 @@ TEST_F(SolverTest, RandomStartsAndGoalsMatchReferenceSearch) {
       Arrangement goal;
       ASSERT_TRUE(ParseArrangement(goal_text, board, options, &goal).ok())
           << goal_text;
-      const auto truth =
-          testing::DistancesTo(RefShape{board.rows(), board.cols()},
-                               Pack(goal_tiles));
+      const auto truth = testing::DistancesTo(
+          RefShape{board.rows(), board.cols()}, Pack(goal_tiles));
       std::vector<int> tiles = goal_tiles;
       for (int k = 0; k < 8; ++k) {
         std::shuffle(tiles.begin(), tiles.end(), rng);
@@ -196,8 +195,9 @@ TEST_F(SolverTest, TwoByFiveMatchesIdaStar) {
       blank = to;
     }
     std::string text;
-    for (int c = 0; c < 10; ++c) text += (c ? "," : "") + std::to_string(tiles[c]);
-    const Arrangement start = Parse(text, board);
+    for (int c = 0; c < 10; ++c)
+      text += (c ? "," : "") + std::to_string(tiles[c]);
+    const Arrangement start = testing::ParseOrFail(text, board);
     ExpectSolved(board, start, DefaultGoal(board, start),
                  search.Distance(Pack(tiles)));
     ++solved;
@@ -226,8 +226,8 @@ TEST_F(SolverTest, EveryEightPuzzleStateWalksToItsGoal) {
       bool legal = true;
       for (size_t k = 0; k < path.moves.size() && legal; ++k) {
         uint8_t tile = 0;
-        legal = ApplyMove(board, path.moves[k], &s, &tile) &&
-                tile == path.tiles[k];
+        legal =
+            ApplyMove(board, path.moves[k], &s, &tile) && tile == path.tiles[k];
       }
       if (!legal || s != goal || path.distance() != RecordDistance(rec) ||
           distance != RecordDistance(rec)) {

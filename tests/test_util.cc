@@ -58,6 +58,14 @@ CliResult RunBuildCli(const std::vector<std::string>& args) {
   return {status, out.str(), err.str()};
 }
 
+Arrangement ParseOrFail(const std::string& text, const Board& board,
+                        const std::string& blank) {
+  Arrangement a;
+  Status s = ParseArrangement(text, board, NotationOptions{blank}, &a);
+  EXPECT_TRUE(s.ok()) << text << ": " << s.ToString();
+  return a;
+}
+
 const std::string& TestDatabase() {
   static const std::string path = [] {
     const char* env = std::getenv("SLIDEDB_TEST_DB");
@@ -65,7 +73,8 @@ const std::string& TestDatabase() {
       return std::string(env);
     }
     const std::string db = (Root().root / "db").string();
-    for (const char* board : {"3x3", "2x2", "2x3", "3x2", "2x4", "4x2", "2x5"}) {
+    for (const char* board :
+         {"3x3", "2x2", "2x3", "3x2", "2x4", "4x2", "2x5"}) {
       CliResult r = RunBuildCli({"--db", db, "--board", board, "--quiet"});
       if (r.status != 0) {
         throw std::runtime_error("building the test database: " + r.err);

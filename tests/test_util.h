@@ -2,11 +2,34 @@
 #ifndef SLIDEDB_TESTS_TEST_UTIL_H_
 #define SLIDEDB_TESTS_TEST_UTIL_H_
 
+#include <gtest/gtest.h>
+
+#include <ostream>
 #include <sstream>
 #include <string>
 #include <vector>
 
-namespace slidedb::testing {
+#include "lib/board.h"
+#include "lib/notation.h"
+
+namespace slidedb {
+
+// How gtest prints a Board parameter: "3x3".
+inline void PrintTo(const Board& board, std::ostream* os) {
+  *os << board.Name();
+}
+
+namespace testing {
+
+// The name suffix of a test parameterized by boards: "3x3".
+inline std::string BoardParamName(const ::testing::TestParamInfo<Board>& info) {
+  return info.param.Name();
+}
+
+// `text` parsed for `board` (with `blank` as the blank's label, if given),
+// failing the test if it does not parse.
+Arrangement ParseOrFail(const std::string& text, const Board& board,
+                        const std::string& blank = "");
 
 // A database with every canonical table of 3x3, 2x2, 2x3, 3x2, 2x4 and 4x2
 // and the default goal of 2x5. ctest builds it once (the make_test_db
@@ -28,6 +51,7 @@ CliResult RunBuildCli(const std::vector<std::string>& args);
 // when the test binary exits.
 std::string TempDir(const std::string& name);
 
-}  // namespace slidedb::testing
+}  // namespace testing
+}  // namespace slidedb
 
 #endif  // SLIDEDB_TESTS_TEST_UTIL_H_
