@@ -4,8 +4,10 @@
 #include <rocksdb/options.h>
 #include <rocksdb/table.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <thread>
 
 #include "lib/format.h"
 
@@ -38,7 +40,9 @@ Status Database::Open(const std::string& dir, std::unique_ptr<Database>* db) {
   // A query is a short read-only process: no log file in the database
   // directory, no statistics, and no pool of threads to open the files.
   options.info_log = std::make_shared<SilentLogger>();
-  options.max_open_files = 64;
+  // Every table file is opened now, none later: a build that swaps a new
+  // database in (lib/database_writer.h) cannot pull one away mid-query.
+  options.max_open_files = -1;
   options.max_file_opening_threads = 1;
   options.skip_stats_update_on_db_open = true;
   options.stats_dump_period_sec = 0;
@@ -48,7 +52,16 @@ Status Database::Open(const std::string& dir, std::unique_ptr<Database>* db) {
   table_options.block_cache = rocksdb::NewLRUCache(1 << 20);
   options.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table_options));
   rocksdb::DB* raw = nullptr;
-  rocksdb::Status s = rocksdb::DB::OpenForReadOnly(options, dir, &raw);
+  rocksdb::Status s;
+  // A build may swap a new database in while this one is being opened; the
+  // open then sees files of both and fails. Opening again sees the new one.
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    if (attempt > 0) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20 * attempt));
+    }
+    s = rocksdb::DB::OpenForReadOnly(options, dir, &raw);
+    if (s.ok()) break;
+  }
   if (!s.ok()) {
     return Status::IOError("cannot open database " + dir + ": " + s.ToString());
   }

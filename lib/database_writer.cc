@@ -3,9 +3,7 @@
 #include <rocksdb/db.h>
 #include <rocksdb/options.h>
 #include <rocksdb/sst_file_writer.h>
-#include <rocksdb/utilities/checkpoint.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <sys/file.h>
 #include <stdio.h>
 #include <unistd.h>
@@ -14,6 +12,7 @@
 #include <cstring>
 #include <filesystem>
 
+#include "lib/database.h"
 #include "lib/format.h"
 
 namespace fs = std::filesystem;
@@ -32,19 +31,40 @@ rocksdb::Options WriteOptions() {
   return options;
 }
 
-// Removes copies left by writers that are no longer running.
+// Removes the copies other writers left: a writer that holds the lock is
+// the only one running, so every other copy is stale.
 void RemoveStaleCopies(const fs::path& dir) {
   std::error_code ec;
-  const fs::path parent = dir.parent_path().empty() ? "." : dir.parent_path();
   const std::string stem = dir.filename().string() + kAsideInfix;
-  for (const auto& entry : fs::directory_iterator(parent, ec)) {
-    const std::string name = entry.path().filename().string();
-    if (name.rfind(stem, 0) != 0) continue;
-    const long pid = std::strtol(name.c_str() + stem.size(), nullptr, 10);
-    if (pid > 0 && kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH) {
+  for (const auto& entry : fs::directory_iterator(dir.parent_path(), ec)) {
+    if (entry.path().filename().string().rfind(stem, 0) == 0) {
       fs::remove_all(entry.path(), ec);
     }
   }
+}
+
+// Copies the database at `from` into the new directory `to` without opening
+// it for writing: table files (.sst) never change once written, so they are
+// hard-linked; the few small files beside them are copied. REQUIRES: the
+// caller holds the writers' lock, so that nothing writes to `from`.
+Status CopyDatabase(const fs::path& from, const fs::path& to) {
+  std::error_code ec;
+  fs::create_directory(to, ec);
+  for (const auto& entry : fs::directory_iterator(from, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name == "LOCK" || name.rfind("LOG", 0) == 0) continue;
+    if (entry.path().extension() == ".sst") {
+      fs::create_hard_link(entry.path(), to / name, ec);
+      if (!ec) continue;  // else (another file system) copy it
+    }
+    fs::copy_file(entry.path(), to / name, ec);
+    if (ec) {
+      return Status::IOError("copying " + entry.path().string() + ": " +
+                             ec.message());
+    }
+  }
+  if (ec) return Status::IOError("reading " + from.string() + ": " + ec.message());
+  return Status::OK();
 }
 
 Status FromRocks(const rocksdb::Status& s, const std::string& what) {
@@ -57,11 +77,17 @@ Status FromRocks(const rocksdb::Status& s, const std::string& what) {
 Status DatabaseWriter::Begin(const std::string& dir,
                              std::unique_ptr<DatabaseWriter>* writer) {
   std::error_code ec;
-  // "db/" and "db" are the same database.
-  std::string clean = fs::path(dir).lexically_normal().string();
-  while (clean.size() > 1 && clean.back() == '/') clean.pop_back();
-  const fs::path path(clean);
-  if (!path.parent_path().empty()) fs::create_directories(path.parent_path(), ec);
+  // The real directory: "db/", "./db" and a symlink to it are all the same
+  // database, and the lock and the copy sit beside it.
+  fs::path given = fs::absolute(dir, ec).lexically_normal();
+  if (!given.has_filename()) given = given.parent_path();  // "db/", "."
+  const fs::path path = fs::weakly_canonical(given, ec);
+  if (ec || path.filename().empty() || path == path.root_path()) {
+    return Status::InvalidArgument("'" + dir +
+                                   "' cannot be a database directory");
+  }
+  const std::string clean = path.string();
+  fs::create_directories(path.parent_path(), ec);
   std::unique_ptr<DatabaseWriter> w(new DatabaseWriter);
   w->dir_ = clean;
   // One writer at a time, whether or not the database exists yet.
@@ -77,37 +103,18 @@ Status DatabaseWriter::Begin(const std::string& dir,
   }
   RemoveStaleCopies(path);
   w->aside_ = clean + kAsideInfix + std::to_string(getpid());
-  fs::remove_all(w->aside_, ec);
 
   if (fs::exists(path / "CURRENT", ec)) {
-    // Copy the database in place through a RocksDB checkpoint.
-    rocksdb::Options options = WriteOptions();
-    options.create_if_missing = false;
-    rocksdb::DB* old = nullptr;
-    rocksdb::Status s = rocksdb::DB::Open(options, clean, &old);
+    // Check what is there through a read-only open, as a query does: the
+    // database in place is never opened for writing.
+    std::unique_ptr<Database> old;
+    Status s = Database::Open(clean, &old);
     if (!s.ok()) {
-      return Status::IOError("cannot open " + clean +
-                             " for writing (is another slidedb-build "
-                             "running?): " + s.ToString());
+      return Status::InvalidArgument(s.message() + "; not touching it");
     }
-    std::unique_ptr<rocksdb::DB> old_db(old);
-    std::string version;
-    if (!old->Get(rocksdb::ReadOptions(), kFormatKey, &version).ok()) {
-      return Status::InvalidArgument(clean + " is a RocksDB database but "
-                                     "not a slidedb one; not touching it");
-    }
-    if (version != std::to_string(kFormatVersion)) {
-      return Status::InvalidArgument(
-          clean + " has format " + version + "; remove it to rebuild with "
-          "format " + std::to_string(kFormatVersion));
-    }
-    rocksdb::Checkpoint* cp = nullptr;
-    s = rocksdb::Checkpoint::Create(old, &cp);
-    if (s.ok()) {
-      s = cp->CreateCheckpoint(w->aside_);
-      delete cp;
-    }
-    if (!s.ok()) return FromRocks(s, "copying " + clean);
+    old.reset();
+    s = CopyDatabase(path, w->aside_);
+    if (!s.ok()) return s;
   } else if (fs::exists(path, ec) &&
              !(fs::is_directory(path, ec) && fs::is_empty(path, ec))) {
     return Status::InvalidArgument(clean +

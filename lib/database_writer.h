@@ -1,6 +1,7 @@
 // DatabaseWriter: changes a database atomically. Every write goes to a copy
-// made beside the database (hard links to its files, so the copy is cheap),
-// and Commit() swaps the copy in with one rename. Until then the database in
+// made beside the database (hard links to its table files, so the copy is
+// cheap; the database in place is never opened for writing), and Commit()
+// swaps the copy in with one rename. Until then the database in
 // place is untouched, and a build that fails or is killed leaves at most a
 // stale copy, which the next writer removes. A writer holds an flock on
 // "<dir>.lock" from Begin() until it is destroyed, so writers take turns.

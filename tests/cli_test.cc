@@ -843,22 +843,48 @@ pid_t DeadPid() {
   return pid;
 }
 
-TEST(BuildCliTest, CleansStaleCopiesOfDeadBuildsOnly) {
+// A build holds the writers' lock, so any copy beside the database is left
+// by a build that died (whatever its process id has become since).
+TEST(BuildCliTest, CleansStaleCopiesOfDeadBuilds) {
   const std::string parent = TempDir("build-stale");
   const std::string db = parent + "/db";
   const std::string stale = db + ".building." + std::to_string(DeadPid());
-  const std::string live = db + ".building." + std::to_string(getppid());
+  const std::string reused = db + ".building." + std::to_string(getppid());
   const std::string other = parent + "/other.building.1";
-  for (const auto& d : {stale, live, other}) {
+  for (const auto& d : {stale, reused, other}) {
     fs::create_directories(d);
     std::ofstream(d + "/CURRENT") << "x";
   }
   const CliResult r = RunBuildCli({"--db", db, "--board", "2x2", "--quiet"});
   ASSERT_EQ(r.status, kExitOk) << r.err;
   EXPECT_FALSE(fs::exists(stale)) << "the copy of a dead build was left";
-  EXPECT_TRUE(fs::exists(live)) << "the copy of a running build was removed";
+  EXPECT_FALSE(fs::exists(reused))
+      << "a copy whose process id is in use again was left";
   EXPECT_TRUE(fs::exists(other)) << "another database's copy was removed";
   EXPECT_EQ(TableIds(db).size(), 4u);
+}
+
+// A --db that is a symlink, or ".", names the real directory: the build
+// goes into it, and the lock and the copy sit beside it.
+TEST(BuildCliTest, SymlinkAndDotPathsNameTheRealDatabase) {
+  const std::string parent = TempDir("build-link");
+  const std::string real = parent + "/real/db";
+  ASSERT_EQ(RunBuildCli({"--db", real, "--board", "2x2", "--quiet"}).status, 0);
+  fs::create_directory_symlink(real, parent + "/link");
+  CliResult r = RunBuildCli(
+      {"--db", parent + "/link", "--board", "2x3", "--goal", "12345_", "-q"});
+  ASSERT_EQ(r.status, kExitOk) << r.err;
+  EXPECT_TRUE(fs::is_symlink(parent + "/link")) << "the link was replaced";
+  EXPECT_EQ(TableIds(real).size(), 5u);
+  EXPECT_FALSE(fs::exists(parent + "/link.lock"));
+  // "." from inside the directory means the directory itself.
+  const fs::path cwd = fs::current_path();
+  fs::current_path(real);
+  r = RunBuildCli({"--db", ".", "--board", "2x4", "--goal", "1234567_", "-q"});
+  fs::current_path(cwd);
+  ASSERT_EQ(r.status, kExitOk) << r.err;
+  EXPECT_EQ(TableIds(real).size(), 6u);
+  EXPECT_FALSE(fs::exists(real + "/..lock"));
 }
 
 TEST(BuildCliTest, RebuildingATableKeepsTheDatabaseReadable) {

@@ -10,6 +10,9 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <iterator>
+#include <map>
+#include <fstream>
 #include <memory>
 #include <string>
 #include <utility>
@@ -337,6 +340,18 @@ TEST(DatabaseWriterTest, KilledBuildLeavesTheDatabaseAsItWas) {
   ASSERT_EQ(testing::RunBuildCli({"--db", dir, "--board", "2x2", "--quiet"})
                 .status,
             0);
+  // Every file of the database in place, with its contents: a build never
+  // opens it for writing, so none may change.
+  auto snapshot = [&] {
+    std::map<std::string, std::string> files;
+    for (const auto& e : fs::directory_iterator(dir)) {
+      std::ifstream in(e.path(), std::ios::binary);
+      files[e.path().filename().string()] =
+          std::string(std::istreambuf_iterator<char>(in), {});
+    }
+    return files;
+  };
+  const auto before = snapshot();
   const pid_t pid = fork();
   if (pid == 0) {
     execl(build.c_str(), build.c_str(), "--db", dir.c_str(), "--board", "2x5",
@@ -353,6 +368,7 @@ TEST(DatabaseWriterTest, KilledBuildLeavesTheDatabaseAsItWas) {
   waitpid(pid, &status, 0);
   ASSERT_TRUE(began) << "the build never began";
   ASSERT_TRUE(WIFSIGNALED(status)) << "the build finished before the kill";
+  EXPECT_TRUE(snapshot() == before) << "the killed build changed the database";
 
   std::unique_ptr<Database> db;
   ASSERT_TRUE(Database::Open(dir, &db).ok());
