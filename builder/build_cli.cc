@@ -127,6 +127,11 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
   if (threads == 0) {
     threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   }
+  s = CheckBlankLabel(blank);
+  if (!s.ok()) {
+    err << "slidedb-build: " << s.message() << "\n";
+    return kExitUsage;
+  }
   std::set<int> blanks;
   NotationOptions notation{blank};
   for (const auto& g : goal_texts) {

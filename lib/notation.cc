@@ -32,7 +32,13 @@ Status Tokenize(std::string_view text, std::vector<std::string>* out) {
   while (i < text.size()) {
     while (i < text.size() && IsSeparator(text[i])) ++i;
     size_t j = i;
-    while (j < text.size() && !IsSeparator(text[j])) ++j;
+    while (j < text.size() && !IsSeparator(text[j])) {
+      const unsigned char c = static_cast<unsigned char>(text[j]);
+      if (c < 0x20 || c == 0x7f) {
+        return Status::InvalidArgument("control character in a state");
+      }
+      ++j;
+    }
     if (j > i) out->emplace_back(text.substr(i, j - i));
     i = j;
   }
@@ -57,6 +63,12 @@ Status ParseArrangement(std::string_view text, const Board& board,
                         const NotationOptions& options, Arrangement* out) {
   text = Trim(text);
   if (text.empty()) return Status::InvalidArgument("empty state");
+  if (text.size() > kMaxStateLength) {
+    return Status::InvalidArgument(
+        "a state of " + std::to_string(text.size()) +
+        " characters is too long (at most " +
+        std::to_string(kMaxStateLength) + ")");
+  }
   const int n = board.cells();
   std::vector<std::string> labels;
   if (text.find('/') != std::string_view::npos) {
@@ -219,6 +231,17 @@ Arrangement DefaultGoal(const Board& board, const Arrangement& start) {
   goal.labels.push_back(start.labels[start.blank]);
   goal.blank = board.cells() - 1;
   return goal;
+}
+
+Status CheckBlankLabel(const std::string& label) {
+  for (char c : label) {
+    if (IsSeparator(c) || c == '/' || static_cast<unsigned char>(c) < 0x20) {
+      return Status::InvalidArgument(
+          "the blank's label '" + label +
+          "' cannot hold spaces, commas, slashes or control characters");
+    }
+  }
+  return Status::OK();
 }
 
 std::string OutputBlankLabel(const NotationOptions& options) {

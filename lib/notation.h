@@ -32,8 +32,15 @@ struct Arrangement {
   int blank = -1;                   // the cell of the blank
 };
 
+// The longest text ParseArrangement reads; longer input is malformed.
+inline constexpr size_t kMaxStateLength = 1000;
+
 Status ParseArrangement(std::string_view text, const Board& board,
                         const NotationOptions& options, Arrangement* out);
+
+// Whether `label` can stand for the blank: it must not hold a separator
+// (space, comma), a '/' or a control character.
+Status CheckBlankLabel(const std::string& label);
 
 // The goal a start is solved to when none is given: the start's tiles in
 // ascending order (numerically when every label is a number), blank last.

@@ -39,7 +39,8 @@ constexpr char kUsage[] =
     "\n"
     "Prints an optimal solution for each STATE, read off the database built\n"
     "by slidedb-build: no search. With no STATE it reads one state per line\n"
-    "from standard input and answers each as it arrives.\n"
+    "from standard input and answers each as it arrives (blank lines and\n"
+    "lines starting with # are skipped).\n"
     "\n"
     "A state lists the tiles row by row: 123456780, \"1 2 3 4 5 6 7 8 0\",\n"
     "123/456/780 or 12345678_. The blank is 0, _, . or - (or the label given\n"
@@ -55,7 +56,9 @@ constexpr char kUsage[] =
 constexpr char kExitHelp[] =
     "Exit status: 0 every input answered; 1 some input cannot reach the\n"
     "goal; 64 bad usage; 65 some input was malformed (the others are still\n"
-    "answered); 66 the database or a table is missing or unreadable.\n"
+    "answered; 65 wins over 1); 66 the database or a table is missing or\n"
+    "unreadable. A state that starts with '-' and then a letter goes after\n"
+    "--: slidedb-query -- -hgfedcba\n"
     "\n"
     "Examples:\n"
     "  slidedb-query 867254301\n"
@@ -113,9 +116,14 @@ class Answerer {
   Path path_;
 };
 
-Outcome Answerer::Malformed(const std::string& input,
+Outcome Answerer::Malformed(const std::string& full_input,
                             const std::string& message, std::string* out,
                             std::string* err) {
+  // A huge line is not echoed back whole.
+  constexpr size_t kShown = 100;
+  const std::string input = full_input.size() <= kShown
+                                ? full_input
+                                : full_input.substr(0, kShown) + "...";
   if (config_.json) {
     *out += "{\"input\":";
     AppendJsonString(out, input);
@@ -421,6 +429,8 @@ int RunQuery(const std::vector<std::string>& args, std::istream& in,
   };
   Status s = Board::Parse(board_name, &config.board);
   if (!s.ok()) return usage(s.message());
+  s = CheckBlankLabel(config.notation.blank);
+  if (!s.ok()) return usage(s.message());
   const bool histogram = vm.count("histogram") > 0;
   const bool heuristics = vm.count("heuristics") > 0;
   // The modes that answer about a whole table, at most one.
@@ -445,6 +455,10 @@ int RunQuery(const std::vector<std::string>& args, std::istream& in,
   config.extras.count = vm.count("count") > 0;
   config.extras.all = vm.count("all") > 0;
   config.extras.verify = vm.count("verify") > 0;
+  if (vm.count("steps") && !table_mode.empty()) {
+    return usage("--steps draws the answers to STATEs; it cannot be combined "
+                 "with --" + table_mode);
+  }
   if (config.extras.any() && !table_mode.empty()) {
     return usage(std::string(config.extras.count  ? "--count"
                              : config.extras.all ? "--all"

@@ -932,3 +932,37 @@ TEST(BuildCliTest, RebuildingATableKeepsTheDatabaseReadable) {
 
 }  // namespace
 }  // namespace slidedb
+
+namespace slidedb {
+namespace {
+
+TEST(QueryCliHardeningTest, BlankLabelWithASeparatorIsAUsageError) {
+  for (const char* blank : {" ", ",", "/", "a b"}) {
+    const CliResult r = Query({"--blank", blank, "123456780"});
+    EXPECT_EQ(r.status, kExitUsage) << "'" << blank << "': " << r.err;
+  }
+}
+
+TEST(QueryCliHardeningTest, StepsWithATableToolIsAUsageError) {
+  const CliResult r = Query({"--steps", "--histogram"});
+  EXPECT_EQ(r.status, kExitUsage) << r.out;
+  EXPECT_NE(r.err.find("--steps"), std::string::npos) << r.err;
+}
+
+TEST(QueryCliHardeningTest, HugeAndControlCharacterLinesAreMalformed) {
+  const std::string huge(100000, '1');
+  const CliResult r = Query({"--format", "json"},
+                            huge + "\n1 2 3 4 5 6 7 8 \x01\n123456708\n");
+  EXPECT_EQ(r.status, kExitDataError);
+  const auto answers = JsonLines(r.out);
+  ASSERT_EQ(answers.size(), 3u) << r.out;
+  EXPECT_NE(answers[0].at("error").get<std::string>().find("too long"),
+            std::string::npos);
+  // The echo of the input is cut short.
+  EXPECT_LT(answers[0].at("input").get<std::string>().size(), 200u);
+  EXPECT_TRUE(answers[1].contains("error"));
+  EXPECT_EQ(answers[2].at("distance"), 1);
+}
+
+}  // namespace
+}  // namespace slidedb
