@@ -17,9 +17,7 @@ constexpr int kMaxChain = 255 - kDistanceSaturated;
 // leaves the board.
 bool Step(const Indexer& ix, Move m, State* s, Index* i) {
   if (!ApplyMove(ix.board(), m, s)) return false;
-  *i = (m == Move::kLeft || m == Move::kRight)
-           ? Indexer::AfterSidewaysMove(*i, m)
-           : ix.IndexOf(*s);
+  *i = ix.AfterMove(*i, m, *s);
   return true;
 }
 

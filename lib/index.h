@@ -50,6 +50,12 @@ class Indexer {
   static Index AfterSidewaysMove(Index i, Move m) {
     return m == Move::kLeft ? i - 1 : i + 1;
   }
+  // The index of `after`, the state that move `m` made from the state of
+  // index `i`: one step for a sideways move, IndexOf for a vertical one.
+  Index AfterMove(Index i, Move m, const State& after) const {
+    return m == Move::kLeft || m == Move::kRight ? AfterSidewaysMove(i, m)
+                                                 : IndexOf(after);
+  }
 
  private:
   // The parity of the tile inversions that a reachable state with the blank

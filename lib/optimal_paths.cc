@@ -44,9 +44,7 @@ Status OptimalPaths::ForEachNearer(Index i, const State& s, int d,
   for (Move m : kAllMoves) {
     State t = s;
     if (!ApplyMove(ix.board(), m, &t)) continue;
-    const Index j = (m == Move::kLeft || m == Move::kRight)
-                        ? Indexer::AfterSidewaysMove(i, m)
-                        : ix.IndexOf(t);
+    const Index j = ix.AfterMove(i, m, t);
     int dt;
     Status st = Distance(j, t, &dt);
     if (!st.ok()) return st;

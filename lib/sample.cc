@@ -1,6 +1,7 @@
 #include "lib/sample.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <unordered_map>
 #include <utility>
 
@@ -20,24 +21,52 @@ uint64_t SampleRng::Below(uint64_t n) {
 namespace {
 
 // k distinct ranks from [0, m) in draw order: a partial Fisher-Yates
-// shuffle whose moved entries live in a hash map.
-std::vector<uint64_t> DrawRanks(uint64_t k, uint64_t m, uint64_t seed) {
+// shuffle. Its moved entries live in a hash map while few are drawn, and in
+// a dense array of all m ranks when many are (the same swaps either way, so
+// a seed gives the same ranks).
+template <typename Store>
+std::vector<uint64_t> Shuffle(uint64_t k, uint64_t m, uint64_t seed,
+                              Store* store) {
   SampleRng rng(seed);
-  std::unordered_map<uint64_t, uint64_t> moved;
-  auto at = [&](uint64_t p) {
-    auto it = moved.find(p);
-    return it == moved.end() ? p : it->second;
-  };
   std::vector<uint64_t> ranks;
   ranks.reserve(k);
   for (uint64_t i = 0; i < k; ++i) {
     const uint64_t j = i + rng.Below(m - i);
-    const uint64_t vi = at(i), vj = at(j);
-    moved[j] = vi;
-    moved[i] = vj;
+    const uint64_t vi = store->Get(i), vj = store->Get(j);
+    store->Set(j, vi);
+    store->Set(i, vj);
     ranks.push_back(vj);
   }
   return ranks;
+}
+
+struct SparseStore {
+  std::unordered_map<uint64_t, uint64_t> moved;
+  uint64_t Get(uint64_t p) const {
+    auto it = moved.find(p);
+    return it == moved.end() ? p : it->second;
+  }
+  void Set(uint64_t p, uint64_t v) { moved[p] = v; }
+};
+
+struct DenseStore {
+  std::vector<uint32_t> at;
+  explicit DenseStore(uint64_t m) : at(m) {
+    for (uint64_t p = 0; p < m; ++p) at[p] = static_cast<uint32_t>(p);
+  }
+  uint64_t Get(uint64_t p) const { return at[p]; }
+  void Set(uint64_t p, uint64_t v) { at[p] = static_cast<uint32_t>(v); }
+};
+
+std::vector<uint64_t> DrawRanks(uint64_t k, uint64_t m, uint64_t seed) {
+  // A hash map entry costs some 40 bytes, a dense slot 4: two entries per
+  // draw, so past m/20 draws the dense array is the smaller.
+  if (m <= UINT32_MAX && k > m / 20) {
+    DenseStore store(m);
+    return Shuffle(k, m, seed, &store);
+  }
+  SparseStore store;
+  return Shuffle(k, m, seed, &store);
 }
 
 }  // namespace

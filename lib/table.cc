@@ -39,10 +39,7 @@ Status Table::Load(uint32_t page) {
 }
 
 Status Table::GetSlow(Index i, uint8_t* record) {
-  const uint32_t page = i >> kPageShift;
-  if (page >= pages_.size()) {
-    return Status::InvalidArgument("index past the end of the table");
-  }
+  const uint32_t page = i >> kPageShift;  // < pages_.size(): Get's REQUIRES
   if (pages_[page].empty()) {
     Status s = Load(page);
     if (!s.ok()) return s;

@@ -248,17 +248,40 @@ std::string BuildHint(const Config& config, int goal_blank) {
              CanonicalGoalArrangement(config.board, goal_blank, "0"), "0");
 }
 
+// The cell of the goal's blank: the table every answer uses.
+int GoalBlank(const Config& config) {
+  return config.goal ? config.goal->blank : config.board.cells() - 1;
+}
+
+// Reports a table that cannot be used, with the command that builds it when
+// it is missing. Returns the exit status.
+int TableError(const Config& config, const Status& s, std::ostream& err) {
+  err << "slidedb-query: " << s.message();
+  if (s.IsNotFound()) err << "; " << BuildHint(config, GoalBlank(config));
+  err << "\n";
+  return kExitNoInput;
+}
+
+// Opens the goal's table through `solver`; kExitOk or what TableError says.
+int OpenGoalTable(const Config& config, Solver* solver, Table** table,
+                  std::ostream& err) {
+  Status s = solver->GetTable(config.board, GoalBlank(config), table);
+  return s.ok() ? kExitOk : TableError(config, s, err);
+}
+
 int Histogram(const Config& config, const Database& db,
               const std::string& format, std::ostream& out,
               std::ostream& err) {
-  const int goal_blank =
-      config.goal ? config.goal->blank : config.board.cells() - 1;
+  // The metadata is enough: no page of the table is read.
+  const int goal_blank = GoalBlank(config);
   const TableMeta* meta = db.Find(config.board, goal_blank);
   if (meta == nullptr) {
-    err << "slidedb-query: table " << TableId(config.board, goal_blank)
-        << " is not in the database " << config.db_dir << "; "
-        << BuildHint(config, goal_blank) << "\n";
-    return kExitNoInput;
+    return TableError(config,
+                      Status::NotFound("table " +
+                                       TableId(config.board, goal_blank) +
+                                       " is not in the database " +
+                                       config.db_dir),
+                      err);
   }
   const std::string goal = FormatArrangement(
       config.goal ? *config.goal
@@ -303,20 +326,14 @@ bool ParseNumber(const std::string& text, uint64_t max, uint64_t* value) {
 // The goal the table tools answer about, and its table.
 int OpenTableTool(const Config& config, Solver* solver,
                   TableToolContext* ctx, std::ostream& err) {
-  const int goal_blank =
-      config.goal ? config.goal->blank : config.board.cells() - 1;
-  Status s = solver->GetTable(config.board, goal_blank, &ctx->table);
-  if (!s.ok()) {
-    err << "slidedb-query: " << s.message();
-    if (s.IsNotFound()) err << "; " << BuildHint(config, goal_blank);
-    err << "\n";
-    return kExitNoInput;
-  }
+  const int status = OpenGoalTable(config, solver, &ctx->table, err);
+  if (status != kExitOk) return status;
+  const int goal_blank = GoalBlank(config);
   const Arrangement goal =
       config.goal ? *config.goal
                   : CanonicalGoalArrangement(config.board, goal_blank,
                                              OutputBlankLabel(config.notation));
-  s = MakeProblem(config.board, goal, goal, &ctx->goal);
+  const Status s = MakeProblem(config.board, goal, goal, &ctx->goal);
   if (!s.ok()) {
     err << "slidedb-query: goal: " << s.message() << "\n";
     return kExitUsage;
@@ -553,15 +570,10 @@ int RunQuery(const std::vector<std::string>& args, std::istream& in,
 
   // Every answer uses the table of the goal's blank cell: open it now, so a
   // missing table is reported once, before any input is read.
-  const int goal_blank =
-      config.goal ? config.goal->blank : config.board.cells() - 1;
   Table* table;
-  s = solver.GetTable(config.board, goal_blank, &table);
-  if (!s.ok()) {
-    err << "slidedb-query: " << s.message();
-    if (s.IsNotFound()) err << "; " << BuildHint(config, goal_blank);
-    err << "\n";
-    return kExitNoInput;
+  if (const int status = OpenGoalTable(config, &solver, &table, err);
+      status != kExitOk) {
+    return status;
   }
 
   Answerer answerer(config, &solver);

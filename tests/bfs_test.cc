@@ -256,7 +256,9 @@ TEST(BfsTest, ReportsEachLevel) {
     EXPECT_EQ(levels[d].depth, static_cast<int>(d));
     EXPECT_EQ(levels[d].states, r.histogram[d]);
     EXPECT_EQ(levels[d].total, total);
-    if (d > 0) EXPECT_GE(levels[d].seconds, levels[d - 1].seconds);
+    if (d > 0) {
+      EXPECT_GE(levels[d].seconds, levels[d - 1].seconds);
+    }
   }
   EXPECT_EQ(total, 181440u);
 }

@@ -79,7 +79,9 @@ class SolverTest : public ::testing::Test {
     }
     EXPECT_EQ(blank, goal.blank) << "the path ends elsewhere";
     for (int c = 0; c < board.cells(); ++c) {
-      if (c != goal.blank) EXPECT_EQ(cells[c], goal.labels[c]) << "cell " << c;
+      if (c != goal.blank) {
+        EXPECT_EQ(cells[c], goal.labels[c]) << "cell " << c;
+      }
     }
   }
 

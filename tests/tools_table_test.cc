@@ -162,6 +162,24 @@ TEST(ToolsSampleTest, AtADistanceOnEveryBoard) {
 // each state about equally often (chi-square, 11 degrees of freedom); and
 // the states 27 moves from 3x3's goal, in 12 classes, likewise. Through
 // the library, for speed.
+// A small sample keeps its draws in a hash map, a large one in a dense
+// array; the draws are the same, so a small sample is the start of a large
+// one with the same seed.
+TEST(ToolsSampleTest, SmallSampleIsTheStartOfALargeOne) {
+  std::unique_ptr<Database> db;
+  ASSERT_TRUE(Database::Open(testing::TestDatabase(), &db).ok());
+  const TableMeta* meta = db->Find(Board(2, 3), 5);
+  ASSERT_NE(meta, nullptr);
+  std::unique_ptr<Table> table;
+  ASSERT_TRUE(db->OpenTable(*meta, &table).ok());
+  std::vector<Index> small, all;
+  ASSERT_TRUE(SampleStates(table.get(), 10, -1, 42, &small).ok());  // sparse
+  ASSERT_TRUE(SampleStates(table.get(), 1000, -1, 42, &all).ok());  // dense
+  ASSERT_EQ(all.size(), 360u);
+  EXPECT_EQ(std::set<Index>(all.begin(), all.end()).size(), 360u);
+  EXPECT_EQ(small, std::vector<Index>(all.begin(), all.begin() + 10));
+}
+
 TEST(ToolsSampleTest, FirstDrawIsUniform) {
   std::unique_ptr<Database> db;
   ASSERT_TRUE(Database::Open(testing::TestDatabase(), &db).ok());
