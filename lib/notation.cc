@@ -158,20 +158,25 @@ Status ParseArrangement(std::string_view text, const Board& board,
 void SortLabels(std::vector<std::string>* labels) {
   // One character each: numeric order (all digits) and string order are
   // both the order of the characters.
-  if (labels->size() <= 16 &&
-      std::all_of(labels->begin(), labels->end(),
+  if (std::all_of(labels->begin(), labels->end(),
                   [](const std::string& l) { return l.size() == 1; })) {
-    // Sort the bytes by insertion, then write them back: no string moves.
-    unsigned char bytes[16];
-    const size_t n = labels->size();
-    for (size_t i = 0; i < n; ++i) {
-      const unsigned char b = static_cast<unsigned char>((*labels)[i][0]);
-      size_t j = i;
-      for (; j > 0 && bytes[j - 1] > b; --j) bytes[j] = bytes[j - 1];
-      bytes[j] = b;
+    // The bytes in ascending order by counting, with no comparisons to
+    // mispredict, written back in place: no string moves.
+    uint64_t present[4] = {};
+    size_t count[256] = {};
+    for (const std::string& l : *labels) {
+      const unsigned char b = static_cast<unsigned char>(l[0]);
+      present[b >> 6] |= uint64_t{1} << (b & 63);
+      ++count[b];
     }
-    for (size_t i = 0; i < n; ++i) {
-      (*labels)[i][0] = static_cast<char>(bytes[i]);
+    size_t i = 0;
+    for (int w = 0; w < 4; ++w) {
+      for (uint64_t bits = present[w]; bits != 0; bits &= bits - 1) {
+        const int b = w * 64 + __builtin_ctzll(bits);
+        for (size_t k = 0; k < count[b]; ++k) {
+          (*labels)[i++][0] = static_cast<char>(b);
+        }
+      }
     }
     return;
   }
@@ -194,42 +199,15 @@ void SortLabels(std::vector<std::string>* labels) {
 }
 
 Arrangement DefaultGoal(const Board& board, const Arrangement& start) {
-  Arrangement goal;
-  goal.labels.reserve(board.cells());
   const int n = board.cells();
-  bool one_char = static_cast<int>(start.labels.size()) == n;
-  for (int c = 0; c < n && one_char; ++c) {
-    one_char = start.labels[c].size() == 1;
-  }
-  if (one_char) {
-    // Bytes in ascending order (what SortLabels gives one-character
-    // labels) by counting, with no comparisons to mispredict.
-    uint64_t present[4] = {};
-    uint8_t count[256] = {};
-    for (int c = 0; c < n; ++c) {
-      if (c == start.blank) continue;
-      const unsigned char b = static_cast<unsigned char>(start.labels[c][0]);
-      present[b >> 6] |= uint64_t{1} << (b & 63);
-      ++count[b];
-    }
-    for (int w = 0; w < 4; ++w) {
-      for (uint64_t bits = present[w]; bits != 0; bits &= bits - 1) {
-        const int b = w * 64 + __builtin_ctzll(bits);
-        for (int k = 0; k < count[b]; ++k) {
-          goal.labels.emplace_back(1, static_cast<char>(b));
-        }
-      }
-    }
-    goal.labels.push_back(start.labels[start.blank]);
-    goal.blank = n - 1;
-    return goal;
-  }
-  for (int c = 0; c < board.cells(); ++c) {
+  Arrangement goal;
+  goal.labels.reserve(n);
+  for (int c = 0; c < n; ++c) {
     if (c != start.blank) goal.labels.push_back(start.labels[c]);
   }
   SortLabels(&goal.labels);
   goal.labels.push_back(start.labels[start.blank]);
-  goal.blank = board.cells() - 1;
+  goal.blank = n - 1;
   return goal;
 }
 
