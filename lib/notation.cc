@@ -9,13 +9,9 @@ namespace slidedb {
 
 namespace {
 
-bool IsSeparator(char c) {
-  return c == ' ' || c == '\t' || c == ',' || c == '\r' || c == '\n';
-}
-
 // Splits one piece of text (a row, or the whole state) into labels.
 Status Tokenize(std::string_view text, std::vector<std::string>* out) {
-  const bool spaced = std::any_of(text.begin(), text.end(), IsSeparator);
+  const bool spaced = std::any_of(text.begin(), text.end(), IsLabelSeparator);
   if (!spaced) {
     out->reserve(out->size() + text.size());
     for (char c : text) {
@@ -30,9 +26,9 @@ Status Tokenize(std::string_view text, std::vector<std::string>* out) {
   }
   size_t i = 0;
   while (i < text.size()) {
-    while (i < text.size() && IsSeparator(text[i])) ++i;
+    while (i < text.size() && IsLabelSeparator(text[i])) ++i;
     size_t j = i;
-    while (j < text.size() && !IsSeparator(text[j])) {
+    while (j < text.size() && !IsLabelSeparator(text[j])) {
       const unsigned char c = static_cast<unsigned char>(text[j]);
       if (c < 0x20 || c == 0x7f) {
         return Status::InvalidArgument("control character in a state");
@@ -52,8 +48,8 @@ bool IsInteger(const std::string& s, long* value) {
 }
 
 std::string_view Trim(std::string_view s) {
-  while (!s.empty() && IsSeparator(s.front())) s.remove_prefix(1);
-  while (!s.empty() && IsSeparator(s.back())) s.remove_suffix(1);
+  while (!s.empty() && IsLabelSeparator(s.front())) s.remove_prefix(1);
+  while (!s.empty() && IsLabelSeparator(s.back())) s.remove_suffix(1);
   return s;
 }
 
@@ -64,10 +60,9 @@ Status ParseArrangement(std::string_view text, const Board& board,
   text = Trim(text);
   if (text.empty()) return Status::InvalidArgument("empty state");
   if (text.size() > kMaxStateLength) {
-    return Status::InvalidArgument(
-        "a state of " + std::to_string(text.size()) +
-        " characters is too long (at most " +
-        std::to_string(kMaxStateLength) + ")");
+    return Status::InvalidArgument("a state of " + std::to_string(text.size()) +
+                                   " characters is too long (at most " +
+                                   std::to_string(kMaxStateLength) + ")");
   }
   const int n = board.cells();
   std::vector<std::string> labels;
@@ -93,9 +88,9 @@ Status ParseArrangement(std::string_view text, const Board& board,
       start = slash + 1;
     }
     if (row != board.rows()) {
-      return Status::InvalidArgument(
-          std::to_string(row) + " rows given; a " + board.Name() +
-          " board has " + std::to_string(board.rows()));
+      return Status::InvalidArgument(std::to_string(row) + " rows given; a " +
+                                     board.Name() + " board has " +
+                                     std::to_string(board.rows()));
     }
   } else {
     Status s = Tokenize(text, &labels);
@@ -104,8 +99,9 @@ Status ParseArrangement(std::string_view text, const Board& board,
       std::string msg = std::to_string(labels.size()) + " cells given; a " +
                         board.Name() + " board has " + std::to_string(n);
       if (n > 9 && labels.size() > static_cast<size_t>(n)) {
-        msg += " (on boards of more than 9 cells separate the labels with "
-               "commas or spaces)";
+        msg +=
+            " (on boards of more than 9 cells separate the labels with "
+            "commas or spaces)";
       }
       return Status::InvalidArgument(msg);
     }
@@ -114,11 +110,10 @@ Status ParseArrangement(std::string_view text, const Board& board,
   uint64_t seen_chars[4] = {};  // one-character tiles seen, by byte
   for (int c = 0; c < n; ++c) {
     const std::string& l = labels[c];
-    const bool is_blank =
-        options.blank.empty()
-            ? l.size() == 1 &&
-                  (l[0] == '0' || l[0] == '_' || l[0] == '.' || l[0] == '-')
-            : l == options.blank;
+    const bool is_blank = options.blank.empty()
+                              ? l.size() == 1 && (l[0] == '0' || l[0] == '_' ||
+                                                  l[0] == '.' || l[0] == '-')
+                              : l == options.blank;
     if (is_blank) {
       if (blank >= 0) {
         return Status::InvalidArgument("more than one blank ('" +
@@ -145,10 +140,10 @@ Status ParseArrangement(std::string_view text, const Board& board,
     }
   }
   if (blank < 0) {
-    return Status::InvalidArgument(
-        options.blank.empty()
-            ? "no blank: write it as 0, _, . or -"
-            : "no blank: the blank was set to '" + options.blank + "'");
+    return Status::InvalidArgument(options.blank.empty()
+                                       ? "no blank: write it as 0, _, . or -"
+                                       : "no blank: the blank was set to '" +
+                                             options.blank + "'");
   }
   out->labels = std::move(labels);
   out->blank = blank;
@@ -213,7 +208,8 @@ Arrangement DefaultGoal(const Board& board, const Arrangement& start) {
 
 Status CheckBlankLabel(const std::string& label) {
   for (char c : label) {
-    if (IsSeparator(c) || c == '/' || static_cast<unsigned char>(c) < 0x20) {
+    if (IsLabelSeparator(c) || c == '/' ||
+        static_cast<unsigned char>(c) < 0x20) {
       return Status::InvalidArgument(
           "the blank's label '" + label +
           "' cannot hold spaces, commas, slashes or control characters");

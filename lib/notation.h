@@ -21,6 +21,11 @@
 
 namespace slidedb {
 
+// Whether `c` separates labels: a space, tab, comma or line end.
+inline bool IsLabelSeparator(char c) {
+  return c == ' ' || c == '\t' || c == ',' || c == '\r' || c == '\n';
+}
+
 struct NotationOptions {
   // The label that stands for the blank; empty means any of 0 _ . -
   std::string blank;

@@ -1,16 +1,9 @@
 #include "lib/verify.h"
 
+#include "lib/notation.h"
 #include "lib/walk.h"
 
 namespace slidedb {
-
-namespace {
-
-bool IsSeparator(char c) {
-  return c == ' ' || c == '\t' || c == ',' || c == '\r' || c == '\n';
-}
-
-}  // namespace
 
 Status ParseSolution(std::string_view text,
                      const std::vector<std::string>& labels,
@@ -18,9 +11,9 @@ Status ParseSolution(std::string_view text,
   steps->clear();
   std::vector<std::string_view> words;
   for (size_t i = 0; i < text.size();) {
-    while (i < text.size() && IsSeparator(text[i])) ++i;
+    while (i < text.size() && IsLabelSeparator(text[i])) ++i;
     size_t j = i;
-    while (j < text.size() && !IsSeparator(text[j])) ++j;
+    while (j < text.size() && !IsLabelSeparator(text[j])) ++j;
     if (j > i) words.push_back(text.substr(i, j - i));
     i = j;
   }
