@@ -1,0 +1,418 @@
+#include "tour/tour_cli.h"
+
+#include <boost/program_options.hpp>
+#include <chrono>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "lib/exit_codes.h"
+#include "lib/version.h"
+#include "tour/construction.h"
+#include "tour/find_tour.h"
+#include "tour/survey.h"
+#include "tour/tour_grid.h"
+
+namespace po = boost::program_options;
+
+namespace slidedb {
+
+namespace {
+
+using tour::Square;
+
+constexpr char kUsage[] =
+    "Usage: slidedb-tour --size N --start R,C [--closed] [--rule RULE] "
+    "[--format text|json]\n"
+    "       slidedb-tour --verify FILE [--size N] [--closed]\n"
+    "       slidedb-tour --table --size N [--format text|json]\n"
+    "       slidedb-tour --survey FROM..TO [--format text|json]\n"
+    "\n"
+    "Knight's tours after Xiao Jinsheng (1994): the knight visits every\n"
+    "square of an N x N board once. Squares are 1-based (row, column) from\n"
+    "the top-left corner, as in the paper. A tour prints as the paper's grid\n"
+    "of step numbers (1 on the start) and a '#' line saying how it was made:\n"
+    "by the rule's backtracking search, or, when the search passes\n"
+    "--max-backtracks on a board of at least 6 (even) or 13 (odd) a side, by\n"
+    "a tiling construction that always succeeds (docs/TOUR.md).\n"
+    "\n"
+    "Rules: warnsdorff (move to the square with the fewest onward moves),\n"
+    "xiao (the same, ties to the square with the most unvisited squares in\n"
+    "the 5x5 block around it), alternate (a pass of each without\n"
+    "backtracking, then each with). Remaining ties: the first knight move\n"
+    "clockwise from two up, one right.\n"
+    "\n"
+    "--verify reads a grid like the paper's Figure 3 ('-': standard input;\n"
+    "'#' lines are skipped) and lists what keeps it from being a tour.\n"
+    "--table gives, for every start, the backtracks each rule needed (the\n"
+    "paper's Figures 1 and 2 for N = 7). --survey gives, for each N, how\n"
+    "many starts needed backtracking under each rule, and the worst case.\n"
+    "\n";
+
+constexpr int kMaxSize = 2000;
+constexpr int kMaxSurveySize = 200;
+constexpr int64_t kDefaultTableCap = 1000000;
+constexpr int64_t kDefaultSurveyCap = 10000;
+constexpr int kMaxProblems = 20;
+
+bool ParseInt(const std::string& text, long long* v) {
+  if (text.empty()) return false;
+  size_t used = 0;
+  try {
+    *v = std::stoll(text, &used);
+  } catch (...) {
+    return false;
+  }
+  return used == text.size() && (std::isdigit(static_cast<unsigned char>(text[0])) || text[0] == '-');
+}
+
+// "R,C" within an n x n board, 1-based.
+bool ParseStart(const std::string& text, int n, Square* start,
+                std::string* error) {
+  const size_t comma = text.find(',');
+  long long r = 0, c = 0;
+  if (comma == std::string::npos || !ParseInt(text.substr(0, comma), &r) ||
+      !ParseInt(text.substr(comma + 1), &c)) {
+    *error = "--start '" + text + "': expected ROW,COLUMN, e.g. 4,12";
+    return false;
+  }
+  if (r < 1 || r > n || c < 1 || c > n) {
+    *error = "--start " + text + " is off the " + std::to_string(n) + "x" +
+             std::to_string(n) + " board: rows and columns run from 1 to " +
+             std::to_string(n);
+    return false;
+  }
+  *start = Square{static_cast<int>(r - 1), static_cast<int>(c - 1)};
+  return true;
+}
+
+nlohmann::json SquareJson(Square s) {
+  return nlohmann::json::array({s.row + 1, s.col + 1});
+}
+
+std::string CountText(const tour::Count& c) {
+  return c.gave_up ? ">" + std::to_string(c.backtracks - 1)
+                   : std::to_string(c.backtracks);
+}
+
+nlohmann::json CountJson(const tour::Count& c) {
+  return {{"backtracks", c.backtracks}, {"gave_up", c.gave_up}};
+}
+
+std::string Describe(const tour::TourAnswer& a) {
+  if (a.method == "search") {
+    return std::string("rule ") + tour::RuleName(a.rule) + " with " +
+           std::to_string(a.backtracks) + " backtracks";
+  }
+  if (a.method == "construction") {
+    return "the tiling construction (the rule search gave up after " +
+           std::to_string(a.total_backtracks) + " backtracks)";
+  }
+  return "the one-square board";
+}
+
+int RunOneTour(const tour::TourRequest& request, bool json, std::ostream& out,
+               std::ostream& err) {
+  tour::TourAnswer answer;
+  const Status s = tour::FindTour(request, &answer);
+  if (!s.ok()) {
+    err << "slidedb-tour: " << s.message() << "\n";
+    return kExitFailure;
+  }
+  const int n = request.size;
+  if (json) {
+    nlohmann::json j = {{"size", n},
+                        {"start", SquareJson(request.start)},
+                        {"closed", request.closed},
+                        {"rule", tour::RuleChoiceName(request.rule)},
+                        {"exists", answer.exists}};
+    if (!answer.exists) {
+      j["reason"] = answer.reason;
+    } else {
+      j["method"] = answer.method;
+      if (answer.method == "search") j["rule_used"] = tour::RuleName(answer.rule);
+      j["backtracks"] = answer.backtracks;
+      j["backtracks_total"] = answer.total_backtracks;
+      j["tour_is_closed"] = tour::IsClosed(answer.tour);
+      nlohmann::json squares = nlohmann::json::array();
+      for (Square q : answer.tour) squares.push_back(SquareJson(q));
+      j["tour"] = std::move(squares);
+    }
+    out << j.dump() << "\n";
+  } else if (!answer.exists) {
+    out << "no tour: " << answer.reason << "\n";
+  } else {
+    tour::WriteGrid(n, answer.tour, out);
+    out << "# " << n << "x" << n << " "
+        << (tour::IsClosed(answer.tour) ? "closed" : "open") << " tour from "
+        << tour::DescribeSquare(request.start) << ": " << Describe(answer)
+        << "\n";
+  }
+  return answer.exists ? kExitOk : kExitUnsolvable;
+}
+
+int RunVerify(const std::string& file, int size, bool closed, bool json,
+              std::istream& in, std::ostream& out, std::ostream& err) {
+  std::ifstream stream;
+  std::istream* source = &in;
+  if (file != "-") {
+    stream.open(file);
+    if (!stream) {
+      err << "slidedb-tour: cannot open '" << file << "'\n";
+      return kExitNoInput;
+    }
+    source = &stream;
+  }
+  tour::Grid grid;
+  const Status s = tour::ReadGrid(*source, &grid);
+  if (!s.ok()) {
+    err << "slidedb-tour: " << file << ": " << s.message() << "\n";
+    return kExitDataError;
+  }
+  std::vector<std::string> problems;
+  if (size > 0 && grid.size != size) {
+    problems.push_back("wrong size: the grid is " + std::to_string(grid.size) +
+                       "x" + std::to_string(grid.size) + ", --size asks for " +
+                       std::to_string(size) + "x" + std::to_string(size));
+  } else {
+    problems = tour::GridProblems(grid, closed, kMaxProblems);
+  }
+  const int n = grid.size;
+  if (json) {
+    nlohmann::json j = {{"file", file}, {"size", n}, {"valid", problems.empty()},
+                        {"problems", problems}};
+    out << j.dump() << "\n";
+  } else if (problems.empty()) {
+    out << file << ": a valid " << n << "x" << n << " "
+        << (closed ? "closed" : "open") << " knight's tour\n";
+  } else {
+    out << file << ": not a knight's tour of the " << n << "x" << n
+        << " board:\n";
+    for (const auto& p : problems) out << "  " << p << "\n";
+  }
+  return problems.empty() ? kExitOk : kExitUnsolvable;
+}
+
+int RunTable(int n, int64_t cap, bool json, bool quiet, std::ostream& out,
+             std::ostream& err) {
+  const int total = n * n;
+  int shown = 0;
+  auto progress = [&](int done) {
+    if (quiet || n < 20) return;
+    const int pct = done * 10 / total;
+    if (pct > shown) {
+      shown = pct;
+      err << "slidedb-tour: " << n << "x" << n << ": " << done << "/" << total
+          << " starts\n";
+    }
+  };
+  const auto rows = tour::StartTable(n, cap, progress);
+  if (json) {
+    nlohmann::json starts = nlohmann::json::array();
+    for (const auto& r : rows) {
+      nlohmann::json j = {{"start", SquareJson(r.start)}, {"has_tour", r.has_tour}};
+      if (r.has_tour) {
+        j["warnsdorff"] = CountJson(r.warnsdorff);
+        j["xiao"] = CountJson(r.xiao);
+        j["alternate"] = CountJson(r.alternate());
+      }
+      starts.push_back(std::move(j));
+    }
+    out << nlohmann::json{{"size", n}, {"cap", cap}, {"starts", starts}}.dump()
+        << "\n";
+    return kExitOk;
+  }
+  auto grid = [&](const char* title, auto pick) {
+    out << "# backtracks per start, " << n << "x" << n << ", " << title
+        << " ('.': no tour from there)\n";
+    std::vector<std::string> cells;
+    size_t width = 1;
+    for (const auto& r : rows) {
+      cells.push_back(r.has_tour ? CountText(pick(r)) : ".");
+      width = std::max(width, cells.back().size());
+    }
+    for (int i = 0; i < n; ++i) {
+      for (int j = 0; j < n; ++j) {
+        out << std::setw(static_cast<int>(width) + 1) << cells[i * n + j];
+      }
+      out << "\n";
+    }
+  };
+  grid("rule warnsdorff (the paper's Figure 1)",
+       [](const tour::StartRow& r) { return r.warnsdorff; });
+  grid("rule xiao (the paper's Figure 2)",
+       [](const tour::StartRow& r) { return r.xiao; });
+  grid("alternate (the fewer of the two)",
+       [](const tour::StartRow& r) { return r.alternate(); });
+  return kExitOk;
+}
+
+void SurveyRowText(const tour::SizeSummary& s, int64_t cap, std::ostream& out) {
+  auto worst = [&](const tour::RuleSummary& r) {
+    return r.worst > cap ? ">" + std::to_string(cap) : std::to_string(r.worst);
+  };
+  out << "| " << s.size << " | " << s.with_tour << " | "
+      << s.warnsdorff.with_backtracking << " | " << worst(s.warnsdorff) << " | "
+      << s.xiao.with_backtracking << " | " << worst(s.xiao) << " | "
+      << s.alternate.with_backtracking << " | " << worst(s.alternate) << " | "
+      << (s.tours_found == s.with_tour ? "yes" : "NO") << " |\n";
+}
+
+nlohmann::json RuleJson(const tour::RuleSummary& r) {
+  return {{"with_backtracking", r.with_backtracking},
+          {"given_up", r.given_up},
+          {"worst", r.worst}};
+}
+
+int RunSurvey(int from, int to, int64_t cap, bool json, bool quiet,
+              std::ostream& out, std::ostream& err) {
+  if (!json) {
+    out << "| n | starts with a tour | warnsdorff: starts that backtrack | "
+           "worst | xiao: starts that backtrack | worst | alternate: starts "
+           "that backtrack | worst | every such start has a tour |\n"
+        << "| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n";
+  }
+  const auto t0 = std::chrono::steady_clock::now();
+  for (int n = from; n <= to; ++n) {
+    const auto rows = tour::StartTable(n, cap, nullptr);
+    const tour::SizeSummary s = tour::Summarize(n, rows);
+    if (json) {
+      out << nlohmann::json{{"size", n},
+                            {"starts", s.starts},
+                            {"with_tour", s.with_tour},
+                            {"tours_found", s.tours_found},
+                            {"cap", cap},
+                            {"warnsdorff", RuleJson(s.warnsdorff)},
+                            {"xiao", RuleJson(s.xiao)},
+                            {"alternate", RuleJson(s.alternate)}}
+                 .dump()
+          << "\n";
+    } else {
+      SurveyRowText(s, cap, out);
+    }
+    out.flush();
+    if (!quiet) {
+      const double secs = std::chrono::duration<double>(
+                              std::chrono::steady_clock::now() - t0)
+                              .count();
+      err << "slidedb-tour: survey " << n << "x" << n << " done (" << n - from + 1
+          << "/" << to - from + 1 << " sizes, " << std::fixed
+          << std::setprecision(1) << secs << " s)\n";
+    }
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+int RunTour(const std::vector<std::string>& args, std::istream& in,
+            std::ostream& out, std::ostream& err) {
+  long long size = 0;
+  long long max_backtracks = -2;
+  std::string start_text, rule_text = "xiao", format = "text", verify_file,
+                          survey_text;
+  po::options_description desc("Options");
+  desc.add_options()
+      ("help,h", "show this help and exit")
+      ("version", "show the version and exit")
+      ("size", po::value(&size), "board side N (1 to 2000)")
+      ("start", po::value(&start_text), "start square R,C (1-based row, column)")
+      ("closed", "a closed tour (the last square a knight move from the first)")
+      ("rule", po::value(&rule_text), "warnsdorff, xiao (default) or alternate")
+      ("format", po::value(&format), "text (default) or json")
+      ("verify", po::value(&verify_file), "check the grid in FILE ('-': stdin)")
+      ("table", "backtracks of each rule from every start of one board")
+      ("survey", po::value(&survey_text), "summary for sizes FROM..TO (5..100)")
+      ("max-backtracks", po::value(&max_backtracks),
+       "backtracks per search before giving up (tour: 20000, then the "
+       "construction; --table: 1000000; --survey: 10000)")
+      ("quiet,q", "no progress lines on standard error");
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(desc).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    err << "slidedb-tour: " << e.what() << "\n"
+        << "Try 'slidedb-tour --help'.\n";
+    return kExitUsage;
+  }
+  if (vm.count("help")) {
+    out << kUsage << desc << "\n"
+        << "Exit status: 0 done (a tour printed, the grid verified); 1 no tour\n"
+           "exists from that start (the reason is printed) or the grid is not a\n"
+           "tour; 64 bad usage; 65 the grid file is not a grid of numbers; 66\n"
+           "the grid file cannot be opened.\n"
+        << "\nExample: slidedb-tour --size 19 --start 4,12\n";
+    return kExitOk;
+  }
+  if (vm.count("version")) {
+    out << "slidedb-tour " << kVersion << "\n";
+    return kExitOk;
+  }
+  auto usage = [&](const std::string& msg) {
+    err << "slidedb-tour: " << msg << "\nTry 'slidedb-tour --help'.\n";
+    return kExitUsage;
+  };
+  if (format != "text" && format != "json") {
+    return usage("--format must be text or json, not '" + format + "'");
+  }
+  const bool json = format == "json";
+  tour::RuleChoice rule;
+  if (!tour::ParseRuleChoice(rule_text, &rule)) {
+    return usage("--rule must be warnsdorff, xiao or alternate, not '" +
+                 rule_text + "'");
+  }
+  const int modes = static_cast<int>(vm.count("verify") + vm.count("table") +
+                                     vm.count("survey"));
+  if (modes > 1) return usage("--verify, --table and --survey go one at a time");
+  if (vm.count("size") && (size < 1 || size > kMaxSize)) {
+    return usage("--size must be from 1 to " + std::to_string(kMaxSize) +
+                 ", not " + std::to_string(size));
+  }
+  if (max_backtracks != -2 && max_backtracks < 0) {
+    return usage("--max-backtracks must be 0 or more");
+  }
+  const bool closed = vm.count("closed") > 0;
+  const bool quiet = vm.count("quiet") > 0;
+  if (vm.count("verify")) {
+    return RunVerify(verify_file, static_cast<int>(size), closed, json, in, out,
+                     err);
+  }
+  if (vm.count("survey")) {
+    const size_t dots = survey_text.find("..");
+    long long from = 0, to = 0;
+    if (dots == std::string::npos || !ParseInt(survey_text.substr(0, dots), &from) ||
+        !ParseInt(survey_text.substr(dots + 2), &to)) {
+      return usage("--survey '" + survey_text + "': expected FROM..TO, e.g. 5..100");
+    }
+    if (from < 1 || to < from || to > kMaxSurveySize) {
+      return usage("--survey " + survey_text + ": sizes must satisfy 1 <= FROM "
+                   "<= TO <= " + std::to_string(kMaxSurveySize));
+    }
+    return RunSurvey(static_cast<int>(from), static_cast<int>(to),
+                     max_backtracks == -2 ? kDefaultSurveyCap : max_backtracks,
+                     json, quiet, out, err);
+  }
+  if (!vm.count("size")) return usage("--size N is needed");
+  const int n = static_cast<int>(size);
+  if (vm.count("table")) {
+    if (n > kMaxSurveySize) {
+      return usage("--table takes --size up to " + std::to_string(kMaxSurveySize));
+    }
+    return RunTable(n, max_backtracks == -2 ? kDefaultTableCap : max_backtracks,
+                    json, quiet, out, err);
+  }
+  if (!vm.count("start")) return usage("--start R,C is needed (e.g. --start 4,12)");
+  tour::TourRequest request;
+  request.size = n;
+  std::string error;
+  if (!ParseStart(start_text, n, &request.start, &error)) return usage(error);
+  request.closed = closed;
+  request.rule = rule;
+  if (max_backtracks != -2) request.max_backtracks = max_backtracks;
+  return RunOneTour(request, json, out, err);
+}
+
+}  // namespace slidedb
