@@ -59,7 +59,8 @@ Status FindTour(const TourRequest& request, TourAnswer* answer) {
       break;
   }
   for (const auto& [rule, limit] : attempts) {
-    SearchResult r = RuleSearch(n, request.start, rule, request.closed, limit);
+    SearchResult r =
+        RuleSearch(n, request.start, rule, request.closed, limit, request.order);
     answer->total_backtracks += r.backtracks;
     if (r.found) {
       answer->tour = std::move(r.tour);

@@ -30,6 +30,7 @@ struct TourRequest {
   bool closed = false;
   RuleChoice rule = RuleChoice::kXiao;
   int64_t max_backtracks = kDefaultMaxBacktracks;  // < 0: no limit
+  MoveOrder order = kKnightMoves;                   // the rules' tie order
 };
 
 struct TourAnswer {

@@ -7,6 +7,17 @@ std::string DescribeSquare(Square s) {
          std::to_string(s.col + 1);
 }
 
+bool ParseMoveOrder(const std::string& name, MoveOrder* order) {
+  if (name == "wirth") {
+    *order = kKnightMoves;
+  } else if (name == "mirrored") {
+    *order = kMirroredMoves;
+  } else {
+    return false;
+  }
+  return true;
+}
+
 std::string NoTourReason(int n, Square start, bool closed) {
   const std::string board = std::to_string(n) + "x" + std::to_string(n);
   if (n == 1) {

@@ -18,10 +18,25 @@ struct Square {
 // A tour: the squares in the order the knight visits them.
 using Tour = std::vector<Square>;
 
-// The eight knight moves (row, column deltas) in slidedb's tie order: clockwise
-// from "two up, one right". When every rule key ties, the earlier move wins.
-inline constexpr std::array<std::array<int, 2>, 8> kKnightMoves = {{
-    {-2, 1}, {-1, 2}, {1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}}};
+// The eight knight moves as (row, column) deltas, in a tie order: when every
+// key of a rule ties, the earlier move wins.
+using MoveOrder = std::array<std::array<int, 2>, 8>;
+
+// slidedb's tie order: Wirth's (Algorithms + Data Structures = Programs, the
+// paper's reference [1]), counterclockwise from "two down, one right". The
+// paper's Figure 3 is exactly the tour Warnsdorff's rule makes with it (see
+// docs/TOUR.md).
+inline constexpr MoveOrder kKnightMoves = {{
+    {2, 1}, {1, 2}, {-1, 2}, {-2, 1}, {-2, -1}, {-1, -2}, {1, -2}, {2, -1}}};
+
+// Wirth's order with the columns mirrored (clockwise from "two down, one
+// left"): under Warnsdorff's rule it makes the starts that backtrack on 7x7
+// exactly those of the paper's Figure 1.
+inline constexpr MoveOrder kMirroredMoves = {{
+    {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}, {1, 2}, {2, 1}}};
+
+// "wirth" or "mirrored" to the order; false for anything else.
+bool ParseMoveOrder(const std::string& name, MoveOrder* order);
 
 inline bool IsKnightMove(Square a, Square b) {
   const int dr = a.row > b.row ? a.row - b.row : b.row - a.row;

@@ -21,13 +21,13 @@ struct Frame {
 
 class Searcher {
  public:
-  Searcher(int rows, int cols, Rule rule)
+  Searcher(int rows, int cols, Rule rule, const MoveOrder& order)
       : rows_(rows), cols_(cols), width_(cols + 2 * kPad), rule_(rule) {
     const int cells = (rows + 2 * kPad) * width_;
     blocked_.assign(cells, 1);
     exits_.assign(cells, 0);
     for (int m = 0; m < 8; ++m) {
-      offset_[m] = kKnightMoves[m][0] * width_ + kKnightMoves[m][1];
+      offset_[m] = order[m][0] * width_ + order[m][1];
     }
     for (int r = 0; r < rows; ++r) {
       for (int c = 0; c < cols; ++c) blocked_[Index(r, c)] = 0;
@@ -172,15 +172,15 @@ class Searcher {
 }  // namespace
 
 SearchResult RuleSearch(int n, Square start, Rule rule, bool closed,
-                        int64_t max_backtracks) {
-  Searcher searcher(n, n, rule);
+                        int64_t max_backtracks, const MoveOrder& order) {
+  Searcher searcher(n, n, rule, order);
   return searcher.Run(start, closed, nullptr, max_backtracks);
 }
 
 SearchResult RectangleSearch(int rows, int cols, Square start, Rule rule,
                              bool closed, const std::vector<bool>* ends,
                              int64_t max_backtracks) {
-  Searcher searcher(rows, cols, rule);
+  Searcher searcher(rows, cols, rule, kKnightMoves);
   return searcher.Run(start, closed, ends, max_backtracks);
 }
 

@@ -3,8 +3,8 @@
 // stuck. Warnsdorff's rule ("the improved algorithm" of the paper) tries the
 // square with the fewest onward moves first; Xiao's rule ("the second
 // improved algorithm") breaks ties in favour of the square with the most
-// unvisited squares in the 5x5 block centred on it. Remaining ties go by
-// kKnightMoves' order.
+// unvisited squares in the 5x5 block centred on it. Remaining ties go by a
+// MoveOrder, kKnightMoves unless another is given.
 #ifndef SLIDEDB_TOUR_RULE_SEARCH_H_
 #define SLIDEDB_TOUR_RULE_SEARCH_H_
 
@@ -33,8 +33,10 @@ struct SearchResult {
 // the rule), so that one is left to come back through. Stops with gave_up once more than max_backtracks moves were
 // taken back (max_backtracks < 0: no limit).
 // REQUIRES: n >= 1, start on the board.
+// `order` breaks the ties the rule leaves.
 SearchResult RuleSearch(int n, Square start, Rule rule, bool closed,
-                        int64_t max_backtracks);
+                        int64_t max_backtracks,
+                        const MoveOrder& order = kKnightMoves);
 
 // The same search on a rows x cols rectangle; with `ends` (one flag per
 // square, row-major), the tour must also end on a flagged square. Used by the

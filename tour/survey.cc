@@ -13,7 +13,8 @@ Count StartRow::alternate() const {
 }
 
 std::vector<StartRow> StartTable(int n, int64_t cap,
-                                 const std::function<void(int)>& progress) {
+                                 const std::function<void(int)>& progress,
+                                 const MoveOrder& order) {
   std::vector<StartRow> rows;
   rows.reserve(static_cast<size_t>(n) * n);
   for (int r = 0; r < n; ++r) {
@@ -23,7 +24,7 @@ std::vector<StartRow> StartTable(int n, int64_t cap,
       row.has_tour = NoTourReason(n, row.start, false).empty();
       if (row.has_tour && n > 1) {
         for (Rule rule : {Rule::kWarnsdorff, Rule::kXiao}) {
-          const SearchResult s = RuleSearch(n, row.start, rule, false, cap);
+          const SearchResult s = RuleSearch(n, row.start, rule, false, cap, order);
           Count& count = rule == Rule::kWarnsdorff ? row.warnsdorff : row.xiao;
           count.backtracks = s.backtracks;
           count.found = s.found;

@@ -31,7 +31,8 @@ struct StartRow {
 // Every start in reading order. `progress` (may be empty) gets the number of
 // starts done after each start. REQUIRES: n >= 1, cap >= 0.
 std::vector<StartRow> StartTable(int n, int64_t cap,
-                                 const std::function<void(int)>& progress);
+                                 const std::function<void(int)>& progress,
+                                 const MoveOrder& order = kKnightMoves);
 
 struct RuleSummary {
   int with_backtracking = 0;  // starts that needed any

@@ -41,8 +41,10 @@ constexpr char kUsage[] =
     "Rules: warnsdorff (move to the square with the fewest onward moves),\n"
     "xiao (the same, ties to the square with the most unvisited squares in\n"
     "the 5x5 block around it), alternate (a pass of each without\n"
-    "backtracking, then each with). Remaining ties: the first knight move\n"
-    "clockwise from two up, one right.\n"
+    "backtracking, then each with). Remaining ties go by --tie-order: wirth\n"
+    "(default; Wirth's move order, counterclockwise from two down, one\n"
+    "right, with which warnsdorff makes the paper's Figure 3 exactly) or\n"
+    "mirrored (its mirror image).\n"
     "\n"
     "--verify reads a grid like the paper's Figure 3 ('-': standard input;\n"
     "'#' lines are skipped) and lists what keeps it from being a tour.\n"
@@ -195,8 +197,9 @@ int RunVerify(const std::string& file, int size, bool closed, bool json,
   return problems.empty() ? kExitOk : kExitUnsolvable;
 }
 
-int RunTable(int n, int64_t cap, bool json, bool quiet, std::ostream& out,
-             std::ostream& err) {
+int RunTable(int n, int64_t cap, const tour::MoveOrder& order,
+             const std::string& order_name, bool json, bool quiet,
+             std::ostream& out, std::ostream& err) {
   const int total = n * n;
   int shown = 0;
   auto progress = [&](int done) {
@@ -208,7 +211,7 @@ int RunTable(int n, int64_t cap, bool json, bool quiet, std::ostream& out,
           << " starts\n";
     }
   };
-  const auto rows = tour::StartTable(n, cap, progress);
+  const auto rows = tour::StartTable(n, cap, progress, order);
   if (json) {
     nlohmann::json starts = nlohmann::json::array();
     for (const auto& r : rows) {
@@ -220,13 +223,17 @@ int RunTable(int n, int64_t cap, bool json, bool quiet, std::ostream& out,
       }
       starts.push_back(std::move(j));
     }
-    out << nlohmann::json{{"size", n}, {"cap", cap}, {"starts", starts}}.dump()
+    out << nlohmann::json{{"size", n},
+                          {"cap", cap},
+                          {"tie_order", order_name},
+                          {"starts", starts}}
+               .dump()
         << "\n";
     return kExitOk;
   }
   auto grid = [&](const char* title, auto pick) {
     out << "# backtracks per start, " << n << "x" << n << ", " << title
-        << " ('.': no tour from there)\n";
+        << ", tie order " << order_name << " ('.': no tour from there)\n";
     std::vector<std::string> cells;
     size_t width = 1;
     for (const auto& r : rows) {
@@ -266,8 +273,8 @@ nlohmann::json RuleJson(const tour::RuleSummary& r) {
           {"worst", r.worst}};
 }
 
-int RunSurvey(int from, int to, int64_t cap, bool json, bool quiet,
-              std::ostream& out, std::ostream& err) {
+int RunSurvey(int from, int to, int64_t cap, const tour::MoveOrder& order,
+              bool json, bool quiet, std::ostream& out, std::ostream& err) {
   if (!json) {
     out << "| n | starts with a tour | warnsdorff: starts that backtrack | "
            "worst | xiao: starts that backtrack | worst | alternate: starts "
@@ -276,7 +283,7 @@ int RunSurvey(int from, int to, int64_t cap, bool json, bool quiet,
   }
   const auto t0 = std::chrono::steady_clock::now();
   for (int n = from; n <= to; ++n) {
-    const auto rows = tour::StartTable(n, cap, nullptr);
+    const auto rows = tour::StartTable(n, cap, nullptr, order);
     const tour::SizeSummary s = tour::Summarize(n, rows);
     if (json) {
       out << nlohmann::json{{"size", n},
@@ -312,7 +319,7 @@ int RunTour(const std::vector<std::string>& args, std::istream& in,
   long long size = 0;
   long long max_backtracks = -2;
   std::string start_text, rule_text = "xiao", format = "text", verify_file,
-                          survey_text;
+                          survey_text, order_text = "wirth";
   po::options_description desc("Options");
   desc.add_options()
       ("help,h", "show this help and exit")
@@ -322,6 +329,9 @@ int RunTour(const std::vector<std::string>& args, std::istream& in,
       ("closed", "a closed tour (the last square a knight move from the first)")
       ("rule", po::value(&rule_text), "warnsdorff, xiao (default) or alternate")
       ("format", po::value(&format), "text (default) or json")
+      ("tie-order", po::value(&order_text),
+       "the move order that breaks the rules' remaining ties: wirth "
+       "(default) or mirrored (docs/TOUR.md)")
       ("verify", po::value(&verify_file), "check the grid in FILE ('-': stdin)")
       ("table", "backtracks of each rule from every start of one board")
       ("survey", po::value(&survey_text), "summary for sizes FROM..TO (5..100)")
@@ -364,6 +374,11 @@ int RunTour(const std::vector<std::string>& args, std::istream& in,
     return usage("--rule must be warnsdorff, xiao or alternate, not '" +
                  rule_text + "'");
   }
+  tour::MoveOrder order;
+  if (!tour::ParseMoveOrder(order_text, &order)) {
+    return usage("--tie-order must be wirth or mirrored, not '" + order_text +
+                 "'");
+  }
   const int modes = static_cast<int>(vm.count("verify") + vm.count("table") +
                                      vm.count("survey"));
   if (modes > 1) return usage("--verify, --table and --survey go one at a time");
@@ -393,7 +408,7 @@ int RunTour(const std::vector<std::string>& args, std::istream& in,
     }
     return RunSurvey(static_cast<int>(from), static_cast<int>(to),
                      max_backtracks == -2 ? kDefaultSurveyCap : max_backtracks,
-                     json, quiet, out, err);
+                     order, json, quiet, out, err);
   }
   if (!vm.count("size")) return usage("--size N is needed");
   const int n = static_cast<int>(size);
@@ -402,7 +417,7 @@ int RunTour(const std::vector<std::string>& args, std::istream& in,
       return usage("--table takes --size up to " + std::to_string(kMaxSurveySize));
     }
     return RunTable(n, max_backtracks == -2 ? kDefaultTableCap : max_backtracks,
-                    json, quiet, out, err);
+                    order, order_text, json, quiet, out, err);
   }
   if (!vm.count("start")) return usage("--start R,C is needed (e.g. --start 4,12)");
   tour::TourRequest request;
@@ -411,6 +426,7 @@ int RunTour(const std::vector<std::string>& args, std::istream& in,
   if (!ParseStart(start_text, n, &request.start, &error)) return usage(error);
   request.closed = closed;
   request.rule = rule;
+  request.order = order;
   if (max_backtracks != -2) request.max_backtracks = max_backtracks;
   return RunOneTour(request, json, out, err);
 }
