@@ -258,7 +258,9 @@ int RunTable(int n, int64_t cap, const tour::MoveOrder& order,
 
 void SurveyRowText(const tour::SizeSummary& s, int64_t cap, std::ostream& out) {
   auto worst = [&](const tour::RuleSummary& r) {
-    return r.worst > cap ? ">" + std::to_string(cap) : std::to_string(r.worst);
+    if (r.given_up == 0) return std::to_string(r.worst);
+    return ">" + std::to_string(cap) + " (" + std::to_string(r.given_up) +
+           (r.given_up == 1 ? " start)" : " starts)");
   };
   out << "| " << s.size << " | " << s.with_tour << " | "
       << s.warnsdorff.with_backtracking << " | " << worst(s.warnsdorff) << " | "
