@@ -22,7 +22,7 @@ bool ParseRuleChoice(const std::string& text, RuleChoice* rule);
 
 // The default budget of backtracks per rule before the construction takes
 // over, on boards the construction handles (smaller boards search on).
-inline constexpr int64_t kDefaultMaxBacktracks = 20000;
+inline constexpr int64_t kDefaultMaxBacktracks = 1000;
 
 struct TourRequest {
   int size = 0;

@@ -32,10 +32,16 @@ class Searcher {
     for (int r = 0; r < rows; ++r) {
       for (int c = 0; c < cols; ++c) blocked_[Index(r, c)] = 0;
     }
+    room_.assign(cells, 0);
     for (int r = 0; r < rows; ++r) {
       for (int c = 0; c < cols; ++c) {
         const int i = Index(r, c);
         for (int m = 0; m < 8; ++m) exits_[i] += !blocked_[i + offset_[m]];
+        for (int dr = -2; dr <= 2; ++dr) {
+          for (int dc = -2; dc <= 2; ++dc) {
+            room_[i] += !blocked_[i + dr * width_ + dc];
+          }
+        }
       }
     }
   }
@@ -45,21 +51,26 @@ class Searcher {
   void Enter(int i) {
     blocked_[i] = 1;
     for (int m = 0; m < 8; ++m) --exits_[i + offset_[m]];
+    if (rule_ == Rule::kXiao) {
+      for (int dr = -2; dr <= 2; ++dr) {
+        int8_t* row = &room_[i + dr * width_ - 2];
+        for (int dc = 0; dc < 5; ++dc) --row[dc];
+      }
+    }
   }
   void Leave(int i) {
     blocked_[i] = 0;
     for (int m = 0; m < 8; ++m) ++exits_[i + offset_[m]];
+    if (rule_ == Rule::kXiao) {
+      for (int dr = -2; dr <= 2; ++dr) {
+        int8_t* row = &room_[i + dr * width_ - 2];
+        for (int dc = 0; dc < 5; ++dc) ++row[dc];
+      }
+    }
   }
 
   // Unvisited squares of the board in the 5x5 block centred on i.
-  int BlockRoom(int i) const {
-    int room = 0;
-    for (int dr = -2; dr <= 2; ++dr) {
-      const uint8_t* row = &blocked_[i + dr * width_ - 2];
-      for (int dc = 0; dc < 5; ++dc) room += !row[dc];
-    }
-    return room;
-  }
+  int BlockRoom(int i) const { return room_[i]; }
 
   // Fills f.moves with the unvisited neighbours of f.square, best first.
   void Order(Frame& f, int depth) const {
@@ -75,14 +86,10 @@ class Searcher {
     }
     for (int k = 0; k < f.count; ++k) {
       key[k] = deg[k] * 32;
+      if (rule_ == Rule::kXiao) key[k] += 25 - BlockRoom(f.square + offset_[f.moves[k]]);
       // A closed tour must come back: keep the start's neighbours for last.
       if (home_ >= 0 && depth + 2 < total_ && near_home_[f.square + offset_[f.moves[k]]]) {
         key[k] += 32 * 16;
-      }
-      if (rule_ == Rule::kXiao) {
-        bool tied = false;
-        for (int j = 0; j < f.count; ++j) tied |= (j != k && deg[j] == deg[k]);
-        if (tied) key[k] += 25 - BlockRoom(f.square + offset_[f.moves[k]]);
       }
     }
     // Insertion sort: stable, so equal keys keep the move order.
@@ -164,6 +171,7 @@ class Searcher {
   int offset_[8];
   std::vector<uint8_t> blocked_;  // off the board or visited
   std::vector<int8_t> exits_;     // unvisited squares a move away
+  std::vector<int8_t> room_;      // unvisited squares in the 5x5 block
   int total_ = 0;                 // squares on the board
   int home_ = -1;                 // the start, when the tour must close
   std::vector<uint8_t> near_home_;  // a knight move from home_

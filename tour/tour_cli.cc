@@ -95,8 +95,9 @@ nlohmann::json SquareJson(Square s) {
 }
 
 std::string CountText(const tour::Count& c) {
-  return c.gave_up ? ">" + std::to_string(c.backtracks - 1)
-                   : std::to_string(c.backtracks);
+  std::string text = c.gave_up ? std::string(">") : std::string();
+  text += std::to_string(c.gave_up ? c.backtracks - 1 : c.backtracks);
+  return text;
 }
 
 nlohmann::json CountJson(const tour::Count& c) {
@@ -259,8 +260,10 @@ int RunTable(int n, int64_t cap, const tour::MoveOrder& order,
 void SurveyRowText(const tour::SizeSummary& s, int64_t cap, std::ostream& out) {
   auto worst = [&](const tour::RuleSummary& r) {
     if (r.given_up == 0) return std::to_string(r.worst);
-    return ">" + std::to_string(cap) + " (" + std::to_string(r.given_up) +
-           (r.given_up == 1 ? " start)" : " starts)");
+    std::string text(">");
+    text += std::to_string(cap) + " (" + std::to_string(r.given_up) +
+            (r.given_up == 1 ? " start)" : " starts)");
+    return text;
   };
   out << "| " << s.size << " | " << s.with_tour << " | "
       << s.warnsdorff.with_backtracking << " | " << worst(s.warnsdorff) << " | "
@@ -338,7 +341,7 @@ int RunTour(const std::vector<std::string>& args, std::istream& in,
       ("table", "backtracks of each rule from every start of one board")
       ("survey", po::value(&survey_text), "summary for sizes FROM..TO (5..100)")
       ("max-backtracks", po::value(&max_backtracks),
-       "backtracks per search before giving up (tour: 20000, then the "
+       "backtracks per search before giving up (tour: 1000, then the "
        "construction; --table: 1000000; --survey: 10000)")
       ("quiet,q", "no progress lines on standard error");
   po::variables_map vm;
