@@ -84,9 +84,9 @@ class Cycles {
     return part;
   }
 
-  // Joins the cycles through squares a and c... by one two-move exchange
-  // with a in rows [r0, r1) x cols [c0, c1) (the seam's near side). False if
-  // no exchange was found.
+  // Joins the cycles of parts part1 and part2 by one two-move exchange, with
+  // its square a (of part1's cycle) in rows [r0, r1) x cols [c0, c1), the
+  // near side of their common edge. False if no exchange was found.
   bool Join(int part1, int part2, int r0, int r1, int c0, int c1) {
     const int root1 = Root(part1), root2 = Root(part2);
     if (root1 == root2) return true;
@@ -175,7 +175,7 @@ std::vector<Bands> OddBandChoices(int n, int p) {
 }
 
 // Lays and joins the tiles of rows x cols bands, all but the odd block.
-Status BuildCycle(int n, const Bands& rows, const Bands& cols, Cycles* cycles) {
+Status BuildCycle(const Bands& rows, const Bands& cols, Cycles* cycles) {
   const int nr = static_cast<int>(rows.sizes.size());
   const int nc = static_cast<int>(cols.sizes.size());
   std::vector<int> row_at(nr + 1, 0), col_at(nc + 1, 0);
@@ -215,7 +215,6 @@ Status BuildCycle(int n, const Bands& rows, const Bands& cols, Cycles* cycles) {
       }
     }
   }
-  (void)n;
   return Status::OK();
 }
 
@@ -227,12 +226,13 @@ Status ConstructTour(int n, Square start, bool closed, Tour* tour) {
   tour->clear();
   if (n % 2 == 0) {
     Cycles cycles(n);
-    Status s = BuildCycle(n, EvenBands(n), EvenBands(n), &cycles);
+    Status s = BuildCycle(EvenBands(n), EvenBands(n), &cycles);
     if (!s.ok()) return s;
     cycles.Walk(cycles.Id(start.row, start.col), tour);
     return Status::OK();
   }
-  (void)closed;  // odd boards have no closed tour: the caller said so
+  // Odd boards have no closed tour (REQUIRES): `closed` only matters above.
+  (void)closed;
   for (const Bands& rows : OddBandChoices(n, start.row)) {
     for (const Bands& cols : OddBandChoices(n, start.col)) {
       int r0 = 0, c0 = 0;
@@ -260,7 +260,7 @@ Status ConstructTour(int n, Square start, bool closed, Tour* tour) {
       }
       if (!block.found) continue;
       Cycles cycles(n);
-      Status s = BuildCycle(n, rows, cols, &cycles);
+      Status s = BuildCycle(rows, cols, &cycles);
       if (!s.ok()) return s;
       for (const Square& q : block.tour) tour->push_back({q.row + r0, q.col + c0});
       const Square last = tour->back();
