@@ -1,5 +1,6 @@
 #include "tour/rule_search.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace slidedb::tour {
@@ -37,11 +38,10 @@ class Searcher {
       for (int c = 0; c < cols; ++c) {
         const int i = Index(r, c);
         for (int m = 0; m < 8; ++m) exits_[i] += !blocked_[i + offset_[m]];
-        for (int dr = -2; dr <= 2; ++dr) {
-          for (int dc = -2; dc <= 2; ++dc) {
-            room_[i] += !blocked_[i + dr * width_ + dc];
-          }
-        }
+        // Nothing visited yet: the block's rows on the board times its columns.
+        const int block_rows = std::min(r + 2, rows - 1) - std::max(r - 2, 0) + 1;
+        const int block_cols = std::min(c + 2, cols - 1) - std::max(c - 2, 0) + 1;
+        room_[i] = static_cast<int8_t>(block_rows * block_cols);
       }
     }
   }
