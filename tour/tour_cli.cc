@@ -26,9 +26,9 @@ using tour::Square;
 constexpr char kUsage[] =
     "Usage: slidedb-tour --size N --start R,C [--closed] [--rule RULE] "
     "[--format text|json]\n"
-    "       slidedb-tour --verify FILE [--size N] [--closed]\n"
+    "       slidedb-tour --verify FILE [--size N] [--closed] [--format text|json]\n"
     "       slidedb-tour --table --size N [--format text|json]\n"
-    "       slidedb-tour --survey FROM..TO [--format text|json]\n"
+    "       slidedb-tour --survey FROM..TO [--format text|json] [--quiet]\n"
     "\n"
     "Knight's tours after Xiao Jinsheng (1994): the knight visits every\n"
     "square of an N x N board once. Squares are 1-based (row, column) from\n"
@@ -339,10 +339,12 @@ int RunTour(const std::vector<std::string>& args, std::istream& in,
        "(default) or mirrored (docs/TOUR.md)")
       ("verify", po::value(&verify_file), "check the grid in FILE ('-': stdin)")
       ("table", "backtracks of each rule from every start of one board")
-      ("survey", po::value(&survey_text), "summary for sizes FROM..TO (5..100)")
+      ("survey", po::value(&survey_text),
+       "summary for sizes FROM..TO, e.g. 5..100 (sizes up to 200)")
       ("max-backtracks", po::value(&max_backtracks),
        "backtracks per search before giving up (tour: 1000, then the "
-       "construction; --table: 1000000; --survey: 10000)")
+       "construction; boards it does not serve, 5 7 9 11, search on; "
+       "--table: 1000000; --survey: 10000)")
       ("quiet,q", "no progress lines on standard error");
   po::variables_map vm;
   try {
