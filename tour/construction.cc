@@ -1,8 +1,8 @@
 #include "tour/construction.h"
 
+#include <algorithm>
 #include <map>
 #include <mutex>
-#include <numeric>
 #include <utility>
 #include <vector>
 
@@ -37,8 +37,8 @@ const Tour& TileCycle(int rows, int cols) {
   if (it != cache.end()) return it->second;
   Tour found;
   // Corners first: a corner has two moves, both in any closed tour.
-  const Square starts[] = {{0, 0}, {rows - 1, cols - 1}, {0, cols - 1},
-                           {rows / 2, cols / 2}};
+  const Square starts[] = {
+      {0, 0}, {rows - 1, cols - 1}, {0, cols - 1}, {rows / 2, cols / 2}};
   for (Rule rule : {Rule::kXiao, Rule::kWarnsdorff}) {
     for (Square s : starts) {
       SearchResult r =
@@ -58,7 +58,8 @@ const Tour& TileCycle(int rows, int cols) {
 class Cycles {
  public:
   explicit Cycles(int n)
-      : n_(n), link_(static_cast<size_t>(n) * n * 2, -1),
+      : n_(n),
+        link_(static_cast<size_t>(n) * n * 2, -1),
         part_(static_cast<size_t>(n) * n, -1) {}
 
   int Id(int r, int c) const { return r * n_ + c; }
@@ -123,7 +124,8 @@ class Cycles {
     int prev = -1, at = from;
     do {
       out->push_back(At(at));
-      const int next = link_[2 * at] != prev ? link_[2 * at] : link_[2 * at + 1];
+      const int next =
+          link_[2 * at] != prev ? link_[2 * at] : link_[2 * at + 1];
       prev = at;
       at = next;
     } while (at != from);
@@ -245,7 +247,8 @@ Status ConstructTour(int n, Square start, bool closed, Tour* tour) {
         for (int c = 0; c < w; ++c) {
           for (const auto& m : kKnightMoves) {
             const int gr = r0 + r + m[0], gc = c0 + c + m[1];
-            const bool inside = gr >= r0 && gr < r0 + h && gc >= c0 && gc < c0 + w;
+            const bool inside =
+                gr >= r0 && gr < r0 + h && gc >= c0 && gc < c0 + w;
             if (gr >= 0 && gr < n && gc >= 0 && gc < n && !inside) {
               ends[static_cast<size_t>(r) * w + c] = true;
             }
@@ -255,14 +258,16 @@ Status ConstructTour(int n, Square start, bool closed, Tour* tour) {
       const Square local{start.row - r0, start.col - c0};
       SearchResult block;
       for (Rule rule : {Rule::kXiao, Rule::kWarnsdorff}) {
-        block = RectangleSearch(h, w, local, rule, false, &ends, kTileBacktracks);
+        block =
+            RectangleSearch(h, w, local, rule, false, &ends, kTileBacktracks);
         if (block.found) break;
       }
       if (!block.found) continue;
       Cycles cycles(n);
       Status s = BuildCycle(rows, cols, &cycles);
       if (!s.ok()) return s;
-      for (const Square& q : block.tour) tour->push_back({q.row + r0, q.col + c0});
+      for (const Square& q : block.tour)
+        tour->push_back({q.row + r0, q.col + c0});
       const Square last = tour->back();
       for (const auto& m : kKnightMoves) {
         const int gr = last.row + m[0], gc = last.col + m[1];

@@ -54,13 +54,15 @@ Status FindTour(const TourRequest& request, TourAnswer* answer) {
       attempts = {{Rule::kXiao, budget}};
       break;
     case RuleChoice::kAlternate:
-      attempts = {{Rule::kWarnsdorff, 0}, {Rule::kXiao, 0},
-                  {Rule::kXiao, budget}, {Rule::kWarnsdorff, budget}};
+      attempts = {{Rule::kWarnsdorff, 0},
+                  {Rule::kXiao, 0},
+                  {Rule::kXiao, budget},
+                  {Rule::kWarnsdorff, budget}};
       break;
   }
   for (const auto& [rule, limit] : attempts) {
-    SearchResult r =
-        RuleSearch(n, request.start, rule, request.closed, limit, request.order);
+    SearchResult r = RuleSearch(n, request.start, rule, request.closed, limit,
+                                request.order);
     answer->total_backtracks += r.backtracks;
     if (r.found) {
       answer->tour = std::move(r.tour);
@@ -72,8 +74,9 @@ Status FindTour(const TourRequest& request, TourAnswer* answer) {
   }
   if (answer->tour.empty()) {
     if (!CanConstruct(n)) {
-      return Status::NotFound("internal error: the search ended without a "
-                              "tour on a board that has one");
+      return Status::NotFound(
+          "internal error: the search ended without a "
+          "tour on a board that has one");
     }
     Status s = ConstructTour(n, request.start, request.closed, &answer->tour);
     if (!s.ok()) return s;

@@ -16,7 +16,8 @@ namespace slidedb::tour {
 // each rule without backtracking, then each rule with backtracking.
 enum class RuleChoice { kWarnsdorff, kXiao, kAlternate };
 
-const char* RuleChoiceName(RuleChoice rule);  // "warnsdorff", "xiao", "alternate"
+const char* RuleChoiceName(
+    RuleChoice rule);  // "warnsdorff", "xiao", "alternate"
 // Parses those names; false for anything else.
 bool ParseRuleChoice(const std::string& text, RuleChoice* rule);
 
@@ -30,7 +31,7 @@ struct TourRequest {
   bool closed = false;
   RuleChoice rule = RuleChoice::kXiao;
   int64_t max_backtracks = kDefaultMaxBacktracks;  // < 0: no limit
-  MoveOrder order = kKnightMoves;                   // the rules' tie order
+  MoveOrder order = kKnightMoves;                  // the rules' tie order
 };
 
 struct TourAnswer {
@@ -40,9 +41,9 @@ struct TourAnswer {
   // "search" (the rule named in `rule` found it), "construction" (the
   // tiles of construction.h), or "trivial" (the 1x1 board).
   std::string method;
-  Rule rule = Rule::kXiao;      // the rule that found it (method "search")
-  int64_t backtracks = 0;       // of the search that found it
-  int64_t total_backtracks = 0; // of every search tried, the given-up ones too
+  Rule rule = Rule::kXiao;       // the rule that found it (method "search")
+  int64_t backtracks = 0;        // of the search that found it
+  int64_t total_backtracks = 0;  // of every search tried, the given-up ones too
 };
 
 // Fills `answer`; the tour in it is verified (and closed when asked). A

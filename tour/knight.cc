@@ -32,19 +32,22 @@ std::string NoTourReason(int n, Square start, bool closed) {
   if (n % 2 == 1) {
     const int squares = n * n;
     if (closed) {
-      return "no closed tour exists on a " + board + " board: every knight "
+      return "no closed tour exists on a " + board +
+             " board: every knight "
              "move changes the colour of the square, so a closed tour needs "
-             "as many light as dark squares, and " + std::to_string(squares) +
-             " squares cannot be split evenly";
+             "as many light as dark squares, and " +
+             std::to_string(squares) + " squares cannot be split evenly";
     }
     // 1-based coordinates: (row + col) even is the colour of the corners.
     if ((start.row + start.col) % 2 == 1) {
       return "no tour starts at " + DescribeSquare(start) + " on a " + board +
              " board: every knight move changes the colour of the square, so "
              "a tour alternates colours and, with " +
-             std::to_string(squares) + " squares, starts and ends on the "
-             "colour of the corners (" + std::to_string((squares + 1) / 2) +
-             " squares, against " + std::to_string((squares - 1) / 2) +
+             std::to_string(squares) +
+             " squares, starts and ends on the "
+             "colour of the corners (" +
+             std::to_string((squares + 1) / 2) + " squares, against " +
+             std::to_string((squares - 1) / 2) +
              "); this square's row + column is odd, the other colour";
     }
   }

@@ -26,14 +26,14 @@ using MoveOrder = std::array<std::array<int, 2>, 8>;
 // paper's reference [1]), counterclockwise from "two down, one right". The
 // paper's Figure 3 is exactly the tour Warnsdorff's rule makes with it (see
 // docs/TOUR.md).
-inline constexpr MoveOrder kKnightMoves = {{
-    {2, 1}, {1, 2}, {-1, 2}, {-2, 1}, {-2, -1}, {-1, -2}, {1, -2}, {2, -1}}};
+inline constexpr MoveOrder kKnightMoves = {
+    {{2, 1}, {1, 2}, {-1, 2}, {-2, 1}, {-2, -1}, {-1, -2}, {1, -2}, {2, -1}}};
 
 // Wirth's order with the columns mirrored (clockwise from "two down, one
 // left"): under Warnsdorff's rule it makes the starts that backtrack on 7x7
 // exactly those of the paper's Figure 1.
-inline constexpr MoveOrder kMirroredMoves = {{
-    {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}, {1, 2}, {2, 1}}};
+inline constexpr MoveOrder kMirroredMoves = {
+    {{2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}, {1, 2}, {2, 1}}};
 
 // "wirth" or "mirrored" to the order; false for anything else.
 bool ParseMoveOrder(const std::string& name, MoveOrder* order);

@@ -14,10 +14,10 @@ namespace {
 constexpr int kPad = 2;  // a knight never jumps further than 2 off the board
 
 struct Frame {
-  int square;          // padded index
-  uint8_t moves[8];    // candidate move numbers, best first
-  uint8_t count = 0;   // candidates
-  uint8_t next = 0;    // the next candidate to try
+  int square;         // padded index
+  uint8_t moves[8];   // candidate move numbers, best first
+  uint8_t count = 0;  // candidates
+  uint8_t next = 0;   // the next candidate to try
 };
 
 class Searcher {
@@ -39,8 +39,10 @@ class Searcher {
         const int i = Index(r, c);
         for (int m = 0; m < 8; ++m) exits_[i] += !blocked_[i + offset_[m]];
         // Nothing visited yet: the block's rows on the board times its columns.
-        const int block_rows = std::min(r + 2, rows - 1) - std::max(r - 2, 0) + 1;
-        const int block_cols = std::min(c + 2, cols - 1) - std::max(c - 2, 0) + 1;
+        const int block_rows =
+            std::min(r + 2, rows - 1) - std::max(r - 2, 0) + 1;
+        const int block_cols =
+            std::min(c + 2, cols - 1) - std::max(c - 2, 0) + 1;
         room_[i] = static_cast<int8_t>(block_rows * block_cols);
       }
     }
@@ -86,9 +88,11 @@ class Searcher {
     }
     for (int k = 0; k < f.count; ++k) {
       key[k] = deg[k] * 32;
-      if (rule_ == Rule::kXiao) key[k] += 25 - BlockRoom(f.square + offset_[f.moves[k]]);
+      if (rule_ == Rule::kXiao)
+        key[k] += 25 - BlockRoom(f.square + offset_[f.moves[k]]);
       // A closed tour must come back: keep the start's neighbours for last.
-      if (home_ >= 0 && depth + 2 < total_ && near_home_[f.square + offset_[f.moves[k]]]) {
+      if (home_ >= 0 && depth + 2 < total_ &&
+          near_home_[f.square + offset_[f.moves[k]]]) {
         key[k] += 32 * 16;
       }
     }
@@ -127,9 +131,11 @@ class Searcher {
       Frame& f = path[depth];
       if (depth == total - 1) {
         bool back_home = false;
-        for (int m = 0; m < 8; ++m) back_home |= (f.square + offset_[m] == first);
+        for (int m = 0; m < 8; ++m)
+          back_home |= (f.square + offset_[m] == first);
         const int r = f.square / width_ - kPad, c = f.square % width_ - kPad;
-        const bool end_ok = !ends || (*ends)[static_cast<size_t>(r) * cols_ + c];
+        const bool end_ok =
+            !ends || (*ends)[static_cast<size_t>(r) * cols_ + c];
         if ((!closed || back_home) && end_ok) {
           result.found = true;
           break;
@@ -169,11 +175,11 @@ class Searcher {
   int width_;
   Rule rule_;
   int offset_[8];
-  std::vector<uint8_t> blocked_;  // off the board or visited
-  std::vector<int8_t> exits_;     // unvisited squares a move away
-  std::vector<int8_t> room_;      // unvisited squares in the 5x5 block
-  int total_ = 0;                 // squares on the board
-  int home_ = -1;                 // the start, when the tour must close
+  std::vector<uint8_t> blocked_;    // off the board or visited
+  std::vector<int8_t> exits_;       // unvisited squares a move away
+  std::vector<int8_t> room_;        // unvisited squares in the 5x5 block
+  int total_ = 0;                   // squares on the board
+  int home_ = -1;                   // the start, when the tour must close
   std::vector<uint8_t> near_home_;  // a knight move from home_
 };
 

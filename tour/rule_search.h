@@ -30,10 +30,10 @@ struct SearchResult {
 
 // Searches for an open (or, with `closed`, a closed) tour of the n x n board
 // from `start`. A closed search tries the start's neighbours last (whatever
-// the rule), so that one is left to come back through. Stops with gave_up once more than max_backtracks moves were
-// taken back (max_backtracks < 0: no limit).
-// REQUIRES: n >= 1, start on the board.
-// `order` breaks the ties the rule leaves.
+// the rule), so that one is left to come back through. Stops with gave_up once
+// more than max_backtracks moves were taken back (max_backtracks < 0: no
+// limit). REQUIRES: n >= 1, start on the board. `order` breaks the ties the
+// rule leaves.
 SearchResult RuleSearch(int n, Square start, Rule rule, bool closed,
                         int64_t max_backtracks,
                         const MoveOrder& order = kKnightMoves);

@@ -24,7 +24,8 @@ std::vector<StartRow> StartTable(int n, int64_t cap,
       row.has_tour = NoTourReason(n, row.start, false).empty();
       if (row.has_tour && n > 1) {
         for (Rule rule : {Rule::kWarnsdorff, Rule::kXiao}) {
-          const SearchResult s = RuleSearch(n, row.start, rule, false, cap, order);
+          const SearchResult s =
+              RuleSearch(n, row.start, rule, false, cap, order);
           Count& count = rule == Rule::kWarnsdorff ? row.warnsdorff : row.xiao;
           count.backtracks = s.backtracks;
           count.found = s.found;

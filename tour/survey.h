@@ -42,8 +42,8 @@ struct RuleSummary {
 
 struct SizeSummary {
   int size = 0;
-  int starts = 0;      // n * n
-  int with_tour = 0;   // starts conjecture 1 says have a tour
+  int starts = 0;     // n * n
+  int with_tour = 0;  // starts conjecture 1 says have a tour
   // Starts conjecture 1 says have one where a tour was found (by a rule, or
   // by the construction when both rules gave up); equal to with_tour when
   // the conjecture holds for this n.

@@ -1,7 +1,7 @@
-// slidedb-tour-bench FROM TO [RULE [MAX_BACKTRACKS]]: answers every start of every board from
-// FROM to TO with FindTour (which verifies each tour) and prints one JSON
-// line: starts, tours, seconds, and how many tours each method made. Used by
-// scripts/bench_tour.sh.
+// slidedb-tour-bench FROM TO [RULE [MAX_BACKTRACKS]]: answers every start of
+// every board from FROM to TO with FindTour (which verifies each tour) and
+// prints one JSON line: starts, tours, seconds, and how many tours each method
+// made. Used by scripts/bench_tour.sh.
 #include <chrono>
 #include <iostream>
 #include <map>
@@ -53,12 +53,17 @@ int main(int argc, char** argv) {
     }
   }
   const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  nlohmann::json j = {{"from", from},     {"to", to},
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
+          .count();
+  nlohmann::json j = {{"from", from},
+                      {"to", to},
                       {"rule", slidedb::tour::RuleChoiceName(rule)},
-                      {"starts", starts}, {"tours", tours},
-                      {"seconds", seconds}, {"methods", methods},
-                      {"max_backtracks", budget}, {"backtracks", backtracks}};
+                      {"starts", starts},
+                      {"tours", tours},
+                      {"seconds", seconds},
+                      {"methods", methods},
+                      {"max_backtracks", budget},
+                      {"backtracks", backtracks}};
   std::cout << j.dump() << "\n";
   return 0;
 }

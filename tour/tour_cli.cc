@@ -6,11 +6,9 @@
 #include <iomanip>
 #include <iostream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "lib/exit_codes.h"
 #include "lib/version.h"
-#include "tour/construction.h"
 #include "tour/find_tour.h"
 #include "tour/survey.h"
 #include "tour/tour_grid.h"
@@ -26,7 +24,8 @@ using tour::Square;
 constexpr char kUsage[] =
     "Usage: slidedb-tour --size N --start R,C [--closed] [--rule RULE] "
     "[--format text|json]\n"
-    "       slidedb-tour --verify FILE [--size N] [--closed] [--format text|json]\n"
+    "       slidedb-tour --verify FILE [--size N] [--closed] [--format "
+    "text|json]\n"
     "       slidedb-tour --table --size N [--format text|json]\n"
     "       slidedb-tour --survey FROM..TO [--format text|json] [--quiet]\n"
     "\n"
@@ -59,24 +58,14 @@ constexpr int64_t kDefaultTableCap = 1000000;
 constexpr int64_t kDefaultSurveyCap = 10000;
 constexpr int kMaxProblems = 20;
 
-bool ParseInt(const std::string& text, long long* v) {
-  if (text.empty()) return false;
-  size_t used = 0;
-  try {
-    *v = std::stoll(text, &used);
-  } catch (...) {
-    return false;
-  }
-  return used == text.size() && (std::isdigit(static_cast<unsigned char>(text[0])) || text[0] == '-');
-}
-
 // "R,C" within an n x n board, 1-based.
 bool ParseStart(const std::string& text, int n, Square* start,
                 std::string* error) {
   const size_t comma = text.find(',');
   long long r = 0, c = 0;
-  if (comma == std::string::npos || !ParseInt(text.substr(0, comma), &r) ||
-      !ParseInt(text.substr(comma + 1), &c)) {
+  if (comma == std::string::npos ||
+      !tour::ParseWholeNumber(text.substr(0, comma), &r) ||
+      !tour::ParseWholeNumber(text.substr(comma + 1), &c)) {
     *error = "--start '" + text + "': expected ROW,COLUMN, e.g. 4,12";
     return false;
   }
@@ -135,7 +124,8 @@ int RunOneTour(const tour::TourRequest& request, bool json, std::ostream& out,
       j["reason"] = answer.reason;
     } else {
       j["method"] = answer.method;
-      if (answer.method == "search") j["rule_used"] = tour::RuleName(answer.rule);
+      if (answer.method == "search")
+        j["rule_used"] = tour::RuleName(answer.rule);
       j["backtracks"] = answer.backtracks;
       j["backtracks_total"] = answer.total_backtracks;
       j["tour_is_closed"] = tour::IsClosed(answer.tour);
@@ -184,7 +174,9 @@ int RunVerify(const std::string& file, int size, bool closed, bool json,
   }
   const int n = grid.size;
   if (json) {
-    nlohmann::json j = {{"file", file}, {"size", n}, {"valid", problems.empty()},
+    nlohmann::json j = {{"file", file},
+                        {"size", n},
+                        {"valid", problems.empty()},
                         {"problems", problems}};
     out << j.dump() << "\n";
   } else if (problems.empty()) {
@@ -216,7 +208,8 @@ int RunTable(int n, int64_t cap, const tour::MoveOrder& order,
   if (json) {
     nlohmann::json starts = nlohmann::json::array();
     for (const auto& r : rows) {
-      nlohmann::json j = {{"start", SquareJson(r.start)}, {"has_tour", r.has_tour}};
+      nlohmann::json j = {{"start", SquareJson(r.start)},
+                          {"has_tour", r.has_tour}};
       if (r.has_tour) {
         j["warnsdorff"] = CountJson(r.warnsdorff);
         j["xiao"] = CountJson(r.xiao);
@@ -306,11 +299,11 @@ int RunSurvey(int from, int to, int64_t cap, const tour::MoveOrder& order,
     }
     out.flush();
     if (!quiet) {
-      const double secs = std::chrono::duration<double>(
-                              std::chrono::steady_clock::now() - t0)
-                              .count();
-      err << "slidedb-tour: survey " << n << "x" << n << " done (" << n - from + 1
-          << "/" << to - from + 1 << " sizes, " << std::fixed
+      const double secs =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
+              .count();
+      err << "slidedb-tour: survey " << n << "x" << n << " done ("
+          << n - from + 1 << "/" << to - from + 1 << " sizes, " << std::fixed
           << std::setprecision(1) << secs << " s)\n";
     }
   }
@@ -326,26 +319,26 @@ int RunTour(const std::vector<std::string>& args, std::istream& in,
   std::string start_text, rule_text = "xiao", format = "text", verify_file,
                           survey_text, order_text = "wirth";
   po::options_description desc("Options");
-  desc.add_options()
-      ("help,h", "show this help and exit")
-      ("version", "show the version and exit")
-      ("size", po::value(&size), "board side N (1 to 2000)")
-      ("start", po::value(&start_text), "start square R,C (1-based row, column)")
-      ("closed", "a closed tour (the last square a knight move from the first)")
-      ("rule", po::value(&rule_text), "warnsdorff, xiao (default) or alternate")
-      ("format", po::value(&format), "text (default) or json")
-      ("tie-order", po::value(&order_text),
-       "the move order that breaks the rules' remaining ties: wirth "
-       "(default) or mirrored (docs/TOUR.md)")
-      ("verify", po::value(&verify_file), "check the grid in FILE ('-': stdin)")
-      ("table", "backtracks of each rule from every start of one board")
-      ("survey", po::value(&survey_text),
-       "summary for sizes FROM..TO, e.g. 5..100 (sizes up to 200)")
-      ("max-backtracks", po::value(&max_backtracks),
-       "backtracks per search before giving up (tour: 1000, then the "
-       "construction; boards it does not serve, 5 7 9 11, search on; "
-       "--table: 1000000; --survey: 10000)")
-      ("quiet,q", "no progress lines on standard error");
+  desc.add_options()("help,h", "show this help and exit")(
+      "version", "show the version and exit")("size", po::value(&size),
+                                              "board side N (1 to 2000)")(
+      "start", po::value(&start_text),
+      "start square R,C (1-based row, column)")(
+      "closed", "a closed tour (the last square a knight move from the first)")(
+      "rule", po::value(&rule_text), "warnsdorff, xiao (default) or alternate")(
+      "format", po::value(&format), "text (default) or json")(
+      "tie-order", po::value(&order_text),
+      "the move order that breaks the rules' remaining ties: wirth "
+      "(default) or mirrored (docs/TOUR.md)")(
+      "verify", po::value(&verify_file), "check the grid in FILE ('-': stdin)")(
+      "table", "backtracks of each rule from every start of one board")(
+      "survey", po::value(&survey_text),
+      "summary for sizes FROM..TO, e.g. 5..100 (sizes up to 200)")(
+      "max-backtracks", po::value(&max_backtracks),
+      "backtracks per search before giving up (tour: 1000, then the "
+      "construction; boards it does not serve, 5 7 9 11, search on; "
+      "--table: 1000000; --survey: 10000)")(
+      "quiet,q", "no progress lines on standard error");
   po::variables_map vm;
   try {
     po::store(po::command_line_parser(args).options(desc).run(), vm);
@@ -357,8 +350,10 @@ int RunTour(const std::vector<std::string>& args, std::istream& in,
   }
   if (vm.count("help")) {
     out << kUsage << desc << "\n"
-        << "Exit status: 0 done (a tour printed, the grid verified); 1 no tour\n"
-           "exists from that start (the reason is printed) or the grid is not a\n"
+        << "Exit status: 0 done (a tour printed, the grid verified); 1 no "
+           "tour\n"
+           "exists from that start (the reason is printed) or the grid is not "
+           "a\n"
            "tour; 64 bad usage; 65 the grid file is not a grid of numbers; 66\n"
            "the grid file cannot be opened.\n"
         << "\nExample: slidedb-tour --size 19 --start 4,12\n";
@@ -388,7 +383,8 @@ int RunTour(const std::vector<std::string>& args, std::istream& in,
   }
   const int modes = static_cast<int>(vm.count("verify") + vm.count("table") +
                                      vm.count("survey"));
-  if (modes > 1) return usage("--verify, --table and --survey go one at a time");
+  if (modes > 1)
+    return usage("--verify, --table and --survey go one at a time");
   if (vm.count("size") && (size < 1 || size > kMaxSize)) {
     return usage("--size must be from 1 to " + std::to_string(kMaxSize) +
                  ", not " + std::to_string(size));
@@ -405,13 +401,17 @@ int RunTour(const std::vector<std::string>& args, std::istream& in,
   if (vm.count("survey")) {
     const size_t dots = survey_text.find("..");
     long long from = 0, to = 0;
-    if (dots == std::string::npos || !ParseInt(survey_text.substr(0, dots), &from) ||
-        !ParseInt(survey_text.substr(dots + 2), &to)) {
-      return usage("--survey '" + survey_text + "': expected FROM..TO, e.g. 5..100");
+    if (dots == std::string::npos ||
+        !tour::ParseWholeNumber(survey_text.substr(0, dots), &from) ||
+        !tour::ParseWholeNumber(survey_text.substr(dots + 2), &to)) {
+      return usage("--survey '" + survey_text +
+                   "': expected FROM..TO, e.g. 5..100");
     }
     if (from < 1 || to < from || to > kMaxSurveySize) {
-      return usage("--survey " + survey_text + ": sizes must satisfy 1 <= FROM "
-                   "<= TO <= " + std::to_string(kMaxSurveySize));
+      return usage("--survey " + survey_text +
+                   ": sizes must satisfy 1 <= FROM "
+                   "<= TO <= " +
+                   std::to_string(kMaxSurveySize));
     }
     return RunSurvey(static_cast<int>(from), static_cast<int>(to),
                      max_backtracks == -2 ? kDefaultSurveyCap : max_backtracks,
@@ -421,12 +421,14 @@ int RunTour(const std::vector<std::string>& args, std::istream& in,
   const int n = static_cast<int>(size);
   if (vm.count("table")) {
     if (n > kMaxSurveySize) {
-      return usage("--table takes --size up to " + std::to_string(kMaxSurveySize));
+      return usage("--table takes --size up to " +
+                   std::to_string(kMaxSurveySize));
     }
     return RunTable(n, max_backtracks == -2 ? kDefaultTableCap : max_backtracks,
                     order, order_text, json, quiet, out, err);
   }
-  if (!vm.count("start")) return usage("--start R,C is needed (e.g. --start 4,12)");
+  if (!vm.count("start"))
+    return usage("--start R,C is needed (e.g. --start 4,12)");
   tour::TourRequest request;
   request.size = n;
   std::string error;

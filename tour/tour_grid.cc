@@ -26,16 +26,18 @@ Status VerifyTour(int n, const Tour& tour, bool closed) {
     }
     int& seen = step[static_cast<size_t>(s.row) * n + s.col];
     if (seen != 0) {
-      return Status::Corruption(DescribeSquare(s) + " is visited twice, at "
-                                "steps " + std::to_string(seen) + " and " +
+      return Status::Corruption(DescribeSquare(s) +
+                                " is visited twice, at "
+                                "steps " +
+                                std::to_string(seen) + " and " +
                                 std::to_string(k + 1));
     }
     seen = static_cast<int>(k + 1);
     if (k > 0 && !IsKnightMove(tour[k - 1], s)) {
-      return Status::Corruption(
-          "step " + std::to_string(k) + " to " + std::to_string(k + 1) +
-          " (" + DescribeSquare(tour[k - 1]) + " to " + DescribeSquare(s) +
-          ") is not a knight move");
+      return Status::Corruption("step " + std::to_string(k) + " to " +
+                                std::to_string(k + 1) + " (" +
+                                DescribeSquare(tour[k - 1]) + " to " +
+                                DescribeSquare(s) + ") is not a knight move");
     }
   }
   if (closed && !IsClosed(tour)) {
@@ -58,13 +60,28 @@ void WriteGrid(int n, const Tour& tour, std::ostream& out) {
   for (int r = 0; r < n; ++r) {
     line.clear();
     for (int c = 0; c < n; ++c) {
-      const std::string v = std::to_string(step[static_cast<size_t>(r) * n + c]);
+      const std::string v =
+          std::to_string(step[static_cast<size_t>(r) * n + c]);
       line.append(width - v.size(), ' ');
       line += v;
     }
     line += '\n';
     out << line;
   }
+}
+
+bool ParseWholeNumber(const std::string& text, long long* value) {
+  if (text.empty() ||
+      !(std::isdigit(static_cast<unsigned char>(text[0])) || text[0] == '-')) {
+    return false;
+  }
+  size_t used = 0;
+  try {
+    *value = std::stoll(text, &used);
+  } catch (...) {
+    return false;
+  }
+  return used == text.size();
 }
 
 Status ReadGrid(std::istream& in, Grid* grid) {
@@ -80,20 +97,11 @@ Status ReadGrid(std::istream& in, Grid* grid) {
     std::vector<long long> row;
     std::string word;
     while (words >> word) {
-      size_t used = 0;
       long long v = 0;
-      bool ok = !word.empty() && (std::isdigit(static_cast<unsigned char>(word[0])) ||
-                                  word[0] == '-');
-      if (ok) {
-        try {
-          v = std::stoll(word, &used);
-        } catch (...) {
-          ok = false;
-        }
-      }
-      if (!ok || used != word.size()) {
+      if (!ParseWholeNumber(word, &v)) {
         return Status::InvalidArgument("line " + std::to_string(line_number) +
-                                       ": '" + word + "' is not a whole number");
+                                       ": '" + word +
+                                       "' is not a whole number");
       }
       row.push_back(v);
     }
@@ -106,7 +114,8 @@ Status ReadGrid(std::istream& in, Grid* grid) {
     }
     grid->cells.push_back(std::move(row));
   }
-  if (grid->cells.empty()) return Status::InvalidArgument("no grid: the input has no numbers");
+  if (grid->cells.empty())
+    return Status::InvalidArgument("no grid: the input has no numbers");
   if (grid->cells.size() != width) {
     return Status::InvalidArgument(
         "the grid is not square: " + std::to_string(grid->cells.size()) +
@@ -166,8 +175,8 @@ std::vector<std::string> GridProblems(const Grid& grid, bool closed,
       where[total - 1].size() == 1 &&
       !IsKnightMove(where[total - 1][0], where[0][0])) {
     add("not closed: " + std::to_string(total) + " at " +
-        DescribeSquare(where[total - 1][0]) + " is not a knight move from 1 at " +
-        DescribeSquare(where[0][0]));
+        DescribeSquare(where[total - 1][0]) +
+        " is not a knight move from 1 at " + DescribeSquare(where[0][0]));
   }
   if (more > 0) {
     problems.push_back("... and " + std::to_string(more) + " more problems");

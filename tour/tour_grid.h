@@ -31,6 +31,10 @@ struct Grid {
   std::vector<std::vector<long long>> cells;  // [row][col]
 };
 
+// True when `text` is a whole number in decimal that fits in a long long
+// (an optional '-', then digits only).
+bool ParseWholeNumber(const std::string& text, long long* value);
+
 // InvalidArgument (with the line) for text that is not a square grid of
 // integers.
 Status ReadGrid(std::istream& in, Grid* grid);
@@ -38,8 +42,7 @@ Status ReadGrid(std::istream& in, Grid* grid);
 // Every problem that keeps `grid` from being a knight's tour, one per line
 // item, at most `limit` of them (more are summarised in a last item). Empty
 // when the grid is a tour (closed too, with `closed`).
-std::vector<std::string> GridProblems(const Grid& grid, bool closed,
-                                      int limit);
+std::vector<std::string> GridProblems(const Grid& grid, bool closed, int limit);
 
 }  // namespace slidedb::tour
 

@@ -18,7 +18,8 @@ struct Outcome {
   std::string out, err;
 };
 
-Outcome Tour(const std::vector<std::string>& args, const std::string& input = "") {
+Outcome Tour(const std::vector<std::string>& args,
+             const std::string& input = "") {
   std::istringstream in(input);
   std::ostringstream out, err;
   const int status = RunTour(args, in, out, err);
@@ -29,7 +30,8 @@ const std::string kFigure3 =
     std::string(SLIDEDB_TOUR_TESTDATA) + "/xiao1994_figure3.txt";
 
 TEST(TourCli, PaperExamplePrintsTheGridOfFigure3) {
-  const Outcome r = Tour({"--size", "19", "--start", "4,12", "--rule", "warnsdorff"});
+  const Outcome r =
+      Tour({"--size", "19", "--start", "4,12", "--rule", "warnsdorff"});
   ASSERT_EQ(r.status, kExitOk) << r.err;
   std::ifstream paper(kFigure3);
   tour::Grid expected, got;
@@ -53,8 +55,8 @@ TEST(TourCli, DefaultRuleOutputVerifiesThroughStandardInput) {
 }
 
 TEST(TourCli, JsonHasTheIssueFieldsAndTheMethod) {
-  const Outcome r = Tour({"--size", "8", "--start", "1,1", "--format", "json",
-                      "--closed"});
+  const Outcome r =
+      Tour({"--size", "8", "--start", "1,1", "--format", "json", "--closed"});
   ASSERT_EQ(r.status, kExitOk) << r.err;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["size"], 8);
@@ -74,8 +76,9 @@ TEST(TourCli, JsonHasTheIssueFieldsAndTheMethod) {
 }
 
 TEST(TourCli, LargeBoardSaysTheConstructionMadeIt) {
-  const Outcome r = Tour({"--size", "200", "--start", "100,37", "--format", "json",
-                      "--max-backtracks", "0", "--rule", "warnsdorff"});
+  const Outcome r =
+      Tour({"--size", "200", "--start", "100,37", "--format", "json",
+            "--max-backtracks", "0", "--rule", "warnsdorff"});
   ASSERT_EQ(r.status, kExitOk) << r.err;
   const auto j = nlohmann::json::parse(r.out);
   // Either the greedy pass went through, or the construction took over.
@@ -85,7 +88,7 @@ TEST(TourCli, LargeBoardSaysTheConstructionMadeIt) {
     EXPECT_EQ(j["method"], "construction");
   }
   const Outcome t = Tour({"--size", "30", "--start", "2,2", "--closed",
-                      "--max-backtracks", "0", "--rule", "warnsdorff"});
+                          "--max-backtracks", "0", "--rule", "warnsdorff"});
   ASSERT_EQ(t.status, kExitOk);
   EXPECT_TRUE(t.out.find("the tiling construction") != std::string::npos ||
               t.out.find("with 0 backtracks") != std::string::npos)
@@ -122,7 +125,8 @@ TEST(TourCli, BadUsageExits64WithAMessage) {
       {{"--size", "19", "--start", "4;12"}, "expected ROW,COLUMN"},
       {{"--size", "19", "--start", "4,12", "--rule", "best"},
        "--rule must be warnsdorff, xiao or alternate"},
-      {{"--size", "19", "--start", "4,12", "--format", "xml"}, "--format must be"},
+      {{"--size", "19", "--start", "4,12", "--format", "xml"},
+       "--format must be"},
       {{"--size", "19", "--start", "4,12", "--tie-order", "random"},
        "--tie-order must be wirth or mirrored"},
       {{"--survey", "5-9"}, "expected FROM..TO"},
@@ -185,7 +189,7 @@ TEST(TourCli, TableFor7MarksThePaperStartsThatBacktrack) {
   EXPECT_EQ(backtracking(t2, "xiao"),
             (std::vector<std::pair<int, int>>{{2, 6}, {3, 3}, {5, 3}}));
   const Outcome fig1 = Tour({"--table", "--size", "7", "--format", "json",
-                         "--tie-order", "mirrored"});
+                             "--tie-order", "mirrored"});
   ASSERT_EQ(fig1.status, kExitOk);
   EXPECT_EQ(backtracking(nlohmann::json::parse(fig1.out), "warnsdorff"),
             (std::vector<std::pair<int, int>>{
@@ -205,7 +209,10 @@ TEST(TourCli, SurveyRowsAgreeWithConjecture1) {
     const auto j = nlohmann::json::parse(line);
     ++n;
     EXPECT_EQ(j["size"], n);
-    const int expected = n == 1 ? 1 : n < 5 ? 0 : n % 2 == 0 ? n * n : (n * n + 1) / 2;
+    const int expected = n == 1       ? 1
+                         : n < 5      ? 0
+                         : n % 2 == 0 ? n * n
+                                      : (n * n + 1) / 2;
     EXPECT_EQ(j["with_tour"], expected);
     EXPECT_EQ(j["tours_found"], expected);
     // The paper: with the second improved rule n = 8, 9, 12 never backtrack.

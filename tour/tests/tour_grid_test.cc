@@ -9,7 +9,8 @@ namespace slidedb::tour {
 namespace {
 
 Grid Figure3() {
-  std::ifstream in(std::string(SLIDEDB_TOUR_TESTDATA) + "/xiao1994_figure3.txt");
+  std::ifstream in(std::string(SLIDEDB_TOUR_TESTDATA) +
+                   "/xiao1994_figure3.txt");
   Grid grid;
   EXPECT_TRUE(ReadGrid(in, &grid).ok());
   return grid;
@@ -37,8 +38,9 @@ TEST(TourGrid, NamesADuplicateAndTheMissingNumber) {
   grid.cells[0][0] = 186;  // 81 becomes a second 186
   const std::string p = Joined(GridProblems(grid, false, 20));
   EXPECT_NE(p.find("number 81 is missing"), std::string::npos) << p;
-  EXPECT_NE(p.find("number 186 appears 2 times: row 1, column 1; row 1, column 2"),
-            std::string::npos)
+  EXPECT_NE(
+      p.find("number 186 appears 2 times: row 1, column 1; row 1, column 2"),
+      std::string::npos)
       << p;
 }
 
@@ -92,8 +94,9 @@ TEST(TourGrid, WrittenGridReadsBackAsTheSameTour) {
   EXPECT_EQ(back.cells, figure.cells);
   std::swap(paper[1], paper[2]);
   const Status s = VerifyTour(19, paper, false);
-  EXPECT_NE(s.message().find("step 1 to 2 (row 4, column 12 to row 1, column 15)"),
-            std::string::npos)
+  EXPECT_NE(
+      s.message().find("step 1 to 2 (row 4, column 12 to row 1, column 15)"),
+      std::string::npos)
       << s.message();
   EXPECT_TRUE(VerifyTour(18, paper, false).IsCorruption());
 }
@@ -102,8 +105,9 @@ TEST(TourGrid, VerifyTourNamesTheRepeatedSquare) {
   Tour tour = {{0, 0}, {1, 2}, {0, 0}};
   tour.resize(9, {2, 2});
   const Status s = VerifyTour(3, tour, false);
-  EXPECT_NE(s.message().find("row 1, column 1 is visited twice, at steps 1 and 3"),
-            std::string::npos)
+  EXPECT_NE(
+      s.message().find("row 1, column 1 is visited twice, at steps 1 and 3"),
+      std::string::npos)
       << s.message();
 }
 

@@ -54,8 +54,9 @@ class Exhaustive {
         next.push_back({FreeNeighbours(q.row, q.col), q});
       }
     }
-    std::stable_sort(next.begin(), next.end(),
-                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::stable_sort(
+        next.begin(), next.end(),
+        [](const auto& a, const auto& b) { return a.first < b.first; });
     for (const auto& [ways, q] : next) {
       seen_[q.row * n_ + q.col] = true;
       if (Extend(q, left - 1)) return true;
@@ -203,7 +204,9 @@ TEST(Construction, EverySizeFrom5To200FromCornersCentreAndEdges) {
       ASSERT_TRUE(ConstructTour(n, s, false, &tour).ok()) << n;
       ASSERT_TRUE(VerifyTour(n, tour, false).ok()) << n;
       EXPECT_EQ(tour.front(), s);
-      if (n % 2 == 0) EXPECT_TRUE(IsClosed(tour)) << n;
+      if (n % 2 == 0) {
+        EXPECT_TRUE(IsClosed(tour)) << n;
+      }
     }
   }
 }
@@ -214,7 +217,8 @@ TEST(Construction, EveryStartOfOdd13To17) {
       for (int c = r % 2; c < n; c += 2) {
         Tour tour;
         ASSERT_TRUE(ConstructTour(n, {r, c}, false, &tour).ok()) << n;
-        ASSERT_TRUE(VerifyTour(n, tour, false).ok()) << n << " " << r << "," << c;
+        ASSERT_TRUE(VerifyTour(n, tour, false).ok())
+            << n << " " << r << "," << c;
         EXPECT_EQ(tour.front(), (Square{r, c}));
       }
     }
