@@ -1,7 +1,5 @@
 // The public API (include/slidedb/slidedb.h) over lib/: notation parses,
 // problem relabels, the Solver's tables answer.
-#include <map>
-#include <mutex>
 #include <optional>
 
 #include "lib/database.h"
@@ -77,9 +75,8 @@ class Db::Impl {
   const Database& database() const { return *db_; }
 
   // The table of the goal's blank, opened on first use and shared by every
-  // thread.
+  // thread (lib/solver.h and lib/table.h are thread-safe).
   Status GetTable(const Board& board, int goal_blank, Table** table) {
-    std::lock_guard<std::mutex> lock(mu_);
     return solver_.GetTable(board, goal_blank, table);
   }
 
@@ -142,8 +139,7 @@ class Db::Impl {
   }
 
   std::unique_ptr<Database> db_;
-  std::mutex mu_;  // guards solver_'s map of open tables
-  Solver solver_;
+  Solver solver_;  // one for every thread
 };
 
 Db::Db(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
