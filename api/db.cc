@@ -24,6 +24,7 @@ struct Parsed {
   NotationOptions notation;
   std::optional<Arrangement> goal;
   std::string blank_out;  // the blank's label on output
+  std::string board_name;  // "3x3"
 
   // The cell of the goal's blank: the table every answer uses.
   int GoalBlank() const { return goal ? goal->blank : board.cells() - 1; }
@@ -34,6 +35,7 @@ Status Parse(const Options& options, Parsed* out) {
   if (!s.ok()) return s;
   s = CheckBlankLabel(options.blank);
   if (!s.ok()) return s;
+  out->board_name = out->board.Name();
   out->notation.blank = options.blank;
   out->blank_out = OutputBlankLabel(out->notation);
   out->goal.reset();
@@ -49,6 +51,28 @@ Status Parse(const Options& options, Parsed* out) {
   return Status::OK();
 }
 
+// Options read once per thread and kept while they do not change: a batch
+// of single calls with the same options reads them once.
+Status ParseCached(const Options& options, const Parsed** out) {
+  struct Cache {
+    bool valid = false;
+    Options options;
+    Parsed parsed;
+  };
+  thread_local Cache cache;
+  if (!cache.valid || cache.options.board != options.board ||
+      cache.options.goal != options.goal ||
+      cache.options.blank != options.blank) {
+    cache.valid = false;
+    Status s = Parse(options, &cache.parsed);
+    if (!s.ok()) return s;
+    cache.options = options;
+    cache.valid = true;
+  }
+  *out = &cache.parsed;
+  return Status::OK();
+}
+
 // A malformed input, named as slidedb-query names it ('input': message),
 // a huge one cut short.
 Status Malformed(const std::string& input, const Status& s) {
@@ -58,11 +82,16 @@ Status Malformed(const std::string& input, const Status& s) {
       "': " + s.message());
 }
 
-// Buffers one question reuses between calls of a batch.
+// Buffers one question reuses between calls, one set per thread.
 struct Question {
   Arrangement start;
   Arrangement goal;
   Problem problem;
+
+  static Question& ForThisThread() {
+    thread_local Question q;
+    return q;
+  }
 };
 
 }  // namespace
@@ -96,7 +125,7 @@ class Db::Impl {
     Status s = Pose(o, input, q);
     if (!s.ok()) return s;
     const Problem& p = q->problem;
-    out->board = o.board.Name();
+    out->board = o.board_name;
     out->start = FormatArrangement(q->start, o.blank_out);
     out->goal = FormatArrangement(q->goal, o.blank_out);
     out->solvable = p.solvable;
@@ -165,23 +194,22 @@ std::vector<TableInfo> Db::Tables() const {
 
 Status Db::Solve(const std::string& start, const Options& options,
                  Solution* solution) const {
-  Parsed o;
-  Status s = Parse(options, &o);
+  const Parsed* o;
+  Status s = ParseCached(options, &o);
   if (!s.ok()) return s;
-  Question q;
-  return impl_->Solve(o, start, &q, solution);
+  return impl_->Solve(*o, start, &Question::ForThisThread(), solution);
 }
 
 Status Db::SolveMany(const std::vector<std::string>& starts,
                      const Options& options,
                      std::vector<Solution>* solutions) const {
-  Parsed o;
-  Status s = Parse(options, &o);
+  const Parsed* o;
+  Status s = ParseCached(options, &o);
   if (!s.ok()) return s;
   solutions->resize(starts.size());
-  Question q;
+  Question& q = Question::ForThisThread();
   for (size_t i = 0; i < starts.size(); ++i) {
-    s = impl_->Solve(o, starts[i], &q, &(*solutions)[i]);
+    s = impl_->Solve(*o, starts[i], &q, &(*solutions)[i]);
     if (!s.ok()) return s;
   }
   return Status::OK();
@@ -189,21 +217,22 @@ Status Db::SolveMany(const std::vector<std::string>& starts,
 
 Status Db::Distance(const std::string& start, const Options& options,
                     int* distance) const {
-  Parsed o;
-  Status s = Parse(options, &o);
+  const Parsed* o;
+  Status s = ParseCached(options, &o);
   if (!s.ok()) return s;
-  Question q;
-  s = impl_->Pose(o, start, &q);
+  Question& q = Question::ForThisThread();
+  s = impl_->Pose(*o, start, &q);
   if (!s.ok()) return s;
   return impl_->Distance(q.problem, q.problem.start, distance);
 }
 
 Status Db::Moves(const std::string& start, const Options& options,
                  std::vector<NextMove>* moves) const {
-  Parsed o;
-  Status s = Parse(options, &o);
+  const Parsed* parsed;
+  Status s = ParseCached(options, &parsed);
   if (!s.ok()) return s;
-  Question q;
+  const Parsed& o = *parsed;
+  Question& q = Question::ForThisThread();
   s = impl_->Pose(o, start, &q);
   if (!s.ok()) return s;
   const Problem& p = q.problem;

@@ -5,6 +5,7 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <future>
 #include <optional>
 
 #include "slidedb/slidedb.h"
@@ -51,6 +52,24 @@ PyObject* Str(const std::string& s) {
 // A tile label as the CLI's JSON writes it: a number when it is a plain
 // integer (no sign, no leading zero, under ten digits), else a str.
 PyObject* Label(const std::string& label) {
+  if (label.size() == 1) {
+    // One character, the common case: made once, shared.
+    static PyObject** const one = [] {
+      PyObject** objects = new PyObject*[128];  // ASCII; live as long as Python
+      for (int c = 0; c < 128; ++c) {
+        const char ch = static_cast<char>(c);
+        objects[c] = ch >= '0' && ch <= '9'
+                         ? PyLong_FromLong(ch - '0')
+                         : PyUnicode_DecodeLatin1(&ch, 1, nullptr);
+      }
+      return objects;
+    }();
+    const auto c = static_cast<unsigned char>(label[0]);
+    if (c < 128) {
+      Py_INCREF(one[c]);
+      return one[c];
+    }
+  }
   bool number = !label.empty() && label.size() < 10 &&
                 (label.size() == 1 || label[0] != '0');
   long value = 0;
@@ -71,10 +90,13 @@ void Set(PyObject* d, PyObject* key, PyObject* value) {
 
 // The dict keys, made once.
 struct Keys {
-  py::object board = py::str("board"), start = py::str("start"),
-             goal = py::str("goal"), solvable = py::str("solvable"),
-             reason = py::str("reason"), distance = py::str("distance"),
-             moves = py::str("moves"), tiles = py::str("tiles");
+  static py::object Key(const char* name) {
+    return py::reinterpret_steal<py::object>(PyUnicode_InternFromString(name));
+  }
+  py::object board = Key("board"), start = Key("start"), goal = Key("goal"),
+             solvable = Key("solvable"), reason = Key("reason"),
+             distance = Key("distance"), moves = Key("moves"),
+             tiles = Key("tiles");
 };
 const Keys& K() {
   static const Keys* keys = new Keys();  // lives as long as the interpreter
@@ -109,6 +131,20 @@ py::dict SolutionDict(const Solution& s) {
   return d;
 }
 
+// Switches Python's cyclic garbage collector off while many answers are
+// built: they hold no cycles, and its passes over a growing list of dicts
+// would otherwise take most of the time.
+class NoGc {
+ public:
+  NoGc() : was_enabled_(PyGC_Disable()) {}
+  ~NoGc() {
+    if (was_enabled_) PyGC_Enable();
+  }
+
+ private:
+  const int was_enabled_;
+};
+
 // None for -1 (unsolvable), else the distance.
 py::object DistanceObject(int d) {
   return d < 0 ? py::none() : py::object(py::int_(d));
@@ -133,31 +169,65 @@ class PyDb {
     return SolutionDict(sol);
   }
 
-  // Solves in chunks: the GIL is released while a chunk is solved, and
-  // only one chunk of answers is held in C++ at a time.
+  // Solves in chunks on a worker thread, without the GIL, while this
+  // thread reads the next chunk's states and turns the previous chunk's
+  // answers into dicts: two cores overlap, and only two chunks of answers
+  // are held in C++ at a time. Answers keep the order of `states`; the
+  // first malformed state raises.
   py::list SolveMany(const py::iterable& states, const std::string& board,
                      const std::optional<std::string>& goal,
                      const std::optional<std::string>& blank) {
     constexpr size_t kChunk = 4096;
     const Options options = MakeOptions(board, goal, blank);
+    NoGc no_gc;
     py::list out;
-    std::vector<std::string> chunk;
-    std::vector<Solution> solutions;
-    auto solve_chunk = [&] {
+    std::vector<std::string> inputs[2];
+    std::vector<Solution> solutions[2];
+    bool solved[2] = {false, false};  // answers in the slot not yet appended
+    std::future<Status> solving;      // the chunk in slot 1 - next
+    int next = 0;  // the slot the next chunk is read into
+    auto wait = [&] {
       Status s;
       {
         py::gil_scoped_release release;
-        s = db_->SolveMany(chunk, options, &solutions);
+        s = solving.get();
       }
       Check(s);
-      for (const Solution& sol : solutions) out.append(SolutionDict(sol));
-      chunk.clear();
     };
-    for (py::handle h : states) {
-      chunk.push_back(h.cast<std::string>());
-      if (chunk.size() == kChunk) solve_chunk();
+    auto append = [&](int slot) {
+      for (const Solution& sol : solutions[slot]) {
+        py::dict d = SolutionDict(sol);
+        if (PyList_Append(out.ptr(), d.ptr()) != 0) {
+          throw py::error_already_set();
+        }
+      }
+    };
+    py::iterator it = py::iter(states);
+    while (true) {
+      std::vector<std::string>& in = inputs[next];
+      in.clear();
+      for (; in.size() < kChunk && it != py::iterator::sentinel(); ++it) {
+        Py_ssize_t size;
+        const char* text = PyUnicode_AsUTF8AndSize(it->ptr(), &size);
+        if (text == nullptr) throw py::error_already_set();
+        in.emplace_back(text, static_cast<size_t>(size));
+      }
+      const bool more = !in.empty();
+      if (solving.valid()) wait();
+      if (more) {
+        std::vector<Solution>* sols = &solutions[next];
+        solving = std::async(std::launch::async, [this, &options, &in, sols] {
+          return db_->SolveMany(in, options, sols);
+        });
+        solved[next] = true;
+      }
+      if (solved[1 - next]) {
+        append(1 - next);
+        solved[1 - next] = false;
+      }
+      if (!more) break;
+      next = 1 - next;
     }
-    if (!chunk.empty()) solve_chunk();
     return out;
   }
 

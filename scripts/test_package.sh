@@ -17,8 +17,8 @@ if [ "$(id -u)" = 0 ]; then
   # One install at a time on this machine (several worktrees may test).
   exec 9>/tmp/slidedb-test-package.lock
   flock 9
-  dpkg-query -W slidedb >/dev/null 2>&1 && fail "slidedb is installed already; remove it first"
-  trap 'DEBIAN_FRONTEND=noninteractive apt-get remove -y -qq slidedb >/dev/null; rm -rf "$tmp"' EXIT
+  dpkg-query -W -f='${Status}' slidedb 2>/dev/null | grep -q "install ok installed" && fail "slidedb is installed already; remove it first"
+  trap 'DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq slidedb >/dev/null; rm -rf "$tmp"' EXIT
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=120 --no-install-recommends "./$deb" >/dev/null
   root=""
   bin=/usr/bin
