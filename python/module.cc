@@ -178,6 +178,10 @@ class PyDb {
                      const std::optional<std::string>& goal,
                      const std::optional<std::string>& blank) {
     constexpr size_t kChunk = 4096;
+    if (PyUnicode_Check(states.ptr())) {
+      throw py::type_error("solve_many takes an iterable of states, not one "
+                           "state: use solve");
+    }
     const Options options = MakeOptions(board, goal, blank);
     NoGc no_gc;
     py::list out;

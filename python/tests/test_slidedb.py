@@ -51,6 +51,10 @@ def test_solve_many_is_solve_for_each(db):
     assert db.solve_many(states) == [db.solve(s) for s in states]
     assert db.solve_many(iter(states[:3])) == [db.solve(s) for s in states[:3]]
     assert db.solve_many([]) == []
+    with pytest.raises(TypeError):
+        db.solve_many("867254301")  # one state, not a list of them
+    with pytest.raises(TypeError):
+        db.solve_many(["867254301", 5])
 
 
 def test_solve_many_releases_the_gil(db):
