@@ -5,6 +5,7 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <deque>
 #include <future>
 #include <optional>
 
@@ -103,13 +104,37 @@ const Keys& K() {
   return *keys;
 }
 
+// A new reference to a str of `text`, the same object while the same text
+// repeats: a batch shares its board's and usually its goal's. REQUIRES: the
+// GIL.
+class RepeatedStr {
+ public:
+  PyObject* Get(const std::string& text) {
+    if (object_ == nullptr || text != text_) {
+      PyObject* fresh = Str(text);
+      if (fresh == nullptr) return nullptr;
+      Py_XDECREF(object_);
+      object_ = fresh;
+      text_ = text;
+    }
+    Py_INCREF(object_);
+    return object_;
+  }
+
+ private:
+  std::string text_;
+  PyObject* object_ = nullptr;
+};
+
 py::dict SolutionDict(const Solution& s) {
+  static RepeatedStr* const board = new RepeatedStr();  // live as long as
+  static RepeatedStr* const goal = new RepeatedStr();   // the interpreter
   const Keys& k = K();
   py::dict d;
   PyObject* o = d.ptr();
-  Set(o, k.board.ptr(), Str(s.board));
+  Set(o, k.board.ptr(), board->Get(s.board));
   Set(o, k.start.ptr(), Str(s.start));
-  Set(o, k.goal.ptr(), Str(s.goal));
+  Set(o, k.goal.ptr(), goal->Get(s.goal));
   Set(o, k.solvable.ptr(), PyBool_FromLong(s.solvable));
   if (!s.solvable) {
     Set(o, k.reason.ptr(), Str(s.reason));
@@ -169,68 +194,65 @@ class PyDb {
     return SolutionDict(sol);
   }
 
-  // Solves in chunks on a worker thread, without the GIL, while this
-  // thread reads the next chunk's states and turns the previous chunk's
-  // answers into dicts: two cores overlap, and only two chunks of answers
-  // are held in C++ at a time. Answers keep the order of `states`; the
-  // first malformed state raises.
+  // Solves in chunks, each on a thread of its own without the GIL, up to
+  // kAhead chunks ahead of this thread, which reads the states and turns
+  // finished chunks into dicts in order: the cores overlap, and this thread
+  // seldom waits. Answers keep the order of `states`; the first malformed
+  // state raises.
   py::list SolveMany(const py::iterable& states, const std::string& board,
                      const std::optional<std::string>& goal,
                      const std::optional<std::string>& blank) {
     constexpr size_t kChunk = 4096;
+    constexpr size_t kAhead = 4;
     if (PyUnicode_Check(states.ptr())) {
       throw py::type_error("solve_many takes an iterable of states, not one "
                            "state: use solve");
     }
+    struct Chunk {
+      std::vector<std::string> inputs;
+      std::vector<Solution> solutions;
+      std::future<Status> solved;
+    };
     const Options options = MakeOptions(board, goal, blank);
     NoGc no_gc;
     py::list out;
-    std::vector<std::string> inputs[2];
-    std::vector<Solution> solutions[2];
-    bool solved[2] = {false, false};  // answers in the slot not yet appended
-    std::future<Status> solving;      // the chunk in slot 1 - next
-    int next = 0;  // the slot the next chunk is read into
-    auto wait = [&] {
+    // Waited for in order; a chunk's thread is joined before the chunk goes.
+    std::deque<std::unique_ptr<Chunk>> pending;
+    py::iterator it = py::iter(states);
+    bool more = true;
+    while (more || !pending.empty()) {
+      while (more && pending.size() < kAhead) {
+        auto chunk = std::make_unique<Chunk>();
+        for (; chunk->inputs.size() < kChunk && it != py::iterator::sentinel();
+             ++it) {
+          Py_ssize_t size;
+          const char* text = PyUnicode_AsUTF8AndSize(it->ptr(), &size);
+          if (text == nullptr) throw py::error_already_set();
+          chunk->inputs.emplace_back(text, static_cast<size_t>(size));
+        }
+        more = chunk->inputs.size() == kChunk;
+        if (chunk->inputs.empty()) break;
+        Chunk* c = chunk.get();
+        c->solved = std::async(std::launch::async, [this, &options, c] {
+          return db_->SolveMany(c->inputs, options, &c->solutions);
+        });
+        pending.push_back(std::move(chunk));
+      }
+      if (pending.empty()) break;
+      Chunk& first = *pending.front();
       Status s;
       {
         py::gil_scoped_release release;
-        s = solving.get();
+        s = first.solved.get();
       }
       Check(s);
-    };
-    auto append = [&](int slot) {
-      for (const Solution& sol : solutions[slot]) {
+      for (const Solution& sol : first.solutions) {
         py::dict d = SolutionDict(sol);
         if (PyList_Append(out.ptr(), d.ptr()) != 0) {
           throw py::error_already_set();
         }
       }
-    };
-    py::iterator it = py::iter(states);
-    while (true) {
-      std::vector<std::string>& in = inputs[next];
-      in.clear();
-      for (; in.size() < kChunk && it != py::iterator::sentinel(); ++it) {
-        Py_ssize_t size;
-        const char* text = PyUnicode_AsUTF8AndSize(it->ptr(), &size);
-        if (text == nullptr) throw py::error_already_set();
-        in.emplace_back(text, static_cast<size_t>(size));
-      }
-      const bool more = !in.empty();
-      if (solving.valid()) wait();
-      if (more) {
-        std::vector<Solution>* sols = &solutions[next];
-        solving = std::async(std::launch::async, [this, &options, &in, sols] {
-          return db_->SolveMany(in, options, sols);
-        });
-        solved[next] = true;
-      }
-      if (solved[1 - next]) {
-        append(1 - next);
-        solved[1 - next] = false;
-      }
-      if (!more) break;
-      next = 1 - next;
+      pending.pop_front();
     }
     return out;
   }
