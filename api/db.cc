@@ -87,9 +87,16 @@ struct Question {
   Arrangement start;
   Arrangement goal;
   Problem problem;
+  Path path;
+  // The table of the last answer, while one call answers a batch (never
+  // kept between calls: the database may be closed).
+  Table* table = nullptr;
+  int table_blank = -1;
 
+  // This thread's buffers, with no table remembered.
   static Question& ForThisThread() {
     thread_local Question q;
+    q.table = nullptr;
     return q;
   }
 };
@@ -136,12 +143,14 @@ class Db::Impl {
       out->distance = -1;
       return Status::OK();
     }
-    Table* table;
-    s = GetTable(p.board, p.goal_blank, &table);
+    if (q->table == nullptr || q->table_blank != p.goal_blank) {
+      s = GetTable(p.board, p.goal_blank, &q->table);
+      if (!s.ok()) return s;
+      q->table_blank = p.goal_blank;
+    }
+    s = WalkToGoal(q->table, p.start, &q->path);
     if (!s.ok()) return s;
-    s = WalkToGoal(table, p.start, &path_scratch());
-    if (!s.ok()) return s;
-    const Path& path = path_scratch();
+    const Path& path = q->path;
     out->distance = path.distance();
     for (Move m : path.moves) out->moves.push_back(MoveLetter(m));
     for (uint8_t t : path.tiles) out->tiles.push_back(p.label[t]);
@@ -161,12 +170,6 @@ class Db::Impl {
   }
 
  private:
-  // One Path per thread, so that a walk allocates nothing once warm.
-  static Path& path_scratch() {
-    thread_local Path path;
-    return path;
-  }
-
   std::unique_ptr<Database> db_;
   Solver solver_;  // one for every thread
 };
