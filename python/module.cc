@@ -189,7 +189,7 @@ class PyDb {
   py::dict Solve(const std::string& state, const std::string& board,
                  const std::optional<std::string>& goal,
                  const std::optional<std::string>& blank) {
-    Solution sol;
+    thread_local Solution sol;  // its buffers reused from call to call
     Check(db_->Solve(state, MakeOptions(board, goal, blank), &sol));
     return SolutionDict(sol);
   }
