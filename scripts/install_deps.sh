@@ -9,6 +9,8 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   gnuplot-nox
   hyperfine jq time
+  # The library for programs (docs/API.md): Python module, man pages, .deb.
+  python3-dev python3-pybind11 python3-pytest help2man file dpkg-dev
 )
 
 missing=()

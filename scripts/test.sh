@@ -3,5 +3,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/build.sh
-cd build
-ctest -j "$(nproc)" --output-on-failure --timeout 600
+(cd build && ctest -j "$(nproc)" --output-on-failure --timeout 600)
+# The Debian package, installed as a user installs it (apt-get as root).
+./scripts/test_package.sh "$(./scripts/package.sh)"

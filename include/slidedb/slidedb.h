@@ -1,0 +1,149 @@
+// slidedb: exact answers to sliding-tile puzzles from a database built by
+// slidedb-build. The one header a program includes; docs/API.md is the
+// guide. Everything here is the stable promise; lib/ behind it is not.
+//
+//   std::unique_ptr<slidedb::Db> db;
+//   slidedb::Status s = slidedb::Db::Open("data/slidedb", &db);
+//   slidedb::Solution sol;
+//   if (s.ok()) s = db->Solve("867254301", {}, &sol);
+//   // sol.distance == 31, sol.moves == "ULDR...", sol.tiles == {"1", ...}
+//
+// States are written as slidedb-query reads them: "123456780",
+// "1 2 3 4 5 6 7 8 0", "123/456/780", "12345678_", "1,2,...,11,0"; the
+// blank is 0 _ . or - unless Options::blank names another label. Answers use
+// the labels of the question, as slidedb-query's JSON does.
+//
+// Errors are Status values, never exceptions: InvalidArgument for malformed
+// input (with slidedb-query's message), NotFound for a missing database or
+// table, Corruption or IOError when the database cannot be read.
+//
+// Thread safety: every const method of an open Db may be called from any
+// number of threads at once.
+#ifndef SLIDEDB_SLIDEDB_H_
+#define SLIDEDB_SLIDEDB_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "slidedb/status.h"
+
+namespace slidedb {
+
+// The library's version, "0.1.0".
+const char* Version();
+
+// How to read a question. The defaults are slidedb-query's.
+struct Options {
+  std::string board = "3x3";  // rows x cols, at most 12 cells
+  // The goal, written like a state; empty: the start's tiles in order
+  // (numerically when all labels are numbers), blank last.
+  std::string goal;
+  // The label that stands for the blank; empty: any of 0 _ . -
+  std::string blank;
+};
+
+// One answer, with the fields of slidedb-query --format json.
+struct Solution {
+  std::string board;  // "3x3"
+  std::string start;  // the start and the goal as slidedb-query prints them
+  std::string goal;
+  bool solvable = false;
+  std::string reason;  // when !solvable: why, about inversion parity
+  int distance = -1;   // the fewest moves; -1 when !solvable
+  // The blank's moves (U D L R), one optimal solution, distance letters.
+  std::string moves;
+  // The label of the tile each move slides.
+  std::vector<std::string> tiles;
+};
+
+// One legal move of the blank from a state, and where it leads.
+struct NextMove {
+  char move = 'U';   // U D L R: the direction the blank travels
+  std::string tile;  // the label of the tile that slides
+  std::string state;  // the state after the move
+  int distance = -1;  // that state's distance; -1 when it cannot be solved
+};
+
+// How many states of a goal's table lie at each distance.
+struct Histogram {
+  std::string board;
+  std::string goal;
+  uint64_t total = 0;
+  int max_distance = 0;
+  std::vector<uint64_t> counts;  // counts[d]: states at distance d
+};
+
+// A state drawn by Db::Sample, with its distance.
+struct SampledState {
+  std::string state;
+  int distance = 0;
+};
+
+// A table the database holds: one board and one cell for the goal's blank.
+struct TableInfo {
+  std::string board;  // "3x3"
+  std::string goal;   // its canonical goal, blank written 0
+  uint64_t states = 0;
+  int max_distance = 0;
+};
+
+class Db {
+ public:
+  // Opens the database in `dir` read-only; other processes may read it, and
+  // slidedb-build may swap in a new build, at the same time. NotFound when
+  // `dir` holds no database.
+  static Status Open(const std::string& dir, std::unique_ptr<Db>* db);
+  ~Db();
+  Db(const Db&) = delete;
+  Db& operator=(const Db&) = delete;
+
+  const std::string& dir() const;
+  std::vector<TableInfo> Tables() const;
+
+  // An optimal solution of `start`. An unsolvable start is an answer, not
+  // an error: OK with solution->solvable false and the reason.
+  // REQUIRES: solution != nullptr.
+  Status Solve(const std::string& start, const Options& options,
+               Solution* solution) const;
+
+  // Solve for each of `starts`, reading `options` once. Stops at the first
+  // failure; its message names the input.
+  // REQUIRES: solutions != nullptr.
+  Status SolveMany(const std::vector<std::string>& starts,
+                   const Options& options,
+                   std::vector<Solution>* solutions) const;
+
+  // The distance alone (faster than Solve); -1 when unsolvable.
+  // REQUIRES: distance != nullptr.
+  Status Distance(const std::string& start, const Options& options,
+                  int* distance) const;
+
+  // Every legal move of the blank from `start` (2 to 4), in the order
+  // U D L R, each with the state it leads to and that state's distance.
+  // REQUIRES: moves != nullptr.
+  Status Moves(const std::string& start, const Options& options,
+               std::vector<NextMove>* moves) const;
+
+  // The histogram of the goal's table (options.goal, or the canonical goal
+  // with the blank last). Reads only the table's metadata.
+  // REQUIRES: histogram != nullptr.
+  Status GetHistogram(const Options& options, Histogram* histogram) const;
+
+  // Up to `n` distinct uniformly random states that reach the goal, at
+  // exactly `distance` moves unless it is -1, as slidedb-query --sample
+  // draws them: the same seed gives the same states on every platform.
+  // REQUIRES: distance >= -1; states != nullptr.
+  Status Sample(uint64_t n, int distance, uint64_t seed, const Options& options,
+                std::vector<SampledState>* states) const;
+
+ private:
+  class Impl;
+  explicit Db(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace slidedb
+
+#endif  // SLIDEDB_SLIDEDB_H_

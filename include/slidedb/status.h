@@ -1,0 +1,59 @@
+// Status: the result of a library call that can fail. The library reports
+// failures through Status values, never through exceptions. Part of the
+// public API (slidedb/slidedb.h); lib/status.h includes it.
+#ifndef SLIDEDB_STATUS_H_
+#define SLIDEDB_STATUS_H_
+
+#include <string>
+#include <utility>
+
+namespace slidedb {
+
+class Status {
+ public:
+  enum class Code {
+    kOk = 0,
+    kInvalidArgument,  // malformed input from a user
+    kNotFound,         // a database or table that is not there
+    kCorruption,       // stored data that breaks the format
+    kIOError,          // the file system or RocksDB said no
+  };
+
+  Status() = default;
+
+  static Status OK() { return Status(); }
+  static Status InvalidArgument(std::string msg) {
+    return Status(Code::kInvalidArgument, std::move(msg));
+  }
+  static Status NotFound(std::string msg) {
+    return Status(Code::kNotFound, std::move(msg));
+  }
+  static Status Corruption(std::string msg) {
+    return Status(Code::kCorruption, std::move(msg));
+  }
+  static Status IOError(std::string msg) {
+    return Status(Code::kIOError, std::move(msg));
+  }
+
+  bool ok() const { return code_ == Code::kOk; }
+  bool IsInvalidArgument() const { return code_ == Code::kInvalidArgument; }
+  bool IsNotFound() const { return code_ == Code::kNotFound; }
+  bool IsCorruption() const { return code_ == Code::kCorruption; }
+  bool IsIOError() const { return code_ == Code::kIOError; }
+  Code code() const { return code_; }
+
+  // The message alone, for people ("" when ok).
+  const std::string& message() const { return message_; }
+  // "OK", or a prefix naming the kind of failure, then the message.
+  std::string ToString() const;
+
+ private:
+  Status(Code code, std::string msg) : code_(code), message_(std::move(msg)) {}
+
+  Code code_ = Code::kOk;
+  std::string message_;
+};
+
+}  // namespace slidedb
+
+#endif  // SLIDEDB_STATUS_H_

@@ -1,0 +1,398 @@
+// The Python module `slidedb` over the public C++ API (slidedb/slidedb.h).
+// Answers are dicts with the fields of slidedb-query --format json; errors
+// are exceptions with slidedb-query's messages (docs/API.md).
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <deque>
+#include <future>
+#include <optional>
+
+#include "slidedb/slidedb.h"
+
+namespace py = pybind11;
+
+namespace slidedb {
+namespace {
+
+// Raises the Python exception for a failed Status: ValueError for
+// malformed input, LookupError for a missing table (FileNotFoundError for
+// a missing database, in Open), OSError when the database cannot be read.
+[[noreturn]] void Raise(const Status& s) {
+  if (s.IsInvalidArgument()) throw py::value_error(s.message());
+  if (s.IsNotFound()) {
+    PyErr_SetString(PyExc_LookupError, s.message().c_str());
+  } else {
+    PyErr_SetString(PyExc_OSError, s.message().c_str());
+  }
+  throw py::error_already_set();
+}
+
+void Check(const Status& s) {
+  if (!s.ok()) Raise(s);
+}
+
+Options MakeOptions(const std::string& board,
+                    const std::optional<std::string>& goal,
+                    const std::optional<std::string>& blank) {
+  Options o;
+  o.board = board;
+  if (goal) o.goal = *goal;
+  if (blank) o.blank = *blank;
+  return o;
+}
+
+// A new reference to a str, bytes that are not UTF-8 replaced (as the CLI's
+// JSON does).
+PyObject* Str(const std::string& s) {
+  return PyUnicode_DecodeUTF8(s.data(), static_cast<Py_ssize_t>(s.size()),
+                              "replace");
+}
+
+// A tile label as the CLI's JSON writes it: a number when it is a plain
+// integer (no sign, no leading zero, under ten digits), else a str.
+PyObject* Label(const std::string& label) {
+  if (label.size() == 1) {
+    // One character, the common case: made once, shared.
+    static PyObject** const one = [] {
+      PyObject** objects = new PyObject*[128];  // ASCII; live as long as Python
+      for (int c = 0; c < 128; ++c) {
+        const char ch = static_cast<char>(c);
+        objects[c] = ch >= '0' && ch <= '9'
+                         ? PyLong_FromLong(ch - '0')
+                         : PyUnicode_DecodeLatin1(&ch, 1, nullptr);
+      }
+      return objects;
+    }();
+    const auto c = static_cast<unsigned char>(label[0]);
+    if (c < 128) {
+      Py_INCREF(one[c]);
+      return one[c];
+    }
+  }
+  bool number = !label.empty() && label.size() < 10 &&
+                (label.size() == 1 || label[0] != '0');
+  long value = 0;
+  for (char c : label) {
+    number = number && c >= '0' && c <= '9';
+    value = value * 10 + (c - '0');
+  }
+  return number ? PyLong_FromLong(value) : Str(label);
+}
+
+// Sets d[key] = value, taking the reference to value.
+void Set(PyObject* d, PyObject* key, PyObject* value) {
+  if (value == nullptr) throw py::error_already_set();
+  const int rc = PyDict_SetItem(d, key, value);
+  Py_DECREF(value);
+  if (rc != 0) throw py::error_already_set();
+}
+
+// The dict keys, made once.
+struct Keys {
+  static py::object Key(const char* name) {
+    return py::reinterpret_steal<py::object>(PyUnicode_InternFromString(name));
+  }
+  py::object board = Key("board"), start = Key("start"), goal = Key("goal"),
+             solvable = Key("solvable"), reason = Key("reason"),
+             distance = Key("distance"), moves = Key("moves"),
+             tiles = Key("tiles");
+};
+const Keys& K() {
+  static const Keys* keys = new Keys();  // lives as long as the interpreter
+  return *keys;
+}
+
+// A new reference to a str of `text`, the same object while the same text
+// repeats: a batch shares its board's and usually its goal's. REQUIRES: the
+// GIL.
+class RepeatedStr {
+ public:
+  PyObject* Get(const std::string& text) {
+    if (object_ == nullptr || text != text_) {
+      PyObject* fresh = Str(text);
+      if (fresh == nullptr) return nullptr;
+      Py_XDECREF(object_);
+      object_ = fresh;
+      text_ = text;
+    }
+    Py_INCREF(object_);
+    return object_;
+  }
+
+ private:
+  std::string text_;
+  PyObject* object_ = nullptr;
+};
+
+py::dict SolutionDict(const Solution& s) {
+  static RepeatedStr* const board = new RepeatedStr();  // live as long as
+  static RepeatedStr* const goal = new RepeatedStr();   // the interpreter
+  const Keys& k = K();
+  py::dict d;
+  PyObject* o = d.ptr();
+  Set(o, k.board.ptr(), board->Get(s.board));
+  Set(o, k.start.ptr(), Str(s.start));
+  Set(o, k.goal.ptr(), goal->Get(s.goal));
+  Set(o, k.solvable.ptr(), PyBool_FromLong(s.solvable));
+  if (!s.solvable) {
+    Set(o, k.reason.ptr(), Str(s.reason));
+    return d;
+  }
+  Set(o, k.distance.ptr(), PyLong_FromLong(s.distance));
+  Set(o, k.moves.ptr(), Str(s.moves));
+  PyObject* tiles = PyList_New(static_cast<Py_ssize_t>(s.tiles.size()));
+  if (tiles == nullptr) throw py::error_already_set();
+  for (size_t i = 0; i < s.tiles.size(); ++i) {
+    PyObject* t = Label(s.tiles[i]);
+    if (t == nullptr) {
+      Py_DECREF(tiles);
+      throw py::error_already_set();
+    }
+    PyList_SET_ITEM(tiles, static_cast<Py_ssize_t>(i), t);
+  }
+  Set(o, k.tiles.ptr(), tiles);
+  return d;
+}
+
+// Switches Python's cyclic garbage collector off while many answers are
+// built: they hold no cycles, and its passes over a growing list of dicts
+// would otherwise take most of the time.
+class NoGc {
+ public:
+  NoGc() : was_enabled_(PyGC_Disable()) {}
+  ~NoGc() {
+    if (was_enabled_) PyGC_Enable();
+  }
+
+ private:
+  const int was_enabled_;
+};
+
+// None for -1 (unsolvable), else the distance.
+py::object DistanceObject(int d) {
+  return d < 0 ? py::none() : py::object(py::int_(d));
+}
+
+class PyDb {
+ public:
+  explicit PyDb(const std::string& path) {
+    Status s = Db::Open(path, &db_);
+    if (s.IsNotFound()) {
+      PyErr_SetString(PyExc_FileNotFoundError, s.message().c_str());
+      throw py::error_already_set();
+    }
+    Check(s);
+  }
+
+  py::dict Solve(const std::string& state, const std::string& board,
+                 const std::optional<std::string>& goal,
+                 const std::optional<std::string>& blank) {
+    thread_local Solution sol;  // its buffers reused from call to call
+    Check(db_->Solve(state, MakeOptions(board, goal, blank), &sol));
+    return SolutionDict(sol);
+  }
+
+  // Solves in chunks, each on a thread of its own without the GIL, up to
+  // kAhead chunks ahead of this thread, which reads the states and turns
+  // finished chunks into dicts in order: the cores overlap, and this thread
+  // seldom waits. Answers keep the order of `states`; the first malformed
+  // state raises.
+  py::list SolveMany(const py::iterable& states, const std::string& board,
+                     const std::optional<std::string>& goal,
+                     const std::optional<std::string>& blank) {
+    constexpr size_t kChunk = 4096;
+    constexpr size_t kAhead = 4;
+    if (PyUnicode_Check(states.ptr())) {
+      throw py::type_error("solve_many takes an iterable of states, not one "
+                           "state: use solve");
+    }
+    struct Chunk {
+      std::vector<std::string> inputs;
+      std::vector<Solution> solutions;
+      std::future<Status> solved;
+    };
+    const Options options = MakeOptions(board, goal, blank);
+    NoGc no_gc;
+    py::list out;
+    // Waited for in order; a chunk's thread is joined before the chunk goes.
+    std::deque<std::unique_ptr<Chunk>> pending;
+    py::iterator it = py::iter(states);
+    bool more = true;
+    while (more || !pending.empty()) {
+      while (more && pending.size() < kAhead) {
+        auto chunk = std::make_unique<Chunk>();
+        for (; chunk->inputs.size() < kChunk && it != py::iterator::sentinel();
+             ++it) {
+          Py_ssize_t size;
+          const char* text = PyUnicode_AsUTF8AndSize(it->ptr(), &size);
+          if (text == nullptr) throw py::error_already_set();
+          chunk->inputs.emplace_back(text, static_cast<size_t>(size));
+        }
+        more = chunk->inputs.size() == kChunk;
+        if (chunk->inputs.empty()) break;
+        Chunk* c = chunk.get();
+        c->solved = std::async(std::launch::async, [this, &options, c] {
+          return db_->SolveMany(c->inputs, options, &c->solutions);
+        });
+        pending.push_back(std::move(chunk));
+      }
+      if (pending.empty()) break;
+      Chunk& first = *pending.front();
+      Status s;
+      {
+        py::gil_scoped_release release;
+        s = first.solved.get();
+      }
+      Check(s);
+      for (const Solution& sol : first.solutions) {
+        py::dict d = SolutionDict(sol);
+        if (PyList_Append(out.ptr(), d.ptr()) != 0) {
+          throw py::error_already_set();
+        }
+      }
+      pending.pop_front();
+    }
+    return out;
+  }
+
+  py::object Distance(const std::string& state, const std::string& board,
+                      const std::optional<std::string>& goal,
+                      const std::optional<std::string>& blank) {
+    int d;
+    Check(db_->Distance(state, MakeOptions(board, goal, blank), &d));
+    return DistanceObject(d);
+  }
+
+  py::list Moves(const std::string& state, const std::string& board,
+                 const std::optional<std::string>& goal,
+                 const std::optional<std::string>& blank) {
+    std::vector<NextMove> moves;
+    Check(db_->Moves(state, MakeOptions(board, goal, blank), &moves));
+    py::list out;
+    for (const NextMove& m : moves) {
+      py::dict d;
+      d["move"] = std::string(1, m.move);
+      d["tile"] = py::reinterpret_steal<py::object>(Label(m.tile));
+      d["state"] = py::reinterpret_steal<py::object>(Str(m.state));
+      d["distance"] = DistanceObject(m.distance);
+      out.append(d);
+    }
+    return out;
+  }
+
+  py::dict Histogram(const std::string& board,
+                     const std::optional<std::string>& goal,
+                     const std::optional<std::string>& blank) {
+    slidedb::Histogram h;
+    Check(db_->GetHistogram(MakeOptions(board, goal, blank), &h));
+    py::dict d;
+    d["board"] = h.board;
+    d["goal"] = py::reinterpret_steal<py::object>(Str(h.goal));
+    d["total"] = h.total;
+    d["max_distance"] = h.max_distance;
+    d["counts"] = h.counts;
+    return d;
+  }
+
+  py::list Sample(int64_t n, std::optional<int> distance, uint64_t seed,
+                  const std::string& board,
+                  const std::optional<std::string>& goal,
+                  const std::optional<std::string>& blank) {
+    if (n < 1) throw py::value_error("n must be at least 1");
+    if (distance && *distance < 0) {
+      throw py::value_error("distance must be a whole number of moves");
+    }
+    std::vector<SampledState> states;
+    Status s;
+    {
+      py::gil_scoped_release release;
+      s = db_->Sample(static_cast<uint64_t>(n), distance ? *distance : -1, seed,
+                      MakeOptions(board, goal, blank), &states);
+    }
+    Check(s);
+    py::list out;
+    for (const SampledState& st : states) {
+      py::dict d;
+      d["state"] = py::reinterpret_steal<py::object>(Str(st.state));
+      d["distance"] = st.distance;
+      out.append(d);
+    }
+    return out;
+  }
+
+  py::list Tables() const {
+    py::list out;
+    for (const TableInfo& t : db_->Tables()) {
+      py::dict d;
+      d["board"] = t.board;
+      d["goal"] = t.goal;
+      d["states"] = t.states;
+      d["max_distance"] = t.max_distance;
+      out.append(d);
+    }
+    return out;
+  }
+
+  const std::string& path() const { return db_->dir(); }
+
+ private:
+  std::unique_ptr<Db> db_;
+};
+
+}  // namespace
+}  // namespace slidedb
+
+PYBIND11_MODULE(slidedb, m) {
+  using slidedb::PyDb;
+  using namespace pybind11::literals;
+  m.doc() =
+      "Exact answers to sliding-tile puzzles from a slidedb database "
+      "(docs/API.md).\n\n"
+      "  db = slidedb.open('data/slidedb')\n"
+      "  db.solve('867254301')  # {'board': '3x3', ..., 'distance': 31, ...}";
+  m.attr("__version__") = slidedb::Version();
+
+  py::class_<PyDb>(m, "Db",
+                   "A slidedb database opened read-only. Its methods may be "
+                   "called from several threads at once.")
+      .def_property_readonly("path", &PyDb::path, "the database directory")
+      .def("solve", &PyDb::Solve, "state"_a, py::kw_only(), "board"_a = "3x3",
+           "goal"_a = py::none(), "blank"_a = py::none(),
+           "An optimal solution: a dict with the fields of slidedb-query "
+           "--format json (board, start, goal, solvable, distance, moves, "
+           "tiles; reason instead when unsolvable).")
+      .def("solve_many", &PyDb::SolveMany, "states"_a, py::kw_only(),
+           "board"_a = "3x3", "goal"_a = py::none(), "blank"_a = py::none(),
+           "solve() for each state of an iterable, as a list; the GIL is "
+           "released while it works.")
+      .def("distance", &PyDb::Distance, "state"_a, py::kw_only(),
+           "board"_a = "3x3", "goal"_a = py::none(), "blank"_a = py::none(),
+           "The fewest moves to the goal; None when unsolvable.")
+      .def("moves", &PyDb::Moves, "state"_a, py::kw_only(), "board"_a = "3x3",
+           "goal"_a = py::none(), "blank"_a = py::none(),
+           "Each legal move of the blank (U D L R order) as a dict: move, "
+           "tile, state (after the move), distance (None when unsolvable).")
+      .def("histogram", &PyDb::Histogram, py::kw_only(), "board"_a = "3x3",
+           "goal"_a = py::none(), "blank"_a = py::none(),
+           "The goal's table: {board, goal, total, max_distance, counts}, "
+           "counts[d] the states at distance d.")
+      .def("sample", &PyDb::Sample, "n"_a, py::kw_only(),
+           "distance"_a = py::none(), "seed"_a = 1, "board"_a = "3x3",
+           "goal"_a = py::none(), "blank"_a = py::none(),
+           "n distinct uniformly random states that reach the goal (at "
+           "exactly `distance` when given) as dicts {state, distance}; the "
+           "same as slidedb-query --sample for the same seed.")
+      .def("tables", &PyDb::Tables,
+           "The tables the database holds: dicts {board, goal, states, "
+           "max_distance}.")
+      .def("__repr__", [](const PyDb& db) {
+        return "<slidedb.Db '" + db.path() + "'>";
+      });
+
+  m.def(
+      "open", [](const std::string& path) { return PyDb(path); }, "path"_a,
+      "Opens the database in `path` (as built by slidedb-build) read-only. "
+      "FileNotFoundError when there is none.");
+}

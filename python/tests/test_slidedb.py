@@ -1,0 +1,140 @@
+"""The Python module answers as slidedb-query --format json does.
+
+Run by ctest (python_module) with PYTHONPATH at the built module,
+SLIDEDB_TEST_DB at the suite's database and SLIDEDB_QUERY at the tool.
+"""
+import json
+import os
+import subprocess
+import threading
+
+import pytest
+
+import slidedb
+
+DB = os.environ["SLIDEDB_TEST_DB"]
+QUERY = os.environ["SLIDEDB_QUERY"]
+
+
+def cli(*args, form="json"):
+    """slidedb-query's exit status, JSON Lines (as a list) and stderr."""
+    r = subprocess.run([QUERY, "--db", DB, "--format", form, *args],
+                       capture_output=True, text=True, check=False)
+    lines = r.stdout.splitlines() if form == "json" else []
+    return r.returncode, [json.loads(line) for line in lines], r.stderr
+
+
+@pytest.fixture(scope="module")
+def db():
+    return slidedb.open(DB)
+
+
+@pytest.mark.parametrize("state,options", [
+    ("867254301", {}),
+    ("123456870", {}),  # unsolvable: reason instead of a path
+    ("123/456/7_8", {}),
+    ("283164705", {"goal": "123/8_4/765"}),
+    ("abcdefgh9", {"blank": "9"}),
+    ("5_4321", {"board": "2x3", "goal": "_54/321"}),
+    ("9,8,7,6,5,4,3,2,1,0", {"board": "2x5"}),
+])
+def test_solve_is_the_cli_json(db, state, options):
+    args = [a for k, v in options.items() for a in ("--" + k, v)]
+    _, lines, _ = cli(*args, "--", state)
+    assert db.solve(state, **options) == lines[0]
+    expected = lines[0].get("distance")
+    assert db.distance(state, **options) == expected
+
+
+def test_solve_many_is_solve_for_each(db):
+    states = ["867254301", "123456870", "123456780", "647850321"] * 50
+    assert db.solve_many(states) == [db.solve(s) for s in states]
+    assert db.solve_many(iter(states[:3])) == [db.solve(s) for s in states[:3]]
+    assert db.solve_many([]) == []
+    with pytest.raises(TypeError):
+        db.solve_many("867254301")  # one state, not a list of them
+    with pytest.raises(TypeError):
+        db.solve_many(["867254301", 5])
+
+
+def test_solve_many_releases_the_gil(db):
+    # Threads calling solve_many at once get the answers one thread gets.
+    states = [s["state"] for s in db.sample(3000, seed=5)]
+    expected = db.solve_many(states)
+    results = [None] * 4
+
+    def work(k):
+        results[k] = db.solve_many(states)
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert all(r == expected for r in results)
+
+
+def test_malformed_input_raises_value_error_with_the_cli_message(db):
+    for bad in ["12345", "1234567899", "12345678x"]:
+        rc, _, err = cli(bad, form="text")
+        assert rc == 65
+        message = err.strip()[len("slidedb-query: "):]
+        with pytest.raises(ValueError) as e:
+            db.solve(bad)
+        assert str(e.value) == message
+        with pytest.raises(ValueError):
+            db.distance(bad)
+        with pytest.raises(ValueError):
+            db.moves(bad)
+        with pytest.raises(ValueError) as e:
+            db.solve_many(["867254301", bad])
+        assert str(e.value) == message
+    with pytest.raises(ValueError):
+        db.solve("123456780", board="3x5")
+    with pytest.raises(ValueError):
+        db.solve("123456780", goal="1234")
+    with pytest.raises(TypeError):
+        db.solve(123456780)
+
+
+def test_missing_database_and_table(db, tmp_path):
+    with pytest.raises(FileNotFoundError):
+        slidedb.open(str(tmp_path / "none"))
+    rc, _, err = cli("--board", "3x4", "1,2,3,4,5,6,7,8,9,10,0,11")
+    assert rc == 66
+    with pytest.raises(LookupError) as e:
+        db.solve("1,2,3,4,5,6,7,8,9,10,0,11", board="3x4")
+    assert str(e.value) in err
+    with pytest.raises(LookupError):
+        db.histogram(board="3x4")
+
+
+def test_moves(db):
+    moves = db.moves("123456708")
+    assert [m["move"] for m in moves] == ["U", "L", "R"]
+    assert {m["tile"]: m["distance"] for m in moves} == {5: 2, 7: 2, 8: 0}
+    for m in moves:
+        assert db.distance(m["state"]) == m["distance"]
+    assert all(m["distance"] is None for m in db.moves("123456870"))
+
+
+def test_histogram_and_sample_are_the_cli(db):
+    for options in [{}, {"board": "2x3", "goal": "_54/321"}]:
+        args = [a for k, v in options.items() for a in ("--" + k, v)]
+        _, lines, _ = cli(*args, "--histogram")
+        assert db.histogram(**options) == lines[0]
+        _, lines, _ = cli(*args, "--sample", "25", "--seed", "9")
+        assert db.sample(25, seed=9, **options) == lines
+        _, lines, _ = cli(*args, "--sample", "25", "--distance", "6")
+        assert db.sample(25, distance=6, **options) == lines
+    with pytest.raises(ValueError):
+        db.sample(0)
+
+
+def test_tables_and_version(db):
+    tables = db.tables()
+    assert {"board": "3x3", "goal": "123456780", "states": 181440,
+            "max_distance": 31} in tables
+    assert slidedb.__version__ == subprocess.run(
+        [QUERY, "--version"], capture_output=True, text=True).stdout.split()[1]
+    assert db.path == DB

@@ -1,0 +1,281 @@
+// The public API (include/slidedb/slidedb.h) gives the answers
+// slidedb-query gives, with its messages, and serves several threads at
+// once on one open database.
+#include "slidedb/slidedb.h"
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <random>
+#include <sstream>
+#include <thread>
+
+#include "tests/test_util.h"
+
+namespace slidedb {
+namespace {
+
+using testing::RunQueryCli;
+using testing::TestDatabase;
+
+std::unique_ptr<Db> OpenTestDb() {
+  std::unique_ptr<Db> db;
+  const Status s = Db::Open(TestDatabase(), &db);
+  EXPECT_TRUE(s.ok()) << s.ToString();
+  return db;
+}
+
+// slidedb-query's arguments for the same options.
+std::vector<std::string> CliArgs(const Options& o) {
+  std::vector<std::string> args = {"--db", TestDatabase(), "--board", o.board,
+                                   "--format", "json"};
+  if (!o.goal.empty()) args.insert(args.end(), {"--goal", o.goal});
+  if (!o.blank.empty()) args.insert(args.end(), {"--blank", o.blank});
+  return args;
+}
+
+// A tile label as the CLI's JSON writes it: bare numbers become strings.
+std::string LabelText(const nlohmann::json& j) {
+  return j.is_string() ? j.get<std::string>() : j.dump();
+}
+
+void ExpectSameAsCli(const Db& db, const std::string& start,
+                     const Options& o) {
+  SCOPED_TRACE(start + " on " + o.board + " goal '" + o.goal + "'");
+  Solution sol;
+  const Status s = db.Solve(start, o, &sol);
+  ASSERT_TRUE(s.ok()) << s.ToString();
+  std::vector<std::string> args = CliArgs(o);
+  args.push_back("--");
+  args.push_back(start);
+  const testing::CliResult r = RunQueryCli(args);
+  const nlohmann::json cli = nlohmann::json::parse(r.out);
+  EXPECT_EQ(sol.board, cli["board"]);
+  EXPECT_EQ(sol.start, cli["start"]);
+  EXPECT_EQ(sol.goal, cli["goal"]);
+  EXPECT_EQ(sol.solvable, cli["solvable"]);
+  if (!sol.solvable) {
+    EXPECT_EQ(r.status, 1);
+    EXPECT_EQ(sol.reason, cli["reason"]);
+    EXPECT_EQ(sol.distance, -1);
+    EXPECT_TRUE(sol.moves.empty());
+    return;
+  }
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(sol.distance, cli["distance"]);
+  EXPECT_EQ(sol.moves, cli["moves"]);
+  ASSERT_EQ(sol.tiles.size(), cli["tiles"].size());
+  for (size_t k = 0; k < sol.tiles.size(); ++k) {
+    EXPECT_EQ(sol.tiles[k], LabelText(cli["tiles"][k]));
+  }
+  int d;
+  ASSERT_TRUE(db.Distance(start, o, &d).ok());
+  EXPECT_EQ(d, sol.distance);
+}
+
+TEST(ApiTest, SolveAnswersAsTheQueryToolDoes) {
+  auto db = OpenTestDb();
+  ASSERT_NE(db, nullptr);
+  ExpectSameAsCli(*db, "867254301", {});
+  ExpectSameAsCli(*db, "123456780", {});
+  ExpectSameAsCli(*db, "123456870", {});  // unsolvable
+  ExpectSameAsCli(*db, "1 2 3/4 5 6/7 _ 8", {});
+  ExpectSameAsCli(*db, "283164705", {"3x3", "123/8_4/765", ""});
+  ExpectSameAsCli(*db, "abcdefgh9", {"3x3", "", "9"});
+  ExpectSameAsCli(*db, "5_4321", {"2x3", "_54/321", ""});
+  ExpectSameAsCli(*db, "9,8,7,6,5,4,3,2,1,0", {"2x5", "", ""});
+}
+
+TEST(ApiTest, MalformedInputHasTheQueryToolsMessage) {
+  auto db = OpenTestDb();
+  ASSERT_NE(db, nullptr);
+  for (const std::string bad : {"12345", "1234567899", "12345678x"}) {
+    Solution sol;
+    const Status s = db->Solve(bad, {}, &sol);
+    EXPECT_TRUE(s.IsInvalidArgument()) << s.ToString();
+    const testing::CliResult r = RunQueryCli({"--db", TestDatabase(), bad});
+    EXPECT_EQ(r.status, 65);
+    EXPECT_EQ("slidedb-query: " + s.message() + "\n", r.err);
+    int d;
+    EXPECT_TRUE(db->Distance(bad, {}, &d).IsInvalidArgument());
+    std::vector<NextMove> moves;
+    EXPECT_TRUE(db->Moves(bad, {}, &moves).IsInvalidArgument());
+  }
+  Solution sol;
+  EXPECT_TRUE(db->Solve("123456780", {"3x5", "", ""}, &sol).IsInvalidArgument());
+  EXPECT_TRUE(db->Solve("123456780", {"3x3", "1234", ""}, &sol).IsInvalidArgument());
+  EXPECT_TRUE(db->Solve("123456780", {"3x3", "", "a b"}, &sol).IsInvalidArgument());
+}
+
+TEST(ApiTest, MissingDatabaseAndTableAreNotFound) {
+  std::unique_ptr<Db> none;
+  const Status open = Db::Open(testing::TempDir("api-no-db") + "/none", &none);
+  EXPECT_TRUE(open.IsNotFound()) << open.ToString();
+  EXPECT_EQ(none, nullptr);
+
+  auto db = OpenTestDb();
+  ASSERT_NE(db, nullptr);
+  const Options big = {"3x4", "", ""};  // not in the test database
+  Solution sol;
+  const Status s = db->Solve("1,2,3,4,5,6,7,8,9,10,0,11", big, &sol);
+  EXPECT_TRUE(s.IsNotFound()) << s.ToString();
+  EXPECT_NE(s.message().find("3x4"), std::string::npos) << s.message();
+  Histogram h;
+  EXPECT_TRUE(db->GetHistogram(big, &h).IsNotFound());
+  std::vector<SampledState> states;
+  EXPECT_TRUE(db->Sample(3, -1, 1, big, &states).IsNotFound());
+}
+
+TEST(ApiTest, SolveManyIsSolveForEach) {
+  auto db = OpenTestDb();
+  ASSERT_NE(db, nullptr);
+  const std::vector<std::string> starts = {"867254301", "123456870",
+                                           "123456780", "647850321"};
+  std::vector<Solution> many;
+  ASSERT_TRUE(db->SolveMany(starts, {}, &many).ok());
+  ASSERT_EQ(many.size(), starts.size());
+  for (size_t i = 0; i < starts.size(); ++i) {
+    Solution one;
+    ASSERT_TRUE(db->Solve(starts[i], {}, &one).ok());
+    EXPECT_EQ(many[i].start, one.start);
+    EXPECT_EQ(many[i].solvable, one.solvable);
+    EXPECT_EQ(many[i].moves, one.moves);
+    EXPECT_EQ(many[i].tiles, one.tiles);
+  }
+  const Status s = db->SolveMany({"867254301", "1234"}, {}, &many);
+  EXPECT_TRUE(s.IsInvalidArgument());
+  EXPECT_EQ(s.message().rfind("'1234': ", 0), 0u) << s.message();
+}
+
+TEST(ApiTest, MovesLeadToTheirStatesAndDistances) {
+  auto db = OpenTestDb();
+  ASSERT_NE(db, nullptr);
+  const Options goal = {"3x3", "123/8_4/765", ""};
+  for (const std::string start : {"283164705", "123804765", "_12345678"}) {
+    SCOPED_TRACE(start);
+    int d;
+    ASSERT_TRUE(db->Distance(start, goal, &d).ok());
+    std::vector<NextMove> moves;
+    ASSERT_TRUE(db->Moves(start, goal, &moves).ok());
+    ASSERT_GE(moves.size(), 2u);
+    ASSERT_LE(moves.size(), 4u);
+    bool closer = false;
+    for (const NextMove& m : moves) {
+      int after;
+      ASSERT_TRUE(db->Distance(m.state, goal, &after).ok());
+      EXPECT_EQ(m.distance, after);
+      if (d < 0) {
+        EXPECT_EQ(after, -1);
+        continue;
+      }
+      EXPECT_EQ(std::abs(after - d), 1);
+      closer = closer || after == d - 1;
+      // The tile that slides ends where the blank was.
+      const std::string before_text = start, after_text = m.state;
+      EXPECT_EQ(after_text.find(m.tile), before_text.find_first_of("_0"));
+    }
+    EXPECT_EQ(closer, d > 0);
+  }
+}
+
+TEST(ApiTest, HistogramAndSampleAsTheQueryTool) {
+  auto db = OpenTestDb();
+  ASSERT_NE(db, nullptr);
+  for (const Options& o : {Options{}, Options{"2x3", "_54/321", ""}}) {
+    Histogram h;
+    ASSERT_TRUE(db->GetHistogram(o, &h).ok());
+    std::vector<std::string> args = CliArgs(o);
+    args.push_back("--histogram");
+    const nlohmann::json cli = nlohmann::json::parse(RunQueryCli(args).out);
+    EXPECT_EQ(h.goal, cli["goal"]);
+    EXPECT_EQ(h.total, cli["total"]);
+    EXPECT_EQ(h.max_distance, cli["max_distance"]);
+    EXPECT_EQ(h.counts, cli["counts"].get<std::vector<uint64_t>>());
+
+    for (int distance : {-1, 5}) {
+      std::vector<SampledState> states;
+      ASSERT_TRUE(db->Sample(20, distance, 7, o, &states).ok());
+      std::vector<std::string> sargs = CliArgs(o);
+      sargs.insert(sargs.end(), {"--sample", "20", "--seed", "7"});
+      if (distance >= 0) {
+        sargs.insert(sargs.end(), {"--distance", std::to_string(distance)});
+      }
+      std::istringstream lines(RunQueryCli(sargs).out);
+      std::string line;
+      size_t k = 0;
+      for (; std::getline(lines, line); ++k) {
+        ASSERT_LT(k, states.size());
+        const nlohmann::json j = nlohmann::json::parse(line);
+        EXPECT_EQ(states[k].state, j["state"]);
+        EXPECT_EQ(states[k].distance, j["distance"]);
+      }
+      EXPECT_EQ(k, states.size());
+      EXPECT_GT(k, 0u);
+    }
+  }
+}
+
+// Every thread solves the same random states through one Db, opened fresh
+// so that the threads also race to open the tables, and gets the answers a
+// lone thread gets.
+TEST(ApiTest, ThreadsShareOneDatabase) {
+  constexpr int kThreads = 8;
+  const std::vector<Options> puzzles = {
+      {}, {"3x3", "123/8_4/765", ""}, {"2x5", "", ""}, {"2x4", "", ""}};
+  std::vector<std::vector<std::string>> starts(puzzles.size());
+  std::mt19937 rng(11);
+  for (size_t p = 0; p < puzzles.size(); ++p) {
+    std::string cells = puzzles[p].board == "3x3"   ? "012345678"
+                        : puzzles[p].board == "2x5" ? "0123456789"
+                                                    : "01234567";
+    for (int i = 0; i < 300; ++i) {
+      std::shuffle(cells.begin(), cells.end(), rng);
+      std::string s;
+      for (char c : cells) s += std::string(s.empty() ? "" : ",") + c;
+      starts[p].push_back(s);
+    }
+  }
+  std::vector<std::vector<Solution>> expected(puzzles.size());
+  {
+    auto db = OpenTestDb();
+    ASSERT_NE(db, nullptr);
+    for (size_t p = 0; p < puzzles.size(); ++p) {
+      ASSERT_TRUE(db->SolveMany(starts[p], puzzles[p], &expected[p]).ok());
+    }
+  }
+  auto db = OpenTestDb();
+  ASSERT_NE(db, nullptr);
+  std::vector<int> mismatches(kThreads, 0), failures(kThreads, 0);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      for (size_t k = 0; k < puzzles.size(); ++k) {
+        const size_t p = (k + t) % puzzles.size();  // threads start apart
+        for (size_t i = 0; i < starts[p].size(); ++i) {
+          Solution sol;
+          int d;
+          std::vector<NextMove> moves;
+          if (!db->Solve(starts[p][i], puzzles[p], &sol).ok() ||
+              !db->Distance(starts[p][i], puzzles[p], &d).ok() ||
+              !db->Moves(starts[p][i], puzzles[p], &moves).ok()) {
+            ++failures[t];
+            continue;
+          }
+          const Solution& want = expected[p][i];
+          if (sol.moves != want.moves || sol.tiles != want.tiles ||
+              sol.solvable != want.solvable || d != want.distance) {
+            ++mismatches[t];
+          }
+        }
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  for (int t = 0; t < kThreads; ++t) {
+    EXPECT_EQ(failures[t], 0) << "thread " << t;
+    EXPECT_EQ(mismatches[t], 0) << "thread " << t;
+  }
+}
+
+}  // namespace
+}  // namespace slidedb
