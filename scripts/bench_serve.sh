@@ -60,7 +60,7 @@ peak_rss_mb() { awk '/VmHWM/ {printf "%.1f", $2 / 1024}' "/proc/$SERVER/status";
 
 # wrk over /api/solve: prints "answers/s p99_ms errors".
 run_wrk() {  # connections duration states extra-query
-  wrk -t2 -c"$1" -d"$2"s --latency -s bench/wrk_solve.lua \
+  wrk -t"$(( $1 < 2 ? 1 : 2 ))" -c"$1" -d"$2"s --latency -s bench/wrk_solve.lua \
     "http://127.0.0.1:$PORT" -- "$3" "${4:-}" > "$tmp/wrk.txt"
   cat "$tmp/wrk.txt" >> "$out/wrk.txt"
   awk '
