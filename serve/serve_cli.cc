@@ -227,11 +227,17 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
         if (!res.body.empty()) {
           return httplib::Server::HandlerResponse::Unhandled;
         }
-        const std::string message =
-            res.status == 413 ? "the body is larger than " +
-                                    std::to_string(kMaxBatchBytes) + " bytes"
-                              : "the request is malformed (HTTP " +
-                                    std::to_string(res.status) + ")";
+        std::string message =
+            "the request is malformed (HTTP " + std::to_string(res.status) +
+            ")";
+        if (res.status == 413) {
+          message = "the body is larger than " +
+                    std::to_string(kMaxBatchBytes) + " bytes";
+        } else if (res.status == 414) {
+          message = "the URL is longer than " +
+                    std::to_string(CPPHTTPLIB_REQUEST_URI_MAX_LENGTH) +
+                    " bytes";
+        }
         res.set_content("{\"error\":\"" + message + "\"}\n",
                         "application/json");
         return httplib::Server::HandlerResponse::Handled;

@@ -196,6 +196,11 @@ TEST(ServerTest, ErrorStatusesOverHttp) {
   ASSERT_TRUE(r);
   EXPECT_EQ(r->status, 404);
   EXPECT_NE(r->body.find("slidedb-build"), std::string::npos);
+  r = client.Get(("/api/solve?start=" + std::string(9000, '1')).c_str());
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 414);
+  EXPECT_NE(r->body.find("longer than 8192 bytes"), std::string::npos)
+      << r->body;
   r = client.Delete("/api/solve");
   ASSERT_TRUE(r);
   EXPECT_EQ(r->status, 405);
