@@ -32,8 +32,6 @@ class Solver {
   // *table stays valid, and usable from any thread, while the Solver lives.
   Status GetTable(const Board& board, int goal_blank, Table** table);
 
-  const Database& database() const { return *db_; }
-
   // REQUIRES: p.solvable.
   Status Solve(const Problem& p, Path* path);
   // REQUIRES: p.solvable.

@@ -11,6 +11,7 @@ packages=(
   hyperfine jq time
   # The library for programs (docs/API.md): Python module, man pages, .deb.
   python3-dev python3-pybind11 python3-pytest help2man file dpkg-dev
+  libcpp-httplib-dev wrk curl  # slidedb-serve and scripts/bench_serve.sh
 )
 
 missing=()
