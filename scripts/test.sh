@@ -3,5 +3,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/build.sh
+./scripts/install_browser_deps.sh  # chromium and playwright-core for tests/browser
 cd build
 ctest -j "$(nproc)" --output-on-failure --timeout 600

@@ -112,10 +112,8 @@ async function setStart(text, {keepHistory = false} = {}) {
   showError('');
   stopPlayer();
   S.cells = parseState(res.start);
-  if (res.goal && res.goal !== S.goal) {
-    S.goal = res.goal;
-    renderGoal();
-  }
+  if (res.goal) S.goal = res.goal;
+  renderGoal();
   if (!keepHistory) {
     S.initial = S.cells.slice();
     S.history = [];
@@ -568,7 +566,7 @@ function drawHistogram() {
   box.textContent = '';
   if (!h) return;
   const counts = h.counts;
-  const W = 480, H = 220, L = 46, B = 30, T = 22, Rm = 8;
+  const W = 480, H = 236, L = 46, B = 36, T = 22, Rm = 8;
   const peak = Math.max(...counts);
   const bw = (W - L - Rm) / counts.length;
   const root = svg('svg', {viewBox: `0 0 ${W} ${H}`, role: 'img',
@@ -592,7 +590,7 @@ function drawHistogram() {
       t.textContent = d;
     }
   });
-  const xl = svg('text', {x: L + (W - L - Rm) / 2, y: H - 2, class: 'xlabel'}, root);
+  const xl = svg('text', {x: L + (W - L - Rm) / 2, y: H - 4, class: 'xlabel'}, root);
   xl.textContent = 'moves to the goal';
   svg('g', {id: 'hist-mark'}, root);
   box.appendChild(root);

@@ -1,0 +1,373 @@
+// Drives slidedb's web page in a real Chromium (Debian's /usr/bin/chromium,
+// through playwright-core) against a slidedb-serve started here on port 0.
+//
+//   node page_test.js --server build/slidedb-serve --db build/test-data/db \
+//                     [--web web] [--chromium /usr/bin/chromium] [--screenshots DIR]
+//
+// Expected answers come from the server's own API, never from this file.
+'use strict';
+
+const {test, before, after} = require('node:test');
+const assert = require('node:assert/strict');
+const {spawn, spawnSync} = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+let chromium;
+try {
+  ({chromium} = require('playwright-core'));
+} catch (e) {
+  console.error('playwright-core is missing: run scripts/install_browser_deps.sh');
+  process.exit(1);
+}
+
+function option(name, fallback) {
+  const i = process.argv.indexOf('--' + name);
+  return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
+}
+
+const SERVER = option('server', process.env.SLIDEDB_SERVE || 'build/slidedb-serve');
+const DB = option('db', process.env.SLIDEDB_TEST_DB);
+const WEB = option('web', path.join(__dirname, '..', '..', 'web'));
+const CHROMIUM = option('chromium', process.env.SLIDEDB_CHROMIUM || '/usr/bin/chromium');
+const SHOTS = option('screenshots', '');
+
+let server = null;
+let base = '';
+let context = null;
+let profile = '';
+
+// Starts the server and waits for its `listening on http://ADDR:PORT` line.
+function startServer() {
+  const args = ['--port', '0'];
+  if (DB) args.push('--db', DB);
+  // Serve the page from the source tree when the server can.
+  const help = spawnSync(SERVER, ['--help'], {encoding: 'utf8'});
+  if (help.error) throw new Error(`cannot run ${SERVER}: ${help.error.message}`);
+  if (/--web\b/.test((help.stdout || '') + (help.stderr || ''))) args.push('--web', WEB);
+  const child = spawn(SERVER, args, {stdio: ['ignore', 'pipe', 'pipe']});
+  let stderr = '';
+  child.stderr.on('data', (d) => { stderr += d; });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error('no "listening on" line in 20 s: ' + stderr)), 20000);
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({child, url: m[1].replace(/\/$/, '')});
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${SERVER} exited with ${code}: ${stderr}`));
+    });
+  });
+}
+
+async function apiGet(pathAndQuery) {
+  const res = await fetch(base + pathAndQuery);
+  return {status: res.status, body: await res.json()};
+}
+
+before(async () => {
+  const s = await startServer();
+  server = s.child;
+  base = s.url;
+  profile = fs.mkdtempSync(path.join(os.tmpdir(), 'slidedb-chromium-'));
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+           '--disable-background-networking', '--disable-component-update', '--disable-sync',
+           '--no-proxy-server'],
+    viewport: {width: 1200, height: 900},
+  });
+  context.setDefaultTimeout(20000);
+});
+
+after(async () => {
+  if (context) await context.close();
+  if (server) {
+    server.kill('SIGTERM');
+    await new Promise((r) => {
+      if (server.exitCode !== null) return r();
+      const t = setTimeout(() => { server.kill('SIGKILL'); r(); }, 5000);
+      server.on('exit', () => { clearTimeout(t); r(); });
+    });
+  }
+  if (profile) fs.rmSync(profile, {recursive: true, force: true});
+});
+
+// Opens the page at `query` and fails the test on any script error.
+async function open(query, viewport) {
+  const page = await context.newPage();
+  if (viewport) await page.setViewportSize(viewport);
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.errors = errors;
+  await page.goto(base + '/' + (query || ''));
+  return page;
+}
+
+const status = (page) => page.getByRole('status');
+const tile = (page, n) => page.getByRole('button', {name: `Tile ${n}`, exact: true});
+
+function movesText(d) {
+  return d === 0 ? 'Solved' : `${d} ${d === 1 ? 'move' : 'moves'} to the goal`;
+}
+
+async function expectStatus(page, text) {
+  await page.waitForFunction(
+      (t) => document.querySelector('[role=status]').textContent.trim() === t, text);
+}
+
+async function expectedDistance(query) {
+  const {status: code, body} = await apiGet('/api/solve?' + query);
+  assert.equal(code, 200, JSON.stringify(body));
+  return body.distance;
+}
+
+async function shot(page, name) {
+  if (!SHOTS) return;
+  fs.mkdirSync(SHOTS, {recursive: true});
+  await page.screenshot({path: path.join(SHOTS, name), fullPage: true});
+}
+
+test('the page loads with tiles, the blank, the buttons and the distance', async () => {
+  const start = '123405786';
+  const d = await expectedDistance(`start=${start}`);
+  const page = await open(`?start=${start}`);
+  await expectStatus(page, movesText(d));
+  for (let n = 1; n <= 8; n++) await tile(page, n).waitFor();
+  assert.equal(await page.getByRole('button', {name: 'Blank', exact: true}).count(), 1);
+  for (const name of ['Hint', 'Solve', 'Shuffle', 'Undo', 'Reset']) {
+    assert.equal(await page.getByRole('button', {name, exact: true}).count(), 1, name);
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('clicking and arrow keys move tiles; the distance, the marks and the URL follow', async () => {
+  const start = '123405786';
+  const page = await open(`?start=${start}`);
+  const d0 = await expectedDistance(`start=${start}`);
+  await expectStatus(page, movesText(d0));
+  // Each tile next to the blank is marked optimal or not, as /api/moves says.
+  const {body: moves} = await apiGet(`/api/moves?start=${start}`);
+  for (const m of moves.moves) {
+    const cls = m.distance === moves.distance - 1 ? /\bgood\b/ : /\bbad\b/;
+    await page.waitForFunction(([n, re]) => new RegExp(re).test(
+        document.querySelector(`[aria-label="Tile ${n}"]`).className), [String(m.tile), cls.source]);
+  }
+  // A click on the optimal tile.
+  const best = moves.moves.find((m) => m.distance === moves.distance - 1);
+  await tile(page, best.tile).click();
+  await expectStatus(page, movesText(best.distance));
+  assert.equal(await page.locator('#move-count').textContent(), '1');
+  assert.ok(new URL(page.url()).searchParams.get('start').length === 9);
+  assert.equal(new URL(page.url()).searchParams.get('start'), best.state);
+  // Arrow keys: every arrow that can move a tile changes the distance by one,
+  // as the API says for the state reached.
+  const {body: next} = await apiGet(`/api/moves?start=${best.state}`);
+  const key = {U: 'ArrowDown', D: 'ArrowUp', L: 'ArrowRight', R: 'ArrowLeft'};
+  const m = next.moves[0];
+  await page.locator('body').focus();
+  await page.keyboard.press(key[m.move]);
+  await expectStatus(page, movesText(m.distance));
+  assert.equal(new URL(page.url()).searchParams.get('start'), m.state);
+  assert.equal(await page.locator('#move-count').textContent(), '2');
+  // Undo and Reset.
+  await page.getByRole('button', {name: 'Undo', exact: true}).click();
+  await expectStatus(page, movesText(best.distance));
+  await page.getByRole('button', {name: 'Reset', exact: true}).click();
+  await expectStatus(page, movesText(d0));
+  assert.equal(await page.locator('#move-count').textContent(), '0');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('Hint names an optimal tile, and moving it brings the goal one closer', async () => {
+  const start = '867254301';
+  const d = await expectedDistance(`start=${start}`);
+  const page = await open(`?start=${start}`);
+  await expectStatus(page, movesText(d));
+  await page.waitForSelector('#board .tile.good');
+  await page.getByRole('button', {name: 'Hint', exact: true}).click();
+  const text = await page.locator('#hint-text').textContent();
+  const m = /slide tile (\S+)/.exec(text);
+  assert.ok(m, text);
+  assert.match(await tile(page, m[1]).getAttribute('class'), /\bgood\b/);
+  await tile(page, m[1]).click();
+  await expectStatus(page, movesText(d - 1));
+  await page.close();
+});
+
+test('Solve plays an optimal solution to Solved, with step back and forward', async () => {
+  const start = '867254301';
+  const d = await expectedDistance(`start=${start}`);
+  const page = await open(`?start=${start}`);
+  await expectStatus(page, movesText(d));
+  await page.locator('#speed').evaluate((el) => {
+    el.value = el.max;
+    el.dispatchEvent(new Event('input', {bubbles: true}));
+  });
+  await page.getByRole('button', {name: 'Solve', exact: true}).click();
+  await page.waitForFunction(
+      () => document.querySelector('[role=status]').textContent.trim() === 'Solved',
+      null, {timeout: 30000});
+  assert.equal(await page.locator('#move-count').textContent(), String(d));
+  await page.getByRole('button', {name: 'Step back'}).click();
+  await expectStatus(page, movesText(1));
+  await page.getByRole('button', {name: 'Step forward'}).click();
+  await expectStatus(page, 'Solved');
+  // Pause stops the replay part way.
+  await page.getByRole('button', {name: 'Reset', exact: true}).click();
+  await page.locator('#speed').evaluate((el) => {
+    el.value = el.min;
+    el.dispatchEvent(new Event('input', {bubbles: true}));
+  });
+  await page.getByRole('button', {name: 'Solve', exact: true}).click();
+  await page.getByRole('button', {name: 'Pause'}).click();
+  const before = await page.locator('#move-count').textContent();
+  await page.waitForTimeout(1500);
+  assert.equal(await page.locator('#move-count').textContent(), before);
+  assert.notEqual(await status(page).textContent(), 'Solved');
+  await shot(page, 'solve.png');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('a link restores the position and a custom goal', async () => {
+  const start = '283164705';
+  const goal = '123/8_4/765';
+  const q = `start=${start}&goal=${encodeURIComponent(goal)}`;
+  const d = await expectedDistance(q);
+  const page = await open('?' + q);
+  await expectStatus(page, movesText(d));
+  const {body} = await apiGet('/api/solve?' + q);
+  assert.equal(await page.locator('#goal-text').textContent(), body.goal);
+  // The board shows the start, row by row.
+  const cells = Array.from(body.start);
+  for (let i = 0; i < cells.length; i++) {
+    if (cells[i] === '0') continue;
+    const style = await tile(page, cells[i]).getAttribute('style');
+    assert.match(style, new RegExp(`--r: ?${Math.floor(i / 3)};.*--c: ?${i % 3}`));
+  }
+  // The page's own URL reproduces it in a fresh tab.
+  const again = await open(new URL(page.url()).search);
+  await expectStatus(again, movesText(d));
+  assert.equal(await again.locator('#goal-text').textContent(), body.goal);
+  await again.close();
+  await page.close();
+});
+
+test('an unsolvable start gets the parity explanation', async () => {
+  const start = '123456870';
+  const {body} = await apiGet(`/api/solve?start=${start}`);
+  assert.equal(body.solvable, false);
+  const page = await open(`?start=${start}`);
+  await expectStatus(page, 'Cannot reach the goal');
+  await page.locator('#reason').waitFor({state: 'visible'});
+  assert.ok((await page.locator('#reason').textContent()).includes(body.reason));
+  await shot(page, 'unsolvable.png');
+  // Typed into the start field, from a solvable position.
+  await page.locator('#start-input').fill('1 2 3 4 5 6 7 8 0');
+  await page.getByRole('button', {name: 'Set start'}).click();
+  await expectStatus(page, 'Solved');
+  await page.locator('#start-input').fill('213/456/78_');
+  await page.getByRole('button', {name: 'Set start'}).click();
+  await expectStatus(page, 'Cannot reach the goal');
+  // A malformed start is refused with the server's message.
+  await page.locator('#start-input').fill('12345');
+  await page.getByRole('button', {name: 'Set start'}).click();
+  await page.getByRole('alert').waitFor({state: 'visible'});
+  assert.ok((await page.getByRole('alert').textContent()).length > 0);
+  await expectStatus(page, 'Cannot reach the goal');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('Shuffle draws a position at the chosen distance', async () => {
+  const page = await open('?start=123456780');
+  await expectStatus(page, 'Solved');
+  await page.getByLabel('Shuffle distance').selectOption('7');
+  await page.getByRole('button', {name: 'Shuffle', exact: true}).click();
+  await expectStatus(page, movesText(7));
+  const start = new URL(page.url()).searchParams.get('start');
+  assert.equal(await expectedDistance(`start=${start}`), 7);
+  await page.close();
+});
+
+test('placing tiles by clicking cells sets the start', async () => {
+  const page = await open('?start=123456780');
+  await expectStatus(page, 'Solved');
+  await page.getByRole('button', {name: 'Place tiles by clicking'}).click();
+  // Tiles 1..8 on cells 2..9: the blank is left on the first cell.
+  for (let i = 2; i <= 9; i++) {
+    await page.getByRole('button', {name: `Empty cell ${i}`, exact: true}).click();
+  }
+  const d = await expectedDistance('start=012345678');
+  await expectStatus(page, movesText(d));
+  assert.equal(new URL(page.url()).searchParams.get('start'), '012345678');
+  await page.close();
+});
+
+test('the board selector offers every table and switches boards', async () => {
+  const {body} = await apiGet('/api/tables');
+  const tables = Array.isArray(body) ? body : body.tables;
+  const boards = [...new Set(tables.map((t) => t.board))];
+  const page = await open('?start=123456780');
+  await expectStatus(page, 'Solved');
+  const offered = await page.getByLabel('Board', {exact: true}).locator('option')
+      .evaluateAll((os) => os.map((o) => o.value));
+  assert.deepEqual([...offered].sort(), [...boards].sort());
+  const other = boards.find((b) => b !== '3x3');
+  assert.ok(other, 'the test database has a second board');
+  const [r, c] = other.split('x').map(Number);
+  await page.getByLabel('Board', {exact: true}).selectOption(other);
+  await page.waitForFunction((n) => document.querySelectorAll('#board .tile').length === n, r * c);
+  await page.waitForFunction(
+      () => /moves? to the goal|Solved/.test(document.querySelector('[role=status]').textContent));
+  const url = new URL(page.url());
+  assert.equal(url.searchParams.get('board'), other);
+  const d = await expectedDistance(
+      `board=${other}&start=${encodeURIComponent(url.searchParams.get('start'))}`);
+  await expectStatus(page, movesText(d));
+  assert.equal(await page.getByRole('button', {name: 'Blank', exact: true}).count(), 1);
+  assert.equal(await page.locator('#histogram .bar').count(),
+               (await apiGet(`/api/histogram?board=${other}`)).body.counts.length);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('on a phone the page fits the screen and tiles answer taps', async () => {
+  const start = '123405786';
+  const page = await open(`?start=${start}`, {width: 390, height: 844});
+  const d = await expectedDistance(`start=${start}`);
+  await expectStatus(page, movesText(d));
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+  assert.ok(overflow <= 0, `the page is ${overflow}px wider than the screen`);
+  await shot(page, 'phone.png');
+  await page.close();
+});
+
+test('the histogram marks the current distance', async () => {
+  const start = '867254301';
+  const d = await expectedDistance(`start=${start}`);
+  const page = await open(`?start=${start}`);
+  await expectStatus(page, movesText(d));
+  await page.waitForSelector(`#histogram .bar.current[data-d="${d}"]`);
+  assert.equal(await page.locator('#histogram .bar.current').count(), 1);
+  await page.close();
+});
+
+// Only with --screenshots: the picture in docs/.
+if (SHOTS) test('screenshot of the page', async () => {
+  const page = await open('?start=867254301');
+  await page.waitForSelector('#board .tile.good');
+  await page.getByRole('button', {name: 'Hint', exact: true}).click();
+  await shot(page, 'web.png');
+  await page.close();
+});
