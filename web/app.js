@@ -16,6 +16,7 @@ const S = {
   history: [],         // earlier boards, for Undo
   moveCount: 0,
   info: null,          // {distance, moves} or {unsolvable: true, reason}
+  startDistance: null, // the fewest moves from the start (Reset's position)
   seq: 0,              // answers to older requests are dropped
   player: null,        // {path, k, playing, timer} while Solve plays
   edit: null,          // {labels, placed, next} while tiles are placed by hand
@@ -121,6 +122,8 @@ async function setStart(text, {keepHistory = false} = {}) {
   }
   S.info = res.solvable === false ? {unsolvable: true, reason: res.reason}
                                   : {distance: res.distance, moves: null};
+  if (!keepHistory) S.startDistance = res.solvable === false ? null : res.distance;
+  $('hint-text').textContent = '';
   render();
   if (res.solvable !== false) await refresh();
   return true;
@@ -525,6 +528,12 @@ function renderStatus() {
   } else if (d === 0) {
     st.textContent = 'Solved';
     st.classList.add('solved');
+    if (S.moveCount > 0 && S.startDistance != null && !S.player) {
+      const best = S.startDistance;
+      $('hint-text').textContent = S.moveCount === best
+          ? `Solved in ${best} ${movesWord(best)}: as few as possible.`
+          : `Solved in ${S.moveCount} moves; the fewest possible from the start is ${best}.`;
+    }
   } else {
     st.textContent = `${d} ${movesWord(d)} to the goal`;
   }
@@ -597,6 +606,12 @@ function drawHistogram() {
   renderHistogramMark();
 }
 
+function percent(part, total) {
+  const p = 100 * part / total;
+  if (p === 0 || p === 100) return `${p}%`;
+  return (p < 0.1 || p > 99.9 ? p.toPrecision(3) : p.toFixed(1)) + '%';
+}
+
 function niceStep(peak) {
   const raw = peak / 4;
   const p = Math.pow(10, Math.floor(Math.log10(raw || 1)));
@@ -625,11 +640,12 @@ function renderHistogramMark() {
     const t = svg('text', {x: Math.min(Math.max(x, 40), 440), y: y - 13, class: 'marklabel'}, mark);
     t.textContent = 'you';
   }
-  const same = h.counts[d];
-  const farther = h.counts.slice(d).reduce((a, b) => a + b, 0);
-  const pct = (100 * farther / h.total);
-  text.textContent = base + ` Yours is one of ${same.toLocaleString('en')} at ${d}; ` +
-      `${pct < 0.1 ? pct.toPrecision(2) : pct.toFixed(1)}% of all positions are this far or farther.`;
+  if (d === 0) { text.textContent = base + ' You are at the goal.'; return; }
+  const closer = h.counts.slice(0, d).reduce((a, b) => a + b, 0);
+  const farther = h.counts.slice(d + 1).reduce((a, b) => a + b, 0);
+  text.textContent = base + ` Yours is one of ${h.counts[d].toLocaleString('en')} at ${d} ` +
+      `${movesWord(d)}: ${percent(closer, h.total)} of all positions are closer to the goal, ` +
+      `${percent(farther, h.total)} farther.`;
 }
 
 // ---------------------------------------------------------------- shuffle
@@ -760,7 +776,9 @@ async function setGoal(text) {
   S.customGoal = text !== '';
   S.goal = text || null;
   // Keep the board's tiles; the server writes the goal in its own form.
-  const ok = await setStart(formatState(S.cells.length ? S.cells : parseState(text)));
+  let ok = S.cells.length > 0 && await setStart(formatState(S.cells));
+  // A goal in other labels than the board's: start at the goal itself.
+  if (!ok && text) ok = await setStart(text);
   if (!ok) {
     S.goal = old.goal;
     S.customGoal = old.custom;
