@@ -350,6 +350,34 @@ test('on a phone the page fits the screen and tiles answer taps', async () => {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
   assert.ok(overflow <= 0, `the page is ${overflow}px wider than the screen`);
   await shot(page, 'phone.png');
+  // A swipe slides the tile in the swipe's direction.
+  const {body: moves} = await apiGet(`/api/moves?start=${start}`);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setTouchEmulationEnabled', {enabled: true, maxTouchPoints: 1});
+  const box = await page.locator('#board').boundingBox();
+  const x = box.x + box.width / 2, y = box.y + box.height / 2;
+  const swipe = async (dx, dy) => {
+    await cdp.send('Input.dispatchTouchEvent', {type: 'touchStart', touchPoints: [{x, y}]});
+    await cdp.send('Input.dispatchTouchEvent',
+                   {type: 'touchMove', touchPoints: [{x: x + dx / 2, y: y + dy / 2}]});
+    await cdp.send('Input.dispatchTouchEvent', {type: 'touchMove', touchPoints: [{x: x + dx, y: y + dy}]});
+    await cdp.send('Input.dispatchTouchEvent', {type: 'touchEnd', touchPoints: []});
+  };
+  // A swipe to the left slides the tile right of the blank: the blank goes R.
+  const right = moves.moves.find((m) => m.move === 'R');
+  await swipe(-120, 0);
+  await expectStatus(page, movesText(right.distance));
+  assert.equal(new URL(page.url()).searchParams.get('start'), right.state);
+  // A tap on a tile next to the blank moves it.
+  const {body: next} = await apiGet(`/api/moves?start=${right.state}`);
+  const m = next.moves.find((n) => n.move !== 'L');
+  const tb = await tile(page, m.tile).boundingBox();
+  const at = [{x: tb.x + tb.width / 2, y: tb.y + tb.height / 2}];
+  await cdp.send('Input.dispatchTouchEvent', {type: 'touchStart', touchPoints: at});
+  await cdp.send('Input.dispatchTouchEvent', {type: 'touchEnd', touchPoints: []});
+  await expectStatus(page, movesText(m.distance));
+  assert.equal(new URL(page.url()).searchParams.get('start'), m.state);
+  assert.deepEqual(page.errors, []);
   await page.close();
 });
 
