@@ -36,12 +36,24 @@ async function api(path, params) {
   }
   const qs = q.toString();
   const res = await fetch('api/' + path + (qs ? '?' + qs : ''));
-  let body = null;
-  try { body = await res.json(); } catch (e) { body = null; }
+  const body = parseBody(await res.text());
   if (!res.ok) {
     throw new ApiError((body && body.error) || `the server answered ${res.status}`);
   }
   return body;
+}
+
+// A JSON answer, or JSON Lines (/api/sample) as a list of objects.
+function parseBody(text) {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    try {
+      return text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+    } catch (e2) {
+      return null;
+    }
+  }
 }
 
 function tableParams(extra) {
@@ -136,7 +148,9 @@ async function refresh() {
   try {
     const res = await api('moves', tableParams({start}));
     if (my !== S.seq) return;
-    S.info = {distance: res.distance, moves: res.moves || []};
+    // An unsolvable start is answered as /api/solve answers it.
+    S.info = res.solvable === false ? {unsolvable: true, reason: res.reason}
+                                    : {distance: res.distance, moves: res.moves || []};
     showError('');
   } catch (e) {
     if (my !== S.seq) return;
