@@ -828,6 +828,9 @@ function setupSwipe() {
   board.addEventListener('touchstart', (e) => {
     if (e.touches.length === 1) start = {x: e.touches[0].clientX, y: e.touches[0].clientY};
   }, {passive: true});
+  // The board does not scroll the page under a swipe.
+  board.addEventListener('touchmove', (e) => { if (start) e.preventDefault(); }, {passive: false});
+  board.addEventListener('touchcancel', () => { start = null; });
   board.addEventListener('touchend', (e) => {
     if (!start || S.edit) return;
     const t = e.changedTouches[0];
