@@ -11,6 +11,7 @@ inline constexpr int kExitFailure = 1;      // slidedb-build: the build failed
 inline constexpr int kExitUsage = 64;       // bad options
 inline constexpr int kExitDataError = 65;   // some input was malformed
 inline constexpr int kExitNoInput = 66;     // the database is missing/unreadable
+inline constexpr int kExitUnavailable = 69;  // slidedb-serve cannot listen
 inline constexpr int kExitCantCreate = 73;  // the database cannot be written
 
 }  // namespace slidedb

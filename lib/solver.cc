@@ -6,6 +6,17 @@ namespace slidedb {
 
 Status Solver::GetTable(const Board& board, int goal_blank, Table** table) {
   const auto key = std::make_tuple(board.rows(), board.cols(), goal_blank);
+  {
+    std::shared_lock<std::shared_mutex> lock(mutex_);
+    auto it = tables_.find(key);
+    if (it != tables_.end()) {
+      *table = it->second.get();
+      return Status::OK();
+    }
+  }
+  // Opened under the exclusive lock: a table is opened (and a small one
+  // read whole) once, however many threads ask for it at the same time.
+  std::unique_lock<std::shared_mutex> lock(mutex_);
   auto it = tables_.find(key);
   if (it == tables_.end()) {
     const TableMeta* meta = db_->Find(board, goal_blank);

@@ -6,22 +6,40 @@ Table::Table(TableMeta meta, PageReader reader)
     : meta_(std::move(meta)),
       indexer_(meta_.board, meta_.goal_blank),
       reader_(std::move(reader)),
-      pages_(meta_.pages) {}
+      pages_(meta_.pages),
+      loaded_(new std::atomic<const char*>[meta_.pages]) {
+  for (uint32_t p = 0; p < meta_.pages; ++p) {
+    loaded_[p].store(nullptr, std::memory_order_relaxed);
+  }
+}
 
 std::unique_ptr<Table> Table::FromRecords(TableMeta meta,
                                           const std::vector<uint8_t>& records) {
   auto table = std::make_unique<Table>(std::move(meta), nullptr);
+  std::lock_guard<std::mutex> lock(table->load_mutex_);
   for (uint32_t p = 0; p < table->pages_.size(); ++p) {
     const size_t begin = static_cast<size_t>(p) * kPageRecords;
     const size_t end = std::min(records.size(), begin + kPageRecords);
-    table->pages_[p].assign(records.begin() + begin, records.begin() + end);
+    table->Publish(p, std::string(records.begin() + begin,
+                                  records.begin() + end));
   }
-  table->pages_loaded_ = static_cast<uint32_t>(table->pages_.size());
   return table;
 }
 
+void Table::Publish(uint32_t page, std::string data) {
+  pages_[page] = std::move(data);
+  loaded_[page].store(pages_[page].data(), std::memory_order_release);
+  pages_loaded_.fetch_add(1, std::memory_order_relaxed);
+}
+
 Status Table::Load(uint32_t page) {
+  if (loaded_[page].load(std::memory_order_acquire) != nullptr) {
+    return Status::OK();
+  }
   if (!reader_) return Status::NotFound("page of an in-memory table");
+  // Read outside the lock, so that threads loading different pages do not
+  // wait for each other; two threads meeting the same new page may both read
+  // it, and the first to publish wins.
   std::string data;
   Status s = reader_(page, &data);
   if (!s.ok()) return s;
@@ -33,24 +51,24 @@ Status Table::Load(uint32_t page) {
                               std::to_string(data.size()) + " records, not " +
                               std::to_string(want));
   }
-  pages_[page] = std::move(data);
-  ++pages_loaded_;
+  std::lock_guard<std::mutex> lock(load_mutex_);
+  if (loaded_[page].load(std::memory_order_relaxed) == nullptr) {
+    Publish(page, std::move(data));
+  }
   return Status::OK();
 }
 
 Status Table::GetSlow(Index i, uint8_t* record) {
   const uint32_t page = i >> kPageShift;  // < pages_.size(): Get's REQUIRES
-  if (pages_[page].empty()) {
-    Status s = Load(page);
-    if (!s.ok()) return s;
-  }
-  *record = static_cast<uint8_t>(pages_[page][i & (kPageRecords - 1)]);
+  Status s = Load(page);
+  if (!s.ok()) return s;
+  *record = static_cast<uint8_t>(
+      loaded_[page].load(std::memory_order_acquire)[i & (kPageRecords - 1)]);
   return Status::OK();
 }
 
 Status Table::LoadAll() {
   for (uint32_t p = 0; p < pages_.size(); ++p) {
-    if (!pages_[p].empty()) continue;
     Status s = Load(p);
     if (!s.ok()) return s;
   }

@@ -1,12 +1,19 @@
 // Table: the records of one goal's table (lib/format.h), fetched a page at a
 // time on first use and kept. A walk touches a few pages; a small table is
-// read whole at once. Not thread-safe: one Table per thread.
+// read whole at once.
+//
+// Thread-safe: one Table serves every thread. A page is loaded once (under a
+// mutex, on the load path only) and then published through an atomic
+// pointer, so reading a loaded page takes no lock. Pages are never unloaded
+// while the Table lives.
 #ifndef SLIDEDB_LIB_TABLE_H_
 #define SLIDEDB_LIB_TABLE_H_
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -19,7 +26,8 @@ namespace slidedb {
 
 class Table {
  public:
-  // Fills *records with page `page` of the table.
+  // Fills *records with page `page` of the table. Called from any thread
+  // that meets a page not loaded yet, possibly from several at once.
   using PageReader = std::function<Status(uint32_t page, std::string* records)>;
 
   Table(TableMeta meta, PageReader reader);
@@ -30,14 +38,10 @@ class Table {
   const TableMeta& meta() const { return meta_; }
   const Indexer& indexer() const { return indexer_; }
 
+  // The record of index i, loading its page if need be.
   // REQUIRES: i < indexer().size().
   Status Get(Index i, uint8_t* record) {
-    const std::string& page = pages_[i >> kPageShift];
-    const uint32_t at = i & (kPageRecords - 1);
-    if (at < page.size()) {
-      *record = static_cast<uint8_t>(page[at]);
-      return Status::OK();
-    }
+    if (GetLoaded(i, record)) return Status::OK();
     return GetSlow(i, record);
   }
 
@@ -45,27 +49,35 @@ class Table {
   // walk, with no Status to build. False, reading nothing, otherwise.
   // REQUIRES: i < indexer().size().
   bool GetLoaded(Index i, uint8_t* record) const {
-    const std::string& page = pages_[i >> kPageShift];
-    const uint32_t at = i & (kPageRecords - 1);
-    if (at >= page.size()) return false;
-    *record = static_cast<uint8_t>(page[at]);
+    // Acquire pairs with Load's release: the page's bytes are visible.
+    const char* page = loaded_[i >> kPageShift].load(std::memory_order_acquire);
+    if (page == nullptr) return false;
+    *record = static_cast<uint8_t>(page[i & (kPageRecords - 1)]);
     return true;
   }
 
   // Reads every page not read yet.
   Status LoadAll();
   // Pages read so far.
-  uint32_t pages_loaded() const { return pages_loaded_; }
+  uint32_t pages_loaded() const {
+    return pages_loaded_.load(std::memory_order_relaxed);
+  }
 
  private:
   Status GetSlow(Index i, uint8_t* record);
   Status Load(uint32_t page);
+  // Stores page p's records and publishes them. REQUIRES: load_mutex_ held.
+  void Publish(uint32_t page, std::string data);
 
   TableMeta meta_;
   Indexer indexer_;
   PageReader reader_;
-  std::vector<std::string> pages_;  // empty until read
-  uint32_t pages_loaded_ = 0;
+  // pages_[p] holds page p's records once loaded; it is written once, under
+  // load_mutex_, before loaded_[p] points at its bytes, and never again.
+  std::vector<std::string> pages_;
+  std::unique_ptr<std::atomic<const char*>[]> loaded_;  // nullptr until read
+  std::mutex load_mutex_;
+  std::atomic<uint32_t> pages_loaded_{0};
 };
 
 }  // namespace slidedb

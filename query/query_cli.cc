@@ -16,8 +16,7 @@
 #include "lib/sample.h"
 #include "lib/solver.h"
 #include "lib/version.h"
-#include "query/answer_extras.h"
-#include "query/json_text.h"
+#include "query/answerer.h"
 #include "query/table_tools.h"
 
 namespace po = boost::program_options;
@@ -72,241 +71,39 @@ constexpr char kExitHelp[] =
     "  slidedb-query --export csv > 3x3.csv\n"
     "  slidedb-query --heuristics --goal 123/8_4/765\n";
 
-struct Config {
-  std::string db_dir;
-  Board board;
-  NotationOptions notation;
-  std::string blank_out;  // the blank's label on output
-  std::optional<Arrangement> goal;
-  bool json = false;
-  bool steps = false;
-  ExtraOptions extras;
-};
-
-// What became of one input.
-enum class Outcome { kSolved, kUnsolvable, kMalformed, kDatabaseError };
-
-class Answerer {
- public:
-  Answerer(const Config& config, Solver* solver)
-      : config_(config),
-        solver_(solver),
-        extras_(config.extras, solver),
-        json_head_("{\"board\":\"" + config.board.Name() + "\",\"start\":") {}
-
-  // Answers one input line, appending the output to *out and any message
-  // for standard error to *err.
-  Outcome Answer(const std::string& input, std::string* out, std::string* err);
-
- private:
-  Outcome Malformed(const std::string& input, const std::string& message,
-                    std::string* out, std::string* err);
-  void WriteText(const Problem& p, const std::string& start,
-                 const std::string& goal, const Path& path, std::string* out);
-  void WriteJson(const Problem& p, const std::string& start,
-                 const std::string& goal, const Path& path, std::string* out);
-
-  const Config& config_;
-  Solver* solver_;
-  ExtraAnswers extras_;
-  const std::string json_head_;  // {"board":"3x3","start":
-  // Reused between inputs, to keep their buffers.
-  Arrangement start_;
-  Problem problem_;
-  Path path_;
-};
-
-Outcome Answerer::Malformed(const std::string& full_input,
-                            const std::string& message, std::string* out,
-                            std::string* err) {
-  // A huge line is not echoed back whole.
-  constexpr size_t kShown = 100;
-  const std::string input = full_input.size() <= kShown
-                                ? full_input
-                                : full_input.substr(0, kShown) + "...";
-  if (config_.json) {
-    *out += "{\"input\":";
-    AppendJsonString(out, input);
-    *out += ",\"error\":";
-    AppendJsonString(out, message);
-    *out += "}\n";
-  } else {
-    *err += "slidedb-query: '" + input + "': " + message + "\n";
-  }
-  return Outcome::kMalformed;
-}
-
-Outcome Answerer::Answer(const std::string& input, std::string* out,
-                         std::string* err) {
-  Arrangement& start = start_;
-  Status s = ParseArrangement(input, config_.board, config_.notation, &start);
-  if (!s.ok()) return Malformed(input, s.message(), out, err);
-  const Arrangement goal =
-      config_.goal ? *config_.goal : DefaultGoal(config_.board, start);
-  Problem& p = problem_;
-  s = MakeProblem(config_.board, start, goal, &p);
-  if (!s.ok()) return Malformed(input, s.message(), out, err);
-  const std::string start_text = FormatArrangement(start, config_.blank_out);
-  const std::string goal_text = FormatArrangement(goal, config_.blank_out);
-  if (!p.solvable) {
-    if (config_.json) {
-      *out += json_head_;
-      AppendJsonString(out, start_text);
-      *out += ",\"goal\":";
-      AppendJsonString(out, goal_text);
-      *out += ",\"solvable\":false,\"reason\":";
-      AppendJsonString(out, p.reason);
-      *out += "}\n";
-    } else {
-      *out += start_text + " -> " + goal_text + ": unsolvable: " + p.reason +
-              "\n";
-    }
-    return Outcome::kUnsolvable;
-  }
-  s = solver_->Solve(p, &path_);
-  if (s.ok() && config_.extras.any()) {
-    std::string malformed;
-    s = extras_.Compute(p, &malformed);
-    if (s.ok() && !malformed.empty()) {
-      return Malformed(input, malformed, out, err);
-    }
-  }
-  if (!s.ok()) {
-    *err += "slidedb-query: " + s.message() + "\n";
-    return Outcome::kDatabaseError;
-  }
-  if (config_.json) {
-    WriteJson(p, start_text, goal_text, path_, out);
-  } else {
-    WriteText(p, start_text, goal_text, path_, out);
-  }
-  return Outcome::kSolved;
-}
-
-void Answerer::WriteText(const Problem& p, const std::string& start,
-                         const std::string& goal, const Path& path,
-                         std::string* out) {
-  const int d = path.distance();
-  *out += start + " -> " + goal + ": " + std::to_string(d) +
-          (d == 1 ? " move" : " moves") + "\n";
-  if (d > 0) {
-    *out += "  moves: ";
-    for (Move m : path.moves) out->push_back(MoveLetter(m));
-    *out += "\n  tiles:";
-    for (uint8_t t : path.tiles) *out += " " + p.label[t];
-    *out += "\n";
-  }
-  if (config_.steps) {
-    State s = p.start;
-    *out += "  start:\n" + DrawArrangement(p.board, ToArrangement(p, s), 4);
-    for (int k = 0; k < d; ++k) {
-      ApplyMove(p.board, path.moves[k], &s);
-      *out += "  step " + std::to_string(k + 1) + ": " +
-              MoveLetter(path.moves[k]) + " (tile " + p.label[path.tiles[k]] +
-              ")\n" + DrawArrangement(p.board, ToArrangement(p, s), 4);
-    }
-  }
-  if (config_.extras.any()) extras_.AppendText(out);
-}
-
-void Answerer::WriteJson(const Problem& p, const std::string& start,
-                         const std::string& goal, const Path& path,
-                         std::string* out) {
-  *out += json_head_;
-  AppendJsonString(out, start);
-  *out += ",\"goal\":";
-  AppendJsonString(out, goal);
-  *out += ",\"solvable\":true,\"distance\":" +
-          std::to_string(path.distance()) + ",\"moves\":\"";
-  for (Move m : path.moves) out->push_back(MoveLetter(m));
-  *out += "\",\"tiles\":[";
-  for (size_t k = 0; k < path.tiles.size(); ++k) {
-    if (k > 0) out->push_back(',');
-    AppendJsonLabel(out, p.label[path.tiles[k]]);
-  }
-  *out += "]";
-  if (config_.steps) {
-    *out += ",\"path\":[";
-    State s = p.start;
-    AppendJsonString(out, start);
-    for (Move m : path.moves) {
-      ApplyMove(p.board, m, &s);
-      out->push_back(',');
-      AppendJsonString(out,
-                       FormatArrangement(ToArrangement(p, s), config_.blank_out));
-    }
-    *out += "]";
-  }
-  if (config_.extras.any()) extras_.AppendJson(out);
-  *out += "}\n";
-}
-
-std::string BuildHint(const Config& config, int goal_blank) {
-  return "build it with: slidedb-build --db " + config.db_dir + " --board " +
-         config.board.Name() + " --goal " +
-         FormatArrangement(
-             CanonicalGoalArrangement(config.board, goal_blank, "0"), "0");
-}
-
-// The cell of the goal's blank: the table every answer uses.
-int GoalBlank(const Config& config) {
-  return config.goal ? config.goal->blank : config.board.cells() - 1;
-}
-
 // Reports a table that cannot be used, with the command that builds it when
 // it is missing. Returns the exit status.
-int TableError(const Config& config, const Status& s, std::ostream& err) {
-  err << "slidedb-query: " << s.message();
-  if (s.IsNotFound()) err << "; " << BuildHint(config, GoalBlank(config));
-  err << "\n";
+int TableError(const QueryConfig& config, const Status& s,
+               std::ostream& err) {
+  err << "slidedb-query: " << TableErrorMessage(config, s) << "\n";
   return kExitNoInput;
 }
 
 // Opens the goal's table through `solver`; kExitOk or what TableError says.
-int OpenGoalTable(const Config& config, Solver* solver, Table** table,
+int OpenGoalTable(const QueryConfig& config, Solver* solver, Table** table,
                   std::ostream& err) {
   Status s = solver->GetTable(config.board, GoalBlank(config), table);
   return s.ok() ? kExitOk : TableError(config, s, err);
 }
 
-int Histogram(const Config& config, const Database& db,
+int Histogram(const QueryConfig& config, const Database& db,
               const std::string& format, std::ostream& out,
               std::ostream& err) {
   // The metadata is enough: no page of the table is read.
-  const int goal_blank = GoalBlank(config);
-  const TableMeta* meta = db.Find(config.board, goal_blank);
-  if (meta == nullptr) {
-    return TableError(config,
-                      Status::NotFound("table " +
-                                       TableId(config.board, goal_blank) +
-                                       " is not in the database " +
-                                       config.db_dir),
-                      err);
-  }
-  const std::string goal = FormatArrangement(
-      config.goal ? *config.goal
-                  : CanonicalGoalArrangement(config.board, goal_blank,
-                                             config.blank_out),
-      config.blank_out);
+  const TableMeta* meta;
+  Status s = FindGoalTable(config, db, &meta);
+  if (!s.ok()) return TableError(config, s, err);
   if (format == "json") {
-    std::string o = "{\"board\":\"" + config.board.Name() + "\",\"goal\":";
-    AppendJsonString(&o, goal);
-    o += ",\"total\":" + std::to_string(meta->states) +
-         ",\"max_distance\":" + std::to_string(meta->max_distance) +
-         ",\"counts\":[";
-    for (size_t d = 0; d < meta->histogram.size(); ++d) {
-      if (d > 0) o += ',';
-      o += std::to_string(meta->histogram[d]);
-    }
-    out << o << "]}\n";
+    out << HistogramJson(config, *meta);
   } else if (format == "csv") {
     out << "distance,count\n";
     for (size_t d = 0; d < meta->histogram.size(); ++d) {
       out << d << ',' << meta->histogram[d] << '\n';
     }
   } else {
-    out << config.board.Name() << " goal " << goal << ": " << meta->states
-        << " states, max distance " << meta->max_distance << "\n"
+    out << config.board.Name() << " goal " << HistogramGoalText(config)
+        << ": " << meta->states << " states, max distance "
+        << meta->max_distance << "\n"
         << "distance      states\n";
     for (size_t d = 0; d < meta->histogram.size(); ++d) {
       out << std::setw(8) << d << std::setw(12) << meta->histogram[d] << '\n';
@@ -315,39 +112,22 @@ int Histogram(const Config& config, const Database& db,
   return kExitOk;
 }
 
-// Parses a whole decimal number no larger than `max`.
-bool ParseNumber(const std::string& text, uint64_t max, uint64_t* value) {
-  const char* end = text.data() + text.size();
-  auto r = std::from_chars(text.data(), end, *value);
-  return !text.empty() && r.ec == std::errc() && r.ptr == end &&
-         *value <= max;
-}
-
 // The goal the table tools answer about, and its table.
-int OpenTableTool(const Config& config, Solver* solver,
+int OpenTableTool(const QueryConfig& config, Solver* solver,
                   TableToolContext* ctx, std::ostream& err) {
-  const int status = OpenGoalTable(config, solver, &ctx->table, err);
-  if (status != kExitOk) return status;
-  const int goal_blank = GoalBlank(config);
-  const Arrangement goal =
-      config.goal ? *config.goal
-                  : CanonicalGoalArrangement(config.board, goal_blank,
-                                             OutputBlankLabel(config.notation));
-  const Status s = MakeProblem(config.board, goal, goal, &ctx->goal);
-  if (!s.ok()) {
-    err << "slidedb-query: goal: " << s.message() << "\n";
+  const Status s = OpenTableTool(config, solver, ctx);
+  if (s.IsInvalidArgument()) {
+    err << "slidedb-query: " << s.message() << "\n";
     return kExitUsage;
   }
-  ctx->goal_text = FormatArrangement(goal, config.blank_out);
-  ctx->blank_out = config.blank_out;
-  return kExitOk;
+  return s.ok() ? kExitOk : TableError(config, s, err);
 }
 
 }  // namespace
 
 int RunQuery(const std::vector<std::string>& args, std::istream& in,
              std::ostream& out, std::ostream& err) {
-  Config config;
+  QueryConfig config;
   std::string board_name, goal_text, format;
   std::string limit_text, at_distance_text, sample_text, distance_text,
       seed_text, export_format;

@@ -1,0 +1,105 @@
+// The answers of slidedb-query, shared by the command line (query_cli.cc)
+// and the HTTP server (serve/api.h), so that both write the same bytes: one
+// STATE's answer (text or one JSON object), the histogram, and how a missing
+// table is reported.
+#ifndef SLIDEDB_QUERY_ANSWERER_H_
+#define SLIDEDB_QUERY_ANSWERER_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "lib/board.h"
+#include "lib/notation.h"
+#include "lib/problem.h"
+#include "lib/solver.h"
+#include "lib/status.h"
+#include "lib/table_meta.h"
+#include "lib/walk.h"
+#include "query/answer_extras.h"
+#include "query/table_tools.h"
+
+namespace slidedb {
+
+// What a question is asked about and how the answers are written.
+struct QueryConfig {
+  std::string db_dir;  // named in the command that builds a missing table
+  Board board;
+  NotationOptions notation;
+  std::string blank_out;  // the blank's label on output
+  std::optional<Arrangement> goal;  // unset: each start's default goal
+  bool json = false;
+  bool steps = false;  // text: every board on the way; JSON: "path"
+  ExtraOptions extras;
+};
+
+// The cell of the goal's blank: the table every answer uses.
+int GoalBlank(const QueryConfig& config);
+
+// "build it with: slidedb-build --db DIR --board RxC --goal G".
+std::string BuildHint(const QueryConfig& config, int goal_blank);
+
+// A table that cannot be used, said for a person: the status's message and,
+// when the table is missing, the command that builds it.
+std::string TableErrorMessage(const QueryConfig& config, const Status& s);
+
+// What became of one input.
+enum class Outcome { kSolved, kUnsolvable, kMalformed, kDatabaseError };
+
+// Answers STATEs one at a time. Not thread-safe: one per thread (they may
+// share the Solver).
+class Answerer {
+ public:
+  // REQUIRES: config and solver outlive the Answerer.
+  Answerer(const QueryConfig& config, Solver* solver);
+
+  // Answers one input line, appending the output to *out and any message
+  // for standard error to *err ("slidedb-query: ..."). In JSON a malformed
+  // input is the object {"input","error"} on *out.
+  Outcome Answer(const std::string& input, std::string* out, std::string* err);
+
+  // After kDatabaseError: what failed.
+  const Status& database_error() const { return database_error_; }
+
+ private:
+  Outcome Malformed(const std::string& input, const std::string& message,
+                    std::string* out, std::string* err);
+  void WriteText(const Problem& p, const std::string& start,
+                 const std::string& goal, const Path& path, std::string* out);
+  void WriteJson(const Problem& p, const std::string& start,
+                 const std::string& goal, const Path& path, std::string* out);
+
+  const QueryConfig& config_;
+  Solver* solver_;
+  ExtraAnswers extras_;
+  const std::string json_head_;  // {"board":"3x3","start":
+  Status database_error_;
+  // Reused between inputs, to keep their buffers.
+  Arrangement start_;
+  Problem problem_;
+  Path path_;
+};
+
+// Parses a whole decimal number no larger than `max`: no sign, no spaces.
+bool ParseNumber(const std::string& text, uint64_t max, uint64_t* value);
+
+// The metadata of the goal's table (no page is read). NotFound, naming the
+// table, when it was not built.
+Status FindGoalTable(const QueryConfig& config, const Database& db,
+                     const TableMeta** meta);
+
+// The histogram of the goal's table as one JSON line: {"board", "goal",
+// "total", "max_distance", "counts"}.
+std::string HistogramJson(const QueryConfig& config, const TableMeta& meta);
+// The goal as the histogram writes it.
+std::string HistogramGoalText(const QueryConfig& config);
+
+// The goal the table tools (table_tools.h) answer about, and its table.
+// InvalidArgument ("goal: ...") when the goal cannot be posed; the table's
+// error (NotFound when missing) otherwise.
+Status OpenTableTool(const QueryConfig& config, Solver* solver,
+                     TableToolContext* ctx);
+
+}  // namespace slidedb
+
+#endif  // SLIDEDB_QUERY_ANSWERER_H_

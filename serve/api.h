@@ -1,0 +1,78 @@
+// The HTTP API of slidedb-serve as plain function calls, with no sockets:
+// a request (method, path, query parameters, body) in, a response (status,
+// content type, body) out. serve_cli.cc puts it behind cpp-httplib; tests
+// and benchmarks call it directly. docs/SERVE.md describes every endpoint.
+//
+// Thread-safe: any number of threads call Handle() at once. They share one
+// Database and one Solver (each table held once). Reload() swaps in a newly
+// opened database; requests already running finish on the old one, which
+// is closed when the last of them returns.
+#ifndef SLIDEDB_SERVE_API_H_
+#define SLIDEDB_SERVE_API_H_
+
+#include <cstddef>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "lib/database.h"
+#include "lib/solver.h"
+#include "lib/status.h"
+#include "serve/web_files.h"
+
+namespace slidedb {
+
+struct ApiRequest {
+  std::string method;  // "GET", "POST", ...
+  std::string path;    // decoded, without the query: "/api/solve"
+  // Decoded query parameters; a name given twice keeps its first value.
+  std::multimap<std::string, std::string> params;
+  std::string body;
+};
+
+struct ApiResponse {
+  int status = 200;
+  std::string content_type;
+  std::string body;
+  std::string allow;  // the Allow header of a 405
+};
+
+// Limits of POST /api/solve (413 past either).
+inline constexpr size_t kMaxBatchBytes = 1 << 20;
+inline constexpr size_t kMaxBatchLines = 10000;
+// Most states /api/sample returns at once.
+inline constexpr uint64_t kMaxSample = 10000;
+
+class Api {
+ public:
+  // Serves the database at db_dir (once Open() succeeds) and the page's
+  // files from `web` (may be null: then only the API).
+  Api(std::string db_dir, const WebFiles* web);
+
+  // Opens the database. NotFound when there is none at db_dir.
+  Status Open();
+  // Opens the database again and swaps it in; on failure the old one stays
+  // in service and the error is returned.
+  Status Reload();
+
+  const std::string& db_dir() const { return db_dir_; }
+
+  ApiResponse Handle(const ApiRequest& request) const;
+
+ private:
+  struct Backend {
+    std::unique_ptr<Database> db;
+    std::unique_ptr<Solver> solver;
+  };
+  std::shared_ptr<Backend> backend() const;
+
+  const std::string db_dir_;
+  const WebFiles* web_;
+  mutable std::mutex mutex_;  // guards backend_ (the pointer)
+  std::shared_ptr<Backend> backend_;
+};
+
+}  // namespace slidedb
+
+#endif  // SLIDEDB_SERVE_API_H_
