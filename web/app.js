@@ -533,6 +533,11 @@ function renderStatus() {
     reason.appendChild(h);
     reason.appendChild(document.createTextNode(
         'Why: ' + (S.info.reason || 'the parity of the position differs from the goal\'s') + '.'));
+    const more = document.createElement('p');
+    more.textContent = 'No sequence of slides ever changes this, so exactly half of all ' +
+        'arrangements of the tiles can reach a given goal. Swap two tiles (type a new start) ' +
+        'or Shuffle to play.';
+    reason.appendChild(more);
     return;
   }
   reason.hidden = true;
@@ -600,7 +605,7 @@ function drawHistogram() {
     const py = H - B - (H - B - T) * y / peak;
     svg('line', {x1: L, y1: py, x2: W - Rm, y2: py, class: 'grid'}, root);
     const t = svg('text', {x: L - 4, y: py + 3, class: 'ylabel'}, root);
-    t.textContent = y.toLocaleString('en');
+    t.textContent = compact(y);
   }
   const every = counts.length > 40 ? 10 : 5;
   counts.forEach((c, d) => {
@@ -620,10 +625,19 @@ function drawHistogram() {
   renderHistogramMark();
 }
 
+function compact(n) {
+  if (n >= 1e6) return `${+(n / 1e6).toFixed(1)}M`;
+  if (n >= 1e4) return `${+(n / 1e3).toFixed(1)}k`;
+  return n.toLocaleString('en');
+}
+
 function percent(part, total) {
   const p = 100 * part / total;
   if (p === 0 || p === 100) return `${p}%`;
-  return (p < 0.1 || p > 99.9 ? p.toPrecision(3) : p.toFixed(1)) + '%';
+  if (p < 0.1) return p.toPrecision(2) + '%';
+  // Enough decimals that a share just short of all does not read 100%.
+  const digits = p > 99.9 ? Math.min(8, Math.ceil(-Math.log10(100 - p)) + 1) : 1;
+  return p.toFixed(digits) + '%';
 }
 
 function niceStep(peak) {
@@ -686,17 +700,41 @@ async function shuffle() {
   if (S.edit) cancelEdit();
   const d = $('shuffle-distance').value;
   const seed = Math.floor(Math.random() * 2147483647);
-  let res;
+  const my = ++S.seq;
+  $('status').textContent = 'Drawing a position…';
+  let state;
   try {
-    res = await api('sample', tableParams({n: 1, distance: d, seed}));
+    state = S.histogram && S.histogram.total > kServerSampleMax
+        ? await walkTo(d === '' ? null : Number(d), seed)
+        : firstSample(await api('sample', tableParams({n: 1, distance: d, seed})));
   } catch (e) {
-    showError(e.message);
+    if (my === S.seq) { showError(e.message); renderStatus(); }
     return;
   }
-  const state = firstSample(res);
-  if (!state) { showError('the server sent no position'); return; }
+  if (my !== S.seq) return;
+  if (!state) { showError('the server sent no position'); renderStatus(); return; }
   $('hint-text').textContent = '';
   await setStart(state);
+}
+
+// On a table of more states than this, /api/sample with a distance reads the
+// whole table (seconds on 12-cell boards), so the page draws any position
+// (fast) and walks from it with /api/moves, one exact step at a time.
+const kServerSampleMax = 5000000;
+
+async function walkTo(target, seed) {
+  let state = firstSample(await api('sample', tableParams({n: 1, seed})));
+  if (target === null || !state) return state;
+  let at = await api('moves', tableParams({start: state}));
+  for (let steps = 0; at.distance !== target && steps < 200; steps++) {
+    const want = at.distance > target ? at.distance - 1 : at.distance + 1;
+    const options = (at.moves || []).filter((m) => m.distance === want);
+    if (options.length === 0) break;  // no way farther out from here
+    state = options[Math.floor(Math.random() * options.length)].state;
+    at = await api('moves', tableParams({start: state}));
+  }
+  if (at.distance === target) return state;
+  return firstSample(await api('sample', tableParams({n: 1, distance: target, seed})));
 }
 
 // /api/sample answers with the CLI's JSON Lines objects: as a list, or
@@ -856,7 +894,7 @@ function wire() {
   $('play-pause').addEventListener('click', togglePlay);
   $('stop-solution').addEventListener('click', stopPlayer);
   $('speed').addEventListener('input', () => {
-    $('speed-out').textContent = `${speed()}/s`;
+    $('speed-out').textContent = `${speed()} ${speed() === 1 ? 'move' : 'moves'}/s`;
     schedule();
   });
   $('board-select').addEventListener('change', (e) => changeBoard(e.target.value));
