@@ -154,26 +154,12 @@ async function refresh() {
     showError('');
   } catch (e) {
     if (my !== S.seq) return;
-    // /api/moves has no parity explanation: /api/solve gives it.
-    try {
-      const res = await api('solve', tableParams({start}));
-      if (my !== S.seq) return;
-      if (res.solvable === false) {
-        S.info = {unsolvable: true, reason: res.reason};
-        showError('');
-      } else {
-        S.info = {distance: res.distance, moves: []};
-        showError(e.message);
-      }
-    } catch (e2) {
-      if (my !== S.seq) return;
-      showError(e2.message);
-    }
+    showError(e.message);
   }
   render();
 }
 
-function moveTile(t, {fromPlayer = false} = {}) {
+function moveTile(t) {
   if (S.edit) return placeTile(t);
   const move = blankMove(S.cells, t);
   if (!move) {
@@ -181,12 +167,9 @@ function moveTile(t, {fromPlayer = false} = {}) {
     if (el) { el.classList.remove('shake'); void el.offsetWidth; el.classList.add('shake'); }
     return;
   }
-  if (!fromPlayer) stopPlayer();
+  stopPlayer();
   const label = S.cells[t];
-  let known = null;
-  if (S.info && S.info.moves) {
-    known = S.info.moves.find((m) => String(m.tile) === label || m.move === move);
-  }
+  const known = S.info && S.info.moves ? S.info.moves.find((m) => m.move === move) : null;
   S.history.push(S.cells.slice());
   const b = blankIndex(S.cells);
   S.cells[t] = S.cells[b];
@@ -296,19 +279,29 @@ function schedule() {
   renderPlayer();
 }
 
+// Shows step k of the solution; Undo and the move counter follow it.
+function showStep(k) {
+  const p = S.player;
+  for (; p.k < k; p.k++) {
+    S.history.push(p.path[p.k].slice());
+    S.moveCount++;
+  }
+  for (; p.k > k; p.k--) {
+    S.history.pop();
+    S.moveCount = Math.max(0, S.moveCount - 1);
+  }
+  S.cells = p.path[p.k].slice();
+  const left = p.path.length - 1 - p.k;
+  S.info = {distance: left, moves: left > 0 ? null : []};
+  render();
+  if (left > 0) refresh();
+}
+
 function stepForward(auto) {
   const p = S.player;
   if (!p || p.k >= p.path.length - 1) return;
   if (!auto) p.playing = false;
-  p.k++;
-  S.history.push(S.cells.slice());
-  S.cells = p.path[p.k].slice();
-  S.moveCount++;
-  const left = p.path.length - 1 - p.k;
-  S.info = {distance: left, moves: null};
-  render();
-  if (left > 0) refresh(); else S.info = {distance: 0, moves: []};
-  render();
+  showStep(p.k + 1);
   schedule();
 }
 
@@ -316,27 +309,14 @@ function stepBack() {
   const p = S.player;
   if (!p || p.k === 0) return;
   p.playing = false;
-  p.k--;
-  S.cells = p.path[p.k].slice();
-  if (S.history.length) S.history.pop();
-  S.moveCount = Math.max(0, S.moveCount - 1);
-  S.info = {distance: p.path.length - 1 - p.k, moves: null};
-  render();
-  refresh();
+  showStep(p.k - 1);
   schedule();
 }
 
 function togglePlay() {
   const p = S.player;
   if (!p) return;
-  if (p.k >= p.path.length - 1) {
-    // Play again from the start of the solution.
-    while (p.k > 0) { p.k--; if (S.history.length) S.history.pop(); S.moveCount--; }
-    S.cells = p.path[0].slice();
-    S.info = {distance: p.path.length - 1, moves: null};
-    render();
-    refresh();
-  }
+  if (p.k >= p.path.length - 1) showStep(0);  // play again from the start
   p.playing = !p.playing;
   schedule();
 }
