@@ -9,6 +9,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   gnuplot-nox
   hyperfine jq time
+  libcpp-httplib-dev wrk  # slidedb-serve and scripts/bench_serve.sh
 )
 
 missing=()

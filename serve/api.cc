@@ -1,6 +1,7 @@
 #include "serve/api.h"
 
-#include <set>
+#include <algorithm>
+#include <atomic>
 #include <sstream>
 #include <utility>
 #include <vector>
@@ -47,10 +48,15 @@ class Params {
   explicit Params(const std::multimap<std::string, std::string>& params)
       : params_(params) {}
 
-  // An unknown name, or "" when every name is in `known`.
-  std::string Unknown(const std::set<std::string>& known) const {
+  // A name in neither list, or "" when there is none.
+  std::string Unknown(std::initializer_list<const char*> known,
+                      std::initializer_list<const char*> more) const {
     for (const auto& [name, value] : params_) {
-      if (!known.count(name)) return name;
+      auto is = [&name](const char* k) { return name == k; };
+      if (std::none_of(known.begin(), known.end(), is) &&
+          std::none_of(more.begin(), more.end(), is)) {
+        return name;
+      }
     }
     return "";
   }
@@ -74,13 +80,8 @@ class Params {
 };
 
 // The parameters every question about a table takes.
-const std::set<std::string> kTableParams = {"board", "goal", "blank"};
-
-std::set<std::string> With(std::set<std::string> names,
-                           std::initializer_list<const char*> more) {
-  for (const char* m : more) names.insert(m);
-  return names;
-}
+constexpr std::initializer_list<const char*> kTableParams = {"board", "goal",
+                                                             "blank"};
 
 // Fills *config from board, goal and blank as slidedb-query reads --board,
 // --goal and --blank; "" or the message of a 400.
@@ -118,6 +119,8 @@ Status Api::Reload() {
   Status s = Database::Open(db_dir_, &fresh->db);
   if (!s.ok()) return s;
   fresh->solver = std::make_unique<Solver>(fresh->db.get());
+  static std::atomic<uint64_t> generations{0};
+  fresh->generation = ++generations;
   std::shared_ptr<Backend> old;
   {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -139,37 +142,39 @@ namespace {
 class Handler {
  public:
   Handler(const std::string& db_dir, Database* db, Solver* solver,
-          const ApiRequest& request)
+          uint64_t generation, const ApiRequest& request)
       : db_dir_(db_dir),
         db_(db),
         solver_(solver),
         request_(request),
-        params_(request.params) {}
+        params_(request.params),
+        generation_(generation) {}
 
-  ApiResponse Solve(const char* implied);
+  ApiResponse Solve(const std::string& implied);
   ApiResponse Moves();
   ApiResponse Histogram();
   ApiResponse Sample();
   ApiResponse Tables();
 
  private:
+  std::string ReadSolve(const std::string& implied);
   // Reads the table parameters plus `more`; "" or the message of a 400.
   std::string Read(std::initializer_list<const char*> more) {
-    const std::string unknown = params_.Unknown(With(kTableParams, more));
+    const std::string unknown = params_.Unknown(kTableParams, more);
     if (!unknown.empty()) return "unknown parameter '" + unknown + "'";
-    return ReadTableParams(params_, db_dir_, &config_);
+    return ReadTableParams(params_, db_dir_, config_);
   }
   // The goal's table, opened: nullptr after filling *error (404 when it
   // was not built, naming the command that builds it).
   Table* GoalTable(ApiResponse* error) {
     Table* table;
-    Status s = solver_->GetTable(config_.board, GoalBlank(config_), &table);
+    Status s = solver_->GetTable(config_->board, GoalBlank(*config_), &table);
     if (s.ok()) return table;
     *error = TableError(s);
     return nullptr;
   }
   ApiResponse TableError(const Status& s) {
-    return Error(s.IsNotFound() ? 404 : 500, TableErrorMessage(config_, s));
+    return Error(s.IsNotFound() ? 404 : 500, TableErrorMessage(*config_, s));
   }
   // The start parameter, required; nullptr after filling *error.
   const std::string* Start(ApiResponse* error) {
@@ -183,86 +188,132 @@ class Handler {
   Solver* solver_;
   const ApiRequest& request_;
   Params params_;
-  QueryConfig config_;
+  uint64_t generation_;
+  QueryConfig own_config_;
+  // own_config_, or for /api/solve the config of this thread's Answerer.
+  QueryConfig* config_ = &own_config_;
 };
+
+// Each thread keeps the Answerer of its last /api/solve question, with its
+// buffers: the next question with the same parameters (but for start) on the
+// same database reuses it, as slidedb-query reuses one for every line.
+struct AnswererCache {
+  uint64_t generation = 0;  // Backend::generation; 0: none
+  std::string key;          // the endpoint and the parameters but start
+  QueryConfig config;       // what answerer refers to
+  std::unique_ptr<Answerer> answerer;
+};
+
+AnswererCache& ThreadAnswerer() {
+  thread_local AnswererCache cache;
+  return cache;
+}
+
+// The parameters of /api/solve, /api/count (implied "count") and
+// /api/verify (implied "verify") into *config_; "" or the message of a 400.
+std::string Handler::ReadSolve(const std::string& implied) {
+  const bool verify_endpoint = implied == "verify";
+  std::string bad = Read({"start", "steps", "count", "all", "limit",
+                          verify_endpoint ? "moves" : "verify"});
+  if (!bad.empty()) return bad;
+  if (request_.method == "POST" && params_.Has("start")) {
+    return "POST /api/solve takes its states in the body, one per line, not "
+           "in 'start'";
+  }
+  config_->steps = params_.Flag("steps", &bad);
+  config_->extras.count = implied == "count" || params_.Flag("count", &bad);
+  config_->extras.all = params_.Flag("all", &bad);
+  if (!bad.empty()) return bad;
+  if (const std::string* limit = params_.Get("limit")) {
+    uint64_t n;
+    if (!config_->extras.all) return "parameter 'limit' needs all=1";
+    if (!ParseNumber(*limit, 1000000000, &n) || n == 0) {
+      return "parameter 'limit' must be a whole number of at least 1, not '" +
+             *limit + "'";
+    }
+    config_->extras.limit = static_cast<size_t>(n);
+  }
+  const std::string* verify = params_.Get(verify_endpoint ? "moves" : "verify");
+  if (verify_endpoint && verify == nullptr) return "missing parameter 'moves'";
+  if (verify != nullptr) {
+    config_->extras.verify = true;
+    config_->extras.verify_text = *verify;
+  }
+  return "";
+}
 
 // GET /api/solve, /api/count, /api/verify and POST /api/solve: the answers
 // of slidedb-query --format json, made by the same Answerer.
-ApiResponse Handler::Solve(const char* implied) {
+ApiResponse Handler::Solve(const std::string& implied) {
   const bool batch = request_.method == "POST";
-  std::string bad = Read({"start", "steps", "count", "all", "limit",
-                          implied == std::string("verify") ? "moves"
-                                                            : "verify"});
-  if (!bad.empty()) return Error(400, bad);
-  if (batch && params_.Has("start")) {
-    return Error(400, "POST /api/solve takes its states in the body, one per "
-                      "line, not in 'start'");
-  }
-  config_.steps = params_.Flag("steps", &bad);
-  config_.extras.count =
-      implied == std::string("count") || params_.Flag("count", &bad);
-  config_.extras.all = params_.Flag("all", &bad);
-  if (!bad.empty()) return Error(400, bad);
-  if (const std::string* limit = params_.Get("limit")) {
-    uint64_t n;
-    if (!config_.extras.all) return Error(400, "parameter 'limit' needs all=1");
-    if (!ParseNumber(*limit, 1000000000, &n) || n == 0) {
-      return Error(400, "parameter 'limit' must be a whole number of at least "
-                        "1, not '" + *limit + "'");
-    }
-    config_.extras.limit = static_cast<size_t>(n);
-  }
-  const std::string* verify =
-      params_.Get(implied == std::string("verify") ? "moves" : "verify");
-  if (implied == std::string("verify") && verify == nullptr) {
-    return Error(400, "missing parameter 'moves'");
-  }
-  if (verify != nullptr) {
-    config_.extras.verify = true;
-    config_.extras.verify_text = *verify;
-  }
   ApiResponse error;
-  std::vector<std::string> inputs;
-  if (batch) {
-    if (request_.body.size() > kMaxBatchBytes) {
-      return Error(413, "the body is larger than " +
-                            std::to_string(kMaxBatchBytes) + " bytes");
-    }
-    std::istringstream lines(request_.body);
-    std::string line;
-    while (std::getline(lines, line)) {
-      const size_t first = line.find_first_not_of(" \t\r");
-      if (first == std::string::npos || line[first] == '#') continue;
-      if (line.back() == '\r') line.pop_back();
-      if (inputs.size() == kMaxBatchLines) {
-        return Error(413, "a batch holds at most " +
-                              std::to_string(kMaxBatchLines) + " states");
-      }
-      inputs.push_back(std::move(line));
-    }
-  } else {
-    const std::string* start = Start(&error);
-    if (start == nullptr) return error;
-    inputs.push_back(*start);
+  // This thread's Answerer serves if it was made for the same question.
+  AnswererCache& cache = ThreadAnswerer();
+  std::string key = implied;
+  for (const auto& [name, value] : request_.params) {
+    if (name == "start") continue;
+    key += '&';
+    key += name;
+    key += '=';
+    key += value;
   }
-  if (GoalTable(&error) == nullptr) return error;
-  Answerer answerer(config_, solver_);
+  config_ = &cache.config;
+  if (cache.generation != generation_ || cache.key != key) {
+    cache.answerer.reset();
+    cache.generation = 0;
+    cache.config = QueryConfig();
+    const std::string bad = ReadSolve(implied);
+    if (!bad.empty()) return Error(400, bad);
+    // Every answer uses the goal's table: a missing one is a 404.
+    if (GoalTable(&error) == nullptr) return error;
+    cache.answerer = std::make_unique<Answerer>(cache.config, solver_);
+    cache.key = std::move(key);
+    cache.generation = generation_;
+  }
+  Answerer& answerer = *cache.answerer;
   std::string out, err;
   bool malformed = false;
-  for (const std::string& input : inputs) {
+  auto answer = [&](const std::string& input) {
     switch (answerer.Answer(input, &out, &err)) {
       case Outcome::kSolved:
       case Outcome::kUnsolvable:
-        break;
+        return true;
       case Outcome::kMalformed:
         malformed = true;
-        break;
+        return true;
       case Outcome::kDatabaseError:
-        return TableError(answerer.database_error());
+        break;
     }
+    return false;
+  };
+  if (!batch) {
+    const std::string* start = Start(&error);
+    if (start == nullptr) return error;
+    if (!answer(*start)) return TableError(answerer.database_error());
+    return Json(malformed ? 400 : 200, std::move(out));
   }
-  if (batch) return Json(200, std::move(out), kJsonLines);
-  return Json(malformed ? 400 : 200, std::move(out));
+  if (request_.body.size() > kMaxBatchBytes) {
+    return Error(413, "the body is larger than " +
+                          std::to_string(kMaxBatchBytes) + " bytes");
+  }
+  // Counted before any is answered: a batch past the limit gets nothing.
+  std::vector<std::string> inputs;
+  std::istringstream lines(request_.body);
+  std::string line;
+  while (std::getline(lines, line)) {
+    const size_t first = line.find_first_not_of(" \t\r");
+    if (first == std::string::npos || line[first] == '#') continue;
+    if (line.back() == '\r') line.pop_back();
+    if (inputs.size() == kMaxBatchLines) {
+      return Error(413, "a batch holds at most " +
+                            std::to_string(kMaxBatchLines) + " states");
+    }
+    inputs.push_back(std::move(line));
+  }
+  for (const std::string& input : inputs) {
+    if (!answer(input)) return TableError(answerer.database_error());
+  }
+  return Json(200, std::move(out), kJsonLines);
 }
 
 // GET /api/moves: the start's distance and every legal move from it.
@@ -278,35 +329,35 @@ ApiResponse Handler::Moves() {
   // them: the same object, the same status.
   Arrangement start;
   Problem p;
-  Status s = ParseArrangement(*input, config_.board, config_.notation, &start);
+  Status s = ParseArrangement(*input, config_->board, config_->notation, &start);
   if (s.ok()) {
-    s = MakeProblem(config_.board, start,
-                    config_.goal ? *config_.goal
-                                 : DefaultGoal(config_.board, start),
+    s = MakeProblem(config_->board, start,
+                    config_->goal ? *config_->goal
+                                 : DefaultGoal(config_->board, start),
                     &p);
   }
   if (!s.ok() || !p.solvable) {
-    Answerer answerer(config_, solver_);
+    Answerer answerer(*config_, solver_);
     std::string out, err;
     const Outcome o = answerer.Answer(*input, &out, &err);
     return Json(o == Outcome::kMalformed ? 400 : 200, std::move(out));
   }
   const Arrangement goal =
-      config_.goal ? *config_.goal : DefaultGoal(config_.board, start);
+      config_->goal ? *config_->goal : DefaultGoal(config_->board, start);
   int distance;
   s = DistanceToGoal(table, p.start, &distance);
   if (!s.ok()) return TableError(s);
-  std::string o = "{\"board\":\"" + config_.board.Name() + "\",\"start\":";
-  AppendJsonString(&o, FormatArrangement(start, config_.blank_out));
+  std::string o = "{\"board\":\"" + config_->board.Name() + "\",\"start\":";
+  AppendJsonString(&o, FormatArrangement(start, config_->blank_out));
   o += ",\"goal\":";
-  AppendJsonString(&o, FormatArrangement(goal, config_.blank_out));
+  AppendJsonString(&o, FormatArrangement(goal, config_->blank_out));
   o += ",\"solvable\":true,\"distance\":" + std::to_string(distance) +
        ",\"moves\":[";
   bool first = true;
   for (Move m : kAllMoves) {
     State next = p.start;
     uint8_t tile;
-    if (!ApplyMove(config_.board, m, &next, &tile)) continue;
+    if (!ApplyMove(config_->board, m, &next, &tile)) continue;
     int d;
     s = DistanceToGoal(table, next, &d);
     if (!s.ok()) return TableError(s);
@@ -318,7 +369,7 @@ ApiResponse Handler::Moves() {
     AppendJsonString(&o, p.label[tile]);
     o += ",\"state\":";
     AppendJsonString(&o, FormatArrangement(ToArrangement(p, next),
-                                           config_.blank_out));
+                                           config_->blank_out));
     o += ",\"distance\":" + std::to_string(d) + "}";
   }
   o += "]}\n";
@@ -330,9 +381,9 @@ ApiResponse Handler::Histogram() {
   const std::string bad = Read({});
   if (!bad.empty()) return Error(400, bad);
   const TableMeta* meta;
-  Status s = FindGoalTable(config_, *db_, &meta);
+  Status s = FindGoalTable(*config_, *db_, &meta);
   if (!s.ok()) return TableError(s);
-  return Json(200, HistogramJson(config_, *meta));
+  return Json(200, HistogramJson(*config_, *meta));
 }
 
 // GET /api/sample: slidedb-query --sample N [--distance D] [--seed S]
@@ -360,7 +411,7 @@ ApiResponse Handler::Sample() {
                           *seed_text + "'");
   }
   TableToolContext ctx;
-  Status s = OpenTableTool(config_, solver_, &ctx);
+  Status s = OpenTableTool(*config_, solver_, &ctx);
   if (s.IsInvalidArgument()) return Error(400, s.message());
   if (!s.ok()) return TableError(s);
   std::ostringstream out, err;
@@ -437,7 +488,7 @@ ApiResponse Api::Handle(const ApiRequest& request) const {
   if (path == "/healthz") return Json(200, "{\"status\":\"ok\"}\n");
   std::shared_ptr<Backend> b = backend();
   if (b == nullptr) return Error(503, "the database is not open");
-  Handler h(db_dir_, b->db.get(), b->solver.get(), request);
+  Handler h(db_dir_, b->db.get(), b->solver.get(), b->generation, request);
   if (path == "/api/solve") return h.Solve("");
   if (path == "/api/count") return h.Solve("count");
   if (path == "/api/verify") return h.Solve("verify");

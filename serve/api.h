@@ -11,6 +11,7 @@
 #define SLIDEDB_SERVE_API_H_
 
 #include <cstddef>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -64,6 +65,7 @@ class Api {
   struct Backend {
     std::unique_ptr<Database> db;
     std::unique_ptr<Solver> solver;
+    uint64_t generation;  // unique in the process, for per-thread caches
   };
   std::shared_ptr<Backend> backend() const;
 

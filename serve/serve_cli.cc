@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <httplib.h>
 #include <poll.h>
+#include <sys/socket.h>
 #include <signal.h>
 #include <unistd.h>
 
@@ -127,7 +128,7 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
        "port to listen on; 0 picks a free one")
       ("threads", po::value(&threads)->default_value(64),
        "connections served at once: each open connection, idle keep-alive "
-       "ones included, holds a thread until it closes (idle ones after 5 "
+       "ones included, holds a thread until it closes (idle ones after 2 "
        "s); more wait")
       ("web", po::value(&web_dir)->value_name("DIR"),
        "serve the page from DIR instead of the copy built into the program "
@@ -184,11 +185,20 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
   server.new_task_queue = [threads] {
     return new httplib::ThreadPool(static_cast<size_t>(threads));
   };
+  // An idle keep-alive connection holds its thread until this timeout, and
+  // SIGINT/SIGTERM wait for it too: 2 s keeps both short, and a browser
+  // simply reconnects.
   server.set_keep_alive_max_count(100000);
-  server.set_keep_alive_timeout(5);
+  server.set_keep_alive_timeout(2);
   server.set_read_timeout(5);
   server.set_write_timeout(5);
   server.set_payload_max_length(kMaxBatchBytes);
+  // httplib's default sets SO_REUSEPORT too, which lets a second server
+  // share a port that is taken instead of failing.
+  server.set_socket_options([](socket_t sock) {
+    int yes = 1;
+    setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+  });
   // GET and HEAD go straight to the API, past httplib's regex routes.
   server.set_pre_routing_handler(
       [&api](const httplib::Request& req, httplib::Response& res) {

@@ -1,0 +1,453 @@
+// slidedb-serve's API in-process (serve/api.h): every endpoint, every error
+// status, the batch limits, the page's files, a reload under requests, and
+// answers byte-identical to slidedb-query --format json.
+#include "serve/api.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <thread>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/test_util.h"
+
+namespace slidedb {
+namespace {
+
+using nlohmann::json;
+using testing::CliResult;
+using testing::RunBuildCli;
+using testing::RunQueryCli;
+using testing::TempDir;
+
+ApiRequest Get(const std::string& path,
+               std::multimap<std::string, std::string> params = {}) {
+  return ApiRequest{"GET", path, std::move(params), ""};
+}
+
+ApiRequest Post(const std::string& path, std::string body,
+                std::multimap<std::string, std::string> params = {}) {
+  return ApiRequest{"POST", path, std::move(params), std::move(body)};
+}
+
+// A random arrangement of the board's tiles written as the CLI reads it:
+// solvable or not, half and half.
+std::string RandomStart(const Board& board, std::mt19937* rng) {
+  std::vector<int> tiles(board.cells());
+  for (int k = 0; k < board.cells(); ++k) tiles[k] = k;
+  std::shuffle(tiles.begin(), tiles.end(), *rng);
+  std::string s;
+  for (int k = 0; k < board.cells(); ++k) {
+    if (k > 0 && board.cells() > 9) s += ',';
+    s += std::to_string(tiles[k]);
+  }
+  return s;
+}
+
+class ApiTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    api_ = new Api(testing::TestDatabase(), nullptr);
+    ASSERT_TRUE(api_->Open().ok());
+  }
+  static void TearDownTestSuite() {
+    delete api_;
+    api_ = nullptr;
+  }
+
+  // The CLI's JSON answer to the same question.
+  static CliResult Cli(std::vector<std::string> args) {
+    args.insert(args.begin(), {"--db", testing::TestDatabase(), "--format",
+                               "json"});
+    return RunQueryCli(args);
+  }
+
+  static json Parse(const ApiResponse& r) {
+    return json::parse(r.body, nullptr, /*allow_exceptions=*/false);
+  }
+
+  static Api* api_;
+};
+
+Api* ApiTest::api_ = nullptr;
+
+TEST_F(ApiTest, SolveIsTheCliAnswerOnRandomStates) {
+  std::mt19937 rng(8);
+  struct Case {
+    Board board;
+    std::vector<std::pair<std::string, std::string>> extra;  // param, value
+  };
+  const std::vector<Case> cases = {
+      {Board(3, 3), {}},
+      {Board(3, 3), {{"steps", "1"}}},
+      {Board(3, 3), {{"goal", "123/8_4/765"}}},
+      {Board(2, 4), {{"count", "1"}, {"all", "1"}, {"limit", "3"}}},
+      {Board(2, 5), {}},
+      {Board(2, 3), {{"verify", "RRDLL"}}},
+  };
+  int compared = 0;
+  for (const Case& c : cases) {
+    for (int n = 0; n < 40; ++n) {
+      const std::string start = RandomStart(c.board, &rng);
+      std::multimap<std::string, std::string> params = {
+          {"start", start}, {"board", c.board.Name()}};
+      std::vector<std::string> args = {"--board", c.board.Name()};
+      for (const auto& [k, v] : c.extra) {
+        params.emplace(k, v);
+        args.push_back("--" + k);
+        if (k == "goal" || k == "limit" || k == "verify") args.push_back(v);
+      }
+      args.push_back(start);
+      const ApiResponse r = api_->Handle(Get("/api/solve", params));
+      const CliResult cli = Cli(args);
+      ASSERT_EQ(r.body, cli.out) << start;
+      EXPECT_EQ(r.status, cli.status == 65 ? 400 : 200) << start;
+      EXPECT_EQ(r.content_type, "application/json");
+      ++compared;
+    }
+  }
+  EXPECT_EQ(compared, 240);
+}
+
+TEST_F(ApiTest, PostBatchIsTheCliAnswerToStandardInput) {
+  std::mt19937 rng(9);
+  std::string body = "# a comment, then a blank line\n\n";
+  for (int n = 0; n < 300; ++n) body += RandomStart(Board(3, 3), &rng) + "\r\n";
+  body += "not a state\n123456780";  // no final newline
+  const ApiResponse r = api_->Handle(Post("/api/solve", body, {{"steps", "1"}}));
+  const CliResult cli = RunQueryCli(
+      {"--db", testing::TestDatabase(), "--format", "json", "--steps"}, body);
+  EXPECT_EQ(r.status, 200);
+  EXPECT_EQ(r.content_type, "application/x-ndjson");
+  EXPECT_EQ(r.body, cli.out);
+  EXPECT_EQ(std::count(r.body.begin(), r.body.end(), '\n'), 302);
+}
+
+TEST_F(ApiTest, CountVerifyHistogramSampleAreTheCliAnswers) {
+  const std::string s = "867254301";
+  EXPECT_EQ(api_->Handle(Get("/api/count", {{"start", s}})).body,
+            Cli({"--count", s}).out);
+  EXPECT_EQ(api_->Handle(Get("/api/verify", {{"start", s},
+                                             {"moves", "ULDR"}}))
+                .body,
+            Cli({"--verify", "ULDR", s}).out);
+  EXPECT_EQ(api_->Handle(Get("/api/histogram", {{"board", "2x4"}})).body,
+            Cli({"--histogram", "--board", "2x4"}).out);
+  EXPECT_EQ(api_->Handle(Get("/api/histogram", {{"goal", "123/8_4/765"}}))
+                .body,
+            Cli({"--histogram", "--goal", "123/8_4/765"}).out);
+  const ApiResponse sample = api_->Handle(
+      Get("/api/sample", {{"n", "25"}, {"distance", "20"}, {"seed", "7"}}));
+  EXPECT_EQ(sample.status, 200);
+  EXPECT_EQ(sample.content_type, "application/x-ndjson");
+  EXPECT_EQ(sample.body, Cli({"--sample", "25", "--distance", "20", "--seed",
+                              "7"})
+                             .out);
+  EXPECT_EQ(api_->Handle(Get("/api/sample", {{"n", "5"}, {"board", "2x3"}}))
+                .body,
+            Cli({"--sample", "5", "--board", "2x3"}).out);
+}
+
+TEST_F(ApiTest, MovesListEveryLegalMoveWithItsDistance) {
+  std::mt19937 rng(10);
+  int checked = 0;
+  for (int n = 0; n < 60; ++n) {
+    const std::string start = RandomStart(Board(3, 3), &rng);
+    const ApiResponse r = api_->Handle(Get("/api/moves", {{"start", start}}));
+    ASSERT_EQ(r.status, 200) << r.body;
+    const json j = Parse(r);
+    const json solve = Parse(api_->Handle(Get("/api/solve", {{"start", start}})));
+    EXPECT_EQ(j["board"], solve["board"]);
+    EXPECT_EQ(j["start"], solve["start"]);
+    EXPECT_EQ(j["goal"], solve["goal"]);
+    EXPECT_EQ(j["solvable"], solve["solvable"]);
+    if (!solve["solvable"]) {
+      EXPECT_EQ(j["reason"], solve["reason"]);
+      continue;
+    }
+    const int d = j["distance"];
+    EXPECT_EQ(d, solve["distance"]);
+    const int blank = static_cast<int>(start.find('0'));
+    const int r0 = blank / 3, c0 = blank % 3;
+    const int legal = (r0 > 0) + (r0 < 2) + (c0 > 0) + (c0 < 2);
+    ASSERT_EQ(static_cast<int>(j["moves"].size()), legal) << start;
+    int optimal = 0;
+    for (const json& m : j["moves"]) {
+      // The state after the move is the start with the tile and the blank
+      // swapped, and its distance is /api/solve's.
+      std::string after = start;
+      const size_t at = after.find(m["tile"].get<std::string>());
+      std::swap(after[at], after[blank]);
+      EXPECT_EQ(m["state"], after);
+      const json next = Parse(api_->Handle(Get("/api/solve", {{"start", after}})));
+      EXPECT_EQ(m["distance"], next["distance"]) << after;
+      const int d2 = m["distance"];
+      EXPECT_TRUE(d2 == d - 1 || d2 == d + 1) << after;
+      optimal += d2 == d - 1;
+    }
+    if (d > 0) EXPECT_GE(optimal, 1);
+    // The first optimal move of /api/solve is among them.
+    if (d > 0) {
+      const std::string first(1, solve["moves"].get<std::string>()[0]);
+      bool found = false;
+      for (const json& m : j["moves"]) {
+        found = found || (m["move"] == first && m["distance"] == d - 1);
+      }
+      EXPECT_TRUE(found) << start;
+    }
+    ++checked;
+  }
+  EXPECT_GT(checked, 10);
+  // Labels of the user's own, and the goal's.
+  const json custom = Parse(api_->Handle(Get(
+      "/api/moves", {{"start", "_abcdefgh"}, {"goal", "abcdefgh_"}})));
+  EXPECT_EQ(custom["moves"].size(), 2u);
+  EXPECT_EQ(custom["moves"][0]["move"], "D");
+  EXPECT_EQ(custom["moves"][0]["tile"], "c");
+  EXPECT_EQ(custom["moves"][0]["state"], "cab0defgh");
+}
+
+TEST_F(ApiTest, TablesAndHealth) {
+  const ApiResponse r = api_->Handle(Get("/api/tables"));
+  ASSERT_EQ(r.status, 200);
+  const json j = Parse(r);
+  std::unique_ptr<Database> db;
+  ASSERT_TRUE(Database::Open(testing::TestDatabase(), &db).ok());
+  ASSERT_EQ(j["tables"].size(), db->tables().size());
+  for (size_t k = 0; k < db->tables().size(); ++k) {
+    const TableMeta& t = db->tables()[k];
+    EXPECT_EQ(j["tables"][k]["board"], t.board.Name());
+    EXPECT_EQ(j["tables"][k]["goal"], t.goal);
+    EXPECT_EQ(j["tables"][k]["goal_blank"], t.goal_blank);
+    EXPECT_EQ(j["tables"][k]["states"], t.states);
+    EXPECT_EQ(j["tables"][k]["max_distance"], t.max_distance);
+  }
+  EXPECT_EQ(api_->Handle(Get("/healthz")).status, 200);
+  EXPECT_EQ(api_->Handle(ApiRequest{"HEAD", "/healthz", {}, ""}).status, 200);
+}
+
+TEST_F(ApiTest, ErrorsSayWhatIsWrongWithTheRightStatus) {
+  struct Case {
+    ApiRequest request;
+    int status;
+    std::string says;  // part of the "error" message
+  };
+  const std::vector<Case> cases = {
+      {Get("/api/solve"), 400, "missing parameter 'start'"},
+      {Get("/api/solve", {{"start", "12345678"}}), 400, "3x3 board has 9"},
+      {Get("/api/solve", {{"start", "1"}, {"board", "9x9"}}), 400, "9x9"},
+      {Get("/api/solve", {{"start", "123456780"}, {"goal", "1234"}}), 400,
+       "goal '1234'"},
+      {Get("/api/solve", {{"start", "123456780"}, {"blank", "12"}}), 400,
+       "blank"},
+      {Get("/api/solve", {{"start", "123456780"}, {"stpes", "1"}}), 400,
+       "unknown parameter 'stpes'"},
+      {Get("/api/solve", {{"start", "123456780"}, {"steps", "yes"}}), 400,
+       "must be 1 or 0"},
+      {Get("/api/solve", {{"start", "123456780"}, {"limit", "3"}}), 400,
+       "needs all=1"},
+      {Get("/api/solve", {{"start", "123456780"}, {"all", "1"}, {"limit", "0"}}),
+       400, "at least 1"},
+      {Get("/api/solve", {{"start", "867254301"}, {"verify", "UXZ"}}), 400,
+       "--verify"},
+      {Get("/api/verify", {{"start", "867254301"}}), 400,
+       "missing parameter 'moves'"},
+      {Get("/api/moves", {{"start", "1 2 3"}}), 400, "3x3 board has 9"},
+      {Get("/api/sample"), 400, "missing parameter 'n'"},
+      {Get("/api/sample", {{"n", "0"}}), 400, "from 1 to 10000"},
+      {Get("/api/sample", {{"n", "10001"}}), 400, "from 1 to 10000"},
+      {Get("/api/sample", {{"n", "1"}, {"distance", "-1"}}), 400, "distance"},
+      {Get("/api/sample", {{"n", "1"}, {"seed", "x"}}), 400, "seed"},
+      {Get("/api/tables", {{"x", "1"}}), 400, "unknown parameter 'x'"},
+      {Post("/api/solve", "", {{"start", "1"}}), 400, "in the body"},
+      {Get("/api/solve", {{"start", "1,2,3,4,5,6,7,8,9,10,11,0"},
+                          {"board", "3x4"}}),
+       404, "slidedb-build --db " + testing::TestDatabase() +
+                " --board 3x4 --goal 1,2,3,4,5,6,7,8,9,10,11,0"},
+      {Get("/api/moves", {{"start", "1234567_8"}, {"goal", "12345678_"},
+                          {"board", "3x3"}, {"blank", "_"}}),
+       200, ""},
+      {Get("/api/histogram", {{"board", "3x4"}}), 404, "slidedb-build"},
+      {Get("/api/histogram", {{"board", "4x4"}}), 400, "not supported"},
+      {Get("/api/sample", {{"n", "1"}, {"board", "3x4"}}), 404,
+       "slidedb-build"},
+      {Get("/api/solvee"), 404, "no such endpoint: /api/solvee"},
+      {Get("/nothing-here.html"), 404, "no such file"},
+      {ApiRequest{"PUT", "/api/solve", {}, ""}, 405, "PUT is not allowed"},
+      {Post("/api/moves", ""), 405, "POST is not allowed"},
+      {Post("/index.html", ""), 405, "POST is not allowed"},
+      {Post("/api/solve", std::string(kMaxBatchBytes + 1, '\n')), 413,
+       "larger than 1048576 bytes"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.request.method + " " + c.request.path);
+    const ApiResponse r = api_->Handle(c.request);
+    EXPECT_EQ(r.status, c.status) << r.body;
+    EXPECT_EQ(r.content_type, "application/json");
+    if (c.status == 200) continue;
+    const json j = Parse(r);
+    ASSERT_TRUE(j.is_object()) << r.body;
+    ASSERT_TRUE(j.contains("error")) << r.body;
+    EXPECT_NE(j["error"].get<std::string>().find(c.says), std::string::npos)
+        << r.body;
+    if (c.status == 405) EXPECT_FALSE(r.allow.empty());
+  }
+}
+
+TEST_F(ApiTest, BatchLimits) {
+  std::string body;
+  for (size_t n = 0; n < kMaxBatchLines; ++n) body += "123456780\n";
+  body += "\n# blank lines and comments do not count\n";
+  ApiResponse r = api_->Handle(Post("/api/solve", body));
+  EXPECT_EQ(r.status, 200);
+  EXPECT_EQ(static_cast<size_t>(std::count(r.body.begin(), r.body.end(), '\n')),
+            kMaxBatchLines);
+  body += "123456780\n";
+  r = api_->Handle(Post("/api/solve", body));
+  EXPECT_EQ(r.status, 413);
+  EXPECT_NE(r.body.find("at most 10000 states"), std::string::npos) << r.body;
+  // The byte limit is exact.
+  std::string big(kMaxBatchBytes - 10, ' ');
+  big += "\n123456780";
+  EXPECT_EQ(api_->Handle(Post("/api/solve", big)).status, 200);
+  big += std::string(kMaxBatchBytes - big.size(), ' ');
+  EXPECT_EQ(api_->Handle(Post("/api/solve", big)).status, 200);
+  big += ' ';
+  EXPECT_EQ(api_->Handle(Post("/api/solve", big)).status, 413);
+}
+
+// The page's files from a folder, and every way out of it refused.
+TEST(ApiWebFilesTest, ServesTheFolderAndNothingOutsideIt) {
+  namespace fs = std::filesystem;
+  const std::string root = TempDir("web-files");
+  const std::string web = root + "/web";
+  fs::create_directories(web + "/img");
+  auto write = [](const std::string& path, const std::string& text) {
+    std::ofstream(path, std::ios::binary) << text;
+  };
+  write(web + "/index.html", "<!doctype html><title>t</title>");
+  write(web + "/app.js", "console.log(1);");
+  write(web + "/style.css", "body{}");
+  write(web + "/img/logo.svg", "<svg/>");
+  write(web + "/img/p.png", std::string("\x89PNG\r\n\x1a\n\0\0", 10));
+  write(web + "/data.json", "{}");
+  write(web + "/.secret", "hidden");
+  write(root + "/secret.txt", "outside");
+  fs::create_symlink(root + "/secret.txt", web + "/link.txt");
+  fs::create_directory_symlink(root, web + "/up");
+  const WebFiles files = WebFiles::FromDirectory(web);
+  Api api(testing::TestDatabase(), &files);
+  ASSERT_TRUE(api.Open().ok());
+  const std::vector<std::pair<std::string, std::string>> served = {
+      {"/", "text/html; charset=utf-8"},
+      {"/index.html", "text/html; charset=utf-8"},
+      {"/app.js", "text/javascript; charset=utf-8"},
+      {"/style.css", "text/css; charset=utf-8"},
+      {"/img/logo.svg", "image/svg+xml"},
+      {"/img/p.png", "image/png"},
+      {"/data.json", "application/json"},
+  };
+  for (const auto& [path, type] : served) {
+    const ApiResponse r = api.Handle(Get(path));
+    EXPECT_EQ(r.status, 200) << path;
+    EXPECT_EQ(r.content_type, type) << path;
+  }
+  EXPECT_EQ(api.Handle(Get("/img/p.png")).body.size(), 10u);
+  for (const std::string& path : std::vector<std::string>{
+           "/../secret.txt", "/img/../../secret.txt", "/img/../app.js",
+        "/./app.js", "//app.js", "/.secret", "/link.txt", "/up/secret.txt",
+        "/" + root + "/secret.txt", "/img/", "/img", "/app.js/",
+        "/app.js\\..\\..\\secret.txt", std::string("/app.js\0x", 9), "",
+        "secret.txt", "/%2e%2e/secret.txt", "/C:/secret.txt"}) {
+    const ApiResponse r = api.Handle(Get(path));
+    EXPECT_EQ(r.status, 404) << path;
+    EXPECT_EQ(r.body.find("outside"), std::string::npos) << path;
+    EXPECT_EQ(r.body.find("hidden"), std::string::npos) << path;
+  }
+}
+
+// The files built into the program are web/'s, byte for byte.
+TEST(ApiWebFilesTest, EmbeddedFilesAreWebsFiles) {
+  namespace fs = std::filesystem;
+  const WebFiles files = WebFiles::Embedded();
+  const fs::path web = fs::path(SLIDEDB_SOURCE_DIR) / "web";
+  size_t on_disk = 0;
+  if (fs::is_directory(web)) {
+    for (const auto& e : fs::recursive_directory_iterator(web)) {
+      const std::string rel = fs::relative(e.path(), web).string();
+      if (!e.is_regular_file() || rel[0] == '.' ||
+          rel.find("/.") != std::string::npos) {
+        continue;
+      }
+      ++on_disk;
+      std::ifstream in(e.path(), std::ios::binary);
+      const std::string want((std::istreambuf_iterator<char>(in)),
+                             std::istreambuf_iterator<char>());
+      std::string body, type;
+      ASSERT_TRUE(files.Find("/" + rel, &body, &type)) << rel;
+      EXPECT_EQ(body, want) << rel;
+      EXPECT_EQ(type, ContentTypeOf(rel));
+    }
+  }
+  EXPECT_EQ(WebFiles::EmbeddedCount(), on_disk);
+  std::string body, type;
+  EXPECT_EQ(files.Find("/", &body, &type), fs::exists(web / "index.html"));
+  EXPECT_FALSE(files.Find("/../CMakeLists.txt", &body, &type));
+}
+
+// SIGHUP's work: a database rebuilt and swapped in while requests run. No
+// request fails; the new table appears.
+TEST(ApiReloadTest, ReloadUnderRequestsDropsNothing) {
+  const std::string db = TempDir("api-reload") + "/db";
+  ASSERT_EQ(RunBuildCli({"--db", db, "--board", "2x3", "--quiet"}).status, 0);
+  Api api(db, nullptr);
+  ASSERT_TRUE(api.Open().ok());
+  EXPECT_EQ(api.Handle(Get("/api/histogram", {{"board", "2x2"}})).status, 404);
+  std::atomic<bool> stop{false};
+  std::atomic<int> answered{0}, failed{0};
+  std::vector<std::thread> clients;
+  for (int t = 0; t < 4; ++t) {
+    clients.emplace_back([&, t] {
+      std::mt19937 rng(t);
+      while (!stop) {
+        const std::string start = RandomStart(Board(2, 3), &rng);
+        const ApiResponse r = api.Handle(
+            Get("/api/solve", {{"start", start}, {"board", "2x3"}}));
+        if (r.status != 200 || r.body.find("\"solvable\"") == std::string::npos) {
+          ++failed;
+        }
+        ++answered;
+      }
+    });
+  }
+  for (int round = 0; round < 3; ++round) {
+    const std::string board = round == 0 ? "2x2" : "3x2";
+    ASSERT_EQ(RunBuildCli({"--db", db, "--board", board, "--quiet"}).status, 0);
+    ASSERT_TRUE(api.Reload().ok());
+  }
+  // A failed reopen keeps the old database in service.
+  std::filesystem::rename(db, db + ".away");
+  EXPECT_FALSE(api.Reload().ok());
+  stop = true;
+  for (auto& c : clients) c.join();
+  EXPECT_EQ(failed.load(), 0);
+  EXPECT_GT(answered.load(), 0);
+  EXPECT_EQ(api.Handle(Get("/api/histogram", {{"board", "2x2"}})).status, 200);
+  EXPECT_EQ(api.Handle(Get("/api/histogram", {{"board", "3x2"}})).status, 200);
+}
+
+TEST(ApiReloadTest, NoDatabase) {
+  Api api(TempDir("api-none") + "/db", nullptr);
+  Status s = api.Open();
+  EXPECT_TRUE(s.IsNotFound()) << s.ToString();
+  EXPECT_EQ(api.Handle(Get("/api/tables")).status, 503);
+  EXPECT_EQ(api.Handle(Get("/healthz")).status, 200);
+}
+
+}  // namespace
+}  // namespace slidedb

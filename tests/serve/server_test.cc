@@ -1,0 +1,469 @@
+// slidedb-serve as a process: started on --port 0 on 127.0.0.1, asked over
+// HTTP with httplib's client, stopped by the test with a signal.
+#include <arpa/inet.h>
+#include <httplib.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <thread>
+
+#include "lib/exit_codes.h"
+#include "serve/serve_cli.h"
+#include "tests/test_util.h"
+
+extern char** environ;
+
+namespace slidedb {
+namespace {
+
+using testing::RunBuildCli;
+using testing::RunQueryCli;
+using testing::TempDir;
+
+std::string ServeBinary() {
+  const char* env = std::getenv("SLIDEDB_SERVE");
+  return env != nullptr ? env : "slidedb-serve";
+}
+
+// One slidedb-serve process, killed (if still running) when destroyed.
+class ServerProcess {
+ public:
+  explicit ServerProcess(std::vector<std::string> args) {
+    args.insert(args.begin(), ServeBinary());
+    args.insert(args.end(), {"--port", "0", "--bind", "127.0.0.1"});
+    int out[2];
+    if (pipe(out) != 0) return;
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, out[1], 1);
+    posix_spawn_file_actions_addclose(&actions, out[0]);
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    if (posix_spawn(&pid_, argv[0], &actions, nullptr, argv.data(),
+                    environ) != 0) {
+      pid_ = -1;
+    }
+    posix_spawn_file_actions_destroy(&actions);
+    close(out[1]);
+    out_ = fdopen(out[0], "r");
+    // The first line says where it listens.
+    char line[256];
+    if (pid_ > 0 && fgets(line, sizeof line, out_) != nullptr) {
+      first_line_ = line;
+      const size_t colon = first_line_.rfind(':');
+      if (colon != std::string::npos) port_ = std::atoi(&first_line_[colon + 1]);
+    }
+  }
+  ~ServerProcess() {
+    if (pid_ > 0 && !waited_) {
+      kill(pid_, SIGKILL);
+      waitpid(pid_, nullptr, 0);
+    }
+    if (out_ != nullptr) fclose(out_);
+  }
+
+  int port() const { return port_; }
+  pid_t pid() const { return pid_; }
+  const std::string& first_line() const { return first_line_; }
+
+  httplib::Client Client() const {
+    httplib::Client c("127.0.0.1", port_);
+    // A hang guard, not a timing assertion: a request that hangs fails.
+    c.set_read_timeout(20);
+    c.set_connection_timeout(20);
+    return c;
+  }
+
+  // Sends `sig` and returns the exit status.
+  int Stop(int sig) {
+    kill(pid_, sig);
+    int status = 0;
+    waitpid(pid_, &status, 0);
+    waited_ = true;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  }
+
+ private:
+  pid_t pid_ = -1;
+  FILE* out_ = nullptr;
+  std::string first_line_;
+  int port_ = 0;
+  bool waited_ = false;
+};
+
+// Writes raw bytes to the server and reads what comes back until it closes
+// the connection (or 10 s pass).
+std::string RawExchange(int port, const std::string& bytes,
+                        bool half_close = true) {
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr = {};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<uint16_t>(port));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
+    close(fd);
+    return "<no connection>";
+  }
+  timeval tv = {10, 0};
+  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+  if (!bytes.empty() && send(fd, bytes.data(), bytes.size(), MSG_NOSIGNAL) < 0) {
+    close(fd);
+    return "<send failed>";
+  }
+  if (half_close) shutdown(fd, SHUT_WR);
+  std::string got;
+  char buf[4096];
+  ssize_t n;
+  while ((n = recv(fd, buf, sizeof buf, 0)) > 0) got.append(buf, n);
+  close(fd);
+  return got;
+}
+
+TEST(ServerTest, AnswersAsTheCliOverHttp) {
+  ServerProcess server({"--db", testing::TestDatabase()});
+  ASSERT_GT(server.port(), 0) << server.first_line();
+  EXPECT_EQ(server.first_line(),
+            "listening on http://127.0.0.1:" + std::to_string(server.port()) +
+                "\n");
+  httplib::Client client = server.Client();
+  std::mt19937 rng(3);
+  std::string batch;
+  for (int n = 0; n < 50; ++n) {
+    std::string start = "012345678";
+    std::shuffle(start.begin(), start.end(), rng);
+    batch += start + "\n";
+    auto r = client.Get(("/api/solve?start=" + start).c_str());
+    ASSERT_TRUE(r) << httplib::to_string(r.error());
+    EXPECT_EQ(r->status, 200);
+    EXPECT_EQ(r->get_header_value("Content-Type"), "application/json");
+    EXPECT_EQ(r->body, RunQueryCli({"--db", testing::TestDatabase(),
+                                    "--format", "json", start})
+                           .out);
+  }
+  // A goal with spaces and slashes, encoded in the URL.
+  auto r = client.Get("/api/solve?start=283164705&goal=123%2F8_4%2F765");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->body, RunQueryCli({"--db", testing::TestDatabase(), "--format",
+                                  "json", "--goal", "123/8_4/765",
+                                  "283164705"})
+                         .out);
+  // The batch, even sent as a form.
+  r = client.Post("/api/solve?steps=1", batch,
+                  "application/x-www-form-urlencoded");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 200);
+  EXPECT_EQ(r->body, RunQueryCli({"--db", testing::TestDatabase(), "--format",
+                                  "json", "--steps"},
+                                 batch)
+                         .out);
+  for (const char* path :
+       {"/api/moves?start=123405786", "/api/count?start=123405786",
+        "/api/verify?start=123405786&moves=RD", "/api/histogram",
+        "/api/sample?n=3", "/api/tables", "/healthz"}) {
+    r = client.Get(path);
+    ASSERT_TRUE(r) << path;
+    EXPECT_EQ(r->status, 200) << path;
+  }
+  r = client.Head("/api/tables");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 200);
+  EXPECT_TRUE(r->body.empty());
+  EXPECT_EQ(server.Stop(SIGTERM), 0);
+}
+
+TEST(ServerTest, ErrorStatusesOverHttp) {
+  ServerProcess server({"--db", testing::TestDatabase()});
+  ASSERT_GT(server.port(), 0);
+  httplib::Client client = server.Client();
+  auto r = client.Get("/api/solve?start=12");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 400);
+  r = client.Get("/api/solve?start=1,2,3,4,5,6,7,8,9,10,11,0&board=3x4");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 404);
+  EXPECT_NE(r->body.find("slidedb-build"), std::string::npos);
+  r = client.Delete("/api/solve");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 405);
+  EXPECT_EQ(r->get_header_value("Allow"), "GET, HEAD, POST");
+  r = client.Options("/");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 405);
+  // Past the byte limit httplib refuses the body before reading it.
+  r = client.Post("/api/solve", std::string((1 << 20) + 1, '\n'),
+                  "text/plain");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 413);
+  EXPECT_NE(r->body.find("\"error\""), std::string::npos) << r->body;
+  std::string lines;
+  for (int n = 0; n <= 10000; ++n) lines += "123456780\n";
+  r = client.Post("/api/solve", lines, "text/plain");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 413);
+  EXPECT_EQ(server.Stop(SIGINT), 0);
+}
+
+TEST(ServerTest, NoPathLeadsOutOfThePage) {
+  namespace fs = std::filesystem;
+  const std::string root = TempDir("server-web");
+  fs::create_directories(root + "/web");
+  std::ofstream(root + "/web/index.html") << "<!doctype html>page";
+  std::ofstream(root + "/secret.txt") << "outside";
+  fs::create_symlink(root + "/secret.txt", root + "/web/link.txt");
+  ServerProcess server(
+      {"--db", testing::TestDatabase(), "--web", root + "/web"});
+  ASSERT_GT(server.port(), 0);
+  httplib::Client client = server.Client();
+  auto r = client.Get("/");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 200);
+  EXPECT_EQ(r->body, "<!doctype html>page");
+  EXPECT_EQ(r->get_header_value("Content-Type"), "text/html; charset=utf-8");
+  const std::string abs = root + "/secret.txt";
+  for (const std::string& target : std::vector<std::string>{
+           "/../secret.txt", "/%2e%2e/secret.txt", "/%2E%2E%2Fsecret.txt",
+        "/..%2fsecret.txt", "/link.txt", "/." + abs, abs, "//" + abs,
+        "/%2e%2e/%2e%2e/%2e%2e/etc/passwd", "/..\\secret.txt",
+        "/index.html%00.txt", "http://127.0.0.1" + abs}) {
+    const std::string reply = RawExchange(
+        server.port(),
+        "GET " + target + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+        /*half_close=*/false);
+    EXPECT_EQ(reply.find("outside"), std::string::npos) << target;
+    EXPECT_EQ(reply.find("root:"), std::string::npos) << target;
+    EXPECT_TRUE(reply.rfind("HTTP/1.1 404", 0) == 0 ||
+                reply.rfind("HTTP/1.1 400", 0) == 0)
+        << target << ": " << reply.substr(0, 40);
+  }
+  EXPECT_EQ(server.Stop(SIGTERM), 0);
+}
+
+TEST(ServerTest, MalformedRequestsNeitherCrashNorHang) {
+  ServerProcess server({"--db", testing::TestDatabase()});
+  ASSERT_GT(server.port(), 0);
+  const std::vector<std::string> junk = {
+      "",
+      "\r\n\r\n",
+      "GARBAGE\r\n\r\n",
+      "GET\r\n\r\n",
+      "GET /api/solve?start=%zz HTTP/1.1\r\nHost: x\r\n\r\n",
+      "GET /api/solve?start=" + std::string(20000, '1') +
+          " HTTP/1.1\r\nHost: x\r\n\r\n",
+      "GET /healthz HTTP/1.1\r\n" + std::string(20000, 'X') + ": y\r\n\r\n",
+      "POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999\r\n\r\n",
+      "POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n",
+      "POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Length: 50\r\n\r\nshort",
+      "POST /api/solve HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+      "zz\r\n",
+      std::string("GET /\0/ HTTP/1.1\r\n\r\n", 20),
+      "GET /api/solve?start=\xff\xfe\x80 HTTP/1.1\r\nHost: x\r\n\r\n",
+      "BREW /coffee HTTP/1.1\r\nHost: x\r\n\r\n",
+  };
+  // All at once: an incomplete request waits out the server's 5 s read
+  // timeout.
+  std::vector<std::thread> senders;
+  for (const std::string& bytes : junk) {
+    senders.emplace_back([&server, bytes] {
+      RawExchange(server.port(), bytes);
+      RawExchange(server.port(), bytes, /*half_close=*/false);
+    });
+  }
+  // A client that connects and says nothing, while others are served.
+  std::string silent_reply;
+  std::thread silent(
+      [&] { silent_reply = RawExchange(server.port(), "", false); });
+  {
+    httplib::Client client = server.Client();
+    auto h = client.Get("/healthz");
+    EXPECT_TRUE(h && h->status == 200);
+  }
+  silent.join();
+  for (auto& t : senders) t.join();
+  EXPECT_EQ(silent_reply.find("200"), std::string::npos);
+  httplib::Client client = server.Client();
+  auto r = client.Get("/api/solve?start=%C3%A9%FF");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 400);
+  r = client.Get("/healthz");
+  ASSERT_TRUE(r) << "the server still answers";
+  EXPECT_EQ(r->status, 200);
+  EXPECT_EQ(server.Stop(SIGTERM), 0);
+}
+
+TEST(ServerTest, ConcurrentClientsAndIdleConnections) {
+  ServerProcess server({"--db", testing::TestDatabase(), "--threads", "24"});
+  ASSERT_GT(server.port(), 0);
+  // 12 idle keep-alive connections: each asked once, then left open.
+  std::vector<std::unique_ptr<httplib::Client>> idle;
+  for (int k = 0; k < 12; ++k) {
+    idle.push_back(std::make_unique<httplib::Client>("127.0.0.1", server.port()));
+    idle.back()->set_keep_alive(true);
+    auto r = idle.back()->Get("/healthz");
+    ASSERT_TRUE(r);
+  }
+  std::atomic<int> wrong{0}, answered{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 8; ++t) {
+    threads.emplace_back([&, t] {
+      httplib::Client client = server.Client();
+      client.set_keep_alive(true);
+      std::mt19937 rng(t);
+      for (int n = 0; n < 100; ++n) {
+        std::string start = "012345678";
+        std::shuffle(start.begin(), start.end(), rng);
+        auto r = client.Get(("/api/moves?start=" + start).c_str());
+        if (!r || r->status != 200 ||
+            r->body.find("\"start\":\"" + start + "\"") == std::string::npos) {
+          ++wrong;
+        }
+        ++answered;
+      }
+    });
+  }
+  // A new client is answered while all that is going on.
+  httplib::Client fresh = server.Client();
+  auto r = fresh.Get("/api/tables");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 200);
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(wrong.load(), 0);
+  EXPECT_EQ(answered.load(), 800);
+  EXPECT_EQ(server.Stop(SIGTERM), 0);
+}
+
+TEST(ServerTest, SighupReopensARebuiltDatabaseUnderRequests) {
+  const std::string db = TempDir("server-reload") + "/db";
+  ASSERT_EQ(RunBuildCli({"--db", db, "--board", "2x3", "--quiet"}).status, 0);
+  ServerProcess server({"--db", db});
+  ASSERT_GT(server.port(), 0);
+  std::atomic<bool> stop{false};
+  std::atomic<int> wrong{0}, answered{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&, t] {
+      httplib::Client client = server.Client();
+      client.set_keep_alive(true);
+      std::mt19937 rng(t);
+      while (!stop) {
+        std::string start = "012345";
+        std::shuffle(start.begin(), start.end(), rng);
+        auto r = client.Get(("/api/solve?board=2x3&start=" + start).c_str());
+        if (!r || r->status != 200) ++wrong;
+        ++answered;
+      }
+    });
+  }
+  httplib::Client client = server.Client();
+  auto has_2x2 = [&] {
+    auto r = client.Get("/api/histogram?board=2x2");
+    return r && r->status == 200;
+  };
+  EXPECT_FALSE(has_2x2());
+  // slidedb-build swaps a new database in; the server sees it on SIGHUP.
+  ASSERT_EQ(RunBuildCli({"--db", db, "--board", "2x2", "--quiet"}).status, 0);
+  EXPECT_FALSE(has_2x2()) << "not before SIGHUP";
+  kill(server.pid(), SIGHUP);
+  bool seen = false;
+  for (int k = 0; k < 200 && !seen; ++k) {
+    seen = has_2x2();
+    if (!seen) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  EXPECT_TRUE(seen);
+  // A second rebuild and reload, still under requests.
+  ASSERT_EQ(RunBuildCli({"--db", db, "--board", "3x2", "--quiet"}).status, 0);
+  kill(server.pid(), SIGHUP);
+  seen = false;
+  for (int k = 0; k < 200 && !seen; ++k) {
+    auto r = client.Get("/api/histogram?board=3x2");
+    seen = r && r->status == 200;
+    if (!seen) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  EXPECT_TRUE(seen);
+  stop = true;
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(wrong.load(), 0);
+  EXPECT_GT(answered.load(), 0);
+  EXPECT_EQ(server.Stop(SIGTERM), 0);
+}
+
+TEST(ServerTest, SigtermFinishesTheRequestInFlight) {
+  ServerProcess server({"--db", testing::TestDatabase()});
+  ASSERT_GT(server.port(), 0);
+  // A batch big enough to be in flight when the signal comes.
+  std::string batch;
+  for (int n = 0; n < 10000; ++n) batch += "867254301\n";
+  std::unique_ptr<httplib::Response> r;
+  std::thread t([&] {
+    httplib::Client client = server.Client();
+    auto result = client.Post("/api/solve?steps=1", batch, "text/plain");
+    if (result) r = std::make_unique<httplib::Response>(*result);
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_EQ(server.Stop(SIGTERM), 0);
+  t.join();
+  // Either it was answered whole, or it had not reached the server yet.
+  if (r) {
+    EXPECT_EQ(r->status, 200);
+    EXPECT_EQ(std::count(r->body.begin(), r->body.end(), '\n'), 10000);
+  }
+}
+
+TEST(ServerTest, DatabaseFromSlidedbDb) {
+  setenv("SLIDEDB_DB", testing::TestDatabase().c_str(), 1);
+  ServerProcess server({});
+  unsetenv("SLIDEDB_DB");
+  ASSERT_GT(server.port(), 0);
+  auto r = server.Client().Get("/api/solve?start=123456708");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 200);
+  EXPECT_EQ(server.Stop(SIGTERM), 0);
+}
+
+TEST(ServerCliTest, UsageAndExitStatuses) {
+  auto run = [](const std::vector<std::string>& args) {
+    std::istringstream in;
+    std::ostringstream out, err;
+    const int status = RunServe(args, in, out, err);
+    return testing::CliResult{status, out.str(), err.str()};
+  };
+  testing::CliResult r = run({"--help"});
+  EXPECT_EQ(r.status, 0);
+  for (const char* word : {"/api/solve", "/api/moves", "/api/count",
+                           "/api/verify", "/api/histogram", "/api/sample",
+                           "/api/tables", "/healthz", "--port", "--bind",
+                           "--threads", "--web", "SIGHUP", "413"}) {
+    EXPECT_NE(r.out.find(word), std::string::npos) << word;
+  }
+  r = run({"--version"});
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out.rfind("slidedb-serve ", 0), 0u);
+  EXPECT_EQ(run({"--port", "70000"}).status, kExitUsage);
+  EXPECT_EQ(run({"--threads", "0"}).status, kExitUsage);
+  EXPECT_EQ(run({"--frobnicate"}).status, kExitUsage);
+  r = run({"--db", TempDir("serve-none") + "/db"});
+  EXPECT_EQ(r.status, kExitNoInput);
+  EXPECT_NE(r.err.find("slidedb-build --db"), std::string::npos) << r.err;
+  // A port already taken.
+  ServerProcess first({"--db", testing::TestDatabase()});
+  ASSERT_GT(first.port(), 0);
+  r = run({"--db", testing::TestDatabase(), "--port",
+           std::to_string(first.port()), "--bind", "127.0.0.1"});
+  EXPECT_EQ(r.status, kExitUnavailable) << r.err;
+  EXPECT_EQ(first.Stop(SIGTERM), 0);
+}
+
+}  // namespace
+}  // namespace slidedb
