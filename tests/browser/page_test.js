@@ -394,7 +394,7 @@ test('the histogram marks the current distance', async () => {
 
 // Only with --screenshots: the picture in docs/.
 if (SHOTS) test('screenshot of the page', async () => {
-  const page = await open('?start=867254301');
+  const page = await open('?start=721503648');
   await page.waitForSelector('#board .tile.good');
   await page.getByRole('button', {name: 'Hint', exact: true}).click();
   await shot(page, 'web.png');
