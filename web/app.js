@@ -697,10 +697,10 @@ async function shuffle() {
   await setStart(state);
 }
 
-// On a table of more states than this, /api/sample with a distance reads the
-// whole table (seconds on 12-cell boards), so the page draws any position
+// On a table of more states than this, /api/sample with a distance scans the
+// whole table (14-25 s on 2x6), so the page draws any position
 // (fast) and walks from it with /api/moves, one exact step at a time.
-const kServerSampleMax = 5000000;
+const kServerSampleMax = 1000000;
 
 async function walkTo(target, seed) {
   let state = firstSample(await api('sample', tableParams({n: 1, seed})));

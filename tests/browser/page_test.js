@@ -301,6 +301,28 @@ test('Shuffle draws a position at the chosen distance', async () => {
   await page.close();
 });
 
+test('Shuffle on a table of millions of states walks to the chosen distance', async () => {
+  const {body} = await apiGet('/api/tables');
+  const big = body.tables.filter((t) => t.states > 1000000)
+      .sort((a, b) => a.states - b.states)[0];
+  assert.ok(big, 'the test database has a table of more than a million states');
+  const page = await open(`?board=${big.board}`);
+  await page.waitForFunction(
+      () => /moves? to the goal|Solved/.test(document.querySelector('[role=status]').textContent));
+  // Close to the goal (walked down from a random state) and far from it
+  // (walked out, or drawn by the server when a walk finds no way out).
+  for (const d of [4, big.max_distance - 3]) {
+    await page.getByLabel('Shuffle distance').selectOption(String(d));
+    await page.getByRole('button', {name: 'Shuffle', exact: true}).click();
+    await expectStatus(page, movesText(d));
+    const start = new URL(page.url()).searchParams.get('start');
+    assert.equal(await expectedDistance(
+        `board=${big.board}&start=${encodeURIComponent(start)}`), d);
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('placing tiles by clicking cells sets the start', async () => {
   const page = await open('?start=123456780');
   await expectStatus(page, 'Solved');
