@@ -1,24 +1,18 @@
 #!/usr/bin/env bash
 # Installs what the browser test (tests/browser) needs: Debian's chromium,
-# Node.js and npm when they are missing, and playwright-core from the
-# lockfile (npm ci). playwright-core drives /usr/bin/chromium and downloads
-# no browser of its own. Does nothing when everything is there already.
+# Node.js and npm when they are missing (through scripts/install_deps.sh),
+# and playwright-core from the lockfile (npm ci). playwright-core drives
+# /usr/bin/chromium and downloads no browser of its own. Does nothing when
+# everything is there already.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-missing=()
-dpkg-query -W -f='${Status}' chromium 2>/dev/null | grep -q "install ok installed" \
-  || missing+=(chromium)
-command -v node >/dev/null || missing+=(nodejs)
-command -v npm >/dev/null || missing+=(npm)
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "installing: ${missing[*]}" >&2
-  sudo=""
-  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-  export DEBIAN_FRONTEND=noninteractive
-  $sudo apt-get update -qq
-  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+extra=(chromium)
+# Node.js may come from elsewhere than Debian (with npm inside): only a
+# missing command asks for the Debian package.
+command -v node >/dev/null || extra+=(nodejs)
+command -v npm >/dev/null || extra+=(npm)
+./scripts/install_deps.sh "${extra[@]}"
 
 # npm ci again only when the lockfile changed since the last install.
 cd tests/browser

@@ -11,6 +11,7 @@ packages=(
   hyperfine jq time
   libcpp-httplib-dev wrk  # slidedb-serve and scripts/bench_serve.sh
 )
+packages+=("$@")  # more that a caller needs (scripts/install_browser_deps.sh)
 
 missing=()
 for p in "${packages[@]}"; do

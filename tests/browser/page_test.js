@@ -113,7 +113,8 @@ async function open(query, viewport) {
 }
 
 const status = (page) => page.getByRole('status');
-const tile = (page, n) => page.getByRole('button', {name: `Tile ${n}`, exact: true});
+const button = (page, name) => page.getByRole('button', {name, exact: true});
+const tile = (page, n) => button(page, `Tile ${n}`);
 
 function movesText(d) {
   return d === 0 ? 'Solved' : `${d} ${d === 1 ? 'move' : 'moves'} to the goal`;
@@ -130,6 +131,21 @@ async function expectedDistance(query) {
   return body.distance;
 }
 
+// Opens the page at a 3x3 start and waits for the distance the API gives.
+async function openAt(start, viewport) {
+  const d = await expectedDistance(`start=${start}`);
+  const page = await open(`?start=${start}`, viewport);
+  await expectStatus(page, movesText(d));
+  return {page, d};
+}
+
+async function setSpeed(page, which) {
+  await page.locator('#speed').evaluate((el, w) => {
+    el.value = el[w];
+    el.dispatchEvent(new Event('input', {bubbles: true}));
+  }, which);
+}
+
 async function shot(page, name) {
   if (!SHOTS) return;
   fs.mkdirSync(SHOTS, {recursive: true});
@@ -138,13 +154,11 @@ async function shot(page, name) {
 
 test('the page loads with tiles, the blank, the buttons and the distance', async () => {
   const start = '123405786';
-  const d = await expectedDistance(`start=${start}`);
-  const page = await open(`?start=${start}`);
-  await expectStatus(page, movesText(d));
+  const {page, d} = await openAt(start);
   for (let n = 1; n <= 8; n++) await tile(page, n).waitFor();
-  assert.equal(await page.getByRole('button', {name: 'Blank', exact: true}).count(), 1);
+  assert.equal(await button(page, 'Blank').count(), 1);
   for (const name of ['Hint', 'Solve', 'Shuffle', 'Undo', 'Reset']) {
-    assert.equal(await page.getByRole('button', {name, exact: true}).count(), 1, name);
+    assert.equal(await button(page, name).count(), 1, name);
   }
   assert.deepEqual(page.errors, []);
   await page.close();
@@ -152,9 +166,7 @@ test('the page loads with tiles, the blank, the buttons and the distance', async
 
 test('clicking and arrow keys move tiles; the distance, the marks and the URL follow', async () => {
   const start = '123405786';
-  const page = await open(`?start=${start}`);
-  const d0 = await expectedDistance(`start=${start}`);
-  await expectStatus(page, movesText(d0));
+  const {page, d: d0} = await openAt(start);
   // Each tile next to the blank is marked optimal or not, as /api/moves says.
   const {body: moves} = await apiGet(`/api/moves?start=${start}`);
   for (const m of moves.moves) {
@@ -180,9 +192,9 @@ test('clicking and arrow keys move tiles; the distance, the marks and the URL fo
   assert.equal(new URL(page.url()).searchParams.get('start'), m.state);
   assert.equal(await page.locator('#move-count').textContent(), '2');
   // Undo and Reset.
-  await page.getByRole('button', {name: 'Undo', exact: true}).click();
+  await button(page, 'Undo').click();
   await expectStatus(page, movesText(best.distance));
-  await page.getByRole('button', {name: 'Reset', exact: true}).click();
+  await button(page, 'Reset').click();
   await expectStatus(page, movesText(d0));
   assert.equal(await page.locator('#move-count').textContent(), '0');
   assert.deepEqual(page.errors, []);
@@ -191,11 +203,9 @@ test('clicking and arrow keys move tiles; the distance, the marks and the URL fo
 
 test('Hint names an optimal tile, and moving it brings the goal one closer', async () => {
   const start = '867254301';
-  const d = await expectedDistance(`start=${start}`);
-  const page = await open(`?start=${start}`);
-  await expectStatus(page, movesText(d));
+  const {page, d} = await openAt(start);
   await page.waitForSelector('#board .tile.good');
-  await page.getByRole('button', {name: 'Hint', exact: true}).click();
+  await button(page, 'Hint').click();
   const text = await page.locator('#hint-text').textContent();
   const m = /slide tile (\S+)/.exec(text);
   assert.ok(m, text);
@@ -207,30 +217,22 @@ test('Hint names an optimal tile, and moving it brings the goal one closer', asy
 
 test('Solve plays an optimal solution to Solved, with step back and forward', async () => {
   const start = '867254301';
-  const d = await expectedDistance(`start=${start}`);
-  const page = await open(`?start=${start}`);
-  await expectStatus(page, movesText(d));
-  await page.locator('#speed').evaluate((el) => {
-    el.value = el.max;
-    el.dispatchEvent(new Event('input', {bubbles: true}));
-  });
-  await page.getByRole('button', {name: 'Solve', exact: true}).click();
+  const {page, d} = await openAt(start);
+  await setSpeed(page, 'max');
+  await button(page, 'Solve').click();
   await page.waitForFunction(
       () => document.querySelector('[role=status]').textContent.trim() === 'Solved',
       null, {timeout: 30000});
   assert.equal(await page.locator('#move-count').textContent(), String(d));
-  await page.getByRole('button', {name: 'Step back'}).click();
+  await button(page, 'Step back').click();
   await expectStatus(page, movesText(1));
-  await page.getByRole('button', {name: 'Step forward'}).click();
+  await button(page, 'Step forward').click();
   await expectStatus(page, 'Solved');
   // Pause stops the replay part way.
-  await page.getByRole('button', {name: 'Reset', exact: true}).click();
-  await page.locator('#speed').evaluate((el) => {
-    el.value = el.min;
-    el.dispatchEvent(new Event('input', {bubbles: true}));
-  });
-  await page.getByRole('button', {name: 'Solve', exact: true}).click();
-  await page.getByRole('button', {name: 'Pause'}).click();
+  await button(page, 'Reset').click();
+  await setSpeed(page, 'min');
+  await button(page, 'Solve').click();
+  await button(page, 'Pause').click();
   const before = await page.locator('#move-count').textContent();
   await page.waitForTimeout(1500);
   assert.equal(await page.locator('#move-count').textContent(), before);
@@ -275,14 +277,14 @@ test('an unsolvable start gets the parity explanation', async () => {
   await shot(page, 'unsolvable.png');
   // Typed into the start field, from a solvable position.
   await page.locator('#start-input').fill('1 2 3 4 5 6 7 8 0');
-  await page.getByRole('button', {name: 'Set start'}).click();
+  await button(page, 'Set start').click();
   await expectStatus(page, 'Solved');
   await page.locator('#start-input').fill('213/456/78_');
-  await page.getByRole('button', {name: 'Set start'}).click();
+  await button(page, 'Set start').click();
   await expectStatus(page, 'Cannot reach the goal');
   // A malformed start is refused with the server's message.
   await page.locator('#start-input').fill('12345');
-  await page.getByRole('button', {name: 'Set start'}).click();
+  await button(page, 'Set start').click();
   await page.getByRole('alert').waitFor({state: 'visible'});
   assert.ok((await page.getByRole('alert').textContent()).length > 0);
   await expectStatus(page, 'Cannot reach the goal');
@@ -294,7 +296,7 @@ test('Shuffle draws a position at the chosen distance', async () => {
   const page = await open('?start=123456780');
   await expectStatus(page, 'Solved');
   await page.getByLabel('Shuffle distance').selectOption('7');
-  await page.getByRole('button', {name: 'Shuffle', exact: true}).click();
+  await button(page, 'Shuffle').click();
   await expectStatus(page, movesText(7));
   const start = new URL(page.url()).searchParams.get('start');
   assert.equal(await expectedDistance(`start=${start}`), 7);
@@ -313,7 +315,7 @@ test('Shuffle on a table of millions of states walks to the chosen distance', as
   // (walked out, or drawn by the server when a walk finds no way out).
   for (const d of [4, big.max_distance - 3]) {
     await page.getByLabel('Shuffle distance').selectOption(String(d));
-    await page.getByRole('button', {name: 'Shuffle', exact: true}).click();
+    await button(page, 'Shuffle').click();
     await expectStatus(page, movesText(d));
     const start = new URL(page.url()).searchParams.get('start');
     assert.equal(await expectedDistance(
@@ -326,10 +328,10 @@ test('Shuffle on a table of millions of states walks to the chosen distance', as
 test('placing tiles by clicking cells sets the start', async () => {
   const page = await open('?start=123456780');
   await expectStatus(page, 'Solved');
-  await page.getByRole('button', {name: 'Place tiles by clicking'}).click();
+  await button(page, 'Place tiles by clicking').click();
   // Tiles 1..8 on cells 2..9: the blank is left on the first cell.
   for (let i = 2; i <= 9; i++) {
-    await page.getByRole('button', {name: `Empty cell ${i}`, exact: true}).click();
+    await button(page, `Empty cell ${i}`).click();
   }
   const d = await expectedDistance('start=012345678');
   await expectStatus(page, movesText(d));
@@ -358,7 +360,7 @@ test('the board selector offers every table and switches boards', async () => {
   const d = await expectedDistance(
       `board=${other}&start=${encodeURIComponent(url.searchParams.get('start'))}`);
   await expectStatus(page, movesText(d));
-  assert.equal(await page.getByRole('button', {name: 'Blank', exact: true}).count(), 1);
+  assert.equal(await button(page, 'Blank').count(), 1);
   assert.equal(await page.locator('#histogram .bar').count(),
                (await apiGet(`/api/histogram?board=${other}`)).body.counts.length);
   assert.deepEqual(page.errors, []);
@@ -367,9 +369,7 @@ test('the board selector offers every table and switches boards', async () => {
 
 test('on a phone the page fits the screen and tiles answer taps', async () => {
   const start = '123405786';
-  const page = await open(`?start=${start}`, {width: 390, height: 844});
-  const d = await expectedDistance(`start=${start}`);
-  await expectStatus(page, movesText(d));
+  const {page} = await openAt(start, {width: 390, height: 844});
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
   assert.ok(overflow <= 0, `the page is ${overflow}px wider than the screen`);
   await shot(page, 'phone.png');
@@ -406,9 +406,7 @@ test('on a phone the page fits the screen and tiles answer taps', async () => {
 
 test('the histogram marks the current distance', async () => {
   const start = '867254301';
-  const d = await expectedDistance(`start=${start}`);
-  const page = await open(`?start=${start}`);
-  await expectStatus(page, movesText(d));
+  const {page, d} = await openAt(start);
   await page.waitForSelector(`#histogram .bar.current[data-d="${d}"]`);
   assert.equal(await page.locator('#histogram .bar.current').count(), 1);
   await page.close();
@@ -418,7 +416,7 @@ test('the histogram marks the current distance', async () => {
 if (SHOTS) test('screenshot of the page', async () => {
   const page = await open('?start=721503648');
   await page.waitForSelector('#board .tile.good');
-  await page.getByRole('button', {name: 'Hint', exact: true}).click();
+  await button(page, 'Hint').click();
   await shot(page, 'web.png');
   await page.close();
 });
