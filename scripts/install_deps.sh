@@ -9,7 +9,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   gnuplot-nox
   hyperfine jq time
-  libcpp-httplib-dev wrk  # slidedb-serve and scripts/bench_serve.sh
+  libcpp-httplib-dev wrk curl  # slidedb-serve and scripts/bench_serve.sh
 )
 packages+=("$@")  # more that a caller needs (scripts/install_browser_deps.sh)
 

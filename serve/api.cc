@@ -216,10 +216,6 @@ std::string Handler::ReadSolve(const std::string& implied) {
   std::string bad = Read({"start", "steps", "count", "all", "limit",
                           verify_endpoint ? "moves" : "verify"});
   if (!bad.empty()) return bad;
-  if (request_.method == "POST" && params_.Has("start")) {
-    return "POST /api/solve takes its states in the body, one per line, not "
-           "in 'start'";
-  }
   config_->steps = params_.Flag("steps", &bad);
   config_->extras.count = implied == "count" || params_.Flag("count", &bad);
   config_->extras.all = params_.Flag("all", &bad);
@@ -246,6 +242,10 @@ std::string Handler::ReadSolve(const std::string& implied) {
 // of slidedb-query --format json, made by the same Answerer.
 ApiResponse Handler::Solve(const std::string& implied) {
   const bool batch = request_.method == "POST";
+  if (batch && params_.Has("start")) {
+    return Error(400, "POST /api/solve takes its states in the body, one per "
+                      "line, not in 'start'");
+  }
   ApiResponse error;
   // This thread's Answerer serves if it was made for the same question.
   AnswererCache& cache = ThreadAnswerer();

@@ -130,6 +130,8 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
        "connections served at once: each open connection, idle keep-alive "
        "ones included, holds a thread until it closes (idle ones after 2 "
        "s); more wait")
+      ("nagle", "leave Nagle's algorithm on (no TCP_NODELAY): each answer on "
+       "a keep-alive connection then waits ~40 ms; for measuring that")
       ("web", po::value(&web_dir)->value_name("DIR"),
        "serve the page from DIR instead of the copy built into the program "
        "(for working on web/)");
@@ -179,7 +181,7 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
   httplib::Server server;
   // Nagle's algorithm would hold each small answer back ~40 ms on a
   // keep-alive connection (BENCHMARKS.md).
-  server.set_tcp_nodelay(true);
+  server.set_tcp_nodelay(vm.count("nagle") == 0);
   // One thread per open connection (cpp-httplib's pool): sized so that
   // idle keep-alive connections of browsers do not starve new clients.
   server.new_task_queue = [threads] {

@@ -114,6 +114,41 @@ TEST_F(ApiTest, SolveIsTheCliAnswerOnRandomStates) {
   EXPECT_EQ(compared, 240);
 }
 
+// Each thread reuses the Answerer of its last question: questions that
+// alternate must still get their own answers.
+TEST_F(ApiTest, AlternatingQuestionsGetTheirOwnAnswers) {
+  const std::vector<std::vector<std::pair<std::string, std::string>>> kinds = {
+      {},
+      {{"steps", "1"}},
+      {{"goal", "123/8_4/765"}},
+      {{"goal", "123/8_4/765"}, {"blank", "_"}},
+      {{"count", "1"}},
+  };
+  std::mt19937 rng(11);
+  for (int n = 0; n < 60; ++n) {
+    const auto& kind = kinds[n % kinds.size()];
+    const std::string start = RandomStart(Board(3, 3), &rng);
+    std::multimap<std::string, std::string> params = {{"start", start}};
+    std::vector<std::string> args;
+    for (const auto& [k, v] : kind) {
+      params.emplace(k, v);
+      args.push_back("--" + k);
+      if (k != "steps" && k != "count") args.push_back(v);
+    }
+    args.push_back(start);
+    const std::string path = n % 3 == 0 ? "/api/count" : "/api/solve";
+    if (path == "/api/count" && !params.count("count")) {
+      args.insert(args.begin(), "--count");
+    }
+    ASSERT_EQ(api_->Handle(Get(path, params)).body, Cli(args).out)
+        << path << " " << start << " kind " << n % kinds.size();
+  }
+  // A batch after questions with the same parameters still refuses 'start'.
+  EXPECT_EQ(api_->Handle(Get("/api/solve", {{"start", "123456780"}})).status,
+            200);
+  EXPECT_EQ(api_->Handle(Post("/api/solve", "", {{"start", "1"}})).status, 400);
+}
+
 TEST_F(ApiTest, PostBatchIsTheCliAnswerToStandardInput) {
   std::mt19937 rng(9);
   std::string body = "# a comment, then a blank line\n\n";
