@@ -19,7 +19,7 @@ const S = {
   startDistance: null, // the fewest moves from the start (Reset's position)
   seq: 0,              // answers to older requests are dropped
   player: null,        // {path, k, playing, timer} while Solve plays
-  edit: null,          // {labels, placed, next} while tiles are placed by hand
+  edit: null,          // {labels, placed, next, last} while tiles are placed by hand
   histogram: null,
 };
 
@@ -360,7 +360,7 @@ function startEdit() {
   stopPlayer();
   const goal = parseState(S.goal || formatState(S.cells));
   const labels = goal.filter((l) => !isBlank(l));
-  S.edit = {labels, placed: new Array(S.rows * S.cols).fill(null), next: 0};
+  S.edit = {labels, placed: new Array(S.rows * S.cols).fill(null), next: 0, last: -1};
   $('edit-cells').setAttribute('aria-pressed', 'true');
   $('edit-cells').textContent = 'Cancel placing';
   renderEditText();
@@ -388,6 +388,7 @@ function placeTile(cell) {
   const e = S.edit;
   if (e.placed[cell] !== null) return;
   e.placed[cell] = e.labels[e.next++];
+  e.last = cell;
   if (e.next === e.labels.length) {
     const cells = e.placed.map((l) => (l === null ? '0' : l));
     cancelEdit();
@@ -417,6 +418,7 @@ function render() {
   const n = S.rows * S.cols;
   board.classList.toggle('editing', !!S.edit);
   if (S.edit) {
+    const refocus = board.contains(document.activeElement);
     board.textContent = '';
     for (let i = 0; i < n; i++) {
       const b = document.createElement('button');
@@ -425,12 +427,21 @@ function render() {
       b.className = 'tile' + (l === null ? ' empty' : '');
       b.textContent = l === null ? '' : l;
       b.setAttribute('aria-label', l === null ? `Empty cell ${i + 1}` : `Tile ${l}`);
+      b.dataset.cell = i;
       placeAt(b, i);
       b.addEventListener('click', () => placeTile(i));
       board.appendChild(b);
     }
+    // A keyboard user goes on from the next free cell.
+    if (refocus) {
+      const free = [...board.querySelectorAll('.empty')];
+      (free.find((b) => Number(b.dataset.cell) > S.edit.last) || free[0])?.focus();
+    }
   } else {
-    if (board.querySelector('.empty') || board.children.length !== n) board.textContent = '';
+    // Cells left from placing tiles have no label: start afresh.
+    if (board.querySelector('.tile:not([data-label])') || board.children.length !== n) {
+      board.textContent = '';
+    }
     const goal = S.goal ? parseState(S.goal) : [];
     const byTile = new Map();
     if (S.info && S.info.moves) {
