@@ -8,11 +8,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 extra=(chromium)
-# Node.js may come from elsewhere than Debian (with npm inside): only a
-# missing command asks for the Debian package.
+# Node.js may come from elsewhere than Debian, with npm inside (NodeSource's
+# nodejs conflicts with Debian's npm): only a command still missing after
+# nodejs is installed asks for its Debian package.
 command -v node >/dev/null || extra+=(nodejs)
-command -v npm >/dev/null || extra+=(npm)
 ./scripts/install_deps.sh "${extra[@]}"
+command -v npm >/dev/null || ./scripts/install_deps.sh npm
 
 # npm ci again only when the lockfile changed since the last install.
 cd tests/browser
