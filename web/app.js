@@ -1,8 +1,8 @@
 // slidedb's web page: plays the puzzle against the server's JSON API
-// (docs/API.md). Plain JavaScript, no libraries, nothing from the internet.
+// (docs/SERVE.md). Plain JavaScript, no libraries, nothing from the
+// internet; api.js, player.js and histogram.js are loaded before it.
 'use strict';
 
-const BLANKS = new Set(['0', '_', '.', '-']);
 const NAMES = {U: 'up', D: 'down', L: 'left', R: 'right'};
 const OPPOSITE = {U: 'D', D: 'U', L: 'R', R: 'L'};
 
@@ -24,83 +24,6 @@ const S = {
 };
 
 const $ = (id) => document.getElementById(id);
-
-// ---------------------------------------------------------------- the API
-
-class ApiError extends Error {}
-
-async function api(path, params) {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params || {})) {
-    if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
-  }
-  const qs = q.toString();
-  const res = await fetch('api/' + path + (qs ? '?' + qs : ''));
-  const body = parseBody(await res.text());
-  if (!res.ok) {
-    throw new ApiError((body && body.error) || `the server answered ${res.status}`);
-  }
-  return body;
-}
-
-// A JSON answer, or JSON Lines (/api/sample) as a list of objects.
-function parseBody(text) {
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    try {
-      return text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
-    } catch (e2) {
-      return null;
-    }
-  }
-}
-
-function tableParams(extra) {
-  const p = Object.assign({board: S.board}, extra || {});
-  if (S.customGoal && S.goal) p.goal = S.goal;
-  return p;
-}
-
-// ---------------------------------------------------------------- states
-
-function isBlank(label) { return BLANKS.has(label); }
-
-function parseState(text) {
-  text = String(text).trim();
-  if (text.includes(',')) return text.split(',').map((s) => s.trim());
-  if (/\s/.test(text)) return text.split(/\s+/);
-  return Array.from(text);
-}
-
-function formatState(cells) {
-  const wide = cells.length > 9 || cells.some((c) => c.length > 1);
-  return cells.join(wide ? ',' : '');
-}
-
-function blankIndex(cells) { return cells.findIndex(isBlank); }
-
-// The direction the blank travels when the tile on cell t slides into it.
-function blankMove(cells, t) {
-  const b = blankIndex(cells);
-  const C = S.cols;
-  if (t === b - C) return 'U';
-  if (t === b + C) return 'D';
-  if (t === b - 1 && Math.floor(t / C) === Math.floor(b / C)) return 'L';
-  if (t === b + 1 && Math.floor(t / C) === Math.floor(b / C)) return 'R';
-  return null;
-}
-
-// The cell of the tile that slides when the blank travels `move`.
-function tileForMove(cells, move) {
-  const b = blankIndex(cells);
-  const r = Math.floor(b / S.cols), c = b % S.cols;
-  const to = {U: [r - 1, c], D: [r + 1, c], L: [r, c - 1], R: [r, c + 1]}[move];
-  if (!to || to[0] < 0 || to[0] >= S.rows || to[1] < 0 || to[1] >= S.cols) return -1;
-  return to[0] * S.cols + to[1];
-}
-
-function movesWord(n) { return n === 1 ? 'move' : 'moves'; }
 
 // ---------------------------------------------------------------- positions
 
@@ -147,13 +70,14 @@ async function refresh() {
   const start = formatState(S.cells);
   try {
     const res = await api('moves', tableParams({start}));
-    if (my !== S.seq) return;
+    // A newer question, or a board that changed without one, wins.
+    if (my !== S.seq || formatState(S.cells) !== start) return;
     // An unsolvable start is answered as /api/solve answers it.
     S.info = res.solvable === false ? {unsolvable: true, reason: res.reason}
                                     : {distance: res.distance, moves: res.moves || []};
     showError('');
   } catch (e) {
-    if (my !== S.seq) return;
+    if (my !== S.seq || formatState(S.cells) !== start) return;
     showError(e.message);
   }
   render();
@@ -235,123 +159,6 @@ function hint() {
       ` (then ${m.distance} ${movesWord(m.distance)} to go).`;
   const el = tileElement(label);
   if (el) el.classList.add('hinted');
-}
-
-// ---------------------------------------------------------------- Solve
-
-async function solve() {
-  if (S.edit) return;
-  stopPlayer();
-  if (S.info && S.info.unsolvable) {
-    $('hint-text').textContent = 'This position cannot be solved: see why above.';
-    return;
-  }
-  const my = ++S.seq;
-  let res;
-  try {
-    res = await api('solve', tableParams({start: formatState(S.cells), steps: 1}));
-  } catch (e) {
-    if (my === S.seq) showError(e.message);
-    return;
-  }
-  if (my !== S.seq) return;
-  if (!res.path) { showError('the server gave no path'); return; }
-  S.player = {path: res.path.map(parseState), moves: res.moves || '', k: 0,
-              playing: res.path.length > 1, timer: null};
-  $('player').hidden = false;
-  S.info = {distance: res.distance, moves: null};
-  render();
-  refresh();
-  schedule();
-}
-
-function speed() { return Number($('speed').value); }
-
-function schedule() {
-  const p = S.player;
-  if (!p) return;
-  clearTimeout(p.timer);
-  if (p.playing && p.k < p.path.length - 1) {
-    p.timer = setTimeout(() => { stepForward(true); }, 1000 / speed());
-  } else {
-    p.playing = false;
-  }
-  renderPlayer();
-}
-
-// Shows step k of the solution; Undo and the move counter follow it.
-function showStep(k) {
-  const p = S.player;
-  for (; p.k < k; p.k++) {
-    S.history.push(p.path[p.k].slice());
-    S.moveCount++;
-  }
-  for (; p.k > k; p.k--) {
-    S.history.pop();
-    S.moveCount = Math.max(0, S.moveCount - 1);
-  }
-  S.cells = p.path[p.k].slice();
-  const left = p.path.length - 1 - p.k;
-  S.info = {distance: left, moves: left > 0 ? null : []};
-  render();
-  if (left > 0) refresh();
-}
-
-function stepForward(auto) {
-  const p = S.player;
-  if (!p || p.k >= p.path.length - 1) return;
-  if (!auto) p.playing = false;
-  showStep(p.k + 1);
-  schedule();
-}
-
-function stepBack() {
-  const p = S.player;
-  if (!p || p.k === 0) return;
-  p.playing = false;
-  showStep(p.k - 1);
-  schedule();
-}
-
-function togglePlay() {
-  const p = S.player;
-  if (!p) return;
-  if (p.k >= p.path.length - 1) showStep(0);  // play again from the start
-  p.playing = !p.playing;
-  schedule();
-}
-
-function stopPlayer() {
-  if (!S.player) return;
-  clearTimeout(S.player.timer);
-  S.player = null;
-  $('player').hidden = true;
-}
-
-function renderPlayer() {
-  const p = S.player;
-  if (!p) return;
-  const total = p.path.length - 1;
-  const pp = $('play-pause');
-  pp.setAttribute('aria-label', p.playing ? 'Pause' : 'Play');
-  pp.innerHTML = p.playing ? '&#10073;&#10073;' : '&#9654;';
-  $('step-back').disabled = p.k === 0;
-  $('step-forward').disabled = p.k >= total;
-  $('player-text').textContent = total === 0
-      ? 'Already at the goal.'
-      : `Optimal solution: step ${p.k} of ${total}` + (p.playing ? '' : ' (paused)');
-  const seq = $('solution-moves');
-  seq.textContent = '';
-  const letters = Array.from(p.moves);
-  letters.forEach((m, i) => {
-    const span = document.createElement('span');
-    // Shown as the way the tile slides, like the arrow keys.
-    span.textContent = {U: '↓', D: '↑', L: '→', R: '←'}[m] || m;
-    span.title = `step ${i + 1}: the blank goes ${NAMES[m] || m}`;
-    if (i < p.k) span.className = 'done';
-    if (i === p.k) span.className = 'next';
-    seq.appendChild(span);
-  });
 }
 
 // ---------------------------------------------------------------- placing tiles
@@ -551,120 +358,6 @@ function renderStatus() {
 
 function renderGoal() {
   $('goal-text').textContent = S.goal || '';
-}
-
-// ---------------------------------------------------------------- the histogram
-
-async function loadHistogram() {
-  const my = S.board + '|' + (S.customGoal ? S.goal : '');
-  S.histogram = null;
-  $('histogram').textContent = '';
-  try {
-    const h = await api('histogram', tableParams());
-    if (my !== S.board + '|' + (S.customGoal ? S.goal : '')) return;
-    S.histogram = h;
-    fillShuffleDistances(h.max_distance);
-  } catch (e) {
-    $('histogram-text').textContent = 'No histogram: ' + e.message;
-    return;
-  }
-  drawHistogram();
-}
-
-const SVG = 'http://www.w3.org/2000/svg';
-function svg(tag, attrs, parent) {
-  const el = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-  if (parent) parent.appendChild(el);
-  return el;
-}
-
-function drawHistogram() {
-  const h = S.histogram;
-  const box = $('histogram');
-  box.textContent = '';
-  if (!h) return;
-  const counts = h.counts;
-  const W = 480, H = 236, L = 46, B = 36, T = 22, Rm = 8;
-  const peak = Math.max(...counts);
-  const bw = (W - L - Rm) / counts.length;
-  const root = svg('svg', {viewBox: `0 0 ${W} ${H}`, role: 'img',
-                           'aria-label': `Histogram: positions at each distance on ${h.board}`});
-  svg('line', {x1: L, y1: H - B, x2: W - Rm, y2: H - B, class: 'axis'}, root);
-  const nice = niceStep(peak);
-  for (let y = 0; y <= peak; y += nice) {
-    const py = H - B - (H - B - T) * y / peak;
-    svg('line', {x1: L, y1: py, x2: W - Rm, y2: py, class: 'grid'}, root);
-    const t = svg('text', {x: L - 4, y: py + 3, class: 'ylabel'}, root);
-    t.textContent = compact(y);
-  }
-  const every = counts.length > 40 ? 10 : 5;
-  counts.forEach((c, d) => {
-    const bh = (H - B - T) * c / peak;
-    const r = svg('rect', {x: L + d * bw + 0.5, y: H - B - bh, width: Math.max(1, bw - 1),
-                           height: bh, class: 'bar', 'data-d': d}, root);
-    svg('title', {}, r).textContent = `${d} ${movesWord(d)}: ${c.toLocaleString('en')} positions`;
-    if (d % every === 0) {
-      const t = svg('text', {x: L + (d + 0.5) * bw, y: H - B + 14, class: 'xlabel'}, root);
-      t.textContent = d;
-    }
-  });
-  const xl = svg('text', {x: L + (W - L - Rm) / 2, y: H - 4, class: 'xlabel'}, root);
-  xl.textContent = 'moves to the goal';
-  svg('g', {id: 'hist-mark'}, root);
-  box.appendChild(root);
-  renderHistogramMark();
-}
-
-function compact(n) {
-  if (n >= 1e6) return `${+(n / 1e6).toFixed(1)}M`;
-  if (n >= 1e4) return `${+(n / 1e3).toFixed(1)}k`;
-  return n.toLocaleString('en');
-}
-
-function percent(part, total) {
-  const p = 100 * part / total;
-  if (p === 0 || p === 100) return `${p}%`;
-  if (p < 0.1) return p.toPrecision(2) + '%';
-  // Enough decimals that a share just short of all does not read 100%.
-  const digits = p > 99.9 ? Math.min(8, Math.ceil(-Math.log10(100 - p)) + 1) : 1;
-  return p.toFixed(digits) + '%';
-}
-
-function niceStep(peak) {
-  const raw = peak / 4;
-  const p = Math.pow(10, Math.floor(Math.log10(raw || 1)));
-  for (const m of [1, 2, 5, 10]) if (m * p >= raw) return m * p;
-  return 10 * p;
-}
-
-function renderHistogramMark() {
-  const h = S.histogram;
-  const text = $('histogram-text');
-  const mark = document.getElementById('hist-mark');
-  if (!h || !mark) return;
-  document.querySelectorAll('#histogram .bar.current').forEach((b) => b.classList.remove('current'));
-  mark.textContent = '';
-  const total = h.total.toLocaleString('en');
-  const base = `${h.board}, goal ${h.goal}: ${total} positions can reach the goal; ` +
-               `the farthest need ${h.max_distance} moves.`;
-  const d = S.info && !S.info.unsolvable ? S.info.distance : null;
-  if (d == null || d >= h.counts.length) { text.textContent = base; return; }
-  const bar = document.querySelector(`#histogram .bar[data-d="${d}"]`);
-  if (bar) {
-    bar.classList.add('current');
-    const x = Number(bar.getAttribute('x')) + Number(bar.getAttribute('width')) / 2;
-    const y = Number(bar.getAttribute('y'));
-    svg('path', {d: `M${x - 5} ${y - 11} L${x + 5} ${y - 11} L${x} ${y - 3} Z`, class: 'marker'}, mark);
-    const t = svg('text', {x: Math.min(Math.max(x, 40), 440), y: y - 13, class: 'marklabel'}, mark);
-    t.textContent = 'you';
-  }
-  if (d === 0) { text.textContent = base + ' You are at the goal.'; return; }
-  const closer = h.counts.slice(0, d).reduce((a, b) => a + b, 0);
-  const farther = h.counts.slice(d + 1).reduce((a, b) => a + b, 0);
-  text.textContent = base + ` Yours is one of ${h.counts[d].toLocaleString('en')} at ${d} ` +
-      `${movesWord(d)}: ${percent(closer, h.total)} of all positions are closer to the goal, ` +
-      `${percent(farther, h.total)} farther.`;
 }
 
 // ---------------------------------------------------------------- shuffle
