@@ -33,8 +33,9 @@ using testing::RunQueryCli;
 using testing::TempDir;
 
 std::string ServeBinary() {
+  // $SLIDEDB_SERVE, else the one built beside this test.
   const char* env = std::getenv("SLIDEDB_SERVE");
-  return env != nullptr ? env : "slidedb-serve";
+  return env != nullptr ? env : SLIDEDB_SERVE_BINARY;
 }
 
 // One slidedb-serve process, killed (if still running) when destroyed.
