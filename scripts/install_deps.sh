@@ -13,6 +13,7 @@ packages=(
   python3-dev python3-pybind11 python3-pytest help2man file dpkg-dev
   libcpp-httplib-dev wrk curl  # slidedb-serve and scripts/bench_serve.sh
 )
+packages+=("$@")  # more that a caller needs (scripts/install_browser_deps.sh)
 
 missing=()
 for p in "${packages[@]}"; do

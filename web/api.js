@@ -1,0 +1,82 @@
+// slidedb's web page: the server's JSON API (docs/SERVE.md) and the
+// puzzle's states as the server writes them. Loaded before app.js.
+'use strict';
+
+const BLANKS = new Set(['0', '_', '.', '-']);
+
+// ---------------------------------------------------------------- the API
+
+class ApiError extends Error {}
+
+async function api(path, params) {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params || {})) {
+    if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
+  }
+  const qs = q.toString();
+  const res = await fetch('api/' + path + (qs ? '?' + qs : ''));
+  const body = parseBody(await res.text());
+  if (!res.ok) {
+    throw new ApiError((body && body.error) || `the server answered ${res.status}`);
+  }
+  return body;
+}
+
+// A JSON answer, or JSON Lines (/api/sample) as a list of objects.
+function parseBody(text) {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    try {
+      return text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+    } catch (e2) {
+      return null;
+    }
+  }
+}
+
+function tableParams(extra) {
+  const p = Object.assign({board: S.board}, extra || {});
+  if (S.customGoal && S.goal) p.goal = S.goal;
+  return p;
+}
+
+// ---------------------------------------------------------------- states
+
+function isBlank(label) { return BLANKS.has(label); }
+
+function parseState(text) {
+  text = String(text).trim();
+  if (text.includes(',')) return text.split(',').map((s) => s.trim());
+  if (/\s/.test(text)) return text.split(/\s+/);
+  return Array.from(text);
+}
+
+function formatState(cells) {
+  const wide = cells.length > 9 || cells.some((c) => c.length > 1);
+  return cells.join(wide ? ',' : '');
+}
+
+function blankIndex(cells) { return cells.findIndex(isBlank); }
+
+// The direction the blank travels when the tile on cell t slides into it.
+function blankMove(cells, t) {
+  const b = blankIndex(cells);
+  const C = S.cols;
+  if (t === b - C) return 'U';
+  if (t === b + C) return 'D';
+  if (t === b - 1 && Math.floor(t / C) === Math.floor(b / C)) return 'L';
+  if (t === b + 1 && Math.floor(t / C) === Math.floor(b / C)) return 'R';
+  return null;
+}
+
+// The cell of the tile that slides when the blank travels `move`.
+function tileForMove(cells, move) {
+  const b = blankIndex(cells);
+  const r = Math.floor(b / S.cols), c = b % S.cols;
+  const to = {U: [r - 1, c], D: [r + 1, c], L: [r, c - 1], R: [r, c + 1]}[move];
+  if (!to || to[0] < 0 || to[0] >= S.rows || to[1] < 0 || to[1] >= S.cols) return -1;
+  return to[0] * S.cols + to[1];
+}
+
+function movesWord(n) { return n === 1 ? 'move' : 'moves'; }
