@@ -1,5 +1,8 @@
 // Solver: answers Problems (lib/problem.h) from a Database, keeping each
-// table it has opened. Not thread-safe: one Solver per thread.
+// table it has opened. A goal with a full table is answered by a walk
+// (lib/walk.h); a goal with only pattern databases, by a search
+// (lib/ida_search.h). Not thread-safe: one Solver per thread (they may share
+// a PdbSearch).
 #ifndef SLIDEDB_LIB_SOLVER_H_
 #define SLIDEDB_LIB_SOLVER_H_
 
@@ -9,6 +12,7 @@
 #include <tuple>
 
 #include "lib/database.h"
+#include "lib/ida_search.h"
 #include "lib/problem.h"
 #include "lib/status.h"
 #include "lib/table.h"
@@ -25,6 +29,21 @@ class Solver {
   // first use. NotFound, naming the missing table, if it was not built.
   Status GetTable(const Board& board, int goal_blank, Table** table);
 
+  // The search that answers goals of `board` with the blank on
+  // `goal_blank`: over that goal's pattern databases or, when only those of
+  // the goal turned by 180 degrees (blank on cells()-1-goal_blank) were
+  // built, over those (*rotated is then true). Read on first use unless
+  // given by AddPdbSearch. NotFound if neither was built.
+  Status GetPdbSearch(const Board& board, int goal_blank,
+                      std::shared_ptr<const PdbSearch>* search,
+                      bool* rotated);
+  // Hands over a search loaded already (say, shared between threads).
+  void AddPdbSearch(std::shared_ptr<const PdbSearch> search);
+  // Whether goals of `board` with the blank on `goal_blank` are answered by
+  // a search: the database holds no full table for them, and the board is
+  // too big for one or pattern databases were built for it.
+  bool Searches(const Board& board, int goal_blank) const;
+
   // REQUIRES: p.solvable.
   Status Solve(const Problem& p, Path* path);
   // REQUIRES: p.solvable.
@@ -34,6 +53,11 @@ class Solver {
   const Database* db_;
   // Keyed by (rows, cols, goal blank).
   std::map<std::tuple<int, int, int>, std::unique_ptr<Table>> tables_;
+  Status LoadPdbSearch(const Board& board, int goal_blank,
+                       std::shared_ptr<const PdbSearch>* search);
+
+  std::map<std::tuple<int, int, int>, std::shared_ptr<const PdbSearch>>
+      searches_;
 };
 
 }  // namespace slidedb
