@@ -161,20 +161,26 @@ void ExpectPathSolves(const Board& board, int goal_blank, const State& start,
   EXPECT_EQ(s, CanonicalGoal(board, goal_blank));
 }
 
+// The full table of a goal, by RunBfs, held in memory.
+std::unique_ptr<Table> FullTable(const Indexer& indexer) {
+  BfsResult full;
+  EXPECT_TRUE(RunBfs(indexer, 2, nullptr, &full).ok());
+  return Table::FromRecords(
+      TableMeta::FromHistogram(indexer.board(), indexer.goal_blank(),
+                               full.histogram),
+      full.records);
+}
+
 // The full 3x4 table (239,500,800 states) against the PDB heuristic and
 // IDA* on the same board: the 4x4 code path, checked where the exact
-// distance is known. The goal's blank is on the diagonal, so the
-// reflection is not used (3x4 is not square); 4x4 reflections are checked
-// against Korf's instances below.
+// distance is known. 3x4 is not square, so no reflection here; the
+// reflection is checked on 3x3 below and on Korf's 4x4 instances in
+// pdb_cli_test.cc.
 TEST(PdbSearchTest, AgreesWithTheFull3x4Table) {
   const Board board(3, 4);
   const int goal_blank = 11;
   const Indexer indexer(board, goal_blank);
-  BfsResult full;
-  ASSERT_TRUE(RunBfs(indexer, 2, nullptr, &full).ok());
-  auto table = Table::FromRecords(
-      TableMeta::FromHistogram(board, goal_blank, full.histogram),
-      full.records);
+  const auto table = FullTable(indexer);
   const PdbSearch search = MakeSearch(board, goal_blank, {5, 6});
   std::mt19937_64 rng(20041);
   std::uniform_int_distribution<Index> any(0, indexer.size() - 1);
@@ -207,11 +213,7 @@ TEST(PdbSearchTest, ReflectionOn3x3StaysOptimal) {
   const Board board(3, 3);
   for (int goal_blank : {0, 4, 8}) {
     const Indexer indexer(board, goal_blank);
-    BfsResult full;
-    ASSERT_TRUE(RunBfs(indexer, 1, nullptr, &full).ok());
-    auto table = Table::FromRecords(
-        TableMeta::FromHistogram(board, goal_blank, full.histogram),
-        full.records);
+    const auto table = FullTable(indexer);
     const PdbSearch search = MakeSearch(board, goal_blank, {4, 4});
     ASSERT_TRUE(search.reflects());
     for (Index i = 0; i < indexer.size(); i += 97) {
