@@ -44,10 +44,9 @@ constexpr char kUsage[] =
     "\n"
     "Boards of 13 to 16 cells (4x4, 3x5, 5x3, 2x7, 7x2, 2x8, 8x2) have too\n"
     "many states for a table: they get additive pattern databases instead,\n"
-    "one per group of tiles of --pdb (default 6-6-3 on 16 cells, 7-7 on 15,\n"
-    "6-7 on 14; --pdb 7-8 searches faster but takes far longer to build and\n"
-    "about 2 GB while it builds), and slidedb-query answers them by an\n"
-    "optimal search. --pdb\n"
+    "one per group of tiles of --pdb (default 7-8 on 16 cells: about 10\n"
+    "minutes of CPU and 2 GB; 7-7 on 15, 6-7 on 14), and slidedb-query\n"
+    "answers them by an optimal search. --pdb\n"
     "on a smaller board builds pattern databases instead of its table.\n"
     "\n";
 

@@ -50,17 +50,15 @@ std::string PartitionName(const Partition& p) {
 }
 
 Partition DefaultPartition(const Board& board) {
+  // As few groups as cover the tiles, as even as possible, smaller first.
   const int tiles = board.cells() - 1;
-  // Two groups as even as possible, smaller first, while each has at most
-  // kMaxDefaultGroup tiles; else groups of kMaxDefaultGroup - 1 and the
-  // rest (6-6-3 on 16 cells).
-  if (tiles <= 2 * kMaxDefaultGroup) return {tiles / 2, tiles - tiles / 2};
   Partition p;
-  int left = tiles;
-  for (; left > kMaxDefaultGroup - 1; left -= kMaxDefaultGroup - 1) {
-    p.push_back(kMaxDefaultGroup - 1);
+  for (int left = tiles; left > 0;) {
+    const int groups_left = (left + kMaxPatternTiles - 1) / kMaxPatternTiles;
+    const int size = left / groups_left;
+    p.push_back(size);
+    left -= size;
   }
-  if (left > 0) p.push_back(left);
   return p;
 }
 

@@ -33,14 +33,10 @@ Status ParsePartition(std::string_view text, const Board& board,
                       Partition* out);
 // "7-8".
 std::string PartitionName(const Partition& p);
-// The largest group of a default partition: a 7-tile database builds in a
-// few minutes on two cores; an 8-tile one (518,918,400 entries, about 2 GB
-// while it builds) took far longer on the shared test machine
-// (BENCHMARKS.md), so 7-8 is asked for with --pdb 7-8.
-inline constexpr int kMaxDefaultGroup = 7;
-// The partition `slidedb-build` uses when none is given: two groups as even
-// as possible when each fits in kMaxDefaultGroup tiles (7-7 on 15 cells, 6-7
-// on 14, 5-6 on 12), else 6-6-3 on 16 cells.
+// The partition `slidedb-build` uses when none is given: as few groups of at
+// most kMaxPatternTiles as cover the tiles, as even as possible, smaller
+// first (7-8 on 16 cells, 7-7 on 15, 6-7 on 14, 5-6 on 12). 7-8 takes about
+// 610 s of CPU on two threads and 2 GB (BENCHMARKS.md).
 Partition DefaultPartition(const Board& board);
 // The tiles of each group: consecutive canonical tiles, the first group
 // starting at tile 1.

@@ -6,7 +6,8 @@
 #
 # PEER_BINARY is MichaelKim/15puzzle's `puzzle`, built by you from its source
 # (nothing of it is part of slidedb); it runs in its own directory, which
-# must hold its databases/78-reg, and solves the goal with the blank last,
+# must hold its databases/$PEER_DB (default 78-reg; 663-reg for 6-6-3),
+# and solves the goal with the blank last,
 # so each instance is handed to it turned by 180 degrees with tile t renamed
 # 16-t (the same puzzle, the same optimal length). Without a peer only
 # slidedb runs.
@@ -18,6 +19,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PEER=${1:-${PEER:-}}
+PEER_DB=${PEER_DB:-78-reg}
 DB=${DB:-/tmp/slidedb-bench15}
 OUT=${OUT:-/tmp/slidedb-bench15-out}
 GOAL=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
@@ -102,8 +104,9 @@ for s in open(out + "/states.txt").read().split():
 open(out + "/peer_boards.txt", "w").write("4 4 %d\n%s\n" % (len(boards), "\n".join(boards)))
 EOF
   (cd "$peer_dir" && /usr/bin/time -f "%e %M" -o "$OUT/peer.time" \
-     "$PEER" -d databases/78-reg -b "$OUT/peer_boards.txt" > "$OUT/peer.out")
+     "$PEER" -d "databases/$PEER_DB" -b "$OUT/peer_boards.txt" > "$OUT/peer.out")
   read -r secs kb < "$OUT/peer.time"
+  echo "peer database: $PEER_DB"
   python3 - "$OUT" "$secs" "$kb" <<'EOF'
 import re, sys
 out, wall, kb = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
@@ -128,7 +131,7 @@ for (i, d, n, s), (pl, pn, ps) in zip(ours, peer):
 ours_ms = sum(float(r[3]) for r in ours) * 10
 peer_ms = sum(p[2] for p in peer) * 10
 ratios.sort()
-print("peer (7-8 + its own walking distance): lengths sum %d; per instance "
+print("peer: lengths sum %d; per instance "
       "mean %.2f ms, mean nodes %.0f; whole run %.1f s wall, peak RSS %d MiB"
       % (sum(p[0] for p in peer), peer_ms, sum(p[1] for p in peer) / len(peer),
          wall, kb // 1024))

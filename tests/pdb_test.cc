@@ -50,8 +50,8 @@ TEST(PartitionTest, ParsesAndRefuses) {
                           "0-15", "-7-8"}) {
     EXPECT_FALSE(ParsePartition(bad, b44, &p).ok()) << bad;
   }
-  EXPECT_EQ(DefaultPartition(b44), (Partition{6, 6, 3}));
-  EXPECT_EQ(DefaultPartition(Board(2, 8)), (Partition{6, 6, 3}));
+  EXPECT_EQ(DefaultPartition(b44), (Partition{7, 8}));
+  EXPECT_EQ(DefaultPartition(Board(2, 8)), (Partition{7, 8}));
   EXPECT_EQ(DefaultPartition(Board(3, 5)), (Partition{7, 7}));
   EXPECT_EQ(DefaultPartition(Board(2, 7)), (Partition{6, 7}));
   EXPECT_EQ(DefaultPartition(Board(3, 4)), (Partition{5, 6}));
