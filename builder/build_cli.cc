@@ -14,6 +14,8 @@
 #include "lib/database_writer.h"
 #include "lib/exit_codes.h"
 #include "lib/notation.h"
+#include "lib/pattern.h"
+#include "lib/pdb_build.h"
 #include "lib/problem.h"
 #include "lib/state.h"
 #include "lib/table_meta.h"
@@ -27,7 +29,7 @@ namespace {
 
 constexpr char kUsage[] =
     "Usage: slidedb-build [--db DIR] [--board RxC] [--goal G]... "
-    "[--threads N] [--quiet]\n"
+    "[--pdb PARTITION] [--threads N] [--quiet]\n"
     "\n"
     "Builds the tables of a sliding-tile puzzle by a breadth-first search\n"
     "back from each goal over every state that reaches it, and stores each\n"
@@ -39,6 +41,13 @@ constexpr char kUsage[] =
     "With no --goal: boards of up to 9 cells get a table for every blank\n"
     "cell (9 for 3x3); larger boards get the default goal, blank last.\n"
     "Progress, one line per depth, goes to standard error.\n"
+    "\n"
+    "Boards of 13 to 16 cells (4x4, 3x5, 5x3, 2x7, 7x2, 2x8, 8x2) have too\n"
+    "many states for a table: they get additive pattern databases instead,\n"
+    "one per group of tiles of --pdb (default 7-8 on 16 cells: about 10\n"
+    "minutes of CPU and 2 GB; 7-7 on 15, 6-7 on 14), and slidedb-query\n"
+    "answers them by an optimal search. --pdb\n"
+    "on a smaller board builds pattern databases instead of its table.\n"
     "\n";
 
 constexpr int kMaxThreads = 256;
@@ -67,13 +76,69 @@ uint64_t DirectoryBytes(const std::string& dir) {
   return total;
 }
 
+// Builds the pattern databases of one goal, one group after the other, in
+// place of any it had. InvalidArgument when a search fails.
+Status BuildPdbs(const Board& board, int goal_blank, const Partition& partition,
+                 int threads, bool quiet, DatabaseWriter* writer,
+                 std::ostream& out, std::ostream& err) {
+  const std::string goal_text = FormatArrangement(
+      CanonicalGoalArrangement(board, goal_blank, "0"), "0");
+  Status s = writer->RemovePdbs(TableId(board, goal_blank));
+  const auto groups = PartitionGroups(partition);
+  for (size_t g = 0; s.ok() && g < groups.size(); ++g) {
+    std::string tag = board.Name() + " goal " + goal_text + " tiles " +
+                      std::to_string(groups[g].front()) + "-" +
+                      std::to_string(groups[g].back());
+    PdbResult result;
+    s = BuildPatternDb(
+        board, goal_blank, groups[g], threads,
+        [&](const PdbLevel& l) {
+          if (quiet) return;
+          err << tag << "  depth " << std::setw(2) << l.depth << "  states "
+              << std::setw(13) << WithCommas(l.states) << "  total "
+              << std::setw(13) << WithCommas(l.total) << "  entries "
+              << std::setw(11) << WithCommas(l.entries) << "  " << std::fixed
+              << std::setprecision(3) << l.seconds << " s" << std::endl;
+        },
+        &result);
+    if (!s.ok()) return Status::InvalidArgument(tag + ": " + s.message());
+    PdbMeta meta;
+    meta.board = board;
+    meta.goal_blank = goal_blank;
+    meta.goal = goal_text;
+    meta.partition = partition;
+    meta.group = static_cast<int>(g);
+    meta.tiles = groups[g];
+    meta.entries = result.values.size();
+    meta.max_value = static_cast<int>(result.histogram.size()) - 1;
+    meta.histogram = result.histogram;
+    meta.search_states = result.states;
+    meta.page_records = kPageRecords;
+    meta.pages = static_cast<uint32_t>((meta.entries + kPageRecords - 1) /
+                                       kPageRecords);
+    meta.built_by = std::string("slidedb-build ") + kVersion;
+    meta.built_at = Now();
+    meta.build_seconds = result.seconds;
+    meta.threads = threads;
+    s = writer->PutPdb(meta, result.values);
+    if (s.ok()) {
+      out << tag << ": pattern database of " << WithCommas(meta.entries)
+          << " entries, max " << meta.max_value << ", "
+          << WithCommas(result.states) << " abstract states, search "
+          << std::fixed << std::setprecision(3) << result.seconds << " s"
+          << std::endl;
+    }
+  }
+  return s;
+}
+
 }  // namespace
 
 int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
              std::ostream& out, std::ostream& err) {
   std::string db_dir, board_name;
   std::vector<std::string> goal_texts;
-  std::string blank;
+  std::string blank, pdb_text;
   int threads = 0;
   po::options_description desc("Options");
   desc.add_options()
@@ -82,8 +147,13 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
       ("db", po::value(&db_dir)->default_value(DefaultDatabasePath()),
        "database directory ($SLIDEDB_DB, else data/slidedb)")
       ("board", po::value(&board_name)->default_value("3x3"),
-       "board shape RxC, at most 12 cells: 2x2 2x3 3x2 2x4 4x2 3x3 2x5 5x2 "
-       "3x4 4x3 2x6 6x2")
+       "board shape RxC, at most 16 cells: 2x2 2x3 3x2 2x4 4x2 3x3 2x5 5x2 "
+       "3x4 4x3 2x6 6x2 get tables; 2x7 7x2 3x5 5x3 4x4 2x8 8x2 pattern "
+       "databases")
+      ("pdb", po::value(&pdb_text)->value_name("PARTITION"),
+       "build pattern databases of these tile groups, sizes in goal order: "
+       "7-8 (tiles 1-7 and 8-15), 6-6-3, 5-5-5 ...; a group has at most 8 "
+       "tiles")
       ("goal", po::value(&goal_texts),
        "build the table serving goal G (any arrangement; its blank's cell "
        "picks the table); repeat for more")
@@ -132,6 +202,15 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
     err << "slidedb-build: " << s.message() << "\n";
     return kExitUsage;
   }
+  const bool pdb = !pdb_text.empty() || board.cells() > kMaxTableCells;
+  Partition partition = DefaultPartition(board);
+  if (!pdb_text.empty()) {
+    s = ParsePartition(pdb_text, board, &partition);
+    if (!s.ok()) {
+      err << "slidedb-build: " << s.message() << "\n";
+      return kExitUsage;
+    }
+  }
   std::set<int> blanks;
   NotationOptions notation{blank};
   for (const auto& g : goal_texts) {
@@ -160,6 +239,15 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
   }
   const bool quiet = vm.count("quiet") > 0;
   for (int goal_blank : blanks) {
+    if (pdb) {
+      s = BuildPdbs(board, goal_blank, partition, threads, quiet, writer.get(),
+                    out, err);
+      if (!s.ok()) {
+        err << "slidedb-build: " << s.message() << "\n";
+        return s.IsInvalidArgument() ? kExitFailure : kExitCantCreate;
+      }
+      continue;
+    }
     const Indexer indexer(board, goal_blank);
     const std::string goal_text = FormatArrangement(
         CanonicalGoalArrangement(board, goal_blank, "0"), "0");
@@ -203,8 +291,11 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
   const double secs =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
           .count();
-  out << "wrote " << db_dir << ": " << blanks.size() << " table"
-      << (blanks.size() == 1 ? "" : "s") << " of " << board.Name() << ", "
+  out << "wrote " << db_dir << ": " << blanks.size()
+      << (pdb ? " set" : " table") << (blanks.size() == 1 ? "" : "s")
+      << (pdb ? " of pattern databases (" + PartitionName(partition) + ")"
+              : "")
+      << " of " << board.Name() << ", "
       << std::fixed << std::setprecision(2)
       << DirectoryBytes(db_dir) / 1048576.0 << " MiB on disk, "
       << std::setprecision(3) << secs << " s\n";

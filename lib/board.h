@@ -13,8 +13,12 @@
 
 namespace slidedb {
 
-// The largest board the library handles: 12 cells (3x4, 4x3, 2x6, 6x2).
-inline constexpr int kMaxCells = 12;
+// The largest board the library handles: 16 cells (4x4, 2x8, 8x2).
+inline constexpr int kMaxCells = 16;
+// The largest board with full tables (3x4, 4x3, 2x6, 6x2): 12!/2 records.
+// Boards of 13 to 16 cells are answered through pattern databases
+// (lib/pdb_meta.h) and a search (lib/ida_search.h).
+inline constexpr int kMaxTableCells = 12;
 
 // A move names the direction the blank travels. The numeric values are part
 // of the on-disk format (docs/FORMAT.md): a move and its inverse differ only

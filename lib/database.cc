@@ -90,6 +90,16 @@ Status Database::Open(const std::string& dir, std::unique_ptr<Database>* db) {
     out->tables_.push_back(std::move(meta));
   }
   if (!it->status().ok()) return Status::IOError(it->status().ToString());
+  for (it->Seek("pdbmeta/"); it->Valid() && it->key().starts_with("pdbmeta/");
+       it->Next()) {
+    PdbMeta meta;
+    Status st = PdbMeta::FromJson(it->value().ToStringView(), &meta);
+    if (!st.ok()) {
+      return Status::Corruption(it->key().ToString() + ": " + st.message());
+    }
+    out->pdbs_.push_back(std::move(meta));
+  }
+  if (!it->status().ok()) return Status::IOError(it->status().ToString());
   *db = std::move(out);
   return Status::OK();
 }
@@ -99,6 +109,43 @@ const TableMeta* Database::Find(const Board& board, int goal_blank) const {
     if (t.board == board && t.goal_blank == goal_blank) return &t;
   }
   return nullptr;
+}
+
+std::vector<const PdbMeta*> Database::FindPdbs(const Board& board,
+                                               int goal_blank) const {
+  std::vector<const PdbMeta*> found;
+  for (const auto& p : pdbs_) {
+    if (p.board == board && p.goal_blank == goal_blank) found.push_back(&p);
+  }
+  return found;
+}
+
+Status Database::ReadPdb(const PdbMeta& meta,
+                         std::vector<uint8_t>* values) const {
+  values->assign(meta.entries, 0);
+  const std::string id = meta.TableId();
+  const std::string prefix =
+      PdbPagePrefix(id) + std::to_string(meta.group) + "/";
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator({}));
+  uint32_t expect = 0;
+  for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix);
+       it->Next(), ++expect) {
+    const uint64_t begin = uint64_t{expect} * kPageRecords;
+    const uint64_t len = std::min<uint64_t>(kPageRecords, meta.entries - begin);
+    if (expect >= meta.pages || it->key() != PdbPageKey(id, meta.group, expect) ||
+        it->value().size() != len) {
+      break;
+    }
+    std::copy(it->value().data(), it->value().data() + len,
+              values->begin() + begin);
+  }
+  if (!it->status().ok()) return Status::IOError(it->status().ToString());
+  if (expect != meta.pages) {
+    return Status::Corruption("pattern database " + PdbMetaKey(id, meta.group) +
+                              ": page " + std::to_string(expect) +
+                              " is missing or damaged");
+  }
+  return Status::OK();
 }
 
 Status Database::ReadPage(const std::string& table_id, uint32_t page,

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "lib/pdb_meta.h"
 #include "lib/status.h"
 #include "lib/table.h"
 #include "lib/table_meta.h"
@@ -36,6 +37,13 @@ class Database {
   // nullptr when the table was not built.
   const TableMeta* Find(const Board& board, int goal_blank) const;
 
+  // The pattern databases of every goal (lib/pdb_meta.h), and those of one.
+  const std::vector<PdbMeta>& pdbs() const { return pdbs_; }
+  std::vector<const PdbMeta*> FindPdbs(const Board& board,
+                                       int goal_blank) const;
+  // Reads one pattern database whole into *values.
+  Status ReadPdb(const PdbMeta& meta, std::vector<uint8_t>* values) const;
+
   // A reader over one table. Tables of up to kPreloadStates states are read
   // whole now; larger ones a page at a time as they are used.
   // REQUIRES: the Database outlives the Table.
@@ -50,6 +58,7 @@ class Database {
   std::string dir_;
   std::unique_ptr<rocksdb::DB> db_;
   std::vector<TableMeta> tables_;
+  std::vector<PdbMeta> pdbs_;
 };
 
 }  // namespace slidedb

@@ -137,6 +137,33 @@ DatabaseWriter::~DatabaseWriter() {
   if (lock_fd_ >= 0) close(lock_fd_);  // releases the lock
 }
 
+template <typename KeyOf>
+Status DatabaseWriter::IngestPages(const std::vector<uint8_t>& records,
+                                   uint32_t pages, const KeyOf& key) {
+  // The pages go in as one sorted file.
+  const std::string sst =
+      aside_ + "/ingest-" + std::to_string(ingested_++) + ".sst";
+  rocksdb::SstFileWriter file(rocksdb::EnvOptions(), WriteOptions());
+  Status s = FromRocks(file.Open(sst), "writing " + sst);
+  for (uint32_t p = 0; s.ok() && p < pages; ++p) {
+    const size_t begin = static_cast<size_t>(p) * kPageRecords;
+    const size_t len = std::min<size_t>(kPageRecords, records.size() - begin);
+    s = FromRocks(
+        file.Put(key(p),
+                 rocksdb::Slice(reinterpret_cast<const char*>(records.data()) +
+                                    begin,
+                                len)),
+        "writing " + sst);
+  }
+  if (s.ok()) s = FromRocks(file.Finish(), "writing " + sst);
+  if (s.ok()) {
+    rocksdb::IngestExternalFileOptions ingest;
+    ingest.move_files = true;
+    s = FromRocks(db_->IngestExternalFile({sst}, ingest), "ingesting " + sst);
+  }
+  return s;
+}
+
 Status DatabaseWriter::PutTable(const TableMeta& meta,
                                 const std::vector<uint8_t>& records) {
   if (records.size() != meta.states) {
@@ -154,30 +181,43 @@ Status DatabaseWriter::PutTable(const TableMeta& meta,
                          "removing the old " + id);
     if (!s.ok()) return s;
   }
-  // The pages go in as one sorted file.
-  const std::string sst =
-      aside_ + "/ingest-" + std::to_string(ingested_++) + ".sst";
-  rocksdb::SstFileWriter file(rocksdb::EnvOptions(), WriteOptions());
-  Status s = FromRocks(file.Open(sst), "writing " + sst);
-  for (uint32_t p = 0; s.ok() && p < meta.pages; ++p) {
-    const size_t begin = static_cast<size_t>(p) * kPageRecords;
-    const size_t len = std::min<size_t>(kPageRecords, records.size() - begin);
-    s = FromRocks(
-        file.Put(PageKey(id, p),
-                 rocksdb::Slice(reinterpret_cast<const char*>(records.data()) +
-                                    begin,
-                                len)),
-        "writing " + sst);
-  }
-  if (s.ok()) s = FromRocks(file.Finish(), "writing " + sst);
-  if (s.ok()) {
-    rocksdb::IngestExternalFileOptions ingest;
-    ingest.move_files = true;
-    s = FromRocks(db_->IngestExternalFile({sst}, ingest), "ingesting " + sst);
-  }
+  Status s = IngestPages(records, meta.pages,
+                         [&](uint32_t p) { return PageKey(id, p); });
   if (s.ok()) {
     s = FromRocks(db_->Put(rocksdb::WriteOptions(), MetaKey(id), meta.ToJson()),
                   "writing the metadata of " + id);
+  }
+  return s;
+}
+
+Status DatabaseWriter::RemovePdbs(const std::string& table_id) {
+  rocksdb::WriteBatch batch;
+  for (const std::string& prefix :
+       {PdbMetaPrefix(table_id), PdbPagePrefix(table_id)}) {
+    std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator({}));
+    it->Seek(prefix);
+    if (!it->Valid() || !it->key().starts_with(prefix)) continue;
+    replaced_ = true;
+    batch.DeleteRange(prefix, prefix + std::string(1, '\xff'));
+  }
+  return FromRocks(db_->Write(rocksdb::WriteOptions(), &batch),
+                   "removing the pattern databases of " + table_id);
+}
+
+Status DatabaseWriter::PutPdb(const PdbMeta& meta,
+                              const std::vector<uint8_t>& values) {
+  if (values.size() != meta.entries) {
+    return Status::InvalidArgument(
+        "pattern database size does not match its metadata");
+  }
+  const std::string id = meta.TableId();
+  Status s = IngestPages(values, meta.pages, [&](uint32_t p) {
+    return PdbPageKey(id, meta.group, p);
+  });
+  if (s.ok()) {
+    s = FromRocks(db_->Put(rocksdb::WriteOptions(),
+                           PdbMetaKey(id, meta.group), meta.ToJson()),
+                  "writing the metadata of " + PdbMetaKey(id, meta.group));
   }
   return s;
 }

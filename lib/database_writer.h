@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "lib/pdb_meta.h"
 #include "lib/status.h"
 #include "lib/table_meta.h"
 
@@ -37,6 +38,13 @@ class DatabaseWriter {
   // REQUIRES: records.size() == meta.states; meta is complete.
   Status PutTable(const TableMeta& meta, const std::vector<uint8_t>& records);
 
+  // Removes every pattern database of the table `table_id`, so that a new
+  // partition replaces the old one whole.
+  Status RemovePdbs(const std::string& table_id);
+  // Adds one group's pattern database.
+  // REQUIRES: values.size() == meta.entries; meta is complete.
+  Status PutPdb(const PdbMeta& meta, const std::vector<uint8_t>& values);
+
   // Makes the copy the database.
   Status Commit();
 
@@ -45,6 +53,11 @@ class DatabaseWriter {
 
  private:
   DatabaseWriter() = default;
+  // Writes `records` as pages of kPageRecords under key(page), through one
+  // ingested sorted file.
+  template <typename KeyOf>
+  Status IngestPages(const std::vector<uint8_t>& records, uint32_t pages,
+                     const KeyOf& key);
 
   std::string dir_;
   std::string aside_;

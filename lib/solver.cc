@@ -20,6 +20,12 @@ Status Solver::GetTable(const Board& board, int goal_blank, Table** table) {
   auto it = tables_.find(key);
   if (it == tables_.end()) {
     const TableMeta* meta = db_->Find(board, goal_blank);
+    if (meta == nullptr && board.cells() > kMaxTableCells) {
+      return Status::NotFound(
+          "board " + board.Name() + " has more than " +
+          std::to_string(kMaxTableCells) +
+          " cells: it has no full table, only pattern databases");
+    }
     if (meta == nullptr) {
       return Status::NotFound("table " + TableId(board, goal_blank) +
                               " (board " + board.Name() +
@@ -36,17 +42,108 @@ Status Solver::GetTable(const Board& board, int goal_blank, Table** table) {
   return Status::OK();
 }
 
+bool Solver::Searches(const Board& board, int goal_blank) const {
+  if (db_->Find(board, goal_blank) != nullptr) return false;
+  return board.cells() > kMaxTableCells ||
+         !db_->FindPdbs(board, goal_blank).empty() ||
+         !db_->FindPdbs(board, board.cells() - 1 - goal_blank).empty();
+}
+
+Status Solver::LoadPdbSearch(const Board& board, int goal_blank,
+                             std::shared_ptr<const PdbSearch>* search) {
+  const auto key = std::make_tuple(board.rows(), board.cols(), goal_blank);
+  {
+    std::shared_lock<std::shared_mutex> lock(mutex_);
+    auto it = searches_.find(key);
+    if (it != searches_.end()) {
+      *search = it->second;
+      return Status::OK();
+    }
+  }
+  // Loaded under the exclusive lock, once, as GetTable opens a table.
+  std::unique_lock<std::shared_mutex> lock(mutex_);
+  auto it = searches_.find(key);
+  if (it == searches_.end()) {
+    std::shared_ptr<const PdbSearch> loaded;
+    Status s = PdbSearch::Load(*db_, board, goal_blank, &loaded);
+    if (!s.ok()) return s;
+    it = searches_.emplace(key, std::move(loaded)).first;
+  }
+  *search = it->second;
+  return Status::OK();
+}
+
+Status Solver::GetPdbSearch(const Board& board, int goal_blank,
+                            std::shared_ptr<const PdbSearch>* search,
+                            bool* rotated) {
+  *rotated = false;
+  Status s = LoadPdbSearch(board, goal_blank, search);
+  const int turned = board.cells() - 1 - goal_blank;
+  if (s.IsNotFound() && turned != goal_blank &&
+      LoadPdbSearch(board, turned, search).ok()) {
+    *rotated = true;
+    return Status::OK();
+  }
+  return s;
+}
+
+void Solver::AddPdbSearch(std::shared_ptr<const PdbSearch> search) {
+  const Board& b = search->board();
+  std::unique_lock<std::shared_mutex> lock(mutex_);
+  searches_[std::make_tuple(b.rows(), b.cols(), search->goal_blank())] =
+      std::move(search);
+}
+
+Table* Solver::OpenedTable(const Board& board, int goal_blank) {
+  std::shared_lock<std::shared_mutex> lock(mutex_);
+  auto it = tables_.find(std::make_tuple(board.rows(), board.cols(), goal_blank));
+  return it == tables_.end() ? nullptr : it->second.get();
+}
+
 Status Solver::Solve(const Problem& p, Path* path) {
-  Table* table;
-  Status s = GetTable(p.board, p.goal_blank, &table);
-  if (!s.ok()) return s;
+  // The common case first: a table opened already, no metadata scan.
+  Table* table = OpenedTable(p.board, p.goal_blank);
+  if (table == nullptr && Searches(p.board, p.goal_blank)) {
+    std::shared_ptr<const PdbSearch> search;
+    bool rotated;
+    Status s = GetPdbSearch(p.board, p.goal_blank, &search, &rotated);
+    if (!s.ok()) return s;
+    if (!rotated) return search->Solve(p.start, path);
+    // Turning the board by 180 degrees reverses the reading order: cell c
+    // becomes n-1-c, tile t of this goal becomes tile n-t of the turned
+    // one, and every move of the blank its opposite.
+    const int n = p.board.cells();
+    State turned;
+    for (int c = 0; c < n; ++c) {
+      const uint8_t t = p.start.tile[c];
+      turned.tile[n - 1 - c] = static_cast<uint8_t>(t == 0 ? 0 : n - t);
+    }
+    turned.blank = static_cast<uint8_t>(n - 1 - p.start.blank);
+    s = search->Solve(turned, path);
+    for (Move& m : path->moves) m = Inverse(m);
+    for (uint8_t& t : path->tiles) t = static_cast<uint8_t>(n - t);
+    return s;
+  }
+  path->nodes = -1;
+  if (table == nullptr) {
+    Status s = GetTable(p.board, p.goal_blank, &table);
+    if (!s.ok()) return s;
+  }
   return WalkToGoal(table, p.start, path);
 }
 
 Status Solver::Distance(const Problem& p, int* distance) {
-  Table* table;
-  Status s = GetTable(p.board, p.goal_blank, &table);
-  if (!s.ok()) return s;
+  Table* table = OpenedTable(p.board, p.goal_blank);
+  if (table == nullptr && Searches(p.board, p.goal_blank)) {
+    Path path;
+    Status s = Solve(p, &path);
+    *distance = path.distance();
+    return s;
+  }
+  if (table == nullptr) {
+    Status s = GetTable(p.board, p.goal_blank, &table);
+    if (!s.ok()) return s;
+  }
   return DistanceToGoal(table, p.start, distance);
 }
 

@@ -69,8 +69,8 @@ Status TableMeta::FromJson(std::string_view json, TableMeta* out) {
     m.built_at = j.value("built_at", "");
     m.build_seconds = j.value("build_seconds", 0.0);
     m.threads = j.value("threads", 1);
-    if (m.goal_blank < 0 || m.goal_blank >= m.board.cells() ||
-        m.states != Indexer(m.board, m.goal_blank).size() ||
+    if (m.board.cells() > kMaxTableCells || m.goal_blank < 0 ||
+        m.goal_blank >= m.board.cells() || m.states != Indexer(m.board, m.goal_blank).size() ||
         m.page_records != kPageRecords ||
         m.pages != (m.states + kPageRecords - 1) / kPageRecords ||
         m.histogram.size() != static_cast<size_t>(m.max_distance) + 1) {

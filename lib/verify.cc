@@ -59,11 +59,20 @@ Status ParseSolution(std::string_view text,
 
 Status VerifySolution(Table* table, const State& start,
                       const std::vector<SolutionStep>& steps, Verdict* v) {
-  const Board& board = table->indexer().board();
+  int optimal_length;
+  Status s = DistanceToGoal(table, start, &optimal_length);
+  if (!s.ok()) return s;
+  PlaySolution(table->indexer().board(), table->indexer().goal_blank(), start,
+               steps, optimal_length, v);
+  return Status::OK();
+}
+
+void PlaySolution(const Board& board, int goal_blank, const State& start,
+                  const std::vector<SolutionStep>& steps, int optimal_length,
+                  Verdict* v) {
   *v = Verdict();
   v->length = static_cast<int>(steps.size());
-  Status s = DistanceToGoal(table, start, &v->optimal_length);
-  if (!s.ok()) return s;
+  v->optimal_length = optimal_length;
   State at = start;
   for (size_t k = 0; k < steps.size(); ++k) {
     bool ok = false;
@@ -80,12 +89,11 @@ Status VerifySolution(Table* table, const State& start,
     }
     if (!ok) {
       v->illegal_step = static_cast<int>(k) + 1;
-      return Status::OK();
+      return;
     }
   }
   v->legal = true;
-  v->reaches_goal = at == CanonicalGoal(board, table->indexer().goal_blank());
-  return Status::OK();
+  v->reaches_goal = at == CanonicalGoal(board, goal_blank);
 }
 
 }  // namespace slidedb

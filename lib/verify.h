@@ -49,6 +49,11 @@ struct Verdict {
 Status VerifySolution(Table* table, const State& start,
                       const std::vector<SolutionStep>& steps, Verdict* v);
 
+// The same, given the start's distance to the goal (found by a search, say).
+void PlaySolution(const Board& board, int goal_blank, const State& start,
+                  const std::vector<SolutionStep>& steps, int optimal_length,
+                  Verdict* v);
+
 }  // namespace slidedb
 
 #endif  // SLIDEDB_LIB_VERIFY_H_

@@ -14,6 +14,7 @@ namespace slidedb {
 struct Path {
   std::vector<Move> moves;     // the blank's moves
   std::vector<uint8_t> tiles;  // the tile each move slides, in table labels
+  int64_t nodes = -1;  // states a search generated; -1 when read off a table
   int distance() const { return static_cast<int>(moves.size()); }
 };
 

@@ -25,6 +25,16 @@ Status ExtraAnswers::Compute(const Problem& p, std::string* malformed) {
       return Status::OK();
     }
   }
+  if (solver_->Searches(p.board, p.goal_blank)) {
+    // Only --verify gets here (RunQuery refuses --count and --all): the
+    // optimal length comes from the search.
+    int optimal_length;
+    s = solver_->Distance(p, &optimal_length);
+    if (!s.ok()) return s;
+    PlaySolution(p.board, p.goal_blank, p.start, steps, optimal_length,
+                 &verdict_);
+    return Status::OK();
+  }
   Table* table;
   s = solver_->GetTable(p.board, p.goal_blank, &table);
   if (!s.ok()) return s;

@@ -140,6 +140,7 @@ void Answerer::WriteJson(const Problem& p, const std::string& start,
     AppendJsonLabel(out, p.label[path.tiles[k]]);
   }
   *out += "]";
+  if (path.nodes >= 0) *out += ",\"nodes\":" + std::to_string(path.nodes);
   if (config_.steps) {
     *out += ",\"path\":[";
     State s = p.start;

@@ -31,6 +31,7 @@ struct QueryConfig {
   bool json = false;
   bool steps = false;  // text: every board on the way; JSON: "path"
   ExtraOptions extras;
+  int threads = 1;  // slidedb-query --threads: a batch answered on N threads
 };
 
 // The cell of the goal's blank: the table every answer uses.

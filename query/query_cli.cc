@@ -1,5 +1,6 @@
 #include "query/query_cli.h"
 
+#include <atomic>
 #include <boost/program_options.hpp>
 #include <charconv>
 #include <cctype>
@@ -7,6 +8,7 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <thread>
 
 #include "lib/database.h"
 #include "lib/exit_codes.h"
@@ -17,6 +19,7 @@
 #include "lib/solver.h"
 #include "lib/version.h"
 #include "query/answerer.h"
+#include "query/json_text.h"
 #include "query/table_tools.h"
 
 namespace po = boost::program_options;
@@ -46,6 +49,11 @@ constexpr char kUsage[] =
     "with --blank). Boards of more than 9 cells separate labels with commas\n"
     "or spaces. Moves are the directions the blank travels (U D L R); tiles\n"
     "are the labels of the tiles that slide, in order.\n"
+    "\n"
+    "Boards of 13 to 16 cells (4x4, 3x5, 2x8 ...) have no full table: their\n"
+    "answers come from an optimal search (IDA*) over the pattern databases\n"
+    "slidedb-build made, equally exact; JSON adds \"nodes\", the states the\n"
+    "search generated. --threads N answers a batch on N cores, in order.\n"
     "\n"
     "Tools (docs/TOOLS.md): --count, --all and --verify add to each STATE's\n"
     "answer; --at-distance, --sample, --export and --heuristics answer about\n"
@@ -86,12 +94,78 @@ int OpenGoalTable(const QueryConfig& config, Solver* solver, Table** table,
   return s.ok() ? kExitOk : TableError(config, s, err);
 }
 
+// --histogram where only pattern databases exist: theirs, one per group (the
+// puzzle's own needs every state). The goal turned by 180 degrees shares
+// them.
+int PdbHistograms(const QueryConfig& config, const Database& db,
+                  const std::string& format, std::ostream& out,
+                  std::ostream& err) {
+  const int goal_blank = GoalBlank(config);
+  std::vector<const PdbMeta*> pdbs = db.FindPdbs(config.board, goal_blank);
+  if (pdbs.empty()) {
+    pdbs = db.FindPdbs(config.board, config.board.cells() - 1 - goal_blank);
+  }
+  if (pdbs.empty()) {
+    err << "slidedb-query: " << config.board.Name()
+        << " has no pattern databases in " << config.db_dir
+        << "; build them with: slidedb-build --db " << config.db_dir
+        << " --board " << config.board.Name() << "\n";
+    return kExitNoInput;
+  }
+  if (format == "json") {
+    std::string o = "{\"board\":\"" + config.board.Name() +
+                    "\",\"pattern_databases\":[";
+    for (size_t i = 0; i < pdbs.size(); ++i) {
+      const PdbMeta& m = *pdbs[i];
+      if (i > 0) o += ',';
+      o += "{\"goal\":";
+      AppendJsonString(&o, m.goal);
+      o += ",\"partition\":\"" + PartitionName(m.partition) +
+           "\",\"tiles\":[";
+      for (size_t k = 0; k < m.tiles.size(); ++k) {
+        o += (k > 0 ? "," : "") + std::to_string(m.tiles[k]);
+      }
+      o += "],\"entries\":" + std::to_string(m.entries) +
+           ",\"max_value\":" + std::to_string(m.max_value) + ",\"counts\":[";
+      for (size_t d = 0; d < m.histogram.size(); ++d) {
+        o += (d > 0 ? "," : "") + std::to_string(m.histogram[d]);
+      }
+      o += "]}";
+    }
+    out << o << "]}\n";
+  } else if (format == "csv") {
+    out << "group,value,count\n";
+    for (const PdbMeta* m : pdbs) {
+      for (size_t d = 0; d < m->histogram.size(); ++d) {
+        out << m->group << ',' << d << ',' << m->histogram[d] << '\n';
+      }
+    }
+  } else {
+    out << config.board.Name() << " has no full table (" << kMaxTableCells
+        << " cells at most); the histograms of its pattern databases, goal "
+        << pdbs[0]->goal << ", partition " << PartitionName(pdbs[0]->partition)
+        << ":\n";
+    for (const PdbMeta* m : pdbs) {
+      out << "tiles " << m->tiles.front() << "-" << m->tiles.back() << ": "
+          << m->entries << " entries, max " << m->max_value << "\n"
+          << "   value     entries\n";
+      for (size_t d = 0; d < m->histogram.size(); ++d) {
+        out << std::setw(8) << d << std::setw(12) << m->histogram[d] << '\n';
+      }
+    }
+  }
+  return kExitOk;
+}
+
 int Histogram(const QueryConfig& config, const Database& db,
               const std::string& format, std::ostream& out,
               std::ostream& err) {
   // The metadata is enough: no page of the table is read.
   const TableMeta* meta;
   Status s = FindGoalTable(config, db, &meta);
+  if (!s.ok() && config.board.cells() > kMaxTableCells) {
+    return PdbHistograms(config, db, format, out, err);
+  }
   if (!s.ok()) return TableError(config, s, err);
   if (format == "json") {
     out << HistogramJson(config, *meta);
@@ -123,6 +197,79 @@ int OpenTableTool(const QueryConfig& config, Solver* solver,
   return s.ok() ? kExitOk : TableError(config, s, err);
 }
 
+// The exit status that the outcomes of a run call for.
+int ExitStatus(bool db_ok, bool malformed, bool unsolvable) {
+  if (!db_ok) return kExitNoInput;
+  if (malformed) return kExitDataError;
+  if (unsolvable) return kExitUnsolvable;
+  return kExitOk;
+}
+
+// Answers the STATEs, or the lines of `in`, on config.threads threads, a
+// batch of lines at a time, each thread with its own Solver (sharing the
+// search), and prints the answers in input order.
+int AnswerInParallel(const QueryConfig& config, const Database* db,
+                     const std::shared_ptr<const PdbSearch>& search,
+                     const std::vector<std::string>& states, std::istream& in,
+                     std::ostream& out, std::ostream& err) {
+  struct Item {
+    std::string input, out, err;
+    Outcome outcome = Outcome::kSolved;
+  };
+  const size_t kBatch = 1024;
+  std::vector<Item> batch;
+  bool unsolvable = false, malformed = false, db_ok = true;
+  size_t next_state = 0;
+  auto fill = [&] {
+    batch.clear();
+    if (!states.empty()) {
+      while (next_state < states.size() && batch.size() < kBatch) {
+        batch.push_back({states[next_state++]});
+      }
+      return;
+    }
+    std::string line;
+    while (batch.size() < kBatch && std::getline(in, line)) {
+      const size_t first = line.find_first_not_of(" \t\r");
+      if (first == std::string::npos || line[first] == '#') continue;
+      if (line.back() == '\r') line.pop_back();
+      batch.push_back({line});
+    }
+  };
+  for (fill(); db_ok && !batch.empty(); fill()) {
+    std::atomic<size_t> next{0};
+    auto work = [&] {
+      Solver solver(db);
+      if (search != nullptr) solver.AddPdbSearch(search);
+      Answerer answerer(config, &solver);
+      for (size_t i; (i = next++) < batch.size();) {
+        batch[i].outcome =
+            answerer.Answer(batch[i].input, &batch[i].out, &batch[i].err);
+      }
+    };
+    std::vector<std::thread> pool;
+    for (int t = 1; t < config.threads; ++t) pool.emplace_back(work);
+    work();
+    for (auto& t : pool) t.join();
+    for (const Item& item : batch) {
+      out << item.out;
+      if (!item.err.empty()) {
+        out.flush();
+        err << item.err;
+      }
+      switch (item.outcome) {
+        case Outcome::kSolved: break;
+        case Outcome::kUnsolvable: unsolvable = true; break;
+        case Outcome::kMalformed: malformed = true; break;
+        case Outcome::kDatabaseError: db_ok = false; break;
+      }
+      if (!db_ok) break;
+    }
+    out.flush();
+  }
+  return ExitStatus(db_ok, malformed, unsolvable);
+}
+
 }  // namespace
 
 int RunQuery(const std::vector<std::string>& args, std::istream& in,
@@ -149,6 +296,8 @@ int RunQuery(const std::vector<std::string>& args, std::istream& in,
        "text or json (JSON Lines: one object per input); with --histogram "
        "or --heuristics also csv")
       ("steps", "draw every board on the way (JSON: a \"path\" of states)")
+      ("threads", po::value(&config.threads)->default_value(1),
+       "answer a batch on N threads, 1 to 256; answers keep the input order")
       ("histogram", "print the number of states at each distance from the "
        "goal");
   po::options_description tools("Tools (docs/TOOLS.md)");
@@ -304,6 +453,9 @@ int RunQuery(const std::vector<std::string>& args, std::istream& in,
       export_format != "json") {
     return usage("--export must be csv or json, not '" + export_format + "'");
   }
+  if (config.threads < 1 || config.threads > 256) {
+    return usage("--threads must be from 1 to 256");
+  }
   config.json = format == "json";
   config.steps = vm.count("steps") > 0;
   config.blank_out = OutputBlankLabel(config.notation);
@@ -330,6 +482,22 @@ int RunQuery(const std::vector<std::string>& args, std::istream& in,
   if (histogram) return Histogram(config, *db, format, out, err);
 
   Solver solver(db.get());
+  const bool searches = solver.Searches(config.board, GoalBlank(config));
+  if (searches && (!table_mode.empty() || config.extras.count ||
+                   config.extras.all)) {
+    err << "slidedb-query: "
+        << (!table_mode.empty() ? "--" + table_mode
+                                : std::string(config.extras.count ? "--count"
+                                                                  : "--all"))
+        << " needs the goal's full table, and " << config.board.Name()
+        << " with this goal is answered by a search over pattern databases"
+        << (config.board.cells() > kMaxTableCells
+                ? " (no board over " + std::to_string(kMaxTableCells) +
+                      " cells has a full table)"
+                : "")
+        << "\n";
+    return kExitUsage;
+  }
   if (!table_mode.empty()) {
     TableToolContext ctx;
     const int status = OpenTableTool(config, &solver, &ctx, err);
@@ -350,10 +518,29 @@ int RunQuery(const std::vector<std::string>& args, std::istream& in,
 
   // Every answer uses the table of the goal's blank cell: open it now, so a
   // missing table is reported once, before any input is read.
-  Table* table;
-  if (const int status = OpenGoalTable(config, &solver, &table, err);
-      status != kExitOk) {
-    return status;
+  std::shared_ptr<const PdbSearch> search;
+  if (searches) {
+    bool rotated;
+    s = solver.GetPdbSearch(config.board, GoalBlank(config), &search,
+                            &rotated);
+    if (!s.ok()) {
+      err << "slidedb-query: " << s.message();
+      if (s.IsNotFound()) {
+        err << "; build them with: slidedb-build --db " << config.db_dir
+            << " --board " << config.board.Name();
+      }
+      err << "\n";
+      return kExitNoInput;
+    }
+  } else {
+    Table* table;
+    if (const int status = OpenGoalTable(config, &solver, &table, err);
+        status != kExitOk) {
+      return status;
+    }
+  }
+  if (config.threads > 1) {
+    return AnswerInParallel(config, db.get(), search, states, in, out, err);
   }
 
   Answerer answerer(config, &solver);
@@ -400,10 +587,7 @@ int RunQuery(const std::vector<std::string>& args, std::istream& in,
     }
   }
   flush(true);
-  if (!db_ok) return kExitNoInput;
-  if (malformed) return kExitDataError;
-  if (unsolvable) return kExitUnsolvable;
-  return kExitOk;
+  return ExitStatus(db_ok, malformed, unsolvable);
 }
 
 }  // namespace slidedb

@@ -1,0 +1,198 @@
+// slidedb-build and slidedb-query on a board over 12 cells: pattern
+// databases, answers by search, Korf's goal, --threads, and the refusals.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "lib/board.h"
+#include "lib/exit_codes.h"
+#include "lib/state.h"
+#include "tests/test_util.h"
+
+namespace slidedb {
+namespace {
+
+using json = nlohmann::json;
+using testing::CliResult;
+using testing::RunBuildCli;
+using testing::RunQueryCli;
+using testing::TempDir;
+
+constexpr char kKorfGoal[] = "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15";
+
+struct Instance {
+  int length;
+  std::string state;
+};
+
+// bench/korf100.txt: Korf's instances and their published optimal lengths.
+std::vector<Instance> KorfInstances() {
+  std::ifstream in(std::string(SLIDEDB_SOURCE_DIR) + "/bench/korf100.txt");
+  std::vector<Instance> out;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    int number;
+    Instance i;
+    fields >> number >> i.length >> i.state;
+    out.push_back(i);
+  }
+  return out;
+}
+
+// A 4x4 database with 5-5-5 pattern databases (seconds to build), made once.
+const std::string& Db44() {
+  static const std::string dir = [] {
+    const std::string d = TempDir("pdb-4x4") + "/db";
+    const CliResult r =
+        RunBuildCli({"--db", d, "--board", "4x4", "--pdb", "5-5-5"});
+    EXPECT_EQ(r.status, kExitOk) << r.err;
+    EXPECT_NE(r.err.find("depth"), std::string::npos) << "no progress";
+    EXPECT_NE(r.out.find("pattern database"), std::string::npos) << r.out;
+    return d;
+  }();
+  return dir;
+}
+
+// Plays the moves on the start (tiles in reading order, commas) and checks
+// that each slides the named tile and that the end is `goal`.
+void ExpectSolves(const std::string& start, const std::string& goal,
+                  const json& answer) {
+  auto parse = [](const std::string& text) {
+    std::vector<int> v;
+    std::istringstream in(text);
+    for (std::string t; std::getline(in, t, ',');) v.push_back(std::stoi(t));
+    return v;
+  };
+  std::vector<int> s = parse(start);
+  const std::string moves = answer["moves"];
+  ASSERT_EQ(moves.size(), answer["tiles"].size());
+  int blank = static_cast<int>(std::find(s.begin(), s.end(), 0) - s.begin());
+  for (size_t k = 0; k < moves.size(); ++k) {
+    const int r = blank / 4, c = blank % 4;
+    const int to = moves[k] == 'U'   ? (r > 0 ? blank - 4 : -1)
+                   : moves[k] == 'D' ? (r < 3 ? blank + 4 : -1)
+                   : moves[k] == 'L' ? (c > 0 ? blank - 1 : -1)
+                                     : (c < 3 ? blank + 1 : -1);
+    ASSERT_GE(to, 0) << "illegal move " << k;
+    ASSERT_EQ(std::to_string(s[to]), answer["tiles"][k].dump());
+    std::swap(s[blank], s[to]);
+    blank = to;
+  }
+  EXPECT_EQ(s, parse(goal));
+}
+
+TEST(PdbCliTest, KorfInstancesOnTheirGoal) {
+  std::vector<Instance> korf = KorfInstances();
+  ASSERT_EQ(korf.size(), 100u);
+  int sum = 0;
+  for (const Instance& i : korf) sum += i.length;
+  EXPECT_EQ(sum, 5305);
+  // The shortest few: a second or so each with 5-5-5.
+  std::sort(korf.begin(), korf.end(),
+            [](const Instance& a, const Instance& b) {
+              return a.length < b.length;
+            });
+  korf.resize(4);
+  std::string input;
+  for (const Instance& i : korf) input += i.state + "\n";
+  const CliResult r = RunQueryCli({"--db", Db44(), "--board", "4x4", "--goal",
+                                   kKorfGoal, "--format", "json"},
+                                  input);
+  ASSERT_EQ(r.status, kExitOk) << r.err;
+  std::istringstream lines(r.out);
+  std::string line;
+  for (const Instance& i : korf) {
+    ASSERT_TRUE(std::getline(lines, line));
+    const json j = json::parse(line);
+    EXPECT_EQ(j["start"], i.state);
+    EXPECT_EQ(j["distance"], i.length) << i.state;
+    EXPECT_GT(j["nodes"].get<int64_t>(), 0);
+    ExpectSolves(i.state, kKorfGoal, j);
+  }
+  // --threads 2: the same answers, in input order.
+  const CliResult t = RunQueryCli({"--db", Db44(), "--board", "4x4", "--goal",
+                                   kKorfGoal, "--format", "json",
+                                   "--threads", "2"},
+                                  input);
+  EXPECT_EQ(t.status, kExitOk) << t.err;
+  EXPECT_EQ(t.out, r.out);
+}
+
+TEST(PdbCliTest, DefaultGoalLabelsStepsAndVerify) {
+  // 3 moves (RRD) from a goal in letters, blank last.
+  const std::string goal = "a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,_";
+  const std::string start = "a,b,c,d,e,f,g,h,i,_,j,k,m,n,o,l";
+  CliResult r = RunQueryCli({"--db", Db44(), "--board", "4x4", "--goal", goal,
+                             "--steps", start});
+  ASSERT_EQ(r.status, kExitOk) << r.err;
+  EXPECT_NE(r.out.find(": 3 moves\n  moves: RRD\n  tiles: j k l\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("step 3: D (tile l)"), std::string::npos) << r.out;
+  r = RunQueryCli({"--db", Db44(), "--board", "4x4", "--goal", goal,
+                   "--format", "json", "--verify", "RRDL", start});
+  ASSERT_EQ(r.status, kExitOk) << r.err;
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j["distance"], 3);
+  EXPECT_EQ(j["verify"]["optimal_length"], 3);
+  EXPECT_EQ(j["verify"]["reaches_goal"], false);
+  // The goal itself.
+  r = RunQueryCli({"--db", Db44(), "--board", "4x4", "--format", "json",
+                   "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0"});
+  EXPECT_EQ(json::parse(r.out)["distance"], 0);
+}
+
+TEST(PdbCliTest, BadInputAndRefusals) {
+  // Unsolvable and malformed inputs keep their exit statuses.
+  CliResult r = RunQueryCli({"--db", Db44(), "--board", "4x4",
+                             "2,1,3,4,5,6,7,8,9,10,11,12,13,14,15,0"});
+  EXPECT_EQ(r.status, kExitUnsolvable);
+  EXPECT_NE(r.out.find("unsolvable"), std::string::npos);
+  r = RunQueryCli({"--db", Db44(), "--board", "4x4", "--threads", "2"},
+                  "1,2,3\n2,1,3,4,5,6,7,8,9,10,11,12,13,14,15,0\n");
+  EXPECT_EQ(r.status, kExitDataError);
+  r = RunQueryCli({"--db", Db44(), "--board", "4x4", "--threads", "0", "x"});
+  EXPECT_EQ(r.status, kExitUsage);
+  // Tools that need every state refuse, saying why.
+  for (std::vector<std::string> tool :
+       {std::vector<std::string>{"--at-distance", "3"},
+        {"--sample", "2"},
+        {"--export", "csv"},
+        {"--heuristics"},
+        {"--count", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15"}}) {
+    tool.insert(tool.begin(), {"--db", Db44(), "--board", "4x4"});
+    r = RunQueryCli(tool);
+    EXPECT_EQ(r.status, kExitUsage) << tool[4];
+    EXPECT_NE(r.err.find("full table"), std::string::npos) << r.err;
+  }
+  // --histogram shows the pattern databases'.
+  r = RunQueryCli({"--db", Db44(), "--board", "4x4", "--histogram",
+                   "--format", "json"});
+  ASSERT_EQ(r.status, kExitOk) << r.err;
+  const json h = json::parse(r.out);
+  ASSERT_EQ(h["pattern_databases"].size(), 3u);
+  EXPECT_EQ(h["pattern_databases"][0]["entries"], 524160);
+  // No pattern databases for this board: exit 66 with the command to run.
+  r = RunQueryCli({"--db", Db44(), "--board", "2x7",
+                   "1,2,3,4,5,6,7,8,9,10,11,12,0,13"});
+  EXPECT_EQ(r.status, kExitNoInput);
+  EXPECT_NE(r.err.find("slidedb-build"), std::string::npos) << r.err;
+  // Partitions that do not fit the board.
+  for (const char* bad : {"7-7", "9-6", "x", "8-8"}) {
+    r = RunBuildCli({"--db", TempDir("pdb-bad") + "/db", "--board", "4x4",
+                     "--pdb", bad});
+    EXPECT_EQ(r.status, kExitUsage) << bad;
+    EXPECT_NE(r.err.find("partition"), std::string::npos) << r.err;
+  }
+  r = RunBuildCli({"--board", "4x5"});
+  EXPECT_EQ(r.status, kExitUsage);
+  EXPECT_NE(r.err.find("16 cells"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace slidedb
