@@ -21,6 +21,9 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#if defined(__SSSE3__)
+#include <smmintrin.h>
+#endif
 
 namespace slidedb {
 
@@ -97,9 +100,10 @@ struct Shape {
 
 // One tile order: the tiles in reading order, blank skipped, and their
 // Lehmer digits.
-struct Order {
-  uint8_t seq[kMaxCells];
-  uint8_t digit[kMaxCells];
+// (16 bytes each, so that Decode writes them as whole vectors.)
+struct alignas(16) Order {
+  uint8_t seq[16];
+  uint8_t digit[16];
 };
 
 // What does not change during a search.
@@ -110,16 +114,20 @@ struct Context {
   // orders[rank]: the tile order of rank with inversion parity 0, when the
   // board is small enough (kMaxOrderTable); else empty.
   std::vector<Order> orders;
-  // Decode takes a rank apart in two halves: high[rank / kW[h-1]]
-  // holds the tile order's first h tiles (h = Shape::kHigh), and
-  // low[rank % kW[h-1]] the Lehmer digits of the kept ones after them.
-  struct High {
-    Order order;  // seq and digit of the first h tiles
-    uint16_t unused;  // the tiles not among them, tile t as bit t-1
-    uint8_t sum;      // the sum of their digits
+  // Decode takes a rank apart in two halves, h = Shape::kHigh digits and
+  // the rest: high[rank / kW[h-1]] holds the first h tiles and the others
+  // in increasing order; low[rank % kW[h-1]] which of those others comes
+  // where, as a byte shuffle of high's tiles.
+  struct alignas(16) High {
+    uint8_t tiles[16];  // seq of the first h tiles, then the rest, sorted
+    uint8_t digit[16];  // the first h Lehmer digits, zero after
+    uint8_t sum;        // the sum of those digits
   };
-  struct Low {
-    uint8_t digit[kMaxCells];
+  struct alignas(16) Low {
+    // seq[i] = high.tiles[pick[k][i]]: k = 0 with the last two tiles in
+    // increasing order, k = 1 swapped.
+    uint8_t pick[2][16];
+    uint8_t digit[16];  // the Lehmer digits after the first h, zero before
     uint8_t sum;
   };
   std::vector<High> high;
@@ -170,38 +178,38 @@ inline Index RankAfterDown(const Order& o, Index rank, int p) {
 // otherwise run it speculatively on every rank, needed or not.
 template <typename S>
 [[gnu::noinline]] void Decode(const Context& ctx, Index rank, Order orders[2]) {
-  constexpr int kHigh = S::kHigh;
-  constexpr Index kLowRanks = S::kW[kHigh - 1];
+  constexpr Index kLowRanks = S::kW[S::kHigh - 1];
   const Index hi = rank / kLowRanks;
-  const auto& h = ctx.high[hi];
-  const auto& l = ctx.low[rank - hi * kLowRanks];
-  // Both orders are written byte by byte and never read back here: copying
-  // one freshly written into the other stalls on store forwarding.
+  const Context::High& h = ctx.high[hi];
+  const Context::Low& l = ctx.low[rank - hi * kLowRanks];
+  // In increasing order the last two tiles add no inversion; swapped, one.
+  const int odd = (h.sum + l.sum) & 1;
   Order& o = orders[0];
   Order& p = orders[1];
-  o = h.order;
-  p = h.order;
-  unsigned unused = h.unused;
-  const int sum = h.sum + l.sum;
-  for (int i = kHigh; i < S::kKept; ++i) {
-    const int d = l.digit[i];
-    const int v = ctx.select[unused * kMaxCells + d];
-    unused &= ~(1u << v);
-    o.seq[i] = p.seq[i] = static_cast<uint8_t>(v + 1);
-    o.digit[i] = p.digit[i] = static_cast<uint8_t>(d);
+#if defined(__SSSE3__)
+  const __m128i tiles = _mm_load_si128(reinterpret_cast<const __m128i*>(h.tiles));
+  const __m128i digit =
+      _mm_or_si128(_mm_load_si128(reinterpret_cast<const __m128i*>(h.digit)),
+                   _mm_load_si128(reinterpret_cast<const __m128i*>(l.digit)));
+  const __m128i one = _mm_insert_epi16(_mm_setzero_si128(), 1, (S::kM - 2) / 2);
+  const __m128i swap_digit = _mm_or_si128(
+      digit, (S::kM - 2) % 2 == 0 ? one : _mm_slli_epi16(one, 8));
+  auto pick = [&](int k) {
+    return _mm_shuffle_epi8(
+        tiles, _mm_load_si128(reinterpret_cast<const __m128i*>(l.pick[k])));
+  };
+  _mm_store_si128(reinterpret_cast<__m128i*>(o.seq), pick(odd));
+  _mm_store_si128(reinterpret_cast<__m128i*>(p.seq), pick(odd ^ 1));
+  _mm_store_si128(reinterpret_cast<__m128i*>(o.digit), odd ? swap_digit : digit);
+  _mm_store_si128(reinterpret_cast<__m128i*>(p.digit), odd ? digit : swap_digit);
+#else
+  for (int i = 0; i < 16; ++i) {
+    o.seq[i] = h.tiles[l.pick[odd][i]];
+    p.seq[i] = h.tiles[l.pick[odd ^ 1][i]];
+    o.digit[i] = p.digit[i] = static_cast<uint8_t>(h.digit[i] | l.digit[i]);
   }
-  const uint8_t a = static_cast<uint8_t>(__builtin_ctz(unused) + 1);
-  const uint8_t b = static_cast<uint8_t>(__builtin_ctz(unused & (unused - 1)) + 1);
-  // In order the last two add no inversion; swapped, one.
-  const bool even = (sum & 1) == 0;
-  o.seq[S::kM - 2] = even ? a : b;
-  o.seq[S::kM - 1] = even ? b : a;
-  o.digit[S::kM - 2] = even ? 0 : 1;
-  o.digit[S::kM - 1] = 0;
-  p.seq[S::kM - 2] = even ? b : a;
-  p.seq[S::kM - 1] = even ? a : b;
-  p.digit[S::kM - 2] = even ? 1 : 0;
-  p.digit[S::kM - 1] = 0;
+  (odd ? o : p).digit[S::kM - 2] = 1;
+#endif
 }
 
 // Fills ctx->high and ctx->low for Decode by taking ranks apart digit by
@@ -222,23 +230,40 @@ void FillHalves(Context* ctx) {
       rest -= static_cast<Index>(d) * S::kW[i];
       const int v = ctx->select[unused * kMaxCells + d];
       unused &= ~(1u << v);
-      h.order.seq[i] = static_cast<uint8_t>(v + 1);
-      h.order.digit[i] = static_cast<uint8_t>(d);
+      h.tiles[i] = static_cast<uint8_t>(v + 1);
+      h.digit[i] = static_cast<uint8_t>(d);
       h.sum = static_cast<uint8_t>(h.sum + d);
     }
-    h.unused = static_cast<uint16_t>(unused);
+    int k = kHigh;
+    for (unsigned x = unused; x != 0; x &= x - 1) {
+      h.tiles[k++] = static_cast<uint8_t>(__builtin_ctz(x) + 1);
+    }
   }
   ctx->low.resize(kLowRanks);
   for (Index lo = 0; lo < kLowRanks; ++lo) {
     Context::Low& l = ctx->low[lo];
     l = {};
+    for (int i = 0; i < kHigh; ++i) l.pick[0][i] = static_cast<uint8_t>(i);
     Index rest = lo;
+    // Which of the tiles after the first h are left, by their place in
+    // increasing order, bit j for the j-th.
+    unsigned left = (1u << (S::kM - kHigh)) - 1;
     for (int i = kHigh; i < S::kKept; ++i) {
       const int d = static_cast<int>(rest / S::kW[i]);
       rest -= static_cast<Index>(d) * S::kW[i];
+      const int j = ctx->select[left * kMaxCells + d];
+      left &= ~(1u << j);
+      l.pick[0][i] = static_cast<uint8_t>(kHigh + j);
       l.digit[i] = static_cast<uint8_t>(d);
       l.sum = static_cast<uint8_t>(l.sum + d);
     }
+    const int a = __builtin_ctz(left);
+    const int b = __builtin_ctz(left & (left - 1));
+    l.pick[0][S::kM - 2] = static_cast<uint8_t>(kHigh + a);
+    l.pick[0][S::kM - 1] = static_cast<uint8_t>(kHigh + b);
+    for (int i = S::kM; i < 16; ++i) l.pick[0][i] = 0x80;  // zero
+    std::memcpy(l.pick[1], l.pick[0], 16);
+    std::swap(l.pick[1][S::kM - 2], l.pick[1][S::kM - 1]);
   }
 }
 
