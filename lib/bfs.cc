@@ -187,7 +187,8 @@ template <typename S>
   Order& o = orders[0];
   Order& p = orders[1];
 #if defined(__SSSE3__)
-  const __m128i tiles = _mm_load_si128(reinterpret_cast<const __m128i*>(h.tiles));
+  const __m128i tiles =
+      _mm_load_si128(reinterpret_cast<const __m128i*>(h.tiles));
   const __m128i digit =
       _mm_or_si128(_mm_load_si128(reinterpret_cast<const __m128i*>(h.digit)),
                    _mm_load_si128(reinterpret_cast<const __m128i*>(l.digit)));
@@ -200,8 +201,10 @@ template <typename S>
   };
   _mm_store_si128(reinterpret_cast<__m128i*>(o.seq), pick(odd));
   _mm_store_si128(reinterpret_cast<__m128i*>(p.seq), pick(odd ^ 1));
-  _mm_store_si128(reinterpret_cast<__m128i*>(o.digit), odd ? swap_digit : digit);
-  _mm_store_si128(reinterpret_cast<__m128i*>(p.digit), odd ? digit : swap_digit);
+  _mm_store_si128(reinterpret_cast<__m128i*>(o.digit),
+                  odd ? swap_digit : digit);
+  _mm_store_si128(reinterpret_cast<__m128i*>(p.digit),
+                  odd ? digit : swap_digit);
 #else
   for (int i = 0; i < 16; ++i) {
     o.seq[i] = h.tiles[l.pick[odd][i]];

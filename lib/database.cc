@@ -63,10 +63,10 @@ Status Database::Open(const std::string& dir, std::unique_ptr<Database>* db) {
     // The column-family form: the plain one first tries the database as
     // fully compacted, fails on ours and reads everything a second time.
     std::vector<rocksdb::ColumnFamilyHandle*> handles;
-    s = rocksdb::DB::OpenForReadOnly(
-        options, dir,
-        {{rocksdb::kDefaultColumnFamilyName, rocksdb::ColumnFamilyOptions(options)}},
-        &handles, &raw);
+    s = rocksdb::DB::OpenForReadOnly(options, dir,
+                                     {{rocksdb::kDefaultColumnFamilyName,
+                                       rocksdb::ColumnFamilyOptions(options)}},
+                                     &handles, &raw);
     if (s.ok()) {
       // Reads go to raw->DefaultColumnFamily(); this handle is not needed.
       for (auto* h : handles) raw->DestroyColumnFamilyHandle(h);

@@ -9,6 +9,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   gnuplot-nox
   hyperfine jq time
+  strace valgrind
 )
 
 missing=()
