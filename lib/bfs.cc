@@ -7,13 +7,22 @@
 #include <chrono>
 #include <cstdint>
 #include <cstring>
+#include <cstdlib>
+#include <memory>
 #include <thread>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #include "lib/format.h"
 #include "lib/shapes.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
+#endif
+#if defined(__SSSE3__)
+#include <smmintrin.h>
 #endif
 
 namespace slidedb {
@@ -39,6 +48,32 @@ constexpr Index kChunkRanks = 1 << 10;
 // the search, instead of once per depth (3x3: 20,160 ranks, 322 KB).
 constexpr Index kMaxOrderTable = 1 << 18;
 
+// The depth bytes of a search, kUnseen at first. The neighbours of a
+// vertical move lie anywhere in them: on 2 MB pages (where the kernel
+// grants them) a random one costs no page walk, whereas the 4 KB pages of
+// a 240 MB table (3x4) miss the TLB on almost every one.
+class DepthBytes {
+ public:
+  explicit DepthBytes(size_t n) {
+    constexpr size_t kHugePage = size_t{2} << 20;
+    const size_t bytes = (n + kHugePage - 1) / kHugePage * kHugePage;
+    bytes_.reset(static_cast<uint8_t*>(std::aligned_alloc(kHugePage, bytes)));
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (bytes_ != nullptr) madvise(bytes_.get(), bytes, MADV_HUGEPAGE);
+#endif
+    if (bytes_ != nullptr) std::memset(bytes_.get(), kUnseen, n);
+  }
+  bool ok() const { return bytes_ != nullptr; }
+  uint8_t* data() { return bytes_.get(); }
+  uint8_t& operator[](size_t i) { return bytes_[i]; }
+
+ private:
+  struct Free {
+    void operator()(uint8_t* p) const { std::free(p); }
+  };
+  std::unique_ptr<uint8_t[], Free> bytes_;
+};
+
 // The board shape as compile-time constants.
 template <int kRowsT, int kColsT>
 struct Shape {
@@ -48,6 +83,8 @@ struct Shape {
   static constexpr int kM = kCells - 1;  // tiles
   static constexpr int kKept = kM - 2;   // Lehmer digits the rank keeps
   static constexpr int kJump = kCols - 1;  // tiles a vertical move lifts over
+  // Lehmer digits in the high half of a rank (Context::high).
+  static constexpr int kHigh = kKept / 2 > 0 ? kKept / 2 : 1;
   // kW[i]: the weight of Lehmer digit i in the rank, (kM-1-i)!/2; 0 for the
   // two digits the rank leaves out.
   static constexpr std::array<Index, kMaxCells> Weights() {
@@ -63,9 +100,10 @@ struct Shape {
 
 // One tile order: the tiles in reading order, blank skipped, and their
 // Lehmer digits.
-struct Order {
-  uint8_t seq[kMaxCells];
-  uint8_t digit[kMaxCells];
+// (16 bytes each, so that Decode writes them as whole vectors.)
+struct alignas(16) Order {
+  uint8_t seq[16];
+  uint8_t digit[16];
 };
 
 // What does not change during a search.
@@ -76,6 +114,24 @@ struct Context {
   // orders[rank]: the tile order of rank with inversion parity 0, when the
   // board is small enough (kMaxOrderTable); else empty.
   std::vector<Order> orders;
+  // Decode takes a rank apart in two halves, h = Shape::kHigh digits and
+  // the rest: high[rank / kW[h-1]] holds the first h tiles and the others
+  // in increasing order; low[rank % kW[h-1]] which of those others comes
+  // where, as a byte shuffle of high's tiles.
+  struct alignas(16) High {
+    uint8_t tiles[16];  // seq of the first h tiles, then the rest, sorted
+    uint8_t digit[16];  // the first h Lehmer digits, zero after
+    uint8_t sum;        // the sum of those digits
+  };
+  struct alignas(16) Low {
+    // seq[i] = high.tiles[pick[k][i]]: k = 0 with the last two tiles in
+    // increasing order, k = 1 swapped.
+    uint8_t pick[2][16];
+    uint8_t digit[16];  // the Lehmer digits after the first h, zero before
+    uint8_t sum;
+  };
+  std::vector<High> high;
+  std::vector<Low> low;
   uint8_t* depths;
   uint8_t* records;
 };
@@ -122,30 +178,96 @@ inline Index RankAfterDown(const Order& o, Index rank, int p) {
 // otherwise run it speculatively on every rank, needed or not.
 template <typename S>
 [[gnu::noinline]] void Decode(const Context& ctx, Index rank, Order orders[2]) {
+  constexpr Index kLowRanks = S::kW[S::kHigh - 1];
+  const Index hi = rank / kLowRanks;
+  const Context::High& h = ctx.high[hi];
+  const Context::Low& l = ctx.low[rank - hi * kLowRanks];
+  // In increasing order the last two tiles add no inversion; swapped, one.
+  const int odd = (h.sum + l.sum) & 1;
   Order& o = orders[0];
-  unsigned unused = (1u << S::kM) - 1;
-  int sum = 0;
-  for (int i = 0; i < S::kKept; ++i) {
-    const int d = static_cast<int>(rank / S::kW[i]);
-    rank -= static_cast<Index>(d) * S::kW[i];
-    const int v = ctx.select[unused * kMaxCells + d];
-    unused &= ~(1u << v);
-    o.seq[i] = static_cast<uint8_t>(v + 1);
-    o.digit[i] = static_cast<uint8_t>(d);
-    sum += d;
+  Order& p = orders[1];
+#if defined(__SSSE3__)
+  const __m128i tiles =
+      _mm_load_si128(reinterpret_cast<const __m128i*>(h.tiles));
+  const __m128i digit =
+      _mm_or_si128(_mm_load_si128(reinterpret_cast<const __m128i*>(h.digit)),
+                   _mm_load_si128(reinterpret_cast<const __m128i*>(l.digit)));
+  const __m128i one = _mm_insert_epi16(_mm_setzero_si128(), 1, (S::kM - 2) / 2);
+  const __m128i swap_digit = _mm_or_si128(
+      digit, (S::kM - 2) % 2 == 0 ? one : _mm_slli_epi16(one, 8));
+  auto pick = [&](int k) {
+    return _mm_shuffle_epi8(
+        tiles, _mm_load_si128(reinterpret_cast<const __m128i*>(l.pick[k])));
+  };
+  _mm_store_si128(reinterpret_cast<__m128i*>(o.seq), pick(odd));
+  _mm_store_si128(reinterpret_cast<__m128i*>(p.seq), pick(odd ^ 1));
+  _mm_store_si128(reinterpret_cast<__m128i*>(o.digit),
+                  odd ? swap_digit : digit);
+  _mm_store_si128(reinterpret_cast<__m128i*>(p.digit),
+                  odd ? digit : swap_digit);
+#else
+  for (int i = 0; i < 16; ++i) {
+    o.seq[i] = h.tiles[l.pick[odd][i]];
+    p.seq[i] = h.tiles[l.pick[odd ^ 1][i]];
+    o.digit[i] = p.digit[i] = static_cast<uint8_t>(h.digit[i] | l.digit[i]);
   }
-  const uint8_t a = static_cast<uint8_t>(__builtin_ctz(unused) + 1);
-  const uint8_t b = static_cast<uint8_t>(__builtin_ctz(unused & (unused - 1)) + 1);
-  o.digit[S::kM - 1] = 0;
-  orders[1] = o;
-  // In order the last two add no inversion; swapped, one.
-  const bool even = (sum & 1) == 0;
-  o.seq[S::kM - 2] = even ? a : b;
-  o.seq[S::kM - 1] = even ? b : a;
-  o.digit[S::kM - 2] = even ? 0 : 1;
-  orders[1].seq[S::kM - 2] = even ? b : a;
-  orders[1].seq[S::kM - 1] = even ? a : b;
-  orders[1].digit[S::kM - 2] = even ? 1 : 0;
+  (odd ? o : p).digit[S::kM - 2] = 1;
+#endif
+}
+
+// Fills ctx->high and ctx->low for Decode by taking ranks apart digit by
+// digit: the digits of a rank are rank / kW[i], then the rest, and so on.
+template <typename S>
+void FillHalves(Context* ctx) {
+  constexpr int kHigh = S::kHigh;
+  constexpr Index kLowRanks = S::kW[kHigh - 1];
+  constexpr Index kHighRanks = S::kW[0] * S::kM / kLowRanks;
+  ctx->high.resize(kHighRanks);
+  for (Index hi = 0; hi < kHighRanks; ++hi) {
+    Context::High& h = ctx->high[hi];
+    h = {};
+    Index rest = hi * kLowRanks;
+    unsigned unused = (1u << S::kM) - 1;
+    for (int i = 0; i < kHigh; ++i) {
+      const int d = static_cast<int>(rest / S::kW[i]);
+      rest -= static_cast<Index>(d) * S::kW[i];
+      const int v = ctx->select[unused * kMaxCells + d];
+      unused &= ~(1u << v);
+      h.tiles[i] = static_cast<uint8_t>(v + 1);
+      h.digit[i] = static_cast<uint8_t>(d);
+      h.sum = static_cast<uint8_t>(h.sum + d);
+    }
+    int k = kHigh;
+    for (unsigned x = unused; x != 0; x &= x - 1) {
+      h.tiles[k++] = static_cast<uint8_t>(__builtin_ctz(x) + 1);
+    }
+  }
+  ctx->low.resize(kLowRanks);
+  for (Index lo = 0; lo < kLowRanks; ++lo) {
+    Context::Low& l = ctx->low[lo];
+    l = {};
+    for (int i = 0; i < kHigh; ++i) l.pick[0][i] = static_cast<uint8_t>(i);
+    Index rest = lo;
+    // Which of the tiles after the first h are left, by their place in
+    // increasing order, bit j for the j-th.
+    unsigned left = (1u << (S::kM - kHigh)) - 1;
+    for (int i = kHigh; i < S::kKept; ++i) {
+      const int d = static_cast<int>(rest / S::kW[i]);
+      rest -= static_cast<Index>(d) * S::kW[i];
+      const int j = ctx->select[left * kMaxCells + d];
+      left &= ~(1u << j);
+      l.pick[0][i] = static_cast<uint8_t>(kHigh + j);
+      l.digit[i] = static_cast<uint8_t>(d);
+      l.sum = static_cast<uint8_t>(l.sum + d);
+    }
+    const int a = __builtin_ctz(left);
+    const int b = __builtin_ctz(left & (left - 1));
+    l.pick[0][S::kM - 2] = static_cast<uint8_t>(kHigh + a);
+    l.pick[0][S::kM - 1] = static_cast<uint8_t>(kHigh + b);
+    for (int i = S::kM; i < 16; ++i) l.pick[0][i] = 0x80;  // zero
+    std::memcpy(l.pick[1], l.pick[0], 16);
+    std::swap(l.pick[1][S::kM - 2], l.pick[1][S::kM - 1]);
+  }
 }
 
 // Writes to *out, in rank order, every tile order whose first `pos` tiles
@@ -203,6 +325,19 @@ inline unsigned Matches16(const uint8_t* p, uint8_t depth) {
 #endif
 }
 
+// A state found at the current depth, waiting its turn: its index and its
+// neighbours' (kNoNeighbour where the blank cannot go), by Move.
+constexpr Index kNoNeighbour = ~Index{0};
+struct Pending {
+  Index i;
+  Index next[4];
+};
+// States whose vertical neighbours are fetched ahead of their turn. Those
+// neighbours lie anywhere in the depth bytes (on 3x4, 240 MB): reading each
+// only when needed left the search waiting on memory most of the time.
+constexpr int kAhead = 16;
+static_assert((kAhead & (kAhead - 1)) == 0);
+
 // Expands every state of `depth` in ranks [begin, end); returns how many.
 template <typename S>
 uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
@@ -213,6 +348,46 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
   constexpr Index kCells = S::kCells;
   uint64_t found = 0;
   uint8_t sink = 0;  // where stores that claim nothing go
+  // Claims the unseen neighbours of p.i for the next depth and records its
+  // best move: towards its neighbour of the previous depth with the lowest
+  // index.
+  auto expand = [&](const Pending& p) {
+    Index best = ~Index{0};
+    Move best_move = Move::kUp;
+    for (int m = 0; m < 4; ++m) {
+      const Index j = p.next[m];
+      if (j == kNoNeighbour) continue;
+      // Without branches, which would be taken at random in the middle
+      // levels (the selections are masks, so that the compiler cannot turn
+      // them back into jumps): an unseen neighbour is claimed, and
+      // otherwise the store goes to a local byte instead.
+      const uint8_t dj =
+          std::atomic_ref<uint8_t>(depths[j]).load(std::memory_order_relaxed);
+      const uintptr_t unseen = -static_cast<uintptr_t>(dj == kUnseen);
+      uint8_t* const claim = reinterpret_cast<uint8_t*>(
+          (reinterpret_cast<uintptr_t>(&depths[j]) & unseen) |
+          (reinterpret_cast<uintptr_t>(&sink) & ~unseen));
+      std::atomic_ref<uint8_t>(*claim).store(next, std::memory_order_relaxed);
+      // (At depth 0, prev is kUnseen: nothing is nearer than the goal.)
+      const bool nearer = (dj == prev) & (dj != kUnseen) & (j < best);
+      const Index take = -static_cast<Index>(nearer);
+      best = (j & take) | (best & ~take);
+      best_move = static_cast<Move>((static_cast<unsigned>(m) & take) |
+                                    (static_cast<unsigned>(best_move) & ~take));
+    }
+    ctx.records[p.i] = EncodeRecord(depth, best_move);
+  };
+  Pending ring[kAhead];
+  unsigned head = 0, queued = 0;
+  auto enqueue = [&](const Pending& p) {
+    if (queued == kAhead) {
+      expand(ring[head]);
+      ring[head] = p;
+      head = (head + 1) % kAhead;
+    } else {
+      ring[(head + queued++) % kAhead] = p;
+    }
+  };
   Order orders[2];
   const Index stop = end * kCells;
   Index pos = begin * kCells;
@@ -253,44 +428,26 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
       }
       const Order& o = *op;
       ++found;
-      Index best = ~Index{0};
-      Move best_move = Move::kUp;
-      auto visit = [&](Index j, Move m) {
-        // Without branches, which would be taken at random in the middle
-        // levels (the selections are masks, so that the compiler cannot
-        // turn them back into jumps): an unseen neighbour is claimed, and
-        // otherwise the store goes to a local byte instead.
-        const uint8_t dj =
-            std::atomic_ref<uint8_t>(depths[j]).load(std::memory_order_relaxed);
-        const uintptr_t unseen = -static_cast<uintptr_t>(dj == kUnseen);
-        uint8_t* const claim = reinterpret_cast<uint8_t*>(
-            (reinterpret_cast<uintptr_t>(&depths[j]) & unseen) |
-            (reinterpret_cast<uintptr_t>(&sink) & ~unseen));
-        std::atomic_ref<uint8_t>(*claim).store(next, std::memory_order_relaxed);
-        // (At depth 0, prev is kUnseen: nothing is nearer than the goal.)
-        const bool nearer = (dj == prev) & (dj != kUnseen) & (j < best);
-        const Index take = -static_cast<Index>(nearer);
-        best = (j & take) | (best & ~take);
-        best_move = static_cast<Move>(
-            (static_cast<unsigned>(m) & take) |
-            (static_cast<unsigned>(best_move) & ~take));
-      };
+      Pending p{i, {kNoNeighbour, kNoNeighbour, kNoNeighbour, kNoNeighbour}};
       const int row = b / S::kCols, col = b % S::kCols;
       if (row > 0) {
         const int to = b - S::kCols;
-        visit(RankAfterUp<S>(o, rank, to) * kCells + static_cast<Index>(to),
-              Move::kUp);
+        p.next[static_cast<int>(Move::kUp)] =
+            RankAfterUp<S>(o, rank, to) * kCells + static_cast<Index>(to);
+        __builtin_prefetch(depths + p.next[static_cast<int>(Move::kUp)], 1);
       }
       if (row + 1 < S::kRows) {
         const int to = b + S::kCols;
-        visit(RankAfterDown<S>(o, rank, b) * kCells + static_cast<Index>(to),
-              Move::kDown);
+        p.next[static_cast<int>(Move::kDown)] =
+            RankAfterDown<S>(o, rank, b) * kCells + static_cast<Index>(to);
+        __builtin_prefetch(depths + p.next[static_cast<int>(Move::kDown)], 1);
       }
-      if (col > 0) visit(i - 1, Move::kLeft);
-      if (col + 1 < S::kCols) visit(i + 1, Move::kRight);
-      ctx.records[i] = EncodeRecord(depth, best_move);
+      if (col > 0) p.next[static_cast<int>(Move::kLeft)] = i - 1;
+      if (col + 1 < S::kCols) p.next[static_cast<int>(Move::kRight)] = i + 1;
+      enqueue(p);
     }
   }
+  for (; queued > 0; --queued, head = (head + 1) % kAhead) expand(ring[head]);
   return found;
 }
 
@@ -325,9 +482,11 @@ Status Search(const Indexer& indexer, int threads,
     Order* out = ctx.orders.data();
     ListOrders<S>(0, (1u << S::kM) - 1, 0, &cur, &out);
   }
-  std::vector<uint8_t> depths(static_cast<size_t>(size) + kPad, kUnseen);
+  FillHalves<S>(&ctx);  // Decode's, for the odd parity on small boards too
+  DepthBytes depths(static_cast<size_t>(size) + kPad);
   result->records.assign(size, 0);
   result->histogram.clear();
+  if (!depths.ok()) return Status::IOError("out of memory for the search");
   ctx.depths = depths.data();
   ctx.records = result->records.data();
   depths[indexer.IndexOf(CanonicalGoal(board, indexer.goal_blank()))] = 0;

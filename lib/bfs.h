@@ -1,7 +1,8 @@
 // Retrograde breadth-first search: from a canonical goal outwards over every
 // state that reaches it, recording each state's distance and a best move
 // (lib/format.h). Level by level, each worker scans a share of the table for
-// the states of the current depth and claims their unseen neighbours.
+// the states of the current depth and claims their unseen neighbours,
+// fetching the far ones (vertical moves) a few states ahead of their turn.
 #ifndef SLIDEDB_LIB_BFS_H_
 #define SLIDEDB_LIB_BFS_H_
 

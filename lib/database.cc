@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <thread>
+#include <vector>
 
 #include "lib/format.h"
 
@@ -59,8 +60,18 @@ Status Database::Open(const std::string& dir, std::unique_ptr<Database>* db) {
     if (attempt > 0) {
       std::this_thread::sleep_for(std::chrono::milliseconds(20 * attempt));
     }
-    s = rocksdb::DB::OpenForReadOnly(options, dir, &raw);
-    if (s.ok()) break;
+    // The column-family form: the plain one first tries the database as
+    // fully compacted, fails on ours and reads everything a second time.
+    std::vector<rocksdb::ColumnFamilyHandle*> handles;
+    s = rocksdb::DB::OpenForReadOnly(options, dir,
+                                     {{rocksdb::kDefaultColumnFamilyName,
+                                       rocksdb::ColumnFamilyOptions(options)}},
+                                     &handles, &raw);
+    if (s.ok()) {
+      // Reads go to raw->DefaultColumnFamily(); this handle is not needed.
+      for (auto* h : handles) raw->DestroyColumnFamilyHandle(h);
+      break;
+    }
   }
   if (!s.ok()) {
     return Status::IOError("cannot open database " + dir + ": " + s.ToString());

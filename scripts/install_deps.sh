@@ -12,6 +12,7 @@ packages=(
   # The library for programs (docs/API.md): Python module, man pages, .deb.
   python3-dev python3-pybind11 python3-pytest help2man file dpkg-dev
   libcpp-httplib-dev wrk curl  # slidedb-serve and scripts/bench_serve.sh
+  strace valgrind  # scripts/bench_issue13.sh
 )
 packages+=("$@")  # more that a caller needs (scripts/install_browser_deps.sh)
 

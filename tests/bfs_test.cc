@@ -195,6 +195,47 @@ TEST(BfsTest, EightPuzzleFactsFromReferenceSearch) {
   }
 }
 
+// The records byte for byte, as lib/bfs.h promises them: the distance of
+// the reference search, and the move towards the neighbour one nearer with
+// the lowest index. Every goal of 3x3, and goals of 2x5 and 5x2 whose
+// tables span more than one chunk of ranks per worker; two threads.
+TEST(BfsTest, RecordsAreExactlyTheDocumentedOnes) {
+  for (const auto& [board, goal_blanks] :
+       std::vector<std::pair<Board, std::vector<int>>>{
+           {Board(3, 3), {0, 1, 2, 3, 4, 5, 6, 7, 8}},
+           {Board(2, 5), {9}}}) {
+    for (int goal_blank : goal_blanks) {
+      SCOPED_TRACE(board.Name() + " b" + std::to_string(goal_blank));
+      const auto truth = ReferenceDistances(board, goal_blank);
+      const BfsResult r = Search(board, goal_blank, 2);
+      const Indexer indexer(board, goal_blank);
+      ASSERT_EQ(r.records.size(), indexer.size());
+      int failures = 0;
+      for (Index i = 0; i < indexer.size() && failures < 5; ++i) {
+        const State s = indexer.StateAt(i);
+        const int d = truth.at(PackState(board, s));
+        Index best = ~Index{0};
+        Move best_move = Move::kUp;
+        for (Move m : kAllMoves) {
+          State t = s;
+          if (!ApplyMove(board, m, &t)) continue;
+          const Index j = indexer.IndexOf(t);
+          if (truth.at(PackState(board, t)) == d - 1 && j < best) {
+            best = j;
+            best_move = m;
+          }
+        }
+        const uint8_t want = EncodeRecord(d, best_move);
+        if (r.records[i] != want) {
+          ++failures;
+          ADD_FAILURE() << "index " << i << ": record "
+                        << int{r.records[i]} << ", want " << int{want};
+        }
+      }
+    }
+  }
+}
+
 TEST(BfsTest, OneAndTwoThreadsGiveTheSameDistances) {
   for (const auto& [board, goal_blank] :
        std::vector<std::pair<Board, int>>{{Board(3, 3), 8},
