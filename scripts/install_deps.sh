@@ -10,6 +10,8 @@ packages=(
   gnuplot-nox
   hyperfine jq time
 )
+# scripts/fuzz.sh: clang with libFuzzer and the sanitizer runtimes.
+if [ "${1:-}" = "--fuzz" ]; then packages+=(clang-14 libclang-rt-14-dev); fi
 
 missing=()
 for p in "${packages[@]}"; do
