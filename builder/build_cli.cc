@@ -221,8 +221,9 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
     meta.threads = threads;
     s = writer->PutTable(meta, result.records);
     if (!s.ok()) {
-      err << "slidedb-build: " << s.message() << "\n";
-      return kExitCantCreate;
+      err << "slidedb-build: " << s.message()
+          << "\nslidedb-build: nothing changed in " << db_dir << "\n";
+      return kExitIOError;  // the writer removes its copy
     }
     out << tag << ": " << WithCommas(meta.states) << " states, max distance "
         << meta.max_distance << ", search " << std::fixed
@@ -230,8 +231,9 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
   }
   s = writer->Commit();
   if (!s.ok()) {
-    err << "slidedb-build: " << s.message() << "\n";
-    return kExitCantCreate;
+    err << "slidedb-build: " << s.message()
+        << "\nslidedb-build: nothing changed in " << db_dir << "\n";
+    return kExitIOError;
   }
   const double secs =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)

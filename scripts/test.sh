@@ -1,7 +1,47 @@
 #!/usr/bin/env bash
 # Installs what is needed, builds everything and runs the whole test suite.
+#
+#   scripts/test.sh                      Release build in build/, every test
+#   scripts/test.sh --sanitize=address   ASan + UBSan build in build-asan/,
+#                                        every test
+#   scripts/test.sh --sanitize=thread    TSan build in build-tsan/, the tests
+#                                        that run threads (the search, --verify)
+#
+# Sanitizer builds link the shared librocksdb (Debian's, not instrumented);
+# see README.md, "Checking a database and the code".
 set -euo pipefail
 cd "$(dirname "$0")/.."
-./scripts/build.sh
-cd build
-ctest -j "$(nproc)" --output-on-failure --timeout 600
+case "${1:-}" in
+  "")
+    ./scripts/build.sh
+    cd build
+    ctest -j "$(nproc)" --output-on-failure --timeout 600
+    ;;
+  --sanitize=address|--sanitize=thread)
+    kind=${1#--sanitize=}
+    dir=build-asan
+    [ "$kind" = thread ] && dir=build-tsan
+    ./scripts/install_deps.sh
+    cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+      -DSLIDEDB_SANITIZE="$kind" -DSLIDEDB_STATIC_ROCKSDB=OFF \
+      -DSLIDEDB_BUILD_BENCH=OFF \
+      ${CMAKE_CXX_COMPILER_LAUNCHER:+-DCMAKE_CXX_COMPILER_LAUNCHER=$CMAKE_CXX_COMPILER_LAUNCHER} \
+      >/dev/null
+    cmake --build "$dir" -j "$(nproc)"
+    cd "$dir"
+    # Any report fails the test that caused it.
+    export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}
+    export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+    export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1}
+    if [ "$kind" = address ]; then
+      ctest -j "$(nproc)" --output-on-failure --timeout 1800
+    else
+      ctest -j "$(nproc)" --output-on-failure --timeout 1800 \
+        -R 'make_test_db|BfsTest|StoredTableTest|CheckTest\.Threads|CheckTest\.TheShared'
+    fi
+    ;;
+  *)
+    echo "usage: scripts/test.sh [--sanitize=address|--sanitize=thread]" >&2
+    exit 64
+    ;;
+esac

@@ -1,6 +1,6 @@
 // Fuzz target: the query line handler. slidedb-query reading standard input
-// is kept running (one session per configuration, each in its own thread,
-// as RunQuery runs for a user), and each input is one line fed to it; the
+// is kept running (one session per configuration, each a coroutine, as
+// RunQuery runs for a user), and each input is one line fed to it; the
 // answer is read back before the next. Byte 0 picks the session; the rest,
 // up to the first newline, is the line. Every JSON answer must be a JSON
 // object whose distance matches its moves.
@@ -9,18 +9,16 @@
 // one built on first use in a temporary directory.
 #include <nlohmann/json.hpp>
 
-#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <istream>
-#include <mutex>
 #include <ostream>
 #include <sstream>
 #include <streambuf>
 #include <string>
-#include <thread>
+#include <ucontext.h>
 #include <unistd.h>
 #include <vector>
 
@@ -36,121 +34,108 @@ void Require(bool ok, const std::string& why = "") {
   }
 }
 
-// Standard input of a session: lines pushed by the fuzzer, read as they
-// come. It reports nothing buffered once a push is read, so RunQuery
-// flushes its answer.
+class Session;
+
+// Standard input of a session: the line the fuzzer gives it. When the line
+// is used up, the session hands control back to the fuzzer (Session::Wait)
+// and reads on with the next line. Nothing is ever buffered beyond a line,
+// so RunQuery flushes each answer before it asks for more.
 class LineFeed : public std::streambuf {
  public:
-  void Push(const std::string& text) {
-    std::lock_guard<std::mutex> lock(mu_);
-    pending_ += text;
-    cv_.notify_all();
-  }
+  explicit LineFeed(Session* session) : session_(session) {}
+  void Set(std::string text) { pending_ = std::move(text); }
 
  protected:
-  int_type underflow() override {
-    std::unique_lock<std::mutex> lock(mu_);
-    cv_.wait(lock, [this] { return !pending_.empty(); });
-    current_.swap(pending_);
-    pending_.clear();
-    setg(current_.data(), current_.data(), current_.data() + current_.size());
-    return traits_type::to_int_type(current_[0]);
-  }
+  int_type underflow() override;
   std::streamsize showmanyc() override { return 0; }
 
  private:
-  std::mutex mu_;
-  std::condition_variable cv_;
+  Session* session_;
   std::string pending_, current_;
 };
 
-// Standard output or error of a session, unbuffered, collected.
+// Standard output or error of a session, collected.
 class Collector : public std::streambuf {
  public:
-  explicit Collector(std::mutex* mu, std::condition_variable* cv)
-      : mu_(mu), cv_(cv) {}
-  std::string text;  // guarded by *mu_
+  std::string text;
 
  protected:
   std::streamsize xsputn(const char* s, std::streamsize n) override {
-    std::lock_guard<std::mutex> lock(*mu_);
     text.append(s, static_cast<size_t>(n));
-    cv_->notify_all();
     return n;
   }
   int_type overflow(int_type c) override {
-    if (c != traits_type::eof()) {
-      const char ch = traits_type::to_char_type(c);
-      xsputn(&ch, 1);
-    }
+    if (c != traits_type::eof()) text.push_back(traits_type::to_char_type(c));
     return traits_type::not_eof(c);
   }
-
- private:
-  std::mutex* mu_;
-  std::condition_variable* cv_;
 };
 
-// A malformed line whose answer marks the end of the answer before it.
-constexpr char kSync[] = "!sync";
-
+// One slidedb-query reading standard input, run as a coroutine on its own
+// stack (ucontext) in the fuzzer's thread: the fuzzer switches to it with a
+// line, and it switches back when it wants the next one. No second thread,
+// so no scheduler between a line and its answer.
 class Session {
  public:
   Session(std::vector<std::string> args, bool json)
-      : json_(json), out_buf_(&mu_, &cv_), err_buf_(&mu_, &cv_) {
-    std::thread([this, args] {
-      std::istream in(&feed_);
-      std::ostream out(&out_buf_), err(&err_buf_);
-      const int status = slidedb::RunQuery(args, in, out, err);
-      std::lock_guard<std::mutex> lock(mu_);
-      ended_ = true;
-      status_ = status;
-      cv_.notify_all();
-    }).detach();
+      : args_(std::move(args)), json_(json), feed_(this), stack_(8 << 20) {
+    getcontext(&session_);
+    session_.uc_stack.ss_sp = stack_.data();
+    session_.uc_stack.ss_size = stack_.size();
+    session_.uc_link = nullptr;
+    const auto p = reinterpret_cast<uintptr_t>(this);
+    makecontext(&session_, reinterpret_cast<void (*)()>(&Session::Entry), 2,
+                static_cast<unsigned>(p >> 32),
+                static_cast<unsigned>(p & 0xffffffffu));
   }
 
   // Feeds one line and returns what came out for it on standard output.
   std::string Answer(const std::string& line) {
-    feed_.Push(line + "\n" + kSync + "\n");
-    std::unique_lock<std::mutex> lock(mu_);
-    // The sync line's error goes to standard output in JSON, else to
-    // standard error, after everything the line before it wrote.
-    std::string& marked = json_ ? out_buf_.text : err_buf_.text;
-    const std::string marker = std::string("'") + kSync + "'";
-    const std::string json_marker = std::string("\"input\":\"") + kSync + "\"";
-    size_t at;
-    cv_.wait(lock, [&] {
-      at = marked.find(json_ ? json_marker : marker);
-      return ended_ || at != std::string::npos;
-    });
+    out_buf_.text.clear();
+    err_buf_.text.clear();
+    feed_.Set(line + "\n");
+    SwitchTo(&fuzzer_, &session_);
     Require(!ended_, "the session ended with status " +
                          std::to_string(status_) + ": " + err_buf_.text);
-    std::string answer;
-    if (json_) {
-      const size_t line_start = marked.rfind('\n', at);
-      answer = line_start == std::string::npos ? ""
-                                               : marked.substr(0, line_start + 1);
-      out_buf_.text.clear();
-      err_buf_.text.clear();
-    } else {
-      answer = out_buf_.text;
-      out_buf_.text.clear();
-      err_buf_.text.clear();
-    }
-    return answer;
+    return out_buf_.text;
   }
+
+  // Called by the feed when the line is used up: back to the fuzzer until
+  // it has another.
+  void Wait() { SwitchTo(&session_, &fuzzer_); }
 
   bool json() const { return json_; }
 
  private:
+  static void Entry(unsigned hi, unsigned lo) {
+    auto* self = reinterpret_cast<Session*>(uintptr_t{hi} << 32 | lo);
+    std::istream in(&self->feed_);
+    std::ostream out(&self->out_buf_), err(&self->err_buf_);
+    self->status_ = slidedb::RunQuery(self->args_, in, out, err);
+    self->ended_ = true;
+    while (true) self->Wait();
+  }
+
+  static void SwitchTo(ucontext_t* from, ucontext_t* to) {
+    swapcontext(from, to);
+  }
+
+  const std::vector<std::string> args_;
   const bool json_;
   LineFeed feed_;
-  std::mutex mu_;
-  std::condition_variable cv_;
   Collector out_buf_, err_buf_;
+  std::vector<char> stack_;
+  ucontext_t fuzzer_, session_;
   bool ended_ = false;
   int status_ = 0;
 };
+
+LineFeed::int_type LineFeed::underflow() {
+  while (pending_.empty()) session_->Wait();
+  current_.swap(pending_);
+  pending_.clear();
+  setg(current_.data(), current_.data(), current_.data() + current_.size());
+  return traits_type::to_int_type(current_[0]);
+}
 
 std::string Database() {
   if (const char* env = std::getenv("SLIDEDB_FUZZ_DB"); env && *env) {
