@@ -56,9 +56,10 @@ std::string Printable(const rocksdb::Slice& key) {
 
 // Distances of saturated records resolved by walking their best moves:
 // kUnresolved until looked at, kBroken when the walk leaves the board or
-// goes round in circles, else the true distance (63 or more).
+// goes round in circles, else the distance the walk found (at most
+// kMaxResolved; 63 or more unless the record is wrong).
 constexpr uint8_t kUnresolved = 0;
-constexpr uint8_t kBroken = 1;
+constexpr uint8_t kBroken = 255;
 // No board of up to 12 cells is more than 80 moves across.
 constexpr int kMaxResolved = 254;
 
@@ -102,7 +103,7 @@ class RecordChecker {
           base = resolved_[j];
           break;
         }
-        if (static_cast<int>(chain.size()) > kMaxResolved) {
+        if (static_cast<int>(chain.size()) >= kMaxResolved) {
           broken = "following best moves from here never reaches a record "
                    "below 63";
           break;
@@ -123,7 +124,7 @@ class RecordChecker {
         continue;
       }
       for (size_t k = chain.size(); k-- > 0;) {
-        base = std::min(base + 1, kMaxResolved + 1);
+        base = std::min(base + 1, kMaxResolved);
         resolved_[chain[k]] = static_cast<uint8_t>(base);
       }
     }
@@ -195,6 +196,11 @@ class RecordChecker {
     }
     if (d == 0) {
       Report(f, i, "distance 0, but it is not the goal");
+      return;
+    }
+    if (RecordDistance(rec) == kDistanceSaturated && d < kDistanceSaturated) {
+      Report(f, i, "stored as 63 or more, but its best moves reach the goal "
+                   "in " + std::to_string(d));
       return;
     }
     const Move best = RecordMove(rec);
