@@ -9,6 +9,7 @@
 #include <set>
 #include <thread>
 
+#include "builder/check_report.h"
 #include "lib/bfs.h"
 #include "lib/database.h"
 #include "lib/database_writer.h"
@@ -30,6 +31,8 @@ namespace {
 constexpr char kUsage[] =
     "Usage: slidedb-build [--db DIR] [--board RxC] [--goal G]... "
     "[--pdb PARTITION] [--threads N] [--quiet]\n"
+    "       slidedb-build --verify [--db DIR] [--board RxC] [--goal G]... "
+    "[--format text|json]\n"
     "\n"
     "Builds the tables of a sliding-tile puzzle by a breadth-first search\n"
     "back from each goal over every state that reaches it, and stores each\n"
@@ -48,6 +51,12 @@ constexpr char kUsage[] =
     "minutes of CPU and 2 GB; 7-7 on 15, 6-7 on 14), and slidedb-query\n"
     "answers them by an optimal search. --pdb\n"
     "on a smaller board builds pattern databases instead of its table.\n"
+
+    "--verify builds nothing: it re-reads the database (every table, or those\n"
+    "of --board and --goal) and checks the format key, every block checksum,\n"
+    "each table's metadata and pages, its histogram, and every record against\n"
+    "its neighbours, so that the stored distances are the true ones. It\n"
+    "reports each table as ok or lists what is wrong where (index, state).\n"
     "\n";
 
 constexpr int kMaxThreads = 256;
@@ -138,7 +147,7 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
              std::ostream& out, std::ostream& err) {
   std::string db_dir, board_name;
   std::vector<std::string> goal_texts;
-  std::string blank, pdb_text;
+  std::string blank, pdb_text, format;
   int threads = 0;
   po::options_description desc("Options");
   desc.add_options()
@@ -161,7 +170,11 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
        "the label that stands for the blank in --goal (default: 0 _ . -)")
       ("threads", po::value(&threads)->default_value(0),
        "search threads, 0 to 256 (0: one per core)")
-      ("quiet,q", "no per-depth progress lines");
+      ("quiet,q", "no per-depth progress lines")
+      ("verify", "check the database instead of building: exit 0 when all "
+       "is well, 1 when not")
+      ("format", po::value(&format)->default_value("text"),
+       "with --verify: text or json");
   po::variables_map vm;
   try {
     po::store(po::command_line_parser(args).options(desc).run(), vm);
@@ -175,8 +188,12 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
     out << kUsage << desc << "\n"
         << "Exit status: 0 built; 1 the build failed; 64 bad usage; 73 the\n"
            "database cannot be written (or another slidedb-build is writing\n"
-           "it: one build at a time holds DIR.lock).\n"
-        << "\nExample: slidedb-build --db data/slidedb --board 3x3\n";
+           "it: one build at a time holds DIR.lock); 74 an I/O error (a full\n"
+           "disk) while writing: the database is left as it was.\n"
+           "With --verify: 0 all is well; 1 a problem was found; 66 no\n"
+           "database (or no table matches --board/--goal).\n"
+        << "\nExamples: slidedb-build --db data/slidedb --board 3x3\n"
+           "          slidedb-build --verify --db data/slidedb\n";
     return kExitOk;
   }
   if (vm.count("version")) {
@@ -202,6 +219,15 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
     err << "slidedb-build: " << s.message() << "\n";
     return kExitUsage;
   }
+  const bool verify = vm.count("verify") > 0;
+  if (format != "text" && format != "json") {
+    err << "slidedb-build: --format must be text or json\n";
+    return kExitUsage;
+  }
+  if (!verify && !vm["format"].defaulted()) {
+    err << "slidedb-build: --format needs --verify\n";
+    return kExitUsage;
+  }
   const bool pdb = !pdb_text.empty() || board.cells() > kMaxTableCells;
   Partition partition = DefaultPartition(board);
   if (!pdb_text.empty()) {
@@ -221,6 +247,13 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
       return kExitUsage;
     }
     blanks.insert(a.blank);
+  }
+  if (verify) {
+    CheckOptions check;
+    if (!vm["board"].defaulted() || !blanks.empty()) check.board = board;
+    check.goal_blanks.assign(blanks.begin(), blanks.end());
+    check.threads = threads;
+    return RunCheck(db_dir, check, format == "json", out, err);
   }
   if (blanks.empty()) {
     if (board.cells() <= 9) {
@@ -276,8 +309,9 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
     meta.threads = threads;
     s = writer->PutTable(meta, result.records);
     if (!s.ok()) {
-      err << "slidedb-build: " << s.message() << "\n";
-      return kExitCantCreate;
+      err << "slidedb-build: " << s.message()
+          << "\nslidedb-build: nothing changed in " << db_dir << "\n";
+      return kExitIOError;  // the writer removes its copy
     }
     out << tag << ": " << WithCommas(meta.states) << " states, max distance "
         << meta.max_distance << ", search " << std::fixed
@@ -285,8 +319,9 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
   }
   s = writer->Commit();
   if (!s.ok()) {
-    err << "slidedb-build: " << s.message() << "\n";
-    return kExitCantCreate;
+    err << "slidedb-build: " << s.message()
+        << "\nslidedb-build: nothing changed in " << db_dir << "\n";
+    return kExitIOError;
   }
   const double secs =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)

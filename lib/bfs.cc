@@ -296,31 +296,58 @@ void ListOrders(int pos, unsigned unused, int sum, Order* cur, Order** out) {
   }
 }
 
+// The scans below look for the bytes of the current depth 16 at a time,
+// while other threads claim unseen bytes (kUnseen -> depth + 1) with relaxed
+// atomic stores: no byte of the current depth changes during a level, and a
+// 16-byte load sees each claimed byte old or new, which is not the depth
+// either way. ThreadSanitizer cannot see SIMD loads as atomic, so its builds
+// (scripts/test.sh --sanitize=thread) read one relaxed atomic byte at a
+// time instead.
+#if defined(__SANITIZE_THREAD__)  // GCC
+#define SLIDEDB_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)  // clang
+#define SLIDEDB_TSAN 1
+#endif
+#endif
+#if defined(__SSE2__) && !defined(SLIDEDB_TSAN)
+#define SLIDEDB_SIMD_SCAN 1
+#endif
+
+inline uint8_t LoadDepth(const uint8_t* p) {
+  return std::atomic_ref<uint8_t>(*const_cast<uint8_t*>(p))
+      .load(std::memory_order_relaxed);
+}
+
 // The cells of rank's group that hold a state of `depth`, as a bit mask.
 template <typename S>
 inline unsigned BlanksAt(const uint8_t* depths, Index rank, uint8_t depth) {
   const uint8_t* p = depths + static_cast<size_t>(rank) * S::kCells;
-#if defined(__SSE2__)
+#if defined(SLIDEDB_SIMD_SCAN)
   const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
   const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(
       _mm_cmpeq_epi8(v, _mm_set1_epi8(static_cast<char>(depth)))));
   return mask & ((1u << S::kCells) - 1);
 #else
   unsigned mask = 0;
-  for (int b = 0; b < S::kCells; ++b) mask |= unsigned{p[b] == depth} << b;
+  for (int b = 0; b < S::kCells; ++b) {
+    mask |= unsigned{LoadDepth(p + b) == depth} << b;
+  }
   return mask;
 #endif
 }
 
 // Where among the 16 depth bytes at p the byte `depth` is, as a bit mask.
 inline unsigned Matches16(const uint8_t* p, uint8_t depth) {
-#if defined(__SSE2__)
+#if defined(SLIDEDB_SIMD_SCAN)
   const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
   return static_cast<unsigned>(_mm_movemask_epi8(
       _mm_cmpeq_epi8(v, _mm_set1_epi8(static_cast<char>(depth)))));
 #else
   unsigned mask = 0;
-  for (int b = 0; b < 16; ++b) mask |= unsigned{p[b] == depth} << b;
+  for (int b = 0; b < 16; ++b) {
+    mask |= unsigned{LoadDepth(p + b) == depth} << b;
+  }
   return mask;
 #endif
 }

@@ -224,9 +224,16 @@ std::string OutputBlankLabel(const NotationOptions& options) {
 
 std::string FormatArrangement(const Arrangement& a,
                               const std::string& blank_label) {
-  bool compact = blank_label.size() == 1 && a.labels.size() <= 9;
+  // Written without separators only when ParseArrangement reads it back so:
+  // one printable ASCII character per label (a label such as "\xe5" given
+  // with spaces is kept apart by commas).
+  auto one_char = [](const std::string& l) {
+    return l.size() == 1 && static_cast<unsigned char>(l[0]) >= 0x21 &&
+           static_cast<unsigned char>(l[0]) <= 0x7e;
+  };
+  bool compact = one_char(blank_label) && a.labels.size() <= 9;
   for (size_t c = 0; c < a.labels.size() && compact; ++c) {
-    compact = static_cast<int>(c) == a.blank || a.labels[c].size() == 1;
+    compact = static_cast<int>(c) == a.blank || one_char(a.labels[c]);
   }
   std::string out;
   if (compact) {

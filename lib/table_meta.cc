@@ -69,12 +69,38 @@ Status TableMeta::FromJson(std::string_view json, TableMeta* out) {
     m.built_at = j.value("built_at", "");
     m.build_seconds = j.value("build_seconds", 0.0);
     m.threads = j.value("threads", 1);
-    if (m.board.cells() > kMaxTableCells || m.goal_blank < 0 ||
-        m.goal_blank >= m.board.cells() || m.states != Indexer(m.board, m.goal_blank).size() ||
-        m.page_records != kPageRecords ||
-        m.pages != (m.states + kPageRecords - 1) / kPageRecords ||
+    // Each inconsistency is named, so that slidedb-build --verify can say
+    // what is wrong.
+    auto bad = [](const std::string& what) {
+      return Status::Corruption("table metadata is inconsistent: " + what);
+    };
+    if (m.board.cells() > kMaxTableCells) {
+      return bad("board " + m.board.Name() + " has more than " +
+                 std::to_string(kMaxTableCells) + " cells");
+    }
+    if (m.goal_blank < 0 || m.goal_blank >= m.board.cells()) {
+      return bad("goal_blank " + std::to_string(m.goal_blank) +
+                 " is not a cell of " + m.board.Name());
+    }
+    const uint64_t size = Indexer(m.board, m.goal_blank).size();
+    if (m.states != size) {
+      return bad("states is " + std::to_string(m.states) + ", not " +
+                 std::to_string(size));
+    }
+    if (m.page_records != kPageRecords) {
+      return bad("page_records is " + std::to_string(m.page_records) +
+                 ", not " + std::to_string(kPageRecords));
+    }
+    const uint64_t pages = (m.states + kPageRecords - 1) / kPageRecords;
+    if (m.pages != pages) {
+      return bad("pages is " + std::to_string(m.pages) + ", not " +
+                 std::to_string(pages));
+    }
+    if (m.max_distance < 0 ||
         m.histogram.size() != static_cast<size_t>(m.max_distance) + 1) {
-      return Status::Corruption("table metadata is inconsistent");
+      return bad("max_distance is " + std::to_string(m.max_distance) +
+                 " but the histogram has " +
+                 std::to_string(m.histogram.size()) + " entries");
     }
     *out = std::move(m);
   } catch (const nlohmann::json::exception& e) {

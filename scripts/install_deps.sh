@@ -14,6 +14,8 @@ packages=(
   libcpp-httplib-dev wrk curl  # slidedb-serve and scripts/bench_serve.sh
   strace valgrind  # scripts/bench_issue13.sh
 )
+# scripts/fuzz.sh: clang with libFuzzer and the sanitizer runtimes.
+if [ "${1:-}" = "--fuzz" ]; then packages+=(clang-14 libclang-rt-14-dev); shift; fi
 packages+=("$@")  # more that a caller needs (scripts/install_browser_deps.sh)
 
 missing=()

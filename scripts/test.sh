@@ -1,9 +1,57 @@
 #!/usr/bin/env bash
 # Installs what is needed, builds everything and runs the whole test suite.
+#
+#   scripts/test.sh                      Release build in build/, every test
+#   scripts/test.sh --sanitize=address   ASan + UBSan build in build-asan/,
+#                                        every test
+#   scripts/test.sh --sanitize=thread    TSan build in build-tsan/, the tests
+#                                        that run threads (the search, --verify,
+#                                        the shared tables)
+#
+# Sanitizer builds link the shared librocksdb (Debian's, not instrumented);
+# see README.md, "Checking a database and the code".
 set -euo pipefail
 cd "$(dirname "$0")/.."
-./scripts/build.sh
-./scripts/install_browser_deps.sh  # chromium and playwright-core for tests/browser
-(cd build && ctest -j "$(nproc)" --output-on-failure --timeout 600)
-# The Debian package, installed as a user installs it (apt-get as root).
-./scripts/test_package.sh "$(./scripts/package.sh)"
+case "${1:-}" in
+  "")
+    ./scripts/build.sh
+    ./scripts/install_browser_deps.sh  # chromium and playwright-core for tests/browser
+    (cd build && ctest -j "$(nproc)" --output-on-failure --timeout 600)
+    # The Debian package, installed as a user installs it (apt-get as root).
+    ./scripts/test_package.sh "$(./scripts/package.sh)"
+    ;;
+  --sanitize=address|--sanitize=thread)
+    kind=${1#--sanitize=}
+    dir=build-asan
+    flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo)
+    if [ "$kind" = thread ]; then
+      # Line tables only (-g1): much faster to compile than -g.
+      dir=build-tsan
+      flags=(-DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS=-g1)
+    fi
+    ./scripts/install_deps.sh
+    cmake -S . -B "$dir" "${flags[@]}" \
+      -DSLIDEDB_SANITIZE="$kind" -DSLIDEDB_STATIC_ROCKSDB=OFF \
+      -DSLIDEDB_BUILD_BENCH=OFF \
+      ${CMAKE_CXX_COMPILER_LAUNCHER:+-DCMAKE_CXX_COMPILER_LAUNCHER=$CMAKE_CXX_COMPILER_LAUNCHER} \
+      >/dev/null
+    cmake --build "$dir" -j "$(nproc)"
+    cd "$dir"
+    # Any report fails the test that caused it.
+    export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}
+    export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+    export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1}
+    if [ "$kind" = address ]; then
+      ctest -j "$(nproc)" --output-on-failure --timeout 1800
+    else
+      # This build holds only the tests of the threaded parts (the search,
+      # --verify): tests/CMakeLists.txt.
+      ctest -j "$(nproc)" --output-on-failure --timeout 1800 \
+        -R 'make_test_db|BfsTest|StoredTableTest|CheckTest|ConcurrencyTest'
+    fi
+    ;;
+  *)
+    echo "usage: scripts/test.sh [--sanitize=address|--sanitize=thread]" >&2
+    exit 64
+    ;;
+esac

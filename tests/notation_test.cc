@@ -170,6 +170,20 @@ TEST(NotationTest, FormatArrangement) {
   EXPECT_EQ(OutputBlankLabel(NotationOptions{"9"}), "9");
 }
 
+// Found by fuzzing (tests/fuzz/crashes/fuzz_notation/non_ascii_label): a
+// one-byte label outside printable ASCII is accepted between spaces but not
+// in the compact form, so it is written with commas, and reads back.
+TEST(NotationTest, NonAsciiOneByteLabelIsWrittenWithCommas) {
+  const Board board(2, 3);
+  const Arrangement a = ParseOk("a b c d \xe5 x", board, "x");
+  const std::string text = FormatArrangement(a, "x");
+  EXPECT_EQ(text, "a,b,c,d,\xe5,x");
+  const Arrangement back = ParseOk(text, board, "x");
+  EXPECT_EQ(back.labels[4], "\xe5");
+  EXPECT_EQ(FormatArrangement(ParseOk("a b c d e x", board, "x"), "\xe5"),
+            "a,b,c,d,e,\xe5");
+}
+
 TEST(NotationTest, DefaultGoal) {
   const Board board(3, 3);
   Arrangement g = DefaultGoal(board, ParseOk("867254301", board));

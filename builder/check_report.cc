@@ -1,0 +1,97 @@
+#include "builder/check_report.h"
+
+#include <iomanip>
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+#include "lib/exit_codes.h"
+
+namespace slidedb {
+
+namespace {
+
+void WriteText(const std::string& dir, const CheckReport& report,
+               std::ostream& out) {
+  out << "checking " << dir << "\n";
+  for (const auto& p : report.problems) out << "  database: " << p << "\n";
+  int bad = 0;
+  for (const auto& t : report.tables) {
+    out << t.table << ": ";
+    if (t.ok()) {
+      out << "ok, " << t.states << " states, " << std::fixed
+          << std::setprecision(2) << t.seconds << " s\n";
+      continue;
+    }
+    ++bad;
+    out << t.problems << (t.problems == 1 ? " problem" : " problems") << "\n";
+    for (const auto& p : t.listed) {
+      out << "  ";
+      if (p.index >= 0) {
+        out << "index " << p.index << ", state " << p.state << ": ";
+      }
+      out << p.what << "\n";
+    }
+    if (t.listed.size() < t.problems) {
+      out << "  ... and " << t.problems - t.listed.size() << " more\n";
+    }
+  }
+  out << (report.ok() ? "ok: " : "FAILED: ") << report.tables.size()
+      << (report.tables.size() == 1 ? " table" : " tables") << " checked, "
+      << bad << " with problems";
+  if (!report.problems.empty()) {
+    out << ", " << report.problems.size() << " database problem"
+        << (report.problems.size() == 1 ? "" : "s");
+  }
+  out << "\n";
+}
+
+void WriteJson(const std::string& dir, const CheckReport& report,
+               std::ostream& out) {
+  nlohmann::ordered_json j;
+  j["db"] = dir;
+  j["ok"] = report.ok();
+  j["problems"] = report.problems;
+  j["tables"] = nlohmann::json::array();
+  for (const auto& t : report.tables) {
+    nlohmann::ordered_json tj;
+    tj["table"] = t.table;
+    tj["ok"] = t.ok();
+    tj["states"] = t.states;
+    tj["seconds"] = t.seconds;
+    tj["problems"] = t.problems;
+    tj["listed"] = nlohmann::json::array();
+    for (const auto& p : t.listed) {
+      nlohmann::ordered_json pj;
+      if (p.index >= 0) {
+        pj["index"] = p.index;
+        pj["state"] = p.state;
+      }
+      pj["what"] = p.what;
+      tj["listed"].push_back(std::move(pj));
+    }
+    j["tables"].push_back(std::move(tj));
+  }
+  // Keys and page bytes may be anything: replace bytes that are not UTF-8.
+  out << j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
+      << "\n";
+}
+
+}  // namespace
+
+int RunCheck(const std::string& dir, const CheckOptions& options, bool json,
+             std::ostream& out, std::ostream& err) {
+  CheckReport report;
+  const Status s = CheckDatabase(dir, options, &report);
+  if (!s.ok()) {
+    err << "slidedb-build: " << s.message() << "\n";
+    return kExitNoInput;
+  }
+  if (json) {
+    WriteJson(dir, report, out);
+  } else {
+    WriteText(dir, report, out);
+  }
+  return report.ok() ? kExitOk : kExitFailure;
+}
+
+}  // namespace slidedb
