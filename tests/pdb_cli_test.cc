@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <random>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -11,6 +12,7 @@
 #include "lib/board.h"
 #include "lib/exit_codes.h"
 #include "lib/state.h"
+#include "tests/reference_search.h"
 #include "tests/test_util.h"
 
 namespace slidedb {
@@ -145,6 +147,70 @@ TEST(PdbCliTest, DefaultGoalLabelsStepsAndVerify) {
   r = RunQueryCli({"--db", Db44(), "--board", "4x4", "--format", "json",
                    "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0"});
   EXPECT_EQ(json::parse(r.out)["distance"], 0);
+}
+
+TEST(PdbCliTest, EveryOtherBoardOver12CellsAnswersOptimally) {
+  // 3x5, 5x3, 2x7, 7x2, 2x8 and 8x2 answer through the same code path as
+  // 4x4: pattern databases of small groups, then starts made by random walks
+  // from the goal, each answer replayed and its length checked against an
+  // independent IDA* with the Manhattan distance (tests/reference_search.h).
+  const std::vector<std::pair<std::string, std::string>> boards = {
+      {"3x5", "5-5-4"}, {"5x3", "5-5-4"}, {"2x7", "5-4-4"},
+      {"7x2", "5-4-4"}, {"2x8", "5-5-5"}, {"8x2", "5-5-5"}};
+  std::mt19937_64 rng(20261122);
+  for (const auto& [name, partition] : boards) {
+    SCOPED_TRACE(name);
+    Board board;
+    ASSERT_TRUE(Board::Parse(name, &board).ok());
+    const testing::RefShape shape{board.rows(), board.cols()};
+    const int n = board.cells();
+    const std::string db = TempDir("pdb-" + name) + "/db";
+    const CliResult built = RunBuildCli(
+        {"--db", db, "--board", name, "--pdb", partition, "--quiet"});
+    ASSERT_EQ(built.status, kExitOk) << built.err;
+    std::vector<int> goal(n);
+    for (int c = 0; c + 1 < n; ++c) goal[c] = c + 1;  // blank last
+    testing::IdaStar reference(shape, testing::Pack(goal));
+    for (int k = 0; k < 4; ++k) {
+      testing::Packed p = testing::Pack(goal);
+      int blank = n - 1;
+      for (int step = 0; step < 30; ++step) {
+        const std::vector<int> to = testing::BlankTargets(shape, blank);
+        const int next = to[rng() % to.size()];
+        p = testing::SwapBlank(p, blank, next);
+        blank = next;
+      }
+      std::string start;
+      for (int c = 0; c < n; ++c) {
+        start += (c > 0 ? "," : "") + std::to_string(testing::TileAt(p, c));
+      }
+      const CliResult r = RunQueryCli(
+          {"--db", db, "--board", name, "--format", "json", start});
+      ASSERT_EQ(r.status, kExitOk) << r.err;
+      const json j = json::parse(r.out);
+      EXPECT_EQ(j["distance"].get<int>(), reference.Distance(p)) << start;
+      EXPECT_GE(j["nodes"].get<int64_t>(), j["distance"].get<int>()) << start;
+      // Replay the moves: each slides the named tile, and they end at the
+      // goal.
+      const std::string moves = j["moves"];
+      ASSERT_EQ(moves.size(), j["tiles"].size());
+      int b = testing::BlankCell(p, n);
+      for (size_t m = 0; m < moves.size(); ++m) {
+        const int r0 = b / board.cols(), c0 = b % board.cols();
+        const int to = moves[m] == 'U'   ? (r0 > 0 ? b - board.cols() : -1)
+                       : moves[m] == 'D' ? (r0 + 1 < board.rows()
+                                                ? b + board.cols()
+                                                : -1)
+                       : moves[m] == 'L' ? (c0 > 0 ? b - 1 : -1)
+                                         : (c0 + 1 < board.cols() ? b + 1 : -1);
+        ASSERT_GE(to, 0) << "illegal move " << m << " of " << start;
+        ASSERT_EQ(j["tiles"][m].get<int>(), testing::TileAt(p, to));
+        p = testing::SwapBlank(p, b, to);
+        b = to;
+      }
+      EXPECT_EQ(p, testing::Pack(goal)) << start;
+    }
+  }
 }
 
 TEST(PdbCliTest, BadInputAndRefusals) {
