@@ -340,17 +340,9 @@ TEST(DatabaseWriterTest, KilledBuildLeavesTheDatabaseAsItWas) {
   ASSERT_EQ(testing::RunBuildCli({"--db", dir, "--board", "2x2", "--quiet"})
                 .status,
             0);
-  // Every file of the database in place, with its contents: a build never
-  // opens it for writing, so none may change.
-  auto snapshot = [&] {
-    std::map<std::string, std::string> files;
-    for (const auto& e : fs::directory_iterator(dir)) {
-      std::ifstream in(e.path(), std::ios::binary);
-      files[e.path().filename().string()] =
-          std::string(std::istreambuf_iterator<char>(in), {});
-    }
-    return files;
-  };
+  // A build never opens the database in place for writing: no file of it
+  // may change.
+  auto snapshot = [&] { return testing::FileSnapshot(dir); };
   const auto before = snapshot();
   const pid_t pid = fork();
   if (pid == 0) {

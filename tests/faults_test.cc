@@ -25,17 +25,6 @@ using testing::RunBuildCli;
 using testing::RunQueryCli;
 using testing::TempDir;
 
-// Every file of the directory with its contents.
-std::map<std::string, std::string> Snapshot(const std::string& dir) {
-  std::map<std::string, std::string> files;
-  for (const auto& e : fs::directory_iterator(dir)) {
-    std::ifstream in(e.path(), std::ios::binary);
-    files[e.path().filename().string()] =
-        std::string(std::istreambuf_iterator<char>(in), {});
-  }
-  return files;
-}
-
 // Runs slidedb-build (the binary beside this test) with `args`, unable to
 // write a file past `limit` bytes: RLIMIT_FSIZE with SIGXFSZ ignored, so
 // that a write fails with EFBIG as it would with ENOSPC. Returns the exit
@@ -72,7 +61,7 @@ TEST(FaultsTest, BuildThatCannotWriteLeavesTheOldDatabase) {
   const std::string dir = parent + "/db";
   ASSERT_EQ(RunBuildCli({"--db", dir, "--board", "2x3", "--quiet"}).status,
             kExitOk);
-  const auto before = Snapshot(dir);
+  const auto before = testing::FileSnapshot(dir);
   // The 3x3 tables need files of about 100 KB; 20 KB is too little.
   std::string err;
   const int status = BuildWithFileLimit(
@@ -81,7 +70,8 @@ TEST(FaultsTest, BuildThatCannotWriteLeavesTheOldDatabase) {
   EXPECT_EQ(status, kExitIOError) << err;
   EXPECT_NE(err.find("File too large"), std::string::npos) << err;
   EXPECT_NE(err.find("nothing changed in " + dir), std::string::npos) << err;
-  EXPECT_TRUE(Snapshot(dir) == before) << "the failed build changed the db";
+  EXPECT_TRUE(testing::FileSnapshot(dir) == before)
+      << "the failed build changed the db";
   for (const auto& e : fs::directory_iterator(parent)) {
     EXPECT_EQ(e.path().filename().string().find(".building."),
               std::string::npos)

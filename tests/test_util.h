@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <ostream>
 #include <sstream>
 #include <string>
@@ -50,6 +51,10 @@ CliResult RunBuildCli(const std::vector<std::string>& args);
 // A fresh empty directory under the system's temporary directory, removed
 // when the test binary exits.
 std::string TempDir(const std::string& name);
+
+// Every file directly in `dir`, by name, with its contents: to check that a
+// database was left byte for byte as it was.
+std::map<std::string, std::string> FileSnapshot(const std::string& dir);
 
 }  // namespace testing
 }  // namespace slidedb
