@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lib/format.h"
+#include "lib/meta_json.h"
 
 namespace slidedb {
 
@@ -33,11 +34,7 @@ std::string PdbMeta::TableId() const {
 
 std::string PdbMeta::ToJson() const {
   nlohmann::ordered_json j;
-  j["format"] = kFormatVersion;
-  j["kind"] = "pattern database";
-  j["board"] = board.Name();
-  j["goal_blank"] = goal_blank;
-  j["goal"] = goal;
+  meta_json::WriteHead(&j, "pattern database", board, goal_blank, goal);
   j["partition"] = PartitionName(partition);
   j["group"] = group;
   j["tiles"] = tiles;
@@ -50,30 +47,17 @@ std::string PdbMeta::ToJson() const {
   j["record"] =
       "u8: fewest moves of the group's tiles to their goal cells, blank "
       "moves free; 255 unreachable";
-  j["built_by"] = built_by;
-  j["built_at"] = built_at;
-  j["build_seconds"] = build_seconds;
-  j["threads"] = threads;
+  meta_json::WriteProvenance(&j, built_by, built_at, build_seconds, threads);
   return j.dump();
 }
 
 Status PdbMeta::FromJson(std::string_view json, PdbMeta* out) {
-  const auto j =
-      nlohmann::json::parse(json, nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded() || !j.is_object()) {
-    return Status::Corruption("pattern database metadata is not a JSON object");
-  }
   try {
     PdbMeta m;
-    if (j.at("format").get<int>() != kFormatVersion) {
-      return Status::Corruption("pattern database format " +
-                                std::to_string(j.at("format").get<int>()) +
-                                " is not " + std::to_string(kFormatVersion));
-    }
-    Status s = Board::Parse(j.at("board").get<std::string>(), &m.board);
-    if (!s.ok()) return Status::Corruption(s.message());
-    m.goal_blank = j.at("goal_blank").get<int>();
-    m.goal = j.at("goal").get<std::string>();
+    nlohmann::json j;
+    Status s = meta_json::ReadHead(json, "pattern database", &j, &m.board, &m.goal_blank,
+                                   &m.goal);
+    if (!s.ok()) return s;
     s = ParsePartition(j.at("partition").get<std::string>(), m.board,
                        &m.partition);
     if (!s.ok()) return Status::Corruption(s.message());
@@ -85,10 +69,8 @@ Status PdbMeta::FromJson(std::string_view json, PdbMeta* out) {
     m.search_states = j.value("search_states", uint64_t{0});
     m.page_records = j.at("page_records").get<uint32_t>();
     m.pages = j.at("pages").get<uint32_t>();
-    m.built_by = j.value("built_by", "");
-    m.built_at = j.value("built_at", "");
-    m.build_seconds = j.value("build_seconds", 0.0);
-    m.threads = j.value("threads", 1);
+    meta_json::ReadProvenance(
+        j, {&m.built_by, &m.built_at, &m.build_seconds, &m.threads});
     const bool group_ok =
         m.group >= 0 && m.group < static_cast<int>(m.partition.size()) &&
         m.tiles == PartitionGroups(m.partition)[m.group];

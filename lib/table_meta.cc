@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lib/format.h"
+#include "lib/meta_json.h"
 #include "lib/index.h"
 
 namespace slidedb {
@@ -24,10 +25,7 @@ std::string TableMeta::Id() const { return TableId(board, goal_blank); }
 
 std::string TableMeta::ToJson() const {
   nlohmann::ordered_json j;
-  j["format"] = kFormatVersion;
-  j["board"] = board.Name();
-  j["goal_blank"] = goal_blank;
-  j["goal"] = goal;
+  meta_json::WriteHead(&j, nullptr, board, goal_blank, goal);
   j["states"] = states;
   j["max_distance"] = max_distance;
   j["histogram"] = histogram;
@@ -36,39 +34,24 @@ std::string TableMeta::ToJson() const {
   j["record"] =
       "u8: distance << 2 | move (U=0 D=1 L=2 R=3), distance 63 "
       "means 63 or more";
-  j["built_by"] = built_by;
-  j["built_at"] = built_at;
-  j["build_seconds"] = build_seconds;
-  j["threads"] = threads;
+  meta_json::WriteProvenance(&j, built_by, built_at, build_seconds, threads);
   return j.dump();
 }
 
 Status TableMeta::FromJson(std::string_view json, TableMeta* out) {
-  const auto j =
-      nlohmann::json::parse(json, nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded() || !j.is_object()) {
-    return Status::Corruption("table metadata is not a JSON object");
-  }
   try {
     TableMeta m;
-    if (j.at("format").get<int>() != kFormatVersion) {
-      return Status::Corruption("table format " +
-                                std::to_string(j.at("format").get<int>()) +
-                                " is not " + std::to_string(kFormatVersion));
-    }
-    Status s = Board::Parse(j.at("board").get<std::string>(), &m.board);
-    if (!s.ok()) return Status::Corruption(s.message());
-    m.goal_blank = j.at("goal_blank").get<int>();
-    m.goal = j.at("goal").get<std::string>();
+    nlohmann::json j;
+    Status s = meta_json::ReadHead(json, "table", &j, &m.board, &m.goal_blank,
+                                   &m.goal);
+    if (!s.ok()) return s;
     m.states = j.at("states").get<uint64_t>();
     m.max_distance = j.at("max_distance").get<int>();
     m.histogram = j.at("histogram").get<std::vector<uint64_t>>();
     m.page_records = j.at("page_records").get<uint32_t>();
     m.pages = j.at("pages").get<uint32_t>();
-    m.built_by = j.value("built_by", "");
-    m.built_at = j.value("built_at", "");
-    m.build_seconds = j.value("build_seconds", 0.0);
-    m.threads = j.value("threads", 1);
+    meta_json::ReadProvenance(
+        j, {&m.built_by, &m.built_at, &m.build_seconds, &m.threads});
     // Each inconsistency is named, so that slidedb-build --verify can say
     // what is wrong.
     auto bad = [](const std::string& what) {
