@@ -28,7 +28,9 @@ Answerer::Answerer(const QueryConfig& config, Solver* solver)
     : config_(config),
       solver_(solver),
       extras_(config.extras, solver),
-      json_head_("{\"board\":\"" + config.board.Name() + "\",\"start\":") {}
+      json_head_("{\"board\":\"" + config.board.Name() + "\",\"start\":") {
+  PlanCompact();
+}
 
 Outcome Answerer::Malformed(const std::string& full_input,
                             const std::string& message, std::string* out,
@@ -52,6 +54,7 @@ Outcome Answerer::Malformed(const std::string& full_input,
 
 Outcome Answerer::Answer(const std::string& input, std::string* out,
                          std::string* err) {
+  if (compact_on_ && AnswerCompact(input, out)) return Outcome::kSolved;
   Arrangement& start = start_;
   Status s = ParseArrangement(input, config_.board, config_.notation, &start);
   if (!s.ok()) return Malformed(input, s.message(), out, err);

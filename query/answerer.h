@@ -62,7 +62,36 @@ class Answerer {
   // After kDatabaseError: what failed.
   const Status& database_error() const { return database_error_; }
 
+  // Whether Answer() may take the compact path (answerer_compact.cc) for
+  // the inputs it fits; on by default. Tests turn it off to compare the
+  // two paths' bytes.
+  void set_compact_path(bool on) { compact_on_ = on && compact_.usable; }
+  // How many answers the compact path wrote.
+  uint64_t compact_answers() const { return compact_answers_; }
+
  private:
+  // What the compact path needs, worked out once from the config.
+  struct CompactPlan {
+    bool usable = false;  // the config allows the compact path at all
+    char blank = 0;       // the blank's one-character label; 0: 0 _ . -
+    char blank_out = 0;   // the blank written on output
+    char letter[4] = {};  // MoveLetter of each move
+    int goal_parity = 0;  // ParityClass of the goal in table labels
+    // With a goal of the config (config.goal set): its tiles as a set of
+    // bytes, each tile's table number, its labels by table number, and
+    // its text as written on output.
+    uint64_t goal_tiles[4] = {};
+    uint8_t goal_number[256] = {};
+    char goal_label[16] = {};
+    std::string goal_text;
+  };
+  void PlanCompact();
+  // Answers an input written as one printable character per cell (no
+  // separators) whose answer is a solved path; returns false, having
+  // written nothing, for every other input, which the general path then
+  // answers. Its output is byte for byte the general path's.
+  bool AnswerCompact(const std::string& input, std::string* out);
+
   Outcome Malformed(const std::string& input, const std::string& message,
                     std::string* out, std::string* err);
   void WriteText(const Problem& p, const std::string& start,
@@ -75,6 +104,9 @@ class Answerer {
   ExtraAnswers extras_;
   const std::string json_head_;  // {"board":"3x3","start":
   Status database_error_;
+  CompactPlan compact_;
+  bool compact_on_ = false;
+  uint64_t compact_answers_ = 0;
   // Reused between inputs, to keep their buffers.
   Arrangement start_;
   Problem problem_;

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <atomic>
+#include <optional>
 #include <sstream>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -162,6 +164,7 @@ class Handler {
   std::string Read(std::initializer_list<const char*> more) {
     const std::string unknown = params_.Unknown(kTableParams, more);
     if (!unknown.empty()) return "unknown parameter '" + unknown + "'";
+    if (config_ == nullptr) config_ = &own_config_.emplace();
     return ReadTableParams(params_, db_dir_, config_);
   }
   // The goal's table, opened: nullptr after filling *error (404 when it
@@ -189,9 +192,12 @@ class Handler {
   const ApiRequest& request_;
   Params params_;
   uint64_t generation_;
-  QueryConfig own_config_;
-  // own_config_, or for /api/solve the config of this thread's Answerer.
-  QueryConfig* config_ = &own_config_;
+  // Made by Read(), but for /api/solve asked again with the parameters of
+  // this thread's last question.
+  std::optional<QueryConfig> own_config_;
+  // own_config_, or for /api/solve the config of this thread's Answerer;
+  // set before any use by Read() or Solve().
+  QueryConfig* config_ = nullptr;
 };
 
 // Each thread keeps the Answerer of its last /api/solve question, with its
@@ -272,6 +278,7 @@ ApiResponse Handler::Solve(const std::string& implied) {
   }
   Answerer& answerer = *cache.answerer;
   std::string out, err;
+  out.reserve(batch ? request_.body.size() * 16 : 256);
   bool malformed = false;
   auto answer = [&](const std::string& input) {
     switch (answerer.Answer(input, &out, &err)) {
@@ -443,16 +450,25 @@ ApiResponse Handler::Tables() {
   return Json(200, std::move(o));
 }
 
+enum class Endpoint {
+  kSolve, kMoves, kCount, kVerify, kHistogram, kSample, kTables, kHealth
+};
+
 struct Route {
-  const char* path;
+  std::string_view path;
   const char* methods;  // the Allow header
+  Endpoint endpoint;
 };
 
 constexpr Route kRoutes[] = {
-    {"/api/solve", "GET, HEAD, POST"}, {"/api/moves", "GET, HEAD"},
-    {"/api/count", "GET, HEAD"},       {"/api/verify", "GET, HEAD"},
-    {"/api/histogram", "GET, HEAD"},   {"/api/sample", "GET, HEAD"},
-    {"/api/tables", "GET, HEAD"},      {"/healthz", "GET, HEAD"},
+    {"/api/solve", "GET, HEAD, POST", Endpoint::kSolve},
+    {"/api/moves", "GET, HEAD", Endpoint::kMoves},
+    {"/api/count", "GET, HEAD", Endpoint::kCount},
+    {"/api/verify", "GET, HEAD", Endpoint::kVerify},
+    {"/api/histogram", "GET, HEAD", Endpoint::kHistogram},
+    {"/api/sample", "GET, HEAD", Endpoint::kSample},
+    {"/api/tables", "GET, HEAD", Endpoint::kTables},
+    {"/healthz", "GET, HEAD", Endpoint::kHealth},
 };
 
 }  // namespace
@@ -462,7 +478,10 @@ ApiResponse Api::Handle(const ApiRequest& request) const {
   const bool get = request.method == "GET" || request.method == "HEAD";
   const Route* route = nullptr;
   for (const Route& r : kRoutes) {
-    if (path == r.path) route = &r;
+    if (path == r.path) {
+      route = &r;
+      break;
+    }
   }
   if (route == nullptr) {
     if (path.compare(0, 5, "/api/") == 0 || path == "/api") {
@@ -479,22 +498,29 @@ ApiResponse Api::Handle(const ApiRequest& request) const {
     }
     return Error(404, "no such file: " + path);
   }
-  const bool post_ok = path == "/api/solve" && request.method == "POST";
+  const bool post_ok =
+      route->endpoint == Endpoint::kSolve && request.method == "POST";
   if (!get && !post_ok) {
     ApiResponse r = Error(405, request.method + " is not allowed on " + path);
     r.allow = route->methods;
     return r;
   }
-  if (path == "/healthz") return Json(200, "{\"status\":\"ok\"}\n");
+  if (route->endpoint == Endpoint::kHealth) {
+    return Json(200, "{\"status\":\"ok\"}\n");
+  }
   std::shared_ptr<Backend> b = backend();
   if (b == nullptr) return Error(503, "the database is not open");
   Handler h(db_dir_, b->db.get(), b->solver.get(), b->generation, request);
-  if (path == "/api/solve") return h.Solve("");
-  if (path == "/api/count") return h.Solve("count");
-  if (path == "/api/verify") return h.Solve("verify");
-  if (path == "/api/moves") return h.Moves();
-  if (path == "/api/histogram") return h.Histogram();
-  if (path == "/api/sample") return h.Sample();
+  switch (route->endpoint) {
+    case Endpoint::kSolve: return h.Solve("");
+    case Endpoint::kCount: return h.Solve("count");
+    case Endpoint::kVerify: return h.Solve("verify");
+    case Endpoint::kMoves: return h.Moves();
+    case Endpoint::kHistogram: return h.Histogram();
+    case Endpoint::kSample: return h.Sample();
+    case Endpoint::kTables:
+    case Endpoint::kHealth: break;
+  }
   return h.Tables();
 }
 

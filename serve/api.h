@@ -16,6 +16,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 
 #include "lib/database.h"
 #include "lib/solver.h"
@@ -34,7 +35,8 @@ struct ApiRequest {
 
 struct ApiResponse {
   int status = 200;
-  std::string content_type;
+  // A string literal (the caller may pass .data() as a C string).
+  std::string_view content_type;
   std::string body;
   std::string allow;  // the Allow header of a 405
 };

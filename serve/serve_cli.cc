@@ -102,7 +102,7 @@ void Serve(const Api& api, const httplib::Request& req,
   ApiResponse r = api.Handle(a);
   res.status = r.status;
   if (!r.allow.empty()) res.set_header("Allow", r.allow);
-  res.set_content(std::move(r.body), r.content_type.c_str());
+  res.set_content(std::move(r.body), r.content_type.data());
 }
 
 std::string HostForUrl(const std::string& host) {

@@ -50,7 +50,7 @@ WebFiles WebFiles::FromDirectory(const std::string& dir) {
 size_t WebFiles::EmbeddedCount() { return kEmbeddedWebFileCount; }
 
 bool WebFiles::Find(std::string_view path, std::string* body,
-                    std::string* content_type) const {
+                    std::string_view* content_type) const {
   const std::string name = RelativeName(path);
   if (name.empty()) return false;
   if (dir_.empty()) {
@@ -83,7 +83,7 @@ bool WebFiles::Find(std::string_view path, std::string* body,
   return true;
 }
 
-std::string ContentTypeOf(std::string_view name) {
+std::string_view ContentTypeOf(std::string_view name) {
   struct Type {
     std::string_view ext, type;
   };
@@ -105,7 +105,7 @@ std::string ContentTypeOf(std::string_view name) {
   for (const Type& t : kTypes) {
     if (name.size() > t.ext.size() &&
         name.substr(name.size() - t.ext.size()) == t.ext) {
-      return std::string(t.type);
+      return t.type;
     }
   }
   return "application/octet-stream";

@@ -21,7 +21,7 @@ class WebFiles {
   // The file at URL path `path` ("/" is "/index.html"). False when there is
   // none or the path is refused.
   bool Find(std::string_view path, std::string* body,
-            std::string* content_type) const;
+            std::string_view* content_type) const;
 
   // How many files are embedded (0 when web/ was empty at build time).
   static size_t EmbeddedCount();
@@ -30,8 +30,8 @@ class WebFiles {
   std::string dir_;  // empty: the embedded files
 };
 
-// The content type of a file name, by its extension.
-std::string ContentTypeOf(std::string_view name);
+// The content type of a file name, by its extension: a string literal.
+std::string_view ContentTypeOf(std::string_view name);
 
 }  // namespace slidedb
 

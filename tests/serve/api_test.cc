@@ -423,14 +423,16 @@ TEST(ApiWebFilesTest, EmbeddedFilesAreWebsFiles) {
       std::ifstream in(e.path(), std::ios::binary);
       const std::string want((std::istreambuf_iterator<char>(in)),
                              std::istreambuf_iterator<char>());
-      std::string body, type;
+      std::string body;
+      std::string_view type;
       ASSERT_TRUE(files.Find("/" + rel, &body, &type)) << rel;
       EXPECT_EQ(body, want) << rel;
       EXPECT_EQ(type, ContentTypeOf(rel));
     }
   }
   EXPECT_EQ(WebFiles::EmbeddedCount(), on_disk);
-  std::string body, type;
+  std::string body;
+  std::string_view type;
   EXPECT_EQ(files.Find("/", &body, &type), fs::exists(web / "index.html"));
   EXPECT_FALSE(files.Find("/../CMakeLists.txt", &body, &type));
 }

@@ -1,0 +1,216 @@
+// The compact path of Answerer::Answer: the question as most people and
+// programs ask it ("867254301": one printable character per cell, a solved
+// answer) answered without building the strings of an Arrangement and a
+// Problem. Tiles are bytes, sets of tiles are bit sets, and the numbering
+// of the default goal is a rank in the start's own set of bytes. Anything
+// else (separators, rows, long labels, unsolvable starts, --steps, the
+// extras) returns false and goes the general way, which also writes every
+// error. tests/answerer_test.cc compares the two paths' bytes.
+#include <charconv>
+#include <cstring>
+#include <string_view>
+
+#include "lib/parity.h"
+#include "lib/state.h"
+#include "query/answerer.h"
+
+namespace slidedb {
+
+namespace {
+
+// A label byte that the compact path takes: printable ASCII that separates
+// nothing (no space, comma or '/') and that JSON writes as itself (no '"'
+// or '\').
+bool PlainByte(char c) {
+  const unsigned char b = static_cast<unsigned char>(c);
+  return b >= 0x21 && b <= 0x7e && c != ',' && c != '/' && c != '"' &&
+         c != '\\';
+}
+
+// One label of one plain byte.
+bool PlainLabel(const std::string& l) { return l.size() == 1 && PlainByte(l[0]); }
+
+// The number of bytes of `set` below byte b.
+int Below(const uint64_t set[4], unsigned char b) {
+  int n = 0;
+  for (int w = 0; w < (b >> 6); ++w) n += __builtin_popcountll(set[w]);
+  return n + __builtin_popcountll(set[b >> 6] & ((uint64_t{1} << (b & 63)) - 1));
+}
+
+}  // namespace
+
+void Answerer::PlanCompact() {
+  CompactPlan& plan = compact_;
+  const int n = config_.board.cells();
+  plan.usable = false;
+  if (n > 9 || config_.steps || config_.extras.any() ||
+      !PlainLabel(config_.blank_out) || config_.notation.blank.size() > 1 ||
+      (config_.notation.blank.size() == 1 &&
+       !PlainByte(config_.notation.blank[0]))) {
+    return;
+  }
+  plan.blank = config_.notation.blank.empty() ? 0 : config_.notation.blank[0];
+  plan.blank_out = config_.blank_out[0];
+  for (Move m : kAllMoves) plan.letter[static_cast<int>(m)] = MoveLetter(m);
+  int goal_blank = n - 1;
+  if (config_.goal) {
+    const Arrangement& g = *config_.goal;
+    goal_blank = g.blank;
+    std::string text;
+    int t = 0;
+    for (int c = 0; c < n; ++c) {
+      if (c == g.blank) {
+        text.push_back(plan.blank_out);
+        continue;
+      }
+      if (!PlainLabel(g.labels[c])) return;
+      const unsigned char b = static_cast<unsigned char>(g.labels[c][0]);
+      plan.goal_tiles[b >> 6] |= uint64_t{1} << (b & 63);
+      plan.goal_number[b] = static_cast<uint8_t>(++t);
+      plan.goal_label[t] = g.labels[c][0];
+      text.push_back(g.labels[c][0]);
+    }
+    plan.goal_text = text;
+  }
+  plan.goal_parity =
+      ParityClass(config_.board, CanonicalGoal(config_.board, goal_blank));
+  plan.usable = true;
+  compact_on_ = true;
+}
+
+bool Answerer::AnswerCompact(const std::string& input, std::string* out) {
+  const CompactPlan& plan = compact_;
+  const Board& board = config_.board;
+  const int n = board.cells();
+  if (input.size() != static_cast<size_t>(n)) return false;
+  uint64_t tiles[4] = {};
+  int blank = -1;
+  for (int c = 0; c < n; ++c) {
+    const char ch = input[c];
+    if (!PlainByte(ch)) return false;
+    const bool is_blank = plan.blank != 0 ? ch == plan.blank
+                                          : ch == '0' || ch == '_' ||
+                                                ch == '.' || ch == '-';
+    if (is_blank) {
+      if (blank >= 0) return false;
+      blank = c;
+      continue;
+    }
+    const unsigned char b = static_cast<unsigned char>(ch);
+    const uint64_t bit = uint64_t{1} << (b & 63);
+    if ((tiles[b >> 6] & bit) != 0) return false;  // a tile twice
+    tiles[b >> 6] |= bit;
+  }
+  if (blank < 0) return false;
+
+  // The start in table labels, and the labels of the table's tiles.
+  const bool own_goal = config_.goal.has_value();
+  char label[16];
+  State& start = problem_.start;
+  if (own_goal) {
+    if (std::memcmp(tiles, plan.goal_tiles, sizeof tiles) != 0) return false;
+    for (int c = 0; c < n; ++c) {
+      start.tile[c] =
+          c == blank ? 0
+                     : plan.goal_number[static_cast<unsigned char>(input[c])];
+    }
+    std::memcpy(label, plan.goal_label, sizeof label);
+  } else {
+    // The default goal: the start's tiles in byte order (which is their
+    // numeric order when all are digits), then the blank.
+    for (int c = 0; c < n; ++c) {
+      if (c == blank) {
+        start.tile[c] = 0;
+        continue;
+      }
+      const int t = Below(tiles, static_cast<unsigned char>(input[c])) + 1;
+      start.tile[c] = static_cast<uint8_t>(t);
+      label[t] = input[c];
+    }
+  }
+  start.blank = static_cast<uint8_t>(blank);
+  if (ParityClass(board, start) != plan.goal_parity) return false;
+  problem_.board = board;
+  problem_.goal_blank = own_goal ? config_.goal->blank : n - 1;
+  problem_.solvable = true;
+  if (!solver_->Solve(problem_, &path_).ok()) return false;
+
+  // The answer, as WriteJson and WriteText write it, into room made at
+  // the end of *out (its bound: the fixed words, two states, and at most
+  // six bytes a move: the letter, a comma and a quoted tile).
+  const int d = path_.distance();
+  const size_t at = out->size();
+  out->resize(at + json_head_.size() + 2 * n + 96 + 6 * d);
+  char* const begin = out->data() + at;
+  char* w = begin;
+  auto put = [&w](std::string_view text) {
+    std::memcpy(w, text.data(), text.size());
+    w += text.size();
+  };
+  auto put_state = [&](bool goal) {
+    if (goal && own_goal) {
+      put(plan.goal_text);
+    } else if (goal) {
+      for (int t = 1; t < n; ++t) *w++ = label[t];
+      *w++ = plan.blank_out;
+    } else {
+      std::memcpy(w, input.data(), n);
+      w[blank] = plan.blank_out;
+      w += n;
+    }
+  };
+  auto put_distance = [&] { w = std::to_chars(w, w + 8, d).ptr; };
+  auto put_moves = [&] {
+    for (Move m : path_.moves) *w++ = plan.letter[static_cast<int>(m)];
+  };
+  if (config_.json) {
+    put(json_head_);
+    *w++ = '"';
+    put_state(false);
+    put("\",\"goal\":\"");
+    put_state(true);
+    put("\",\"solvable\":true,\"distance\":");
+    put_distance();
+    put(",\"moves\":\"");
+    put_moves();
+    put("\",\"tiles\":[");
+    for (int k = 0; k < d; ++k) {
+      if (k > 0) *w++ = ',';
+      const char l = label[path_.tiles[k]];
+      if (l >= '0' && l <= '9') {
+        *w++ = l;
+      } else {
+        *w++ = '"';
+        *w++ = l;
+        *w++ = '"';
+      }
+    }
+    *w++ = ']';
+  } else {
+    put_state(false);
+    put(" -> ");
+    put_state(true);
+    put(": ");
+    put_distance();
+    put(d == 1 ? " move\n" : " moves\n");
+    if (d > 0) {
+      put("  moves: ");
+      put_moves();
+      put("\n  tiles:");
+      for (uint8_t t : path_.tiles) {
+        *w++ = ' ';
+        *w++ = label[t];
+      }
+      *w++ = '\n';
+    }
+  }
+  out->resize(at + (w - begin));
+  if (config_.json) {
+    if (path_.nodes >= 0) *out += ",\"nodes\":" + std::to_string(path_.nodes);
+    *out += "}\n";
+  }
+  ++compact_answers_;
+  return true;
+}
+
+}  // namespace slidedb
