@@ -32,14 +32,15 @@ Answerer::Answerer(const QueryConfig& config, Solver* solver)
   PlanCompact();
 }
 
-Outcome Answerer::Malformed(const std::string& full_input,
+Outcome Answerer::Malformed(std::string_view full_input,
                             const std::string& message, std::string* out,
                             std::string* err) {
   // A huge line is not echoed back whole.
   constexpr size_t kShown = 100;
-  const std::string input = full_input.size() <= kShown
-                                ? full_input
-                                : full_input.substr(0, kShown) + "...";
+  const std::string input =
+      full_input.size() <= kShown
+          ? std::string(full_input)
+          : std::string(full_input.substr(0, kShown)) + "...";
   if (config_.json) {
     *out += "{\"input\":";
     AppendJsonString(out, input);
@@ -52,7 +53,7 @@ Outcome Answerer::Malformed(const std::string& full_input,
   return Outcome::kMalformed;
 }
 
-Outcome Answerer::Answer(const std::string& input, std::string* out,
+Outcome Answerer::Answer(std::string_view input, std::string* out,
                          std::string* err) {
   if (compact_on_ && AnswerCompact(input, out)) return Outcome::kSolved;
   Arrangement& start = start_;

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "lib/board.h"
 #include "lib/notation.h"
@@ -31,7 +32,7 @@ struct QueryConfig {
   bool json = false;
   bool steps = false;  // text: every board on the way; JSON: "path"
   ExtraOptions extras;
-  int threads = 1;  // slidedb-query --threads: a batch answered on N threads
+  int threads = 0;  // slidedb-query --threads: a batch on N threads; 0: a core each
 };
 
 // The cell of the goal's blank: the table every answer uses.
@@ -57,7 +58,7 @@ class Answerer {
   // Answers one input line, appending the output to *out and any message
   // for standard error to *err ("slidedb-query: ..."). In JSON a malformed
   // input is the object {"input","error"} on *out.
-  Outcome Answer(const std::string& input, std::string* out, std::string* err);
+  Outcome Answer(std::string_view input, std::string* out, std::string* err);
 
   // After kDatabaseError: what failed.
   const Status& database_error() const { return database_error_; }
@@ -90,9 +91,9 @@ class Answerer {
   // separators) whose answer is a solved path; returns false, having
   // written nothing, for every other input, which the general path then
   // answers. Its output is byte for byte the general path's.
-  bool AnswerCompact(const std::string& input, std::string* out);
+  bool AnswerCompact(std::string_view input, std::string* out);
 
-  Outcome Malformed(const std::string& input, const std::string& message,
+  Outcome Malformed(std::string_view input, const std::string& message,
                     std::string* out, std::string* err);
   void WriteText(const Problem& p, const std::string& start,
                  const std::string& goal, const Path& path, std::string* out);

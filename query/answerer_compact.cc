@@ -78,7 +78,7 @@ void Answerer::PlanCompact() {
   compact_on_ = true;
 }
 
-bool Answerer::AnswerCompact(const std::string& input, std::string* out) {
+bool Answerer::AnswerCompact(std::string_view input, std::string* out) {
   const CompactPlan& plan = compact_;
   const Board& board = config_.board;
   const int n = board.cells();

@@ -1,6 +1,6 @@
 #include "query/query_cli.h"
 
-#include <atomic>
+#include <algorithm>
 #include <boost/program_options.hpp>
 #include <charconv>
 #include <cctype>
@@ -20,6 +20,7 @@
 #include "lib/version.h"
 #include "query/answerer.h"
 #include "query/json_text.h"
+#include "query/parallel_answers.h"
 #include "query/table_tools.h"
 
 namespace po = boost::program_options;
@@ -53,7 +54,8 @@ constexpr char kUsage[] =
     "Boards of 13 to 16 cells (4x4, 3x5, 2x8 ...) have no full table: their\n"
     "answers come from an optimal search (IDA*) over the pattern databases\n"
     "slidedb-build made, equally exact; JSON adds \"nodes\", the states the\n"
-    "search generated. --threads N answers a batch on N cores, in order.\n"
+    "search generated. A batch is answered on every core (--threads), in\n"
+    "input order; an interactive line is answered before the next is read.\n"
     "\n"
     "Tools (docs/TOOLS.md): --count, --all and --verify add to each STATE's\n"
     "answer; --at-distance, --sample, --export and --heuristics answer about\n"
@@ -205,71 +207,6 @@ int ExitStatus(bool db_ok, bool malformed, bool unsolvable) {
   return kExitOk;
 }
 
-// Answers the STATEs, or the lines of `in`, on config.threads threads, a
-// batch of lines at a time, each thread with its own Solver (sharing the
-// search), and prints the answers in input order.
-int AnswerInParallel(const QueryConfig& config, const Database* db,
-                     const std::shared_ptr<const PdbSearch>& search,
-                     const std::vector<std::string>& states, std::istream& in,
-                     std::ostream& out, std::ostream& err) {
-  struct Item {
-    std::string input, out, err;
-    Outcome outcome = Outcome::kSolved;
-  };
-  const size_t kBatch = 1024;
-  std::vector<Item> batch;
-  bool unsolvable = false, malformed = false, db_ok = true;
-  size_t next_state = 0;
-  auto fill = [&] {
-    batch.clear();
-    if (!states.empty()) {
-      while (next_state < states.size() && batch.size() < kBatch) {
-        batch.push_back({states[next_state++]});
-      }
-      return;
-    }
-    std::string line;
-    while (batch.size() < kBatch && std::getline(in, line)) {
-      const size_t first = line.find_first_not_of(" \t\r");
-      if (first == std::string::npos || line[first] == '#') continue;
-      if (line.back() == '\r') line.pop_back();
-      batch.push_back({line});
-    }
-  };
-  for (fill(); db_ok && !batch.empty(); fill()) {
-    std::atomic<size_t> next{0};
-    auto work = [&] {
-      Solver solver(db);
-      if (search != nullptr) solver.AddPdbSearch(search);
-      Answerer answerer(config, &solver);
-      for (size_t i; (i = next++) < batch.size();) {
-        batch[i].outcome =
-            answerer.Answer(batch[i].input, &batch[i].out, &batch[i].err);
-      }
-    };
-    std::vector<std::thread> pool;
-    for (int t = 1; t < config.threads; ++t) pool.emplace_back(work);
-    work();
-    for (auto& t : pool) t.join();
-    for (const Item& item : batch) {
-      out << item.out;
-      if (!item.err.empty()) {
-        out.flush();
-        err << item.err;
-      }
-      switch (item.outcome) {
-        case Outcome::kSolved: break;
-        case Outcome::kUnsolvable: unsolvable = true; break;
-        case Outcome::kMalformed: malformed = true; break;
-        case Outcome::kDatabaseError: db_ok = false; break;
-      }
-      if (!db_ok) break;
-    }
-    out.flush();
-  }
-  return ExitStatus(db_ok, malformed, unsolvable);
-}
-
 }  // namespace
 
 int RunQuery(const std::vector<std::string>& args, std::istream& in,
@@ -296,8 +233,9 @@ int RunQuery(const std::vector<std::string>& args, std::istream& in,
        "text or json (JSON Lines: one object per input); with --histogram "
        "or --heuristics also csv")
       ("steps", "draw every board on the way (JSON: a \"path\" of states)")
-      ("threads", po::value(&config.threads)->default_value(1),
-       "answer a batch on N threads, 1 to 256; answers keep the input order")
+      ("threads", po::value(&config.threads)->default_value(0),
+       "answer a batch on N threads, 1 to 256, or 0: one per core; answers "
+       "keep the input order")
       ("histogram", "print the number of states at each distance from the "
        "goal");
   po::options_description tools("Tools (docs/TOOLS.md)");
@@ -453,8 +391,8 @@ int RunQuery(const std::vector<std::string>& args, std::istream& in,
       export_format != "json") {
     return usage("--export must be csv or json, not '" + export_format + "'");
   }
-  if (config.threads < 1 || config.threads > 256) {
-    return usage("--threads must be from 1 to 256");
+  if (config.threads < 0 || config.threads > 256) {
+    return usage("--threads must be from 0 (every core) to 256");
   }
   config.json = format == "json";
   config.steps = vm.count("steps") > 0;
@@ -539,55 +477,13 @@ int RunQuery(const std::vector<std::string>& args, std::istream& in,
       return status;
     }
   }
-  if (config.threads > 1) {
-    return AnswerInParallel(config, db.get(), search, states, in, out, err);
-  }
-
-  Answerer answerer(config, &solver);
-  bool unsolvable = false, malformed = false;
-  std::string obuf, ebuf;
-  auto answer = [&](const std::string& input) {
-    switch (answerer.Answer(input, &obuf, &ebuf)) {
-      case Outcome::kSolved: break;
-      case Outcome::kUnsolvable: unsolvable = true; break;
-      case Outcome::kMalformed: malformed = true; break;
-      case Outcome::kDatabaseError: return false;
-    }
-    return true;
-  };
-  auto flush = [&](bool force) {
-    if (!ebuf.empty()) {
-      out << obuf;
-      obuf.clear();
-      out.flush();
-      err << ebuf;
-      ebuf.clear();
-    }
-    if (force || obuf.size() >= (1 << 16)) {
-      out << obuf;
-      obuf.clear();
-      if (force) out.flush();
-    }
-  };
-  bool db_ok = true;
-  if (!states.empty()) {
-    for (const auto& st : states) {
-      if (!(db_ok = answer(st))) break;
-    }
-  } else {
-    std::string line;
-    while (db_ok && std::getline(in, line)) {
-      const size_t first = line.find_first_not_of(" \t\r");
-      if (first == std::string::npos || line[first] == '#') continue;
-      if (line.back() == '\r') line.pop_back();
-      db_ok = answer(line);
-      // Answer each line as it arrives: flush whenever reading on would
-      // wait for more input.
-      flush(in.rdbuf()->in_avail() <= 0);
-    }
-  }
-  flush(true);
-  return ExitStatus(db_ok, malformed, unsolvable);
+  const int threads =
+      config.threads > 0
+          ? config.threads
+          : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  const BatchOutcome o =
+      AnswerInParallel(config, &solver, threads, states, in, out, err);
+  return ExitStatus(o.db_ok, o.malformed, o.unsolvable);
 }
 
 }  // namespace slidedb

@@ -222,7 +222,7 @@ TEST(PdbCliTest, BadInputAndRefusals) {
   r = RunQueryCli({"--db", Db44(), "--board", "4x4", "--threads", "2"},
                   "1,2,3\n2,1,3,4,5,6,7,8,9,10,11,12,13,14,15,0\n");
   EXPECT_EQ(r.status, kExitDataError);
-  r = RunQueryCli({"--db", Db44(), "--board", "4x4", "--threads", "0", "x"});
+  r = RunQueryCli({"--db", Db44(), "--board", "4x4", "--threads", "-1", "x"});
   EXPECT_EQ(r.status, kExitUsage);
   // Tools that need every state refuse, saying why.
   for (std::vector<std::string> tool :
