@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <string>
 #include <unordered_map>
 #include <utility>
 
@@ -81,11 +82,14 @@ Status SampleStates(Table* table, uint64_t n, int distance, uint64_t seed,
     }
     return Status::OK();
   }
-  uint64_t m = 0;
-  Status s = ScanDistances(table, [&](Index, int d, uint8_t) {
-    if (d == distance) ++m;
-  });
-  if (!s.ok()) return s;
+  // The states at the distance are counted in the table's histogram: one
+  // scan finds the drawn ones (and a histogram that disagrees with the
+  // records shows there as a rank not found).
+  const std::vector<uint64_t>& histogram = table->meta().histogram;
+  const uint64_t m = static_cast<size_t>(distance) < histogram.size()
+                         ? histogram[distance]
+                         : 0;
+  if (m == 0) return Status::OK();
   const std::vector<uint64_t> ranks = DrawRanks(std::min(n, m), m, seed);
   // Map ranks (the r-th state at the distance, in index order) to indexes
   // in one more scan, visiting the ranks in increasing order.
@@ -96,7 +100,7 @@ Status SampleStates(Table* table, uint64_t n, int distance, uint64_t seed,
   out->assign(ranks.size(), 0);
   size_t next = 0;
   uint64_t rank = 0;
-  s = ScanDistances(table, [&](Index i, int d, uint8_t) {
+  Status s = ScanDistances(table, [&](Index i, int d, uint8_t) {
     if (d != distance) return;
     while (next < order.size() && order[next].first == rank) {
       (*out)[order[next].second] = i;
@@ -106,8 +110,11 @@ Status SampleStates(Table* table, uint64_t n, int distance, uint64_t seed,
   });
   if (!s.ok()) return s;
   if (next != order.size()) {
-    return Status::Corruption("table " + table->meta().Id() +
-                              " changed between two scans");
+    return Status::Corruption("table " + table->meta().Id() + " holds " +
+                              std::to_string(rank) +
+                              " states at distance " +
+                              std::to_string(distance) +
+                              ", its histogram " + std::to_string(m));
   }
   return Status::OK();
 }
