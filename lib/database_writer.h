@@ -64,9 +64,11 @@ class DatabaseWriter {
   template <typename KeyOf>
   Status IngestPages(const std::vector<uint8_t>& records, uint32_t pages,
                      const KeyOf& key);
-  // Writes one sorted file through `fill`, which adds its keys in order,
-  // and ingests it.
-  Status IngestFile(const std::function<Status(rocksdb::SstFileWriter*)>& fill);
+  // Writes one sorted file through each of `fills` (which adds its keys in
+  // order; the files' key ranges must not overlap), on a thread each, and
+  // ingests them together.
+  Status IngestFiles(
+      const std::vector<std::function<Status(rocksdb::SstFileWriter*)>>& fills);
 
   // Tables held for Commit(), by page prefix (the order of their keys).
   struct Held {
