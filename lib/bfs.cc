@@ -40,6 +40,8 @@ namespace {
 // the lowest index: the tables come out the same for any number of threads.
 
 constexpr uint8_t kUnseen = 0xff;
+// Never a depth (the search stops before depth 253 is expanded).
+constexpr uint8_t kNoState = 0xfe;
 // Padding after the depth bytes, so that a 32-byte window never leaves them.
 constexpr int kPad = 32;
 // Ranks (groups of cells() indexes) a worker takes at a time.
@@ -61,8 +63,8 @@ class DepthBytes {
   explicit DepthBytes(size_t n) {
     constexpr size_t kHugePage = size_t{2} << 20;
     if (n < kHugeTable) {
-      // A small table fits the caches anyway, and a fresh 2 MB page would
-      // be cleared by the kernel on every search (3x3: 1.8 ms of 6).
+      // A small table needs no 2 MB page, which the kernel would clear
+      // whole for every search.
       bytes_.reset(static_cast<uint8_t*>(std::malloc(n)));
     } else {
       const size_t bytes = (n + kHugePage - 1) / kHugePage * kHugePage;
@@ -150,11 +152,12 @@ struct Context {
   uint8_t* records;
   // active[c] != 0 when depth bytes [c << kFlagShift, (c + 1) << kFlagShift)
   // may hold a state of the depth being expanded; next_active, of the next
-  // depth. A level skips
-  // the chunks without one: before the middle levels and after them, most
-  // chunks hold none, and scanning them all was most of those levels' time.
+  // depth (Shape::kTrackActive). A level skips the chunks without one:
+  // before the middle levels and after them most chunks hold none, and
+  // scanning them all was most of those levels' time.
   uint8_t* active;
   uint8_t* next_active;
+  Index none;  // the index of no state (Pending)
 };
 
 // The rank after tile seq[p] moves after the kJump tiles that follow it (the
@@ -374,8 +377,11 @@ inline unsigned Matches16(const uint8_t* p, uint8_t depth) {
 }
 
 // A state found at the current depth, waiting its turn: its index and its
-// neighbours' (kNoNeighbour where the blank cannot go), by Move.
-constexpr Index kNoNeighbour = ~Index{0};
+// neighbours', by Move. Where the blank cannot go, the "neighbour" is the
+// first padding byte after the depth bytes (Context::none), which holds
+// kNoState: neither unseen nor a depth, so that it is never claimed nor
+// taken, and the moves are expanded without a branch on which exist (one
+// taken at random, since the blank cells of a level's states are).
 struct Pending {
   Index i;
   Index next[4];
@@ -406,7 +412,6 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
     Move best_move = Move::kUp;
     for (int m = 0; m < 4; ++m) {
       const Index j = p.next[m];
-      if (j == kNoNeighbour) continue;
       // Without branches, which would be taken at random in the middle
       // levels (the selections are masks, so that the compiler cannot turn
       // them back into jumps): an unseen neighbour is claimed, and
@@ -485,7 +490,7 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
       }
       const Order& o = *op;
       ++found;
-      Pending p{i, {kNoNeighbour, kNoNeighbour, kNoNeighbour, kNoNeighbour}};
+      Pending p{i, {ctx.none, ctx.none, ctx.none, ctx.none}};
       const int row = b / S::kCols, col = b % S::kCols;
       if (row > 0) {
         const int to = b - S::kCols;
@@ -555,7 +560,10 @@ Status Search(const Indexer& indexer, int threads,
   if (!depths.ok()) return Status::IOError("out of memory for the search");
   ctx.depths = depths.data();
   ctx.records = result->records.data();
-  const Index goal = indexer.IndexOf(CanonicalGoal(board, indexer.goal_blank()));
+  ctx.none = size;
+  depths[size] = kNoState;
+  const Index goal =
+      indexer.IndexOf(CanonicalGoal(board, indexer.goal_blank()));
   depths[goal] = 0;
 
   int depth = 0;

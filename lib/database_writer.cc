@@ -142,6 +142,7 @@ DatabaseWriter::~DatabaseWriter() {
 
 Status DatabaseWriter::IngestFiles(
     const std::vector<std::function<Status(rocksdb::SstFileWriter*)>>& fills) {
+  if (fills.empty()) return Status::OK();
   std::vector<std::string> files;
   for (size_t f = 0; f < fills.size(); ++f) {
     files.push_back(aside_ + "/ingest-" + std::to_string(ingested_++) +
@@ -157,7 +158,7 @@ Status DatabaseWriter::IngestFiles(
   };
   std::vector<std::thread> threads;
   for (size_t f = 1; f < fills.size(); ++f) threads.emplace_back(write, f);
-  if (!fills.empty()) write(0);
+  write(0);
   for (auto& t : threads) t.join();
   for (const Status& s : statuses) {
     if (!s.ok()) return s;

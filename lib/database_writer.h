@@ -40,7 +40,7 @@ class DatabaseWriter {
   // Adds a table, or replaces the one with the same id. Small tables are
   // held until Commit(), which writes them, every table's metadata and the
   // format version as one sorted file, so that a reader opens one file;
-  // a large table's pages go to a file of their own at once.
+  // a large table's pages go in at once, as files of their own.
   // REQUIRES: records.size() == meta.states; meta is complete.
   Status PutTable(const TableMeta& meta, const std::vector<uint8_t>& records);
 
@@ -59,8 +59,8 @@ class DatabaseWriter {
 
  private:
   DatabaseWriter() = default;
-  // Writes `records` as pages of kPageRecords under key(page), through one
-  // ingested sorted file.
+  // Writes `records` as pages of kPageRecords under key(page), through
+  // ingested sorted files: one, or one per core for a large table.
   template <typename KeyOf>
   Status IngestPages(const std::vector<uint8_t>& records, uint32_t pages,
                      const KeyOf& key);
