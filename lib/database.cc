@@ -67,7 +67,10 @@ Status Database::Open(const std::string& dir, std::unique_ptr<Database>* db) {
   options.stats_persist_period_sec = 0;
   // Pages are cached by Table; keep RocksDB's own block cache small.
   rocksdb::BlockBasedTableOptions table_options;
-  table_options.block_cache = rocksdb::NewLRUCache(1 << 20);
+  // One shard each, for one table file: the default 64 of the table cache
+  // cost a query more to set up than its lookups.
+  table_options.block_cache = rocksdb::NewLRUCache(1 << 20, 0);
+  options.table_cache_numshardbits = 0;
   options.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table_options));
   rocksdb::DB* raw = nullptr;
   rocksdb::Status s;
