@@ -40,7 +40,8 @@ namespace {
 // the lowest index: the tables come out the same for any number of threads.
 
 constexpr uint8_t kUnseen = 0xff;
-// Never a depth (the search stops before depth 253 is expanded).
+// Never the depth of a level expanded nor of the one before it (the search
+// fails when it would reach level 254).
 constexpr uint8_t kNoState = 0xfe;
 // Padding after the depth bytes, so that a 32-byte window never leaves them.
 constexpr int kPad = 32;
