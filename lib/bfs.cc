@@ -40,10 +40,15 @@ namespace {
 // the lowest index: the tables come out the same for any number of threads.
 
 constexpr uint8_t kUnseen = 0xff;
+// Never the depth of a level expanded nor of the one before it (the search
+// fails when it would reach level 254).
+constexpr uint8_t kNoState = 0xfe;
 // Padding after the depth bytes, so that a 32-byte window never leaves them.
 constexpr int kPad = 32;
 // Ranks (groups of cells() indexes) a worker takes at a time.
 constexpr Index kChunkRanks = 1 << 10;
+// Depth bytes per flag of Context::active.
+constexpr int kFlagShift = 13;
 // Boards with at most this many ranks decode every tile order once, before
 // the search, instead of once per depth (3x3: 20,160 ranks, 322 KB).
 constexpr Index kMaxOrderTable = 1 << 18;
@@ -54,13 +59,22 @@ constexpr Index kMaxOrderTable = 1 << 18;
 // a 240 MB table (3x4) miss the TLB on almost every one.
 class DepthBytes {
  public:
+  // Tables of at least this many states get 2 MB pages.
+  static constexpr size_t kHugeTable = size_t{32} << 20;
   explicit DepthBytes(size_t n) {
     constexpr size_t kHugePage = size_t{2} << 20;
-    const size_t bytes = (n + kHugePage - 1) / kHugePage * kHugePage;
-    bytes_.reset(static_cast<uint8_t*>(std::aligned_alloc(kHugePage, bytes)));
+    if (n < kHugeTable) {
+      // A small table needs no 2 MB page, which the kernel would clear
+      // whole for every search.
+      bytes_.reset(static_cast<uint8_t*>(std::malloc(n)));
+    } else {
+      const size_t bytes = (n + kHugePage - 1) / kHugePage * kHugePage;
+      bytes_.reset(
+          static_cast<uint8_t*>(std::aligned_alloc(kHugePage, bytes)));
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-    if (bytes_ != nullptr) madvise(bytes_.get(), bytes, MADV_HUGEPAGE);
+      if (bytes_ != nullptr) madvise(bytes_.get(), bytes, MADV_HUGEPAGE);
 #endif
+    }
     if (bytes_ != nullptr) std::memset(bytes_.get(), kUnseen, n);
   }
   bool ok() const { return bytes_ != nullptr; }
@@ -83,6 +97,9 @@ struct Shape {
   static constexpr int kM = kCells - 1;  // tiles
   static constexpr int kKept = kM - 2;   // Lehmer digits the rank keeps
   static constexpr int kJump = kCols - 1;  // tiles a vertical move lifts over
+  // Whether the search keeps Context::active: on the 12-cell boards (240 M
+  // states), not on smaller ones, where every level's scan is short anyway.
+  static constexpr bool kTrackActive = kCells >= 12;
   // Lehmer digits in the high half of a rank (Context::high).
   static constexpr int kHigh = kKept / 2 > 0 ? kKept / 2 : 1;
   // kW[i]: the weight of Lehmer digit i in the rank, (kM-1-i)!/2; 0 for the
@@ -134,6 +151,14 @@ struct Context {
   std::vector<Low> low;
   uint8_t* depths;
   uint8_t* records;
+  // active[c] != 0 when depth bytes [c << kFlagShift, (c + 1) << kFlagShift)
+  // may hold a state of the depth being expanded; next_active, of the next
+  // depth (Shape::kTrackActive). A level skips the chunks without one:
+  // before the middle levels and after them most chunks hold none, and
+  // scanning them all was most of those levels' time.
+  uint8_t* active;
+  uint8_t* next_active;
+  Index none;  // the index of no state (Pending)
 };
 
 // The rank after tile seq[p] moves after the kJump tiles that follow it (the
@@ -353,8 +378,11 @@ inline unsigned Matches16(const uint8_t* p, uint8_t depth) {
 }
 
 // A state found at the current depth, waiting its turn: its index and its
-// neighbours' (kNoNeighbour where the blank cannot go), by Move.
-constexpr Index kNoNeighbour = ~Index{0};
+// neighbours', by Move. Where the blank cannot go, the "neighbour" is the
+// first padding byte after the depth bytes (Context::none), which holds
+// kNoState: neither unseen nor a depth, so that it is never claimed nor
+// taken, and the moves are expanded without a branch on which exist (one
+// taken at random, since the blank cells of a level's states are).
 struct Pending {
   Index i;
   Index next[4];
@@ -375,6 +403,8 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
   constexpr Index kCells = S::kCells;
   uint64_t found = 0;
   uint8_t sink = 0;  // where stores that claim nothing go
+  [[maybe_unused]] uint8_t flag_sink = 0;
+  [[maybe_unused]] uint8_t* const next_active = ctx.next_active;
   // Claims the unseen neighbours of p.i for the next depth and records its
   // best move: towards its neighbour of the previous depth with the lowest
   // index.
@@ -383,7 +413,6 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
     Move best_move = Move::kUp;
     for (int m = 0; m < 4; ++m) {
       const Index j = p.next[m];
-      if (j == kNoNeighbour) continue;
       // Without branches, which would be taken at random in the middle
       // levels (the selections are masks, so that the compiler cannot turn
       // them back into jumps): an unseen neighbour is claimed, and
@@ -395,6 +424,13 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
           (reinterpret_cast<uintptr_t>(&depths[j]) & unseen) |
           (reinterpret_cast<uintptr_t>(&sink) & ~unseen));
       std::atomic_ref<uint8_t>(*claim).store(next, std::memory_order_relaxed);
+      if constexpr (S::kTrackActive) {
+        uint8_t* const flag = reinterpret_cast<uint8_t*>(
+            (reinterpret_cast<uintptr_t>(&next_active[j >> kFlagShift]) &
+             unseen) |
+            (reinterpret_cast<uintptr_t>(&flag_sink) & ~unseen));
+        std::atomic_ref<uint8_t>(*flag).store(1, std::memory_order_relaxed);
+      }
       // (At depth 0, prev is kUnseen: nothing is nearer than the goal.)
       const bool nearer = (dj == prev) & (dj != kUnseen) & (j < best);
       const Index take = -static_cast<Index>(nearer);
@@ -455,7 +491,7 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
       }
       const Order& o = *op;
       ++found;
-      Pending p{i, {kNoNeighbour, kNoNeighbour, kNoNeighbour, kNoNeighbour}};
+      Pending p{i, {ctx.none, ctx.none, ctx.none, ctx.none}};
       const int row = b / S::kCols, col = b % S::kCols;
       if (row > 0) {
         const int to = b - S::kCols;
@@ -509,25 +545,45 @@ Status Search(const Indexer& indexer, int threads,
     Order* out = ctx.orders.data();
     ListOrders<S>(0, (1u << S::kM) - 1, 0, &cur, &out);
   }
+  // The kernel hands out (and clears) the pages of the records and of the
+  // depth bytes as they are first written: 480 MB on 3x4, most of a second
+  // on one core, so a second thread takes the records.
+  std::thread fill_records;
+  if (threads > 1) {
+    fill_records = std::thread([&] { result->records.assign(size, 0); });
+  } else {
+    result->records.assign(size, 0);
+  }
   FillHalves<S>(&ctx);  // Decode's, for the odd parity on small boards too
   DepthBytes depths(static_cast<size_t>(size) + kPad);
-  result->records.assign(size, 0);
+  if (fill_records.joinable()) fill_records.join();
   result->histogram.clear();
   if (!depths.ok()) return Status::IOError("out of memory for the search");
   ctx.depths = depths.data();
   ctx.records = result->records.data();
-  depths[indexer.IndexOf(CanonicalGoal(board, indexer.goal_blank()))] = 0;
+  ctx.none = size;
+  depths[size] = kNoState;
+  const Index goal =
+      indexer.IndexOf(CanonicalGoal(board, indexer.goal_blank()));
+  depths[goal] = 0;
 
   int depth = 0;
   uint64_t total = 0;
   bool done = false;
   Status status;
+  const size_t flags = (static_cast<size_t>(size) >> kFlagShift) + 1;
+  std::vector<uint8_t> active(flags, 0), next_active(flags, 0);
+  ctx.active = active.data();
+  ctx.next_active = next_active.data();
+  ctx.active[goal >> kFlagShift] = 1;
   std::atomic<Index> next_chunk{0};
   std::atomic<uint64_t> found{0};
   // Runs once per level, on one thread, when every worker has finished it.
   auto level_done = [&]() noexcept {
     const uint64_t count = found.exchange(0);
     next_chunk.store(0);
+    std::swap(ctx.active, ctx.next_active);
+    std::memset(ctx.next_active, 0, flags);
     if (count == 0) {
       done = true;
       return;
@@ -554,6 +610,14 @@ Status Search(const Indexer& indexer, int threads,
         const Index begin = next_chunk.fetch_add(kChunkRanks);
         if (begin >= ranks) break;
         const Index end = std::min<Index>(ranks, begin + kChunkRanks);
+        if constexpr (S::kTrackActive) {
+          const uint8_t* flag =
+              ctx.active + ((begin * S::kCells) >> kFlagShift);
+          const uint8_t* const last =
+              ctx.active + ((end * S::kCells - 1) >> kFlagShift);
+          while (flag <= last && *flag == 0) ++flag;
+          if (flag > last) continue;  // no state of this depth here
+        }
         mine += ExpandRanks<S>(ctx, begin, end, static_cast<uint8_t>(depth));
       }
       found += mine;

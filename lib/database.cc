@@ -27,6 +27,21 @@ class SilentLogger : public rocksdb::Logger {
   void Logv(const char* /*format*/, va_list /*ap*/) override {}
 };
 
+// RocksDB's default Env starts a flush thread and a compaction thread when a
+// database opens, and joins them at exit; a read-only database schedules no
+// work for them, so a query opens without starting any thread.
+class NoBackgroundThreadsEnv : public rocksdb::EnvWrapper {
+ public:
+  NoBackgroundThreadsEnv() : rocksdb::EnvWrapper(rocksdb::Env::Default()) {}
+  const char* Name() const override { return "SlidedbNoBackgroundThreadsEnv"; }
+  void IncBackgroundThreadsIfNeeded(int /*num*/, Priority /*pri*/) override {}
+};
+
+rocksdb::Env* ReadOnlyEnv() {
+  static rocksdb::Env* const env = new NoBackgroundThreadsEnv;  // never freed
+  return env;
+}
+
 }  // namespace
 
 Database::~Database() = default;
@@ -46,11 +61,16 @@ Status Database::Open(const std::string& dir, std::unique_ptr<Database>* db) {
   options.max_open_files = -1;
   options.max_file_opening_threads = 1;
   options.skip_stats_update_on_db_open = true;
+  options.skip_checking_sst_file_sizes_on_db_open = true;
+  options.env = ReadOnlyEnv();
   options.stats_dump_period_sec = 0;
   options.stats_persist_period_sec = 0;
   // Pages are cached by Table; keep RocksDB's own block cache small.
   rocksdb::BlockBasedTableOptions table_options;
-  table_options.block_cache = rocksdb::NewLRUCache(1 << 20);
+  // One shard each, for one table file: the default 64 of the table cache
+  // cost a query more to set up than its lookups.
+  table_options.block_cache = rocksdb::NewLRUCache(1 << 20, 0);
+  options.table_cache_numshardbits = 0;
   options.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table_options));
   rocksdb::DB* raw = nullptr;
   rocksdb::Status s;
@@ -161,8 +181,10 @@ Status Database::ReadPdb(const PdbMeta& meta,
 
 Status Database::ReadPage(const std::string& table_id, uint32_t page,
                           std::string* out) const {
-  rocksdb::Status s =
-      db_->Get(rocksdb::ReadOptions(), PageKey(table_id, page), out);
+  // Table keeps every page it reads: RocksDB's block cache need not.
+  rocksdb::ReadOptions read;
+  read.fill_cache = false;
+  rocksdb::Status s = db_->Get(read, PageKey(table_id, page), out);
   if (s.IsNotFound()) {
     return Status::Corruption("page " + std::to_string(page) + " of table " +
                               table_id + " is missing");

@@ -8,9 +8,12 @@
 #include <stdio.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <string_view>
+#include <thread>
 
 #include "lib/database.h"
 #include "lib/format.h"
@@ -137,31 +140,83 @@ DatabaseWriter::~DatabaseWriter() {
   if (lock_fd_ >= 0) close(lock_fd_);  // releases the lock
 }
 
+Status DatabaseWriter::IngestFiles(
+    const std::vector<std::function<Status(rocksdb::SstFileWriter*)>>& fills) {
+  if (fills.empty()) return Status::OK();
+  std::vector<std::string> files;
+  for (size_t f = 0; f < fills.size(); ++f) {
+    files.push_back(aside_ + "/ingest-" + std::to_string(ingested_++) +
+                    ".sst");
+  }
+  std::vector<Status> statuses(fills.size());
+  auto write = [&](size_t f) {
+    rocksdb::SstFileWriter file(rocksdb::EnvOptions(), WriteOptions());
+    Status s = FromRocks(file.Open(files[f]), "writing " + files[f]);
+    if (s.ok()) s = fills[f](&file);
+    if (s.ok()) s = FromRocks(file.Finish(), "writing " + files[f]);
+    statuses[f] = s;
+  };
+  std::vector<std::thread> threads;
+  for (size_t f = 1; f < fills.size(); ++f) threads.emplace_back(write, f);
+  write(0);
+  for (auto& t : threads) t.join();
+  for (const Status& s : statuses) {
+    if (!s.ok()) return s;
+  }
+  rocksdb::IngestExternalFileOptions ingest;
+  ingest.move_files = true;
+  return FromRocks(db_->IngestExternalFile(files, ingest),
+                   "ingesting " + files.front());
+}
+
+namespace {
+
+// Adds pages [begin_page, end_page) of `records` to `file`, each under
+// key(page).
+template <typename KeyOf>
+Status PutPages(const std::vector<uint8_t>& records, uint32_t begin_page,
+                uint32_t end_page, const KeyOf& key,
+                rocksdb::SstFileWriter* file) {
+  for (uint32_t p = begin_page; p < end_page; ++p) {
+    const size_t begin = static_cast<size_t>(p) * kPageRecords;
+    const size_t len = std::min<size_t>(kPageRecords, records.size() - begin);
+    rocksdb::Status s = file->Put(
+        key(p), rocksdb::Slice(
+                    reinterpret_cast<const char*>(records.data()) + begin, len));
+    if (!s.ok()) return FromRocks(s, "writing a table file");
+  }
+  return Status::OK();
+}
+
+// Tables of at most this many records wait for Commit(), up to this many
+// bytes in all: those of 3x3 and smaller boards, not 3x4 or 2x6 (whose
+// records are not copied).
+constexpr uint64_t kHoldRecords = uint64_t{1} << 22;
+constexpr uint64_t kHoldBytes = uint64_t{64} << 20;
+
+}  // namespace
+
 template <typename KeyOf>
 Status DatabaseWriter::IngestPages(const std::vector<uint8_t>& records,
                                    uint32_t pages, const KeyOf& key) {
-  // The pages go in as one sorted file.
-  const std::string sst =
-      aside_ + "/ingest-" + std::to_string(ingested_++) + ".sst";
-  rocksdb::SstFileWriter file(rocksdb::EnvOptions(), WriteOptions());
-  Status s = FromRocks(file.Open(sst), "writing " + sst);
-  for (uint32_t p = 0; s.ok() && p < pages; ++p) {
-    const size_t begin = static_cast<size_t>(p) * kPageRecords;
-    const size_t len = std::min<size_t>(kPageRecords, records.size() - begin);
-    s = FromRocks(
-        file.Put(key(p),
-                 rocksdb::Slice(reinterpret_cast<const char*>(records.data()) +
-                                    begin,
-                                len)),
-        "writing " + sst);
+  // A large table goes in as several files of consecutive pages, written
+  // (and compressed) side by side, one per core.
+  uint32_t parts = 1;
+  if (records.size() > kHoldRecords) {
+    parts = std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
   }
-  if (s.ok()) s = FromRocks(file.Finish(), "writing " + sst);
-  if (s.ok()) {
-    rocksdb::IngestExternalFileOptions ingest;
-    ingest.move_files = true;
-    s = FromRocks(db_->IngestExternalFile({sst}, ingest), "ingesting " + sst);
+  std::vector<std::function<Status(rocksdb::SstFileWriter*)>> fills;
+  for (uint32_t part = 0; part < parts; ++part) {
+    const uint32_t begin =
+        static_cast<uint32_t>(uint64_t{pages} * part / parts);
+    const uint32_t end =
+        static_cast<uint32_t>(uint64_t{pages} * (part + 1) / parts);
+    if (begin == end) continue;
+    fills.push_back([&, begin, end](rocksdb::SstFileWriter* file) {
+      return PutPages(records, begin, end, key, file);
+    });
   }
-  return s;
+  return IngestFiles(fills);
 }
 
 Status DatabaseWriter::PutTable(const TableMeta& meta,
@@ -181,13 +236,24 @@ Status DatabaseWriter::PutTable(const TableMeta& meta,
                          "removing the old " + id);
     if (!s.ok()) return s;
   }
-  Status s = IngestPages(records, meta.pages,
-                         [&](uint32_t p) { return PageKey(id, p); });
-  if (s.ok()) {
-    s = FromRocks(db_->Put(rocksdb::WriteOptions(), MetaKey(id), meta.ToJson()),
-                  "writing the metadata of " + id);
+  auto held = held_.find(prefix);
+  if (held != held_.end()) {  // put twice before Commit()
+    held_bytes_ -= held->second.records.size();
+    held_.erase(held);
+  } else if (table_meta_.count(MetaKey(id)) > 0) {
+    replaced_ = true;  // its pages went in a file of their own: compact
   }
-  return s;
+  if (records.size() <= kHoldRecords &&
+      held_bytes_ + records.size() <= kHoldBytes) {
+    held_[prefix] = Held{id, records, meta.pages};
+    held_bytes_ += records.size();
+  } else {
+    Status s = IngestPages(records, meta.pages,
+                           [&](uint32_t p) { return PageKey(id, p); });
+    if (!s.ok()) return s;
+  }
+  table_meta_[MetaKey(id)] = meta.ToJson();
+  return Status::OK();
 }
 
 Status DatabaseWriter::RemovePdbs(const std::string& table_id) {
@@ -223,9 +289,26 @@ Status DatabaseWriter::PutPdb(const PdbMeta& meta,
 }
 
 Status DatabaseWriter::Commit() {
-  Status s = FromRocks(db_->Put(rocksdb::WriteOptions(), kFormatKey,
-                                std::to_string(kFormatVersion)),
-                       "writing the format version");
+  // One file for the held tables, the metadata and the format version, in
+  // the order of their keys: "meta/", "page/", then "slidedb/format".
+  static_assert(std::string_view("meta/") < std::string_view("page/") &&
+                std::string_view("page/") < std::string_view(kFormatKey));
+  Status s = IngestFiles({[&](rocksdb::SstFileWriter* file) -> Status {
+    for (const auto& [key, json] : table_meta_) {
+      rocksdb::Status r = file->Put(key, json);
+      if (!r.ok()) return FromRocks(r, "writing the metadata of " + key);
+    }
+    for (const auto& [prefix, held] : held_) {
+      Status st = PutPages(held.records, 0, held.pages, [&](uint32_t p) {
+        return PageKey(held.id, p);
+      }, file);
+      if (!st.ok()) return st;
+    }
+    return FromRocks(file->Put(kFormatKey, std::to_string(kFormatVersion)),
+                     "writing the format version");
+  }});
+  held_.clear();
+  held_bytes_ = 0;
   if (s.ok()) s = FromRocks(db_->Flush(rocksdb::FlushOptions()), "flushing");
   if (s.ok() && replaced_) {
     s = FromRocks(db_->CompactRange(rocksdb::CompactRangeOptions(), nullptr,

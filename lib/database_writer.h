@@ -8,6 +8,8 @@
 #ifndef SLIDEDB_LIB_DATABASE_WRITER_H_
 #define SLIDEDB_LIB_DATABASE_WRITER_H_
 
+#include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -18,6 +20,7 @@
 
 namespace rocksdb {
 class DB;
+class SstFileWriter;
 }
 
 namespace slidedb {
@@ -34,7 +37,10 @@ class DatabaseWriter {
   DatabaseWriter(const DatabaseWriter&) = delete;
   DatabaseWriter& operator=(const DatabaseWriter&) = delete;
 
-  // Adds a table, or replaces the one with the same id.
+  // Adds a table, or replaces the one with the same id. Small tables are
+  // held until Commit(), which writes them, every table's metadata and the
+  // format version as one sorted file, so that a reader opens one file;
+  // a large table's pages go in at once, as files of their own.
   // REQUIRES: records.size() == meta.states; meta is complete.
   Status PutTable(const TableMeta& meta, const std::vector<uint8_t>& records);
 
@@ -53,11 +59,27 @@ class DatabaseWriter {
 
  private:
   DatabaseWriter() = default;
-  // Writes `records` as pages of kPageRecords under key(page), through one
-  // ingested sorted file.
+  // Writes `records` as pages of kPageRecords under key(page), through
+  // ingested sorted files: one, or one per core for a large table.
   template <typename KeyOf>
   Status IngestPages(const std::vector<uint8_t>& records, uint32_t pages,
                      const KeyOf& key);
+  // Writes one sorted file through each of `fills` (which adds its keys in
+  // order; the files' key ranges must not overlap), on a thread each, and
+  // ingests them together.
+  Status IngestFiles(
+      const std::vector<std::function<Status(rocksdb::SstFileWriter*)>>& fills);
+
+  // Tables held for Commit(), by page prefix (the order of their keys).
+  struct Held {
+    std::string id;
+    std::vector<uint8_t> records;
+    uint32_t pages;
+  };
+  std::map<std::string, Held> held_;
+  uint64_t held_bytes_ = 0;
+  // The metadata of every table put, by key, written by Commit().
+  std::map<std::string, std::string> table_meta_;
 
   std::string dir_;
   std::string aside_;

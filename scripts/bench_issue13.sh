@@ -8,8 +8,9 @@
 # BASE_BUILD_DIR holds the other slidedb-build and slidedb-query (e.g.
 # `git worktree add /tmp/base <commit>` built with scripts/build.sh). For
 # 3x4 and 2x6 each builder builds the table in turn, twice, alternating:
-# wall and CPU seconds (user + system) and peak RSS, medians. The one-shot
-# query is timed with `hyperfine -N` on a 3x3 database, and its
+# wall and CPU seconds (user + system), peak RSS and the builder's own
+# times of its phases, medians. The one-shot query is timed with
+# `hyperfine -N` on a 3x3 database built by its own builder, and its
 # instructions counted with callgrind, which the load of the machine does
 # not change. With --digest, the records of both builds are compared through
 # the sha256 of `slidedb-query --export csv` (minutes per table).
@@ -38,14 +39,28 @@ for board in 3x4 2x6; do
       echo "bench_issue13.sh: $board build $run, $who" >&2
       rm -rf "$tmp/$who-$board"
       /usr/bin/time -f "%e %U %S %M" -o "$tmp/time" \
-        "$bin" --db "$tmp/$who-$board" --board "$board" --quiet >/dev/null
+        "$bin" --db "$tmp/$who-$board" --board "$board" \
+        >"$tmp/build.out" 2>"$tmp/build.err"
       read -r wall user sys rss <"$tmp/time"
+      # The phases, from the builder's own clock: until the first level is
+      # done (allocating and clearing the arrays), the search, and what
+      # follows it (encoding and writing the table, the swap).
+      awk '/ depth  0 / { print $NF == "s" ? $(NF - 1) : $NF }' \
+        "$tmp/build.err" >>"$tmp/$who-$board.setup"
+      search=$(sed -n 's/.*, search \([0-9.]*\) s$/\1/p' "$tmp/build.out")
+      total=$(sed -n 's/^wrote .*, \([0-9.]*\) s$/\1/p' "$tmp/build.out")
+      echo "$search" >>"$tmp/$who-$board.search"
+      awk -v a="$total" -v b="$search" 'BEGIN { print a - b }' \
+        >>"$tmp/$who-$board.write"
       echo "$wall" >>"$tmp/$who-$board.wall"
       awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }' >>"$tmp/$who-$board.cpu"
       echo $(( rss / 1024 )) >>"$tmp/$who-$board.rss"
     done
   done
   for who in base new; do
+    for phase in setup search write; do
+      eval "${who}_$phase=$(median <"$tmp/$who-$board.$phase")"
+    done
     eval "${who}_wall=$(median <"$tmp/$who-$board.wall")"
     eval "${who}_cpu=$(median <"$tmp/$who-$board.cpu")"
     eval "${who}_rss=$(sort -n "$tmp/$who-$board.rss" | tail -1)"
@@ -55,6 +70,11 @@ for board in 3x4 2x6; do
   row "same, CPU user + system (median of 2)" "$base_cpu s" "$new_cpu s" \
       "$(awk -v a="$base_cpu" -v b="$new_cpu" 'BEGIN { printf "%.2fx", a / b }')"
   row "same, peak RSS" "$base_rss MiB" "$new_rss MiB" ""
+  row "same, until level 0 is done (median)" "$base_setup s" "$new_setup s" ""
+  row "same, search (median, including the above)" "$base_search s" \
+      "$new_search s" ""
+  row "same, after the search: write and swap (median)" "$base_write s" \
+      "$new_write s" ""
   if [ "$digest" = --digest ]; then
     for who in base new; do
       "$B"/slidedb-query --db "$tmp/$who-$board" --board "$board" --export csv |
@@ -68,10 +88,14 @@ for board in 3x4 2x6; do
   rm -rf "$tmp/base-$board" "$tmp/new-$board"
 done
 
+# Each query reads a database of its own builder: how the file is laid out
+# is part of what is compared.
+"$base"/slidedb-build --db "$tmp/db33base" --board 3x3 --quiet >/dev/null
 "$B"/slidedb-build --db "$tmp/db33" --board 3x3 --quiet >/dev/null
 query="--db $tmp/db33 867254301"
 hyperfine -N --warmup 10 --runs 200 --style none --export-json "$tmp/oneshot.json" \
-  "$base/slidedb-query $query" "$B/slidedb-query $query" >/dev/null
+  "$base/slidedb-query --db $tmp/db33base 867254301" \
+  "$B/slidedb-query $query" >/dev/null
 ms() { jq ".results[$1].median * 1000" "$tmp/oneshot.json"; }
 cpu() { jq "(.results[$1].user + .results[$1].system) * 1000" "$tmp/oneshot.json"; }
 row "one-shot \`slidedb-query $query\`, median wall (hyperfine -N, 200 runs)" \
@@ -84,7 +108,7 @@ instructions() {
   valgrind --tool=callgrind --callgrind-out-file="$tmp/cg" "$@" 2>&1 >/dev/null |
     awk '/Collected/ { print $4 }'
 }
-ib=$(instructions "$base/slidedb-query" --db "$tmp/db33" 867254301)
+ib=$(instructions "$base/slidedb-query" --db "$tmp/db33base" 867254301)
 in=$(instructions "$B/slidedb-query" --db "$tmp/db33" 867254301)
 row "same, instructions (callgrind, whole process)" "$ib" "$in" \
     "$(awk -v a="$ib" -v b="$in" 'BEGIN { printf "%.2fx", a / b }')"
@@ -92,9 +116,11 @@ syscalls() {
   strace -f -c -o "$tmp/strace" "$@" >/dev/null
   awk '/total/ { print $4 }' "$tmp/strace"
 }
-sb=$(syscalls "$base/slidedb-query" $query)
+sb=$(syscalls "$base/slidedb-query" --db "$tmp/db33base" 867254301)
 sn=$(syscalls "$B/slidedb-query" $query)
 row "same, system calls (strace -c)" "$sb" "$sn" ""
+row "table files (.sst) in the 3x3 database" \
+    "$(ls "$tmp"/db33base/*.sst | wc -l)" "$(ls "$tmp"/db33/*.sst | wc -l)" ""
 
 echo "Issue 13, side by side: base $base, new $B."
 echo
