@@ -66,7 +66,7 @@ constexpr char kExitHelp[] =
     "Exit status: 0 every input answered; 1 some input cannot reach the\n"
     "goal; 64 bad usage; 65 some input was malformed (the others are still\n"
     "answered; 65 wins over 1); 66 the database or a table is missing or\n"
-    "unreadable. A state that starts with '-' and then a letter goes after\n"
+    "unreadable; 74 the output could not be written. A state that starts with '-' and then a letter goes after\n"
     "--: slidedb-query -- -hgfedcba\n"
     "\n"
     "Examples:\n"
@@ -207,10 +207,9 @@ int ExitStatus(bool db_ok, bool malformed, bool unsolvable) {
   return kExitOk;
 }
 
-}  // namespace
-
-int RunQuery(const std::vector<std::string>& args, std::istream& in,
-             std::ostream& out, std::ostream& err) {
+// RunQuery but for the check that the output was written.
+int Run(const std::vector<std::string>& args, std::istream& in,
+        std::ostream& out, std::ostream& err) {
   QueryConfig config;
   std::string board_name, goal_text, format;
   std::string limit_text, at_distance_text, sample_text, distance_text,
@@ -484,6 +483,22 @@ int RunQuery(const std::vector<std::string>& args, std::istream& in,
   const BatchOutcome o =
       AnswerInParallel(config, &solver, threads, states, in, out, err);
   return ExitStatus(o.db_ok, o.malformed, o.unsolvable);
+}
+
+}  // namespace
+
+int RunQuery(const std::vector<std::string>& args, std::istream& in,
+             std::ostream& out, std::ostream& err) {
+  const int status = Run(args, in, out, err);
+  // An answer that could not be written (a full disk, a closed pipe) is
+  // lost: say so, whatever else happened.
+  out.flush();
+  if (!out) {
+    err << "slidedb-query: cannot write the output (a full disk?); answers "
+           "were lost\n";
+    return kExitIOError;
+  }
+  return status;
 }
 
 }  // namespace slidedb

@@ -439,6 +439,25 @@ TEST(QueryCliTest, AnswersEachLineBeforeReadingTheNext) {
             std::string::npos);
 }
 
+// Output that cannot be written (a full disk) is an error, not a success.
+class FullDisk : public std::streambuf {
+ protected:
+  int_type overflow(int_type) override { return traits_type::eof(); }
+  std::streamsize xsputn(const char*, std::streamsize) override { return 0; }
+};
+
+TEST(QueryCliTest, UnwritableOutputIsStatus74) {
+  FullDisk full;
+  std::ostream out(&full);
+  std::istringstream in("123456708\n867254301\n");
+  std::ostringstream err;
+  EXPECT_EQ(RunQuery({"--db", TestDatabase()}, in, out, err), kExitIOError);
+  EXPECT_NE(err.str().find("cannot write the output"), std::string::npos);
+  std::istringstream none;
+  EXPECT_EQ(RunQuery({"--db", TestDatabase(), "867254301"}, none, out, err),
+            kExitIOError);
+}
+
 // The same conversation with the batch spread over four threads: a line
 // that arrives alone is still answered before the next is read.
 TEST(QueryCliTest, AnswersEachLineBeforeReadingTheNextOnFourThreads) {
