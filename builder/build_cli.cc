@@ -19,6 +19,7 @@
 #include "lib/pdb_build.h"
 #include "lib/problem.h"
 #include "lib/state.h"
+#include "lib/symmetry.h"
 #include "lib/table_meta.h"
 #include "lib/version.h"
 
@@ -171,6 +172,8 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
       ("threads", po::value(&threads)->default_value(0),
        "search threads, 0 to 256 (0: one per core)")
       ("quiet,q", "no per-depth progress lines")
+      ("rebuild", "start afresh: the database in place (of any format) is "
+       "replaced, at the end, by one holding only what this command builds")
       ("verify", "check the database instead of building: exit 0 when all "
        "is well, 1 when not")
       ("format", po::value(&format)->default_value("text"),
@@ -246,7 +249,7 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
       err << "slidedb-build: goal '" << g << "': " << s.message() << "\n";
       return kExitUsage;
     }
-    blanks.insert(a.blank);
+    blanks.insert(pdb ? a.blank : StoredGoalBlank(board, a.blank));
   }
   if (verify) {
     CheckOptions check;
@@ -257,7 +260,9 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
   }
   if (blanks.empty()) {
     if (board.cells() <= 9) {
-      for (int c = 0; c < board.cells(); ++c) blanks.insert(c);
+      for (int c = 0; c < board.cells(); ++c) {
+        blanks.insert(pdb ? c : StoredGoalBlank(board, c));
+      }
     } else {
       blanks.insert(board.cells() - 1);
     }
@@ -265,7 +270,7 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
 
   const auto t0 = std::chrono::steady_clock::now();
   std::unique_ptr<DatabaseWriter> writer;
-  s = DatabaseWriter::Begin(db_dir, &writer);
+  s = DatabaseWriter::Begin(db_dir, &writer, vm.count("rebuild") > 0);
   if (!s.ok()) {
     err << "slidedb-build: " << s.message() << "\n";
     return kExitCantCreate;
@@ -315,7 +320,13 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
     }
     out << tag << ": " << WithCommas(meta.states) << " states, max distance "
         << meta.max_distance << ", search " << std::fixed
-        << std::setprecision(3) << result.seconds << " s\n";
+        << std::setprecision(3) << result.seconds << " s";
+    const std::vector<int> served = ServedGoalBlanks(board, goal_blank);
+    if (served.size() > 1) {
+      out << "; serves the goal blanks";
+      for (int c : served) out << ' ' << c;
+    }
+    out << "\n";
   }
   s = writer->Commit();
   if (!s.ok()) {
