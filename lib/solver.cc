@@ -76,11 +76,16 @@ Status Solver::GetTable(const Board& board, int goal_blank, Table** table) {
           " cells: it has no full table, only pattern databases");
     }
     if (meta == nullptr) {
-      return Status::NotFound("table " + TableId(board, goal_blank) +
-                              " (board " + board.Name() +
-                              ", goal blank on cell " +
-                              std::to_string(goal_blank) +
-                              ") is not in the database " + db_->dir());
+      const std::vector<int> served = ServedGoalBlanks(board, goal_blank);
+      std::string cells;
+      for (int c : served) {
+        cells += (cells.empty() ? "" : ", ") + std::to_string(c);
+      }
+      return Status::NotFound(
+          "table " + TableId(board, goal_blank) + " (board " + board.Name() +
+          (served.size() > 1 ? ", serving the goal blanks " + cells
+                             : ", goal blank on cell " + cells) +
+          ") is not in the database " + db_->dir());
     }
     std::unique_ptr<Table> t;
     Status s = db_->OpenTable(*meta, &t);

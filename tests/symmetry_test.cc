@@ -94,8 +94,8 @@ TEST(SymmetryTest, MapsKeepGoalsAndMoves) {
   }
 }
 
-// Every goal blank the test database serves, stored or by symmetry: every
-// state's answer from the Solver (the query tools' path) has the reference
+// Every goal blank the test database serves, stored or by symmetry (all 9
+// of 3x3): every state's answer from the Solver (the query tools' path) has the reference
 // search's length and replays legally to the goal; Distance agrees; and the
 // goal's table from GetTable (the table tools' path) holds the true
 // distance and a move one nearer in every record.
@@ -128,7 +128,10 @@ TEST(SymmetryTest, EveryStateOfEveryServedGoalIsOptimal) {
       p.solvable = true;
       Path path;
       int failures = 0;
-      for (Index i = 0; i < indexer.size() && failures < 5; ++i) {
+      // Every state on boards of up to 9 cells; every third of 2x5's
+      // 1,814,400, to keep the suite quick.
+      const Index stride = board.cells() <= 9 ? 1 : 3;
+      for (Index i = 0; i < indexer.size() && failures < 5; i += stride) {
         p.start = indexer.StateAt(i);
         const int want = truth.at(PackState(board, p.start));
         Status s = solver.Solve(p, &path);
