@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
+#include <mutex>
 #include <set>
 #include <thread>
 
@@ -14,6 +15,7 @@
 #include "lib/database.h"
 #include "lib/database_writer.h"
 #include "lib/exit_codes.h"
+#include "lib/index.h"
 #include "lib/notation.h"
 #include "lib/pattern.h"
 #include "lib/pdb_build.h"
@@ -269,14 +271,58 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
   }
 
   const auto t0 = std::chrono::steady_clock::now();
+  const bool quiet = vm.count("quiet") > 0;
+  // Small tables (up to 10 cells) are searched side by side, one thread per
+  // goal, while the database copy is being prepared: each search is short,
+  // and the threads of one search wait for each other at every depth. Large
+  // tables are searched one after the other, each with every thread.
+  const std::vector<int> goals(blanks.begin(), blanks.end());
+  const bool side_by_side =
+      !pdb && goals.size() > 1 &&
+      Indexer(board, goals[0]).size() <= Database::kPreloadStates;
+  std::vector<BfsResult> results(goals.size());
+  std::vector<Status> searched(goals.size());
+  std::mutex err_mutex;
+  auto tag_of = [&](int goal_blank) {
+    return board.Name() + " goal " +
+           FormatArrangement(CanonicalGoalArrangement(board, goal_blank, "0"),
+                             "0");
+  };
+  auto search = [&](size_t k, int search_threads) {
+    const std::string tag = tag_of(goals[k]);
+    searched[k] = RunBfs(
+        Indexer(board, goals[k]), search_threads,
+        [&](const BfsLevel& l) {
+          if (quiet) return;
+          std::lock_guard<std::mutex> lock(err_mutex);
+          err << tag << "  depth " << std::setw(2) << l.depth << "  states "
+              << std::setw(11) << WithCommas(l.states) << "  total "
+              << std::setw(11) << WithCommas(l.total) << "  " << std::fixed
+              << std::setprecision(3) << l.seconds << " s\n";
+        },
+        &results[k]);
+  };
+  std::vector<std::thread> workers;
+  // Joins the searches on every way out.
+  struct JoinAll {
+    std::vector<std::thread>* threads;
+    ~JoinAll() {
+      for (auto& t : *threads) {
+        if (t.joinable()) t.join();
+      }
+    }
+  } join_all{&workers};
+  if (side_by_side) {
+    for (size_t k = 0; k < goals.size(); ++k) workers.emplace_back(search, k, 1);
+  }
   std::unique_ptr<DatabaseWriter> writer;
   s = DatabaseWriter::Begin(db_dir, &writer, vm.count("rebuild") > 0);
   if (!s.ok()) {
     err << "slidedb-build: " << s.message() << "\n";
     return kExitCantCreate;
   }
-  const bool quiet = vm.count("quiet") > 0;
-  for (int goal_blank : blanks) {
+  for (size_t k = 0; k < goals.size(); ++k) {
+    const int goal_blank = goals[k];
     if (pdb) {
       s = BuildPdbs(board, goal_blank, partition, threads, quiet, writer.get(),
                     out, err);
@@ -286,32 +332,25 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
       }
       continue;
     }
-    const Indexer indexer(board, goal_blank);
-    const std::string goal_text = FormatArrangement(
-        CanonicalGoalArrangement(board, goal_blank, "0"), "0");
-    const std::string tag = board.Name() + " goal " + goal_text;
-    BfsResult result;
-    s = RunBfs(indexer, threads,
-               [&](const BfsLevel& l) {
-                 if (quiet) return;
-                 err << tag << "  depth " << std::setw(2) << l.depth
-                     << "  states " << std::setw(11) << WithCommas(l.states)
-                     << "  total " << std::setw(11) << WithCommas(l.total)
-                     << "  " << std::fixed << std::setprecision(3)
-                     << l.seconds << " s\n";
-               },
-               &result);
-    if (!s.ok()) {
-      err << "slidedb-build: " << tag << ": " << s.message() << "\n";
+    if (side_by_side) {
+      workers[k].join();
+    } else {
+      search(k, threads);
+    }
+    const std::string tag = tag_of(goal_blank);
+    const BfsResult& result = results[k];
+    if (!searched[k].ok()) {
+      err << "slidedb-build: " << tag << ": " << searched[k].message() << "\n";
       return kExitFailure;
     }
     TableMeta meta =
         TableMeta::FromHistogram(board, goal_blank, result.histogram);
-    meta.goal = goal_text;
+    meta.goal = FormatArrangement(
+        CanonicalGoalArrangement(board, goal_blank, "0"), "0");
     meta.built_by = std::string("slidedb-build ") + kVersion;
     meta.built_at = Now();
     meta.build_seconds = result.seconds;
-    meta.threads = threads;
+    meta.threads = side_by_side ? 1 : threads;
     s = writer->PutTable(meta, result.records);
     if (!s.ok()) {
       err << "slidedb-build: " << s.message()
@@ -327,6 +366,7 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
       for (int c : served) out << ' ' << c;
     }
     out << "\n";
+    results[k] = BfsResult();  // written: its memory is not needed
   }
   s = writer->Commit();
   if (!s.ok()) {

@@ -11,13 +11,10 @@ namespace {
 // stored table's: each state mapped to the stored goal, its record's move
 // mapped back.
 std::unique_ptr<Table> SymmetricTable(Table* stored, const GoalMap& map) {
-  TableMeta meta = stored->meta();
-  meta.goal_blank = map.goal_blank();
-  meta.goal = FormatArrangement(
-      CanonicalGoalArrangement(meta.board, map.goal_blank(), "0"), "0");
-  const Indexer indexer(meta.board, map.goal_blank());
+  const Indexer indexer(stored->meta().board, map.goal_blank());
   return Table::FromRecordReader(
-      std::move(meta), [stored, map, indexer](Index i, uint8_t* record) {
+      ServedTableMeta(stored->meta(), map.goal_blank()),
+      [stored, map, indexer](Index i, uint8_t* record) {
         uint8_t r;
         Status s = stored->Get(
             stored->indexer().IndexOf(map.ToStored(indexer.StateAt(i))), &r);

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 
+#include "lib/notation.h"
+#include "lib/problem.h"
+
 namespace slidedb {
 
 namespace {
@@ -52,6 +55,14 @@ std::vector<int> ServedGoalBlanks(const Board& board, int stored_blank) {
     }
   }
   return out;
+}
+
+TableMeta ServedTableMeta(const TableMeta& stored, int goal_blank) {
+  TableMeta meta = stored;
+  meta.goal_blank = goal_blank;
+  meta.goal = FormatArrangement(
+      CanonicalGoalArrangement(meta.board, goal_blank, "0"), "0");
+  return meta;
 }
 
 GoalMap::GoalMap(const Board& board, int goal_blank)

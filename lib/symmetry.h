@@ -20,6 +20,7 @@
 
 #include "lib/board.h"
 #include "lib/state.h"
+#include "lib/table_meta.h"
 
 namespace slidedb {
 
@@ -31,6 +32,12 @@ int StoredGoalBlank(const Board& board, int goal_blank);
 // Every goal blank the table of `stored_blank` serves, ascending (itself
 // included): {0, 2, 6, 8} for the corner 8 on 3x3.
 std::vector<int> ServedGoalBlanks(const Board& board, int stored_blank);
+
+// The metadata of the goal with the blank on `goal_blank` that the stored
+// table `stored` serves: the same counts and provenance, that goal blank and
+// its canonical goal. REQUIRES: StoredGoalBlank(board, goal_blank) is
+// stored.goal_blank.
+TableMeta ServedTableMeta(const TableMeta& stored, int goal_blank);
 
 // How a state asked about a goal maps to the stored table's goal and how
 // the stored answer maps back. The symmetry used is the first, in the order
