@@ -7,9 +7,11 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <memory>
 #include <random>
 #include <set>
+#include <sstream>
 
 #include "lib/bfs.h"
 #include "lib/database.h"
@@ -209,6 +211,72 @@ TEST(SymmetryTest, ThreeByThreeMatchesEachGoalsOwnTable) {
     // Ties are common on 3x3; this says the test met some.
     EXPECT_GT(different, 0u);
   }
+}
+
+}  // namespace
+}  // namespace slidedb
+
+namespace slidedb {
+namespace {
+
+// The table tools on a goal served by symmetry (3x3, blank top left, served
+// by 3x3/b8): the same histogram as the stored goal's; an export whose every
+// row, in the asked goal's labels, has a best move to a row one nearer; and
+// samples at the distance asked for.
+TEST(SymmetryTest, TableToolsAnswerAServedGoal) {
+  const std::string db = testing::TestDatabase();
+  const auto served = testing::RunQueryCli(
+      {"--db", db, "--goal", "012345678", "--histogram", "--format", "json"});
+  const auto stored = testing::RunQueryCli(
+      {"--db", db, "--histogram", "--format", "json"});
+  ASSERT_EQ(served.status, 0) << served.err;
+  const auto counts = [](const std::string& json) {
+    return json.substr(json.find("\"counts\""));
+  };
+  EXPECT_EQ(counts(served.out), counts(stored.out));
+  EXPECT_NE(served.out.find("\"goal\":\"012345678\""), std::string::npos);
+
+  const auto exported = testing::RunQueryCli(
+      {"--db", db, "--goal", "012345678", "--export", "csv"});
+  ASSERT_EQ(exported.status, 0) << exported.err;
+  std::map<std::string, std::pair<int, char>> rows;  // state: distance, move
+  std::istringstream in(exported.out);
+  std::string line;
+  std::getline(in, line);  // the header
+  while (std::getline(in, line)) {
+    const size_t a = line.find(','), b = line.find(',', a + 1);
+    rows[line.substr(0, a)] = {std::stoi(line.substr(a + 1, b - a - 1)),
+                               b + 1 < line.size() ? line[b + 1] : '-'};
+  }
+  ASSERT_EQ(rows.size(), 181440u);
+  const Board board(3, 3);
+  for (const auto& [text, row] : rows) {
+    const auto [distance, letter] = row;
+    if (distance == 0) {
+      EXPECT_EQ(text, "012345678");
+      continue;
+    }
+    State s;
+    for (int c = 0; c < 9; ++c) s.tile[c] = static_cast<uint8_t>(text[c] - '0');
+    s.blank = static_cast<uint8_t>(text.find('0'));
+    Move m;
+    ASSERT_TRUE(ParseMoveLetter(letter, &m)) << text;
+    ASSERT_TRUE(ApplyMove(board, m, &s)) << text;
+    std::string next;
+    for (int c = 0; c < 9; ++c) next += static_cast<char>('0' + s.tile[c]);
+    ASSERT_EQ(rows.at(next).first, distance - 1) << text;
+  }
+
+  const auto sampled = testing::RunQueryCli({"--db", db, "--goal", "012345678",
+                                             "--sample", "20", "--distance",
+                                             "25", "--seed", "5"});
+  ASSERT_EQ(sampled.status, 0) << sampled.err;
+  std::istringstream picks(sampled.out);
+  int n = 0;
+  for (std::string state; picks >> state; ++n) {
+    ASSERT_EQ(rows.at(state).first, 25) << state;
+  }
+  EXPECT_EQ(n, 20);
 }
 
 }  // namespace
