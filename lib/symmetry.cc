@@ -40,11 +40,26 @@ int SymmetryCount(const Board& board) {
 }  // namespace
 
 int StoredGoalBlank(const Board& board, int goal_blank) {
-  int best = goal_blank;
-  for (int k = 1; k < SymmetryCount(board); ++k) {
-    best = std::max(best, Apply(board, k, goal_blank));
-  }
-  return best;
+  // Asked for every query: worked out once per shape.
+  static const auto* const kStored = [] {
+    auto* t = new std::array<std::array<std::array<int8_t, kMaxCells>,
+                                        kMaxCells + 1>,
+                             kMaxCells + 1>{};
+    for (int rows = 2; rows <= kMaxCells / 2; ++rows) {
+      for (int cols = 2; rows * cols <= kMaxCells; ++cols) {
+        const Board b(rows, cols);
+        for (int g = 0; g < b.cells(); ++g) {
+          int best = g;
+          for (int k = 1; k < SymmetryCount(b); ++k) {
+            best = std::max(best, Apply(b, k, g));
+          }
+          (*t)[rows][cols][g] = static_cast<int8_t>(best);
+        }
+      }
+    }
+    return t;
+  }();
+  return (*kStored)[board.rows()][board.cols()][goal_blank];
 }
 
 std::vector<int> ServedGoalBlanks(const Board& board, int stored_blank) {
