@@ -28,15 +28,8 @@ using testing::DistancesTo;
 using testing::Factorial;
 using testing::HistogramOf;
 using testing::Packed;
+using testing::PackState;
 using testing::RefShape;
-
-Packed PackState(const Board& board, const State& s) {
-  Packed p = 0;
-  for (int c = 0; c < board.cells(); ++c) {
-    p |= static_cast<Packed>(s.tile[c]) << (4 * c);
-  }
-  return p;
-}
 
 std::unordered_map<Packed, int> ReferenceDistances(const Board& board,
                                                    int goal_blank) {

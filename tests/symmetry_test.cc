@@ -28,15 +28,8 @@ namespace {
 
 using testing::DistancesTo;
 using testing::Packed;
+using testing::PackState;
 using testing::RefShape;
-
-Packed PackState(const Board& board, const State& s) {
-  Packed p = 0;
-  for (int c = 0; c < board.cells(); ++c) {
-    p |= static_cast<Packed>(s.tile[c]) << (4 * c);
-  }
-  return p;
-}
 
 std::vector<int> Stored(const Board& board) {
   std::set<int> s;
