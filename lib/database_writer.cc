@@ -106,7 +106,14 @@ Status DatabaseWriter::Begin(const std::string& dir,
   w->aside_ = clean + kAsideInfix + std::to_string(getpid());
 
   if (fresh && fs::exists(path / "CURRENT", ec)) {
-    // Replaced whole at Commit: nothing of it is copied or read.
+    // Replaced whole at Commit, nothing of it copied: a slidedb database of
+    // any format ("has format" is Database::Open's message for another
+    // version), and nothing else.
+    std::unique_ptr<Database> old;
+    Status s = Database::Open(clean, &old);
+    if (!s.ok() && s.message().find(" has format ") == std::string::npos) {
+      return Status::InvalidArgument(s.message() + "; not touching it");
+    }
   } else if (fs::exists(path / "CURRENT", ec)) {
     // Check what is there through a read-only open, as a query does: the
     // database in place is never opened for writing.

@@ -196,6 +196,13 @@ TEST(DatabaseTest, FormatOneNamesTheRebuild) {
                                   "_123", "1_23"})
                 .status,
             0);
+  // --rebuild replaces slidedb databases only.
+  const std::string other = TempDir("db-not-slidedb") + "/db";
+  WriteRaw(other, {{"hello", "world"}});
+  b = testing::RunBuildCli(
+      {"--db", other, "--rebuild", "--board", "2x2", "--quiet"});
+  EXPECT_NE(b.status, 0);
+  EXPECT_NE(b.err.find("not a slidedb database"), std::string::npos) << b.err;
 }
 
 TEST(DatabaseTest, MissingOrShortPageIsCorruption) {
