@@ -313,7 +313,9 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
     }
   } join_all{&workers};
   if (side_by_side) {
-    for (size_t k = 0; k < goals.size(); ++k) workers.emplace_back(search, k, 1);
+    for (size_t k = 0; k < goals.size(); ++k) {
+      workers.emplace_back(search, k, 1);
+    }
   }
   std::unique_ptr<DatabaseWriter> writer;
   s = DatabaseWriter::Begin(db_dir, &writer, vm.count("rebuild") > 0);

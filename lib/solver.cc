@@ -20,11 +20,11 @@ std::unique_ptr<Table> SymmetricTable(Table* stored, const GoalMap& map) {
             stored->indexer().IndexOf(map.ToStored(indexer.StateAt(i))), &r);
         if (!s.ok()) return s;
         // The goal's record is 0 in every table.
+        const auto move =
+            static_cast<uint8_t>(map.MoveFromStored(RecordMove(r)));
         *record = RecordDistance(r) == 0
                       ? r
-                      : static_cast<uint8_t>(
-                            (r & ~3u) |
-                            static_cast<uint8_t>(map.MoveFromStored(RecordMove(r))));
+                      : static_cast<uint8_t>((r & ~3u) | move);
         return Status::OK();
       });
 }
@@ -59,9 +59,11 @@ Status Solver::GetTable(const Board& board, int goal_blank, Table** table) {
   auto it = tables_.find(key);
   if (it == tables_.end() && stored_blank != goal_blank) {
     // Opened above; the map never drops a table.
-    Table* stored = tables_.at(
-        std::make_tuple(board.rows(), board.cols(), stored_blank)).get();
-    it = tables_.emplace(key, SymmetricTable(stored, GoalMap(board, goal_blank)))
+    Table* stored =
+        tables_.at(std::make_tuple(board.rows(), board.cols(), stored_blank))
+            .get();
+    it = tables_
+             .emplace(key, SymmetricTable(stored, GoalMap(board, goal_blank)))
              .first;
   }
   if (it == tables_.end()) {

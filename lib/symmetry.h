@@ -56,7 +56,9 @@ class GoalMap {
   // sees it: the same distance, the moves mapped by FromStored.
   State ToStored(const State& s) const {
     State out;
-    for (int c = 0; c < cells_; ++c) out.tile[c] = tile_to_stored_[s.tile[cell_[c]]];
+    for (int c = 0; c < cells_; ++c) {
+      out.tile[c] = tile_to_stored_[s.tile[cell_[c]]];
+    }
     out.blank = cell_inverse_[s.blank];
     return out;
   }

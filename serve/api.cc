@@ -443,7 +443,8 @@ ApiResponse Handler::Tables() {
       o += ",\"goal_blank\":" + std::to_string(t.goal_blank) +
            ",\"states\":" + std::to_string(t.states) +
            ",\"max_distance\":" + std::to_string(t.max_distance) +
-           ",\"stored\":" + (goal_blank == stored.goal_blank ? "true" : "false") +
+           ",\"stored\":" +
+           (goal_blank == stored.goal_blank ? "true" : "false") +
            ",\"table\":\"" + stored.Id() + "\"}";
     }
   }

@@ -502,8 +502,9 @@ TEST(QueryCliTest, MissingTableIsStatus66AndNamesTheBuild) {
   CliResult r = Query({"--board", "2x5", "--goal", "1,_,2,3,4,5,6,7,8,9",
                        "1,2,3,4,5,6,7,8,9,_"});
   EXPECT_EQ(r.status, kExitNoInput);
-  EXPECT_NE(r.err.find("2x5/b8 (board 2x5, serving the goal blanks 1, 3, 6, 8)"),
-            std::string::npos)
+  EXPECT_NE(
+      r.err.find("2x5/b8 (board 2x5, serving the goal blanks 1, 3, 6, 8)"),
+      std::string::npos)
       << r.err;
   EXPECT_NE(r.err.find("slidedb-build --db " + TestDatabase() +
                        " --board 2x5 --goal 1,0,2,3,4,5,6,7,8,9"),

@@ -155,7 +155,8 @@ TEST(TableMetaTest, OnlyStoredGoalBlanksWithWhatTheyServe) {
   const std::string json = m.ToJson();
   EXPECT_NE(json.find("\"serves\":[1,2,5,6]"), std::string::npos) << json;
   TableMeta back;
-  Status s = TableMeta::FromJson(FakeMeta(Board(2, 4), 5, 20160).ToJson(), &back);
+  Status s =
+      TableMeta::FromJson(FakeMeta(Board(2, 4), 5, 20160).ToJson(), &back);
   EXPECT_TRUE(s.IsCorruption());
   EXPECT_NE(s.message().find("served by the table of goal_blank 6"),
             std::string::npos)

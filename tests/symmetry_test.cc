@@ -78,7 +78,8 @@ TEST(SymmetryTest, MapsKeepGoalsAndMoves) {
           State t2 = t, s2 = s;
           uint8_t moved_t, moved_s;
           const bool ok_t = ApplyMove(board, m, &t2, &moved_t);
-          const bool ok_s = ApplyMove(board, map.MoveFromStored(m), &s2, &moved_s);
+          const bool ok_s =
+              ApplyMove(board, map.MoveFromStored(m), &s2, &moved_s);
           ASSERT_EQ(ok_t, ok_s);
           if (!ok_t) continue;
           EXPECT_EQ(map.ToStored(s2), t2);
@@ -90,10 +91,10 @@ TEST(SymmetryTest, MapsKeepGoalsAndMoves) {
 }
 
 // Every goal blank the test database serves, stored or by symmetry (all 9
-// of 3x3): every state's answer from the Solver (the query tools' path) has the reference
-// search's length and replays legally to the goal; Distance agrees; and the
-// goal's table from GetTable (the table tools' path) holds the true
-// distance and a move one nearer in every record.
+// of 3x3): every state's answer from the Solver (the query tools' path)
+// has the reference search's length and replays legally to the goal;
+// Distance agrees; and the goal's table from GetTable (the table tools'
+// path) holds the true distance and a move one nearer in every record.
 TEST(SymmetryTest, EveryStateOfEveryServedGoalIsOptimal) {
   std::unique_ptr<Database> db;
   ASSERT_TRUE(Database::Open(testing::TestDatabase(), &db).ok());
