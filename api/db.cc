@@ -8,6 +8,7 @@
 #include "lib/problem.h"
 #include "lib/sample.h"
 #include "lib/solver.h"
+#include "lib/symmetry.h"
 #include "lib/version.h"
 #include "lib/walk.h"
 #include "slidedb/slidedb.h"
@@ -189,8 +190,11 @@ const std::string& Db::dir() const { return impl_->database().dir(); }
 
 std::vector<TableInfo> Db::Tables() const {
   std::vector<TableInfo> out;
-  for (const TableMeta& m : impl_->database().tables()) {
-    out.push_back({m.board.Name(), m.goal, m.states, m.max_distance});
+  for (const TableMeta& stored : impl_->database().tables()) {
+    for (int goal_blank : ServedGoalBlanks(stored.board, stored.goal_blank)) {
+      const TableMeta m = ServedTableMeta(stored, goal_blank);
+      out.push_back({m.board.Name(), m.goal, m.states, m.max_distance});
+    }
   }
   return out;
 }

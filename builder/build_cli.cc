@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
+#include <mutex>
 #include <set>
 #include <thread>
 
@@ -14,11 +15,13 @@
 #include "lib/database.h"
 #include "lib/database_writer.h"
 #include "lib/exit_codes.h"
+#include "lib/index.h"
 #include "lib/notation.h"
 #include "lib/pattern.h"
 #include "lib/pdb_build.h"
 #include "lib/problem.h"
 #include "lib/state.h"
+#include "lib/symmetry.h"
 #include "lib/table_meta.h"
 #include "lib/version.h"
 
@@ -171,6 +174,8 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
       ("threads", po::value(&threads)->default_value(0),
        "search threads, 0 to 256 (0: one per core)")
       ("quiet,q", "no per-depth progress lines")
+      ("rebuild", "start afresh: the database in place (of any format) is "
+       "replaced, at the end, by one holding only what this command builds")
       ("verify", "check the database instead of building: exit 0 when all "
        "is well, 1 when not")
       ("format", po::value(&format)->default_value("text"),
@@ -246,7 +251,7 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
       err << "slidedb-build: goal '" << g << "': " << s.message() << "\n";
       return kExitUsage;
     }
-    blanks.insert(a.blank);
+    blanks.insert(pdb ? a.blank : StoredGoalBlank(board, a.blank));
   }
   if (verify) {
     CheckOptions check;
@@ -257,21 +262,69 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
   }
   if (blanks.empty()) {
     if (board.cells() <= 9) {
-      for (int c = 0; c < board.cells(); ++c) blanks.insert(c);
+      for (int c = 0; c < board.cells(); ++c) {
+        blanks.insert(pdb ? c : StoredGoalBlank(board, c));
+      }
     } else {
       blanks.insert(board.cells() - 1);
     }
   }
 
   const auto t0 = std::chrono::steady_clock::now();
+  const bool quiet = vm.count("quiet") > 0;
+  // Small tables (up to 10 cells) are searched side by side, one thread per
+  // goal, while the database copy is being prepared: each search is short,
+  // and the threads of one search wait for each other at every depth. Large
+  // tables are searched one after the other, each with every thread.
+  const std::vector<int> goals(blanks.begin(), blanks.end());
+  const bool side_by_side =
+      !pdb && goals.size() > 1 &&
+      Indexer(board, goals[0]).size() <= Database::kPreloadStates;
+  std::vector<BfsResult> results(goals.size());
+  std::vector<Status> searched(goals.size());
+  std::mutex err_mutex;
+  auto tag_of = [&](int goal_blank) {
+    return board.Name() + " goal " +
+           FormatArrangement(CanonicalGoalArrangement(board, goal_blank, "0"),
+                             "0");
+  };
+  auto search = [&](size_t k, int search_threads) {
+    const std::string tag = tag_of(goals[k]);
+    searched[k] = RunBfs(
+        Indexer(board, goals[k]), search_threads,
+        [&](const BfsLevel& l) {
+          if (quiet) return;
+          std::lock_guard<std::mutex> lock(err_mutex);
+          err << tag << "  depth " << std::setw(2) << l.depth << "  states "
+              << std::setw(11) << WithCommas(l.states) << "  total "
+              << std::setw(11) << WithCommas(l.total) << "  " << std::fixed
+              << std::setprecision(3) << l.seconds << " s\n";
+        },
+        &results[k]);
+  };
+  std::vector<std::thread> workers;
+  // Joins the searches on every way out.
+  struct JoinAll {
+    std::vector<std::thread>* threads;
+    ~JoinAll() {
+      for (auto& t : *threads) {
+        if (t.joinable()) t.join();
+      }
+    }
+  } join_all{&workers};
+  if (side_by_side) {
+    for (size_t k = 0; k < goals.size(); ++k) {
+      workers.emplace_back(search, k, 1);
+    }
+  }
   std::unique_ptr<DatabaseWriter> writer;
-  s = DatabaseWriter::Begin(db_dir, &writer);
+  s = DatabaseWriter::Begin(db_dir, &writer, vm.count("rebuild") > 0);
   if (!s.ok()) {
     err << "slidedb-build: " << s.message() << "\n";
     return kExitCantCreate;
   }
-  const bool quiet = vm.count("quiet") > 0;
-  for (int goal_blank : blanks) {
+  for (size_t k = 0; k < goals.size(); ++k) {
+    const int goal_blank = goals[k];
     if (pdb) {
       s = BuildPdbs(board, goal_blank, partition, threads, quiet, writer.get(),
                     out, err);
@@ -281,32 +334,25 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
       }
       continue;
     }
-    const Indexer indexer(board, goal_blank);
-    const std::string goal_text = FormatArrangement(
-        CanonicalGoalArrangement(board, goal_blank, "0"), "0");
-    const std::string tag = board.Name() + " goal " + goal_text;
-    BfsResult result;
-    s = RunBfs(indexer, threads,
-               [&](const BfsLevel& l) {
-                 if (quiet) return;
-                 err << tag << "  depth " << std::setw(2) << l.depth
-                     << "  states " << std::setw(11) << WithCommas(l.states)
-                     << "  total " << std::setw(11) << WithCommas(l.total)
-                     << "  " << std::fixed << std::setprecision(3)
-                     << l.seconds << " s\n";
-               },
-               &result);
-    if (!s.ok()) {
-      err << "slidedb-build: " << tag << ": " << s.message() << "\n";
+    if (side_by_side) {
+      workers[k].join();
+    } else {
+      search(k, threads);
+    }
+    const std::string tag = tag_of(goal_blank);
+    const BfsResult& result = results[k];
+    if (!searched[k].ok()) {
+      err << "slidedb-build: " << tag << ": " << searched[k].message() << "\n";
       return kExitFailure;
     }
     TableMeta meta =
         TableMeta::FromHistogram(board, goal_blank, result.histogram);
-    meta.goal = goal_text;
+    meta.goal = FormatArrangement(
+        CanonicalGoalArrangement(board, goal_blank, "0"), "0");
     meta.built_by = std::string("slidedb-build ") + kVersion;
     meta.built_at = Now();
     meta.build_seconds = result.seconds;
-    meta.threads = threads;
+    meta.threads = side_by_side ? 1 : threads;
     s = writer->PutTable(meta, result.records);
     if (!s.ok()) {
       err << "slidedb-build: " << s.message()
@@ -315,7 +361,14 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
     }
     out << tag << ": " << WithCommas(meta.states) << " states, max distance "
         << meta.max_distance << ", search " << std::fixed
-        << std::setprecision(3) << result.seconds << " s\n";
+        << std::setprecision(3) << result.seconds << " s";
+    const std::vector<int> served = ServedGoalBlanks(board, goal_blank);
+    if (served.size() > 1) {
+      out << "; serves the goal blanks";
+      for (int c : served) out << ' ' << c;
+    }
+    out << "\n";
+    results[k] = BfsResult();  // written: its memory is not needed
   }
   s = writer->Commit();
   if (!s.ok()) {

@@ -4,6 +4,7 @@
 #include <rocksdb/options.h>
 #include <rocksdb/table.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "lib/format.h"
+#include "lib/symmetry.h"
 
 namespace slidedb {
 
@@ -40,6 +42,29 @@ class NoBackgroundThreadsEnv : public rocksdb::EnvWrapper {
 rocksdb::Env* ReadOnlyEnv() {
   static rocksdb::Env* const env = new NoBackgroundThreadsEnv;  // never freed
   return env;
+}
+
+// The command that rebuilds the database at `dir` in this format, with the
+// boards its table and pattern database keys name.
+std::string RebuildCommand(const std::string& dir, rocksdb::Iterator* it) {
+  std::vector<std::string> boards;
+  for (const std::string prefix : {"meta/", "pdbmeta/"}) {
+    for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix);
+         it->Next()) {
+      const std::string key = it->key().ToString().substr(prefix.size());
+      const std::string board = key.substr(0, key.find('/'));
+      if (std::find(boards.begin(), boards.end(), board) == boards.end()) {
+        boards.push_back(board);
+      }
+    }
+  }
+  if (boards.empty()) boards.push_back("3x3");
+  std::string command;
+  for (size_t i = 0; i < boards.size(); ++i) {
+    command += (i == 0 ? "" : ", then ") + std::string("slidedb-build --db ") +
+               dir + (i == 0 ? " --rebuild" : "") + " --board " + boards[i];
+  }
+  return command;
 }
 
 }  // namespace
@@ -105,12 +130,18 @@ Status Database::Open(const std::string& dir, std::unique_ptr<Database>* db) {
     return Status::Corruption(dir + " is not a slidedb database (no " +
                               std::string(kFormatKey) + " key)");
   }
-  if (version != std::to_string(kFormatVersion)) {
-    return Status::Corruption(dir + " has format " + version +
-                              "; this slidedb reads format " +
-                              std::to_string(kFormatVersion));
-  }
   std::unique_ptr<rocksdb::Iterator> it(raw->NewIterator({}));
+  if (version != std::to_string(kFormatVersion)) {
+    std::string m = dir + " has format " + version +
+                    "; this slidedb reads format " +
+                    std::to_string(kFormatVersion);
+    if (version == "1") {
+      m += " (one table for each class of goals related by a rotation or "
+           "reflection of the board). Rebuild it with: " +
+           RebuildCommand(dir, it.get());
+    }
+    return Status::Corruption(m);
+  }
   for (it->Seek("meta/"); it->Valid() && it->key().starts_with("meta/");
        it->Next()) {
     TableMeta meta;
@@ -136,8 +167,9 @@ Status Database::Open(const std::string& dir, std::unique_ptr<Database>* db) {
 }
 
 const TableMeta* Database::Find(const Board& board, int goal_blank) const {
+  const int stored_blank = StoredGoalBlank(board, goal_blank);
   for (const auto& t : tables_) {
-    if (t.board == board && t.goal_blank == goal_blank) return &t;
+    if (t.board == board && t.goal_blank == stored_blank) return &t;
   }
   return nullptr;
 }

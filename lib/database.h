@@ -34,7 +34,9 @@ class Database {
 
   const std::string& dir() const { return dir_; }
   const std::vector<TableMeta>& tables() const { return tables_; }
-  // nullptr when the table was not built.
+  // The table that serves goals of `board` with the blank on `goal_blank`:
+  // their own, or the one of StoredGoalBlank (lib/symmetry.h), whose
+  // goal_blank then differs. nullptr when it was not built.
   const TableMeta* Find(const Board& board, int goal_blank) const;
 
   // The pattern databases of every goal (lib/pdb_meta.h), and those of one.

@@ -78,7 +78,8 @@ Status FromRocks(const rocksdb::Status& s, const std::string& what) {
 }  // namespace
 
 Status DatabaseWriter::Begin(const std::string& dir,
-                             std::unique_ptr<DatabaseWriter>* writer) {
+                             std::unique_ptr<DatabaseWriter>* writer,
+                             bool fresh) {
   std::error_code ec;
   // The real directory: "db/", "./db" and a symlink to it are all the same
   // database, and the lock and the copy sit beside it.
@@ -107,7 +108,16 @@ Status DatabaseWriter::Begin(const std::string& dir,
   RemoveStaleCopies(path);
   w->aside_ = clean + kAsideInfix + std::to_string(getpid());
 
-  if (fs::exists(path / "CURRENT", ec)) {
+  if (fresh && fs::exists(path / "CURRENT", ec)) {
+    // Replaced whole at Commit, nothing of it copied: a slidedb database of
+    // any format ("has format" is Database::Open's message for another
+    // version), and nothing else.
+    std::unique_ptr<Database> old;
+    Status s = Database::Open(clean, &old);
+    if (!s.ok() && s.message().find(" has format ") == std::string::npos) {
+      return Status::InvalidArgument(s.message() + "; not touching it");
+    }
+  } else if (fs::exists(path / "CURRENT", ec)) {
     // Check what is there through a read-only open, as a query does: the
     // database in place is never opened for writing.
     std::unique_ptr<Database> old;

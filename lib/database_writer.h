@@ -29,9 +29,11 @@ class DatabaseWriter {
  public:
   // Starts a change to the database at `dir`, which need not exist yet. Fails
   // if `dir` holds something other than a slidedb database, or if another
-  // writer has it open.
+  // writer has it open. With `fresh` the change starts from an empty
+  // database, which replaces the one in place (of any format) at Commit.
   static Status Begin(const std::string& dir,
-                      std::unique_ptr<DatabaseWriter>* writer);
+                      std::unique_ptr<DatabaseWriter>* writer,
+                      bool fresh = false);
   // Discards the copy unless Commit() succeeded.
   ~DatabaseWriter();
   DatabaseWriter(const DatabaseWriter&) = delete;

@@ -10,7 +10,9 @@
 
 namespace slidedb {
 
-inline constexpr int kFormatVersion = 1;
+// 2: a table serves every goal a symmetry of the board relates to its own
+// (lib/symmetry.h); only one goal blank of each class is stored.
+inline constexpr int kFormatVersion = 2;
 
 // Key holding kFormatVersion as decimal text.
 inline constexpr char kFormatKey[] = "slidedb/format";

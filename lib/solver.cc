@@ -1,10 +1,49 @@
 #include "lib/solver.h"
 
 #include "lib/format.h"
+#include "lib/symmetry.h"
 
 namespace slidedb {
 
+namespace {
+
+// The table of goal blank map.goal_blank(), its records computed from the
+// stored table's: each state mapped to the stored goal, its record's move
+// mapped back.
+std::unique_ptr<Table> SymmetricTable(Table* stored, const GoalMap& map) {
+  const Indexer indexer(stored->meta().board, map.goal_blank());
+  return Table::FromRecordReader(
+      ServedTableMeta(stored->meta(), map.goal_blank()),
+      [stored, map, indexer](Index i, uint8_t* record) {
+        uint8_t r;
+        Status s = stored->Get(
+            stored->indexer().IndexOf(map.ToStored(indexer.StateAt(i))), &r);
+        if (!s.ok()) return s;
+        // The goal's record is 0 in every table.
+        const auto move =
+            static_cast<uint8_t>(map.MoveFromStored(RecordMove(r)));
+        *record = RecordDistance(r) == 0
+                      ? r
+                      : static_cast<uint8_t>((r & ~3u) | move);
+        return Status::OK();
+      });
+}
+
+// A path read off the stored table, in the asked goal's moves and tiles.
+void PathFromStored(const GoalMap& map, Path* path) {
+  for (Move& m : path->moves) m = map.MoveFromStored(m);
+  for (uint8_t& t : path->tiles) t = map.TileFromStored(t);
+}
+
+}  // namespace
+
 Status Solver::GetTable(const Board& board, int goal_blank, Table** table) {
+  const int stored_blank = StoredGoalBlank(board, goal_blank);
+  if (stored_blank != goal_blank) {
+    Table* stored;
+    Status s = GetTable(board, stored_blank, &stored);
+    if (!s.ok()) return s;
+  }
   const auto key = std::make_tuple(board.rows(), board.cols(), goal_blank);
   {
     std::shared_lock<std::shared_mutex> lock(mutex_);
@@ -18,6 +57,15 @@ Status Solver::GetTable(const Board& board, int goal_blank, Table** table) {
   // read whole) once, however many threads ask for it at the same time.
   std::unique_lock<std::shared_mutex> lock(mutex_);
   auto it = tables_.find(key);
+  if (it == tables_.end() && stored_blank != goal_blank) {
+    // Opened above; the map never drops a table.
+    Table* stored =
+        tables_.at(std::make_tuple(board.rows(), board.cols(), stored_blank))
+            .get();
+    it = tables_
+             .emplace(key, SymmetricTable(stored, GoalMap(board, goal_blank)))
+             .first;
+  }
   if (it == tables_.end()) {
     const TableMeta* meta = db_->Find(board, goal_blank);
     if (meta == nullptr && board.cells() > kMaxTableCells) {
@@ -27,11 +75,16 @@ Status Solver::GetTable(const Board& board, int goal_blank, Table** table) {
           " cells: it has no full table, only pattern databases");
     }
     if (meta == nullptr) {
-      return Status::NotFound("table " + TableId(board, goal_blank) +
-                              " (board " + board.Name() +
-                              ", goal blank on cell " +
-                              std::to_string(goal_blank) +
-                              ") is not in the database " + db_->dir());
+      const std::vector<int> served = ServedGoalBlanks(board, goal_blank);
+      std::string cells;
+      for (int c : served) {
+        cells += (cells.empty() ? "" : ", ") + std::to_string(c);
+      }
+      return Status::NotFound(
+          "table " + TableId(board, goal_blank) + " (board " + board.Name() +
+          (served.size() > 1 ? ", serving the goal blanks " + cells
+                             : ", goal blank on cell " + cells) +
+          ") is not in the database " + db_->dir());
     }
     std::unique_ptr<Table> t;
     Status s = db_->OpenTable(*meta, &t);
@@ -102,7 +155,8 @@ Table* Solver::OpenedTable(const Board& board, int goal_blank) {
 
 Status Solver::Solve(const Problem& p, Path* path) {
   // The common case first: a table opened already, no metadata scan.
-  Table* table = OpenedTable(p.board, p.goal_blank);
+  const int stored_blank = StoredGoalBlank(p.board, p.goal_blank);
+  Table* table = OpenedTable(p.board, stored_blank);
   if (table == nullptr && Searches(p.board, p.goal_blank)) {
     std::shared_ptr<const PdbSearch> search;
     bool rotated;
@@ -126,14 +180,20 @@ Status Solver::Solve(const Problem& p, Path* path) {
   }
   path->nodes = -1;
   if (table == nullptr) {
-    Status s = GetTable(p.board, p.goal_blank, &table);
+    Status s = GetTable(p.board, stored_blank, &table);
     if (!s.ok()) return s;
   }
-  return WalkToGoal(table, p.start, path);
+  if (stored_blank == p.goal_blank) return WalkToGoal(table, p.start, path);
+  // A goal served by symmetry: walk the stored table from the mapped start.
+  const GoalMap map(p.board, p.goal_blank);
+  Status s = WalkToGoal(table, map.ToStored(p.start), path);
+  PathFromStored(map, path);
+  return s;
 }
 
 Status Solver::Distance(const Problem& p, int* distance) {
-  Table* table = OpenedTable(p.board, p.goal_blank);
+  const int stored_blank = StoredGoalBlank(p.board, p.goal_blank);
+  Table* table = OpenedTable(p.board, stored_blank);
   if (table == nullptr && Searches(p.board, p.goal_blank)) {
     Path path;
     Status s = Solve(p, &path);
@@ -141,10 +201,14 @@ Status Solver::Distance(const Problem& p, int* distance) {
     return s;
   }
   if (table == nullptr) {
-    Status s = GetTable(p.board, p.goal_blank, &table);
+    Status s = GetTable(p.board, stored_blank, &table);
     if (!s.ok()) return s;
   }
-  return DistanceToGoal(table, p.start, distance);
+  if (stored_blank == p.goal_blank) {
+    return DistanceToGoal(table, p.start, distance);
+  }
+  return DistanceToGoal(table, GoalMap(p.board, p.goal_blank).ToStored(p.start),
+                        distance);
 }
 
 }  // namespace slidedb

@@ -1,5 +1,7 @@
 #include "lib/table.h"
 
+#include <algorithm>
+
 namespace slidedb {
 
 Table::Table(TableMeta meta, PageReader reader)
@@ -23,6 +25,27 @@ std::unique_ptr<Table> Table::FromRecords(TableMeta meta,
     table->Publish(p, std::string(records.begin() + begin,
                                   records.begin() + end));
   }
+  return table;
+}
+
+std::unique_ptr<Table> Table::FromRecordReader(TableMeta meta,
+                                               RecordReader reader) {
+  auto table = std::make_unique<Table>(std::move(meta), nullptr);
+  Table* t = table.get();
+  t->record_reader_ = std::move(reader);
+  t->reader_ = [t](uint32_t page, std::string* out) {
+    const Index begin = static_cast<Index>(page) * kPageRecords;
+    const Index end = static_cast<Index>(std::min<uint64_t>(
+        t->meta_.states, uint64_t{begin} + kPageRecords));
+    out->resize(end - begin);
+    for (Index i = begin; i < end; ++i) {
+      uint8_t record;
+      Status s = t->record_reader_(i, &record);
+      if (!s.ok()) return s;
+      (*out)[i - begin] = static_cast<char>(record);
+    }
+    return Status::OK();
+  };
   return table;
 }
 
@@ -59,6 +82,7 @@ Status Table::Load(uint32_t page) {
 }
 
 Status Table::GetSlow(Index i, uint8_t* record) {
+  if (record_reader_) return record_reader_(i, record);
   const uint32_t page = i >> kPageShift;  // < pages_.size(): Get's REQUIRES
   Status s = Load(page);
   if (!s.ok()) return s;

@@ -29,11 +29,18 @@ class Table {
   // Fills *records with page `page` of the table. Called from any thread
   // that meets a page not loaded yet, possibly from several at once.
   using PageReader = std::function<Status(uint32_t page, std::string* records)>;
+  // Computes the record of index i. Called from any thread.
+  using RecordReader = std::function<Status(Index i, uint8_t* record)>;
 
   Table(TableMeta meta, PageReader reader);
   // A table held whole in memory, from RunBfs's records (tests, benchmarks).
   static std::unique_ptr<Table> FromRecords(TableMeta meta,
                                             const std::vector<uint8_t>& records);
+  // A table whose records are computed one at a time by `reader` (a goal
+  // served by another goal's table, lib/symmetry.h): Get computes a record
+  // unless LoadAll has computed and kept every page.
+  static std::unique_ptr<Table> FromRecordReader(TableMeta meta,
+                                                 RecordReader reader);
 
   const TableMeta& meta() const { return meta_; }
   const Indexer& indexer() const { return indexer_; }
@@ -72,6 +79,7 @@ class Table {
   TableMeta meta_;
   Indexer indexer_;
   PageReader reader_;
+  RecordReader record_reader_;  // set for a table of computed records
   // pages_[p] holds page p's records once loaded; it is written once, under
   // load_mutex_, before loaded_[p] points at its bytes, and never again.
   std::vector<std::string> pages_;

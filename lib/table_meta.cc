@@ -5,6 +5,7 @@
 #include "lib/format.h"
 #include "lib/meta_json.h"
 #include "lib/index.h"
+#include "lib/symmetry.h"
 
 namespace slidedb {
 
@@ -26,6 +27,7 @@ std::string TableMeta::Id() const { return TableId(board, goal_blank); }
 std::string TableMeta::ToJson() const {
   nlohmann::ordered_json j;
   meta_json::WriteHead(&j, nullptr, board, goal_blank, goal);
+  j["serves"] = ServedGoalBlanks(board, goal_blank);
   j["states"] = states;
   j["max_distance"] = max_distance;
   j["histogram"] = histogram;
@@ -64,6 +66,18 @@ Status TableMeta::FromJson(std::string_view json, TableMeta* out) {
     if (m.goal_blank < 0 || m.goal_blank >= m.board.cells()) {
       return bad("goal_blank " + std::to_string(m.goal_blank) +
                  " is not a cell of " + m.board.Name());
+    }
+    const int stored_blank = StoredGoalBlank(m.board, m.goal_blank);
+    if (stored_blank != m.goal_blank) {
+      return bad("goal_blank " + std::to_string(m.goal_blank) +
+                 " is served by the table of goal_blank " +
+                 std::to_string(stored_blank) + " and is not stored");
+    }
+    if (j.at("serves").get<std::vector<int>>() !=
+        ServedGoalBlanks(m.board, m.goal_blank)) {
+      return bad("serves is not every goal blank a symmetry of " +
+                 m.board.Name() + " takes " + std::to_string(m.goal_blank) +
+                 " to");
     }
     const uint64_t size = Indexer(m.board, m.goal_blank).size();
     if (m.states != size) {

@@ -385,8 +385,9 @@ PYBIND11_MODULE(slidedb, m) {
            "exactly `distance` when given) as dicts {state, distance}; the "
            "same as slidedb-query --sample for the same seed.")
       .def("tables", &PyDb::Tables,
-           "The tables the database holds: dicts {board, goal, states, "
-           "max_distance}.")
+           "The goals the database answers from tables, one per goal blank "
+           "(stored, or served by a symmetry of the board): dicts {board, "
+           "goal, states, max_distance}.")
       .def("__repr__", [](const PyDb& db) {
         return "<slidedb.Db '" + db.path() + "'>";
       });

@@ -13,6 +13,7 @@
 #include "lib/notation.h"
 #include "lib/problem.h"
 #include "lib/sample.h"
+#include "lib/symmetry.h"
 #include "lib/walk.h"
 #include "query/answerer.h"
 #include "query/json_text.h"
@@ -429,7 +430,9 @@ ApiResponse Handler::Sample() {
   return Json(200, out.str(), kJsonLines);
 }
 
-// GET /api/tables: every table the database holds.
+// GET /api/tables: every goal the database answers from a table, one entry
+// per goal blank: "stored" when its own table is stored, else "table" names
+// the stored table that serves it by symmetry (lib/symmetry.h).
 ApiResponse Handler::Tables() {
   if (!request_.params.empty()) {
     return Error(400, "unknown parameter '" + request_.params.begin()->first +
@@ -437,14 +440,20 @@ ApiResponse Handler::Tables() {
   }
   std::string o = "{\"tables\":[";
   bool first = true;
-  for (const TableMeta& t : db_->tables()) {
-    if (!first) o += ',';
-    first = false;
-    o += "{\"board\":\"" + t.board.Name() + "\",\"goal\":";
-    AppendJsonString(&o, t.goal);
-    o += ",\"goal_blank\":" + std::to_string(t.goal_blank) +
-         ",\"states\":" + std::to_string(t.states) +
-         ",\"max_distance\":" + std::to_string(t.max_distance) + "}";
+  for (const TableMeta& stored : db_->tables()) {
+    for (int goal_blank : ServedGoalBlanks(stored.board, stored.goal_blank)) {
+      const TableMeta t = ServedTableMeta(stored, goal_blank);
+      if (!first) o += ',';
+      first = false;
+      o += "{\"board\":\"" + t.board.Name() + "\",\"goal\":";
+      AppendJsonString(&o, t.goal);
+      o += ",\"goal_blank\":" + std::to_string(t.goal_blank) +
+           ",\"states\":" + std::to_string(t.states) +
+           ",\"max_distance\":" + std::to_string(t.max_distance) +
+           ",\"stored\":" +
+           (goal_blank == stored.goal_blank ? "true" : "false") +
+           ",\"table\":\"" + stored.Id() + "\"}";
+    }
   }
   o += "]}\n";
   return Json(200, std::move(o));

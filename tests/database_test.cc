@@ -64,11 +64,14 @@ TEST(DatabaseTest, OpensTheTestDatabase) {
   Status s = Database::Open(testing::TestDatabase(), &db);
   ASSERT_TRUE(s.ok()) << s.ToString();
   EXPECT_EQ(db->dir(), testing::TestDatabase());
-  // 9 + 4 + 6 + 6 + 8 + 8 + 1 tables.
-  EXPECT_EQ(db->tables().size(), 42u);
+  // 3 + 1 + 2 + 2 + 2 + 2 + 1 tables serve 9 + 4 + 6 + 6 + 8 + 8 + 4 goal
+  // blanks (lib/symmetry.h).
+  EXPECT_EQ(db->tables().size(), 13u);
   EXPECT_NE(db->Find(Board(3, 3), 0), nullptr);
+  EXPECT_EQ(db->Find(Board(3, 3), 0)->goal_blank, 8) << "served by symmetry";
   EXPECT_NE(db->Find(Board(2, 5), 9), nullptr);
-  EXPECT_EQ(db->Find(Board(2, 5), 0), nullptr);
+  EXPECT_EQ(db->Find(Board(2, 5), 0), db->Find(Board(2, 5), 9));
+  EXPECT_EQ(db->Find(Board(2, 5), 1), nullptr);
   EXPECT_EQ(db->Find(Board(3, 4), 11), nullptr);
   EXPECT_EQ(db->Find(Board(5, 2), 9), nullptr);
 }
@@ -125,14 +128,14 @@ TEST(DatabaseTest, BadMetadataIsCorruption) {
 }
 
 TEST(TableMetaTest, JsonRoundTrip) {
-  TableMeta m = FakeMeta(Board(2, 4), 5, 20160);
+  TableMeta m = FakeMeta(Board(2, 4), 6, 20160);
   m.built_at = "2026-01-01T00:00:00Z";
   m.build_seconds = 1.5;
   m.threads = 3;
   TableMeta back;
   ASSERT_TRUE(TableMeta::FromJson(m.ToJson(), &back).ok());
   EXPECT_EQ(back.board, m.board);
-  EXPECT_EQ(back.goal_blank, 5);
+  EXPECT_EQ(back.goal_blank, 6);
   EXPECT_EQ(back.goal, m.goal);
   EXPECT_EQ(back.states, m.states);
   EXPECT_EQ(back.histogram, m.histogram);
@@ -142,7 +145,65 @@ TEST(TableMetaTest, JsonRoundTrip) {
   EXPECT_EQ(back.built_at, m.built_at);
   EXPECT_EQ(back.build_seconds, 1.5);
   EXPECT_EQ(back.threads, 3);
-  EXPECT_EQ(back.Id(), "2x4/b5");
+  EXPECT_EQ(back.Id(), "2x4/b6");
+}
+
+// Format 2 stores only the goal blank of each class (lib/symmetry.h), and
+// says which goal blanks the table serves.
+TEST(TableMetaTest, OnlyStoredGoalBlanksWithWhatTheyServe) {
+  TableMeta m = FakeMeta(Board(2, 4), 6, 20160);
+  const std::string json = m.ToJson();
+  EXPECT_NE(json.find("\"serves\":[1,2,5,6]"), std::string::npos) << json;
+  TableMeta back;
+  Status s =
+      TableMeta::FromJson(FakeMeta(Board(2, 4), 5, 20160).ToJson(), &back);
+  EXPECT_TRUE(s.IsCorruption());
+  EXPECT_NE(s.message().find("served by the table of goal_blank 6"),
+            std::string::npos)
+      << s.message();
+  std::string wrong = json;
+  wrong.replace(wrong.find("[1,2,5,6]"), 9, "[6]");
+  EXPECT_TRUE(TableMeta::FromJson(wrong, &back).IsCorruption());
+}
+
+// A database of format 1 (every goal blank stored) is refused with the
+// command that rebuilds it, and that command works.
+TEST(DatabaseTest, FormatOneNamesTheRebuild) {
+  const std::string dir = TempDir("db-format1") + "/db";
+  WriteRaw(dir, {{kFormatKey, "1"},
+                 {"meta/2x2/b0", "{}"},
+                 {"meta/2x3/b5", "{}"}});
+  std::unique_ptr<Database> db;
+  Status s = Database::Open(dir, &db);
+  EXPECT_TRUE(s.IsCorruption()) << s.ToString();
+  const std::string rebuild = "slidedb-build --db " + dir +
+                              " --rebuild --board 2x2, then slidedb-build "
+                              "--db " + dir + " --board 2x3";
+  EXPECT_NE(s.message().find(rebuild), std::string::npos) << s.message();
+  const auto q = testing::RunQueryCli({"--db", dir, "--board", "2x2", "1_32"});
+  EXPECT_EQ(q.status, kExitNoInput);
+  EXPECT_NE(q.err.find(rebuild), std::string::npos) << q.err;
+  // A plain build refuses to touch it; --rebuild replaces it.
+  auto b = testing::RunBuildCli({"--db", dir, "--board", "2x2", "--quiet"});
+  EXPECT_NE(b.status, 0);
+  EXPECT_NE(b.err.find("--rebuild"), std::string::npos) << b.err;
+  b = testing::RunBuildCli(
+      {"--db", dir, "--rebuild", "--board", "2x2", "--quiet"});
+  ASSERT_EQ(b.status, 0) << b.err;
+  ASSERT_TRUE(Database::Open(dir, &db).ok());
+  ASSERT_EQ(db->tables().size(), 1u);
+  EXPECT_EQ(db->tables()[0].Id(), "2x2/b3");
+  EXPECT_EQ(testing::RunQueryCli({"--db", dir, "--board", "2x2", "--goal",
+                                  "_123", "1_23"})
+                .status,
+            0);
+  // --rebuild replaces slidedb databases only.
+  const std::string other = TempDir("db-not-slidedb") + "/db";
+  WriteRaw(other, {{"hello", "world"}});
+  b = testing::RunBuildCli(
+      {"--db", other, "--rebuild", "--board", "2x2", "--quiet"});
+  EXPECT_NE(b.status, 0);
+  EXPECT_NE(b.err.find("not a slidedb database"), std::string::npos) << b.err;
 }
 
 TEST(DatabaseTest, MissingOrShortPageIsCorruption) {
@@ -283,7 +344,7 @@ TEST(DatabaseWriterTest, NothingChangesWithoutCommit) {
 
 TEST(DatabaseWriterTest, CommittedTablesReadBack) {
   const std::string dir = TempDir("writer-commit") + "/db";
-  const auto [meta, records] = SmallTable(Board(2, 4), 2);
+  const auto [meta, records] = SmallTable(Board(2, 4), 6);
   {
     std::unique_ptr<DatabaseWriter> w;
     ASSERT_TRUE(DatabaseWriter::Begin(dir, &w).ok());
@@ -326,7 +387,7 @@ TEST(DatabaseWriterTest, SecondWriterIsRefusedWhileOneIsOpen) {
   second.reset();
   std::unique_ptr<Database> db;
   ASSERT_TRUE(Database::Open(dir, &db).ok());
-  EXPECT_EQ(db->tables().size(), 4u);
+  EXPECT_EQ(db->tables().size(), 1u);
 }
 
 // A build killed in the middle leaves the database as it was, and the next
@@ -364,7 +425,7 @@ TEST(DatabaseWriterTest, KilledBuildLeavesTheDatabaseAsItWas) {
 
   std::unique_ptr<Database> db;
   ASSERT_TRUE(Database::Open(dir, &db).ok());
-  EXPECT_EQ(db->tables().size(), 4u);
+  EXPECT_EQ(db->tables().size(), 1u);
   EXPECT_EQ(db->Find(Board(2, 5), 9), nullptr);
   db.reset();
   EXPECT_EQ(testing::RunQueryCli({"--db", dir, "--board", "2x2", "1_32"}).status,
@@ -376,7 +437,7 @@ TEST(DatabaseWriterTest, KilledBuildLeavesTheDatabaseAsItWas) {
             0);
   EXPECT_FALSE(fs::exists(copy)) << "the killed build's copy was left";
   ASSERT_TRUE(Database::Open(dir, &db).ok());
-  EXPECT_EQ(db->tables().size(), 5u);
+  EXPECT_EQ(db->tables().size(), 2u);
 }
 
 }  // namespace

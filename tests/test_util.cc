@@ -78,6 +78,14 @@ Arrangement ParseOrFail(const std::string& text, const Board& board,
   return a;
 }
 
+uint64_t PackState(const Board& board, const State& s) {
+  uint64_t p = 0;
+  for (int c = 0; c < board.cells(); ++c) {
+    p |= static_cast<uint64_t>(s.tile[c]) << (4 * c);
+  }
+  return p;
+}
+
 const std::string& TestDatabase() {
   static const std::string path = [] {
     const char* env = std::getenv("SLIDEDB_TEST_DB");

@@ -12,6 +12,7 @@
 
 #include "lib/board.h"
 #include "lib/notation.h"
+#include "lib/state.h"
 
 namespace slidedb {
 
@@ -37,6 +38,10 @@ Arrangement ParseOrFail(const std::string& text, const Board& board,
 // fixture) and names it in $SLIDEDB_TEST_DB; a test binary run by hand
 // builds its own in a temporary directory on first use.
 const std::string& TestDatabase();
+
+// A state packed as tests/reference_search.h packs one: cell c's tile in
+// bits 4c..4c+3.
+uint64_t PackState(const Board& board, const State& s);
 
 // The output of one in-process run of a command-line tool.
 struct CliResult {

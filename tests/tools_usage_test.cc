@@ -59,7 +59,7 @@ TEST(ToolsUsageTest, MissingTableExits66WithTheBuildCommand) {
     if (tool == "--export") args.push_back("csv");
     if (tool == "--at-distance" || tool == "--sample") args.push_back("3");
     args.insert(args.end(),
-                {"--board", "2x5", "--goal", "0,1,2,3,4,5,6,7,8,9"});
+                {"--board", "2x5", "--goal", "1,0,2,3,4,5,6,7,8,9"});
     const auto r = testing::RunQueryCli(args);
     EXPECT_EQ(r.status, 66) << tool << r.err;
     EXPECT_NE(r.err.find("slidedb-build"), std::string::npos) << r.err;

@@ -81,7 +81,9 @@ struct SampledState {
   int distance = 0;
 };
 
-// A table the database holds: one board and one cell for the goal's blank.
+// A goal the database answers from a table: one board and one cell for
+// the goal's blank. Its own table, or one a rotation or reflection of the
+// board relates to it (docs/FORMAT.md), is stored.
 struct TableInfo {
   std::string board;  // "3x3"
   std::string goal;   // its canonical goal, blank written 0
