@@ -6,7 +6,7 @@
 #                                        every test
 #   scripts/test.sh --sanitize=thread    TSan build in build-tsan/, the tests
 #                                        that run threads (the search, --verify,
-#                                        the shared tables)
+#                                        the shared tables, slidedb-serve)
 #
 # Sanitizer builds link the shared librocksdb (Debian's, not instrumented);
 # see README.md, "Checking a database and the code".
@@ -45,9 +45,10 @@ case "${1:-}" in
       ctest -j "$(nproc)" --output-on-failure --timeout 1800
     else
       # This build holds only the tests of the threaded parts (the search,
-      # --verify): tests/CMakeLists.txt.
+      # --verify, the server's API and the server with its concurrent
+      # clients and SIGHUP reloads): tests/CMakeLists.txt.
       ctest -j "$(nproc)" --output-on-failure --timeout 1800 \
-        -R 'make_test_db|BfsTest|StoredTableTest|CheckTest|ConcurrencyTest'
+        -R 'make_test_db|BfsTest|StoredTableTest|CheckTest|ConcurrencyTest|Api|Server'
     fi
     ;;
   *)

@@ -51,7 +51,10 @@ class Params {
   // A name in neither list, or "" when there is none.
   std::string Unknown(std::initializer_list<const char*> known,
                       std::initializer_list<const char*> more) const {
-    for (const auto& [name, value] : params_) {
+    for (const auto& param : params_) {
+      // Not a structured binding: clang 14 (scripts/fuzz.sh) cannot
+      // capture one.
+      const std::string& name = param.first;
       auto is = [&name](const char* k) { return name == k; };
       if (std::none_of(known.begin(), known.end(), is) &&
           std::none_of(more.begin(), more.end(), is)) {
