@@ -9,8 +9,9 @@
 // ignored), so that mutations keep reaching the endpoints.
 //
 // Every response must have a status the API documents (docs/SERVE.md) and
-// a content type; a 405 an Allow header; every body of an /api/ path or
-// /healthz is JSON or JSON Lines, each line an object, and an error an
+// a content type; a 405 an Allow header; no 200 for a parameter no endpoint
+// takes; every body of an /api/ path or /healthz is JSON or JSON Lines
+// (a batch may be empty), each line an object, and an error an
 // object with an "error" (or the CLI's "input" and "error"); a solution's
 // distance is the length of its moves, and /api/moves lists moves whose
 // distances differ from the start's by one. The same request asked twice
@@ -26,6 +27,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <set>
 #include <sstream>
 #include <string>
 #include <unistd.h>
@@ -154,6 +156,21 @@ void Check(const slidedb::ApiRequest& r, const slidedb::ApiResponse& a) {
   const bool api = r.path.compare(0, 5, "/api/") == 0 || r.path == "/api" ||
                    r.path == "/healthz";
   if (!api && s == 200) return;  // a file of the page
+  if (s == 200 && r.path != "/healthz") {
+    // No endpoint answers a name that none takes.
+    static const std::set<std::string> kNames = {
+        "board", "goal",  "blank", "start", "steps", "count",    "all",
+        "limit", "verify", "moves", "n",     "seed", "distance"};
+    for (const auto& [name, value] : r.params) {
+      Require(kNames.count(name) > 0, "answered the unknown parameter '" +
+                                          name + "': " + what);
+    }
+  }
+  // A batch of no states, or a sample of none at that distance.
+  if (s == 200 && a.body.empty() &&
+      a.content_type == "application/x-ndjson") {
+    return;
+  }
   Require(!a.body.empty() && (a.body[0] == '{' || a.body[0] == '['),
           "a body that is not JSON: " + what);
   Require(a.body.back() == '\n', "a body without its final newline: " + what);

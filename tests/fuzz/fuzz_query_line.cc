@@ -193,6 +193,14 @@ void CheckJson(const std::string& answer) {
 
 }  // namespace
 
+// libFuzzer calls this once before the first input: the database is built
+// and the sessions started here, outside the time limit of an input (ctest's
+// replay driver does it on the first input instead).
+extern "C" int LLVMFuzzerInitialize(int* /*argc*/, char*** /*argv*/) {
+  Sessions();
+  return 0;
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 1) return 0;
   auto& sessions = Sessions();

@@ -282,6 +282,16 @@ TEST_F(ApiTest, ErrorsSayWhatIsWrongWithTheRightStatus) {
        "blank"},
       {Get("/api/solve", {{"start", "123456780"}, {"stpes", "1"}}), 400,
        "unknown parameter 'stpes'"},
+      // An empty name ("?=&x=1") is unknown too, and hides no other.
+      {Post("/api/solve", "", {{"", ""}, {"x", "1"}}), 400,
+       "unknown parameter ''"},
+      // A value holding "&zzz=1" is not the parameter zzz=1: the second
+      // question gets no answer kept from the first (found by fuzz_api).
+      {Get("/api/solve", {{"start", "123456780"}, {"verify", "U&zzz=1"}}),
+       400, "--verify"},
+      {Get("/api/solve",
+           {{"start", "123456780"}, {"verify", "U"}, {"zzz", "1"}}),
+       400, "unknown parameter 'zzz'"},
       {Get("/api/solve", {{"start", "123456780"}, {"steps", "yes"}}), 400,
        "must be 1 or 0"},
       {Get("/api/solve", {{"start", "123456780"}, {"limit", "3"}}), 400,
