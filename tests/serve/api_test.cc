@@ -282,11 +282,12 @@ TEST_F(ApiTest, ErrorsSayWhatIsWrongWithTheRightStatus) {
        "blank"},
       {Get("/api/solve", {{"start", "123456780"}, {"stpes", "1"}}), 400,
        "unknown parameter 'stpes'"},
-      // An empty name ("?=&x=1") is unknown too, and hides no other.
+      // An empty name ("?=&x=1") is unknown too, and hides no other (found
+      // by fuzz_api: tests/fuzz/crashes/fuzz_api/empty_parameter_name).
       {Post("/api/solve", "", {{"", ""}, {"x", "1"}}), 400,
        "unknown parameter ''"},
       // A value holding "&zzz=1" is not the parameter zzz=1: the second
-      // question gets no answer kept from the first (found by fuzz_api).
+      // question does not reuse the first one's Answerer.
       {Get("/api/solve", {{"start", "123456780"}, {"verify", "U&zzz=1"}}),
        400, "--verify"},
       {Get("/api/solve",
