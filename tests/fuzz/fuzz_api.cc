@@ -24,61 +24,26 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
-#include <filesystem>
 #include <set>
 #include <sstream>
 #include <string>
-#include <unistd.h>
 
-#include "builder/build_cli.h"
 #include "serve/api.h"
 #include "serve/web_files.h"
+#include "tests/fuzz/fuzz_database.h"
 
 namespace {
 
 void Require(bool ok, const std::string& why) {
-  if (!ok) {
-    fprintf(stderr, "fuzz_api: %s\n", why.c_str());
-    std::abort();
-  }
-}
-
-std::string& TempDatabase() {
-  static std::string dir;
-  return dir;
-}
-
-void RemoveTempDatabase() {
-  std::error_code ec;
-  if (!TempDatabase().empty()) std::filesystem::remove_all(TempDatabase(), ec);
-}
-
-std::string Database() {
-  if (const char* env = std::getenv("SLIDEDB_FUZZ_DB"); env && *env) {
-    return env;
-  }
-  const std::string dir = (std::filesystem::temp_directory_path() /
-                           ("slidedb-fuzz-api-" + std::to_string(getpid())))
-                              .string();
-  TempDatabase() = dir;
-  std::atexit(RemoveTempDatabase);
-  for (const char* board : {"3x3", "2x3"}) {
-    std::istringstream in;
-    std::ostringstream out, err;
-    Require(slidedb::RunBuild({"--db", dir, "--board", board, "--quiet"}, in,
-                              out, err) == 0,
-            "building " + dir + ": " + err.str());
-  }
-  return dir;
+  slidedb_fuzz::Require(ok, why, "fuzz_api");
 }
 
 const slidedb::Api& TheApi() {
   static const slidedb::WebFiles* web =
       new slidedb::WebFiles(slidedb::WebFiles::Embedded());
   static const slidedb::Api* api = [] {
-    auto* a = new slidedb::Api(Database(), web);
+    auto* a = new slidedb::Api(
+        slidedb_fuzz::FuzzDatabase("fuzz_api", {"3x3", "2x3"}), web);
     const slidedb::Status s = a->Open();
     Require(s.ok(), "opening the database: " + s.message());
     return a;
