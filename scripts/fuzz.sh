@@ -9,12 +9,13 @@
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET...]   targets: fuzz_notation
 #                                           fuzz_query_line fuzz_solution
+#                                           fuzz_api
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fuzz_notation fuzz_query_line fuzz_solution)
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz_notation fuzz_query_line fuzz_solution fuzz_api)
 
 ./scripts/install_deps.sh --fuzz
 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \

@@ -6,7 +6,7 @@
 #                                        every test
 #   scripts/test.sh --sanitize=thread    TSan build in build-tsan/, the tests
 #                                        that run threads (the search, --verify,
-#                                        the shared tables)
+#                                        the shared tables, slidedb-serve)
 #
 # Sanitizer builds link the shared librocksdb (Debian's, not instrumented);
 # see README.md, "Checking a database and the code".
@@ -30,6 +30,7 @@ case "${1:-}" in
       flags=(-DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS=-g1)
     fi
     ./scripts/install_deps.sh
+    ./scripts/install_browser_deps.sh  # tests/browser runs in the ASan build
     cmake -S . -B "$dir" "${flags[@]}" \
       -DSLIDEDB_SANITIZE="$kind" -DSLIDEDB_STATIC_ROCKSDB=OFF \
       -DSLIDEDB_BUILD_BENCH=OFF \
@@ -42,12 +43,17 @@ case "${1:-}" in
     export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
     export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1}
     if [ "$kind" = address ]; then
-      ctest -j "$(nproc)" --output-on-failure --timeout 1800
+      # Not the two tests that load the library into programs built without
+      # the sanitizer (Python, and an example linked through pkg-config):
+      # the ASan runtime must come first in a process.
+      ctest -j "$(nproc)" --output-on-failure --timeout 1800 \
+        -E '^(python_module|install_and_example)$'
     else
       # This build holds only the tests of the threaded parts (the search,
-      # --verify): tests/CMakeLists.txt.
+      # --verify, the server's API and the server with its concurrent
+      # clients and SIGHUP reloads): tests/CMakeLists.txt.
       ctest -j "$(nproc)" --output-on-failure --timeout 1800 \
-        -R 'make_test_db|BfsTest|StoredTableTest|CheckTest|ConcurrencyTest'
+        -R 'make_test_db|BfsTest|StoredTableTest|CheckTest|ConcurrencyTest|Api|Server'
     fi
     ;;
   *)

@@ -51,17 +51,21 @@ class Params {
   explicit Params(const std::multimap<std::string, std::string>& params)
       : params_(params) {}
 
-  // A name in neither list, or "" when there is none.
-  std::string Unknown(std::initializer_list<const char*> known,
-                      std::initializer_list<const char*> more) const {
-    for (const auto& [name, value] : params_) {
+  // A name in neither list, or null when there is none (a name may be
+  // empty: "?=1").
+  const std::string* Unknown(std::initializer_list<const char*> known,
+                             std::initializer_list<const char*> more) const {
+    for (const auto& param : params_) {
+      // Not a structured binding: clang 14 (scripts/fuzz.sh) cannot
+      // capture one.
+      const std::string& name = param.first;
       auto is = [&name](const char* k) { return name == k; };
       if (std::none_of(known.begin(), known.end(), is) &&
           std::none_of(more.begin(), more.end(), is)) {
-        return name;
+        return &name;
       }
     }
-    return "";
+    return nullptr;
   }
   bool Has(const std::string& name) const { return params_.count(name) > 0; }
   const std::string* Get(const std::string& name) const {
@@ -163,8 +167,8 @@ class Handler {
   std::string ReadSolve(const std::string& implied);
   // Reads the table parameters plus `more`; "" or the message of a 400.
   std::string Read(std::initializer_list<const char*> more) {
-    const std::string unknown = params_.Unknown(kTableParams, more);
-    if (!unknown.empty()) return "unknown parameter '" + unknown + "'";
+    const std::string* unknown = params_.Unknown(kTableParams, more);
+    if (unknown != nullptr) return "unknown parameter '" + *unknown + "'";
     if (config_ == nullptr) config_ = &own_config_.emplace();
     return ReadTableParams(params_, db_dir_, config_);
   }
@@ -256,13 +260,13 @@ ApiResponse Handler::Solve(const std::string& implied) {
   ApiResponse error;
   // This thread's Answerer serves if it was made for the same question.
   AnswererCache& cache = ThreadAnswerer();
+  // Each name and value with its length, so that no two lists of
+  // parameters give one key (a value may hold "&" and "=").
   std::string key = implied;
   for (const auto& [name, value] : request_.params) {
     if (name == "start") continue;
-    key += '&';
-    key += name;
-    key += '=';
-    key += value;
+    key += std::to_string(name.size()) + ':' + name +
+           std::to_string(value.size()) + ':' + value;
   }
   config_ = &cache.config;
   if (cache.generation != generation_ || cache.key != key) {

@@ -6,7 +6,7 @@
 // object whose distance matches its moves.
 //
 // The database is $SLIDEDB_FUZZ_DB (it needs the 3x3 and 2x4 tables), else
-// one built on first use in a temporary directory.
+// one built on first use in a temporary directory (fuzz_database.h).
 #include <nlohmann/json.hpp>
 
 #include <cstddef>
@@ -24,14 +24,12 @@
 
 #include "builder/build_cli.h"
 #include "query/query_cli.h"
+#include "tests/fuzz/fuzz_database.h"
 
 namespace {
 
 void Require(bool ok, const std::string& why = "") {
-  if (!ok) {
-    fprintf(stderr, "fuzz_query_line: %s\n", why.c_str());
-    std::abort();
-  }
+  slidedb_fuzz::Require(ok, why, "fuzz_query_line");
 }
 
 class Session;
@@ -137,26 +135,10 @@ LineFeed::int_type LineFeed::underflow() {
   return traits_type::to_int_type(current_[0]);
 }
 
-std::string Database() {
-  if (const char* env = std::getenv("SLIDEDB_FUZZ_DB"); env && *env) {
-    return env;
-  }
-  const std::string dir = (std::filesystem::temp_directory_path() /
-                           ("slidedb-fuzz-" + std::to_string(getpid())))
-                              .string();
-  for (const char* board : {"3x3", "2x4"}) {
-    std::istringstream in;
-    std::ostringstream out, err;
-    Require(slidedb::RunBuild({"--db", dir, "--board", board, "--quiet"}, in,
-                              out, err) == 0,
-            "building " + dir + ": " + err.str());
-  }
-  return dir;
-}
-
 std::vector<Session*>& Sessions() {
   static std::vector<Session*>* sessions = [] {
-    const std::string db = Database();
+    const std::string db =
+        slidedb_fuzz::FuzzDatabase("fuzz_query_line", {"3x3", "2x4"});
     auto* s = new std::vector<Session*>;
     s->push_back(new Session({"--db", db, "--format", "json"}, true));
     s->push_back(new Session({"--db", db, "--steps"}, false));
@@ -192,6 +174,14 @@ void CheckJson(const std::string& answer) {
 }
 
 }  // namespace
+
+// libFuzzer calls this once before the first input: the database is built
+// and the sessions started here, outside the time limit of an input (ctest's
+// replay driver does it on the first input instead).
+extern "C" int LLVMFuzzerInitialize(int* /*argc*/, char*** /*argv*/) {
+  Sessions();
+  return 0;
+}
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 1) return 0;

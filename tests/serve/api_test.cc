@@ -298,6 +298,17 @@ TEST_F(ApiTest, ErrorsSayWhatIsWrongWithTheRightStatus) {
        "blank"},
       {Get("/api/solve", {{"start", "123456780"}, {"stpes", "1"}}), 400,
        "unknown parameter 'stpes'"},
+      // An empty name ("?=&x=1") is unknown too, and hides no other (found
+      // by fuzz_api: tests/fuzz/crashes/fuzz_api/empty_parameter_name).
+      {Post("/api/solve", "", {{"", ""}, {"x", "1"}}), 400,
+       "unknown parameter ''"},
+      // A value holding "&zzz=1" is not the parameter zzz=1: the second
+      // question does not reuse the first one's Answerer.
+      {Get("/api/solve", {{"start", "123456780"}, {"verify", "U&zzz=1"}}),
+       400, "--verify"},
+      {Get("/api/solve",
+           {{"start", "123456780"}, {"verify", "U"}, {"zzz", "1"}}),
+       400, "unknown parameter 'zzz'"},
       {Get("/api/solve", {{"start", "123456780"}, {"steps", "yes"}}), 400,
        "must be 1 or 0"},
       {Get("/api/solve", {{"start", "123456780"}, {"limit", "3"}}), 400,
