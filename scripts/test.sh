@@ -50,10 +50,11 @@ case "${1:-}" in
         -E '^(python_module|install_and_example)$'
     else
       # This build holds only the tests of the threaded parts (the search,
-      # --verify, the server's API and the server with its concurrent
-      # clients and SIGHUP reloads): tests/CMakeLists.txt.
+      # --verify, the query's batches on several threads, the server's API
+      # and the server with its concurrent clients and SIGHUP reloads):
+      # tests/CMakeLists.txt.
       ctest -j "$(nproc)" --output-on-failure --timeout 1800 \
-        -R 'make_test_db|BfsTest|StoredTableTest|CheckTest|ConcurrencyTest|Api|Server'
+        -R 'make_test_db|BfsTest|StoredTableTest|CheckTest|ConcurrencyTest|ParallelAnswersTest|Api|Server'
     fi
     ;;
   *)

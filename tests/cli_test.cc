@@ -36,6 +36,7 @@ namespace {
 namespace fs = std::filesystem;
 using json = nlohmann::json;
 using testing::CliResult;
+using testing::OneLineAtATime;
 using testing::Pack;
 using testing::RefShape;
 using testing::RunBuildCli;
@@ -398,30 +399,6 @@ TEST(QueryCliTest, StepsInJsonWithChosenBlank) {
 
 // A line-at-a-time input (a pipe from another program) gets each answer
 // before the next line is read, so a program can converse with the tool.
-class OneLineAtATime : public std::streambuf {
- public:
-  OneLineAtATime(std::vector<std::string> lines, std::ostringstream* out)
-      : lines_(std::move(lines)), out_(out) {}
-  // What standard output held when each line was handed over.
-  std::vector<std::string> seen;
-
- protected:
-  int_type underflow() override {
-    if (next_ == lines_.size()) return traits_type::eof();
-    seen.push_back(out_->str());
-    current_ = lines_[next_++];
-    setg(current_.data(), current_.data(), current_.data() + current_.size());
-    return traits_type::to_int_type(current_[0]);
-  }
-  std::streamsize showmanyc() override { return 0; }
-
- private:
-  std::vector<std::string> lines_;
-  size_t next_ = 0;
-  std::string current_;
-  std::ostringstream* out_;
-};
-
 TEST(QueryCliTest, AnswersEachLineBeforeReadingTheNext) {
   std::ostringstream out, err;
   OneLineAtATime feeder({"123456708\n", "bad\n", "123456780\n"}, &out);
@@ -456,75 +433,6 @@ TEST(QueryCliTest, UnwritableOutputIsStatus74) {
   std::istringstream none;
   EXPECT_EQ(RunQuery({"--db", TestDatabase(), "867254301"}, none, out, err),
             kExitIOError);
-}
-
-// The same conversation with the batch spread over four threads: a line
-// that arrives alone is still answered before the next is read.
-TEST(QueryCliTest, AnswersEachLineBeforeReadingTheNextOnFourThreads) {
-  std::ostringstream out, err;
-  OneLineAtATime feeder({"123456708\n", "867254301\n", "123456780\n"}, &out);
-  std::istream in(&feeder);
-  const int status =
-      RunQuery({"--db", TestDatabase(), "--threads", "4"}, in, out, err);
-  EXPECT_EQ(status, kExitOk) << err.str();
-  ASSERT_EQ(feeder.seen.size(), 3u);
-  EXPECT_NE(feeder.seen[1].find("123456708 -> 123456780: 1 move"),
-            std::string::npos);
-  EXPECT_NE(feeder.seen[2].find("867254301 -> 123456780: 31 moves"),
-            std::string::npos);
-}
-
-// A batch of many chunks (query/parallel_answers.h) with malformed,
-// unsolvable, commented and blank lines among the states: every thread
-// count writes the bytes one thread writes, in input order, and exits the
-// same way.
-TEST(QueryCliTest, ParallelBatchesKeepInputOrderAndBytes) {
-  std::mt19937 rng(5);
-  std::string input;
-  std::vector<std::string> asked;  // each answer's "start" (or "input")
-  std::string digits = "123456780";
-  for (int k = 0; k < 3 * 4096 + 77; ++k) {
-    std::shuffle(digits.begin(), digits.end(), rng);
-    switch (k % 997) {
-      case 10:
-        input += "bad" + std::to_string(k) + "\n";
-        asked.push_back("bad" + std::to_string(k));
-        break;
-      case 20: input += "# a comment\n\n"; break;
-      case 30:
-        input += "1 2 3 4 5 6 7 8 0\r\n";
-        asked.push_back("123456780");
-        break;
-      default:
-        input += digits + "\n";
-        asked.push_back(digits);
-    }
-  }
-  for (const std::string format : {"text", "json"}) {
-    const CliResult one = RunQueryCli(
-        {"--db", TestDatabase(), "--format", format, "--threads", "1"}, input);
-    EXPECT_EQ(one.status, kExitDataError) << one.err;
-    EXPECT_NE((format == "json" ? one.out : one.err).find("bad10"),
-              std::string::npos);
-    if (format == "json") {
-      const std::vector<json> answers = JsonLines(one.out);
-      ASSERT_EQ(answers.size(), asked.size());
-      for (size_t k = 0; k < asked.size(); ++k) {
-        const json& j = answers[k];
-        ASSERT_EQ(j.contains("start") ? j["start"] : j["input"], asked[k])
-            << "answer " << k << " is not the " << k << "th line's";
-      }
-    }
-    for (const std::string threads : {"2", "3", "0"}) {
-      const CliResult many =
-          RunQueryCli({"--db", TestDatabase(), "--format", format,
-                       "--threads", threads},
-                      input);
-      EXPECT_EQ(many.status, one.status) << threads;
-      EXPECT_EQ(many.out, one.out) << format << " on " << threads;
-      EXPECT_EQ(many.err, one.err) << format << " on " << threads;
-    }
-  }
 }
 
 // A state whose blank is written '-' and comes first looks like an option.

@@ -7,6 +7,7 @@
 #include <map>
 #include <ostream>
 #include <sstream>
+#include <streambuf>
 #include <string>
 #include <vector>
 
@@ -60,6 +61,33 @@ std::string TempDir(const std::string& name);
 // Every file directly in `dir`, by name, with its contents: to check that a
 // database was left byte for byte as it was.
 std::map<std::string, std::string> FileSnapshot(const std::string& dir);
+
+// Standard input that hands over one line at a time and says no more is
+// ready (as a pipe from a program that waits for each answer does),
+// noting what the output held when each line was taken.
+class OneLineAtATime : public std::streambuf {
+ public:
+  OneLineAtATime(std::vector<std::string> lines, std::ostringstream* out)
+      : lines_(std::move(lines)), out_(out) {}
+  // What standard output held when each line was handed over.
+  std::vector<std::string> seen;
+
+ protected:
+  int_type underflow() override {
+    if (next_ == lines_.size()) return traits_type::eof();
+    seen.push_back(out_->str());
+    current_ = lines_[next_++];
+    setg(current_.data(), current_.data(), current_.data() + current_.size());
+    return traits_type::to_int_type(current_[0]);
+  }
+  std::streamsize showmanyc() override { return 0; }
+
+ private:
+  std::vector<std::string> lines_;
+  size_t next_ = 0;
+  std::string current_;
+  std::ostringstream* out_;
+};
 
 }  // namespace testing
 }  // namespace slidedb
