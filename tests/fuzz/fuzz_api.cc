@@ -88,7 +88,8 @@ slidedb::ApiRequest Parse(const std::string& text) {
 std::string Describe(const slidedb::ApiRequest& r,
                      const slidedb::ApiResponse& a) {
   std::string d = r.method + " " + r.path + " -> " + std::to_string(a.status) +
-                  " " + a.content_type + ": " + a.body.substr(0, 300);
+                  " " + std::string(a.content_type) + ": " +
+                  a.body.substr(0, 300);
   return d;
 }
 
