@@ -25,15 +25,19 @@ trap 'rm -rf "$tmp"' EXIT
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
 
-"$B"/slidedb-build --db "$tmp/db" --board 3x3 --quiet >/dev/null
+# Each build's query reads a database of its own builder (the on-disk
+# format may differ).
+"$base"/slidedb-build --db "$tmp/db-base" --board 3x3 --quiet >/dev/null
+"$B"/slidedb-build --db "$tmp/db-new" --board 3x3 --quiet >/dev/null
 "$B"/slidedb-bench --states "$states" --seed 20261122 >"$tmp/states.txt"
 
 # Both builds write the same answers.
-"$base"/slidedb-query --db "$tmp/db" --format json <"$tmp/states.txt" | sha256sum >"$tmp/base.sum"
-"$B"/slidedb-query --db "$tmp/db" --format json <"$tmp/states.txt" | sha256sum >"$tmp/new.sum"
+"$base"/slidedb-query --db "$tmp/db-base" --format json <"$tmp/states.txt" | sha256sum >"$tmp/base.sum"
+"$B"/slidedb-query --db "$tmp/db-new" --format json <"$tmp/states.txt" | sha256sum >"$tmp/new.sum"
 cmp -s "$tmp/base.sum" "$tmp/new.sum" || { echo "bench_batch.sh: the answers differ" >&2; exit 1; }
 
 names=("base, --threads 1" "new, --threads 1" "base, --threads 2" "new, default (every core)")
+dbs=(base new base new)
 cmds=("$base/slidedb-query --threads 1" "$B/slidedb-query --threads 1"
       "$base/slidedb-query --threads 2" "$B/slidedb-query")
 for run in $(seq "$runs"); do
@@ -41,7 +45,7 @@ for run in $(seq "$runs"); do
     echo "bench_batch.sh: run $run, ${names[$k]}" >&2
     # shellcheck disable=SC2086
     /usr/bin/time -f "%e %U %S" -o "$tmp/time" \
-      ${cmds[$k]} --db "$tmp/db" --format json <"$tmp/states.txt" >/dev/null
+      ${cmds[$k]} --db "$tmp/db-${dbs[$k]}" --format json <"$tmp/states.txt" >/dev/null
     read -r wall user sys <"$tmp/time"
     echo "$wall" >>"$tmp/$k.wall"
     awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }' >>"$tmp/$k.cpu"

@@ -47,7 +47,7 @@ for board in 3x4 2x6; do
       # follows it (encoding and writing the table, the swap).
       awk '/ depth  0 / { print $NF == "s" ? $(NF - 1) : $NF }' \
         "$tmp/build.err" >>"$tmp/$who-$board.setup"
-      search=$(sed -n 's/.*, search \([0-9.]*\) s$/\1/p' "$tmp/build.out")
+      search=$(sed -n 's/.*, search \([0-9.]*\) s\(; serves .*\)\{0,1\}$/\1/p' "$tmp/build.out")
       total=$(sed -n 's/^wrote .*, \([0-9.]*\) s$/\1/p' "$tmp/build.out")
       echo "$search" >>"$tmp/$who-$board.search"
       awk -v a="$total" -v b="$search" 'BEGIN { print a - b }' \
