@@ -308,7 +308,9 @@ Status DatabaseWriter::Commit() {
       rocksdb::Status r = file->Put(key, json);
       if (!r.ok()) return FromRocks(r, "writing the metadata of " + key);
     }
-    for (const auto& [prefix, held] : held_) {
+    for (const auto& entry : held_) {
+      // (A structured binding cannot be captured by clang 14's lambdas.)
+      const auto& held = entry.second;
       Status st = PutPages(held.records, 0, held.pages, [&](uint32_t p) {
         return PageKey(held.id, p);
       }, file);
