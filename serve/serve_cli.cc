@@ -7,7 +7,9 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <boost/program_options.hpp>
+#include <chrono>
 #include <cerrno>
 #include <csignal>
 #include <iostream>
@@ -271,6 +273,7 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
   struct sigaction ignore = {};
   ignore.sa_handler = SIG_IGN;
   sigaction(SIGPIPE, &ignore, &old_pipe);
+  std::atomic<bool> listen_returned{false};
   std::thread watcher([&] {
     while (true) {
       pollfd p = {g_signal_pipe[0], POLLIN, 0};
@@ -289,6 +292,12 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
                 << r.message() << std::endl;
           }
         } else {
+          // stop() does nothing until listen_after_bind() is running, and
+          // a signal may come as soon as "listening on" is printed: wait
+          // for the loop to start (or to have ended) before stopping it.
+          while (!server.is_running() && !listen_returned.load()) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+          }
           server.stop();
         }
       }
@@ -298,6 +307,7 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
   out << "listening on http://" << HostForUrl(bind) << ":" << bound
       << std::endl;
   const bool listened = server.listen_after_bind();
+  listen_returned = true;
 
   const char stop = 0;
   if (write(g_signal_pipe[1], &stop, 1) < 0) {

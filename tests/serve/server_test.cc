@@ -427,6 +427,17 @@ TEST(ServerTest, SigtermFinishesTheRequestInFlight) {
   }
 }
 
+// A script may stop the server as soon as it says it is listening: the
+// signal must not be lost in the moment before httplib's loop runs (a
+// clean-clone CI run once hung here for ten minutes).
+TEST(ServerTest, SigtermRightAfterListeningStopsIt) {
+  for (int k = 0; k < 20; ++k) {
+    ServerProcess server({"--db", testing::TestDatabase()});
+    ASSERT_GT(server.port(), 0);
+    ASSERT_EQ(server.Stop(k % 2 ? SIGINT : SIGTERM), 0) << "round " << k;
+  }
+}
+
 TEST(ServerTest, DatabaseFromSlidedbDb) {
   setenv("SLIDEDB_DB", testing::TestDatabase().c_str(), 1);
   ServerProcess server({});
