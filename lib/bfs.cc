@@ -126,6 +126,7 @@ struct alignas(16) Order {
 // What does not change during a search.
 struct Context {
   uint8_t parity[kMaxCells];  // inversion parity of a state, by blank cell
+  unsigned odd_cells = 0;     // the cells b with parity[b] != 0, as bits
   // select[mask * kMaxCells + k]: the k-th lowest set bit of mask.
   std::vector<uint8_t> select;
   // orders[rank]: the tile order of rank with inversion parity 0, when the
@@ -344,21 +345,40 @@ inline uint8_t LoadDepth(const uint8_t* p) {
       .load(std::memory_order_relaxed);
 }
 
-// The cells of rank's group that hold a state of `depth`, as a bit mask.
+// The cells of rank's group whose depth bytes hold the current depth, the
+// one before it (none at depth 0) and kUnseen, as bit masks. Bytes of the
+// current and the previous depth do not change during a level; an unseen
+// one may be claimed by another worker meanwhile, and claiming it again
+// stores the same depth.
+struct GroupMasks {
+  unsigned cur;
+  unsigned prev;
+  unsigned unseen;
+};
 template <typename S>
-inline unsigned BlanksAt(const uint8_t* depths, Index rank, uint8_t depth) {
+inline GroupMasks MasksAt(const uint8_t* depths, Index rank, uint8_t depth) {
+  constexpr unsigned kGroup = (1u << S::kCells) - 1;
   const uint8_t* p = depths + static_cast<size_t>(rank) * S::kCells;
+  const uint8_t prev = static_cast<uint8_t>(depth - 1);
 #if defined(SLIDEDB_SIMD_SCAN)
   const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-  const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(
-      _mm_cmpeq_epi8(v, _mm_set1_epi8(static_cast<char>(depth)))));
-  return mask & ((1u << S::kCells) - 1);
+  auto where = [&](uint8_t x) {
+    return static_cast<unsigned>(_mm_movemask_epi8(
+               _mm_cmpeq_epi8(v, _mm_set1_epi8(static_cast<char>(x))))) &
+           kGroup;
+  };
+  const unsigned unseen = where(kUnseen);
+  // At depth 0, prev is kUnseen: nothing is nearer than the goal.
+  return {where(depth), depth > 0 ? where(prev) : 0u, unseen};
 #else
-  unsigned mask = 0;
+  GroupMasks g{0, 0, 0};
   for (int b = 0; b < S::kCells; ++b) {
-    mask |= unsigned{LoadDepth(p + b) == depth} << b;
+    const uint8_t x = LoadDepth(p + b);
+    g.cur |= unsigned{x == depth} << b;
+    g.prev |= unsigned{depth > 0 && x == prev} << b;
+    g.unseen |= unsigned{x == kUnseen} << b;
   }
-  return mask;
+  return g;
 #endif
 }
 
@@ -377,15 +397,20 @@ inline unsigned Matches16(const uint8_t* p, uint8_t depth) {
 #endif
 }
 
-// A state found at the current depth, waiting its turn: its index and its
-// neighbours', by Move. Where the blank cannot go, the "neighbour" is the
-// first padding byte after the depth bytes (Context::none), which holds
-// kNoState: neither unseen nor a depth, so that it is never claimed nor
-// taken, and the moves are expanded without a branch on which exist (one
-// taken at random, since the blank cells of a level's states are).
+// A state found at the current depth, waiting its turn: its index, its
+// nearest sideways neighbour of the previous depth (found in its own
+// group's depth bytes), and the indexes of its vertical neighbours, whose
+// depth bytes lie anywhere. Where the blank cannot go up or down, the
+// "neighbour" is the first padding byte after the depth bytes
+// (Context::none), which holds kNoState: neither unseen nor a depth, so that
+// it is never claimed nor taken, and both moves are expanded without a
+// branch on which exist (one taken at random, since the blank cells of a
+// level's states are).
 struct Pending {
   Index i;
-  Index next[4];
+  Index vertical[2];  // by Move: kUp, kDown
+  Index best;         // ~0 when neither sideways neighbour is nearer
+  uint8_t best_move;
 };
 // States whose vertical neighbours are fetched ahead of their turn. Those
 // neighbours lie anywhere in the depth bytes (on 3x4, 240 MB): reading each
@@ -393,10 +418,25 @@ struct Pending {
 constexpr int kAhead = 16;
 static_assert((kAhead & (kAhead - 1)) == 0);
 
+// The cells of a board whose blank can move left, right, up, down.
+template <typename S>
+constexpr unsigned CellsWhere(int dr, int dc) {
+  unsigned mask = 0;
+  for (int b = 0; b < S::kCells; ++b) {
+    const int r = b / S::kCols + dr, c = b % S::kCols + dc;
+    if (r >= 0 && r < S::kRows && c >= 0 && c < S::kCols) mask |= 1u << b;
+  }
+  return mask;
+}
+
 // Expands every state of `depth` in ranks [begin, end); returns how many.
+// A group's sideways moves are found together, from bit masks of its depth
+// bytes; the vertical ones, one state at a time.
 template <typename S>
 uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
                      uint8_t depth) {
+  constexpr unsigned kCanLeft = CellsWhere<S>(0, -1);
+  constexpr unsigned kCanRight = CellsWhere<S>(0, 1);
   uint8_t* const depths = ctx.depths;
   const uint8_t next = static_cast<uint8_t>(depth + 1);
   const uint8_t prev = static_cast<uint8_t>(depth - 1);  // 0xff at depth 0
@@ -405,14 +445,20 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
   uint8_t sink = 0;  // where stores that claim nothing go
   [[maybe_unused]] uint8_t flag_sink = 0;
   [[maybe_unused]] uint8_t* const next_active = ctx.next_active;
-  // Claims the unseen neighbours of p.i for the next depth and records its
-  // best move: towards its neighbour of the previous depth with the lowest
-  // index.
+  auto claim_flag = [&](Index j) {
+    if constexpr (S::kTrackActive) {
+      std::atomic_ref<uint8_t>(next_active[j >> kFlagShift])
+          .store(1, std::memory_order_relaxed);
+    }
+  };
+  // Claims the unseen vertical neighbours of p.i for the next depth and
+  // records its best move: towards its neighbour of the previous depth with
+  // the lowest index.
   auto expand = [&](const Pending& p) {
-    Index best = ~Index{0};
-    Move best_move = Move::kUp;
-    for (int m = 0; m < 4; ++m) {
-      const Index j = p.next[m];
+    Index best = p.best;
+    unsigned best_move = p.best_move;
+    for (int m = 0; m < 2; ++m) {
+      const Index j = p.vertical[m];
       // Without branches, which would be taken at random in the middle
       // levels (the selections are masks, so that the compiler cannot turn
       // them back into jumps): an unseen neighbour is claimed, and
@@ -435,10 +481,9 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
       const bool nearer = (dj == prev) & (dj != kUnseen) & (j < best);
       const Index take = -static_cast<Index>(nearer);
       best = (j & take) | (best & ~take);
-      best_move = static_cast<Move>((static_cast<unsigned>(m) & take) |
-                                    (static_cast<unsigned>(best_move) & ~take));
+      best_move = (static_cast<unsigned>(m) & take) | (best_move & ~take);
     }
-    ctx.records[p.i] = EncodeRecord(depth, best_move);
+    ctx.records[p.i] = EncodeRecord(depth, static_cast<Move>(best_move));
   };
   Pending ring[kAhead];
   unsigned head = 0, queued = 0;
@@ -468,45 +513,56 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
     const Index rank = (pos + static_cast<Index>(__builtin_ctz(hits))) / kCells;
     const Index base = rank * kCells;
     pos = base + kCells;
+    const GroupMasks g = MasksAt<S>(depths, rank, depth);
+    // Sideways: the unseen cells beside a state of this depth are claimed,
+    // and a state's nearest sideways neighbour of the previous depth is its
+    // left one if that is, else its right one.
+    for (unsigned c = (((g.cur & kCanRight) << 1) | ((g.cur & kCanLeft) >> 1)) &
+                      g.unseen;
+         c != 0; c &= c - 1) {
+      const Index j = base + static_cast<Index>(__builtin_ctz(c));
+      std::atomic_ref<uint8_t>(depths[j]).store(next,
+                                                std::memory_order_relaxed);
+      claim_flag(j);
+    }
+    const unsigned left_nearer = (g.prev & kCanRight) << 1;
+    const unsigned right_nearer = (g.prev & kCanLeft) >> 1;
+    // Vertical: the tile orders of both parities.
     const Order* even;
-    bool decoded = false;
     if (!ctx.orders.empty()) {
       even = &ctx.orders[rank];
+      if ((g.cur & ctx.odd_cells) != 0) Decode<S>(ctx, rank, orders);
     } else {
       Decode<S>(ctx, rank, orders);
-      decoded = true;
       even = &orders[0];
     }
-    for (unsigned blanks = BlanksAt<S>(depths, rank, depth); blanks != 0;
-         blanks &= blanks - 1) {
+    for (unsigned blanks = g.cur; blanks != 0; blanks &= blanks - 1) {
       const int b = __builtin_ctz(blanks);
       const Index i = base + static_cast<Index>(b);
-      const Order* op = even;
-      if (ctx.parity[b] != 0) {
-        if (!decoded) {
-          Decode<S>(ctx, rank, orders);
-          decoded = true;
-        }
-        op = &orders[1];
-      }
-      const Order& o = *op;
+      const Order& o = ctx.parity[b] != 0 ? orders[1] : *even;
       ++found;
-      Pending p{i, {ctx.none, ctx.none, ctx.none, ctx.none}};
-      const int row = b / S::kCols, col = b % S::kCols;
-      if (row > 0) {
+      const Index left = -static_cast<Index>((left_nearer >> b) & 1);
+      const Index right = -static_cast<Index>((right_nearer >> b) & 1) & ~left;
+      Pending p{i,
+                {ctx.none, ctx.none},
+                ((i - 1) & left) | ((i + 1) & right) | ~(left | right),
+                static_cast<uint8_t>(
+                    (static_cast<unsigned>(Move::kLeft) & left) |
+                    (static_cast<unsigned>(Move::kRight) & right))};
+      if (b >= S::kCols) {
         const int to = b - S::kCols;
-        p.next[static_cast<int>(Move::kUp)] =
+        p.vertical[static_cast<int>(Move::kUp)] =
             RankAfterUp<S>(o, rank, to) * kCells + static_cast<Index>(to);
-        __builtin_prefetch(depths + p.next[static_cast<int>(Move::kUp)], 1);
+        __builtin_prefetch(depths + p.vertical[static_cast<int>(Move::kUp)],
+                           1);
       }
-      if (row + 1 < S::kRows) {
+      if (b + S::kCols < S::kCells) {
         const int to = b + S::kCols;
-        p.next[static_cast<int>(Move::kDown)] =
+        p.vertical[static_cast<int>(Move::kDown)] =
             RankAfterDown<S>(o, rank, b) * kCells + static_cast<Index>(to);
-        __builtin_prefetch(depths + p.next[static_cast<int>(Move::kDown)], 1);
+        __builtin_prefetch(depths + p.vertical[static_cast<int>(Move::kDown)],
+                           1);
       }
-      if (col > 0) p.next[static_cast<int>(Move::kLeft)] = i - 1;
-      if (col + 1 < S::kCols) p.next[static_cast<int>(Move::kRight)] = i + 1;
       enqueue(p);
     }
   }
@@ -530,6 +586,7 @@ Status Search(const Indexer& indexer, int threads,
                               (board.Row(b) + board.Row(indexer.goal_blank())) &
                               1)
                         : 0;
+    ctx.odd_cells |= unsigned{ctx.parity[b]} << b;
   }
   ctx.select.assign(static_cast<size_t>(kMaxCells) << S::kM, 0);
   for (unsigned mask = 0; mask < (1u << S::kM); ++mask) {
