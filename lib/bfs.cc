@@ -29,64 +29,97 @@ namespace slidedb {
 
 namespace {
 
-// How the search works. Each level scans the depth bytes for the states of
-// the current depth, 32 at a time. Indexes come in groups of cells() with
-// the same tile order (lib/index.h), so a state found decodes its group's
-// tile order once, and the neighbours' indexes follow from it: a sideways
-// move changes the index by 1, and a vertical move lifts one tile over
-// cols()-1 others, which changes only those tiles' Lehmer digits. Each
-// expanded state claims its unseen neighbours for the next depth and takes
-// as its best move the one towards its neighbour of the previous depth with
-// the lowest index: the tables come out the same for any number of threads.
+// How the search works. The records themselves are its working bytes (one
+// array, 240 MB on 3x4, instead of records and depth bytes apart): a byte
+// holds kUnseen until a state is reached, then its distance in the record's
+// distance bits (lib/format.h) with move 0, and its whole record once the
+// state is expanded. Each level scans the records for the states of the
+// current depth, 32 bytes at a time. Indexes come in groups of cells() with
+// the same tile order (lib/index.h): a group's sideways moves are found
+// together from bit masks of its bytes, and the indexes of its vertical
+// neighbours follow from its tile order, decoded once: a vertical move
+// lifts one tile over cols()-1 others, which changes only those tiles'
+// Lehmer digits. Each expanded state claims its unseen neighbours for the
+// next depth and takes as its best move the one towards its neighbour of
+// the previous depth with the lowest index: the tables come out the same
+// for any number of threads.
+//
+// A distance of 63 or more does not fit a record (kDistanceSaturated), so
+// the levels from BfsOptions::list_from on (at most 63; only 2x6 and 6x2
+// go that deep, 2.6% of their states) keep their states in lists instead:
+// their bytes hold kListed until the search ends and their records are
+// written from the lists.
 
 constexpr uint8_t kUnseen = 0xff;
-// Never the depth of a level expanded nor of the one before it (the search
-// fails when it would reach level 254).
+// A byte no state has: the padding after the records, where the moves the
+// blank cannot make point (Pending). Neither unseen nor any depth a level
+// scans for.
 constexpr uint8_t kNoState = 0xfe;
-// Padding after the depth bytes, so that a 32-byte window never leaves them.
+// A state reached by a level kept in a list (its depth is in the list).
+constexpr uint8_t kListed = kDistanceSaturated << 2;
+// The distance bits of a byte.
+constexpr uint8_t kDistanceBits = 0xfc;
+// Padding after the records, so that a 32-byte window never leaves them.
 constexpr int kPad = 32;
 // Ranks (groups of cells() indexes) a worker takes at a time.
 constexpr Index kChunkRanks = 1 << 10;
-// Depth bytes per flag of Context::active.
+// States of a list a worker takes at a time.
+constexpr size_t kChunkListed = 1 << 12;
+// Bytes per flag of Context::active.
 constexpr int kFlagShift = 13;
+// A level of at least 1/kMarkBelow of the table's states is followed by one
+// that scans every stretch.
+constexpr Index kMarkBelow = 32;
 // Boards with at most this many ranks decode every tile order once, before
 // the search, instead of once per depth (3x3: 20,160 ranks, 322 KB).
 constexpr Index kMaxOrderTable = 1 << 18;
 
-// The depth bytes of a search, kUnseen at first. The neighbours of a
-// vertical move lie anywhere in them: on 2 MB pages (where the kernel
-// grants them) a random one costs no page walk, whereas the 4 KB pages of
-// a 240 MB table (3x4) miss the TLB on almost every one.
-class DepthBytes {
- public:
-  // Tables of at least this many states get 2 MB pages.
-  static constexpr size_t kHugeTable = size_t{32} << 20;
-  explicit DepthBytes(size_t n) {
-    constexpr size_t kHugePage = size_t{2} << 20;
-    if (n < kHugeTable) {
-      // A small table needs no 2 MB page, which the kernel would clear
-      // whole for every search.
-      bytes_.reset(static_cast<uint8_t*>(std::malloc(n)));
-    } else {
-      const size_t bytes = (n + kHugePage - 1) / kHugePage * kHugePage;
-      bytes_.reset(
-          static_cast<uint8_t*>(std::aligned_alloc(kHugePage, bytes)));
+// The byte of a state of `depth` reached but not yet expanded; with the
+// distance bits alone, of any state of that depth.
+inline uint8_t DepthKey(int depth) { return static_cast<uint8_t>(depth << 2); }
+
+// Makes *records n bytes of kUnseen (followed by kPad bytes of padding).
+// The neighbours of a vertical move lie anywhere in them: on 2 MB pages
+// (where the kernel grants them) a random one costs no page walk, whereas
+// the 4 KB pages of a 240 MB table (3x4) miss the TLB on almost every one.
+// The kernel hands out and clears fresh pages as they are first written,
+// about 0.4 GB/s in this project's virtual machine: with `threads` > 1, two
+// threads fault them in, half each.
+void PrepareRecords(size_t n, int threads, std::vector<uint8_t>* records) {
+  // Tables of at least this many states get 2 MB pages; a small one needs
+  // none, which the kernel would clear whole for every search.
+  constexpr size_t kHugeTable = size_t{32} << 20;
+  std::vector<uint8_t>().swap(*records);
+  records->reserve(n + kPad);  // fresh memory, not yet touched
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-      if (bytes_ != nullptr) madvise(bytes_.get(), bytes, MADV_HUGEPAGE);
+  if (n >= kHugeTable) {
+    constexpr uintptr_t kHugePage = uintptr_t{2} << 20;
+    const uintptr_t from =
+        (reinterpret_cast<uintptr_t>(records->data()) + kHugePage - 1) &
+        ~(kHugePage - 1);
+    const uintptr_t to =
+        (reinterpret_cast<uintptr_t>(records->data()) + n) & ~(kHugePage - 1);
+    if (from < to) {
+      void* start = reinterpret_cast<void*>(from);
+      madvise(start, to - from, MADV_HUGEPAGE);
+#if defined(MADV_POPULATE_WRITE)
+      if (threads > 1) {
+        // Faulting pages in keeps their contents (zero) as they are.
+        const size_t half = (to - from) / 2 / kHugePage * kHugePage;
+        std::thread other([&] {
+          madvise(reinterpret_cast<void*>(from + half), to - from - half,
+                  MADV_POPULATE_WRITE);
+        });
+        madvise(start, half, MADV_POPULATE_WRITE);
+        other.join();
+      }
 #endif
     }
-    if (bytes_ != nullptr) std::memset(bytes_.get(), kUnseen, n);
   }
-  bool ok() const { return bytes_ != nullptr; }
-  uint8_t* data() { return bytes_.get(); }
-  uint8_t& operator[](size_t i) { return bytes_[i]; }
-
- private:
-  struct Free {
-    void operator()(uint8_t* p) const { std::free(p); }
-  };
-  std::unique_ptr<uint8_t[], Free> bytes_;
-};
+#endif
+  records->assign(n + kPad, kUnseen);
+  std::memset(records->data() + n, kNoState, kPad);
+}
 
 // The board shape as compile-time constants.
 template <int kRowsT, int kColsT>
@@ -150,8 +183,7 @@ struct Context {
   };
   std::vector<High> high;
   std::vector<Low> low;
-  uint8_t* depths;
-  uint8_t* records;
+  uint8_t* records;  // also the search's working bytes
   // active[c] != 0 when depth bytes [c << kFlagShift, (c + 1) << kFlagShift)
   // may hold a state of the depth being expanded; next_active, of the next
   // depth (Shape::kTrackActive). A level skips the chunks without one:
@@ -159,44 +191,119 @@ struct Context {
   // scanning them all was most of those levels' time.
   uint8_t* active;
   uint8_t* next_active;
-  Index none;  // the index of no state (Pending)
+  Index none;  // the index of no state: the first padding byte (Pending)
 };
 
-// The rank after tile seq[p] moves after the kJump tiles that follow it (the
-// blank moving up to cell p).
+// A vertical move takes one tile over the kJump tiles after it (the blank
+// moving up) or before it (down), and changes only the Lehmer digits of
+// those kJump + 1 places: each tile passed over keeps its digit, plus one
+// (up) or minus one (down) if it is greater than the moving tile, and
+// moves one place; the moving tile's digit loses (up) or gains (down) one
+// for each smaller tile it passes. So the new rank is the old one plus a
+// sum of those digits, each times a weight, plus a constant that depends
+// only on which of the tiles passed over are greater: one table entry per
+// place and direction.
+struct alignas(16) VerticalStep {
+  int32_t weight[8];       // of the digits at places first .. first + kJump
+  int32_t by_greater[32];  // bit j: the j-th tile lifted over is greater
+};
+
 template <typename S>
-inline Index RankAfterUp(const Order& o, Index rank, int p) {
-  const uint8_t t = o.seq[p];
-  int passed = 0;  // tiles x passed with x < t
-  int64_t delta = -static_cast<int64_t>(o.digit[p]) * S::kW[p];
-  for (int j = 1; j <= S::kJump; ++j) {
-    const uint8_t x = o.seq[p + j];
-    passed += x < t;
-    // x moves from p + j to p + j - 1 and now has t after it.
-    delta += static_cast<int64_t>(o.digit[p + j] + (t < x)) * S::kW[p + j - 1] -
-             static_cast<int64_t>(o.digit[p + j]) * S::kW[p + j];
+struct VerticalSteps {
+  static_assert(S::kJump + 1 <= 8 && S::kJump <= 5);
+  // The places p of the moving tile (up) or of the first tile lifted over
+  // (down): 0 .. kM - 1 - kJump.
+  static constexpr int kPlaces = S::kM - S::kJump;
+  static constexpr int64_t W(int i) { return static_cast<int64_t>(S::kW[i]); }
+  static constexpr std::array<VerticalStep, kPlaces> Make(bool up) {
+    constexpr int kJ = S::kJump;
+    std::array<VerticalStep, kPlaces> steps{};
+    for (int p = 0; p < kPlaces; ++p) {
+      VerticalStep& s = steps[p];
+      for (int j = 0; j <= kJ; ++j) {
+        // Up: the tile at p moves to p + kJ, the others one place left.
+        // Down: the tile at p + kJ moves to p, the others one place right.
+        const int64_t w = up ? (j == 0 ? W(p + kJ) - W(p) : W(p + j - 1) - W(p + j))
+                             : (j == kJ ? W(p) - W(p + kJ) : W(p + j + 1) - W(p + j));
+        s.weight[j] = static_cast<int32_t>(w);
+      }
+      for (unsigned mask = 0; mask < (1u << kJ); ++mask) {
+        // A greater tile lifted over gains (up) or loses (down) one in its
+        // digit; the moving tile's digit loses (up) or gains (down) one for
+        // each smaller one.
+        int64_t c = up ? -kJ * W(p + kJ) : kJ * W(p);
+        for (int j = 0; j < kJ; ++j) {
+          if ((mask >> j & 1) == 0) continue;
+          c += up ? W(p + j) + W(p + kJ) : -(W(p + j + 1) + W(p));
+        }
+        s.by_greater[mask] = static_cast<int32_t>(c);
+      }
+    }
+    return steps;
   }
-  delta += static_cast<int64_t>(o.digit[p] - passed) * S::kW[p + S::kJump];
-  return static_cast<Index>(static_cast<int64_t>(rank) + delta);
+  static constexpr std::array<VerticalStep, kPlaces> kUp = Make(true);
+  static constexpr std::array<VerticalStep, kPlaces> kDown = Make(false);
+};
+
+// rank plus step's sum over the digits at places first .. first + kJump of
+// o, plus its constant for the tiles passed over that are `greater`.
+template <typename S>
+inline Index ApplyStep(const VerticalStep& step, const Order& o, Index rank,
+                       int first, unsigned greater) {
+#if defined(__SSE4_1__)
+  auto digits4 = [&](int at) {
+    int32_t v;
+    std::memcpy(&v, o.digit + at, 4);
+    return _mm_cvtepu8_epi32(_mm_cvtsi32_si128(v));
+  };
+  __m128i sum = _mm_mullo_epi32(
+      digits4(first), _mm_load_si128(reinterpret_cast<const __m128i*>(step.weight)));
+  if constexpr (S::kJump + 1 > 4) {
+    sum = _mm_add_epi32(
+        sum, _mm_mullo_epi32(digits4(first + 4),
+                             _mm_load_si128(reinterpret_cast<const __m128i*>(
+                                 step.weight + 4))));
+  }
+  sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0x4e));
+  sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0xb1));
+  return rank + static_cast<Index>(_mm_cvtsi128_si32(sum)) +
+         static_cast<Index>(step.by_greater[greater]);
+#else
+  Index r = rank + static_cast<Index>(step.by_greater[greater]);
+  for (int j = 0; j <= S::kJump; ++j) {
+    r += static_cast<Index>(o.digit[first + j]) *
+         static_cast<Index>(step.weight[j]);
+  }
+  return r;
+#endif
 }
 
-// The rank after tile seq[p + kJump] moves before the kJump tiles that
-// precede it (the blank moving down from cell p).
+// Which of the tiles at places from .. from + kJump - 1 are greater than
+// tile t, as bits.
 template <typename S>
-inline Index RankAfterDown(const Order& o, Index rank, int p) {
-  const uint8_t t = o.seq[p + S::kJump];
-  int passed = 0;
-  int64_t delta = -static_cast<int64_t>(o.digit[p + S::kJump]) *
-                  S::kW[p + S::kJump];
-  for (int j = 0; j < S::kJump; ++j) {
-    const uint8_t x = o.seq[p + j];
-    passed += x < t;
-    // x moves from p + j to p + j + 1 and no longer has t after it.
-    delta += static_cast<int64_t>(o.digit[p + j] - (t < x)) * S::kW[p + j + 1] -
-             static_cast<int64_t>(o.digit[p + j]) * S::kW[p + j];
-  }
-  delta += static_cast<int64_t>(o.digit[p + S::kJump] + passed) * S::kW[p];
-  return static_cast<Index>(static_cast<int64_t>(rank) + delta);
+inline unsigned GreaterThan(const Order& o, uint8_t t, int from) {
+  constexpr unsigned kMask = (1u << S::kJump) - 1;
+#if defined(__SSE2__)
+  const __m128i seq = _mm_load_si128(reinterpret_cast<const __m128i*>(o.seq));
+  const unsigned gt = static_cast<unsigned>(_mm_movemask_epi8(
+      _mm_cmpgt_epi8(seq, _mm_set1_epi8(static_cast<char>(t)))));
+  return (gt >> from) & kMask;
+#else
+  unsigned gt = 0;
+  for (int j = 0; j < S::kJump; ++j) gt |= unsigned{o.seq[from + j] > t} << j;
+  return gt;
+#endif
+}
+
+template <typename S>
+inline Index StepUp(const Order& o, Index rank, int p) {
+  return ApplyStep<S>(VerticalSteps<S>::kUp[p], o, rank, p,
+                      GreaterThan<S>(o, o.seq[p], p + 1));
+}
+template <typename S>
+inline Index StepDown(const Order& o, Index rank, int p) {
+  return ApplyStep<S>(VerticalSteps<S>::kDown[p], o, rank, p,
+                      GreaterThan<S>(o, o.seq[p + S::kJump], p));
 }
 
 // Decodes rank's tile order, with the last two tiles in the order that gives
@@ -323,10 +430,12 @@ void ListOrders(int pos, unsigned unused, int sum, Order* cur, Order** out) {
 }
 
 // The scans below look for the bytes of the current depth 16 at a time,
-// while other threads claim unseen bytes (kUnseen -> depth + 1) with relaxed
-// atomic stores: no byte of the current depth changes during a level, and a
-// 16-byte load sees each claimed byte old or new, which is not the depth
-// either way. ThreadSanitizer cannot see SIMD loads as atomic, so its builds
+// while other threads claim unseen bytes (kUnseen -> the next depth) and
+// write the records of the states they expand, with relaxed atomic stores:
+// the distance bits of a byte of the current depth do not change during a
+// level, and a 16-byte load sees each byte another thread writes old or
+// new, which is the current depth either both ways or neither.
+// ThreadSanitizer cannot see SIMD loads as atomic, so its builds
 // (scripts/test.sh --sanitize=thread) read one relaxed atomic byte at a
 // time instead.
 #if defined(__SANITIZE_THREAD__)  // GCC
@@ -340,58 +449,65 @@ void ListOrders(int pos, unsigned unused, int sum, Order* cur, Order** out) {
 #define SLIDEDB_SIMD_SCAN 1
 #endif
 
-inline uint8_t LoadDepth(const uint8_t* p) {
+inline uint8_t LoadByte(const uint8_t* p) {
   return std::atomic_ref<uint8_t>(*const_cast<uint8_t*>(p))
       .load(std::memory_order_relaxed);
 }
+inline void StoreByte(uint8_t* p, uint8_t value) {
+  std::atomic_ref<uint8_t>(*p).store(value, std::memory_order_relaxed);
+}
 
-// The cells of rank's group whose depth bytes hold the current depth, the
-// one before it (none at depth 0) and kUnseen, as bit masks. Bytes of the
-// current and the previous depth do not change during a level; an unseen
-// one may be claimed by another worker meanwhile, and claiming it again
-// stores the same depth.
+// The cells of rank's group whose bytes hold a state of the current depth,
+// of the one before it (none at depth 0) and unseen ones, as bit masks. The
+// distance bits of a state of either depth do not change during a level; an
+// unseen one may be claimed by another worker meanwhile, and claiming it
+// again stores the same byte.
 struct GroupMasks {
   unsigned cur;
   unsigned prev;
   unsigned unseen;
 };
 template <typename S>
-inline GroupMasks MasksAt(const uint8_t* depths, Index rank, uint8_t depth) {
+inline GroupMasks MasksAt(const uint8_t* records, Index rank, int depth) {
   constexpr unsigned kGroup = (1u << S::kCells) - 1;
-  const uint8_t* p = depths + static_cast<size_t>(rank) * S::kCells;
-  const uint8_t prev = static_cast<uint8_t>(depth - 1);
+  const uint8_t* p = records + static_cast<size_t>(rank) * S::kCells;
 #if defined(SLIDEDB_SIMD_SCAN)
   const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-  auto where = [&](uint8_t x) {
+  const __m128i dist = _mm_and_si128(v, _mm_set1_epi8(static_cast<char>(kDistanceBits)));
+  auto where = [&](__m128i x, uint8_t key) {
     return static_cast<unsigned>(_mm_movemask_epi8(
-               _mm_cmpeq_epi8(v, _mm_set1_epi8(static_cast<char>(x))))) &
+               _mm_cmpeq_epi8(x, _mm_set1_epi8(static_cast<char>(key))))) &
            kGroup;
   };
-  const unsigned unseen = where(kUnseen);
-  // At depth 0, prev is kUnseen: nothing is nearer than the goal.
-  return {where(depth), depth > 0 ? where(prev) : 0u, unseen};
+  return {where(dist, DepthKey(depth)),
+          depth > 0 ? where(dist, DepthKey(depth - 1)) : 0u,
+          where(v, kUnseen)};
 #else
   GroupMasks g{0, 0, 0};
   for (int b = 0; b < S::kCells; ++b) {
-    const uint8_t x = LoadDepth(p + b);
-    g.cur |= unsigned{x == depth} << b;
-    g.prev |= unsigned{depth > 0 && x == prev} << b;
+    const uint8_t x = LoadByte(p + b);
+    const uint8_t dist = x & kDistanceBits;
+    g.cur |= unsigned{dist == DepthKey(depth)} << b;
+    g.prev |= unsigned{depth > 0 && dist == DepthKey(depth - 1)} << b;
     g.unseen |= unsigned{x == kUnseen} << b;
   }
   return g;
 #endif
 }
 
-// Where among the 16 depth bytes at p the byte `depth` is, as a bit mask.
-inline unsigned Matches16(const uint8_t* p, uint8_t depth) {
+// Where among the 16 bytes at p a state of `depth` is, as a bit mask.
+inline unsigned Matches16(const uint8_t* p, int depth) {
 #if defined(SLIDEDB_SIMD_SCAN)
-  const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  const __m128i v = _mm_and_si128(
+      _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)),
+      _mm_set1_epi8(static_cast<char>(kDistanceBits)));
   return static_cast<unsigned>(_mm_movemask_epi8(
-      _mm_cmpeq_epi8(v, _mm_set1_epi8(static_cast<char>(depth)))));
+      _mm_cmpeq_epi8(v, _mm_set1_epi8(static_cast<char>(DepthKey(depth))))));
 #else
   unsigned mask = 0;
   for (int b = 0; b < 16; ++b) {
-    mask |= unsigned{LoadDepth(p + b) == depth} << b;
+    mask |= unsigned{(LoadByte(p + b) & kDistanceBits) == DepthKey(depth)}
+            << b;
   }
   return mask;
 #endif
@@ -399,13 +515,12 @@ inline unsigned Matches16(const uint8_t* p, uint8_t depth) {
 
 // A state found at the current depth, waiting its turn: its index, its
 // nearest sideways neighbour of the previous depth (found in its own
-// group's depth bytes), and the indexes of its vertical neighbours, whose
-// depth bytes lie anywhere. Where the blank cannot go up or down, the
-// "neighbour" is the first padding byte after the depth bytes
-// (Context::none), which holds kNoState: neither unseen nor a depth, so that
-// it is never claimed nor taken, and both moves are expanded without a
-// branch on which exist (one taken at random, since the blank cells of a
-// level's states are).
+// group's bytes), and the indexes of its vertical neighbours, whose bytes
+// lie anywhere. Where the blank cannot go up or down, the "neighbour" is the
+// first padding byte after the records (Context::none), which holds
+// kNoState: neither unseen nor a depth, so that it is never claimed nor
+// taken, and both moves are expanded without a branch on which exist (one
+// taken at random, since the blank cells of a level's states are).
 struct Pending {
   Index i;
   Index vertical[2];  // by Move: kUp, kDown
@@ -413,12 +528,24 @@ struct Pending {
   uint8_t best_move;
 };
 // States whose vertical neighbours are fetched ahead of their turn. Those
-// neighbours lie anywhere in the depth bytes (on 3x4, 240 MB): reading each
+// neighbours lie anywhere in the records (on 3x4, 240 MB): reading each
 // only when needed left the search waiting on memory most of the time.
 constexpr int kAhead = 16;
 static_assert((kAhead & (kAhead - 1)) == 0);
 
-// The cells of a board whose blank can move left, right, up, down.
+// The byte at address `a` where mask is all ones, else at `b`, without a
+// branch: where to claim a state, or a local byte when there is nothing to
+// claim. (A branch would be taken at random in the middle levels; the
+// selection is a mask, so that the compiler cannot turn it back into one.)
+inline uint8_t* Choose(uintptr_t mask, uintptr_t a, uint8_t* b) {
+  return reinterpret_cast<uint8_t*>((a & mask) |
+                                    (reinterpret_cast<uintptr_t>(b) & ~mask));
+}
+inline uintptr_t At(uint8_t* bytes, Index i) {
+  return reinterpret_cast<uintptr_t>(bytes) + i;
+}
+
+// The cells of a board from which the blank can move by (dr, dc), as bits.
 template <typename S>
 constexpr unsigned CellsWhere(int dr, int dc) {
   unsigned mask = 0;
@@ -429,61 +556,63 @@ constexpr unsigned CellsWhere(int dr, int dc) {
   return mask;
 }
 
-// Expands every state of `depth` in ranks [begin, end); returns how many.
-// A group's sideways moves are found together, from bit masks of its depth
-// bytes; the vertical ones, one state at a time.
+// The tile orders of rank for both inversion parities; orders[1] only when
+// a cell of `blanks` needs it, on boards with Context::orders.
 template <typename S>
-uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
-                     uint8_t depth) {
+inline const Order* OrdersOf(const Context& ctx, Index rank, unsigned blanks,
+                             Order orders[2]) {
+  if (ctx.orders.empty()) {
+    Decode<S>(ctx, rank, orders);
+    return &orders[0];
+  }
+  if ((blanks & ctx.odd_cells) != 0) Decode<S>(ctx, rank, orders);
+  return &ctx.orders[rank];
+}
+
+// Expands every state of `depth` in ranks [begin, end); returns how many.
+// With kFlags, marks in Context::next_active where it claims states.
+// REQUIRES: depth + 1 <= kDistanceSaturated.
+template <typename S, bool kFlags>
+uint64_t ExpandRanks(const Context& ctx, Index begin, Index end, int depth) {
   constexpr unsigned kCanLeft = CellsWhere<S>(0, -1);
   constexpr unsigned kCanRight = CellsWhere<S>(0, 1);
-  uint8_t* const depths = ctx.depths;
-  const uint8_t next = static_cast<uint8_t>(depth + 1);
-  const uint8_t prev = static_cast<uint8_t>(depth - 1);  // 0xff at depth 0
+  uint8_t* const records = ctx.records;
+  const uint8_t next = DepthKey(depth + 1);
+  // The distance bits of a neighbour of the previous depth; at depth 0,
+  // none (no byte's distance bits are 0x100).
+  const unsigned prev = depth > 0 ? DepthKey(depth - 1) : 0x100;
   constexpr Index kCells = S::kCells;
   uint64_t found = 0;
   uint8_t sink = 0;  // where stores that claim nothing go
   [[maybe_unused]] uint8_t flag_sink = 0;
   [[maybe_unused]] uint8_t* const next_active = ctx.next_active;
-  auto claim_flag = [&](Index j) {
-    if constexpr (S::kTrackActive) {
-      std::atomic_ref<uint8_t>(next_active[j >> kFlagShift])
-          .store(1, std::memory_order_relaxed);
-    }
-  };
+  // (Copies, which the compiler cannot keep in registers across the byte
+  // stores otherwise.)
+  const Index none = ctx.none;
+  const unsigned odd_cells = ctx.odd_cells;
   // Claims the unseen vertical neighbours of p.i for the next depth and
-  // records its best move: towards its neighbour of the previous depth with
-  // the lowest index.
+  // writes its record: the move towards its neighbour of the previous depth
+  // with the lowest index.
   auto expand = [&](const Pending& p) {
     Index best = p.best;
     unsigned best_move = p.best_move;
     for (int m = 0; m < 2; ++m) {
       const Index j = p.vertical[m];
-      // Without branches, which would be taken at random in the middle
-      // levels (the selections are masks, so that the compiler cannot turn
-      // them back into jumps): an unseen neighbour is claimed, and
-      // otherwise the store goes to a local byte instead.
-      const uint8_t dj =
-          std::atomic_ref<uint8_t>(depths[j]).load(std::memory_order_relaxed);
-      const uintptr_t unseen = -static_cast<uintptr_t>(dj == kUnseen);
-      uint8_t* const claim = reinterpret_cast<uint8_t*>(
-          (reinterpret_cast<uintptr_t>(&depths[j]) & unseen) |
-          (reinterpret_cast<uintptr_t>(&sink) & ~unseen));
-      std::atomic_ref<uint8_t>(*claim).store(next, std::memory_order_relaxed);
-      if constexpr (S::kTrackActive) {
-        uint8_t* const flag = reinterpret_cast<uint8_t*>(
-            (reinterpret_cast<uintptr_t>(&next_active[j >> kFlagShift]) &
-             unseen) |
-            (reinterpret_cast<uintptr_t>(&flag_sink) & ~unseen));
-        std::atomic_ref<uint8_t>(*flag).store(1, std::memory_order_relaxed);
+      // An unseen neighbour is claimed, without a branch.
+      const uint8_t x = LoadByte(&records[j]);
+      const uintptr_t unseen = -static_cast<uintptr_t>(x == kUnseen);
+      StoreByte(Choose(unseen, At(records, j), &sink), next);
+      if constexpr (kFlags) {
+        StoreByte(Choose(unseen, At(next_active, j >> kFlagShift), &flag_sink),
+                  1);
       }
-      // (At depth 0, prev is kUnseen: nothing is nearer than the goal.)
-      const bool nearer = (dj == prev) & (dj != kUnseen) & (j < best);
+      const bool nearer = ((x & kDistanceBits) == prev) & (j < best);
       const Index take = -static_cast<Index>(nearer);
       best = (j & take) | (best & ~take);
       best_move = (static_cast<unsigned>(m) & take) | (best_move & ~take);
     }
-    ctx.records[p.i] = EncodeRecord(depth, static_cast<Move>(best_move));
+    StoreByte(&records[p.i],
+              EncodeRecord(depth, static_cast<Move>(best_move)));
   };
   Pending ring[kAhead];
   unsigned head = 0, queued = 0;
@@ -503,8 +632,8 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
     // Skip 32 bytes at a time while none holds this depth.
     unsigned hits;
     while (true) {
-      hits = Matches16(depths + pos, depth) |
-             Matches16(depths + pos + 16, depth) << 16;
+      hits = Matches16(records + pos, depth) |
+             Matches16(records + pos + 16, depth) << 16;
       if (hits != 0 || stop - pos <= 32) break;
       pos += 32;
     }
@@ -513,56 +642,61 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
     const Index rank = (pos + static_cast<Index>(__builtin_ctz(hits))) / kCells;
     const Index base = rank * kCells;
     pos = base + kCells;
-    const GroupMasks g = MasksAt<S>(depths, rank, depth);
-    // Sideways: the unseen cells beside a state of this depth are claimed,
-    // and a state's nearest sideways neighbour of the previous depth is its
-    // left one if that is, else its right one.
-    for (unsigned c = (((g.cur & kCanRight) << 1) | ((g.cur & kCanLeft) >> 1)) &
-                      g.unseen;
-         c != 0; c &= c - 1) {
-      const Index j = base + static_cast<Index>(__builtin_ctz(c));
-      std::atomic_ref<uint8_t>(depths[j]).store(next,
-                                                std::memory_order_relaxed);
-      claim_flag(j);
-    }
+    const GroupMasks g = MasksAt<S>(records, rank, depth);
+    // Sideways, from bit masks of the group's bytes: bit b of claim_left
+    // says that the cell left of b is unseen, to be claimed if b is of this
+    // depth; bit b of left_nearer, that it is of the previous depth.
+    const unsigned claim_left = (g.unseen & kCanRight) << 1;
+    const unsigned claim_right = (g.unseen & kCanLeft) >> 1;
     const unsigned left_nearer = (g.prev & kCanRight) << 1;
     const unsigned right_nearer = (g.prev & kCanLeft) >> 1;
-    // Vertical: the tile orders of both parities.
-    const Order* even;
-    if (!ctx.orders.empty()) {
-      even = &ctx.orders[rank];
-      if ((g.cur & ctx.odd_cells) != 0) Decode<S>(ctx, rank, orders);
-    } else {
-      Decode<S>(ctx, rank, orders);
-      even = &orders[0];
-    }
+    const Order* even = OrdersOf<S>(ctx, rank, g.cur, orders);
+    found += static_cast<unsigned>(__builtin_popcount(g.cur));
     for (unsigned blanks = g.cur; blanks != 0; blanks &= blanks - 1) {
       const int b = __builtin_ctz(blanks);
       const Index i = base + static_cast<Index>(b);
-      const Order& o = ctx.parity[b] != 0 ? orders[1] : *even;
-      ++found;
+      const Order& o = (odd_cells >> b & 1) != 0 ? orders[1] : *even;
+      // (A cell between two states of this depth may be claimed twice,
+      // with the same byte.)
+      const uintptr_t claim_l = -static_cast<uintptr_t>((claim_left >> b) & 1);
+      const uintptr_t claim_r = -static_cast<uintptr_t>((claim_right >> b) & 1);
+      StoreByte(Choose(claim_l, At(records, i - 1), &sink), next);
+      StoreByte(Choose(claim_r, At(records, i + 1), &sink), next);
+      if constexpr (kFlags) {
+        // (i - 1 and i + 1 may lie in the stretches beside i's.)
+        StoreByte(Choose(claim_l, At(next_active, (i - 1) >> kFlagShift),
+                         &flag_sink),
+                  1);
+        StoreByte(Choose(claim_r, At(next_active, (i + 1) >> kFlagShift),
+                         &flag_sink),
+                  1);
+      }
+      // The nearest sideways neighbour of the previous depth: the left one
+      // if it is, else the right one.
       const Index left = -static_cast<Index>((left_nearer >> b) & 1);
       const Index right = -static_cast<Index>((right_nearer >> b) & 1) & ~left;
       Pending p{i,
-                {ctx.none, ctx.none},
+                {none, none},
                 ((i - 1) & left) | ((i + 1) & right) | ~(left | right),
                 static_cast<uint8_t>(
                     (static_cast<unsigned>(Move::kLeft) & left) |
                     (static_cast<unsigned>(Move::kRight) & right))};
-      if (b >= S::kCols) {
-        const int to = b - S::kCols;
-        p.vertical[static_cast<int>(Move::kUp)] =
-            RankAfterUp<S>(o, rank, to) * kCells + static_cast<Index>(to);
-        __builtin_prefetch(depths + p.vertical[static_cast<int>(Move::kUp)],
-                           1);
-      }
-      if (b + S::kCols < S::kCells) {
-        const int to = b + S::kCols;
-        p.vertical[static_cast<int>(Move::kDown)] =
-            RankAfterDown<S>(o, rank, b) * kCells + static_cast<Index>(to);
-        __builtin_prefetch(depths + p.vertical[static_cast<int>(Move::kDown)],
-                           1);
-      }
+      // Both vertical moves are worked out, from a valid place where the
+      // blank cannot go, and then replaced by Context::none there: a branch
+      // on which exist would be taken at random.
+      constexpr unsigned kCanUp = CellsWhere<S>(-1, 0);
+      constexpr unsigned kCanDown = CellsWhere<S>(1, 0);
+      const Index can_up = -static_cast<Index>((kCanUp >> b) & 1);
+      const Index can_down = -static_cast<Index>((kCanDown >> b) & 1);
+      const int up = b - (S::kCols & static_cast<int>(can_up));
+      const int down = b - (S::kCols & ~static_cast<int>(can_down));
+      const Index j_up = StepUp<S>(o, rank, up) * kCells + static_cast<Index>(up);
+      const Index j_down =
+          StepDown<S>(o, rank, down) * kCells + static_cast<Index>(down + S::kCols);
+      p.vertical[0] = (j_up & can_up) | (none & ~can_up);
+      p.vertical[1] = (j_down & can_down) | (none & ~can_down);
+      __builtin_prefetch(records + p.vertical[0], 1);
+      __builtin_prefetch(records + p.vertical[1], 1);
       enqueue(p);
     }
   }
@@ -570,11 +704,91 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
   return found;
 }
 
+// Appends to *out the index of every byte equal to `key` in ranks
+// [begin, end).
 template <typename S>
-Status Search(const Indexer& indexer, int threads,
+void CollectRanks(const Context& ctx, Index begin, Index end, uint8_t key,
+                  std::vector<Index>* out) {
+  const uint8_t* const records = ctx.records;
+  for (Index i = begin * S::kCells; i < end * S::kCells; ++i) {
+    if (LoadByte(records + i) == key) out->push_back(i);
+  }
+}
+
+// The states of a level kept in a list (BfsOptions::list_from).
+struct Listed {
+  int depth;
+  std::vector<Index> states;
+  std::vector<uint8_t> moves;  // moves[k]: the best move of states[k]
+};
+
+// Expands states [from, to) of `level`, which holds every state of its
+// depth: claims their unseen neighbours (kListed, appended to *claimed) and
+// finds their best moves. A neighbour of the previous depth is one whose
+// distance bits say so at the first listed level, and one of
+// `prev_listed` (bits by index) after it.
+template <typename S>
+void ExpandListed(const Context& ctx, Listed* level, size_t from, size_t to,
+                  const std::vector<uint64_t>& prev_listed,
+                  std::vector<Index>* claimed) {
+  uint8_t* const records = ctx.records;
+  const bool prev_by_bits = !prev_listed.empty();
+  const uint8_t prev = DepthKey(level->depth - 1);
+  Order orders[2];
+  for (size_t k = from; k < to; ++k) {
+    const Index i = level->states[k];
+    const Index rank = i / S::kCells;
+    const int b = static_cast<int>(i - rank * S::kCells);
+    const Order* even = OrdersOf<S>(ctx, rank, 1u << b, orders);
+    const Order& o = ctx.parity[b] != 0 ? orders[1] : *even;
+    Index next[4];
+    for (Index& j : next) j = ctx.none;
+    const int row = b / S::kCols, col = b % S::kCols;
+    if (row > 0) {
+      const int t = b - S::kCols;
+      next[static_cast<int>(Move::kUp)] =
+          StepUp<S>(o, rank, t) * S::kCells + static_cast<Index>(t);
+    }
+    if (row + 1 < S::kRows) {
+      next[static_cast<int>(Move::kDown)] =
+          StepDown<S>(o, rank, b) * S::kCells +
+          static_cast<Index>(b + S::kCols);
+    }
+    if (col > 0) next[static_cast<int>(Move::kLeft)] = i - 1;
+    if (col + 1 < S::kCols) next[static_cast<int>(Move::kRight)] = i + 1;
+    Index best = ~Index{0};
+    uint8_t best_move = static_cast<uint8_t>(Move::kUp);
+    for (int m = 0; m < 4; ++m) {
+      const Index j = next[m];
+      if (j == ctx.none) continue;
+      uint8_t x = LoadByte(&records[j]);
+      // Two workers may reach the same state: one claims it.
+      if (x == kUnseen &&
+          std::atomic_ref<uint8_t>(records[j]).compare_exchange_strong(
+              x, kListed, std::memory_order_relaxed)) {
+        claimed->push_back(j);
+        continue;
+      }
+      const bool nearer = prev_by_bits
+                              ? (prev_listed[j >> 6] >> (j & 63) & 1) != 0
+                              : (x & kDistanceBits) == prev;
+      if (nearer && j < best) {
+        best = j;
+        best_move = static_cast<uint8_t>(m);
+      }
+    }
+    level->moves[k] = best_move;
+  }
+}
+
+template <typename S>
+Status Search(const Indexer& indexer, const BfsOptions& options,
               const std::function<void(const BfsLevel&)>& on_level,
               BfsResult* result) {
   const auto t0 = std::chrono::steady_clock::now();
+  const int threads = std::max(1, options.threads);
+  const int list_from =
+      std::clamp(options.list_from, 1, int{kDistanceSaturated});
   const Board& board = indexer.board();
   const Index size = indexer.size();
   const Index ranks = size / static_cast<Index>(S::kCells);
@@ -602,28 +816,22 @@ Status Search(const Indexer& indexer, int threads,
     Order* out = ctx.orders.data();
     ListOrders<S>(0, (1u << S::kM) - 1, 0, &cur, &out);
   }
-  // The kernel hands out (and clears) the pages of the records and of the
-  // depth bytes as they are first written: 480 MB on 3x4, most of a second
-  // on one core, so a second thread takes the records.
-  std::thread fill_records;
-  if (threads > 1) {
-    fill_records = std::thread([&] { result->records.assign(size, 0); });
-  } else {
-    result->records.assign(size, 0);
-  }
   FillHalves<S>(&ctx);  // Decode's, for the odd parity on small boards too
-  DepthBytes depths(static_cast<size_t>(size) + kPad);
-  if (fill_records.joinable()) fill_records.join();
+  PrepareRecords(size, threads, &result->records);
   result->histogram.clear();
-  if (!depths.ok()) return Status::IOError("out of memory for the search");
-  ctx.depths = depths.data();
   ctx.records = result->records.data();
   ctx.none = size;
-  depths[size] = kNoState;
   const Index goal =
       indexer.IndexOf(CanonicalGoal(board, indexer.goal_blank()));
-  depths[goal] = 0;
+  ctx.records[goal] = DepthKey(0);
 
+  // What the workers do in a round between two barriers.
+  enum class Phase {
+    kScan,     // expand the states of `depth` found by scanning the records
+    kCollect,  // list the states of depth list_from (not a level)
+    kList,     // expand listed.back()
+  };
+  Phase phase = Phase::kScan;
   int depth = 0;
   uint64_t total = 0;
   bool done = false;
@@ -633,14 +841,42 @@ Status Search(const Indexer& indexer, int threads,
   ctx.active = active.data();
   ctx.next_active = next_active.data();
   ctx.active[goal >> kFlagShift] = 1;
-  std::atomic<Index> next_chunk{0};
+  bool mark = S::kTrackActive;  // whether the level marks next_active
+  std::vector<Listed> listed;
+  std::vector<uint64_t> prev_listed;  // bits of listed[size - 2], by index
+  std::vector<std::vector<Index>> claimed(threads);  // by worker
+  std::atomic<size_t> next_chunk{0};
   std::atomic<uint64_t> found{0};
-  // Runs once per level, on one thread, when every worker has finished it.
-  auto level_done = [&]() noexcept {
-    const uint64_t count = found.exchange(0);
+  // Gathers what the workers claimed into a new list of depth `d`.
+  auto new_list = [&](int d) {
+    Listed level{d, {}, {}};
+    size_t n = 0;
+    for (const auto& c : claimed) n += c.size();
+    level.states.reserve(n);
+    for (auto& c : claimed) {
+      level.states.insert(level.states.end(), c.begin(), c.end());
+      c.clear();
+    }
+    level.moves.assign(n, 0);
+    listed.push_back(std::move(level));
+  };
+  // Runs once per round, on one thread, when every worker has finished it.
+  auto round_done = [&]() noexcept {
     next_chunk.store(0);
-    std::swap(ctx.active, ctx.next_active);
-    std::memset(ctx.next_active, 0, flags);
+    if (phase == Phase::kCollect) {
+      new_list(depth);
+      phase = Phase::kList;
+      return;
+    }
+    const uint64_t count = found.exchange(0);
+    if (phase == Phase::kScan) {
+      std::swap(ctx.active, ctx.next_active);
+      // The next level marks where it claims states only when this one was
+      // small: in the middle levels nearly every stretch holds some, and
+      // marking cost more than scanning them all.
+      mark = S::kTrackActive && count < size / kMarkBelow;
+      std::memset(ctx.next_active, mark ? 0 : 1, flags);
+    }
     if (count == 0) {
       done = true;
       return;
@@ -657,35 +893,76 @@ Status Search(const Indexer& indexer, int threads,
     if (depth >= kUnseen - 1) {
       status = Status::Corruption("search deeper than 253 levels");
       done = true;
+    } else if (phase == Phase::kScan && depth == list_from) {
+      phase = Phase::kCollect;
+    } else if (phase == Phase::kList) {
+      // The level just expanded is the previous one of the next.
+      if (prev_listed.empty()) {
+        prev_listed.assign(static_cast<size_t>(size) / 64 + 1, 0);
+      } else {
+        for (Index i : listed[listed.size() - 2].states) {
+          prev_listed[i >> 6] &= ~(uint64_t{1} << (i & 63));
+        }
+      }
+      for (Index i : listed.back().states) {
+        prev_listed[i >> 6] |= uint64_t{1} << (i & 63);
+      }
+      new_list(depth);
     }
   };
-  std::barrier sync(threads, level_done);
-  auto worker = [&] {
+  std::barrier sync(threads, round_done);
+  auto worker = [&](int t) {
     while (!done) {
       uint64_t mine = 0;
-      while (true) {
-        const Index begin = next_chunk.fetch_add(kChunkRanks);
-        if (begin >= ranks) break;
-        const Index end = std::min<Index>(ranks, begin + kChunkRanks);
-        if constexpr (S::kTrackActive) {
-          const uint8_t* flag =
-              ctx.active + ((begin * S::kCells) >> kFlagShift);
-          const uint8_t* const last =
-              ctx.active + ((end * S::kCells - 1) >> kFlagShift);
-          while (flag <= last && *flag == 0) ++flag;
-          if (flag > last) continue;  // no state of this depth here
+      if (phase == Phase::kList) {
+        Listed& level = listed.back();
+        const size_t n = level.states.size();
+        while (true) {
+          const size_t from = next_chunk.fetch_add(kChunkListed);
+          if (from >= n) break;
+          const size_t to = std::min(n, from + kChunkListed);
+          ExpandListed<S>(ctx, &level, from, to, prev_listed, &claimed[t]);
+          mine += to - from;
         }
-        mine += ExpandRanks<S>(ctx, begin, end, static_cast<uint8_t>(depth));
+      } else {
+        while (true) {
+          const Index begin =
+              static_cast<Index>(next_chunk.fetch_add(kChunkRanks));
+          if (begin >= ranks) break;
+          const Index end = std::min<Index>(ranks, begin + kChunkRanks);
+          if constexpr (S::kTrackActive) {
+            const uint8_t* flag =
+                ctx.active + ((begin * S::kCells) >> kFlagShift);
+            const uint8_t* const last =
+                ctx.active + ((end * S::kCells - 1) >> kFlagShift);
+            while (flag <= last && *flag == 0) ++flag;
+            if (flag > last) continue;  // no state of this depth here
+          }
+          if (phase == Phase::kCollect) {
+            CollectRanks<S>(ctx, begin, end, DepthKey(depth), &claimed[t]);
+          } else {
+            mine += mark ? ExpandRanks<S, S::kTrackActive>(ctx, begin, end, depth)
+                         : ExpandRanks<S, false>(ctx, begin, end, depth);
+          }
+        }
       }
       found += mine;
       sync.arrive_and_wait();
     }
   };
   std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
-  worker();
+  for (int t = 1; t < threads; ++t) pool.emplace_back(worker, t);
+  worker(0);
   for (auto& t : pool) t.join();
 
+  // The listed levels' records, now that no byte needs to say unseen.
+  for (const Listed& level : listed) {
+    for (size_t k = 0; k < level.states.size(); ++k) {
+      ctx.records[level.states[k]] =
+          EncodeRecord(level.depth, static_cast<Move>(level.moves[k]));
+    }
+  }
+  result->records.resize(size);  // without the padding
   result->seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
           .count();
@@ -699,20 +976,27 @@ Status Search(const Indexer& indexer, int threads,
 
 }  // namespace
 
-Status RunBfs(const Indexer& indexer, int threads,
+Status RunBfs(const Indexer& indexer, const BfsOptions& options,
               const std::function<void(const BfsLevel&)>& on_level,
               BfsResult* result) {
-  threads = std::max(1, threads);
   const Board& board = indexer.board();
   switch (board.rows() * 16 + board.cols()) {
 #define SLIDEDB_SHAPE(r, c) \
   case r * 16 + c:          \
-    return Search<Shape<r, c>>(indexer, threads, on_level, result);
+    return Search<Shape<r, c>>(indexer, options, on_level, result);
     SLIDEDB_FOR_EACH_SHAPE(SLIDEDB_SHAPE)
 #undef SLIDEDB_SHAPE
   }
   return Status::InvalidArgument("board " + board.Name() +
                                  " is not supported by the search");
+}
+
+Status RunBfs(const Indexer& indexer, int threads,
+              const std::function<void(const BfsLevel&)>& on_level,
+              BfsResult* result) {
+  BfsOptions options;
+  options.threads = threads;
+  return RunBfs(indexer, options, on_level, result);
 }
 
 }  // namespace slidedb

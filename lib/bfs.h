@@ -1,8 +1,9 @@
 // Retrograde breadth-first search: from a canonical goal outwards over every
 // state that reaches it, recording each state's distance and a best move
-// (lib/format.h). Level by level, each worker scans a share of the table for
-// the states of the current depth and claims their unseen neighbours,
-// fetching the far ones (vertical moves) a few states ahead of their turn.
+// (lib/format.h). Level by level, each worker scans a share of the records,
+// which are the search's working bytes too, for the states of the current
+// depth and claims their unseen neighbours, fetching the far ones (vertical
+// moves) a few states ahead of their turn.
 #ifndef SLIDEDB_LIB_BFS_H_
 #define SLIDEDB_LIB_BFS_H_
 
@@ -10,6 +11,7 @@
 #include <functional>
 #include <vector>
 
+#include "lib/format.h"
 #include "lib/index.h"
 #include "lib/status.h"
 
@@ -28,10 +30,23 @@ struct BfsResult {
   double seconds = 0;
 };
 
-// Searches the whole table of `indexer`'s goal with `threads` workers
-// (at least 1), calling `on_level` (if set) once per depth as it completes.
-// The records do not depend on `threads`: each state's best move leads to
-// its neighbour one step nearer the goal with the lowest index.
+struct BfsOptions {
+  int threads = 1;  // workers, at least 1
+  // The first depth whose states are kept in lists instead of being found
+  // by scanning the records, 1 to kDistanceSaturated (lib/format.h): a
+  // record cannot tell deeper levels apart. Tests set it lower so that
+  // small boards take that path too; the records are the same.
+  int list_from = kDistanceSaturated;
+};
+
+// Searches the whole table of `indexer`'s goal, calling `on_level` (if set)
+// once per depth as it completes. The records do not depend on the options:
+// each state's best move leads to its neighbour one step nearer the goal
+// with the lowest index.
+Status RunBfs(const Indexer& indexer, const BfsOptions& options,
+              const std::function<void(const BfsLevel&)>& on_level,
+              BfsResult* result);
+// The same with `threads` workers and the other options as they come.
 Status RunBfs(const Indexer& indexer, int threads,
               const std::function<void(const BfsLevel&)>& on_level,
               BfsResult* result);
