@@ -131,7 +131,8 @@ struct Shape {
   static constexpr int kKept = kM - 2;   // Lehmer digits the rank keeps
   static constexpr int kJump = kCols - 1;  // tiles a vertical move lifts over
   // Whether the search keeps Context::active: on the 12-cell boards (240 M
-  // states), not on smaller ones, where every level's scan is short anyway.
+  // states), not on smaller ones, where every level's scan is short anyway
+  // (unless BfsOptions::large_board_paths).
   static constexpr bool kTrackActive = kCells >= 12;
   // Lehmer digits in the high half of a rank (Context::high).
   static constexpr int kHigh = kKept / 2 > 0 ? kKept / 2 : 1;
@@ -184,11 +185,12 @@ struct Context {
   std::vector<High> high;
   std::vector<Low> low;
   uint8_t* records;  // also the search's working bytes
-  // active[c] != 0 when depth bytes [c << kFlagShift, (c + 1) << kFlagShift)
-  // may hold a state of the depth being expanded; next_active, of the next
-  // depth (Shape::kTrackActive). A level skips the chunks without one:
-  // before the middle levels and after them most chunks hold none, and
+  // active[c] != 0 when bytes [c << kFlagShift, (c + 1) << kFlagShift) may
+  // hold a state of the depth being expanded; next_active, of the next depth
+  // (when `track`: Shape::kTrackActive). A level skips the chunks without
+  // one: before the middle levels and after them most chunks hold none, and
   // scanning them all was most of those levels' time.
+  bool track;
   uint8_t* active;
   uint8_t* next_active;
   Index none;  // the index of no state: the first padding byte (Pending)
@@ -810,7 +812,7 @@ Status Search(const Indexer& indexer, const BfsOptions& options,
           static_cast<uint8_t>(__builtin_ctz(x));
     }
   }
-  if (ranks <= kMaxOrderTable) {
+  if (ranks <= kMaxOrderTable && !options.large_board_paths) {
     ctx.orders.resize(ranks);
     Order cur{};
     Order* out = ctx.orders.data();
@@ -841,7 +843,8 @@ Status Search(const Indexer& indexer, const BfsOptions& options,
   ctx.active = active.data();
   ctx.next_active = next_active.data();
   ctx.active[goal >> kFlagShift] = 1;
-  bool mark = S::kTrackActive;  // whether the level marks next_active
+  ctx.track = S::kTrackActive || options.large_board_paths;
+  bool mark = ctx.track;  // whether the level marks next_active
   std::vector<Listed> listed;
   std::vector<uint64_t> prev_listed;  // bits of listed[size - 2], by index
   std::vector<std::vector<Index>> claimed(threads);  // by worker
@@ -874,7 +877,7 @@ Status Search(const Indexer& indexer, const BfsOptions& options,
       // The next level marks where it claims states only when this one was
       // small: in the middle levels nearly every stretch holds some, and
       // marking cost more than scanning them all.
-      mark = S::kTrackActive && count < size / kMarkBelow;
+      mark = ctx.track && count < size / kMarkBelow;
       std::memset(ctx.next_active, mark ? 0 : 1, flags);
     }
     if (count == 0) {
@@ -930,7 +933,7 @@ Status Search(const Indexer& indexer, const BfsOptions& options,
               static_cast<Index>(next_chunk.fetch_add(kChunkRanks));
           if (begin >= ranks) break;
           const Index end = std::min<Index>(ranks, begin + kChunkRanks);
-          if constexpr (S::kTrackActive) {
+          if (ctx.track) {
             const uint8_t* flag =
                 ctx.active + ((begin * S::kCells) >> kFlagShift);
             const uint8_t* const last =
@@ -941,7 +944,7 @@ Status Search(const Indexer& indexer, const BfsOptions& options,
           if (phase == Phase::kCollect) {
             CollectRanks<S>(ctx, begin, end, DepthKey(depth), &claimed[t]);
           } else {
-            mine += mark ? ExpandRanks<S, S::kTrackActive>(ctx, begin, end, depth)
+            mine += mark ? ExpandRanks<S, true>(ctx, begin, end, depth)
                          : ExpandRanks<S, false>(ctx, begin, end, depth);
           }
         }

@@ -37,6 +37,10 @@ struct BfsOptions {
   // record cannot tell deeper levels apart. Tests set it lower so that
   // small boards take that path too; the records are the same.
   int list_from = kDistanceSaturated;
+  // Whether a smaller board takes the paths of the 12-cell ones too (tile
+  // orders decoded where needed instead of listed beforehand; stretches of
+  // the table without a state of the depth skipped), for tests.
+  bool large_board_paths = false;
 };
 
 // Searches the whole table of `indexer`'s goal, calling `on_level` (if set)
