@@ -243,8 +243,9 @@ struct VerticalSteps {
     }
     return steps;
   }
-  static constexpr std::array<VerticalStep, kPlaces> kUp = Make(true);
-  static constexpr std::array<VerticalStep, kPlaces> kDown = Make(false);
+  // kSteps[up][p]: up 1 for the blank moving up, 0 for down.
+  static constexpr std::array<std::array<VerticalStep, kPlaces>, 2> kSteps = {
+      Make(false), Make(true)};
 };
 
 // rank plus step's sum over the digits at places first .. first + kJump of
@@ -297,15 +298,13 @@ inline unsigned GreaterThan(const Order& o, uint8_t t, int from) {
 #endif
 }
 
+// The rank after the blank moves up (up = 1) to cell p, or down (up = 0)
+// from cell p; either way the move touches places p .. p + kJump.
 template <typename S>
-inline Index StepUp(const Order& o, Index rank, int p) {
-  return ApplyStep<S>(VerticalSteps<S>::kUp[p], o, rank, p,
-                      GreaterThan<S>(o, o.seq[p], p + 1));
-}
-template <typename S>
-inline Index StepDown(const Order& o, Index rank, int p) {
-  return ApplyStep<S>(VerticalSteps<S>::kDown[p], o, rank, p,
-                      GreaterThan<S>(o, o.seq[p + S::kJump], p));
+inline Index Step(const Order& o, Index rank, int p, int up) {
+  return ApplyStep<S>(
+      VerticalSteps<S>::kSteps[up][p], o, rank, p,
+      GreaterThan<S>(o, o.seq[p + S::kJump * (1 - up)], p + up));
 }
 
 // Decodes rank's tile order, with the last two tiles in the order that gives
@@ -525,9 +524,12 @@ inline unsigned Matches16(const uint8_t* p, int depth) {
 // taken at random, since the blank cells of a level's states are).
 struct Pending {
   Index i;
-  Index vertical[2];  // by Move: kUp, kDown
-  Index best;         // ~0 when neither sideways neighbour is nearer
+  // Up, then down; on two-row boards only the one move that exists, which
+  // first_move says.
+  Index vertical[2];
+  Index best;  // ~0 when neither sideways neighbour is nearer
   uint8_t best_move;
+  uint8_t first_move;
 };
 // States whose vertical neighbours are fetched ahead of their turn. Those
 // neighbours lie anywhere in the records (on 3x4, 240 MB): reading each
@@ -598,8 +600,11 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end, int depth) {
   auto expand = [&](const Pending& p) {
     Index best = p.best;
     unsigned best_move = p.best_move;
-    for (int m = 0; m < 2; ++m) {
+    constexpr int kVertical = S::kRows == 2 ? 1 : 2;
+    for (int m = 0; m < kVertical; ++m) {
       const Index j = p.vertical[m];
+      const unsigned move =
+          m == 0 ? p.first_move : static_cast<unsigned>(Move::kDown);
       // An unseen neighbour is claimed, without a branch.
       const uint8_t x = LoadByte(&records[j]);
       const uintptr_t unseen = -static_cast<uintptr_t>(x == kUnseen);
@@ -611,7 +616,7 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end, int depth) {
       const bool nearer = ((x & kDistanceBits) == prev) & (j < best);
       const Index take = -static_cast<Index>(nearer);
       best = (j & take) | (best & ~take);
-      best_move = (static_cast<unsigned>(m) & take) | (best_move & ~take);
+      best_move = (move & take) | (best_move & ~take);
     }
     StoreByte(&records[p.i],
               EncodeRecord(depth, static_cast<Move>(best_move)));
@@ -682,23 +687,34 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end, int depth) {
                 ((i - 1) & left) | ((i + 1) & right) | ~(left | right),
                 static_cast<uint8_t>(
                     (static_cast<unsigned>(Move::kLeft) & left) |
-                    (static_cast<unsigned>(Move::kRight) & right))};
-      // Both vertical moves are worked out, from a valid place where the
-      // blank cannot go, and then replaced by Context::none there: a branch
-      // on which exist would be taken at random.
-      constexpr unsigned kCanUp = CellsWhere<S>(-1, 0);
-      constexpr unsigned kCanDown = CellsWhere<S>(1, 0);
-      const Index can_up = -static_cast<Index>((kCanUp >> b) & 1);
-      const Index can_down = -static_cast<Index>((kCanDown >> b) & 1);
-      const int up = b - (S::kCols & static_cast<int>(can_up));
-      const int down = b - (S::kCols & ~static_cast<int>(can_down));
-      const Index j_up = StepUp<S>(o, rank, up) * kCells + static_cast<Index>(up);
-      const Index j_down =
-          StepDown<S>(o, rank, down) * kCells + static_cast<Index>(down + S::kCols);
-      p.vertical[0] = (j_up & can_up) | (none & ~can_up);
-      p.vertical[1] = (j_down & can_down) | (none & ~can_down);
+                    (static_cast<unsigned>(Move::kRight) & right)),
+                static_cast<uint8_t>(Move::kUp)};
+      if constexpr (S::kRows == 2) {
+        // One vertical move: down from the top row, up from the bottom one.
+        const int up = b >= S::kCols;
+        const int at = b - S::kCols * up;
+        p.vertical[0] = Step<S>(o, rank, at, up) * kCells +
+                        static_cast<Index>(at + S::kCols * (1 - up));
+        p.first_move = static_cast<uint8_t>(up ? Move::kUp : Move::kDown);
+      } else {
+        // Both vertical moves are worked out, from a valid place where the
+        // blank cannot go, and then replaced by Context::none there: a
+        // branch on which exist would be taken at random.
+        constexpr unsigned kCanUp = CellsWhere<S>(-1, 0);
+        constexpr unsigned kCanDown = CellsWhere<S>(1, 0);
+        const Index can_up = -static_cast<Index>((kCanUp >> b) & 1);
+        const Index can_down = -static_cast<Index>((kCanDown >> b) & 1);
+        const int up = b - (S::kCols & static_cast<int>(can_up));
+        const int down = b - (S::kCols & ~static_cast<int>(can_down));
+        const Index j_up =
+            Step<S>(o, rank, up, 1) * kCells + static_cast<Index>(up);
+        const Index j_down = Step<S>(o, rank, down, 0) * kCells +
+                             static_cast<Index>(down + S::kCols);
+        p.vertical[0] = (j_up & can_up) | (none & ~can_up);
+        p.vertical[1] = (j_down & can_down) | (none & ~can_down);
+        __builtin_prefetch(records + p.vertical[1], 1);
+      }
       __builtin_prefetch(records + p.vertical[0], 1);
-      __builtin_prefetch(records + p.vertical[1], 1);
       enqueue(p);
     }
   }
@@ -749,11 +765,11 @@ void ExpandListed(const Context& ctx, Listed* level, size_t from, size_t to,
     if (row > 0) {
       const int t = b - S::kCols;
       next[static_cast<int>(Move::kUp)] =
-          StepUp<S>(o, rank, t) * S::kCells + static_cast<Index>(t);
+          Step<S>(o, rank, t, 1) * S::kCells + static_cast<Index>(t);
     }
     if (row + 1 < S::kRows) {
       next[static_cast<int>(Move::kDown)] =
-          StepDown<S>(o, rank, b) * S::kCells +
+          Step<S>(o, rank, b, 0) * S::kCells +
           static_cast<Index>(b + S::kCols);
     }
     if (col > 0) next[static_cast<int>(Move::kLeft)] = i - 1;
