@@ -44,27 +44,30 @@ namespace {
 // the previous depth with the lowest index: the tables come out the same
 // for any number of threads.
 //
-// A distance of 63 or more does not fit a record (kDistanceSaturated), so
-// the levels from BfsOptions::list_from on (at most 63; only 2x6 and 6x2
-// go that deep, 2.6% of their states) keep their states in lists instead:
-// their bytes hold kListed until the search ends and their records are
-// written from the lists.
+// A distance of 63 or more does not fit a record's six distance bits
+// (kDistanceSaturated; only 2x6 and 6x2 go that deep, to 80), so the bytes
+// count depths modulo BfsOptions::wrap_at (63): a byte of depth wrap_at + k
+// says k. Before the first byte says so, the states of depths below
+// kKeptApart (21) are set aside, their bytes kNoState, and once the search
+// is done the bytes that say k < kKeptApart are the deep states, whose
+// records are written out, and the states set aside come back. The search
+// fails before it would expand depth wrap_at + kKeptApart - 1, so it
+// reaches at most depth wrap_at + kKeptApart - 3 (81).
 
 constexpr uint8_t kUnseen = 0xff;
 // A byte no state has: the padding after the records, where the moves the
 // blank cannot make point (Pending). Neither unseen nor any depth a level
 // scans for.
 constexpr uint8_t kNoState = 0xfe;
-// A state reached by a level kept in a list (its depth is in the list).
-constexpr uint8_t kListed = kDistanceSaturated << 2;
+// The states of the depths that the deep ones' bytes would be mistaken
+// for: depths 0 .. kKeptApart - 1.
+constexpr int kKeptApart = 21;
 // The distance bits of a byte.
 constexpr uint8_t kDistanceBits = 0xfc;
 // Padding after the records, so that a 32-byte window never leaves them.
 constexpr int kPad = 32;
 // Ranks (groups of cells() indexes) a worker takes at a time.
 constexpr Index kChunkRanks = 1 << 10;
-// States of a list a worker takes at a time.
-constexpr size_t kChunkListed = 1 << 12;
 // Bytes per flag of Context::active.
 constexpr int kFlagShift = 13;
 // A level of at least 1/kMarkBelow of the table's states is followed by one
@@ -74,9 +77,19 @@ constexpr Index kMarkBelow = 32;
 // the search, instead of once per depth (3x3: 20,160 ranks, 322 KB).
 constexpr Index kMaxOrderTable = 1 << 18;
 
-// The byte of a state of `depth` reached but not yet expanded; with the
-// distance bits alone, of any state of that depth.
-inline uint8_t DepthKey(int depth) { return static_cast<uint8_t>(depth << 2); }
+// The byte of a state of `depth` (below wrap_at) reached but not yet
+// expanded; with the distance bits alone, of any state of that depth.
+constexpr uint8_t DepthKey(int depth) {
+  return static_cast<uint8_t>(depth << 2);
+}
+
+// The distance bits of the bytes a level expands, of the level before it
+// and of the level after it.
+struct LevelKeys {
+  uint8_t cur;
+  unsigned prev;  // 0x100, which no byte's distance bits are, at depth 0
+  uint8_t next;
+};
 
 // Makes *records n bytes of kUnseen (followed by kPad bytes of padding).
 // The neighbours of a vertical move lie anywhere in them: on 2 MB pages
@@ -469,7 +482,8 @@ struct GroupMasks {
   unsigned unseen;
 };
 template <typename S>
-inline GroupMasks MasksAt(const uint8_t* records, Index rank, int depth) {
+inline GroupMasks MasksAt(const uint8_t* records, Index rank,
+                          const LevelKeys& keys) {
   constexpr unsigned kGroup = (1u << S::kCells) - 1;
   const uint8_t* p = records + static_cast<size_t>(rank) * S::kCells;
 #if defined(SLIDEDB_SIMD_SCAN)
@@ -480,35 +494,34 @@ inline GroupMasks MasksAt(const uint8_t* records, Index rank, int depth) {
                _mm_cmpeq_epi8(x, _mm_set1_epi8(static_cast<char>(key))))) &
            kGroup;
   };
-  return {where(dist, DepthKey(depth)),
-          depth > 0 ? where(dist, DepthKey(depth - 1)) : 0u,
+  return {where(dist, keys.cur),
+          keys.prev <= 0xff ? where(dist, static_cast<uint8_t>(keys.prev)) : 0u,
           where(v, kUnseen)};
 #else
   GroupMasks g{0, 0, 0};
   for (int b = 0; b < S::kCells; ++b) {
     const uint8_t x = LoadByte(p + b);
     const uint8_t dist = x & kDistanceBits;
-    g.cur |= unsigned{dist == DepthKey(depth)} << b;
-    g.prev |= unsigned{depth > 0 && dist == DepthKey(depth - 1)} << b;
+    g.cur |= unsigned{dist == keys.cur} << b;
+    g.prev |= unsigned{dist == keys.prev} << b;
     g.unseen |= unsigned{x == kUnseen} << b;
   }
   return g;
 #endif
 }
 
-// Where among the 16 bytes at p a state of `depth` is, as a bit mask.
-inline unsigned Matches16(const uint8_t* p, int depth) {
+// Where among the 16 bytes at p the distance bits are `key`, as a bit mask.
+inline unsigned Matches16(const uint8_t* p, uint8_t key) {
 #if defined(SLIDEDB_SIMD_SCAN)
   const __m128i v = _mm_and_si128(
       _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)),
       _mm_set1_epi8(static_cast<char>(kDistanceBits)));
   return static_cast<unsigned>(_mm_movemask_epi8(
-      _mm_cmpeq_epi8(v, _mm_set1_epi8(static_cast<char>(DepthKey(depth))))));
+      _mm_cmpeq_epi8(v, _mm_set1_epi8(static_cast<char>(key)))));
 #else
   unsigned mask = 0;
   for (int b = 0; b < 16; ++b) {
-    mask |= unsigned{(LoadByte(p + b) & kDistanceBits) == DepthKey(depth)}
-            << b;
+    mask |= unsigned{(LoadByte(p + b) & kDistanceBits) == key} << b;
   }
   return mask;
 #endif
@@ -573,18 +586,16 @@ inline const Order* OrdersOf(const Context& ctx, Index rank, unsigned blanks,
   return &ctx.orders[rank];
 }
 
-// Expands every state of `depth` in ranks [begin, end); returns how many.
+// Expands every state of a level in ranks [begin, end); returns how many.
 // With kFlags, marks in Context::next_active where it claims states.
-// REQUIRES: depth + 1 <= kDistanceSaturated.
 template <typename S, bool kFlags>
-uint64_t ExpandRanks(const Context& ctx, Index begin, Index end, int depth) {
+uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
+                     const LevelKeys& keys) {
   constexpr unsigned kCanLeft = CellsWhere<S>(0, -1);
   constexpr unsigned kCanRight = CellsWhere<S>(0, 1);
   uint8_t* const records = ctx.records;
-  const uint8_t next = DepthKey(depth + 1);
-  // The distance bits of a neighbour of the previous depth; at depth 0,
-  // none (no byte's distance bits are 0x100).
-  const unsigned prev = depth > 0 ? DepthKey(depth - 1) : 0x100;
+  const uint8_t next = keys.next;
+  const unsigned prev = keys.prev;
   constexpr Index kCells = S::kCells;
   uint64_t found = 0;
   uint8_t sink = 0;  // where stores that claim nothing go
@@ -618,8 +629,7 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end, int depth) {
       best = (j & take) | (best & ~take);
       best_move = (move & take) | (best_move & ~take);
     }
-    StoreByte(&records[p.i],
-              EncodeRecord(depth, static_cast<Move>(best_move)));
+    StoreByte(&records[p.i], static_cast<uint8_t>(keys.cur | best_move));
   };
   Pending ring[kAhead];
   unsigned head = 0, queued = 0;
@@ -639,8 +649,8 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end, int depth) {
     // Skip 32 bytes at a time while none holds this depth.
     unsigned hits;
     while (true) {
-      hits = Matches16(records + pos, depth) |
-             Matches16(records + pos + 16, depth) << 16;
+      hits = Matches16(records + pos, keys.cur) |
+             Matches16(records + pos + 16, keys.cur) << 16;
       if (hits != 0 || stop - pos <= 32) break;
       pos += 32;
     }
@@ -649,7 +659,7 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end, int depth) {
     const Index rank = (pos + static_cast<Index>(__builtin_ctz(hits))) / kCells;
     const Index base = rank * kCells;
     pos = base + kCells;
-    const GroupMasks g = MasksAt<S>(records, rank, depth);
+    const GroupMasks g = MasksAt<S>(records, rank, keys);
     // Sideways, from bit masks of the group's bytes: bit b of claim_left
     // says that the cell left of b is unseen, to be claimed if b is of this
     // depth; bit b of left_nearer, that it is of the previous depth.
@@ -722,80 +732,33 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end, int depth) {
   return found;
 }
 
-// Appends to *out the index of every byte equal to `key` in ranks
-// [begin, end).
-template <typename S>
-void CollectRanks(const Context& ctx, Index begin, Index end, uint8_t key,
-                  std::vector<Index>* out) {
-  const uint8_t* const records = ctx.records;
-  for (Index i = begin * S::kCells; i < end * S::kCells; ++i) {
-    if (LoadByte(records + i) == key) out->push_back(i);
+// Where among the 16 bytes at p the distance bits are below kKeptApart's,
+// as a bit mask.
+inline unsigned KeptApart16(const uint8_t* p) {
+  constexpr uint8_t kLast = DepthKey(kKeptApart - 1);
+#if defined(SLIDEDB_SIMD_SCAN)
+  const __m128i v = _mm_and_si128(
+      _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)),
+      _mm_set1_epi8(static_cast<char>(kDistanceBits)));
+  return static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(
+      _mm_min_epu8(v, _mm_set1_epi8(static_cast<char>(kLast))), v)));
+#else
+  unsigned mask = 0;
+  for (int b = 0; b < 16; ++b) {
+    mask |= unsigned{(LoadByte(p + b) & kDistanceBits) <= kLast} << b;
   }
+  return mask;
+#endif
 }
 
-// The states of a level kept in a list (BfsOptions::list_from).
-struct Listed {
-  int depth;
-  std::vector<Index> states;
-  std::vector<uint8_t> moves;  // moves[k]: the best move of states[k]
-};
-
-// Expands states [from, to) of `level`, which holds every state of its
-// depth: claims their unseen neighbours (kListed, appended to *claimed) and
-// finds their best moves. A neighbour of the previous depth is one whose
-// distance bits say so at the first listed level, and one of
-// `prev_listed` (bits by index) after it.
-template <typename S>
-void ExpandListed(const Context& ctx, Listed* level, size_t from, size_t to,
-                  const std::vector<uint64_t>& prev_listed,
-                  std::vector<Index>* claimed) {
-  uint8_t* const records = ctx.records;
-  const bool prev_by_bits = !prev_listed.empty();
-  const uint8_t prev = DepthKey(level->depth - 1);
-  Order orders[2];
-  for (size_t k = from; k < to; ++k) {
-    const Index i = level->states[k];
-    const Index rank = i / S::kCells;
-    const int b = static_cast<int>(i - rank * S::kCells);
-    const Order* even = OrdersOf<S>(ctx, rank, 1u << b, orders);
-    const Order& o = ctx.parity[b] != 0 ? orders[1] : *even;
-    Index next[4];
-    for (Index& j : next) j = ctx.none;
-    const int row = b / S::kCols, col = b % S::kCols;
-    if (row > 0) {
-      const int t = b - S::kCols;
-      next[static_cast<int>(Move::kUp)] =
-          Step<S>(o, rank, t, 1) * S::kCells + static_cast<Index>(t);
-    }
-    if (row + 1 < S::kRows) {
-      next[static_cast<int>(Move::kDown)] =
-          Step<S>(o, rank, b, 0) * S::kCells +
-          static_cast<Index>(b + S::kCols);
-    }
-    if (col > 0) next[static_cast<int>(Move::kLeft)] = i - 1;
-    if (col + 1 < S::kCols) next[static_cast<int>(Move::kRight)] = i + 1;
-    Index best = ~Index{0};
-    uint8_t best_move = static_cast<uint8_t>(Move::kUp);
-    for (int m = 0; m < 4; ++m) {
-      const Index j = next[m];
-      if (j == ctx.none) continue;
-      uint8_t x = LoadByte(&records[j]);
-      // Two workers may reach the same state: one claims it.
-      if (x == kUnseen &&
-          std::atomic_ref<uint8_t>(records[j]).compare_exchange_strong(
-              x, kListed, std::memory_order_relaxed)) {
-        claimed->push_back(j);
-        continue;
-      }
-      const bool nearer = prev_by_bits
-                              ? (prev_listed[j >> 6] >> (j & 63) & 1) != 0
-                              : (x & kDistanceBits) == prev;
-      if (nearer && j < best) {
-        best = j;
-        best_move = static_cast<uint8_t>(m);
-      }
-    }
-    level->moves[k] = best_move;
+// Calls f(i) for each byte i in [begin, end) whose distance bits are below
+// kKeptApart's.
+template <typename F>
+void ForKeptApart(const uint8_t* records, size_t begin, size_t end, F f) {
+  for (size_t pos = begin; pos < end; pos += 16) {
+    unsigned hits = KeptApart16(records + pos);
+    if (end - pos < 16) hits &= (1u << (end - pos)) - 1;
+    for (; hits != 0; hits &= hits - 1) f(pos + __builtin_ctz(hits));
   }
 }
 
@@ -805,8 +768,8 @@ Status Search(const Indexer& indexer, const BfsOptions& options,
               BfsResult* result) {
   const auto t0 = std::chrono::steady_clock::now();
   const int threads = std::max(1, options.threads);
-  const int list_from =
-      std::clamp(options.list_from, 1, int{kDistanceSaturated});
+  const int wrap_at =
+      std::clamp(options.wrap_at, kKeptApart + 2, int{kDistanceSaturated});
   const Board& board = indexer.board();
   const Index size = indexer.size();
   const Index ranks = size / static_cast<Index>(S::kCells);
@@ -844,12 +807,12 @@ Status Search(const Indexer& indexer, const BfsOptions& options,
   ctx.records[goal] = DepthKey(0);
 
   // What the workers do in a round between two barriers.
-  enum class Phase {
-    kScan,     // expand the states of `depth` found by scanning the records
-    kCollect,  // list the states of depth list_from (not a level)
-    kList,     // expand listed.back()
+  enum class Round {
+    kExpand,     // expand the states of `depth`
+    kSetApart,   // set aside the states of depths below kKeptApart
+    kWriteDeep,  // write the records of the states of depth wrap_at and more
   };
-  Phase phase = Phase::kScan;
+  Round round = Round::kExpand;
   int depth = 0;
   uint64_t total = 0;
   bool done = false;
@@ -861,43 +824,42 @@ Status Search(const Indexer& indexer, const BfsOptions& options,
   ctx.active[goal >> kFlagShift] = 1;
   ctx.track = S::kTrackActive || options.large_board_paths;
   bool mark = ctx.track;  // whether the level marks next_active
-  std::vector<Listed> listed;
-  std::vector<uint64_t> prev_listed;  // bits of listed[size - 2], by index
-  std::vector<std::vector<Index>> claimed(threads);  // by worker
-  std::atomic<size_t> next_chunk{0};
-  std::atomic<uint64_t> found{0};
-  // Gathers what the workers claimed into a new list of depth `d`.
-  auto new_list = [&](int d) {
-    Listed level{d, {}, {}};
-    size_t n = 0;
-    for (const auto& c : claimed) n += c.size();
-    level.states.reserve(n);
-    for (auto& c : claimed) {
-      level.states.insert(level.states.end(), c.begin(), c.end());
-      c.clear();
-    }
-    level.moves.assign(n, 0);
-    listed.push_back(std::move(level));
+  auto keys_of = [&](int d) {
+    return LevelKeys{DepthKey(d % wrap_at),
+                     d > 0 ? DepthKey((d - 1) % wrap_at) : 0x100u,
+                     DepthKey((d + 1) % wrap_at)};
   };
+  LevelKeys keys = keys_of(0);
+  // The states set aside, with their records, by worker.
+  std::vector<std::vector<std::pair<Index, uint8_t>>> apart(threads);
+  std::atomic<Index> next_chunk{0};
+  std::atomic<uint64_t> found{0};
   // Runs once per round, on one thread, when every worker has finished it.
   auto round_done = [&]() noexcept {
     next_chunk.store(0);
-    if (phase == Phase::kCollect) {
-      new_list(depth);
-      phase = Phase::kList;
+    if (round == Round::kSetApart) {
+      round = Round::kExpand;
+      return;
+    }
+    if (round == Round::kWriteDeep) {
+      done = true;
       return;
     }
     const uint64_t count = found.exchange(0);
-    if (phase == Phase::kScan) {
-      std::swap(ctx.active, ctx.next_active);
-      // The next level marks where it claims states only when this one was
-      // small: in the middle levels nearly every stretch holds some, and
-      // marking cost more than scanning them all.
-      mark = ctx.track && count < size / kMarkBelow;
-      std::memset(ctx.next_active, mark ? 0 : 1, flags);
-    }
+    std::swap(ctx.active, ctx.next_active);
+    // The next level marks where it claims states only when this one was
+    // small: in the middle levels nearly every stretch holds some, and
+    // marking cost more than scanning them all.
+    mark = ctx.track && count < size / kMarkBelow;
+    std::memset(ctx.next_active, mark ? 0 : 1, flags);
     if (count == 0) {
-      done = true;
+      // The states of depth wrap_at and more, if any, say their depth
+      // modulo wrap_at.
+      if (depth > wrap_at) {
+        round = Round::kWriteDeep;
+      } else {
+        done = true;
+      }
       return;
     }
     total += count;
@@ -909,61 +871,53 @@ Status Search(const Indexer& indexer, const BfsOptions& options,
       on_level(BfsLevel{depth, count, total, secs});
     }
     ++depth;
-    if (depth >= kUnseen - 1) {
-      status = Status::Corruption("search deeper than 253 levels");
+    keys = keys_of(depth);
+    if (depth + 1 >= wrap_at + kKeptApart) {
+      // The next level's bytes would say the depth of states not set aside.
+      status = Status::Corruption("search deeper than " +
+                                  std::to_string(depth - 1) + " levels");
       done = true;
-    } else if (phase == Phase::kScan && depth == list_from) {
-      phase = Phase::kCollect;
-    } else if (phase == Phase::kList) {
-      // The level just expanded is the previous one of the next.
-      if (prev_listed.empty()) {
-        prev_listed.assign(static_cast<size_t>(size) / 64 + 1, 0);
-      } else {
-        for (Index i : listed[listed.size() - 2].states) {
-          prev_listed[i >> 6] &= ~(uint64_t{1} << (i & 63));
-        }
-      }
-      for (Index i : listed.back().states) {
-        prev_listed[i >> 6] |= uint64_t{1} << (i & 63);
-      }
-      new_list(depth);
+    } else if (depth + 1 == wrap_at) {
+      // The next level's claims are the first to say depth 0 again.
+      round = Round::kSetApart;
     }
   };
   std::barrier sync(threads, round_done);
   auto worker = [&](int t) {
     while (!done) {
       uint64_t mine = 0;
-      if (phase == Phase::kList) {
-        Listed& level = listed.back();
-        const size_t n = level.states.size();
-        while (true) {
-          const size_t from = next_chunk.fetch_add(kChunkListed);
-          if (from >= n) break;
-          const size_t to = std::min(n, from + kChunkListed);
-          ExpandListed<S>(ctx, &level, from, to, prev_listed, &claimed[t]);
-          mine += to - from;
+      while (true) {
+        const Index begin = next_chunk.fetch_add(kChunkRanks);
+        if (begin >= ranks) break;
+        const Index end = std::min<Index>(ranks, begin + kChunkRanks);
+        if (round == Round::kSetApart) {
+          ForKeptApart(ctx.records, size_t{begin} * S::kCells,
+                       size_t{end} * S::kCells, [&](size_t i) {
+                         apart[t].emplace_back(static_cast<Index>(i),
+                                               ctx.records[i]);
+                         ctx.records[i] = kNoState;
+                       });
+          continue;
         }
-      } else {
-        while (true) {
-          const Index begin =
-              static_cast<Index>(next_chunk.fetch_add(kChunkRanks));
-          if (begin >= ranks) break;
-          const Index end = std::min<Index>(ranks, begin + kChunkRanks);
-          if (ctx.track) {
-            const uint8_t* flag =
-                ctx.active + ((begin * S::kCells) >> kFlagShift);
-            const uint8_t* const last =
-                ctx.active + ((end * S::kCells - 1) >> kFlagShift);
-            while (flag <= last && *flag == 0) ++flag;
-            if (flag > last) continue;  // no state of this depth here
-          }
-          if (phase == Phase::kCollect) {
-            CollectRanks<S>(ctx, begin, end, DepthKey(depth), &claimed[t]);
-          } else {
-            mine += mark ? ExpandRanks<S, true>(ctx, begin, end, depth)
-                         : ExpandRanks<S, false>(ctx, begin, end, depth);
-          }
+        if (round == Round::kWriteDeep) {
+          ForKeptApart(ctx.records, size_t{begin} * S::kCells,
+                       size_t{end} * S::kCells, [&](size_t i) {
+                         const uint8_t x = ctx.records[i];
+                         ctx.records[i] = EncodeRecord(
+                             wrap_at + RecordDistance(x), RecordMove(x));
+                       });
+          continue;
         }
+        if (ctx.track) {
+          const uint8_t* flag =
+              ctx.active + ((begin * S::kCells) >> kFlagShift);
+          const uint8_t* const last =
+              ctx.active + ((end * S::kCells - 1) >> kFlagShift);
+          while (flag <= last && *flag == 0) ++flag;
+          if (flag > last) continue;  // no state of this depth here
+        }
+        mine += mark ? ExpandRanks<S, true>(ctx, begin, end, keys)
+                     : ExpandRanks<S, false>(ctx, begin, end, keys);
       }
       found += mine;
       sync.arrive_and_wait();
@@ -974,12 +928,8 @@ Status Search(const Indexer& indexer, const BfsOptions& options,
   worker(0);
   for (auto& t : pool) t.join();
 
-  // The listed levels' records, now that no byte needs to say unseen.
-  for (const Listed& level : listed) {
-    for (size_t k = 0; k < level.states.size(); ++k) {
-      ctx.records[level.states[k]] =
-          EncodeRecord(level.depth, static_cast<Move>(level.moves[k]));
-    }
+  for (const auto& mine : apart) {
+    for (const auto& [i, record] : mine) ctx.records[i] = record;
   }
   result->records.resize(size);  // without the padding
   result->seconds =

@@ -32,11 +32,12 @@ struct BfsResult {
 
 struct BfsOptions {
   int threads = 1;  // workers, at least 1
-  // The first depth whose states are kept in lists instead of being found
-  // by scanning the records, 1 to kDistanceSaturated (lib/format.h): a
-  // record cannot tell deeper levels apart. Tests set it lower so that
-  // small boards take that path too; the records are the same.
-  int list_from = kDistanceSaturated;
+  // The depth from which the search's working bytes count depths from 0
+  // again, 23 to kDistanceSaturated (lib/format.h), whose distance bits
+  // cannot say more; the search then reaches at most depth wrap_at + 18
+  // (2x6 and 6x2 reach 80). Tests set it lower so that small boards take
+  // that path too; the records are the same.
+  int wrap_at = kDistanceSaturated;
   // Whether a smaller board takes the paths of the 12-cell ones too (tile
   // orders decoded where needed instead of listed beforehand; stretches of
   // the table without a state of the depth skipped), for tests.
