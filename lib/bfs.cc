@@ -69,7 +69,7 @@ constexpr int kPad = 32;
 // Ranks (groups of cells() indexes) a worker takes at a time.
 constexpr Index kChunkRanks = 1 << 10;
 // Bytes per flag of Context::active.
-constexpr int kFlagShift = 13;
+constexpr int kFlagShift = 9;
 // A level of at least 1/kMarkBelow of the table's states is followed by one
 // that scans every stretch.
 constexpr Index kMarkBelow = 32;
@@ -645,15 +645,25 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
   Order orders[2];
   const Index stop = end * kCells;
   Index pos = begin * kCells;
+  const uint8_t* const active = ctx.track ? ctx.active : nullptr;
   while (pos < stop) {
-    // Skip 32 bytes at a time while none holds this depth.
-    unsigned hits;
+    // Skip the stretches without a state of this depth, and 32 bytes at a
+    // time while none holds one.
+    unsigned hits = 0;
     while (true) {
+      if (active != nullptr) {
+        while (active[pos >> kFlagShift] == 0) {
+          pos = ((pos >> kFlagShift) + 1) << kFlagShift;
+          if (pos >= stop) break;
+        }
+        if (pos >= stop) break;
+      }
       hits = Matches16(records + pos, keys.cur) |
              Matches16(records + pos + 16, keys.cur) << 16;
       if (hits != 0 || stop - pos <= 32) break;
       pos += 32;
     }
+    if (pos >= stop) break;
     if (stop - pos < 32) hits &= (1u << (stop - pos)) - 1;
     if (hits == 0) break;  // the last window, empty
     const Index rank = (pos + static_cast<Index>(__builtin_ctz(hits))) / kCells;
