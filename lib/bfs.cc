@@ -55,9 +55,10 @@ namespace {
 // reaches at most depth wrap_at + kKeptApart - 3 (81).
 
 constexpr uint8_t kUnseen = 0xff;
-// A byte no state has: the padding after the records, where the moves the
-// blank cannot make point (Pending). Neither unseen nor any depth a level
-// scans for.
+// A byte no state has while the search runs: the padding after the
+// records, where the moves the blank cannot make point (Pending), and the
+// states set aside (kKeptApart). Neither unseen nor any depth a level scans
+// for.
 constexpr uint8_t kNoState = 0xfe;
 // The states of the depths that the deep ones' bytes would be mistaken
 // for: depths 0 .. kKeptApart - 1.
