@@ -835,6 +835,7 @@ Status Search(const Indexer& indexer, const BfsOptions& options,
   ctx.active[goal >> kFlagShift] = 1;
   ctx.track = S::kTrackActive || options.large_board_paths;
   bool mark = ctx.track;  // whether the level marks next_active
+  bool sparse = false;    // whether the previous level marked ctx.active
   auto keys_of = [&](int d) {
     return LevelKeys{DepthKey(d % wrap_at),
                      d > 0 ? DepthKey((d - 1) % wrap_at) : 0x100u,
@@ -858,6 +859,7 @@ Status Search(const Indexer& indexer, const BfsOptions& options,
     }
     const uint64_t count = found.exchange(0);
     std::swap(ctx.active, ctx.next_active);
+    sparse = mark;
     // The next level marks where it claims states only when this one was
     // small: in the middle levels nearly every stretch holds some, and
     // marking cost more than scanning them all.
@@ -897,12 +899,30 @@ Status Search(const Indexer& indexer, const BfsOptions& options,
   auto worker = [&](int t) {
     while (!done) {
       uint64_t mine = 0;
-      while (true) {
-        const Index begin = next_chunk.fetch_add(kChunkRanks);
-        if (begin >= ranks) break;
+      // Each worker takes its next chunk before it does the current one, so
+      // that on a level whose states are few, where each lies in a stretch
+      // of its own and the scan jumps from one to the next, the first line
+      // of each such stretch is fetched a chunk ahead.
+      const bool few = ctx.track && sparse;
+      Index begin = next_chunk.fetch_add(kChunkRanks);
+      while (begin < ranks) {
+        const Index after = next_chunk.fetch_add(kChunkRanks);
+        if (few && after < ranks) {
+          const size_t from = (size_t{after} * S::kCells) >> kFlagShift;
+          const size_t to =
+              (size_t{std::min<Index>(ranks, after + kChunkRanks)} * S::kCells -
+               1) >> kFlagShift;
+          for (size_t f = from; f <= to; ++f) {
+            if (ctx.active[f] != 0) {
+              __builtin_prefetch(ctx.records + (f << kFlagShift));
+            }
+          }
+        }
         const Index end = std::min<Index>(ranks, begin + kChunkRanks);
+        const Index this_begin = begin;
+        begin = after;
         if (round == Round::kSetApart) {
-          ForKeptApart(ctx.records, size_t{begin} * S::kCells,
+          ForKeptApart(ctx.records, size_t{this_begin} * S::kCells,
                        size_t{end} * S::kCells, [&](size_t i) {
                          apart[t].emplace_back(static_cast<Index>(i),
                                                ctx.records[i]);
@@ -911,7 +931,7 @@ Status Search(const Indexer& indexer, const BfsOptions& options,
           continue;
         }
         if (round == Round::kWriteDeep) {
-          ForKeptApart(ctx.records, size_t{begin} * S::kCells,
+          ForKeptApart(ctx.records, size_t{this_begin} * S::kCells,
                        size_t{end} * S::kCells, [&](size_t i) {
                          const uint8_t x = ctx.records[i];
                          ctx.records[i] = EncodeRecord(
@@ -921,14 +941,14 @@ Status Search(const Indexer& indexer, const BfsOptions& options,
         }
         if (ctx.track) {
           const uint8_t* flag =
-              ctx.active + ((begin * S::kCells) >> kFlagShift);
+              ctx.active + ((this_begin * S::kCells) >> kFlagShift);
           const uint8_t* const last =
               ctx.active + ((end * S::kCells - 1) >> kFlagShift);
           while (flag <= last && *flag == 0) ++flag;
           if (flag > last) continue;  // no state of this depth here
         }
-        mine += mark ? ExpandRanks<S, true>(ctx, begin, end, keys)
-                     : ExpandRanks<S, false>(ctx, begin, end, keys);
+        mine += mark ? ExpandRanks<S, true>(ctx, this_begin, end, keys)
+                     : ExpandRanks<S, false>(ctx, this_begin, end, keys);
       }
       found += mine;
       sync.arrive_and_wait();
