@@ -349,10 +349,13 @@ template <typename S>
   };
   _mm_store_si128(reinterpret_cast<__m128i*>(o.seq), pick(odd));
   _mm_store_si128(reinterpret_cast<__m128i*>(p.seq), pick(odd ^ 1));
+  // (Selected with a mask: a branch on the parity would be taken at
+  // random.)
+  const __m128i odd_mask = _mm_set1_epi8(static_cast<char>(-odd));
   _mm_store_si128(reinterpret_cast<__m128i*>(o.digit),
-                  odd ? swap_digit : digit);
+                  _mm_or_si128(digit, _mm_and_si128(odd_mask, swap_digit)));
   _mm_store_si128(reinterpret_cast<__m128i*>(p.digit),
-                  odd ? digit : swap_digit);
+                  _mm_or_si128(digit, _mm_andnot_si128(odd_mask, swap_digit)));
 #else
   for (int i = 0; i < 16; ++i) {
     o.seq[i] = h.tiles[l.pick[odd][i]];
