@@ -647,32 +647,37 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
     }
   };
   Order orders[2];
-  const Index stop = end * kCells;
-  Index pos = begin * kCells;
-  const uint8_t* const active = ctx.track ? ctx.active : nullptr;
-  while (pos < stop) {
-    // Skip the stretches without a state of this depth, and 32 bytes at a
-    // time while none holds one.
-    unsigned hits = 0;
-    while (true) {
-      if (active != nullptr) {
-        while (active[pos >> kFlagShift] == 0) {
-          pos = ((pos >> kFlagShift) + 1) << kFlagShift;
-          if (pos >= stop) break;
-        }
-        if (pos >= stop) break;
-      }
-      hits = Matches16(records + pos, keys.cur) |
-             Matches16(records + pos + 16, keys.cur) << 16;
-      if (hits != 0 || stop - pos <= 32) break;
-      pos += 32;
+  // First the ranks that hold a state of this depth, as bits: one pass over
+  // the bytes (the stretches without such a state skipped) whose loops do
+  // not depend on what the bytes hold, so that finding the next such rank
+  // costs no mispredicted branch.
+  constexpr unsigned kGroup = (1u << S::kCells) - 1;
+  uint64_t holds[kChunkRanks / 64] = {};
+  auto note = [&](Index from, Index to) {
+    for (Index r = from; r < to; ++r) {
+      const bool any =
+          (Matches16(records + static_cast<size_t>(r) * kCells, keys.cur) &
+           kGroup) != 0;
+      holds[(r - begin) >> 6] |= uint64_t{any} << ((r - begin) & 63);
     }
-    if (pos >= stop) break;
-    if (stop - pos < 32) hits &= (1u << (stop - pos)) - 1;
-    if (hits == 0) break;  // the last window, empty
-    const Index rank = (pos + static_cast<Index>(__builtin_ctz(hits))) / kCells;
+  };
+  if (!ctx.track) {
+    note(begin, end);
+  } else {
+    const size_t last = (size_t{end} * kCells - 1) >> kFlagShift;
+    for (size_t f = (size_t{begin} * kCells) >> kFlagShift; f <= last; ++f) {
+      if (ctx.active[f] == 0) continue;
+      // The ranks with a byte in stretch f.
+      note(std::max<Index>(begin, static_cast<Index>((f << kFlagShift) / kCells)),
+           std::min<Index>(end, static_cast<Index>(
+                                    (((f + 1) << kFlagShift) - 1) / kCells + 1)));
+    }
+  }
+  for (int w = 0; w < kChunkRanks / 64; ++w) {
+  for (uint64_t ranks = holds[w]; ranks != 0; ranks &= ranks - 1) {
+    const Index rank =
+        begin + static_cast<Index>(w * 64 + __builtin_ctzll(ranks));
     const Index base = rank * kCells;
-    pos = base + kCells;
     const GroupMasks g = MasksAt<S>(records, rank, keys);
     // Sideways, from bit masks of the group's bytes: bit b of claim_left
     // says that the cell left of b is unseen, to be claimed if b is of this
@@ -741,6 +746,7 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
       __builtin_prefetch(records + p.vertical[0], 1);
       enqueue(p);
     }
+  }
   }
   for (; queued > 0; --queued, head = (head + 1) % kAhead) expand(ring[head]);
   return found;
