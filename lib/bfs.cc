@@ -34,7 +34,7 @@ namespace {
 // holds kUnseen until a state is reached, then its distance in the record's
 // distance bits (lib/format.h) with move 0, and its whole record once the
 // state is expanded. Each level scans the records for the states of the
-// current depth, 32 bytes at a time. Indexes come in groups of cells() with
+// current depth, 16 bytes at a time. Indexes come in groups of cells() with
 // the same tile order (lib/index.h): a group's sideways moves are found
 // together from bit masks of its bytes, and the indexes of its vertical
 // neighbours follow from its tile order, decoded once: a vertical move
@@ -65,8 +65,9 @@ constexpr uint8_t kNoState = 0xfe;
 constexpr int kKeptApart = 21;
 // The distance bits of a byte.
 constexpr uint8_t kDistanceBits = 0xfc;
-// Padding after the records, so that a 32-byte window never leaves them.
-constexpr int kPad = 32;
+// Padding after the records, so that the 48 bytes read for four ranks
+// never leave them.
+constexpr int kPad = 64;
 // Ranks (groups of cells() indexes) a worker takes at a time.
 constexpr Index kChunkRanks = 1 << 10;
 // Bytes per flag of Context::active.
@@ -653,12 +654,20 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
   // costs no mispredicted branch.
   constexpr unsigned kGroup = (1u << S::kCells) - 1;
   uint64_t holds[kChunkRanks / 64] = {};
+  // Notes the ranks from `from` to `to`, four at a time (48 bytes at the
+  // most).
   auto note = [&](Index from, Index to) {
-    for (Index r = from; r < to; ++r) {
-      const bool any =
-          (Matches16(records + static_cast<size_t>(r) * kCells, keys.cur) &
-           kGroup) != 0;
-      holds[(r - begin) >> 6] |= uint64_t{any} << ((r - begin) & 63);
+    for (Index r = begin + (from - begin) / 4 * 4; r < to; r += 4) {
+      const uint8_t* const p = records + static_cast<size_t>(r) * kCells;
+      const uint64_t m = Matches16(p, keys.cur) |
+                         uint64_t{Matches16(p + 16, keys.cur)} << 16 |
+                         uint64_t{Matches16(p + 32, keys.cur)} << 32;
+      unsigned four = 0;
+      for (int k = 0; k < 4; ++k) {
+        four |= unsigned{((m >> (kCells * k)) & kGroup) != 0} << k;
+      }
+      if (end - r < 4) four &= (1u << (end - r)) - 1;  // the table's end
+      holds[(r - begin) >> 6] |= uint64_t{four} << ((r - begin) & 63);
     }
   };
   if (!ctx.track) {
