@@ -419,6 +419,11 @@ int Run(const std::vector<std::string>& args, std::istream& in,
   if (histogram) return Histogram(config, *db, format, out, err);
 
   Solver solver(db.get());
+  // States named on the command line are few: read only the pages their
+  // walks touch. A batch from the input reads a small table whole.
+  if (!states.empty() && table_mode.empty()) {
+    solver.set_page_loading(Database::PageLoading::kOnUse);
+  }
   const bool searches = solver.Searches(config.board, GoalBlank(config));
   if (searches && (!table_mode.empty() || config.extras.count ||
                    config.extras.all)) {

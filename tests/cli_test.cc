@@ -648,7 +648,7 @@ std::set<std::string> TableIds(const std::string& dir) {
   EXPECT_TRUE(s.ok()) << s.ToString();
   std::set<std::string> ids;
   if (db) {
-    for (const auto& t : db->tables()) ids.insert(t.Id());
+    for (const auto& id : db->table_ids()) ids.insert(id);
   }
   return ids;
 }
