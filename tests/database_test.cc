@@ -147,9 +147,14 @@ TEST(DatabaseTest, BadMetadataIsCorruption) {
       EXPECT_NE(r.err.find("meta/2x2/b3: "), std::string::npos) << r.err;
       EXPECT_EQ(r.out, "") << meta;
     }
-    // The library's Db and the server read every table's metadata at open.
+    // The library's Db and the server read every table's metadata at open,
+    // and a build adds no table to such a database.
     std::unique_ptr<Db> api_db;
     EXPECT_TRUE(Db::Open(dir, &api_db).IsCorruption()) << meta;
+    std::unique_ptr<DatabaseWriter> writer;
+    s = DatabaseWriter::Begin(dir, &writer);
+    EXPECT_TRUE(s.IsInvalidArgument()) << meta << ": " << s.ToString();
+    EXPECT_NE(s.message().find("not touching it"), std::string::npos);
   }
 }
 
