@@ -207,9 +207,11 @@ int ExitStatus(bool db_ok, bool malformed, bool unsolvable) {
   return kExitOk;
 }
 
-// RunQuery but for the check that the output was written.
+// RunQuery but for the check that the output was written; the database is
+// opened into *database.
 int Run(const std::vector<std::string>& args, std::istream& in,
-        std::ostream& out, std::ostream& err) {
+        std::ostream& out, std::ostream& err,
+        std::unique_ptr<Database>* database) {
   QueryConfig config;
   std::string board_name, goal_text, format;
   std::string limit_text, at_distance_text, sample_text, distance_text,
@@ -406,7 +408,7 @@ int Run(const std::vector<std::string>& args, std::istream& in,
     return usage("--" + table_mode + " takes no STATE");
   }
 
-  std::unique_ptr<Database> db;
+  std::unique_ptr<Database>& db = *database;
   s = Database::Open(config.db_dir, &db);
   if (!s.ok()) {
     err << "slidedb-query: " << s.message();
@@ -493,8 +495,11 @@ int Run(const std::vector<std::string>& args, std::istream& in,
 }  // namespace
 
 int RunQuery(const std::vector<std::string>& args, std::istream& in,
-             std::ostream& out, std::ostream& err) {
-  const int status = Run(args, in, out, err);
+             std::ostream& out, std::ostream& err,
+             std::unique_ptr<Database>* keep_open) {
+  std::unique_ptr<Database> database;
+  const int status = Run(args, in, out, err,
+                         keep_open != nullptr ? keep_open : &database);
   // An answer that could not be written (a full disk, a closed pipe) is
   // lost: say so, whatever else happened.
   out.flush();
