@@ -90,11 +90,12 @@ Status Database::Open(const std::string& dir, std::unique_ptr<Database>* db) {
   options.env = ReadOnlyEnv();
   options.stats_dump_period_sec = 0;
   options.stats_persist_period_sec = 0;
-  // Pages are cached by Table; keep RocksDB's own block cache small.
+  // Pages are cached by Table (ReadPage fills no cache), and each table
+  // file's index is held by its reader: RocksDB needs no block cache.
   rocksdb::BlockBasedTableOptions table_options;
-  // One shard each, for one table file: the default 64 of the table cache
-  // cost a query more to set up than its lookups.
-  table_options.block_cache = rocksdb::NewLRUCache(1 << 20, 0);
+  table_options.no_block_cache = true;
+  // One shard, for one table file: the default 64 of the table cache cost a
+  // query more to set up than its lookups.
   options.table_cache_numshardbits = 0;
   options.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table_options));
   rocksdb::DB* raw = nullptr;
