@@ -182,6 +182,11 @@ Status Db::Open(const std::string& dir, std::unique_ptr<Db>* db) {
   std::unique_ptr<Database> d;
   Status s = Database::Open(dir, &d);
   if (!s.ok()) return s;
+  // Every table's metadata is read now, so that a damaged one fails Open
+  // (and Tables() below cannot fail).
+  std::vector<const TableMeta*> tables;
+  s = d->Tables(&tables);
+  if (!s.ok()) return s;
   db->reset(new Db(std::make_unique<Impl>(std::move(d))));
   return Status::OK();
 }
@@ -190,7 +195,11 @@ const std::string& Db::dir() const { return impl_->database().dir(); }
 
 std::vector<TableInfo> Db::Tables() const {
   std::vector<TableInfo> out;
-  for (const TableMeta& stored : impl_->database().tables()) {
+  std::vector<const TableMeta*> tables;
+  // Read whole by Open: cannot fail here.
+  if (!impl_->database().Tables(&tables).ok()) return out;
+  for (const TableMeta* t_stored : tables) {
+    const TableMeta& stored = *t_stored;
     for (int goal_blank : ServedGoalBlanks(stored.board, stored.goal_blank)) {
       const TableMeta m = ServedTableMeta(stored, goal_blank);
       out.push_back({m.board.Name(), m.goal, m.states, m.max_distance});
@@ -264,7 +273,9 @@ Status Db::GetHistogram(const Options& options, Histogram* histogram) const {
   Status s = Parse(options, &o);
   if (!s.ok()) return s;
   const int goal_blank = o.GoalBlank();
-  const TableMeta* meta = impl_->database().Find(o.board, goal_blank);
+  const TableMeta* meta;
+  s = impl_->database().FindTable(o.board, goal_blank, &meta);
+  if (!s.ok()) return s;
   if (meta == nullptr) {
     // The Solver's message, naming the table and the database.
     Table* unused;

@@ -90,11 +90,12 @@ Status Database::Open(const std::string& dir, std::unique_ptr<Database>* db) {
   options.env = ReadOnlyEnv();
   options.stats_dump_period_sec = 0;
   options.stats_persist_period_sec = 0;
-  // Pages are cached by Table; keep RocksDB's own block cache small.
+  // Pages are cached by Table (ReadPage fills no cache), and each table
+  // file's index is held by its reader: RocksDB needs no block cache.
   rocksdb::BlockBasedTableOptions table_options;
-  // One shard each, for one table file: the default 64 of the table cache
-  // cost a query more to set up than its lookups.
-  table_options.block_cache = rocksdb::NewLRUCache(1 << 20, 0);
+  table_options.no_block_cache = true;
+  // One shard, for one table file: the default 64 of the table cache cost a
+  // query more to set up than its lookups.
   options.table_cache_numshardbits = 0;
   options.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table_options));
   rocksdb::DB* raw = nullptr;
@@ -142,15 +143,14 @@ Status Database::Open(const std::string& dir, std::unique_ptr<Database>* db) {
     }
     return Status::Corruption(m);
   }
-  for (it->Seek("meta/"); it->Valid() && it->key().starts_with("meta/");
-       it->Next()) {
-    TableMeta meta;
-    Status st = TableMeta::FromJson(it->value().ToStringView(), &meta);
-    if (!st.ok()) {
-      return Status::Corruption(it->key().ToString() + ": " + st.message());
-    }
-    out->tables_.push_back(std::move(meta));
+  const std::string meta_prefix = MetaKey("");
+  for (it->Seek(meta_prefix);
+       it->Valid() && it->key().starts_with(meta_prefix); it->Next()) {
+    out->table_ids_.push_back(
+        it->key().ToString().substr(meta_prefix.size()));
+    out->table_json_.push_back(it->value().ToString());
   }
+  out->tables_.resize(out->table_ids_.size());
   if (!it->status().ok()) return Status::IOError(it->status().ToString());
   for (it->Seek("pdbmeta/"); it->Valid() && it->key().starts_with("pdbmeta/");
        it->Next()) {
@@ -166,12 +166,46 @@ Status Database::Open(const std::string& dir, std::unique_ptr<Database>* db) {
   return Status::OK();
 }
 
-const TableMeta* Database::Find(const Board& board, int goal_blank) const {
-  const int stored_blank = StoredGoalBlank(board, goal_blank);
-  for (const auto& t : tables_) {
-    if (t.board == board && t.goal_blank == stored_blank) return &t;
+Status Database::ParsedTable(size_t i, const TableMeta** meta) const {
+  std::lock_guard<std::mutex> lock(tables_mutex_);
+  if (tables_[i] == nullptr) {
+    auto parsed = std::make_unique<TableMeta>();
+    Status s = TableMeta::FromJson(table_json_[i], parsed.get());
+    if (s.ok() && parsed->Id() != table_ids_[i]) {
+      s = Status::Corruption("the metadata is of table " + parsed->Id());
+    }
+    if (!s.ok()) {
+      return Status::Corruption(MetaKey(table_ids_[i]) + ": " + s.message());
+    }
+    tables_[i] = std::move(parsed);
   }
-  return nullptr;
+  *meta = tables_[i].get();
+  return Status::OK();
+}
+
+Status Database::Tables(std::vector<const TableMeta*>* tables) const {
+  tables->resize(table_ids_.size());
+  for (size_t i = 0; i < table_ids_.size(); ++i) {
+    Status s = ParsedTable(i, &(*tables)[i]);
+    if (!s.ok()) return s;
+  }
+  return Status::OK();
+}
+
+Status Database::FindTable(const Board& board, int goal_blank,
+                           const TableMeta** meta) const {
+  *meta = nullptr;
+  const std::string id =
+      TableId(board, StoredGoalBlank(board, goal_blank));
+  for (size_t i = 0; i < table_ids_.size(); ++i) {
+    if (table_ids_[i] == id) return ParsedTable(i, meta);
+  }
+  return Status::OK();
+}
+
+const TableMeta* Database::Find(const Board& board, int goal_blank) const {
+  const TableMeta* meta;
+  return FindTable(board, goal_blank, &meta).ok() ? meta : nullptr;
 }
 
 std::vector<const PdbMeta*> Database::FindPdbs(const Board& board,
@@ -225,14 +259,14 @@ Status Database::ReadPage(const std::string& table_id, uint32_t page,
   return Status::OK();
 }
 
-Status Database::OpenTable(const TableMeta& meta,
-                           std::unique_ptr<Table>* table) const {
+Status Database::OpenTable(const TableMeta& meta, std::unique_ptr<Table>* table,
+                           PageLoading loading) const {
   const std::string id = meta.Id();
   auto t = std::make_unique<Table>(
       meta, [this, id](uint32_t page, std::string* out) {
         return ReadPage(id, page, out);
       });
-  if (meta.states <= kPreloadStates) {
+  if (loading == PageLoading::kSmallWhole && meta.states <= kPreloadStates) {
     Status s = t->LoadAll();
     if (!s.ok()) return s;
   }

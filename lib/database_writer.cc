@@ -75,6 +75,16 @@ Status FromRocks(const rocksdb::Status& s, const std::string& what) {
   return Status::IOError(what + ": " + s.ToString());
 }
 
+// Opens the database at `dir` and reads every table's metadata (Open reads
+// none), so that a damaged one is found before anything is written.
+Status OpenAndReadMetadata(const std::string& dir,
+                           std::unique_ptr<Database>* db) {
+  Status s = Database::Open(dir, db);
+  if (!s.ok()) return s;
+  std::vector<const TableMeta*> tables;
+  return (*db)->Tables(&tables);
+}
+
 }  // namespace
 
 Status DatabaseWriter::Begin(const std::string& dir,
@@ -113,7 +123,7 @@ Status DatabaseWriter::Begin(const std::string& dir,
     // any format ("has format" is Database::Open's message for another
     // version), and nothing else.
     std::unique_ptr<Database> old;
-    Status s = Database::Open(clean, &old);
+    Status s = OpenAndReadMetadata(clean, &old);
     if (!s.ok() && s.message().find(" has format ") == std::string::npos) {
       return Status::InvalidArgument(s.message() + "; not touching it");
     }
@@ -121,7 +131,7 @@ Status DatabaseWriter::Begin(const std::string& dir,
     // Check what is there through a read-only open, as a query does: the
     // database in place is never opened for writing.
     std::unique_ptr<Database> old;
-    Status s = Database::Open(clean, &old);
+    Status s = OpenAndReadMetadata(clean, &old);
     if (!s.ok()) {
       return Status::InvalidArgument(s.message() + "; not touching it");
     }

@@ -67,7 +67,9 @@ Status Solver::GetTable(const Board& board, int goal_blank, Table** table) {
              .first;
   }
   if (it == tables_.end()) {
-    const TableMeta* meta = db_->Find(board, goal_blank);
+    const TableMeta* meta;
+    Status found = db_->FindTable(board, goal_blank, &meta);
+    if (!found.ok()) return found;
     if (meta == nullptr && board.cells() > kMaxTableCells) {
       return Status::NotFound(
           "board " + board.Name() + " has more than " +
@@ -87,7 +89,7 @@ Status Solver::GetTable(const Board& board, int goal_blank, Table** table) {
           ") is not in the database " + db_->dir());
     }
     std::unique_ptr<Table> t;
-    Status s = db_->OpenTable(*meta, &t);
+    Status s = db_->OpenTable(*meta, &t, page_loading_);
     if (!s.ok()) return s;
     it = tables_.emplace(key, std::move(t)).first;
   }
@@ -96,7 +98,12 @@ Status Solver::GetTable(const Board& board, int goal_blank, Table** table) {
 }
 
 bool Solver::Searches(const Board& board, int goal_blank) const {
-  if (db_->Find(board, goal_blank) != nullptr) return false;
+  // A table stored, even one whose metadata cannot be read (opening it
+  // says so), answers its goals.
+  const TableMeta* meta;
+  if (!db_->FindTable(board, goal_blank, &meta).ok() || meta != nullptr) {
+    return false;
+  }
   return board.cells() > kMaxTableCells ||
          !db_->FindPdbs(board, goal_blank).empty() ||
          !db_->FindPdbs(board, board.cells() - 1 - goal_blank).empty();

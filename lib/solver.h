@@ -31,6 +31,14 @@ class Solver {
   // REQUIRES: db outlives the Solver.
   explicit Solver(const Database* db) : db_(db) {}
 
+  // How the tables opened from now on read their pages
+  // (Database::PageLoading): a small table whole when opened (the default,
+  // for batches), or only the pages used (a query of a few states).
+  // REQUIRES: no other thread uses the Solver meanwhile.
+  void set_page_loading(Database::PageLoading loading) {
+    page_loading_ = loading;
+  }
+
   // The table for goals of `board` with the blank on `goal_blank`, opened on
   // first use. NotFound, naming the missing table, if it was not built.
   // *table stays valid, and usable from any thread, while the Solver lives.
@@ -58,6 +66,7 @@ class Solver {
 
  private:
   const Database* db_;
+  Database::PageLoading page_loading_ = Database::PageLoading::kSmallWhole;
   // The table if it is open already, else nullptr.
   Table* OpenedTable(const Board& board, int goal_blank);
   Status LoadPdbSearch(const Board& board, int goal_blank,

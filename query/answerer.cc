@@ -171,7 +171,8 @@ bool ParseNumber(const std::string& text, uint64_t max, uint64_t* value) {
 Status FindGoalTable(const QueryConfig& config, const Database& db,
                      const TableMeta** meta) {
   const int goal_blank = GoalBlank(config);
-  *meta = db.Find(config.board, goal_blank);
+  Status s = db.FindTable(config.board, goal_blank, meta);
+  if (!s.ok()) return s;
   if (*meta == nullptr) {
     return Status::NotFound("table " + TableId(config.board, goal_blank) +
                             " is not in the database " + config.db_dir);

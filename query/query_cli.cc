@@ -207,9 +207,11 @@ int ExitStatus(bool db_ok, bool malformed, bool unsolvable) {
   return kExitOk;
 }
 
-// RunQuery but for the check that the output was written.
+// RunQuery but for the check that the output was written; the database is
+// opened into *database.
 int Run(const std::vector<std::string>& args, std::istream& in,
-        std::ostream& out, std::ostream& err) {
+        std::ostream& out, std::ostream& err,
+        std::unique_ptr<Database>* database) {
   QueryConfig config;
   std::string board_name, goal_text, format;
   std::string limit_text, at_distance_text, sample_text, distance_text,
@@ -406,7 +408,7 @@ int Run(const std::vector<std::string>& args, std::istream& in,
     return usage("--" + table_mode + " takes no STATE");
   }
 
-  std::unique_ptr<Database> db;
+  std::unique_ptr<Database>& db = *database;
   s = Database::Open(config.db_dir, &db);
   if (!s.ok()) {
     err << "slidedb-query: " << s.message();
@@ -419,6 +421,11 @@ int Run(const std::vector<std::string>& args, std::istream& in,
   if (histogram) return Histogram(config, *db, format, out, err);
 
   Solver solver(db.get());
+  // States named on the command line are few: read only the pages their
+  // walks touch. A batch from the input reads a small table whole.
+  if (!states.empty() && table_mode.empty()) {
+    solver.set_page_loading(Database::PageLoading::kOnUse);
+  }
   const bool searches = solver.Searches(config.board, GoalBlank(config));
   if (searches && (!table_mode.empty() || config.extras.count ||
                    config.extras.all)) {
@@ -488,8 +495,11 @@ int Run(const std::vector<std::string>& args, std::istream& in,
 }  // namespace
 
 int RunQuery(const std::vector<std::string>& args, std::istream& in,
-             std::ostream& out, std::ostream& err) {
-  const int status = Run(args, in, out, err);
+             std::ostream& out, std::ostream& err,
+             std::unique_ptr<Database>* keep_open) {
+  std::unique_ptr<Database> database;
+  const int status = Run(args, in, out, err,
+                         keep_open != nullptr ? keep_open : &database);
   // An answer that could not be written (a full disk, a closed pipe) is
   // lost: say so, whatever else happened.
   out.flush();

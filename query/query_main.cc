@@ -1,19 +1,23 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "lib/database.h"
 #include "query/query_cli.h"
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
   std::cin.tie(nullptr);
+  // The database is read-only and holds no lock: exiting with it open, as
+  // with RocksDB's static tables not freed, saves a one-shot query the
+  // work of closing it (3% and 6% of its instructions).
+  std::unique_ptr<slidedb::Database> database;
   const int status =
       slidedb::RunQuery(std::vector<std::string>(argv + 1, argv + argc),
-                        std::cin, std::cout, std::cerr);
-  // Everything RunQuery opened is closed; what is left to do at exit is
-  // freeing RocksDB's static tables (6% of a one-shot query's instructions).
+                        std::cin, std::cout, std::cerr, &database);
   std::cout.flush();
   std::cerr.flush();
   std::fflush(nullptr);

@@ -3,7 +3,7 @@
 # another build of slidedb (the previous main) in one run, and printed as
 # one Markdown table:
 #
-#   scripts/bench_issue13.sh BASE_BUILD_DIR [--digest]
+#   scripts/bench_issue13.sh BASE_BUILD_DIR [--digest] [--oneshot-only]
 #
 # BASE_BUILD_DIR holds the other slidedb-build and slidedb-query (e.g.
 # `git worktree add /tmp/base <commit>` built with scripts/build.sh). For
@@ -13,12 +13,24 @@
 # `hyperfine -N` on a 3x3 database built by its own builder, and its
 # instructions counted with callgrind, which the load of the machine does
 # not change. With --digest, the records of both builds are compared through
-# the sha256 of `slidedb-query --export csv` (minutes per table).
+# the sha256 of `slidedb-query --export csv` (minutes per table). With
+# --oneshot-only, only the one-shot query is measured (300 runs, not 200).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-base=${1:?usage: scripts/bench_issue13.sh BASE_BUILD_DIR [--digest]}
-digest=${2:-}
+base=${1:?usage: scripts/bench_issue13.sh BASE_BUILD_DIR [--digest] [--oneshot-only]}
+shift
+digest=
+boards="3x4 2x6"
+runs=200
+warmup=10
+for arg in "$@"; do
+  case $arg in
+    --digest) digest=--digest ;;
+    --oneshot-only) boards=; runs=300; warmup=20 ;;
+    *) echo "bench_issue13.sh: unknown option $arg" >&2; exit 64 ;;
+  esac
+done
 B=${SLIDEDB_BENCH_BUILD_DIR:-build}
 for tool in hyperfine jq valgrind strace /usr/bin/time; do
   command -v "$tool" >/dev/null || { echo "bench_issue13.sh: $tool is needed" >&2; exit 1; }
@@ -31,7 +43,7 @@ rows=()
 row() { rows+=("| $1 | $2 | $3 | $4 |"); }
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
 
-for board in 3x4 2x6; do
+for board in $boards; do
   for run in 1 2; do
     for who in base new; do
       bin=$B/slidedb-build
@@ -93,14 +105,18 @@ done
 "$base"/slidedb-build --db "$tmp/db33base" --board 3x3 --quiet >/dev/null
 "$B"/slidedb-build --db "$tmp/db33" --board 3x3 --quiet >/dev/null
 query="--db $tmp/db33 867254301"
-hyperfine -N --warmup 10 --runs 200 --style none --export-json "$tmp/oneshot.json" \
+hyperfine -N --warmup "$warmup" --runs "$runs" --style none --export-json "$tmp/oneshot.json" \
   "$base/slidedb-query --db $tmp/db33base 867254301" \
   "$B/slidedb-query $query" >/dev/null
 ms() { jq ".results[$1].median * 1000" "$tmp/oneshot.json"; }
+mean_ms() { jq ".results[$1].mean * 1000" "$tmp/oneshot.json"; }
 cpu() { jq "(.results[$1].user + .results[$1].system) * 1000" "$tmp/oneshot.json"; }
-row "one-shot \`slidedb-query $query\`, median wall (hyperfine -N, 200 runs)" \
+row "one-shot \`slidedb-query $query\`, median wall (hyperfine -N, $runs runs)" \
     "$(printf '%.2f ms' "$(ms 0)")" "$(printf '%.2f ms' "$(ms 1)")" \
     "$(awk -v a="$(ms 0)" -v b="$(ms 1)" 'BEGIN { printf "%.2fx", a / b }')"
+row "same, mean wall" \
+    "$(printf '%.2f ms' "$(mean_ms 0)")" "$(printf '%.2f ms' "$(mean_ms 1)")" \
+    "$(awk -v a="$(mean_ms 0)" -v b="$(mean_ms 1)" 'BEGIN { printf "%.2fx", a / b }')"
 row "same, mean CPU user + system" "$(printf '%.2f ms' "$(cpu 0)")" \
     "$(printf '%.2f ms' "$(cpu 1)")" \
     "$(awk -v a="$(cpu 0)" -v b="$(cpu 1)" 'BEGIN { printf "%.2fx", a / b }')"

@@ -125,6 +125,11 @@ Status Api::Reload() {
   auto fresh = std::make_shared<Backend>();
   Status s = Database::Open(db_dir_, &fresh->db);
   if (!s.ok()) return s;
+  // A server answers for long: every table's metadata is read now, so a
+  // damaged one stops the (re)load instead of a request.
+  std::vector<const TableMeta*> tables;
+  s = fresh->db->Tables(&tables);
+  if (!s.ok()) return s;
   fresh->solver = std::make_unique<Solver>(fresh->db.get());
   static std::atomic<uint64_t> generations{0};
   fresh->generation = ++generations;
@@ -444,7 +449,12 @@ ApiResponse Handler::Tables() {
   }
   std::string o = "{\"tables\":[";
   bool first = true;
-  for (const TableMeta& stored : db_->tables()) {
+  std::vector<const TableMeta*> tables;
+  // Read whole when the database was opened (Reload): this cannot fail.
+  Status s = db_->Tables(&tables);
+  if (!s.ok()) return Error(500, s.message());
+  for (const TableMeta* t_stored : tables) {
+    const TableMeta& stored = *t_stored;
     for (int goal_blank : ServedGoalBlanks(stored.board, stored.goal_blank)) {
       const TableMeta t = ServedTableMeta(stored, goal_blank);
       if (!first) o += ',';

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "lib/bfs.h"
+#include "slidedb/slidedb.h"
 #include "lib/database_writer.h"
 #include "lib/exit_codes.h"
 #include "lib/format.h"
@@ -66,7 +67,7 @@ TEST(DatabaseTest, OpensTheTestDatabase) {
   EXPECT_EQ(db->dir(), testing::TestDatabase());
   // 3 + 1 + 2 + 2 + 2 + 2 + 1 tables serve 9 + 4 + 6 + 6 + 8 + 8 + 4 goal
   // blanks (lib/symmetry.h).
-  EXPECT_EQ(db->tables().size(), 13u);
+  EXPECT_EQ(db->table_ids().size(), 13u);
   EXPECT_NE(db->Find(Board(3, 3), 0), nullptr);
   EXPECT_EQ(db->Find(Board(3, 3), 0)->goal_blank, 8) << "served by symmetry";
   EXPECT_NE(db->Find(Board(2, 5), 9), nullptr);
@@ -121,10 +122,76 @@ TEST(DatabaseTest, BadMetadataIsCorruption) {
         std::string("{\"format\":1}"), inconsistent.ToJson()}) {
     fs::remove_all(dir);
     WriteRaw(dir, {{kFormatKey, FormatValue()}, {MetaKey("2x2/b3"), meta}});
+    // Open lists the table without reading its metadata; the first use
+    // reports it, naming the key.
     std::unique_ptr<Database> db;
-    Status s = Database::Open(dir, &db);
+    ASSERT_TRUE(Database::Open(dir, &db).ok()) << meta;
+    EXPECT_EQ(db->table_ids(), std::vector<std::string>{"2x2/b3"});
+    const TableMeta* found = nullptr;
+    Status s = db->FindTable(Board(2, 2), 3, &found);
     EXPECT_TRUE(s.IsCorruption()) << meta << ": " << s.ToString();
+    EXPECT_NE(s.message().find("meta/2x2/b3: "), std::string::npos)
+        << s.message();
+    EXPECT_EQ(found, nullptr);
+    EXPECT_EQ(db->Find(Board(2, 2), 3), nullptr);
+    std::vector<const TableMeta*> all;
+    EXPECT_TRUE(db->Tables(&all).IsCorruption()) << meta;
+    // Asked again, it says the same.
+    EXPECT_EQ(db->FindTable(Board(2, 2), 3, &found).message(), s.message());
+    // A one-shot query and a batch say so and stop.
+    for (const auto& args :
+         {std::vector<std::string>{"--db", dir, "--board", "2x2", "1230"},
+          std::vector<std::string>{"--db", dir, "--board", "2x2"}}) {
+      const auto r = testing::RunQueryCli(args, "1230\n");
+      EXPECT_NE(r.status, kExitOk) << meta;
+      EXPECT_NE(r.err.find("meta/2x2/b3: "), std::string::npos) << r.err;
+      EXPECT_EQ(r.out, "") << meta;
+    }
+    // The library's Db and the server read every table's metadata at open,
+    // and a build adds no table to such a database.
+    std::unique_ptr<Db> api_db;
+    EXPECT_TRUE(Db::Open(dir, &api_db).IsCorruption()) << meta;
+    std::unique_ptr<DatabaseWriter> writer;
+    s = DatabaseWriter::Begin(dir, &writer);
+    EXPECT_TRUE(s.IsInvalidArgument()) << meta << ": " << s.ToString();
+    EXPECT_NE(s.message().find("not touching it"), std::string::npos);
   }
+}
+
+TEST(DatabaseTest, MetadataUnderAnotherTablesKeyIsCorruption) {
+  const std::string dir = TempDir("db-meta-key") + "/db";
+  WriteRaw(dir, {{kFormatKey, FormatValue()},
+                 {MetaKey("2x2/b3"), FakeMeta(Board(2, 3), 5, 360).ToJson()}});
+  std::unique_ptr<Database> db;
+  ASSERT_TRUE(Database::Open(dir, &db).ok());
+  const TableMeta* found;
+  Status s = db->FindTable(Board(2, 2), 3, &found);
+  EXPECT_TRUE(s.IsCorruption()) << s.ToString();
+  EXPECT_NE(s.message().find("meta/2x2/b3: the metadata is of table 2x3/b5"),
+            std::string::npos)
+      << s.message();
+}
+
+TEST(DatabaseTest, ListsTablesWithoutReadingTheirMetadata) {
+  // Two tables: one damaged, one sound. Open lists both; the sound one is
+  // found and read while the damaged one is never asked for.
+  const std::string dir = TempDir("db-lazy-meta") + "/db";
+  WriteRaw(dir, {{kFormatKey, FormatValue()},
+                 {MetaKey("2x2/b3"), FakeMeta(Board(2, 2), 3, 12).ToJson()},
+                 {MetaKey("2x3/b5"), "not json"}});
+  std::unique_ptr<Database> db;
+  ASSERT_TRUE(Database::Open(dir, &db).ok());
+  EXPECT_EQ(db->table_ids(),
+            (std::vector<std::string>{"2x2/b3", "2x3/b5"}));
+  const TableMeta* found = nullptr;
+  ASSERT_TRUE(db->FindTable(Board(2, 2), 0, &found).ok());
+  ASSERT_NE(found, nullptr);
+  EXPECT_EQ(found->Id(), "2x2/b3") << "goal blank 0 is served by b3";
+  EXPECT_EQ(found->states, 12u);
+  EXPECT_EQ(db->Find(Board(2, 2), 3), found) << "parsed once, kept";
+  ASSERT_TRUE(db->FindTable(Board(3, 3), 8, &found).ok());
+  EXPECT_EQ(found, nullptr) << "not built";
+  EXPECT_TRUE(db->FindTable(Board(2, 3), 5, &found).IsCorruption());
 }
 
 TEST(TableMetaTest, JsonRoundTrip) {
@@ -191,8 +258,8 @@ TEST(DatabaseTest, FormatOneNamesTheRebuild) {
       {"--db", dir, "--rebuild", "--board", "2x2", "--quiet"});
   ASSERT_EQ(b.status, 0) << b.err;
   ASSERT_TRUE(Database::Open(dir, &db).ok());
-  ASSERT_EQ(db->tables().size(), 1u);
-  EXPECT_EQ(db->tables()[0].Id(), "2x2/b3");
+  ASSERT_EQ(db->table_ids().size(), 1u);
+  EXPECT_EQ(db->table_ids()[0], "2x2/b3");
   EXPECT_EQ(testing::RunQueryCli({"--db", dir, "--board", "2x2", "--goal",
                                   "_123", "1_23"})
                 .status,
@@ -277,11 +344,11 @@ TEST(DatabaseTest, StateCountNotTheBoardsIsCorruption) {
                  {PageKey(meta.Id(), 0), std::string(100, 4)}});
   std::unique_ptr<Database> db;
   Status s = Database::Open(dir, &db);
-  if (s.ok()) {
-    std::unique_ptr<Table> table;
-    s = db->OpenTable(*db->Find(board, 8), &table);
-  }
+  ASSERT_TRUE(s.ok()) << "the metadata is read when the table is used";
+  const TableMeta* found;
+  s = db->FindTable(board, 8, &found);
   EXPECT_TRUE(s.IsCorruption()) << s.ToString();
+  EXPECT_EQ(found, nullptr);
 }
 
 TEST(DatabaseTest, DefaultPath) {
@@ -338,8 +405,8 @@ TEST(DatabaseWriterTest, NothingChangesWithoutCommit) {
   }
   std::unique_ptr<Database> db;
   ASSERT_TRUE(Database::Open(dir, &db).ok());
-  ASSERT_EQ(db->tables().size(), 1u);
-  EXPECT_EQ(db->tables()[0].Id(), "2x2/b3");
+  ASSERT_EQ(db->table_ids().size(), 1u);
+  EXPECT_EQ(db->table_ids()[0], "2x2/b3");
 }
 
 TEST(DatabaseWriterTest, CommittedTablesReadBack) {
@@ -354,9 +421,9 @@ TEST(DatabaseWriterTest, CommittedTablesReadBack) {
   }
   std::unique_ptr<Database> db;
   ASSERT_TRUE(Database::Open(dir, &db).ok());
-  ASSERT_EQ(db->tables().size(), 1u);
+  ASSERT_EQ(db->table_ids(), std::vector<std::string>{meta.Id()});
   std::unique_ptr<Table> table;
-  ASSERT_TRUE(db->OpenTable(db->tables()[0], &table).ok());
+  ASSERT_TRUE(db->OpenTable(*db->Find(meta.board, meta.goal_blank), &table).ok());
   EXPECT_EQ(table->pages_loaded(), meta.pages);
   for (Index i = 0; i < records.size(); ++i) {
     uint8_t rec;
@@ -387,7 +454,7 @@ TEST(DatabaseWriterTest, SecondWriterIsRefusedWhileOneIsOpen) {
   second.reset();
   std::unique_ptr<Database> db;
   ASSERT_TRUE(Database::Open(dir, &db).ok());
-  EXPECT_EQ(db->tables().size(), 1u);
+  EXPECT_EQ(db->table_ids().size(), 1u);
 }
 
 // A build killed in the middle leaves the database as it was, and the next
@@ -425,7 +492,7 @@ TEST(DatabaseWriterTest, KilledBuildLeavesTheDatabaseAsItWas) {
 
   std::unique_ptr<Database> db;
   ASSERT_TRUE(Database::Open(dir, &db).ok());
-  EXPECT_EQ(db->tables().size(), 1u);
+  EXPECT_EQ(db->table_ids().size(), 1u);
   EXPECT_EQ(db->Find(Board(2, 5), 9), nullptr);
   db.reset();
   EXPECT_EQ(testing::RunQueryCli({"--db", dir, "--board", "2x2", "1_32"}).status,
@@ -437,7 +504,7 @@ TEST(DatabaseWriterTest, KilledBuildLeavesTheDatabaseAsItWas) {
             0);
   EXPECT_FALSE(fs::exists(copy)) << "the killed build's copy was left";
   ASSERT_TRUE(Database::Open(dir, &db).ok());
-  EXPECT_EQ(db->tables().size(), 2u);
+  EXPECT_EQ(db->table_ids().size(), 2u);
 }
 
 }  // namespace

@@ -273,5 +273,64 @@ TEST_F(SolverTest, MissingTableIsNotFoundAndNamed) {
   EXPECT_EQ(first->meta().Id(), "3x3/b8");
 }
 
+// A Solver that reads only the pages its walks touch answers every state of
+// a stored goal and of a goal served by symmetry exactly as one that read
+// the table whole; a walk of d moves reads at most d + 1 pages.
+TEST(SolverPageLoadingTest, OnUseAnswersEveryStateAsTheWholeTable) {
+  std::unique_ptr<Database> db;
+  ASSERT_TRUE(Database::Open(testing::TestDatabase(), &db).ok());
+  const Board board(3, 3);
+  Solver whole(db.get());
+  Solver on_use(db.get());
+  on_use.set_page_loading(Database::PageLoading::kOnUse);
+  Table* stored;
+  ASSERT_TRUE(on_use.GetTable(board, 8, &stored).ok());
+  EXPECT_EQ(stored->pages_loaded(), 0u) << "nothing read before a walk";
+  Table* stored_whole;
+  ASSERT_TRUE(whole.GetTable(board, 8, &stored_whole).ok());
+  EXPECT_EQ(stored_whole->pages_loaded(), stored_whole->meta().pages);
+  for (int goal_blank : {8, 0, 4}) {
+    SCOPED_TRACE("goal blank " + std::to_string(goal_blank));
+    const Indexer indexer(board, goal_blank);
+    for (Index i = 0; i < indexer.size(); ++i) {
+      Problem p;
+      p.board = board;
+      p.goal_blank = goal_blank;
+      p.start = indexer.StateAt(i);
+      p.solvable = true;
+      Path want, got;
+      ASSERT_TRUE(whole.Solve(p, &want).ok());
+      ASSERT_TRUE(on_use.Solve(p, &got).ok()) << i;
+      ASSERT_EQ(got.moves, want.moves) << i;
+      ASSERT_EQ(got.tiles, want.tiles) << i;
+      int distance = -1;
+      ASSERT_TRUE(on_use.Distance(p, &distance).ok());
+      ASSERT_EQ(distance, want.distance()) << i;
+    }
+  }
+  EXPECT_EQ(stored->pages_loaded(), stored->meta().pages)
+      << "every state walked: every page read";
+  // Fresh Solvers, one walk each: only the pages on the way are read.
+  std::mt19937_64 rng(13);
+  const Indexer indexer(board, 8);
+  for (int k = 0; k < 50; ++k) {
+    Solver fresh(db.get());
+    fresh.set_page_loading(Database::PageLoading::kOnUse);
+    Problem p;
+    p.board = board;
+    p.goal_blank = 8;
+    p.start = indexer.StateAt(rng() % indexer.size());
+    p.solvable = true;
+    Path path;
+    ASSERT_TRUE(fresh.Solve(p, &path).ok());
+    Table* table;
+    ASSERT_TRUE(fresh.GetTable(board, 8, &table).ok());
+    EXPECT_GE(table->pages_loaded(), 1u);
+    EXPECT_LE(table->pages_loaded(),
+              static_cast<uint32_t>(path.distance()) + 1);
+    EXPECT_LT(table->pages_loaded(), table->meta().pages);
+  }
+}
+
 }  // namespace
 }  // namespace slidedb

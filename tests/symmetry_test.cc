@@ -101,7 +101,10 @@ TEST(SymmetryTest, EveryStateOfEveryServedGoalIsOptimal) {
   Solver solver(db.get());
   std::set<std::pair<std::string, int>> goals;
   int symmetric = 0;
-  for (const TableMeta& meta : db->tables()) {
+  std::vector<const TableMeta*> tables;
+  ASSERT_TRUE(db->Tables(&tables).ok());
+  for (const TableMeta* stored : tables) {
+    const TableMeta& meta = *stored;
     for (int g : ServedGoalBlanks(meta.board, meta.goal_blank)) {
       const Board& board = meta.board;
       SCOPED_TRACE(board.Name() + " b" + std::to_string(g));
