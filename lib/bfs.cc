@@ -555,16 +555,30 @@ struct Pending {
 constexpr int kAhead = 16;
 static_assert((kAhead & (kAhead - 1)) == 0);
 
-// The byte at address `a` where mask is all ones, else at `b`, without a
-// branch: where to claim a state, or a local byte when there is nothing to
-// claim. (A branch would be taken at random in the middle levels; the
-// selection is a mask, so that the compiler cannot turn it back into one.)
-inline uint8_t* Choose(uintptr_t mask, uintptr_t a, uint8_t* b) {
-  return reinterpret_cast<uint8_t*>((a & mask) |
-                                    (reinterpret_cast<uintptr_t>(b) & ~mask));
+// c ? a : b by a conditional move, never a branch: where to claim a state
+// or a local byte when there is nothing to claim, and the like, which would
+// be taken at random in the middle levels (GCC turns a plain ?: of these
+// into a branch).
+template <typename T>
+inline T Select(bool c, T a, T b) {
+  if constexpr (sizeof(T) < 4) {
+    return static_cast<T>(Select<unsigned>(c, a, b));
+  } else {
+#if defined(__x86_64__)
+    asm("test %[c], %[c]\n\tcmovnz %[a], %[b]"
+        : [b] "+r"(b)
+        : [a] "r"(a), [c] "r"(c)
+        : "cc");
+    return b;
+#else
+    return c ? a : b;
+#endif
+  }
 }
-inline uintptr_t At(uint8_t* bytes, Index i) {
-  return reinterpret_cast<uintptr_t>(bytes) + i;
+// &bytes[i], computed as a number: i may be one before the first byte
+// (~0) where the address is never used.
+inline uint8_t* ByteAt(uint8_t* bytes, Index i) {
+  return reinterpret_cast<uint8_t*>(reinterpret_cast<uintptr_t>(bytes) + i);
 }
 
 // The cells of a board from which the blank can move by (dr, dc), as bits.
@@ -623,16 +637,14 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
           m == 0 ? p.first_move : static_cast<unsigned>(Move::kDown);
       // An unseen neighbour is claimed, without a branch.
       const uint8_t x = LoadByte(&records[j]);
-      const uintptr_t unseen = -static_cast<uintptr_t>(x == kUnseen);
-      StoreByte(Choose(unseen, At(records, j), &sink), next);
+      const bool unseen = x == kUnseen;
+      StoreByte(Select(unseen, &records[j], &sink), next);
       if constexpr (kFlags) {
-        StoreByte(Choose(unseen, At(next_active, j >> kFlagShift), &flag_sink),
-                  1);
+        StoreByte(Select(unseen, &next_active[j >> kFlagShift], &flag_sink), 1);
       }
       const bool nearer = ((x & kDistanceBits) == prev) & (j < best);
-      const Index take = -static_cast<Index>(nearer);
-      best = (j & take) | (best & ~take);
-      best_move = (move & take) | (best_move & ~take);
+      best = Select(nearer, j, best);
+      best_move = Select(nearer, move, best_move);
     }
     StoreByte(&records[p.i], static_cast<uint8_t>(keys.cur | best_move));
   };
@@ -703,29 +715,29 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
       const Order& o = (odd_cells >> b & 1) != 0 ? orders[1] : *even;
       // (A cell between two states of this depth may be claimed twice,
       // with the same byte.)
-      const uintptr_t claim_l = -static_cast<uintptr_t>((claim_left >> b) & 1);
-      const uintptr_t claim_r = -static_cast<uintptr_t>((claim_right >> b) & 1);
-      StoreByte(Choose(claim_l, At(records, i - 1), &sink), next);
-      StoreByte(Choose(claim_r, At(records, i + 1), &sink), next);
+      const bool claim_l = (claim_left >> b) & 1;
+      const bool claim_r = (claim_right >> b) & 1;
+      StoreByte(Select(claim_l, ByteAt(records, i - 1), &sink), next);
+      StoreByte(Select(claim_r, ByteAt(records, i + 1), &sink), next);
       if constexpr (kFlags) {
         // (i - 1 and i + 1 may lie in the stretches beside i's.)
-        StoreByte(Choose(claim_l, At(next_active, (i - 1) >> kFlagShift),
+        StoreByte(Select(claim_l, ByteAt(next_active, (i - 1) >> kFlagShift),
                          &flag_sink),
                   1);
-        StoreByte(Choose(claim_r, At(next_active, (i + 1) >> kFlagShift),
+        StoreByte(Select(claim_r, ByteAt(next_active, (i + 1) >> kFlagShift),
                          &flag_sink),
                   1);
       }
       // The nearest sideways neighbour of the previous depth: the left one
       // if it is, else the right one.
-      const Index left = -static_cast<Index>((left_nearer >> b) & 1);
-      const Index right = -static_cast<Index>((right_nearer >> b) & 1) & ~left;
+      const bool left = (left_nearer >> b) & 1;
+      const bool right = (right_nearer >> b) & 1;
       Pending p{i,
                 {none, none},
-                ((i - 1) & left) | ((i + 1) & right) | ~(left | right),
-                static_cast<uint8_t>(
-                    (static_cast<unsigned>(Move::kLeft) & left) |
-                    (static_cast<unsigned>(Move::kRight) & right)),
+                Select(left, i - 1, Select(right, i + 1, ~Index{0})),
+                Select(left, static_cast<uint8_t>(Move::kLeft),
+                       Select(right, static_cast<uint8_t>(Move::kRight),
+                              static_cast<uint8_t>(Move::kUp))),
                 static_cast<uint8_t>(Move::kUp)};
       if constexpr (S::kRows == 2) {
         // One vertical move: down from the top row, up from the bottom one.
@@ -740,16 +752,16 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
         // branch on which exist would be taken at random.
         constexpr unsigned kCanUp = CellsWhere<S>(-1, 0);
         constexpr unsigned kCanDown = CellsWhere<S>(1, 0);
-        const Index can_up = -static_cast<Index>((kCanUp >> b) & 1);
-        const Index can_down = -static_cast<Index>((kCanDown >> b) & 1);
-        const int up = b - (S::kCols & static_cast<int>(can_up));
-        const int down = b - (S::kCols & ~static_cast<int>(can_down));
+        const bool can_up = (kCanUp >> b) & 1;
+        const bool can_down = (kCanDown >> b) & 1;
+        const int up = Select(can_up, b - S::kCols, b);
+        const int down = Select(can_down, b, b - S::kCols);
         const Index j_up =
             Step<S>(o, rank, up, 1) * kCells + static_cast<Index>(up);
         const Index j_down = Step<S>(o, rank, down, 0) * kCells +
                              static_cast<Index>(down + S::kCols);
-        p.vertical[0] = (j_up & can_up) | (none & ~can_up);
-        p.vertical[1] = (j_down & can_down) | (none & ~can_down);
+        p.vertical[0] = Select(can_up, j_up, none);
+        p.vertical[1] = Select(can_down, j_down, none);
         __builtin_prefetch(records + p.vertical[1], 1);
       }
       __builtin_prefetch(records + p.vertical[0], 1);
