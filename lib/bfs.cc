@@ -6,8 +6,8 @@
 #include <barrier>
 #include <chrono>
 #include <cstdint>
-#include <cstring>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <thread>
 
@@ -34,15 +34,15 @@ namespace {
 // holds kUnseen until a state is reached, then its distance in the record's
 // distance bits (lib/format.h) with move 0, and its whole record once the
 // state is expanded. Each level scans the records for the states of the
-// current depth, 16 bytes at a time. Indexes come in groups of cells() with
-// the same tile order (lib/index.h): a group's sideways moves are found
-// together from bit masks of its bytes, and the indexes of its vertical
-// neighbours follow from its tile order, decoded once: a vertical move
-// lifts one tile over cols()-1 others, which changes only those tiles'
-// Lehmer digits. Each expanded state claims its unseen neighbours for the
-// next depth and takes as its best move the one towards its neighbour of
-// the previous depth with the lowest index: the tables come out the same
-// for any number of threads.
+// current depth, chunk by chunk: first which groups hold one, then those
+// groups. Indexes come in groups of cells() with the same tile order
+// (lib/index.h): a group's sideways moves are found together from bit masks
+// of its bytes, and the indexes of its vertical neighbours follow from its
+// tile order, decoded once: a vertical move lifts one tile over cols()-1
+// others, which changes only those tiles' Lehmer digits. Each expanded state
+// claims its unseen neighbours for the next depth and takes as its best move
+// the one towards its neighbour of the previous depth with the lowest index:
+// the tables come out the same for any number of threads.
 //
 // A distance of 63 or more does not fit a record's six distance bits
 // (kDistanceSaturated; only 2x6 and 6x2 go that deep, to 80), so the bytes
@@ -100,7 +100,8 @@ struct LevelKeys {
 // The kernel hands out and clears fresh pages as they are first written,
 // about 0.4 GB/s in this project's virtual machine: with `threads` > 1, two
 // threads fault them in, half each.
-void PrepareRecords(size_t n, int threads, std::vector<uint8_t>* records) {
+void PrepareRecords(size_t n, [[maybe_unused]] int threads,
+                    std::vector<uint8_t>* records) {
   // Tables of at least this many states get 2 MB pages; a small one needs
   // none, which the kernel would clear whole for every search.
   constexpr size_t kHugeTable = size_t{32} << 20;
@@ -142,8 +143,8 @@ struct Shape {
   static constexpr int kRows = kRowsT;
   static constexpr int kCols = kColsT;
   static constexpr int kCells = kRows * kCols;
-  static constexpr int kM = kCells - 1;  // tiles
-  static constexpr int kKept = kM - 2;   // Lehmer digits the rank keeps
+  static constexpr int kM = kCells - 1;    // tiles
+  static constexpr int kKept = kM - 2;     // Lehmer digits the rank keeps
   static constexpr int kJump = kCols - 1;  // tiles a vertical move lifts over
   // Whether the search keeps Context::active: on the 12-cell boards (240 M
   // states), not on smaller ones, where every level's scan is short anyway
@@ -240,8 +241,9 @@ struct VerticalSteps {
       for (int j = 0; j <= kJ; ++j) {
         // Up: the tile at p moves to p + kJ, the others one place left.
         // Down: the tile at p + kJ moves to p, the others one place right.
-        const int64_t w = up ? (j == 0 ? W(p + kJ) - W(p) : W(p + j - 1) - W(p + j))
-                             : (j == kJ ? W(p) - W(p + kJ) : W(p + j + 1) - W(p + j));
+        const int64_t w =
+            up ? (j == 0 ? W(p + kJ) - W(p) : W(p + j - 1) - W(p + j))
+               : (j == kJ ? W(p) - W(p + kJ) : W(p + j + 1) - W(p + j));
         s.weight[j] = static_cast<int32_t>(w);
       }
       for (unsigned mask = 0; mask < (1u << kJ); ++mask) {
@@ -275,12 +277,14 @@ inline Index ApplyStep(const VerticalStep& step, const Order& o, Index rank,
     return _mm_cvtepu8_epi32(_mm_cvtsi32_si128(v));
   };
   __m128i sum = _mm_mullo_epi32(
-      digits4(first), _mm_load_si128(reinterpret_cast<const __m128i*>(step.weight)));
+      digits4(first),
+      _mm_load_si128(reinterpret_cast<const __m128i*>(step.weight)));
   if constexpr (S::kJump + 1 > 4) {
     sum = _mm_add_epi32(
-        sum, _mm_mullo_epi32(digits4(first + 4),
-                             _mm_load_si128(reinterpret_cast<const __m128i*>(
-                                 step.weight + 4))));
+        sum,
+        _mm_mullo_epi32(
+            digits4(first + 4),
+            _mm_load_si128(reinterpret_cast<const __m128i*>(step.weight + 4))));
   }
   sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0x4e));
   sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0xb1));
@@ -342,8 +346,8 @@ template <typename S>
       _mm_or_si128(_mm_load_si128(reinterpret_cast<const __m128i*>(h.digit)),
                    _mm_load_si128(reinterpret_cast<const __m128i*>(l.digit)));
   const __m128i one = _mm_insert_epi16(_mm_setzero_si128(), 1, (S::kM - 2) / 2);
-  const __m128i swap_digit = _mm_or_si128(
-      digit, (S::kM - 2) % 2 == 0 ? one : _mm_slli_epi16(one, 8));
+  const __m128i swap_digit =
+      _mm_or_si128(digit, (S::kM - 2) % 2 == 0 ? one : _mm_slli_epi16(one, 8));
   auto pick = [&](int k) {
     return _mm_shuffle_epi8(
         tiles, _mm_load_si128(reinterpret_cast<const __m128i*>(l.pick[k])));
@@ -448,9 +452,9 @@ void ListOrders(int pos, unsigned unused, int sum, Order* cur, Order** out) {
   }
 }
 
-// The scans below look for the bytes of the current depth 16 at a time,
-// while other threads claim unseen bytes (kUnseen -> the next depth) and
-// write the records of the states they expand, with relaxed atomic stores:
+// The scans below look for the bytes of the current depth 16 at a time
+// (SSE2), while other threads claim unseen bytes (kUnseen -> the next depth)
+// and write the records of the states they expand, with relaxed atomic stores:
 // the distance bits of a byte of the current depth do not change during a
 // level, and a 16-byte load sees each byte another thread writes old or
 // new, which is the current depth either both ways or neither.
@@ -493,7 +497,8 @@ inline GroupMasks MasksAt(const uint8_t* records, Index rank,
   const uint8_t* p = records + static_cast<size_t>(rank) * S::kCells;
 #if defined(SLIDEDB_SIMD_SCAN)
   const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-  const __m128i dist = _mm_and_si128(v, _mm_set1_epi8(static_cast<char>(kDistanceBits)));
+  const __m128i dist =
+      _mm_and_si128(v, _mm_set1_epi8(static_cast<char>(kDistanceBits)));
   auto where = [&](__m128i x, uint8_t key) {
     return static_cast<unsigned>(_mm_movemask_epi8(
                _mm_cmpeq_epi8(x, _mm_set1_epi8(static_cast<char>(key))))) &
@@ -518,9 +523,9 @@ inline GroupMasks MasksAt(const uint8_t* records, Index rank,
 // Where among the 16 bytes at p the distance bits are `key`, as a bit mask.
 inline unsigned Matches16(const uint8_t* p, uint8_t key) {
 #if defined(SLIDEDB_SIMD_SCAN)
-  const __m128i v = _mm_and_si128(
-      _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)),
-      _mm_set1_epi8(static_cast<char>(kDistanceBits)));
+  const __m128i v =
+      _mm_and_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)),
+                    _mm_set1_epi8(static_cast<char>(kDistanceBits)));
   return static_cast<unsigned>(_mm_movemask_epi8(
       _mm_cmpeq_epi8(v, _mm_set1_epi8(static_cast<char>(key)))));
 #else
@@ -689,85 +694,87 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
     for (size_t f = (size_t{begin} * kCells) >> kFlagShift; f <= last; ++f) {
       if (ctx.active[f] == 0) continue;
       // The ranks with a byte in stretch f.
-      note(std::max<Index>(begin, static_cast<Index>((f << kFlagShift) / kCells)),
-           std::min<Index>(end, static_cast<Index>(
-                                    (((f + 1) << kFlagShift) - 1) / kCells + 1)));
+      note(std::max<Index>(begin,
+                           static_cast<Index>((f << kFlagShift) / kCells)),
+           std::min<Index>(
+               end,
+               static_cast<Index>((((f + 1) << kFlagShift) - 1) / kCells + 1)));
     }
   }
-  for (int w = 0; w < kChunkRanks / 64; ++w) {
-  for (uint64_t ranks = holds[w]; ranks != 0; ranks &= ranks - 1) {
-    const Index rank =
-        begin + static_cast<Index>(w * 64 + __builtin_ctzll(ranks));
-    const Index base = rank * kCells;
-    const GroupMasks g = MasksAt<S>(records, rank, keys);
-    // Sideways, from bit masks of the group's bytes: bit b of claim_left
-    // says that the cell left of b is unseen, to be claimed if b is of this
-    // depth; bit b of left_nearer, that it is of the previous depth.
-    const unsigned claim_left = (g.unseen & kCanRight) << 1;
-    const unsigned claim_right = (g.unseen & kCanLeft) >> 1;
-    const unsigned left_nearer = (g.prev & kCanRight) << 1;
-    const unsigned right_nearer = (g.prev & kCanLeft) >> 1;
-    const Order* even = OrdersOf<S>(ctx, rank, g.cur, orders);
-    found += static_cast<unsigned>(__builtin_popcount(g.cur));
-    for (unsigned blanks = g.cur; blanks != 0; blanks &= blanks - 1) {
-      const int b = __builtin_ctz(blanks);
-      const Index i = base + static_cast<Index>(b);
-      const Order& o = (odd_cells >> b & 1) != 0 ? orders[1] : *even;
-      // (A cell between two states of this depth may be claimed twice,
-      // with the same byte.)
-      const bool claim_l = (claim_left >> b) & 1;
-      const bool claim_r = (claim_right >> b) & 1;
-      StoreByte(Select(claim_l, ByteAt(records, i - 1), &sink), next);
-      StoreByte(Select(claim_r, ByteAt(records, i + 1), &sink), next);
-      if constexpr (kFlags) {
-        // (i - 1 and i + 1 may lie in the stretches beside i's.)
-        StoreByte(Select(claim_l, ByteAt(next_active, (i - 1) >> kFlagShift),
-                         &flag_sink),
-                  1);
-        StoreByte(Select(claim_r, ByteAt(next_active, (i + 1) >> kFlagShift),
-                         &flag_sink),
-                  1);
+  for (Index w = 0; w < kChunkRanks / 64; ++w) {
+    for (uint64_t ranks = holds[w]; ranks != 0; ranks &= ranks - 1) {
+      const Index rank =
+          begin + static_cast<Index>(w * 64 + __builtin_ctzll(ranks));
+      const Index base = rank * kCells;
+      const GroupMasks g = MasksAt<S>(records, rank, keys);
+      // Sideways, from bit masks of the group's bytes: bit b of claim_left
+      // says that the cell left of b is unseen, to be claimed if b is of this
+      // depth; bit b of left_nearer, that it is of the previous depth.
+      const unsigned claim_left = (g.unseen & kCanRight) << 1;
+      const unsigned claim_right = (g.unseen & kCanLeft) >> 1;
+      const unsigned left_nearer = (g.prev & kCanRight) << 1;
+      const unsigned right_nearer = (g.prev & kCanLeft) >> 1;
+      const Order* even = OrdersOf<S>(ctx, rank, g.cur, orders);
+      found += static_cast<unsigned>(__builtin_popcount(g.cur));
+      for (unsigned blanks = g.cur; blanks != 0; blanks &= blanks - 1) {
+        const int b = __builtin_ctz(blanks);
+        const Index i = base + static_cast<Index>(b);
+        const Order& o = (odd_cells >> b & 1) != 0 ? orders[1] : *even;
+        // (A cell between two states of this depth may be claimed twice,
+        // with the same byte.)
+        const bool claim_l = (claim_left >> b) & 1;
+        const bool claim_r = (claim_right >> b) & 1;
+        StoreByte(Select(claim_l, ByteAt(records, i - 1), &sink), next);
+        StoreByte(Select(claim_r, ByteAt(records, i + 1), &sink), next);
+        if constexpr (kFlags) {
+          // (i - 1 and i + 1 may lie in the stretches beside i's.)
+          StoreByte(Select(claim_l, ByteAt(next_active, (i - 1) >> kFlagShift),
+                           &flag_sink),
+                    1);
+          StoreByte(Select(claim_r, ByteAt(next_active, (i + 1) >> kFlagShift),
+                           &flag_sink),
+                    1);
+        }
+        // The nearest sideways neighbour of the previous depth: the left one
+        // if it is, else the right one.
+        const bool left = (left_nearer >> b) & 1;
+        const bool right = (right_nearer >> b) & 1;
+        Pending p{i,
+                  {none, none},
+                  Select(left, i - 1, Select(right, i + 1, ~Index{0})),
+                  Select(left, static_cast<uint8_t>(Move::kLeft),
+                         Select(right, static_cast<uint8_t>(Move::kRight),
+                                static_cast<uint8_t>(Move::kUp))),
+                  static_cast<uint8_t>(Move::kUp)};
+        if constexpr (S::kRows == 2) {
+          // One vertical move: down from the top row, up from the bottom one.
+          const int up = b >= S::kCols;
+          const int at = b - S::kCols * up;
+          p.vertical[0] = Step<S>(o, rank, at, up) * kCells +
+                          static_cast<Index>(at + S::kCols * (1 - up));
+          p.first_move = static_cast<uint8_t>(up ? Move::kUp : Move::kDown);
+        } else {
+          // Both vertical moves are worked out, from a valid place where the
+          // blank cannot go, and then replaced by Context::none there: a
+          // branch on which exist would be taken at random.
+          constexpr unsigned kCanUp = CellsWhere<S>(-1, 0);
+          constexpr unsigned kCanDown = CellsWhere<S>(1, 0);
+          const bool can_up = (kCanUp >> b) & 1;
+          const bool can_down = (kCanDown >> b) & 1;
+          const int up = Select(can_up, b - S::kCols, b);
+          const int down = Select(can_down, b, b - S::kCols);
+          const Index j_up =
+              Step<S>(o, rank, up, 1) * kCells + static_cast<Index>(up);
+          const Index j_down = Step<S>(o, rank, down, 0) * kCells +
+                               static_cast<Index>(down + S::kCols);
+          p.vertical[0] = Select(can_up, j_up, none);
+          p.vertical[1] = Select(can_down, j_down, none);
+          __builtin_prefetch(records + p.vertical[1], 1);
+        }
+        __builtin_prefetch(records + p.vertical[0], 1);
+        enqueue(p);
       }
-      // The nearest sideways neighbour of the previous depth: the left one
-      // if it is, else the right one.
-      const bool left = (left_nearer >> b) & 1;
-      const bool right = (right_nearer >> b) & 1;
-      Pending p{i,
-                {none, none},
-                Select(left, i - 1, Select(right, i + 1, ~Index{0})),
-                Select(left, static_cast<uint8_t>(Move::kLeft),
-                       Select(right, static_cast<uint8_t>(Move::kRight),
-                              static_cast<uint8_t>(Move::kUp))),
-                static_cast<uint8_t>(Move::kUp)};
-      if constexpr (S::kRows == 2) {
-        // One vertical move: down from the top row, up from the bottom one.
-        const int up = b >= S::kCols;
-        const int at = b - S::kCols * up;
-        p.vertical[0] = Step<S>(o, rank, at, up) * kCells +
-                        static_cast<Index>(at + S::kCols * (1 - up));
-        p.first_move = static_cast<uint8_t>(up ? Move::kUp : Move::kDown);
-      } else {
-        // Both vertical moves are worked out, from a valid place where the
-        // blank cannot go, and then replaced by Context::none there: a
-        // branch on which exist would be taken at random.
-        constexpr unsigned kCanUp = CellsWhere<S>(-1, 0);
-        constexpr unsigned kCanDown = CellsWhere<S>(1, 0);
-        const bool can_up = (kCanUp >> b) & 1;
-        const bool can_down = (kCanDown >> b) & 1;
-        const int up = Select(can_up, b - S::kCols, b);
-        const int down = Select(can_down, b, b - S::kCols);
-        const Index j_up =
-            Step<S>(o, rank, up, 1) * kCells + static_cast<Index>(up);
-        const Index j_down = Step<S>(o, rank, down, 0) * kCells +
-                             static_cast<Index>(down + S::kCols);
-        p.vertical[0] = Select(can_up, j_up, none);
-        p.vertical[1] = Select(can_down, j_down, none);
-        __builtin_prefetch(records + p.vertical[1], 1);
-      }
-      __builtin_prefetch(records + p.vertical[0], 1);
-      enqueue(p);
     }
-  }
   }
   for (; queued > 0; --queued, head = (head + 1) % kAhead) expand(ring[head]);
   return found;
@@ -778,9 +785,9 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
 inline unsigned KeptApart16(const uint8_t* p) {
   constexpr uint8_t kLast = DepthKey(kKeptApart - 1);
 #if defined(SLIDEDB_SIMD_SCAN)
-  const __m128i v = _mm_and_si128(
-      _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)),
-      _mm_set1_epi8(static_cast<char>(kDistanceBits)));
+  const __m128i v =
+      _mm_and_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)),
+                    _mm_set1_epi8(static_cast<char>(kDistanceBits)));
   return static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(
       _mm_min_epu8(v, _mm_set1_epi8(static_cast<char>(kLast))), v)));
 #else
@@ -817,11 +824,11 @@ Status Search(const Indexer& indexer, const BfsOptions& options,
 
   Context ctx;
   for (int b = 0; b < S::kCells; ++b) {
-    ctx.parity[b] = S::kCols % 2 == 0
-                        ? static_cast<uint8_t>(
-                              (board.Row(b) + board.Row(indexer.goal_blank())) &
-                              1)
-                        : 0;
+    ctx.parity[b] =
+        S::kCols % 2 == 0
+            ? static_cast<uint8_t>(
+                  (board.Row(b) + board.Row(indexer.goal_blank())) & 1)
+            : 0;
     ctx.odd_cells |= unsigned{ctx.parity[b]} << b;
   }
   ctx.select.assign(static_cast<size_t>(kMaxCells) << S::kM, 0);
@@ -908,9 +915,9 @@ Status Search(const Indexer& indexer, const BfsOptions& options,
     total += count;
     result->histogram.push_back(count);
     if (on_level) {
-      const double secs = std::chrono::duration<double>(
-                              std::chrono::steady_clock::now() - t0)
-                              .count();
+      const double secs =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
+              .count();
       on_level(BfsLevel{depth, count, total, secs});
     }
     ++depth;
@@ -941,7 +948,8 @@ Status Search(const Indexer& indexer, const BfsOptions& options,
           const size_t from = (size_t{after} * S::kCells) >> kFlagShift;
           const size_t to =
               (size_t{std::min<Index>(ranks, after + kChunkRanks)} * S::kCells -
-               1) >> kFlagShift;
+               1) >>
+              kFlagShift;
           for (size_t f = from; f <= to; ++f) {
             if (ctx.active[f] != 0) {
               __builtin_prefetch(ctx.records + (f << kFlagShift));

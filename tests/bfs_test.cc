@@ -127,15 +127,15 @@ void ExpectTableConsistent(Table* table) {
 }
 
 TEST(BfsTest, StateTotalsAndHistogramSums) {
-  for (const Board& board : {Board(2, 2), Board(2, 3), Board(3, 2),
-                             Board(2, 4), Board(4, 2), Board(3, 3)}) {
+  for (const Board& board : {Board(2, 2), Board(2, 3), Board(3, 2), Board(2, 4),
+                             Board(4, 2), Board(3, 3)}) {
     for (int goal_blank : {0, board.cells() - 1}) {
       const BfsResult r = Search(board, goal_blank, 1);
       const uint64_t want = Factorial(board.cells()) / 2;
       EXPECT_EQ(r.records.size(), want) << board.Name();
-      EXPECT_EQ(std::accumulate(r.histogram.begin(), r.histogram.end(),
-                                uint64_t{0}),
-                want)
+      EXPECT_EQ(
+          std::accumulate(r.histogram.begin(), r.histogram.end(), uint64_t{0}),
+          want)
           << board.Name() << " b" << goal_blank;
       ASSERT_FALSE(r.histogram.empty());
       EXPECT_EQ(r.histogram[0], 1u) << "one goal";
@@ -147,8 +147,8 @@ TEST(BfsTest, StateTotalsAndHistogramSums) {
 // The whole table of every goal of the small boards, state by state,
 // against the reference search.
 TEST(BfsTest, SmallBoardsMatchReferenceSearch) {
-  for (const Board& board : {Board(2, 2), Board(2, 3), Board(3, 2),
-                             Board(2, 4), Board(4, 2)}) {
+  for (const Board& board :
+       {Board(2, 2), Board(2, 3), Board(3, 2), Board(2, 4), Board(4, 2)}) {
     for (int goal_blank = 0; goal_blank < board.cells(); ++goal_blank) {
       SCOPED_TRACE(board.Name() + " b" + std::to_string(goal_blank));
       const auto truth = ReferenceDistances(board, goal_blank);
@@ -196,8 +196,7 @@ TEST(BfsTest, EightPuzzleFactsFromReferenceSearch) {
 TEST(BfsTest, RecordsAreExactlyTheDocumentedOnes) {
   for (const auto& [board, goal_blanks] :
        std::vector<std::pair<Board, std::vector<int>>>{
-           {Board(3, 3), {0, 1, 2, 3, 4, 5, 6, 7, 8}},
-           {Board(2, 5), {9}}}) {
+           {Board(3, 3), {0, 1, 2, 3, 4, 5, 6, 7, 8}}, {Board(2, 5), {9}}}) {
     for (int goal_blank : goal_blanks) {
       SCOPED_TRACE(board.Name() + " b" + std::to_string(goal_blank));
       const auto truth = ReferenceDistances(board, goal_blank);
@@ -222,8 +221,8 @@ TEST(BfsTest, RecordsAreExactlyTheDocumentedOnes) {
         const uint8_t want = EncodeRecord(d, best_move);
         if (r.records[i] != want) {
           ++failures;
-          ADD_FAILURE() << "index " << i << ": record "
-                        << int{r.records[i]} << ", want " << int{want};
+          ADD_FAILURE() << "index " << i << ": record " << int{r.records[i]}
+                        << ", want " << int{want};
         }
       }
     }
@@ -243,7 +242,8 @@ TEST(BfsTest, OneAndTwoThreadsGiveTheSameDistances) {
     ASSERT_EQ(one.records.size(), two.records.size());
     Index differ = 0;
     for (Index i = 0; i < one.records.size(); ++i) {
-      differ += RecordDistance(one.records[i]) != RecordDistance(two.records[i]);
+      differ +=
+          RecordDistance(one.records[i]) != RecordDistance(two.records[i]);
     }
     EXPECT_EQ(differ, 0u) << "states whose distance depends on the threads";
     // Best moves may differ where there are several; each must be good.
@@ -306,8 +306,7 @@ TEST(BfsTest, EveryPathGivesTheSameRecords) {
 // More workers than cores: the same distances still.
 TEST(BfsTest, ManyThreadsGiveTheSameDistances) {
   for (const auto& [board, goal_blank] :
-       std::vector<std::pair<Board, int>>{{Board(3, 3), 0},
-                                          {Board(4, 2), 7}}) {
+       std::vector<std::pair<Board, int>>{{Board(3, 3), 0}, {Board(4, 2), 7}}) {
     const BfsResult one = Search(board, goal_blank, 1);
     for (int threads : {3, 8}) {
       const BfsResult many = Search(board, goal_blank, threads);
@@ -318,8 +317,8 @@ TEST(BfsTest, ManyThreadsGiveTheSameDistances) {
         differ +=
             RecordDistance(one.records[i]) != RecordDistance(many.records[i]);
       }
-      EXPECT_EQ(differ, 0u) << board.Name() << " with " << threads
-                            << " threads";
+      EXPECT_EQ(differ, 0u)
+          << board.Name() << " with " << threads << " threads";
     }
   }
 }
@@ -328,8 +327,9 @@ TEST(BfsTest, ReportsEachLevel) {
   const Board board(3, 3);
   std::vector<BfsLevel> levels;
   BfsResult r;
-  ASSERT_TRUE(RunBfs(Indexer(board, 8), 2,
-                     [&](const BfsLevel& l) { levels.push_back(l); }, &r)
+  ASSERT_TRUE(RunBfs(
+                  Indexer(board, 8), 2,
+                  [&](const BfsLevel& l) { levels.push_back(l); }, &r)
                   .ok());
   ASSERT_EQ(levels.size(), r.histogram.size());
   uint64_t total = 0;
@@ -384,8 +384,7 @@ TEST_P(StoredTableTest, EveryRecordIsConsistent) {
     EXPECT_EQ(std::accumulate(meta->histogram.begin(), meta->histogram.end(),
                               uint64_t{0}),
               meta->states);
-    EXPECT_EQ(meta->max_distance,
-              static_cast<int>(meta->histogram.size()) - 1);
+    EXPECT_EQ(meta->max_distance, static_cast<int>(meta->histogram.size()) - 1);
     EXPECT_EQ(meta->page_records, kPageRecords);
     EXPECT_EQ(meta->pages, (meta->states + kPageRecords - 1) / kPageRecords);
     // The goal as text: tiles 1.. in reading order, 0 on the blank's cell.
