@@ -610,6 +610,16 @@ inline const Order* OrdersOf(const Context& ctx, Index rank, unsigned blanks,
   return &ctx.orders[rank];
 }
 
+// Calls f(s) for each stretch s (Context::active) with a byte of ranks
+// [begin, end) whose flag in `active` is set.
+template <typename S, typename F>
+void ForActiveStretches(const uint8_t* active, Index begin, Index end, F f) {
+  const size_t last = (size_t{end} * S::kCells - 1) >> kFlagShift;
+  for (size_t s = (size_t{begin} * S::kCells) >> kFlagShift; s <= last; ++s) {
+    if (active[s] != 0) f(s);
+  }
+}
+
 // Expands every state of a level in ranks [begin, end); returns how many.
 // With kFlags, marks in Context::next_active where it claims states.
 template <typename S, bool kFlags>
@@ -690,16 +700,14 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
   if (!ctx.track) {
     note(begin, end);
   } else {
-    const size_t last = (size_t{end} * kCells - 1) >> kFlagShift;
-    for (size_t f = (size_t{begin} * kCells) >> kFlagShift; f <= last; ++f) {
-      if (ctx.active[f] == 0) continue;
+    ForActiveStretches<S>(ctx.active, begin, end, [&](size_t f) {
       // The ranks with a byte in stretch f.
       note(std::max<Index>(begin,
                            static_cast<Index>((f << kFlagShift) / kCells)),
            std::min<Index>(
                end,
                static_cast<Index>((((f + 1) << kFlagShift) - 1) / kCells + 1)));
-    }
+    });
   }
   for (Index w = 0; w < kChunkRanks / 64; ++w) {
     for (uint64_t ranks = holds[w]; ranks != 0; ranks &= ranks - 1) {
@@ -945,16 +953,11 @@ Status Search(const Indexer& indexer, const BfsOptions& options,
       while (begin < ranks) {
         const Index after = next_chunk.fetch_add(kChunkRanks);
         if (few && after < ranks) {
-          const size_t from = (size_t{after} * S::kCells) >> kFlagShift;
-          const size_t to =
-              (size_t{std::min<Index>(ranks, after + kChunkRanks)} * S::kCells -
-               1) >>
-              kFlagShift;
-          for (size_t f = from; f <= to; ++f) {
-            if (ctx.active[f] != 0) {
-              __builtin_prefetch(ctx.records + (f << kFlagShift));
-            }
-          }
+          ForActiveStretches<S>(
+              ctx.active, after, std::min<Index>(ranks, after + kChunkRanks),
+              [&](size_t f) {
+                __builtin_prefetch(ctx.records + (f << kFlagShift));
+              });
         }
         const Index end = std::min<Index>(ranks, begin + kChunkRanks);
         const Index this_begin = begin;
@@ -976,14 +979,6 @@ Status Search(const Indexer& indexer, const BfsOptions& options,
                              wrap_at + RecordDistance(x), RecordMove(x));
                        });
           continue;
-        }
-        if (ctx.track) {
-          const uint8_t* flag =
-              ctx.active + ((this_begin * S::kCells) >> kFlagShift);
-          const uint8_t* const last =
-              ctx.active + ((end * S::kCells - 1) >> kFlagShift);
-          while (flag <= last && *flag == 0) ++flag;
-          if (flag > last) continue;  // no state of this depth here
         }
         mine += mark ? ExpandRanks<S, true>(ctx, this_begin, end, keys)
                      : ExpandRanks<S, false>(ctx, this_begin, end, keys);
