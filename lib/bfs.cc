@@ -35,14 +35,16 @@ namespace {
 // distance bits (lib/format.h) with move 0, and its whole record once the
 // state is expanded. Each level scans the records for the states of the
 // current depth, chunk by chunk: first which groups hold one, then those
-// groups. Indexes come in groups of cells() with the same tile order
-// (lib/index.h): a group's sideways moves are found together from bit masks
-// of its bytes, and the indexes of its vertical neighbours follow from its
-// tile order, decoded once: a vertical move lifts one tile over cols()-1
-// others, which changes only those tiles' Lehmer digits. Each expanded state
-// claims its unseen neighbours for the next depth and takes as its best move
-// the one towards its neighbour of the previous depth with the lowest index:
-// the tables come out the same for any number of threads.
+// groups, 64 at a time, whose states are listed by the row of their blank
+// (Batch): the loops over the lists run counts known beforehand, and each
+// works out only the vertical moves its row has. Indexes come in groups of
+// cells() with the same tile order (lib/index.h): a group's sideways moves are
+// found together from bit masks of its bytes, and the indexes of its vertical
+// neighbours follow from its tile order, decoded once: a vertical move lifts
+// one tile over cols()-1 others, which changes only those tiles' Lehmer digits.
+// Each expanded state claims its unseen neighbours for the next depth and takes
+// as its best move the one towards its neighbour of the previous depth with the
+// lowest index: the tables come out the same for any number of threads.
 //
 // A distance of 63 or more does not fit a record's six distance bits
 // (kDistanceSaturated; only 2x6 and 6x2 go that deep, to 80), so the bytes
@@ -56,9 +58,8 @@ namespace {
 
 constexpr uint8_t kUnseen = 0xff;
 // A byte no state has while the search runs: the padding after the
-// records, where the moves the blank cannot make point (Pending), and the
-// states set aside (kKeptApart). Neither unseen nor any depth a level scans
-// for.
+// records (which the scans' 16-byte loads may reach) and the states set
+// aside (kKeptApart). Neither unseen nor any depth a level scans for.
 constexpr uint8_t kNoState = 0xfe;
 // The states of the depths that the deep ones' bytes would be mistaken
 // for: depths 0 .. kKeptApart - 1.
@@ -66,8 +67,10 @@ constexpr int kKeptApart = 21;
 // The distance bits of a byte.
 constexpr uint8_t kDistanceBits = 0xfc;
 // Padding after the records, so that the 48 bytes read for four ranks
-// never leave them.
+// never leave them, and a byte the idle entries of a Ring write.
 constexpr int kPad = 64;
+constexpr int kScratch = kPad - 1;  // after the records
+static_assert(kScratch >= 48);
 // Ranks (groups of cells() indexes) a worker takes at a time.
 constexpr Index kChunkRanks = 1 << 10;
 // Bytes per flag of Context::active.
@@ -201,6 +204,7 @@ struct Context {
   std::vector<High> high;
   std::vector<Low> low;
   uint8_t* records;  // also the search's working bytes
+  Index size;        // states
   // active[c] != 0 when bytes [c << kFlagShift, (c + 1) << kFlagShift) may
   // hold a state of the depth being expanded; next_active, of the next depth
   // (when `track`: Shape::kTrackActive). A level skips the chunks without
@@ -209,7 +213,6 @@ struct Context {
   bool track;
   uint8_t* active;
   uint8_t* next_active;
-  Index none;  // the index of no state: the first padding byte (Pending)
 };
 
 // A vertical move takes one tile over the kJump tiles after it (the blank
@@ -537,28 +540,57 @@ inline unsigned Matches16(const uint8_t* p, uint8_t key) {
 #endif
 }
 
-// A state found at the current depth, waiting its turn: its index, its
+// A state found at the current depth, waiting its turn: its index, the
+// indexes of its vertical neighbours, whose bytes lie anywhere, and its
 // nearest sideways neighbour of the previous depth (found in its own
-// group's bytes), and the indexes of its vertical neighbours, whose bytes
-// lie anywhere. Where the blank cannot go up or down, the "neighbour" is the
-// first padding byte after the records (Context::none), which holds
-// kNoState: neither unseen nor a depth, so that it is never claimed nor
-// taken, and both moves are expanded without a branch on which exist (one
-// taken at random, since the blank cells of a level's states are).
+// group's bytes). kVertical is how many vertical moves its blank has: one
+// on the top row (down) and on the bottom row (up), two in between (up,
+// then down).
+template <int kVertical>
 struct Pending {
   Index i;
-  // Up, then down; on two-row boards only the one move that exists, which
-  // first_move says.
-  Index vertical[2];
-  Index best;  // ~0 when neither sideways neighbour is nearer
-  uint8_t best_move;
-  uint8_t first_move;
+  Index vertical[kVertical];
+  // The nearest sideways neighbour of the previous depth and the move to
+  // it, as Key(), or kNoKey.
+  Index best;
+  uint8_t first_move;  // of vertical[0]
 };
+// A neighbour's index and the move to it in one number, which orders them
+// as their indexes do (a table has fewer than 2^30 states).
+inline Index Key(Index j, unsigned move) { return j * 4 + move; }
+// No neighbour, whose move (the low two bits) is kUp: the goal's record.
+constexpr Index kNoKey = ~Index{3};
+static_assert((kNoKey & 3) == static_cast<unsigned>(Move::kUp));
 // States whose vertical neighbours are fetched ahead of their turn. Those
 // neighbours lie anywhere in the records (on 3x4, 240 MB): reading each
 // only when needed left the search waiting on memory most of the time.
 constexpr int kAhead = 16;
 static_assert((kAhead & (kAhead - 1)) == 0);
+
+// The last kAhead states put in, each expanded (by `expand`) when a new one
+// pushes it out, or at the end. It starts full of `idle` entries, whose
+// expansion changes nothing that matters, so that a push needs no branch.
+template <typename P>
+struct Ring {
+  P slot[kAhead];
+  unsigned head = 0;
+  bool used = false;
+  explicit Ring(const P& idle) {
+    std::fill(std::begin(slot), std::end(slot), idle);
+  }
+  template <typename F>
+  void Push(const P& p, F expand) {
+    expand(slot[head]);
+    slot[head] = p;
+    head = (head + 1) % kAhead;
+    used = true;
+  }
+  template <typename F>
+  void Drain(F expand) {
+    if (!used) return;
+    for (const P& p : slot) expand(p);
+  }
+};
 
 // c ? a : b by a conditional move, never a branch: where to claim a state
 // or a local byte when there is nothing to claim, and the like, which would
@@ -597,18 +629,68 @@ constexpr unsigned CellsWhere(int dr, int dc) {
   return mask;
 }
 
-// The tile orders of rank for both inversion parities; orders[1] only when
-// a cell of `blanks` needs it, on boards with Context::orders.
-template <typename S>
-inline const Order* OrdersOf(const Context& ctx, Index rank, unsigned blanks,
-                             Order orders[2]) {
-  if (ctx.orders.empty()) {
-    Decode<S>(ctx, rank, orders);
-    return &orders[0];
+// The set bits of a row's mask (at most 6 columns), lowest first.
+struct alignas(16) Columns {
+  uint8_t at[16];
+};
+constexpr std::array<Columns, 64> MakeColumns() {
+  std::array<Columns, 64> table{};
+  for (unsigned mask = 0; mask < 64; ++mask) {
+    int k = 0;
+    for (uint8_t c = 0; c < 6; ++c) {
+      if ((mask >> c & 1) != 0) table[mask].at[k++] = c;
+    }
   }
-  if ((blanks & ctx.odd_cells) != 0) Decode<S>(ctx, rank, orders);
-  return &ctx.orders[rank];
+  return table;
 }
+constexpr std::array<Columns, 64> kColumns = MakeColumns();
+
+// The states of up to 64 ranks, taken apart: each rank with a state of the
+// current depth in a slot, with its tile orders and the bit masks of its
+// group's bytes, and the states in one list per kind of row, so that the
+// loops over them run a count known beforehand (a loop over a rank's own
+// states ended at random) and compute only the vertical moves that exist.
+template <typename S>
+struct Batch {
+  static_assert(S::kCols <= 6);
+  // The lists: states with the blank on the top row, on the bottom row and
+  // (boards of three rows or more) in between.
+  static constexpr int kTop = 0, kBottom = 1, kMiddle = 2;
+  static constexpr int kLists = S::kRows > 2 ? 3 : 2;
+  // Room for every cell of 64 ranks, and one 16-byte store past the last.
+  static constexpr int kRoom = 64 * S::kCells + 16;
+  Index rank[64];
+  // Per slot, bit b of bits 0-15: the cell left of b is unseen; 16-31, the
+  // cell right of it; 32-47, the cell left of b is of the previous depth;
+  // 48-63, the cell right of it.
+  uint64_t sideways[64];
+  Order orders[64][2];  // by inversion parity
+  unsigned count[kLists];
+  uint8_t cell[kLists][kRoom];
+  uint8_t slot[kLists][kRoom];
+
+  // Adds the cells of slot s in `bits` (one row's, shifted down to bit 0)
+  // to list k, as cells row_base + column.
+  void Append(int k, unsigned bits, int row_base, unsigned s) {
+    uint8_t* const cells = cell[k] + count[k];
+    uint8_t* const slots = slot[k] + count[k];
+#if defined(__SSE2__)
+    _mm_storeu_si128(
+        reinterpret_cast<__m128i*>(cells),
+        _mm_add_epi8(
+            _mm_load_si128(reinterpret_cast<const __m128i*>(kColumns[bits].at)),
+            _mm_set1_epi8(static_cast<char>(row_base))));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(slots),
+                     _mm_set1_epi8(static_cast<char>(s)));
+#else
+    for (int c = 0; c < 16; ++c) {
+      cells[c] = static_cast<uint8_t>(kColumns[bits].at[c] + row_base);
+      slots[c] = static_cast<uint8_t>(s);
+    }
+#endif
+    count[k] += static_cast<unsigned>(__builtin_popcount(bits));
+  }
+};
 
 // Calls f(s) for each stretch s (Context::active) with a byte of ranks
 // [begin, end) whose flag in `active` is set.
@@ -620,6 +702,35 @@ void ForActiveStretches(const uint8_t* active, Index begin, Index end, F f) {
   }
 }
 
+// Which of four groups of cells() bits at the bottom of m have a bit set,
+// as bits 0-3.
+template <typename S>
+inline unsigned GroupsWithABit(uint64_t m) {
+  constexpr int kC = S::kCells;
+  if constexpr (kC >= 5) {
+    // Per group: its low kC - 1 bits plus all ones carry into its top bit
+    // if any is set. Then a multiplication gathers the four top bits,
+    // k * kC + kC - 1, at 4 * (kC - 1) + k: the other products land
+    // elsewhere, without carries (kC - 1 > 3).
+    constexpr uint64_t kLow = (uint64_t{1} << (kC - 1)) - 1;
+    constexpr uint64_t kL =
+        kLow | kLow << kC | kLow << (2 * kC) | kLow << (3 * kC);
+    constexpr uint64_t kH = (kL << 1) & ~kL;
+    constexpr uint64_t kGather = uint64_t{1} << (3 * (kC - 1)) |
+                                 uint64_t{1} << (2 * (kC - 1)) |
+                                 uint64_t{1} << (kC - 1) | 1;
+    const uint64_t top = (((m & kL) + kL) | m) & kH;
+    return static_cast<unsigned>((top * kGather) >> (4 * (kC - 1))) & 15;
+  } else {
+    constexpr uint64_t kGroup = (uint64_t{1} << kC) - 1;
+    unsigned four = 0;
+    for (int k = 0; k < 4; ++k) {
+      four |= unsigned{((m >> (kC * k)) & kGroup) != 0} << k;
+    }
+    return four;
+  }
+}
+
 // Expands every state of a level in ranks [begin, end); returns how many.
 // With kFlags, marks in Context::next_active where it claims states.
 template <typename S, bool kFlags>
@@ -627,25 +738,24 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
                      const LevelKeys& keys) {
   constexpr unsigned kCanLeft = CellsWhere<S>(0, -1);
   constexpr unsigned kCanRight = CellsWhere<S>(0, 1);
+  constexpr Index kCells = S::kCells;
+  constexpr int kCols = S::kCols;
   uint8_t* const records = ctx.records;
   const uint8_t next = keys.next;
   const unsigned prev = keys.prev;
-  constexpr Index kCells = S::kCells;
   uint64_t found = 0;
   uint8_t sink = 0;  // where stores that claim nothing go
   [[maybe_unused]] uint8_t flag_sink = 0;
   [[maybe_unused]] uint8_t* const next_active = ctx.next_active;
-  // (Copies, which the compiler cannot keep in registers across the byte
+  // (A copy, which the compiler cannot keep in a register across the byte
   // stores otherwise.)
-  const Index none = ctx.none;
   const unsigned odd_cells = ctx.odd_cells;
   // Claims the unseen vertical neighbours of p.i for the next depth and
   // writes its record: the move towards its neighbour of the previous depth
   // with the lowest index.
-  auto expand = [&](const Pending& p) {
+  auto expand = [&](const auto& p) {
+    constexpr int kVertical = sizeof(p.vertical) / sizeof(p.vertical[0]);
     Index best = p.best;
-    unsigned best_move = p.best_move;
-    constexpr int kVertical = S::kRows == 2 ? 1 : 2;
     for (int m = 0; m < kVertical; ++m) {
       const Index j = p.vertical[m];
       const unsigned move =
@@ -657,29 +767,76 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
       if constexpr (kFlags) {
         StoreByte(Select(unseen, &next_active[j >> kFlagShift], &flag_sink), 1);
       }
-      const bool nearer = ((x & kDistanceBits) == prev) & (j < best);
-      best = Select(nearer, j, best);
-      best_move = Select(nearer, move, best_move);
+      const Index key = Key(j, move);
+      const bool nearer = ((x & kDistanceBits) == prev) & (key < best);
+      best = Select(nearer, key, best);
     }
-    StoreByte(&records[p.i], static_cast<uint8_t>(keys.cur | best_move));
+    StoreByte(&records[p.i], static_cast<uint8_t>(keys.cur | (best & 3)));
   };
-  Pending ring[kAhead];
-  unsigned head = 0, queued = 0;
-  auto enqueue = [&](const Pending& p) {
-    if (queued == kAhead) {
-      expand(ring[head]);
-      ring[head] = p;
-      head = (head + 1) % kAhead;
+  // Idle entries write a byte after the records that nothing reads (its
+  // kNoState is never claimed).
+  const Index scratch = static_cast<Index>(ctx.size + kScratch);
+  Ring<Pending<1>> one({scratch, {scratch}, kNoKey, 0});  // top, bottom rows
+  Ring<Pending<2>> two({scratch, {scratch, scratch}, kNoKey, 0});  // between
+  Batch<S> batch;
+  // Works out the vertical neighbours of list k's n-th state, claims its
+  // unseen sideways ones, and puts it in its ring.
+  auto visit = [&](auto list, unsigned n) {
+    constexpr int k = decltype(list)::value;
+    const unsigned s = batch.slot[k][n];
+    const int b = batch.cell[k][n];
+    const Index rank = batch.rank[s];
+    const Index i = rank * kCells + static_cast<Index>(b);
+    const Order& o = batch.orders[s][odd_cells >> b & 1];
+    const uint64_t side = batch.sideways[s] >> b;
+    // (A cell between two states of this depth may be claimed twice, with
+    // the same byte.)
+    const bool claim_l = side & 1;
+    const bool claim_r = (side >> 16) & 1;
+    StoreByte(Select(claim_l, ByteAt(records, i - 1), &sink), next);
+    StoreByte(Select(claim_r, ByteAt(records, i + 1), &sink), next);
+    if constexpr (kFlags) {
+      // (i - 1 and i + 1 may lie in the stretches beside i's.)
+      StoreByte(Select(claim_l, ByteAt(next_active, (i - 1) >> kFlagShift),
+                       &flag_sink),
+                1);
+      StoreByte(Select(claim_r, ByteAt(next_active, (i + 1) >> kFlagShift),
+                       &flag_sink),
+                1);
+    }
+    // The nearest sideways neighbour of the previous depth: the left one if
+    // it is, else the right one.
+    const bool left = (side >> 32) & 1;
+    const bool right = (side >> 48) & 1;
+    const Index best = Select(
+        left, Key(i - 1, static_cast<unsigned>(Move::kLeft)),
+        Select(right, Key(i + 1, static_cast<unsigned>(Move::kRight)), kNoKey));
+    if constexpr (k == Batch<S>::kTop) {
+      const Index j =
+          Step<S>(o, rank, b, 0) * kCells + static_cast<Index>(b + kCols);
+      __builtin_prefetch(records + j, 1);
+      one.Push({i, {j}, best, static_cast<uint8_t>(Move::kDown)}, expand);
+    } else if constexpr (k == Batch<S>::kBottom) {
+      const int up = b - kCols;
+      const Index j = Step<S>(o, rank, up, 1) * kCells + static_cast<Index>(up);
+      __builtin_prefetch(records + j, 1);
+      one.Push({i, {j}, best, static_cast<uint8_t>(Move::kUp)}, expand);
     } else {
-      ring[(head + queued++) % kAhead] = p;
+      const int up = b - kCols;
+      const Index j_up =
+          Step<S>(o, rank, up, 1) * kCells + static_cast<Index>(up);
+      const Index j_down =
+          Step<S>(o, rank, b, 0) * kCells + static_cast<Index>(b + kCols);
+      __builtin_prefetch(records + j_up, 1);
+      __builtin_prefetch(records + j_down, 1);
+      two.Push({i, {j_up, j_down}, best, static_cast<uint8_t>(Move::kUp)},
+               expand);
     }
   };
-  Order orders[2];
   // First the ranks that hold a state of this depth, as bits: one pass over
   // the bytes (the stretches without such a state skipped) whose loops do
   // not depend on what the bytes hold, so that finding the next such rank
   // costs no mispredicted branch.
-  constexpr unsigned kGroup = (1u << S::kCells) - 1;
   uint64_t holds[kChunkRanks / 64] = {};
   // Notes the ranks from `from` to `to`, four at a time (48 bytes at the
   // most).
@@ -689,10 +846,7 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
       const uint64_t m = Matches16(p, keys.cur) |
                          uint64_t{Matches16(p + 16, keys.cur)} << 16 |
                          uint64_t{Matches16(p + 32, keys.cur)} << 32;
-      unsigned four = 0;
-      for (int k = 0; k < 4; ++k) {
-        four |= unsigned{((m >> (kCells * k)) & kGroup) != 0} << k;
-      }
+      unsigned four = GroupsWithABit<S>(m);
       if (end - r < 4) four &= (1u << (end - r)) - 1;  // the table's end
       holds[(r - begin) >> 6] |= uint64_t{four} << ((r - begin) & 63);
     }
@@ -710,81 +864,50 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
     });
   }
   for (Index w = 0; w < kChunkRanks / 64; ++w) {
-    for (uint64_t ranks = holds[w]; ranks != 0; ranks &= ranks - 1) {
+    if (holds[w] == 0) continue;
+    std::fill(std::begin(batch.count), std::end(batch.count), 0u);
+    unsigned s = 0;
+    for (uint64_t ranks = holds[w]; ranks != 0; ranks &= ranks - 1, ++s) {
       const Index rank =
           begin + static_cast<Index>(w * 64 + __builtin_ctzll(ranks));
-      const Index base = rank * kCells;
       const GroupMasks g = MasksAt<S>(records, rank, keys);
-      // Sideways, from bit masks of the group's bytes: bit b of claim_left
-      // says that the cell left of b is unseen, to be claimed if b is of this
-      // depth; bit b of left_nearer, that it is of the previous depth.
-      const unsigned claim_left = (g.unseen & kCanRight) << 1;
-      const unsigned claim_right = (g.unseen & kCanLeft) >> 1;
-      const unsigned left_nearer = (g.prev & kCanRight) << 1;
-      const unsigned right_nearer = (g.prev & kCanLeft) >> 1;
-      const Order* even = OrdersOf<S>(ctx, rank, g.cur, orders);
       found += static_cast<unsigned>(__builtin_popcount(g.cur));
-      for (unsigned blanks = g.cur; blanks != 0; blanks &= blanks - 1) {
-        const int b = __builtin_ctz(blanks);
-        const Index i = base + static_cast<Index>(b);
-        const Order& o = (odd_cells >> b & 1) != 0 ? orders[1] : *even;
-        // (A cell between two states of this depth may be claimed twice,
-        // with the same byte.)
-        const bool claim_l = (claim_left >> b) & 1;
-        const bool claim_r = (claim_right >> b) & 1;
-        StoreByte(Select(claim_l, ByteAt(records, i - 1), &sink), next);
-        StoreByte(Select(claim_r, ByteAt(records, i + 1), &sink), next);
-        if constexpr (kFlags) {
-          // (i - 1 and i + 1 may lie in the stretches beside i's.)
-          StoreByte(Select(claim_l, ByteAt(next_active, (i - 1) >> kFlagShift),
-                           &flag_sink),
-                    1);
-          StoreByte(Select(claim_r, ByteAt(next_active, (i + 1) >> kFlagShift),
-                           &flag_sink),
-                    1);
-        }
-        // The nearest sideways neighbour of the previous depth: the left one
-        // if it is, else the right one.
-        const bool left = (left_nearer >> b) & 1;
-        const bool right = (right_nearer >> b) & 1;
-        Pending p{i,
-                  {none, none},
-                  Select(left, i - 1, Select(right, i + 1, ~Index{0})),
-                  Select(left, static_cast<uint8_t>(Move::kLeft),
-                         Select(right, static_cast<uint8_t>(Move::kRight),
-                                static_cast<uint8_t>(Move::kUp))),
-                  static_cast<uint8_t>(Move::kUp)};
-        if constexpr (S::kRows == 2) {
-          // One vertical move: down from the top row, up from the bottom one.
-          const int up = b >= S::kCols;
-          const int at = b - S::kCols * up;
-          p.vertical[0] = Step<S>(o, rank, at, up) * kCells +
-                          static_cast<Index>(at + S::kCols * (1 - up));
-          p.first_move = static_cast<uint8_t>(up ? Move::kUp : Move::kDown);
-        } else {
-          // Both vertical moves are worked out, from a valid place where the
-          // blank cannot go, and then replaced by Context::none there: a
-          // branch on which exist would be taken at random.
-          constexpr unsigned kCanUp = CellsWhere<S>(-1, 0);
-          constexpr unsigned kCanDown = CellsWhere<S>(1, 0);
-          const bool can_up = (kCanUp >> b) & 1;
-          const bool can_down = (kCanDown >> b) & 1;
-          const int up = Select(can_up, b - S::kCols, b);
-          const int down = Select(can_down, b, b - S::kCols);
-          const Index j_up =
-              Step<S>(o, rank, up, 1) * kCells + static_cast<Index>(up);
-          const Index j_down = Step<S>(o, rank, down, 0) * kCells +
-                               static_cast<Index>(down + S::kCols);
-          p.vertical[0] = Select(can_up, j_up, none);
-          p.vertical[1] = Select(can_down, j_down, none);
-          __builtin_prefetch(records + p.vertical[1], 1);
-        }
-        __builtin_prefetch(records + p.vertical[0], 1);
-        enqueue(p);
+      batch.rank[s] = rank;
+      // Bit b: the cell left (right) of b is unseen, or of the previous
+      // depth, where the blank can move there.
+      batch.sideways[s] = uint64_t{(g.unseen & kCanRight) << 1} |
+                          uint64_t{(g.unseen & kCanLeft) >> 1} << 16 |
+                          uint64_t{(g.prev & kCanRight) << 1} << 32 |
+                          uint64_t{(g.prev & kCanLeft) >> 1} << 48;
+      if (ctx.orders.empty()) {
+        Decode<S>(ctx, rank, batch.orders[s]);
+      } else {
+        batch.orders[s][0] = ctx.orders[rank];
+        if ((g.cur & odd_cells) != 0) Decode<S>(ctx, rank, batch.orders[s]);
+      }
+      for (int row = 0; row < S::kRows; ++row) {
+        const int k = row == 0              ? Batch<S>::kTop
+                      : row == S::kRows - 1 ? Batch<S>::kBottom
+                                            : Batch<S>::kMiddle;
+        batch.Append(k, (g.cur >> (row * kCols)) & ((1u << kCols) - 1),
+                     row * kCols, s);
+      }
+    }
+    using Top = std::integral_constant<int, Batch<S>::kTop>;
+    using Bottom = std::integral_constant<int, Batch<S>::kBottom>;
+    using Middle = std::integral_constant<int, Batch<S>::kMiddle>;
+    for (unsigned n = 0; n < batch.count[Top::value]; ++n) visit(Top(), n);
+    for (unsigned n = 0; n < batch.count[Bottom::value]; ++n) {
+      visit(Bottom(), n);
+    }
+    if constexpr (Batch<S>::kLists > 2) {
+      for (unsigned n = 0; n < batch.count[Middle::value]; ++n) {
+        visit(Middle(), n);
       }
     }
   }
-  for (; queued > 0; --queued, head = (head + 1) % kAhead) expand(ring[head]);
+  one.Drain(expand);
+  two.Drain(expand);
   return found;
 }
 
@@ -857,7 +980,7 @@ Status Search(const Indexer& indexer, const BfsOptions& options,
   PrepareRecords(size, threads, &result->records);
   result->histogram.clear();
   ctx.records = result->records.data();
-  ctx.none = size;
+  ctx.size = size;
   const Index goal =
       indexer.IndexOf(CanonicalGoal(board, indexer.goal_blank()));
   ctx.records[goal] = DepthKey(0);
