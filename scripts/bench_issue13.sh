@@ -3,11 +3,12 @@
 # another build of slidedb (the previous main) in one run, and printed as
 # one Markdown table:
 #
-#   scripts/bench_issue13.sh BASE_BUILD_DIR [--digest] [--oneshot-only]
+#   scripts/bench_issue13.sh BASE_BUILD_DIR [--digest] [--oneshot-only] [--builds=N]
 #
 # BASE_BUILD_DIR holds the other slidedb-build and slidedb-query (e.g.
 # `git worktree add /tmp/base <commit>` built with scripts/build.sh). For
-# 3x4 and 2x6 each builder builds the table in turn, twice, alternating:
+# 3x4 and 2x6 each builder builds the table in turn, N times (--builds=N,
+# default 2), alternating:
 # wall and CPU seconds (user + system), peak RSS and the builder's own
 # times of its phases, medians. The one-shot query is timed with
 # `hyperfine -N` on a 3x3 database built by its own builder, and its
@@ -18,16 +19,18 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-base=${1:?usage: scripts/bench_issue13.sh BASE_BUILD_DIR [--digest] [--oneshot-only]}
+base=${1:?usage: scripts/bench_issue13.sh BASE_BUILD_DIR [--digest] [--oneshot-only] [--builds=N]}
 shift
 digest=
 boards="3x4 2x6"
 runs=200
+builds=2
 warmup=10
 for arg in "$@"; do
   case $arg in
     --digest) digest=--digest ;;
     --oneshot-only) boards=; runs=300; warmup=20 ;;
+    --builds=[1-9]) builds=${arg#--builds=} ;;
     *) echo "bench_issue13.sh: unknown option $arg" >&2; exit 64 ;;
   esac
 done
@@ -44,7 +47,7 @@ row() { rows+=("| $1 | $2 | $3 | $4 |"); }
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
 
 for board in $boards; do
-  for run in 1 2; do
+  for run in $(seq "$builds"); do
     for who in base new; do
       bin=$B/slidedb-build
       [ "$who" = base ] && bin=$base/slidedb-build
@@ -77,9 +80,9 @@ for board in $boards; do
     eval "${who}_cpu=$(median <"$tmp/$who-$board.cpu")"
     eval "${who}_rss=$(sort -n "$tmp/$who-$board.rss" | tail -1)"
   done
-  row "\`slidedb-build --board $board\`, wall (median of 2)" "$base_wall s" "$new_wall s" \
+  row "\`slidedb-build --board $board\`, wall (median of $builds)" "$base_wall s" "$new_wall s" \
       "$(awk -v a="$base_wall" -v b="$new_wall" 'BEGIN { printf "%.2fx", a / b }')"
-  row "same, CPU user + system (median of 2)" "$base_cpu s" "$new_cpu s" \
+  row "same, CPU user + system (median of $builds)" "$base_cpu s" "$new_cpu s" \
       "$(awk -v a="$base_cpu" -v b="$new_cpu" 'BEGIN { printf "%.2fx", a / b }')"
   row "same, peak RSS" "$base_rss MiB" "$new_rss MiB" ""
   row "same, until level 0 is done (median)" "$base_setup s" "$new_setup s" ""
