@@ -78,8 +78,8 @@ constexpr int kFlagShift = 9;
 // A level of at least 1/kMarkBelow of the table's states is followed by one
 // that scans every stretch. (1/128 of a 12-cell table is four states a
 // stretch, when nearly every stretch holds one anyway: marking them cost
-// more than it saved. 1/128 against 1/32 took 1-5% less time on 3x4 and
-// up to 2% less on 2x6, one thread, four alternating runs.)
+// more than it saved: 1/128 took 1-5% less time than 1/32 in four
+// alternating one-thread pairs on 3x4, 0-4% less in three of four on 2x6.)
 constexpr Index kMarkBelow = 128;
 // Boards with at most this many ranks decode every tile order once, before
 // the search, instead of once per depth (3x3: 20,160 ranks, 322 KB).

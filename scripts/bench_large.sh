@@ -6,7 +6,7 @@
 #
 #   scripts/bench_large.sh      # builds via scripts/build.sh, then measures
 #
-# Needs about 1 GB of memory and 500 MB of disk under $TMPDIR; takes about
+# Needs about 300 MB of memory and 500 MB of disk under $TMPDIR; takes about
 # a minute on 2 cores. Databases are built in a temporary directory and
 # removed at the end.
 set -euo pipefail

@@ -9,7 +9,7 @@
 #   - the API's work per answer without HTTP against the walk
 #     (slidedb-serve-bench);
 #   - the server's peak RSS under load with the 3x3 database, and with a
-#     3x4 table open at 1 and 64 threads (builds a 3x4 table: ~7 s, ~250 MB;
+#     3x4 table open at 1 and 64 threads (builds a 3x4 table: ~4 s, ~250 MB;
 #     SLIDEDB_BENCH_SKIP_3X4=1 skips it).
 #
 #   scripts/bench_serve.sh      # builds via scripts/build.sh, then measures
