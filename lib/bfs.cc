@@ -561,7 +561,7 @@ struct Pending {
   uint8_t first_move;  // of vertical[0]
 };
 // A neighbour's index and the move to it in one number, which orders them
-// as their indexes do (a table has fewer than 2^30 states).
+// as their indexes do (a table searched has fewer than 2^30 states: Batch).
 inline Index Key(Index j, unsigned move) { return j * 4 + move; }
 // No neighbour, whose move (the low two bits) is kUp: the goal's record.
 constexpr Index kNoKey = ~Index{3};
@@ -657,7 +657,8 @@ constexpr std::array<Columns, 64> kColumns = MakeColumns();
 // states ended at random) and compute only the vertical moves that exist.
 template <typename S>
 struct Batch {
-  static_assert(S::kCols <= 6);
+  static_assert(S::kCols <= 6);    // kColumns
+  static_assert(S::kCells <= 12);  // 12!/2 states, fewer than 2^30: Key()
   // The lists: states with the blank on the top row, on the bottom row and
   // (boards of three rows or more) in between.
   static constexpr int kTop = 0, kBottom = 1, kMiddle = 2;
