@@ -779,8 +779,9 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
     }
     StoreByte(&records[p.i], static_cast<uint8_t>(keys.cur | (best & 3)));
   };
-  // Idle entries write a byte after the records that nothing reads (its
-  // kNoState is never claimed).
+  // Idle entries read and write a byte after the records that no scan
+  // reaches (kScratch). It holds kNoState, then this or an earlier level's
+  // key: never kUnseen, so they claim nothing.
   const Index scratch = static_cast<Index>(ctx.size + kScratch);
   Ring<Pending<1>> one({scratch, {scratch}, kNoKey, 0});  // top, bottom rows
   Ring<Pending<2>> two({scratch, {scratch, scratch}, kNoKey, 0});  // between
@@ -817,25 +818,25 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
     const Index best = Select(
         left, Key(i - 1, static_cast<unsigned>(Move::kLeft)),
         Select(right, Key(i + 1, static_cast<unsigned>(Move::kRight)), kNoKey));
-    if constexpr (k == Batch<S>::kTop) {
-      const Index j =
-          Step<S>(o, rank, b, 0) * kCells + static_cast<Index>(b + kCols);
-      __builtin_prefetch(records + j, 1);
-      one.Push({i, {j}, best, static_cast<uint8_t>(Move::kDown)}, expand);
-    } else if constexpr (k == Batch<S>::kBottom) {
+    // The vertical neighbours, fetched ahead of their turn.
+    auto above = [&] {
       const int up = b - kCols;
       const Index j = Step<S>(o, rank, up, 1) * kCells + static_cast<Index>(up);
       __builtin_prefetch(records + j, 1);
-      one.Push({i, {j}, best, static_cast<uint8_t>(Move::kUp)}, expand);
-    } else {
-      const int up = b - kCols;
-      const Index j_up =
-          Step<S>(o, rank, up, 1) * kCells + static_cast<Index>(up);
-      const Index j_down =
+      return j;
+    };
+    auto below = [&] {
+      const Index j =
           Step<S>(o, rank, b, 0) * kCells + static_cast<Index>(b + kCols);
-      __builtin_prefetch(records + j_up, 1);
-      __builtin_prefetch(records + j_down, 1);
-      two.Push({i, {j_up, j_down}, best, static_cast<uint8_t>(Move::kUp)},
+      __builtin_prefetch(records + j, 1);
+      return j;
+    };
+    if constexpr (k == Batch<S>::kTop) {
+      one.Push({i, {below()}, best, static_cast<uint8_t>(Move::kDown)}, expand);
+    } else if constexpr (k == Batch<S>::kBottom) {
+      one.Push({i, {above()}, best, static_cast<uint8_t>(Move::kUp)}, expand);
+    } else {
+      two.Push({i, {above(), below()}, best, static_cast<uint8_t>(Move::kUp)},
                expand);
     }
   };
