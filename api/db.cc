@@ -2,20 +2,19 @@
 // problem relabels, the Solver's tables answer.
 #include <optional>
 
-#include "lib/database.h"
-#include "lib/distance_scan.h"
-#include "lib/notation.h"
-#include "lib/problem.h"
-#include "lib/sample.h"
-#include "lib/solver.h"
-#include "lib/symmetry.h"
-#include "lib/version.h"
-#include "lib/walk.h"
+#include "lib/analysis/distance_scan.h"
+#include "lib/analysis/sample.h"
+#include "lib/puzzle/notation.h"
+#include "lib/puzzle/problem.h"
+#include "lib/puzzle/symmetry.h"
+#include "lib/solve/solver.h"
+#include "lib/solve/walk.h"
+#include "lib/storage/database.h"
 #include "slidedb/slidedb.h"
 
 namespace slidedb {
 
-const char* Version() { return kVersion; }
+const char* Version() { return SLIDEDB_VERSION; }
 
 namespace {
 
@@ -112,7 +111,7 @@ class Db::Impl {
   const Database& database() const { return *db_; }
 
   // The table of the goal's blank, opened on first use and shared by every
-  // thread (lib/solver.h and lib/table.h are thread-safe).
+  // thread (lib/solve/solver.h and lib/storage/table.h are thread-safe).
   Status GetTable(const Board& board, int goal_blank, Table** table) {
     return solver_.GetTable(board, goal_blank, table);
   }

@@ -34,12 +34,12 @@
 
 #include "bench/baselines.h"
 #include "bench/puzzle.h"
-#include "lib/bfs.h"
-#include "lib/database.h"
-#include "lib/format.h"
-#include "lib/solver.h"
-#include "lib/table.h"
-#include "lib/walk.h"
+#include "lib/search/bfs.h"
+#include "lib/solve/solver.h"
+#include "lib/solve/walk.h"
+#include "lib/storage/database.h"
+#include "lib/storage/format.h"
+#include "lib/storage/table.h"
 
 namespace slidedb::bench {
 namespace {

@@ -1,6 +1,6 @@
 // The 3x3 puzzle as the benchmark sees it: seeded random solvable
 // instances, and a small state representation for the baseline solvers,
-// independent of the library's own (lib/state.h, lib/index.h).
+// independent of the library's own (lib/puzzle/state.h, lib/puzzle/index.h).
 #ifndef SLIDEDB_BENCH_PUZZLE_H_
 #define SLIDEDB_BENCH_PUZZLE_H_
 
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "lib/state.h"
+#include "lib/puzzle/state.h"
 
 namespace slidedb::bench {
 

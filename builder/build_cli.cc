@@ -11,19 +11,20 @@
 #include <thread>
 
 #include "builder/check_report.h"
-#include "lib/bfs.h"
-#include "lib/database.h"
-#include "lib/database_writer.h"
-#include "lib/exit_codes.h"
-#include "lib/index.h"
-#include "lib/notation.h"
-#include "lib/pattern.h"
-#include "lib/pdb_build.h"
-#include "lib/problem.h"
-#include "lib/state.h"
-#include "lib/symmetry.h"
-#include "lib/table_meta.h"
-#include "lib/version.h"
+#include "cli/default_db.h"
+#include "cli/exit_codes.h"
+#include "cli/version.h"
+#include "lib/puzzle/index.h"
+#include "lib/puzzle/notation.h"
+#include "lib/puzzle/pattern.h"
+#include "lib/puzzle/problem.h"
+#include "lib/puzzle/state.h"
+#include "lib/puzzle/symmetry.h"
+#include "lib/search/bfs.h"
+#include "lib/search/pdb_build.h"
+#include "lib/storage/database.h"
+#include "lib/storage/database_writer.h"
+#include "lib/storage/table_meta.h"
 
 namespace po = boost::program_options;
 

@@ -4,7 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
-#include "lib/exit_codes.h"
+#include "cli/exit_codes.h"
 
 namespace slidedb {
 

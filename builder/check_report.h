@@ -1,4 +1,4 @@
-// slidedb-build --verify: checks a database (lib/check.h) and reports on it
+// slidedb-build --verify: checks a database (lib/analysis/check.h) and reports on it
 // as text or JSON.
 #ifndef SLIDEDB_BUILDER_CHECK_REPORT_H_
 #define SLIDEDB_BUILDER_CHECK_REPORT_H_
@@ -6,7 +6,7 @@
 #include <iosfwd>
 #include <string>
 
-#include "lib/check.h"
+#include "lib/analysis/check.h"
 
 namespace slidedb {
 

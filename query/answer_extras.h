@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "lib/optimal_paths.h"
-#include "lib/problem.h"
-#include "lib/solver.h"
-#include "lib/status.h"
-#include "lib/verify.h"
+#include "lib/analysis/optimal_paths.h"
+#include "lib/analysis/verify.h"
+#include "lib/base/status.h"
+#include "lib/puzzle/problem.h"
+#include "lib/solve/solver.h"
 
 namespace slidedb {
 

@@ -2,7 +2,7 @@
 
 #include <charconv>
 
-#include "lib/format.h"
+#include "lib/storage/format.h"
 #include "query/json_text.h"
 
 namespace slidedb {

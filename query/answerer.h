@@ -10,13 +10,13 @@
 #include <string>
 #include <string_view>
 
-#include "lib/board.h"
-#include "lib/notation.h"
-#include "lib/problem.h"
-#include "lib/solver.h"
-#include "lib/status.h"
-#include "lib/table_meta.h"
-#include "lib/walk.h"
+#include "lib/base/status.h"
+#include "lib/puzzle/board.h"
+#include "lib/puzzle/notation.h"
+#include "lib/puzzle/problem.h"
+#include "lib/solve/solver.h"
+#include "lib/solve/walk.h"
+#include "lib/storage/table_meta.h"
 #include "query/answer_extras.h"
 #include "query/table_tools.h"
 

@@ -10,8 +10,8 @@
 #include <cstring>
 #include <string_view>
 
-#include "lib/parity.h"
-#include "lib/state.h"
+#include "lib/puzzle/parity.h"
+#include "lib/puzzle/state.h"
 #include "query/answerer.h"
 
 namespace slidedb {

@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "lib/solver.h"
+#include "lib/solve/solver.h"
 #include "query/answerer.h"
 
 namespace slidedb {

@@ -10,14 +10,15 @@
 #include <optional>
 #include <thread>
 
-#include "lib/database.h"
-#include "lib/exit_codes.h"
-#include "lib/format.h"
-#include "lib/notation.h"
-#include "lib/problem.h"
-#include "lib/sample.h"
-#include "lib/solver.h"
-#include "lib/version.h"
+#include "cli/default_db.h"
+#include "cli/exit_codes.h"
+#include "cli/version.h"
+#include "lib/analysis/sample.h"
+#include "lib/puzzle/notation.h"
+#include "lib/puzzle/problem.h"
+#include "lib/solve/solver.h"
+#include "lib/storage/database.h"
+#include "lib/storage/format.h"
 #include "query/answerer.h"
 #include "query/json_text.h"
 #include "query/parallel_answers.h"

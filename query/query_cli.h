@@ -11,7 +11,7 @@ namespace slidedb {
 
 class Database;
 
-// args excludes the program name. Returns the exit status (lib/exit_codes.h).
+// args excludes the program name. Returns the exit status (cli/exit_codes.h).
 // The database is closed before returning, unless `keep_open` is given: it
 // then receives it (the program's main, which exits right after, so saves
 // closing it).

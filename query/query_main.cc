@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "lib/database.h"
+#include "lib/storage/database.h"
 #include "query/query_cli.h"
 
 int main(int argc, char** argv) {

@@ -5,11 +5,11 @@
 #include <iostream>
 #include <vector>
 
-#include "lib/distance_scan.h"
-#include "lib/exit_codes.h"
-#include "lib/heuristic_report.h"
-#include "lib/notation.h"
-#include "lib/sample.h"
+#include "cli/exit_codes.h"
+#include "lib/analysis/distance_scan.h"
+#include "lib/analysis/heuristic_report.h"
+#include "lib/analysis/sample.h"
+#include "lib/puzzle/notation.h"
 #include "query/json_text.h"
 
 namespace slidedb {

@@ -1,7 +1,7 @@
 // The slidedb-query modes that answer about a whole table rather than a
 // STATE: --at-distance, --sample, --export and --heuristics. Each writes its
 // answer to `out`, any message to `err`, and returns the exit status
-// (lib/exit_codes.h).
+// (cli/exit_codes.h).
 #ifndef SLIDEDB_QUERY_TABLE_TOOLS_H_
 #define SLIDEDB_QUERY_TABLE_TOOLS_H_
 
@@ -9,8 +9,8 @@
 #include <iosfwd>
 #include <string>
 
-#include "lib/problem.h"
-#include "lib/table.h"
+#include "lib/puzzle/problem.h"
+#include "lib/storage/table.h"
 
 namespace slidedb {
 
@@ -28,7 +28,7 @@ struct TableToolContext {
 int RunAtDistance(const TableToolContext& ctx, int distance, bool json,
                   std::ostream& out, std::ostream& err);
 
-// `n` distinct uniform random states (lib/sample.h), at `distance` when it
+// `n` distinct uniform random states (lib/analysis/sample.h), at `distance` when it
 // is not -1: one per line, or JSON Lines {"state","distance"}.
 int RunSample(const TableToolContext& ctx, uint64_t n, int distance,
               uint64_t seed, bool json, std::ostream& out, std::ostream& err);
@@ -38,7 +38,7 @@ int RunSample(const TableToolContext& ctx, uint64_t n, int distance,
 int RunExport(const TableToolContext& ctx, bool json, std::ostream& out,
               std::ostream& err);
 
-// lib/heuristic_report.h as a text table, one JSON object, or CSV
+// lib/analysis/heuristic_report.h as a text table, one JSON object, or CSV
 // "heuristic,error,count". REQUIRES: format is text, json or csv.
 int RunHeuristics(const TableToolContext& ctx, const std::string& format,
                   std::ostream& out, std::ostream& err);

@@ -8,13 +8,13 @@
 #include <utility>
 #include <vector>
 
-#include "lib/exit_codes.h"
-#include "lib/format.h"
-#include "lib/notation.h"
-#include "lib/problem.h"
-#include "lib/sample.h"
-#include "lib/symmetry.h"
-#include "lib/walk.h"
+#include "cli/exit_codes.h"
+#include "lib/analysis/sample.h"
+#include "lib/puzzle/notation.h"
+#include "lib/puzzle/problem.h"
+#include "lib/puzzle/symmetry.h"
+#include "lib/solve/walk.h"
+#include "lib/storage/format.h"
 #include "query/answerer.h"
 #include "query/json_text.h"
 #include "query/table_tools.h"
@@ -441,7 +441,7 @@ ApiResponse Handler::Sample() {
 
 // GET /api/tables: every goal the database answers from a table, one entry
 // per goal blank: "stored" when its own table is stored, else "table" names
-// the stored table that serves it by symmetry (lib/symmetry.h).
+// the stored table that serves it by symmetry (lib/puzzle/symmetry.h).
 ApiResponse Handler::Tables() {
   if (!request_.params.empty()) {
     return Error(400, "unknown parameter '" + request_.params.begin()->first +

@@ -18,9 +18,9 @@
 #include <string>
 #include <string_view>
 
-#include "lib/database.h"
-#include "lib/solver.h"
-#include "lib/status.h"
+#include "lib/base/status.h"
+#include "lib/solve/solver.h"
+#include "lib/storage/database.h"
 #include "serve/web_files.h"
 
 namespace slidedb {

@@ -20,10 +20,10 @@
 #include <string>
 #include <vector>
 
-#include "lib/database.h"
-#include "lib/problem.h"
-#include "lib/solver.h"
-#include "lib/walk.h"
+#include "lib/puzzle/problem.h"
+#include "lib/solve/solver.h"
+#include "lib/solve/walk.h"
+#include "lib/storage/database.h"
 #include "query/answerer.h"
 #include "serve/api.h"
 

@@ -15,10 +15,11 @@
 #include <iostream>
 #include <thread>
 
-#include "lib/database.h"
-#include "lib/exit_codes.h"
-#include "lib/format.h"
-#include "lib/version.h"
+#include "cli/default_db.h"
+#include "cli/exit_codes.h"
+#include "cli/version.h"
+#include "lib/storage/database.h"
+#include "lib/storage/format.h"
 #include "serve/api.h"
 #include "serve/web_files.h"
 

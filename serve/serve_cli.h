@@ -10,7 +10,7 @@ namespace slidedb {
 
 // args excludes the program name. Serves until SIGINT or SIGTERM (then
 // finishes the requests in flight and returns 0); SIGHUP reopens the
-// database. Returns the exit status (lib/exit_codes.h).
+// database. Returns the exit status (cli/exit_codes.h).
 int RunServe(const std::vector<std::string>& args, std::istream& in,
              std::ostream& out, std::ostream& err);
 

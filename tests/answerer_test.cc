@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "lib/database.h"
-#include "lib/solver.h"
+#include "lib/solve/solver.h"
+#include "lib/storage/database.h"
 #include "tests/test_util.h"
 
 namespace slidedb {

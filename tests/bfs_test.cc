@@ -1,6 +1,6 @@
 // RunBfs and the tables it writes, checked against an independent plain
 // breadth-first search (tests/reference_search.h) and against themselves.
-#include "lib/bfs.h"
+#include "lib/search/bfs.h"
 
 #include <gtest/gtest.h>
 
@@ -10,14 +10,14 @@
 #include <unordered_map>
 #include <vector>
 
-#include "lib/board.h"
-#include "lib/database.h"
-#include "lib/format.h"
-#include "lib/index.h"
-#include "lib/state.h"
-#include "lib/symmetry.h"
-#include "lib/table.h"
-#include "lib/table_meta.h"
+#include "lib/puzzle/board.h"
+#include "lib/puzzle/index.h"
+#include "lib/puzzle/state.h"
+#include "lib/puzzle/symmetry.h"
+#include "lib/storage/database.h"
+#include "lib/storage/format.h"
+#include "lib/storage/table.h"
+#include "lib/storage/table_meta.h"
 #include "tests/reference_search.h"
 #include "tests/test_util.h"
 
@@ -189,7 +189,7 @@ TEST(BfsTest, EightPuzzleFactsFromReferenceSearch) {
   }
 }
 
-// The records byte for byte, as lib/bfs.h promises them: the distance of
+// The records byte for byte, as lib/search/bfs.h promises them: the distance of
 // the reference search, and the move towards the neighbour one nearer with
 // the lowest index. Every goal of 3x3, and goals of 2x5 and 5x2 whose
 // tables span more than one chunk of ranks per worker; two threads.
@@ -356,7 +356,7 @@ void PrintTo(const DbBoard& b, std::ostream* os) {
   *os << b.rows << "x" << b.cols;
 }
 
-// The goal blanks of `board` whose tables are stored (lib/symmetry.h); the
+// The goal blanks of `board` whose tables are stored (lib/puzzle/symmetry.h); the
 // others are served through them (tests/symmetry_test.cc).
 std::vector<int> StoredCells(const Board& board) {
   std::vector<int> v;

@@ -1,12 +1,12 @@
 // Board: shapes, parsing, and the blank's moves.
-#include "lib/board.h"
+#include "lib/puzzle/board.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-#include "lib/state.h"
+#include "lib/puzzle/state.h"
 
 namespace slidedb {
 namespace {

@@ -1,7 +1,7 @@
-// slidedb-build --verify (lib/check.h): a sound database passes; every kind
+// slidedb-build --verify (lib/analysis/check.h): a sound database passes; every kind
 // of corruption planted through RocksDB itself, so that every block checksum
 // still matches, is caught and described.
-#include "lib/check.h"
+#include "lib/analysis/check.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -14,13 +14,13 @@
 #include <string>
 #include <vector>
 
-#include "lib/bfs.h"
-#include "lib/exit_codes.h"
-#include "lib/format.h"
-#include "lib/index.h"
-#include "lib/pdb_meta.h"
-#include "lib/state.h"
-#include "lib/table_meta.h"
+#include "cli/exit_codes.h"
+#include "lib/puzzle/index.h"
+#include "lib/puzzle/state.h"
+#include "lib/search/bfs.h"
+#include "lib/storage/format.h"
+#include "lib/storage/pdb_meta.h"
+#include "lib/storage/table_meta.h"
 #include "tests/test_util.h"
 
 namespace slidedb {
@@ -32,7 +32,7 @@ using testing::TempDir;
 // A fresh database of every 2x3 table (360 states each) at a new directory.
 std::string SmallDatabase(const std::string& name) {
   const std::string dir = TempDir(name) + "/db";
-  // Two tables each (lib/symmetry.h): 2x3/b4, 2x3/b5, 3x2/b3, 3x2/b5.
+  // Two tables each (lib/puzzle/symmetry.h): 2x3/b4, 2x3/b5, 3x2/b3, 3x2/b5.
   for (const char* board : {"2x3", "3x2"}) {
     const auto r = RunBuildCli({"--db", dir, "--board", board, "--quiet"});
     EXPECT_EQ(r.status, kExitOk) << r.err;

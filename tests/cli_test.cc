@@ -18,14 +18,14 @@
 #include <string>
 #include <vector>
 
-#include "lib/board.h"
-#include "lib/database.h"
-#include "lib/exit_codes.h"
-#include "lib/format.h"
-#include "lib/notation.h"
-#include "lib/problem.h"
-#include "lib/solver.h"
-#include "lib/version.h"
+#include "cli/exit_codes.h"
+#include "cli/version.h"
+#include "lib/puzzle/board.h"
+#include "lib/puzzle/notation.h"
+#include "lib/puzzle/problem.h"
+#include "lib/solve/solver.h"
+#include "lib/storage/database.h"
+#include "lib/storage/format.h"
 #include "query/query_cli.h"
 #include "tests/reference_search.h"
 #include "tests/test_util.h"
@@ -146,7 +146,7 @@ TEST(QueryCliTest, TextAnswer) {
 }
 
 // States named on the command line read only the pages their walks touch
-// (lib/database.h, PageLoading::kOnUse); a batch from the input reads the
+// (lib/storage/database.h, PageLoading::kOnUse); a batch from the input reads the
 // table whole first. The answers are the same bytes, for a stored goal and
 // for one served by symmetry, in text and JSON.
 TEST(QueryCliTest, NamedStatesAnswerAsTheBatch) {
@@ -529,7 +529,7 @@ TEST(QueryCliTest, MissingDatabaseIsStatus66AndNamesTheBuilder) {
 TEST(QueryCliTest, MissingTableIsStatus66AndNamesTheBuild) {
   // 2x5 has only its default goal in the test database, which serves the
   // goals with the blank in a corner; the blank on cell 1 is served by the
-  // table of cell 8 (lib/symmetry.h), not built.
+  // table of cell 8 (lib/puzzle/symmetry.h), not built.
   CliResult r = Query({"--board", "2x5", "--goal", "1,_,2,3,4,5,6,7,8,9",
                        "1,2,3,4,5,6,7,8,9,_"});
   EXPECT_EQ(r.status, kExitNoInput);
@@ -749,7 +749,7 @@ TEST(BuildCliTest, BuildsIntoAnEmptyDirectoryAndTheQueryReadsIt) {
                        std::to_string(max_distance)),
             std::string::npos)
       << r.out;
-  // Two tables serve the six goal blanks (lib/symmetry.h).
+  // Two tables serve the six goal blanks (lib/puzzle/symmetry.h).
   EXPECT_NE(r.out.find("wrote " + db + ": 2 tables of 2x3"), std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("serves the goal blanks 0 2 3 5"), std::string::npos)

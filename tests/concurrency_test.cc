@@ -1,5 +1,5 @@
-// One Table and one Solver shared by several threads (lib/table.h,
-// lib/solver.h): pages load once and every thread reads the same answers as
+// One Table and one Solver shared by several threads (lib/storage/table.h,
+// lib/solve/solver.h): pages load once and every thread reads the same answers as
 // a lone thread. Also run under ThreadSanitizer, which reports any data
 // race these threads provoke.
 #include <gtest/gtest.h>
@@ -10,13 +10,13 @@
 #include <thread>
 #include <vector>
 
-#include "lib/board.h"
-#include "lib/database.h"
-#include "lib/format.h"
-#include "lib/problem.h"
-#include "lib/solver.h"
-#include "lib/table.h"
-#include "lib/walk.h"
+#include "lib/puzzle/board.h"
+#include "lib/puzzle/problem.h"
+#include "lib/solve/solver.h"
+#include "lib/solve/walk.h"
+#include "lib/storage/database.h"
+#include "lib/storage/format.h"
+#include "lib/storage/table.h"
 #include "tests/test_util.h"
 
 namespace slidedb {

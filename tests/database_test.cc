@@ -1,6 +1,7 @@
 // Database, Table, TableMeta and DatabaseWriter: opening, reading pages,
 // refusing what is not a readable database, and writing atomically.
-#include "lib/database.h"
+#include "cli/default_db.h"
+#include "lib/storage/database.h"
 
 #include <gtest/gtest.h>
 #include <rocksdb/db.h>
@@ -18,14 +19,14 @@
 #include <utility>
 #include <vector>
 
-#include "lib/bfs.h"
+#include "cli/exit_codes.h"
+#include "lib/puzzle/index.h"
+#include "lib/search/bfs.h"
+#include "lib/storage/database_writer.h"
+#include "lib/storage/format.h"
+#include "lib/storage/table.h"
+#include "lib/storage/table_meta.h"
 #include "slidedb/slidedb.h"
-#include "lib/database_writer.h"
-#include "lib/exit_codes.h"
-#include "lib/format.h"
-#include "lib/index.h"
-#include "lib/table.h"
-#include "lib/table_meta.h"
 #include "tests/test_util.h"
 
 namespace slidedb {
@@ -66,7 +67,7 @@ TEST(DatabaseTest, OpensTheTestDatabase) {
   ASSERT_TRUE(s.ok()) << s.ToString();
   EXPECT_EQ(db->dir(), testing::TestDatabase());
   // 3 + 1 + 2 + 2 + 2 + 2 + 1 tables serve 9 + 4 + 6 + 6 + 8 + 8 + 4 goal
-  // blanks (lib/symmetry.h).
+  // blanks (lib/puzzle/symmetry.h).
   EXPECT_EQ(db->table_ids().size(), 13u);
   EXPECT_NE(db->Find(Board(3, 3), 0), nullptr);
   EXPECT_EQ(db->Find(Board(3, 3), 0)->goal_blank, 8) << "served by symmetry";
@@ -215,7 +216,7 @@ TEST(TableMetaTest, JsonRoundTrip) {
   EXPECT_EQ(back.Id(), "2x4/b6");
 }
 
-// Format 2 stores only the goal blank of each class (lib/symmetry.h), and
+// Format 2 stores only the goal blank of each class (lib/puzzle/symmetry.h), and
 // says which goal blanks the table serves.
 TEST(TableMetaTest, OnlyStoredGoalBlanksWithWhatTheyServe) {
   TableMeta m = FakeMeta(Board(2, 4), 6, 20160);

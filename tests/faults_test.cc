@@ -14,7 +14,7 @@
 #include <map>
 #include <string>
 
-#include "lib/exit_codes.h"
+#include "cli/exit_codes.h"
 #include "tests/test_util.h"
 
 namespace slidedb {

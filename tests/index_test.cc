@@ -1,5 +1,5 @@
 // Indexer: the dense numbering of the states that reach one goal.
-#include "lib/index.h"
+#include "lib/puzzle/index.h"
 
 #include <gtest/gtest.h>
 
@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "lib/board.h"
-#include "lib/parity.h"
-#include "lib/state.h"
+#include "lib/puzzle/board.h"
+#include "lib/puzzle/parity.h"
+#include "lib/puzzle/state.h"
 #include "tests/reference_search.h"
 #include "tests/test_util.h"
 

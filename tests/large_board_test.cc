@@ -8,10 +8,10 @@
 #include <random>
 #include <unordered_map>
 
-#include "lib/database.h"
-#include "lib/notation.h"
-#include "lib/problem.h"
-#include "lib/solver.h"
+#include "lib/puzzle/notation.h"
+#include "lib/puzzle/problem.h"
+#include "lib/solve/solver.h"
+#include "lib/storage/database.h"
 #include "tests/test_util.h"
 
 namespace slidedb {

@@ -1,12 +1,12 @@
 // Notation: the ways people write an arrangement, and how slidedb writes one.
-#include "lib/notation.h"
+#include "lib/puzzle/notation.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-#include "lib/board.h"
+#include "lib/puzzle/board.h"
 
 namespace slidedb {
 namespace {

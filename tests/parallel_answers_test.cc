@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "lib/exit_codes.h"
+#include "cli/exit_codes.h"
 #include "query/query_cli.h"
 #include "tests/test_util.h"
 

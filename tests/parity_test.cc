@@ -1,6 +1,6 @@
 // Solvability by inversion parity, checked against reachability found by an
 // independent breadth-first search.
-#include "lib/parity.h"
+#include "lib/puzzle/parity.h"
 
 #include <gtest/gtest.h>
 
@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "lib/board.h"
-#include "lib/index.h"
-#include "lib/state.h"
+#include "lib/puzzle/board.h"
+#include "lib/puzzle/index.h"
+#include "lib/puzzle/state.h"
 #include "tests/reference_search.h"
 #include "tests/test_util.h"
 

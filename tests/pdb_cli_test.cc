@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "lib/board.h"
-#include "lib/exit_codes.h"
-#include "lib/state.h"
+#include "cli/exit_codes.h"
+#include "lib/puzzle/board.h"
+#include "lib/puzzle/state.h"
 #include "tests/reference_search.h"
 #include "tests/test_util.h"
 

@@ -8,14 +8,14 @@
 #include <random>
 #include <set>
 
-#include "lib/bfs.h"
-#include "lib/ida_search.h"
-#include "lib/index.h"
-#include "lib/parity.h"
-#include "lib/pattern.h"
-#include "lib/pdb_build.h"
-#include "lib/table.h"
-#include "lib/walk.h"
+#include "lib/puzzle/index.h"
+#include "lib/puzzle/parity.h"
+#include "lib/puzzle/pattern.h"
+#include "lib/search/bfs.h"
+#include "lib/search/ida_search.h"
+#include "lib/search/pdb_build.h"
+#include "lib/solve/walk.h"
+#include "lib/storage/table.h"
 #include "tests/test_util.h"
 
 namespace slidedb {

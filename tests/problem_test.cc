@@ -1,6 +1,6 @@
 // Problem: a start and a goal in the user's labels, relabelled for the
 // goal's canonical table.
-#include "lib/problem.h"
+#include "lib/puzzle/problem.h"
 
 #include <gtest/gtest.h>
 
@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "lib/board.h"
-#include "lib/notation.h"
-#include "lib/parity.h"
-#include "lib/state.h"
+#include "lib/puzzle/board.h"
+#include "lib/puzzle/notation.h"
+#include "lib/puzzle/parity.h"
+#include "lib/puzzle/state.h"
 #include "tests/reference_search.h"
 #include "tests/test_util.h"
 

@@ -1,6 +1,6 @@
 // Solver: problems answered from the test database, checked against
 // independent searches (tests/reference_search.h).
-#include "lib/solver.h"
+#include "lib/solve/solver.h"
 
 #include <gtest/gtest.h>
 
@@ -10,12 +10,12 @@
 #include <string>
 #include <vector>
 
-#include "lib/board.h"
-#include "lib/database.h"
-#include "lib/notation.h"
-#include "lib/problem.h"
-#include "lib/state.h"
-#include "lib/walk.h"
+#include "lib/puzzle/board.h"
+#include "lib/puzzle/notation.h"
+#include "lib/puzzle/problem.h"
+#include "lib/puzzle/state.h"
+#include "lib/solve/walk.h"
+#include "lib/storage/database.h"
 #include "tests/reference_search.h"
 #include "tests/test_util.h"
 

@@ -1,9 +1,9 @@
 // Goals served by another goal's table through a symmetry of the board
-// (lib/symmetry.h): which tables are stored, that the maps keep the puzzle's
+// (lib/puzzle/symmetry.h): which tables are stored, that the maps keep the puzzle's
 // moves, and that every state of every goal the test database serves gets
 // an answer as long as an independent search's distance, replayed move by
 // move to the goal.
-#include "lib/symmetry.h"
+#include "lib/puzzle/symmetry.h"
 
 #include <gtest/gtest.h>
 
@@ -13,13 +13,13 @@
 #include <set>
 #include <sstream>
 
-#include "lib/bfs.h"
-#include "lib/database.h"
-#include "lib/format.h"
-#include "lib/index.h"
-#include "lib/solver.h"
-#include "lib/table.h"
-#include "lib/walk.h"
+#include "lib/puzzle/index.h"
+#include "lib/search/bfs.h"
+#include "lib/solve/solver.h"
+#include "lib/solve/walk.h"
+#include "lib/storage/database.h"
+#include "lib/storage/format.h"
+#include "lib/storage/table.h"
 #include "tests/reference_search.h"
 #include "tests/test_util.h"
 

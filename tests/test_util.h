@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "lib/board.h"
-#include "lib/notation.h"
-#include "lib/state.h"
+#include "lib/puzzle/board.h"
+#include "lib/puzzle/notation.h"
+#include "lib/puzzle/state.h"
 
 namespace slidedb {
 

@@ -1,4 +1,4 @@
-// The tools on a table whose far distances are saturated (lib/format.h):
+// The tools on a table whose far distances are saturated (lib/storage/format.h):
 // no board of the test database reaches distance 63, so the 3x3 table is
 // copied with every record of distance 20 or more rewritten as saturated
 // (63, best move kept). Every tool must still report true distances,
@@ -7,13 +7,13 @@
 
 #include <memory>
 
-#include "lib/database.h"
-#include "lib/distance_scan.h"
-#include "lib/format.h"
-#include "lib/heuristic_report.h"
-#include "lib/optimal_paths.h"
-#include "lib/sample.h"
-#include "lib/verify.h"
+#include "lib/analysis/distance_scan.h"
+#include "lib/analysis/heuristic_report.h"
+#include "lib/analysis/optimal_paths.h"
+#include "lib/analysis/sample.h"
+#include "lib/analysis/verify.h"
+#include "lib/storage/database.h"
+#include "lib/storage/format.h"
 #include "tests/test_util.h"
 
 namespace slidedb {

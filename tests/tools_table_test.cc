@@ -7,9 +7,9 @@
 #include <set>
 #include <tuple>
 
-#include "lib/database.h"
-#include "lib/distance_scan.h"
-#include "lib/sample.h"
+#include "lib/analysis/distance_scan.h"
+#include "lib/analysis/sample.h"
+#include "lib/storage/database.h"
 #include "tests/test_util.h"
 #include "tests/tools_reference.h"
 

@@ -16,7 +16,7 @@
 #ifndef SLIDEDB_TOUR_CONSTRUCTION_H_
 #define SLIDEDB_TOUR_CONSTRUCTION_H_
 
-#include "lib/status.h"
+#include "lib/base/status.h"
 #include "tour/knight.h"
 
 namespace slidedb::tour {

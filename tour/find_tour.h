@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "lib/status.h"
+#include "lib/base/status.h"
 #include "tour/knight.h"
 #include "tour/rule_search.h"
 

@@ -7,8 +7,8 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "lib/exit_codes.h"
-#include "lib/version.h"
+#include "cli/exit_codes.h"
+#include "cli/version.h"
 #include "tour/find_tour.h"
 #include "tour/survey.h"
 #include "tour/tour_grid.h"

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "lib/status.h"
+#include "lib/base/status.h"
 #include "tour/knight.h"
 
 namespace slidedb::tour {

@@ -1,6 +1,6 @@
 // Status: the result of a library call that can fail. The library reports
 // failures through Status values, never through exceptions. Part of the
-// public API (slidedb/slidedb.h); lib/status.h includes it.
+// public API (slidedb/slidedb.h); lib/base/status.h includes it.
 #ifndef SLIDEDB_STATUS_H_
 #define SLIDEDB_STATUS_H_
 

@@ -1,4 +1,4 @@
-// Fuzz target: the state notation parser (lib/notation.h) and what a query
+// Fuzz target: the state notation parser (lib/puzzle/notation.h) and what a query
 // does with a parsed start: its default goal and the problem it makes.
 // Byte 0 picks the board, byte 1 the blank label; the rest is the text.
 // Whatever parses must format back to text that parses to the same labels.
@@ -9,9 +9,9 @@
 #include <string>
 #include <string_view>
 
-#include "lib/board.h"
-#include "lib/notation.h"
-#include "lib/problem.h"
+#include "lib/puzzle/board.h"
+#include "lib/puzzle/notation.h"
+#include "lib/puzzle/problem.h"
 
 namespace {
 

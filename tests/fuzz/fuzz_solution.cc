@@ -1,5 +1,5 @@
 // Fuzz target: parsing a proposed solution (slidedb-query --verify MOVES,
-// lib/verify.h) and playing it on a 3x3 table. Byte 0 picks the labels the
+// lib/analysis/verify.h) and playing it on a 3x3 table. Byte 0 picks the labels the
 // tiles carry; the rest is the solution text.
 #include <cstddef>
 #include <cstdint>
@@ -10,13 +10,13 @@
 #include <string_view>
 #include <vector>
 
-#include "lib/bfs.h"
-#include "lib/index.h"
-#include "lib/notation.h"
-#include "lib/problem.h"
-#include "lib/table.h"
-#include "lib/table_meta.h"
-#include "lib/verify.h"
+#include "lib/analysis/verify.h"
+#include "lib/puzzle/index.h"
+#include "lib/puzzle/notation.h"
+#include "lib/puzzle/problem.h"
+#include "lib/search/bfs.h"
+#include "lib/storage/table.h"
+#include "lib/storage/table_meta.h"
 
 namespace {
 

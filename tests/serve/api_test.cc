@@ -14,9 +14,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "lib/notation.h"
-#include "lib/problem.h"
-#include "lib/symmetry.h"
+#include "lib/puzzle/notation.h"
+#include "lib/puzzle/problem.h"
+#include "lib/puzzle/symmetry.h"
 #include "tests/test_util.h"
 
 namespace slidedb {
@@ -257,7 +257,7 @@ TEST_F(ApiTest, TablesAndHealth) {
   std::unique_ptr<Database> db;
   ASSERT_TRUE(Database::Open(testing::TestDatabase(), &db).ok());
   // One entry per goal blank answered: stored, or served by the stored
-  // table of its class (lib/symmetry.h); 3x3 has 9, 3 of them stored.
+  // table of its class (lib/puzzle/symmetry.h); 3x3 has 9, 3 of them stored.
   size_t k = 0, stored = 0, three_by_three = 0;
   std::vector<const TableMeta*> tables;
   ASSERT_TRUE(db->Tables(&tables).ok());

@@ -19,7 +19,7 @@
 #include <sstream>
 #include <thread>
 
-#include "lib/exit_codes.h"
+#include "cli/exit_codes.h"
 #include "serve/serve_cli.h"
 #include "tests/test_util.h"
 

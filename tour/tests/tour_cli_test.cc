@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "lib/exit_codes.h"
+#include "cli/exit_codes.h"
 #include "tour/tour_grid.h"
 
 namespace slidedb {

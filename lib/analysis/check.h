@@ -1,0 +1,76 @@
+// Check: an fsck for a slidedb database. Re-reads every table and checks all
+// that can be checked (docs/FORMAT.md): the format key, every block's
+// checksum, each table's metadata against its pages, the histogram against
+// the records, and every record against its neighbours, so that the stored
+// distances are proven to be the true distances. (lib/analysis/verify.h checks a
+// user's proposed solution instead.)
+#ifndef SLIDEDB_LIB_ANALYSIS_CHECK_H_
+#define SLIDEDB_LIB_ANALYSIS_CHECK_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "lib/base/status.h"
+#include "lib/puzzle/board.h"
+
+namespace slidedb {
+
+struct CheckOptions {
+  // Only the tables of this board, when set.
+  std::optional<Board> board;
+  // Only the tables with these goal blank cells, when not empty.
+  std::vector<int> goal_blanks;
+  // Threads for the record checks (at least 1).
+  int threads = 1;
+  // Problems described per table; the rest are only counted.
+  int max_listed = 10;
+};
+
+// One thing found wrong.
+struct CheckProblem {
+  int64_t index = -1;  // the record's index, or -1 when not about a record
+  std::string state;   // the state of that index, in the table's labels
+  std::string what;    // a sentence
+};
+
+struct TableCheck {
+  std::string table;  // "3x3/b8"
+  uint64_t states = 0;
+  uint64_t problems = 0;              // how many were found
+  std::vector<CheckProblem> listed;   // the first CheckOptions::max_listed
+  double seconds = 0;
+  bool ok() const { return problems == 0; }
+};
+
+struct CheckReport {
+  // Problems of the database as a whole: the format key, checksums, keys
+  // that belong to no table.
+  std::vector<std::string> problems;
+  std::vector<TableCheck> tables;
+  bool ok() const;
+};
+
+// Checks the database at `dir`, read-only. A problem in the data is reported
+// in *report, not as an error: the Status fails only when there is nothing
+// to check (NotFound: no database at `dir`, or no table matches the
+// options) or `dir` cannot be opened (IOError).
+Status CheckDatabase(const std::string& dir, const CheckOptions& options,
+                     CheckReport* report);
+
+// Checks one table's records (records[i]: the record of index i) against
+// each other: the goal alone has distance 0, every other state's best move
+// is on the board and leads one step nearer, and no state has a neighbour
+// more than one step nearer. Saturated records (lib/storage/format.h) are resolved
+// by walking their best moves. Adds what it finds to *check, and sets
+// *histogram[d] to the number of states at distance d.
+// REQUIRES: records.size() == Indexer(board, goal_blank).size().
+void CheckRecords(const Board& board, int goal_blank,
+                  const std::vector<uint8_t>& records, int threads,
+                  int max_listed, TableCheck* check,
+                  std::vector<uint64_t>* histogram);
+
+}  // namespace slidedb
+
+#endif  // SLIDEDB_LIB_ANALYSIS_CHECK_H_

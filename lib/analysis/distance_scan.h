@@ -1,0 +1,33 @@
+// Distance scan: every state of a table with its true distance to the goal.
+// Records store distances of kDistanceSaturated (63) or more as 63
+// (lib/storage/format.h); the scan resolves those by following best moves down to a
+// record below 63, so boards whose distances pass 62 (2x6, 3x4, ...) are
+// reported exactly.
+#ifndef SLIDEDB_LIB_ANALYSIS_DISTANCE_SCAN_H_
+#define SLIDEDB_LIB_ANALYSIS_DISTANCE_SCAN_H_
+
+#include <cstdint>
+#include <functional>
+
+#include "lib/base/status.h"
+#include "lib/puzzle/index.h"
+#include "lib/storage/table.h"
+
+namespace slidedb {
+
+// Calls visit(index, distance, record) for every index of the table in
+// increasing order, after reading every page. `record` is the stored byte
+// (its move is the state's best move; meaningless for the goal).
+// REQUIRES: table != nullptr.
+Status ScanDistances(Table* table,
+                     const std::function<void(Index index, int distance,
+                                              uint8_t record)>& visit);
+
+// The true distance of the state at `index`, resolving a saturated record
+// by walking (lib/solve/walk.h).
+// REQUIRES: index < table->indexer().size().
+Status TrueDistance(Table* table, Index index, int* distance);
+
+}  // namespace slidedb
+
+#endif  // SLIDEDB_LIB_ANALYSIS_DISTANCE_SCAN_H_

@@ -1,0 +1,99 @@
+#include "lib/analysis/verify.h"
+
+#include "lib/puzzle/notation.h"
+#include "lib/solve/walk.h"
+
+namespace slidedb {
+
+Status ParseSolution(std::string_view text,
+                     const std::vector<std::string>& labels,
+                     std::vector<SolutionStep>* steps) {
+  steps->clear();
+  std::vector<std::string_view> words;
+  for (size_t i = 0; i < text.size();) {
+    while (i < text.size() && IsLabelSeparator(text[i])) ++i;
+    size_t j = i;
+    while (j < text.size() && !IsLabelSeparator(text[j])) ++j;
+    if (j > i) words.push_back(text.substr(i, j - i));
+    i = j;
+  }
+  bool letters = true;
+  for (std::string_view w : words) {
+    for (char c : w) {
+      Move m;
+      if (!ParseMoveLetter(c, &m)) letters = false;
+    }
+  }
+  if (letters) {
+    for (std::string_view w : words) {
+      for (char c : w) {
+        SolutionStep step;
+        ParseMoveLetter(c, &step.move);
+        steps->push_back(step);
+      }
+    }
+    return Status::OK();
+  }
+  for (std::string_view w : words) {
+    SolutionStep step;
+    step.by_tile = true;
+    for (size_t t = 1; t < labels.size() && step.tile == 0; ++t) {
+      if (labels[t] == w) step.tile = static_cast<uint8_t>(t);
+    }
+    if (step.tile == 0) {
+      const std::string word(w);
+      if (!labels.empty() && labels[0] == word) {
+        return Status::InvalidArgument(
+            "the solution names the blank ('" + word +
+            "'); name the tiles that slide, or give U/D/L/R blank moves");
+      }
+      return Status::InvalidArgument(
+          "the solution names '" + word +
+          "', which is no tile of this puzzle (give U/D/L/R blank moves, or "
+          "tile labels separated by spaces or commas)");
+    }
+    steps->push_back(step);
+  }
+  return Status::OK();
+}
+
+Status VerifySolution(Table* table, const State& start,
+                      const std::vector<SolutionStep>& steps, Verdict* v) {
+  int optimal_length;
+  Status s = DistanceToGoal(table, start, &optimal_length);
+  if (!s.ok()) return s;
+  PlaySolution(table->indexer().board(), table->indexer().goal_blank(), start,
+               steps, optimal_length, v);
+  return Status::OK();
+}
+
+void PlaySolution(const Board& board, int goal_blank, const State& start,
+                  const std::vector<SolutionStep>& steps, int optimal_length,
+                  Verdict* v) {
+  *v = Verdict();
+  v->length = static_cast<int>(steps.size());
+  v->optimal_length = optimal_length;
+  State at = start;
+  for (size_t k = 0; k < steps.size(); ++k) {
+    bool ok = false;
+    if (steps[k].by_tile) {
+      for (Move m : kAllMoves) {
+        const int to = board.Neighbor(at.blank, m);
+        if (to >= 0 && at.tile[to] == steps[k].tile) {
+          ok = ApplyMove(board, m, &at);
+          break;
+        }
+      }
+    } else {
+      ok = ApplyMove(board, steps[k].move, &at);
+    }
+    if (!ok) {
+      v->illegal_step = static_cast<int>(k) + 1;
+      return;
+    }
+  }
+  v->legal = true;
+  v->reaches_goal = at == CanonicalGoal(board, goal_blank);
+}
+
+}  // namespace slidedb

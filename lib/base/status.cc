@@ -1,0 +1,21 @@
+#include "lib/base/status.h"
+
+namespace slidedb {
+
+std::string Status::ToString() const {
+  switch (code_) {
+    case Code::kOk:
+      return "OK";
+    case Code::kInvalidArgument:
+      return "invalid argument: " + message_;
+    case Code::kNotFound:
+      return "not found: " + message_;
+    case Code::kCorruption:
+      return "corruption: " + message_;
+    case Code::kIOError:
+      return "I/O error: " + message_;
+  }
+  return message_;
+}
+
+}  // namespace slidedb

@@ -1,0 +1,88 @@
+#include "lib/puzzle/index.h"
+
+#include "lib/puzzle/parity.h"
+
+namespace slidedb {
+
+namespace {
+
+// The position of the k-th lowest set bit of x. REQUIRES: popcount(x) > k.
+inline int SelectBit(unsigned x, int k) {
+  for (; k > 0; --k) x &= x - 1;
+  return __builtin_ctz(x);
+}
+
+}  // namespace
+
+Indexer::Indexer(const Board& board, int goal_blank)
+    : board_(board), goal_blank_(goal_blank), cells_(board.cells()) {
+  const int m = cells_ - 1;  // tiles
+  // Digit i (0-based) of an m-sequence has weight (m-1-i)!; halved.
+  Index f = 1;  // 2!/2 for the last digit kept
+  weight_[m - 3] = f;
+  for (int i = m - 4; i >= 0; --i) {
+    f *= static_cast<Index>(m - 1 - i);
+    weight_[i] = f;
+  }
+  // m!/2 * cells = cells!/2
+  Index half = 1;
+  for (int k = 3; k <= m; ++k) half *= static_cast<Index>(k);
+  size_ = half * static_cast<Index>(cells_);
+}
+
+bool Indexer::Reachable(const State& s) const {
+  return (Inversions(board_, s) & 1) == InversionParity(s.blank);
+}
+
+Index Indexer::IndexOf(const State& s) const {
+  const int m = cells_ - 1;
+  unsigned unused = (1u << m) - 1;  // tile t is bit t-1
+  Index rank = 0;
+  int i = 0;
+  for (int c = 0; c < cells_ && i < m - 2; ++c) {
+    const unsigned v = s.tile[c];
+    if (v == 0) continue;
+    const unsigned bit = 1u << (v - 1);
+    rank += static_cast<Index>(__builtin_popcount(unused & (bit - 1))) *
+            weight_[i];
+    unused &= ~bit;
+    ++i;
+  }
+  return rank * static_cast<Index>(cells_) + s.blank;
+}
+
+State Indexer::StateAt(Index index) const {
+  const int m = cells_ - 1;
+  State s;
+  s.blank = static_cast<uint8_t>(index % static_cast<Index>(cells_));
+  Index rank = index / static_cast<Index>(cells_);
+  unsigned unused = (1u << m) - 1;
+  int parity = 0;
+  int c = 0;
+  auto place = [&](uint8_t tile) {
+    if (c == s.blank) s.tile[c++] = 0;
+    s.tile[c++] = tile;
+  };
+  for (int i = 0; i < m - 2; ++i) {
+    const Index digit = rank / weight_[i];
+    rank -= digit * weight_[i];
+    parity += static_cast<int>(digit);
+    const int v = SelectBit(unused, static_cast<int>(digit));
+    unused &= ~(1u << v);
+    place(static_cast<uint8_t>(v + 1));
+  }
+  // The two tiles left, a < b: in order they add no inversion, swapped one.
+  const int a = __builtin_ctz(unused);
+  const int b = __builtin_ctz(unused & (unused - 1));
+  if ((parity & 1) == InversionParity(s.blank)) {
+    place(static_cast<uint8_t>(a + 1));
+    place(static_cast<uint8_t>(b + 1));
+  } else {
+    place(static_cast<uint8_t>(b + 1));
+    place(static_cast<uint8_t>(a + 1));
+  }
+  if (c == s.blank) s.tile[c++] = 0;
+  return s;
+}
+
+}  // namespace slidedb

@@ -1,0 +1,80 @@
+// Indexer: a dense numbering of exactly the states that can reach one
+// canonical goal (lib/puzzle/state.h), 0..size()-1 with no holes.
+//
+//   index = (lehmer(tiles) / 2) * cells + blank
+//
+// where tiles is the sequence of the cells()-1 tiles read in reading order,
+// the blank skipped, and lehmer() its Lehmer-code rank among all
+// permutations of 1..cells()-1. The last Lehmer digit of a permutation is
+// always 0 and the one before it is 0 or 1; half of all arrangements reach
+// the goal (lib/puzzle/parity.h), and for a reachable one that digit follows from
+// the others and the blank's cell, so it is dropped. Putting the blank last
+// makes a sideways move change the index by exactly 1.
+//
+// The numbering is part of the on-disk format (docs/FORMAT.md).
+#ifndef SLIDEDB_LIB_PUZZLE_INDEX_H_
+#define SLIDEDB_LIB_PUZZLE_INDEX_H_
+
+#include <array>
+#include <cstdint>
+
+#include "lib/puzzle/board.h"
+#include "lib/puzzle/state.h"
+
+namespace slidedb {
+
+// 12!/2 = 239,500,800 fits in 32 bits.
+using Index = uint32_t;
+
+class Indexer {
+ public:
+  // REQUIRES: 0 <= goal_blank < board.cells().
+  Indexer(const Board& board, int goal_blank);
+
+  const Board& board() const { return board_; }
+  int goal_blank() const { return goal_blank_; }
+  // cells()! / 2: 181,440 on 3x3.
+  Index size() const { return size_; }
+
+  // REQUIRES: IsWellFormed(board(), s) and s reaches the goal, i.e.
+  // Reachable(s).
+  Index IndexOf(const State& s) const;
+  // REQUIRES: i < size().
+  State StateAt(Index i) const;
+
+  // Whether `s` reaches this indexer's goal (its parity class matches).
+  bool Reachable(const State& s) const;
+
+  // The index of the state one sideways move away: a Left or Right move of
+  // the blank does not change the order of the tiles.
+  static Index AfterSidewaysMove(Index i, Move m) {
+    return m == Move::kLeft ? i - 1 : i + 1;
+  }
+  // The index of `after`, the state that move `m` made from the state of
+  // index `i`: one step for a sideways move, IndexOf for a vertical one.
+  Index AfterMove(Index i, Move m, const State& after) const {
+    return m == Move::kLeft || m == Move::kRight ? AfterSidewaysMove(i, m)
+                                                 : IndexOf(after);
+  }
+
+ private:
+  // The parity of the tile inversions that a reachable state with the blank
+  // on `blank_cell` has.
+  int InversionParity(int blank_cell) const {
+    return board_.cols() % 2 == 0
+               ? (board_.Row(blank_cell) + board_.Row(goal_blank_)) & 1
+               : 0;
+  }
+
+  Board board_;
+  int goal_blank_;
+  int cells_;
+  Index size_;
+  // weight_[i] = (cells_ - 2 - i)! / 2: the value of Lehmer digit i of the
+  // tile sequence in lehmer(tiles) / 2, for i < cells_ - 3.
+  std::array<Index, kMaxCells> weight_{};
+};
+
+}  // namespace slidedb
+
+#endif  // SLIDEDB_LIB_PUZZLE_INDEX_H_

@@ -1,0 +1,272 @@
+#include "lib/puzzle/notation.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdint>
+#include <utility>
+
+namespace slidedb {
+
+namespace {
+
+// Splits one piece of text (a row, or the whole state) into labels.
+Status Tokenize(std::string_view text, std::vector<std::string>* out) {
+  const bool spaced = std::any_of(text.begin(), text.end(), IsLabelSeparator);
+  if (!spaced) {
+    out->reserve(out->size() + text.size());
+    for (char c : text) {
+      if (static_cast<unsigned char>(c) < 0x21 ||
+          static_cast<unsigned char>(c) > 0x7e) {
+        return Status::InvalidArgument(
+            "unexpected character in a state (use plain ASCII labels)");
+      }
+      out->emplace_back(1, c);
+    }
+    return Status::OK();
+  }
+  size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && IsLabelSeparator(text[i])) ++i;
+    size_t j = i;
+    while (j < text.size() && !IsLabelSeparator(text[j])) {
+      const unsigned char c = static_cast<unsigned char>(text[j]);
+      if (c < 0x20 || c == 0x7f) {
+        return Status::InvalidArgument("control character in a state");
+      }
+      ++j;
+    }
+    if (j > i) out->emplace_back(text.substr(i, j - i));
+    i = j;
+  }
+  return Status::OK();
+}
+
+bool IsInteger(const std::string& s, long* value) {
+  const char* end = s.data() + s.size();
+  auto r = std::from_chars(s.data(), end, *value);
+  return r.ec == std::errc() && r.ptr == end;
+}
+
+std::string_view Trim(std::string_view s) {
+  while (!s.empty() && IsLabelSeparator(s.front())) s.remove_prefix(1);
+  while (!s.empty() && IsLabelSeparator(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+}  // namespace
+
+Status ParseArrangement(std::string_view text, const Board& board,
+                        const NotationOptions& options, Arrangement* out) {
+  text = Trim(text);
+  if (text.empty()) return Status::InvalidArgument("empty state");
+  if (text.size() > kMaxStateLength) {
+    return Status::InvalidArgument("a state of " + std::to_string(text.size()) +
+                                   " characters is too long (at most " +
+                                   std::to_string(kMaxStateLength) + ")");
+  }
+  const int n = board.cells();
+  std::vector<std::string> labels;
+  if (text.find('/') != std::string_view::npos) {
+    int row = 0;
+    size_t start = 0;
+    while (true) {
+      const size_t slash = text.find('/', start);
+      const std::string_view piece = Trim(text.substr(
+          start, slash == std::string_view::npos ? slash : slash - start));
+      std::vector<std::string> row_labels;
+      Status s = Tokenize(piece, &row_labels);
+      if (!s.ok()) return s;
+      ++row;
+      if (static_cast<int>(row_labels.size()) != board.cols()) {
+        return Status::InvalidArgument(
+            "row " + std::to_string(row) + " has " +
+            std::to_string(row_labels.size()) + " cells; a " + board.Name() +
+            " board has " + std::to_string(board.cols()) + " per row");
+      }
+      labels.insert(labels.end(), row_labels.begin(), row_labels.end());
+      if (slash == std::string_view::npos) break;
+      start = slash + 1;
+    }
+    if (row != board.rows()) {
+      return Status::InvalidArgument(std::to_string(row) + " rows given; a " +
+                                     board.Name() + " board has " +
+                                     std::to_string(board.rows()));
+    }
+  } else {
+    Status s = Tokenize(text, &labels);
+    if (!s.ok()) return s;
+    if (static_cast<int>(labels.size()) != n) {
+      std::string msg = std::to_string(labels.size()) + " cells given; a " +
+                        board.Name() + " board has " + std::to_string(n);
+      if (n > 9 && labels.size() > static_cast<size_t>(n)) {
+        msg +=
+            " (on boards of more than 9 cells separate the labels with "
+            "commas or spaces)";
+      }
+      return Status::InvalidArgument(msg);
+    }
+  }
+  int blank = -1;
+  uint64_t seen_chars[4] = {};  // one-character tiles seen, by byte
+  for (int c = 0; c < n; ++c) {
+    const std::string& l = labels[c];
+    const bool is_blank = options.blank.empty()
+                              ? l.size() == 1 && (l[0] == '0' || l[0] == '_' ||
+                                                  l[0] == '.' || l[0] == '-')
+                              : l == options.blank;
+    if (is_blank) {
+      if (blank >= 0) {
+        return Status::InvalidArgument("more than one blank ('" +
+                                       labels[blank] + "' and '" + l + "')");
+      }
+      blank = c;
+      continue;
+    }
+    // At most 11 tiles: comparing with the earlier ones beats a set, and
+    // one-character labels need only a bit each.
+    if (l.size() == 1) {
+      const unsigned char ch = static_cast<unsigned char>(l[0]);
+      const uint64_t bit = uint64_t{1} << (ch & 63);
+      if ((seen_chars[ch >> 6] & bit) != 0) {
+        return Status::InvalidArgument("tile '" + l + "' appears twice");
+      }
+      seen_chars[ch >> 6] |= bit;
+    } else {
+      for (int e = 0; e < c; ++e) {
+        if (e != blank && labels[e] == l) {
+          return Status::InvalidArgument("tile '" + l + "' appears twice");
+        }
+      }
+    }
+  }
+  if (blank < 0) {
+    return Status::InvalidArgument(options.blank.empty()
+                                       ? "no blank: write it as 0, _, . or -"
+                                       : "no blank: the blank was set to '" +
+                                             options.blank + "'");
+  }
+  out->labels = std::move(labels);
+  out->blank = blank;
+  return Status::OK();
+}
+
+void SortLabels(std::vector<std::string>* labels) {
+  // One character each: numeric order (all digits) and string order are
+  // both the order of the characters.
+  if (std::all_of(labels->begin(), labels->end(),
+                  [](const std::string& l) { return l.size() == 1; })) {
+    // The bytes in ascending order by counting, with no comparisons to
+    // mispredict, written back in place: no string moves.
+    uint64_t present[4] = {};
+    size_t count[256] = {};
+    for (const std::string& l : *labels) {
+      const unsigned char b = static_cast<unsigned char>(l[0]);
+      present[b >> 6] |= uint64_t{1} << (b & 63);
+      ++count[b];
+    }
+    size_t i = 0;
+    for (int w = 0; w < 4; ++w) {
+      for (uint64_t bits = present[w]; bits != 0; bits &= bits - 1) {
+        const int b = w * 64 + __builtin_ctzll(bits);
+        for (size_t k = 0; k < count[b]; ++k) {
+          (*labels)[i++][0] = static_cast<char>(b);
+        }
+      }
+    }
+    return;
+  }
+  std::vector<std::pair<long, size_t>> keys(labels->size());
+  bool numeric = true;
+  for (size_t i = 0; i < labels->size() && numeric; ++i) {
+    numeric = IsInteger((*labels)[i], &keys[i].first);
+    keys[i].second = i;
+  }
+  if (numeric) {
+    // Equal numbers ("1", "01") keep their order of appearance.
+    std::sort(keys.begin(), keys.end());
+    std::vector<std::string> sorted;
+    sorted.reserve(labels->size());
+    for (const auto& k : keys) sorted.push_back(std::move((*labels)[k.second]));
+    *labels = std::move(sorted);
+  } else {
+    std::sort(labels->begin(), labels->end());
+  }
+}
+
+Arrangement DefaultGoal(const Board& board, const Arrangement& start) {
+  const int n = board.cells();
+  Arrangement goal;
+  goal.labels.reserve(n);
+  for (int c = 0; c < n; ++c) {
+    if (c != start.blank) goal.labels.push_back(start.labels[c]);
+  }
+  SortLabels(&goal.labels);
+  goal.labels.push_back(start.labels[start.blank]);
+  goal.blank = n - 1;
+  return goal;
+}
+
+Status CheckBlankLabel(const std::string& label) {
+  for (char c : label) {
+    if (IsLabelSeparator(c) || c == '/' ||
+        static_cast<unsigned char>(c) < 0x20) {
+      return Status::InvalidArgument(
+          "the blank's label '" + label +
+          "' cannot hold spaces, commas, slashes or control characters");
+    }
+  }
+  return Status::OK();
+}
+
+std::string OutputBlankLabel(const NotationOptions& options) {
+  return options.blank.empty() ? "0" : options.blank;
+}
+
+std::string FormatArrangement(const Arrangement& a,
+                              const std::string& blank_label) {
+  // Written without separators only when ParseArrangement reads it back so:
+  // one printable ASCII character per label (a label such as "\xe5" given
+  // with spaces is kept apart by commas).
+  auto one_char = [](const std::string& l) {
+    return l.size() == 1 && static_cast<unsigned char>(l[0]) >= 0x21 &&
+           static_cast<unsigned char>(l[0]) <= 0x7e;
+  };
+  bool compact = one_char(blank_label) && a.labels.size() <= 9;
+  for (size_t c = 0; c < a.labels.size() && compact; ++c) {
+    compact = static_cast<int>(c) == a.blank || one_char(a.labels[c]);
+  }
+  std::string out;
+  if (compact) {
+    out.resize(a.labels.size());
+    for (size_t c = 0; c < a.labels.size(); ++c) {
+      out[c] = static_cast<int>(c) == a.blank ? blank_label[0] : a.labels[c][0];
+    }
+    return out;
+  }
+  for (size_t c = 0; c < a.labels.size(); ++c) {
+    if (c > 0) out += ',';
+    out += static_cast<int>(c) == a.blank ? blank_label : a.labels[c];
+  }
+  return out;
+}
+
+std::string DrawArrangement(const Board& board, const Arrangement& a,
+                            int indent) {
+  size_t width = 1;
+  for (const auto& l : a.labels) width = std::max(width, l.size());
+  std::string out;
+  for (int r = 0; r < board.rows(); ++r) {
+    out.append(indent, ' ');
+    for (int k = 0; k < board.cols(); ++k) {
+      const int c = r * board.cols() + k;
+      const std::string& l = c == a.blank ? std::string("_") : a.labels[c];
+      if (k > 0) out += ' ';
+      out.append(width - l.size(), ' ');
+      out += l;
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+}  // namespace slidedb

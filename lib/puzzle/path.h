@@ -1,0 +1,21 @@
+// Path: a solution as moves of the blank, with the tiles they slide.
+#ifndef SLIDEDB_LIB_PUZZLE_PATH_H_
+#define SLIDEDB_LIB_PUZZLE_PATH_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "lib/puzzle/board.h"
+
+namespace slidedb {
+
+struct Path {
+  std::vector<Move> moves;     // the blank's moves
+  std::vector<uint8_t> tiles;  // the tile each move slides, in table labels
+  int64_t nodes = -1;  // states a search generated; -1 when read off a table
+  int distance() const { return static_cast<int>(moves.size()); }
+};
+
+}  // namespace slidedb
+
+#endif  // SLIDEDB_LIB_PUZZLE_PATH_H_

@@ -1,0 +1,81 @@
+// Pattern: a group of tiles and the dense numbering of where they stand, the
+// index of a pattern database (lib/storage/pdb_meta.h). A partition splits the tiles
+// 1..cells()-1 of a canonical goal into disjoint groups, written as their
+// sizes: "7-8" is tiles 1-7 and tiles 8-15 of a 4x4 board.
+//
+//   index = Σ dᵢ · (n−1−i)!/(n−k)!   (i = 0..k−1, mixed radix n, n−1, …)
+//
+// where n = cells(), k the group's size, and dᵢ the cell of the group's i-th
+// tile counted among the cells that tiles 0..i−1 leave free. The indexes run
+// densely from 0 to n!/(n−k)! − 1. The numbering is part of the on-disk format
+// (docs/FORMAT.md).
+#ifndef SLIDEDB_LIB_PUZZLE_PATTERN_H_
+#define SLIDEDB_LIB_PUZZLE_PATTERN_H_
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lib/base/status.h"
+#include "lib/puzzle/board.h"
+
+namespace slidedb {
+
+// The sizes of a partition's groups, in order: {7, 8} for "7-8".
+using Partition = std::vector<int>;
+
+// Parses "7-8", "6-6-3", "5-5-5" ...: sizes of at least 1 that add up to
+// cells()-1, no group over kMaxPatternTiles.
+Status ParsePartition(std::string_view text, const Board& board,
+                      Partition* out);
+// "7-8".
+std::string PartitionName(const Partition& p);
+// The partition `slidedb-build` uses when none is given: as few groups of at
+// most kMaxPatternTiles as cover the tiles, as even as possible, smaller
+// first (7-8 on 16 cells, 7-7 on 15, 6-7 on 14, 5-6 on 12). 7-8 takes about
+// 610 s of CPU on two threads and 2 GB (BENCHMARKS.md).
+Partition DefaultPartition(const Board& board);
+// The tiles of each group: consecutive canonical tiles, the first group
+// starting at tile 1.
+std::vector<std::vector<int>> PartitionGroups(const Partition& p);
+
+// The largest group a pattern database holds: 16!/8! = 518,918,400 entries.
+inline constexpr int kMaxPatternTiles = 8;
+
+class PatternIndexer {
+ public:
+  // REQUIRES: 1 <= cells; 1 <= tiles <= min(kMaxPatternTiles, cells).
+  PatternIndexer(int cells, int tiles);
+
+  int cells() const { return cells_; }
+  int tiles() const { return tiles_; }
+  // cells! / (cells - tiles)!
+  uint64_t size() const { return size_; }
+
+  // cell[i]: the cell of the group's i-th tile; all different.
+  uint64_t IndexOf(const uint8_t* cell) const {
+    uint64_t index = 0;
+    uint32_t used = 0;
+    for (int i = 0; i < tiles_; ++i) {
+      const uint32_t below = (1u << cell[i]) - 1;
+      index = index * static_cast<uint64_t>(cells_ - i) +
+              static_cast<uint64_t>(cell[i] - std::popcount(used & below));
+      used |= 1u << cell[i];
+    }
+    return index;
+  }
+  // REQUIRES: index < size().
+  void CellsAt(uint64_t index, uint8_t* cell) const;
+
+ private:
+  int cells_;
+  int tiles_;
+  uint64_t size_;
+};
+
+}  // namespace slidedb
+
+#endif  // SLIDEDB_LIB_PUZZLE_PATTERN_H_

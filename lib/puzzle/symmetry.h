@@ -1,0 +1,90 @@
+// Symmetry: the rotations and reflections of a board, and how one goal's
+// table answers every goal they relate it to (docs/FORMAT.md, "Goals served
+// by symmetry").
+//
+// A symmetry is a permutation of the cells that keeps neighbours neighbours:
+// on every board the identity, the mirror left-right, the mirror up-down and
+// the turn by 180 degrees; on a square board also the two diagonal mirrors
+// and the quarter turns. It carries the canonical goal with its blank on
+// cell b to an arrangement with its blank on the image of b, and the state
+// graph onto itself, so both goals have the same distances and, move for
+// move, the same optimal paths. Of each class of goal blanks that the
+// symmetries relate only the largest cell's table is stored (3 of 9 on 3x3).
+// Boards with no table (over kMaxTableCells cells) store every goal blank.
+#ifndef SLIDEDB_LIB_PUZZLE_SYMMETRY_H_
+#define SLIDEDB_LIB_PUZZLE_SYMMETRY_H_
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "lib/puzzle/board.h"
+#include "lib/puzzle/state.h"
+
+namespace slidedb {
+
+// The goal blank whose table serves goals of `board` with the blank on
+// `goal_blank`: the largest cell a symmetry takes it to.
+// REQUIRES: 0 <= goal_blank < board.cells().
+int StoredGoalBlank(const Board& board, int goal_blank);
+
+// Every goal blank the table of `stored_blank` serves, ascending (itself
+// included): {0, 2, 6, 8} for the corner 8 on 3x3.
+std::vector<int> ServedGoalBlanks(const Board& board, int stored_blank);
+
+// How a state asked about a goal maps to the stored table's goal and how
+// the stored answer maps back. The symmetry used is the first, in the order
+// of docs/FORMAT.md, that takes the stored goal blank to the asked one.
+class GoalMap {
+ public:
+  // REQUIRES: 0 <= goal_blank < board.cells().
+  GoalMap(const Board& board, int goal_blank);
+
+  int goal_blank() const { return goal_blank_; }
+  int stored_blank() const { return stored_blank_; }
+  // True when the goal's own table is stored: nothing to map.
+  bool identity() const { return goal_blank_ == stored_blank_; }
+
+  // A state in the labels of the asked goal's table, as the stored table
+  // sees it: the same distance, the moves mapped by FromStored.
+  State ToStored(const State& s) const {
+    State out;
+    for (int c = 0; c < cells_; ++c) {
+      out.tile[c] = tile_to_stored_[s.tile[cell_[c]]];
+    }
+    out.blank = cell_inverse_[s.blank];
+    return out;
+  }
+  // The inverse of ToStored.
+  State FromStored(const State& s) const {
+    State out;
+    for (int c = 0; c < cells_; ++c) {
+      out.tile[cell_[c]] = tile_from_stored_[s.tile[c]];
+    }
+    out.blank = cell_[s.blank];
+    return out;
+  }
+  // The asked goal's move for a move of the stored table's blank.
+  Move MoveFromStored(Move m) const {
+    return move_from_stored_[static_cast<int>(m)];
+  }
+  // The asked goal's tile for a tile of the stored table's labels.
+  uint8_t TileFromStored(uint8_t t) const { return tile_from_stored_[t]; }
+
+ private:
+  int cells_;
+  int goal_blank_;
+  int stored_blank_;
+  // cell_[c]: the cell of the asked board that stored cell c comes from.
+  std::array<uint8_t, kMaxCells> cell_{};
+  std::array<uint8_t, kMaxCells> cell_inverse_{};
+  // Tile labels of the asked goal's table to the stored one's and back; the
+  // blank 0 stays 0.
+  std::array<uint8_t, kMaxCells> tile_to_stored_{};
+  std::array<uint8_t, kMaxCells> tile_from_stored_{};
+  std::array<Move, 4> move_from_stored_{};
+};
+
+}  // namespace slidedb
+
+#endif  // SLIDEDB_LIB_PUZZLE_SYMMETRY_H_

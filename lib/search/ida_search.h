@@ -1,0 +1,66 @@
+// PdbSearch: optimal answers by IDA* (Korf 1985) over the sum of additive
+// pattern databases (lib/search/pdb_build.h), for boards too big for a full table.
+// When the goal maps onto itself under the reflection about the main
+// diagonal (a square board with the goal's blank on the diagonal), the
+// heuristic is the larger of the sum for the state and the sum for its
+// reflection (Korf & Felner 2002). The search never undoes the previous move.
+// A PdbSearch is immutable once made: any number of threads may Solve at once.
+#ifndef SLIDEDB_LIB_SEARCH_IDA_SEARCH_H_
+#define SLIDEDB_LIB_SEARCH_IDA_SEARCH_H_
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "lib/base/status.h"
+#include "lib/puzzle/board.h"
+#include "lib/puzzle/path.h"
+#include "lib/puzzle/pattern.h"
+#include "lib/puzzle/state.h"
+
+namespace slidedb {
+
+class PdbSearch {
+ public:
+  // `values[g]` is the pattern database of group g of `partition`
+  // (PartitionGroups) for the canonical goal with the blank on `goal_blank`.
+  // REQUIRES: values[g].size() == PatternIndexer(cells, group size).size().
+  PdbSearch(const Board& board, int goal_blank, const Partition& partition,
+            std::vector<std::vector<uint8_t>> values);
+
+  const Board& board() const { return board_; }
+  int goal_blank() const { return goal_blank_; }
+  const Partition& partition() const { return partition_; }
+  bool reflects() const { return reflects_; }
+
+  // The heuristic of `s`: a lower bound of its distance.
+  // REQUIRES: IsWellFormed(board(), s).
+  int Heuristic(const State& s) const;
+
+  // An optimal path from `start` to the goal; path->nodes counts the states
+  // generated.
+  // REQUIRES: start reaches the goal (lib/puzzle/parity.h).
+  Status Solve(const State& start, Path* path) const;
+
+ private:
+  struct Group {
+    std::vector<int> tiles;          // canonical tiles
+    std::vector<int> mirror_tiles;   // the tiles whose reflections they are
+    PatternIndexer indexer;
+    std::vector<uint8_t> values;
+  };
+  class Run;
+
+  Board board_;
+  int goal_blank_;
+  Partition partition_;
+  std::vector<Group> groups_;
+  bool reflects_ = false;
+  int group_of_[kMaxCells] = {};         // group_of_[tile]
+  int mirror_group_of_[kMaxCells] = {};  // the group tile's mirror image is in
+  uint8_t mirror_cell_[kMaxCells] = {};  // the reflection of each cell
+};
+
+}  // namespace slidedb
+
+#endif  // SLIDEDB_LIB_SEARCH_IDA_SEARCH_H_

@@ -1,0 +1,212 @@
+#include "lib/search/pdb_build.h"
+
+#include <atomic>
+#include <bit>
+#include <chrono>
+#include <new>
+#include <thread>
+
+#include "lib/puzzle/pattern.h"
+#include "lib/puzzle/state.h"
+
+namespace slidedb {
+
+namespace {
+
+// The board's cells as bits of a mask.
+class CellMasks {
+ public:
+  explicit CellMasks(const Board& board)
+      : cols_(board.cols()),
+        all_((board.cells() >= 32 ? 0 : 1u << board.cells()) - 1) {
+    for (int c = 0; c < board.cells(); ++c) {
+      if (board.Col(c) == 0) first_col_ |= 1u << c;
+      if (board.Col(c) == cols_ - 1) last_col_ |= 1u << c;
+    }
+  }
+  uint32_t all() const { return all_; }
+  // `m` and every cell next to one of its cells.
+  uint32_t Grow(uint32_t m) const {
+    return (m | m << cols_ | m >> cols_ | ((m << 1) & ~first_col_) |
+            ((m >> 1) & ~last_col_)) &
+           all_;
+  }
+  // The cells the blank reaches from `start` without crossing `occupied`.
+  uint32_t Region(uint32_t occupied, int start) const {
+    uint32_t r = 1u << start;
+    for (;;) {
+      const uint32_t next = Grow(r) & ~occupied;
+      if (next == r) return r;
+      r = next;
+    }
+  }
+
+ private:
+  int cols_;
+  uint32_t all_;
+  uint32_t first_col_ = 0;
+  uint32_t last_col_ = 0;
+};
+
+// Sets bit `i`; true if it was clear.
+bool TestAndSet(std::vector<uint64_t>& bits, uint64_t i) {
+  std::atomic_ref<uint64_t> word(bits[i >> 6]);
+  const uint64_t bit = uint64_t{1} << (i & 63);
+  if (word.load(std::memory_order_relaxed) & bit) return false;
+  return !(word.fetch_or(bit, std::memory_order_relaxed) & bit);
+}
+
+}  // namespace
+
+Status BuildPatternDb(const Board& board, int goal_blank,
+                      const std::vector<int>& tiles, int threads,
+                      const std::function<void(const PdbLevel&)>& progress,
+                      PdbResult* out) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const int n = board.cells();
+  const int k = static_cast<int>(tiles.size());
+  const PatternIndexer indexer(n, k);
+  const CellMasks masks(board);
+  const int free_cells = n - k;  // blank regions are named by one of these
+  const uint64_t entries = indexer.size();
+  const uint64_t bits = entries * static_cast<uint64_t>(free_cells);
+
+  std::vector<uint64_t> visited, current, next;
+  try {
+    out->values.assign(entries, kPdbUnreached);
+    visited.assign((bits + 63) / 64, 0);
+    current.assign(visited.size(), 0);
+    next.assign(visited.size(), 0);
+  } catch (const std::bad_alloc&) {
+    return Status::InvalidArgument(
+        "not enough memory for a pattern database of " + std::to_string(k) +
+        " tiles on " + board.Name());
+  }
+  uint8_t* values = out->values.data();
+
+  // The abstract state of a placement and a blank cell: its bit number.
+  auto state_of = [&](const uint8_t* cell, uint32_t occupied, int blank,
+                      uint64_t* index) {
+    const uint32_t region = masks.Region(occupied, blank);
+    const int rep = std::countr_zero(region);
+    const uint32_t free = masks.all() & ~occupied;
+    *index = indexer.IndexOf(cell);
+    return *index * free_cells +
+           static_cast<uint64_t>(std::popcount(free & ((1u << rep) - 1)));
+  };
+
+  {
+    const State goal = CanonicalGoal(board, goal_blank);
+    uint8_t cell[kMaxPatternTiles];
+    uint32_t occupied = 0;
+    for (int i = 0; i < k; ++i) {
+      for (int c = 0; c < n; ++c) {
+        if (goal.tile[c] == tiles[i]) cell[i] = static_cast<uint8_t>(c);
+      }
+      occupied |= 1u << cell[i];
+    }
+    uint64_t index;
+    const uint64_t s = state_of(cell, occupied, goal_blank, &index);
+    TestAndSet(visited, s);
+    TestAndSet(current, s);
+    values[index] = 0;
+  }
+  out->histogram.assign(1, 1);
+  out->states = 1;
+  if (progress) {
+    progress({0, 1, 1, 1,
+              std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                            t0)
+                  .count()});
+  }
+
+  constexpr size_t kChunkWords = 1 << 12;
+  const size_t words = current.size();
+  for (int depth = 0;; ++depth) {
+    std::atomic<size_t> next_chunk{0};
+    std::atomic<uint64_t> level_states{0}, level_entries{0};
+    const uint8_t new_value = static_cast<uint8_t>(depth + 1);
+    auto work = [&] {
+      uint64_t my_states = 0, my_entries = 0;
+      uint8_t cell[kMaxPatternTiles];
+      uint64_t decoded = UINT64_MAX;
+      uint32_t occupied = 0;
+      for (;;) {
+        const size_t begin = next_chunk.fetch_add(kChunkWords);
+        if (begin >= words) break;
+        const size_t end = std::min(words, begin + kChunkWords);
+        for (size_t w = begin; w < end; ++w) {
+          uint64_t word = current[w];
+          if (word == 0) continue;
+          current[w] = 0;
+          while (word != 0) {
+            const uint64_t s = w * 64 + std::countr_zero(word);
+            word &= word - 1;
+            const uint64_t index = s / free_cells;
+            const int nth_free = static_cast<int>(s % free_cells);
+            if (index != decoded) {
+              indexer.CellsAt(index, cell);
+              occupied = 0;
+              for (int i = 0; i < k; ++i) occupied |= 1u << cell[i];
+              decoded = index;
+            }
+            uint32_t free = masks.all() & ~occupied;
+            for (int j = 0; j < nth_free; ++j) free &= free - 1;
+            const uint32_t region =
+                masks.Region(occupied, std::countr_zero(free));
+            for (int i = 0; i < k; ++i) {
+              const int from = cell[i];
+              // The tile slides into a cell of the blank's region next to it.
+              uint32_t to_cells = masks.Grow(1u << from) & region;
+              while (to_cells != 0) {
+                const int to = std::countr_zero(to_cells);
+                to_cells &= to_cells - 1;
+                cell[i] = static_cast<uint8_t>(to);
+                const uint32_t moved = occupied ^ (1u << from) ^ (1u << to);
+                uint64_t to_index;
+                const uint64_t t = state_of(cell, moved, from, &to_index);
+                if (TestAndSet(visited, t)) {
+                  TestAndSet(next, t);
+                  ++my_states;
+                  std::atomic_ref<uint8_t> v(values[to_index]);
+                  uint8_t unreached = kPdbUnreached;
+                  if (v.compare_exchange_strong(unreached, new_value,
+                                                std::memory_order_relaxed)) {
+                    ++my_entries;
+                  }
+                }
+              }
+              cell[i] = static_cast<uint8_t>(from);
+            }
+          }
+        }
+      }
+      level_states += my_states;
+      level_entries += my_entries;
+    };
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t) pool.emplace_back(work);
+    work();
+    for (auto& t : pool) t.join();
+    if (level_states == 0) break;
+    out->states += level_states;
+    out->histogram.push_back(level_entries);
+    std::swap(current, next);
+    if (progress) {
+      progress({depth + 1, level_states, out->states, level_entries,
+                std::chrono::duration<double>(
+                    std::chrono::steady_clock::now() - t0)
+                    .count()});
+    }
+  }
+  // The last depths may reach abstract states but no new placement.
+  while (out->histogram.size() > 1 && out->histogram.back() == 0) {
+    out->histogram.pop_back();
+  }
+  out->seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
+          .count();
+  return Status::OK();
+}
+
+}  // namespace slidedb

@@ -1,0 +1,259 @@
+#include "lib/solve/solver.h"
+
+#include <algorithm>
+
+#include "lib/puzzle/symmetry.h"
+#include "lib/storage/format.h"
+
+namespace slidedb {
+
+namespace {
+
+// Reads the goal's pattern databases from `db` into a search. NotFound when
+// none were built for that goal.
+Status LoadPdbs(const Database& db, const Board& board, int goal_blank,
+                std::shared_ptr<const PdbSearch>* out) {
+  const std::vector<const PdbMeta*> metas = db.FindPdbs(board, goal_blank);
+  if (metas.empty()) {
+    return Status::NotFound("no pattern databases for " +
+                            TableId(board, goal_blank) + " (board " +
+                            board.Name() + ", goal blank on cell " +
+                            std::to_string(goal_blank) +
+                            ") in the database " + db.dir());
+  }
+  const Partition& partition = metas[0]->partition;
+  std::vector<std::vector<uint8_t>> values(partition.size());
+  std::vector<bool> seen(partition.size());
+  for (const PdbMeta* m : metas) {
+    if (m->partition != partition || seen[m->group]) {
+      return Status::Corruption("the pattern databases of " +
+                                TableId(board, goal_blank) +
+                                " mix partitions");
+    }
+    seen[m->group] = true;
+    Status s = db.ReadPdb(*m, &values[m->group]);
+    if (!s.ok()) return s;
+  }
+  if (std::find(seen.begin(), seen.end(), false) != seen.end()) {
+    return Status::Corruption("the pattern databases of " +
+                              TableId(board, goal_blank) +
+                              " lack a group of partition " +
+                              PartitionName(partition));
+  }
+  *out = std::make_shared<PdbSearch>(board, goal_blank, partition,
+                                     std::move(values));
+  return Status::OK();
+}
+
+// The table of goal blank map.goal_blank(), its records computed from the
+// stored table's: each state mapped to the stored goal, its record's move
+// mapped back.
+std::unique_ptr<Table> SymmetricTable(Table* stored, const GoalMap& map) {
+  const Indexer indexer(stored->meta().board, map.goal_blank());
+  return Table::FromRecordReader(
+      ServedTableMeta(stored->meta(), map.goal_blank()),
+      [stored, map, indexer](Index i, uint8_t* record) {
+        uint8_t r;
+        Status s = stored->Get(
+            stored->indexer().IndexOf(map.ToStored(indexer.StateAt(i))), &r);
+        if (!s.ok()) return s;
+        // The goal's record is 0 in every table.
+        const auto move =
+            static_cast<uint8_t>(map.MoveFromStored(RecordMove(r)));
+        *record = RecordDistance(r) == 0
+                      ? r
+                      : static_cast<uint8_t>((r & ~3u) | move);
+        return Status::OK();
+      });
+}
+
+// A path read off the stored table, in the asked goal's moves and tiles.
+void PathFromStored(const GoalMap& map, Path* path) {
+  for (Move& m : path->moves) m = map.MoveFromStored(m);
+  for (uint8_t& t : path->tiles) t = map.TileFromStored(t);
+}
+
+}  // namespace
+
+Status Solver::GetTable(const Board& board, int goal_blank, Table** table) {
+  const int stored_blank = StoredGoalBlank(board, goal_blank);
+  if (stored_blank != goal_blank) {
+    Table* stored;
+    Status s = GetTable(board, stored_blank, &stored);
+    if (!s.ok()) return s;
+  }
+  const auto key = std::make_tuple(board.rows(), board.cols(), goal_blank);
+  {
+    std::shared_lock<std::shared_mutex> lock(mutex_);
+    auto it = tables_.find(key);
+    if (it != tables_.end()) {
+      *table = it->second.get();
+      return Status::OK();
+    }
+  }
+  // Opened under the exclusive lock: a table is opened (and a small one
+  // read whole) once, however many threads ask for it at the same time.
+  std::unique_lock<std::shared_mutex> lock(mutex_);
+  auto it = tables_.find(key);
+  if (it == tables_.end() && stored_blank != goal_blank) {
+    // Opened above; the map never drops a table.
+    Table* stored =
+        tables_.at(std::make_tuple(board.rows(), board.cols(), stored_blank))
+            .get();
+    it = tables_
+             .emplace(key, SymmetricTable(stored, GoalMap(board, goal_blank)))
+             .first;
+  }
+  if (it == tables_.end()) {
+    const TableMeta* meta;
+    Status found = db_->FindTable(board, goal_blank, &meta);
+    if (!found.ok()) return found;
+    if (meta == nullptr && board.cells() > kMaxTableCells) {
+      return Status::NotFound(
+          "board " + board.Name() + " has more than " +
+          std::to_string(kMaxTableCells) +
+          " cells: it has no full table, only pattern databases");
+    }
+    if (meta == nullptr) {
+      const std::vector<int> served = ServedGoalBlanks(board, goal_blank);
+      std::string cells;
+      for (int c : served) {
+        cells += (cells.empty() ? "" : ", ") + std::to_string(c);
+      }
+      return Status::NotFound(
+          "table " + TableId(board, goal_blank) + " (board " + board.Name() +
+          (served.size() > 1 ? ", serving the goal blanks " + cells
+                             : ", goal blank on cell " + cells) +
+          ") is not in the database " + db_->dir());
+    }
+    std::unique_ptr<Table> t;
+    Status s = db_->OpenTable(*meta, &t, page_loading_);
+    if (!s.ok()) return s;
+    it = tables_.emplace(key, std::move(t)).first;
+  }
+  *table = it->second.get();
+  return Status::OK();
+}
+
+bool Solver::Searches(const Board& board, int goal_blank) const {
+  // A table stored, even one whose metadata cannot be read (opening it
+  // says so), answers its goals.
+  const TableMeta* meta;
+  if (!db_->FindTable(board, goal_blank, &meta).ok() || meta != nullptr) {
+    return false;
+  }
+  return board.cells() > kMaxTableCells ||
+         !db_->FindPdbs(board, goal_blank).empty() ||
+         !db_->FindPdbs(board, board.cells() - 1 - goal_blank).empty();
+}
+
+Status Solver::LoadPdbSearch(const Board& board, int goal_blank,
+                             std::shared_ptr<const PdbSearch>* search) {
+  const auto key = std::make_tuple(board.rows(), board.cols(), goal_blank);
+  {
+    std::shared_lock<std::shared_mutex> lock(mutex_);
+    auto it = searches_.find(key);
+    if (it != searches_.end()) {
+      *search = it->second;
+      return Status::OK();
+    }
+  }
+  // Loaded under the exclusive lock, once, as GetTable opens a table.
+  std::unique_lock<std::shared_mutex> lock(mutex_);
+  auto it = searches_.find(key);
+  if (it == searches_.end()) {
+    std::shared_ptr<const PdbSearch> loaded;
+    Status s = LoadPdbs(*db_, board, goal_blank, &loaded);
+    if (!s.ok()) return s;
+    it = searches_.emplace(key, std::move(loaded)).first;
+  }
+  *search = it->second;
+  return Status::OK();
+}
+
+Status Solver::GetPdbSearch(const Board& board, int goal_blank,
+                            std::shared_ptr<const PdbSearch>* search,
+                            bool* rotated) {
+  *rotated = false;
+  Status s = LoadPdbSearch(board, goal_blank, search);
+  const int turned = board.cells() - 1 - goal_blank;
+  if (s.IsNotFound() && turned != goal_blank &&
+      LoadPdbSearch(board, turned, search).ok()) {
+    *rotated = true;
+    return Status::OK();
+  }
+  return s;
+}
+
+void Solver::AddPdbSearch(std::shared_ptr<const PdbSearch> search) {
+  const Board& b = search->board();
+  std::unique_lock<std::shared_mutex> lock(mutex_);
+  searches_[std::make_tuple(b.rows(), b.cols(), search->goal_blank())] =
+      std::move(search);
+}
+
+Table* Solver::OpenedTable(const Board& board, int goal_blank) {
+  std::shared_lock<std::shared_mutex> lock(mutex_);
+  auto it = tables_.find(std::make_tuple(board.rows(), board.cols(), goal_blank));
+  return it == tables_.end() ? nullptr : it->second.get();
+}
+
+Status Solver::Solve(const Problem& p, Path* path) {
+  // The common case first: a table opened already, no metadata scan.
+  const int stored_blank = StoredGoalBlank(p.board, p.goal_blank);
+  Table* table = OpenedTable(p.board, stored_blank);
+  if (table == nullptr && Searches(p.board, p.goal_blank)) {
+    std::shared_ptr<const PdbSearch> search;
+    bool rotated;
+    Status s = GetPdbSearch(p.board, p.goal_blank, &search, &rotated);
+    if (!s.ok()) return s;
+    if (!rotated) return search->Solve(p.start, path);
+    // Turning the board by 180 degrees reverses the reading order: cell c
+    // becomes n-1-c, tile t of this goal becomes tile n-t of the turned
+    // one, and every move of the blank its opposite.
+    const int n = p.board.cells();
+    State turned;
+    for (int c = 0; c < n; ++c) {
+      const uint8_t t = p.start.tile[c];
+      turned.tile[n - 1 - c] = static_cast<uint8_t>(t == 0 ? 0 : n - t);
+    }
+    turned.blank = static_cast<uint8_t>(n - 1 - p.start.blank);
+    s = search->Solve(turned, path);
+    for (Move& m : path->moves) m = Inverse(m);
+    for (uint8_t& t : path->tiles) t = static_cast<uint8_t>(n - t);
+    return s;
+  }
+  path->nodes = -1;
+  if (table == nullptr) {
+    Status s = GetTable(p.board, stored_blank, &table);
+    if (!s.ok()) return s;
+  }
+  if (stored_blank == p.goal_blank) return WalkToGoal(table, p.start, path);
+  // A goal served by symmetry: walk the stored table from the mapped start.
+  const GoalMap map(p.board, p.goal_blank);
+  Status s = WalkToGoal(table, map.ToStored(p.start), path);
+  PathFromStored(map, path);
+  return s;
+}
+
+Status Solver::Distance(const Problem& p, int* distance) {
+  const int stored_blank = StoredGoalBlank(p.board, p.goal_blank);
+  Table* table = OpenedTable(p.board, stored_blank);
+  if (table == nullptr && Searches(p.board, p.goal_blank)) {
+    Path path;
+    Status s = Solve(p, &path);
+    *distance = path.distance();
+    return s;
+  }
+  if (table == nullptr) {
+    Status s = GetTable(p.board, stored_blank, &table);
+    if (!s.ok()) return s;
+  }
+  if (stored_blank == p.goal_blank) {
+    return DistanceToGoal(table, p.start, distance);
+  }
+  return DistanceToGoal(table, GoalMap(p.board, p.goal_blank).ToStored(p.start),
+                        distance);
+}
+
+}  // namespace slidedb

@@ -1,0 +1,85 @@
+// Solver: answers Problems (lib/puzzle/problem.h) from a Database, keeping each
+// table it has opened. A goal with a full table is answered by a walk
+// (lib/solve/walk.h); a goal with only pattern databases, by a search
+// (lib/search/ida_search.h).
+//
+// Thread-safe: one Solver per Database serves every thread, and holds each
+// table and each search once (a 3x4 table is 240 MB). A table is opened by
+// the first thread that asks for it; the others wait for it, then share it.
+// Finding an open table takes a shared (reader) lock; reading it takes none
+// (lib/storage/table.h).
+#ifndef SLIDEDB_LIB_SOLVE_SOLVER_H_
+#define SLIDEDB_LIB_SOLVE_SOLVER_H_
+
+#include <map>
+#include <memory>
+#include <shared_mutex>
+#include <string>
+#include <tuple>
+
+#include "lib/base/status.h"
+#include "lib/puzzle/problem.h"
+#include "lib/search/ida_search.h"
+#include "lib/solve/walk.h"
+#include "lib/storage/database.h"
+#include "lib/storage/table.h"
+
+namespace slidedb {
+
+class Solver {
+ public:
+  // REQUIRES: db outlives the Solver.
+  explicit Solver(const Database* db) : db_(db) {}
+
+  // How the tables opened from now on read their pages
+  // (Database::PageLoading): a small table whole when opened (the default,
+  // for batches), or only the pages used (a query of a few states).
+  // REQUIRES: no other thread uses the Solver meanwhile.
+  void set_page_loading(Database::PageLoading loading) {
+    page_loading_ = loading;
+  }
+
+  // The table for goals of `board` with the blank on `goal_blank`, opened on
+  // first use. NotFound, naming the missing table, if it was not built.
+  // *table stays valid, and usable from any thread, while the Solver lives.
+  Status GetTable(const Board& board, int goal_blank, Table** table);
+
+  // The search that answers goals of `board` with the blank on
+  // `goal_blank`: over that goal's pattern databases or, when only those of
+  // the goal turned by 180 degrees (blank on cells()-1-goal_blank) were
+  // built, over those (*rotated is then true). Read on first use unless
+  // given by AddPdbSearch. NotFound if neither was built.
+  Status GetPdbSearch(const Board& board, int goal_blank,
+                      std::shared_ptr<const PdbSearch>* search,
+                      bool* rotated);
+  // Hands over a search loaded already (say, shared between threads).
+  void AddPdbSearch(std::shared_ptr<const PdbSearch> search);
+  // Whether goals of `board` with the blank on `goal_blank` are answered by
+  // a search: the database holds no full table for them, and the board is
+  // too big for one or pattern databases were built for it.
+  bool Searches(const Board& board, int goal_blank) const;
+
+  // REQUIRES: p.solvable.
+  Status Solve(const Problem& p, Path* path);
+  // REQUIRES: p.solvable.
+  Status Distance(const Problem& p, int* distance);
+
+ private:
+  const Database* db_;
+  Database::PageLoading page_loading_ = Database::PageLoading::kSmallWhole;
+  // The table if it is open already, else nullptr.
+  Table* OpenedTable(const Board& board, int goal_blank);
+  Status LoadPdbSearch(const Board& board, int goal_blank,
+                       std::shared_ptr<const PdbSearch>* search);
+
+  // Guards tables_ and searches_ (the maps, not what they hold).
+  std::shared_mutex mutex_;
+  // Keyed by (rows, cols, goal blank).
+  std::map<std::tuple<int, int, int>, std::unique_ptr<Table>> tables_;
+  std::map<std::tuple<int, int, int>, std::shared_ptr<const PdbSearch>>
+      searches_;
+};
+
+}  // namespace slidedb
+
+#endif  // SLIDEDB_LIB_SOLVE_SOLVER_H_

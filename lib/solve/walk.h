@@ -1,0 +1,26 @@
+// Walk: an optimal path read off a table by following the stored best moves,
+// with no search.
+#ifndef SLIDEDB_LIB_SOLVE_WALK_H_
+#define SLIDEDB_LIB_SOLVE_WALK_H_
+
+#include <vector>
+
+#include "lib/base/status.h"
+#include "lib/puzzle/path.h"
+#include "lib/puzzle/state.h"
+#include "lib/storage/table.h"
+
+namespace slidedb {
+
+
+// The optimal path from `start` to the table's goal.
+// REQUIRES: table->indexer().Reachable(start).
+Status WalkToGoal(Table* table, const State& start, Path* path);
+
+// The distance alone: one record, unless it is saturated (lib/storage/format.h).
+// REQUIRES: table->indexer().Reachable(start).
+Status DistanceToGoal(Table* table, const State& start, int* distance);
+
+}  // namespace slidedb
+
+#endif  // SLIDEDB_LIB_SOLVE_WALK_H_

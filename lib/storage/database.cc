@@ -1,0 +1,272 @@
+#include "lib/storage/database.h"
+
+#include <rocksdb/db.h>
+#include <rocksdb/options.h>
+#include <rocksdb/table.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <thread>
+#include <vector>
+
+#include "lib/puzzle/symmetry.h"
+#include "lib/storage/format.h"
+
+namespace slidedb {
+
+namespace {
+
+class SilentLogger : public rocksdb::Logger {
+ public:
+  using rocksdb::Logger::Logv;
+  void Logv(const char* /*format*/, va_list /*ap*/) override {}
+};
+
+// RocksDB's default Env starts a flush thread and a compaction thread when a
+// database opens, and joins them at exit; a read-only database schedules no
+// work for them, so a query opens without starting any thread.
+class NoBackgroundThreadsEnv : public rocksdb::EnvWrapper {
+ public:
+  NoBackgroundThreadsEnv() : rocksdb::EnvWrapper(rocksdb::Env::Default()) {}
+  const char* Name() const override { return "SlidedbNoBackgroundThreadsEnv"; }
+  void IncBackgroundThreadsIfNeeded(int /*num*/, Priority /*pri*/) override {}
+};
+
+rocksdb::Env* ReadOnlyEnv() {
+  static rocksdb::Env* const env = new NoBackgroundThreadsEnv;  // never freed
+  return env;
+}
+
+// The command that rebuilds the database at `dir` in this format, with the
+// boards its table and pattern database keys name.
+std::string RebuildCommand(const std::string& dir, rocksdb::Iterator* it) {
+  std::vector<std::string> boards;
+  for (const std::string prefix : {"meta/", "pdbmeta/"}) {
+    for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix);
+         it->Next()) {
+      const std::string key = it->key().ToString().substr(prefix.size());
+      const std::string board = key.substr(0, key.find('/'));
+      if (std::find(boards.begin(), boards.end(), board) == boards.end()) {
+        boards.push_back(board);
+      }
+    }
+  }
+  if (boards.empty()) boards.push_back("3x3");
+  std::string command;
+  for (size_t i = 0; i < boards.size(); ++i) {
+    command += (i == 0 ? "" : ", then ") + std::string("slidedb-build --db ") +
+               dir + (i == 0 ? " --rebuild" : "") + " --board " + boards[i];
+  }
+  return command;
+}
+
+}  // namespace
+
+Database::~Database() = default;
+
+Status Database::Open(const std::string& dir, std::unique_ptr<Database>* db) {
+  std::error_code ec;
+  if (!std::filesystem::exists(std::filesystem::path(dir) / "CURRENT", ec)) {
+    return Status::NotFound("no database at " + dir);
+  }
+  rocksdb::Options options;
+  options.create_if_missing = false;
+  // A query is a short read-only process: no log file in the database
+  // directory, no statistics, and no pool of threads to open the files.
+  options.info_log = std::make_shared<SilentLogger>();
+  // Every table file is opened now, none later: a build that swaps a new
+  // database in (lib/storage/database_writer.h) cannot pull one away mid-query.
+  options.max_open_files = -1;
+  options.max_file_opening_threads = 1;
+  options.skip_stats_update_on_db_open = true;
+  options.skip_checking_sst_file_sizes_on_db_open = true;
+  options.env = ReadOnlyEnv();
+  options.stats_dump_period_sec = 0;
+  options.stats_persist_period_sec = 0;
+  // Pages are cached by Table (ReadPage fills no cache), and each table
+  // file's index is held by its reader: RocksDB needs no block cache.
+  rocksdb::BlockBasedTableOptions table_options;
+  table_options.no_block_cache = true;
+  // One shard, for one table file: the default 64 of the table cache cost a
+  // query more to set up than its lookups.
+  options.table_cache_numshardbits = 0;
+  options.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table_options));
+  rocksdb::DB* raw = nullptr;
+  rocksdb::Status s;
+  // A build may swap a new database in while this one is being opened; the
+  // open then sees files of both and fails. Opening again sees the new one.
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    if (attempt > 0) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20 * attempt));
+    }
+    // The column-family form: the plain one first tries the database as
+    // fully compacted, fails on ours and reads everything a second time.
+    std::vector<rocksdb::ColumnFamilyHandle*> handles;
+    s = rocksdb::DB::OpenForReadOnly(options, dir,
+                                     {{rocksdb::kDefaultColumnFamilyName,
+                                       rocksdb::ColumnFamilyOptions(options)}},
+                                     &handles, &raw);
+    if (s.ok()) {
+      // Reads go to raw->DefaultColumnFamily(); this handle is not needed.
+      for (auto* h : handles) raw->DestroyColumnFamilyHandle(h);
+      break;
+    }
+  }
+  if (!s.ok()) {
+    return Status::IOError("cannot open database " + dir + ": " + s.ToString());
+  }
+  std::unique_ptr<Database> out(new Database);
+  out->dir_ = dir;
+  out->db_.reset(raw);
+  std::string version;
+  s = raw->Get(rocksdb::ReadOptions(), kFormatKey, &version);
+  if (!s.ok()) {
+    return Status::Corruption(dir + " is not a slidedb database (no " +
+                              std::string(kFormatKey) + " key)");
+  }
+  std::unique_ptr<rocksdb::Iterator> it(raw->NewIterator({}));
+  if (version != std::to_string(kFormatVersion)) {
+    std::string m = dir + " has format " + version +
+                    "; this slidedb reads format " +
+                    std::to_string(kFormatVersion);
+    if (version == "1") {
+      m += " (one table for each class of goals related by a rotation or "
+           "reflection of the board). Rebuild it with: " +
+           RebuildCommand(dir, it.get());
+    }
+    return Status::Corruption(m);
+  }
+  const std::string meta_prefix = MetaKey("");
+  for (it->Seek(meta_prefix);
+       it->Valid() && it->key().starts_with(meta_prefix); it->Next()) {
+    out->table_ids_.push_back(
+        it->key().ToString().substr(meta_prefix.size()));
+    out->table_json_.push_back(it->value().ToString());
+  }
+  out->tables_.resize(out->table_ids_.size());
+  if (!it->status().ok()) return Status::IOError(it->status().ToString());
+  for (it->Seek("pdbmeta/"); it->Valid() && it->key().starts_with("pdbmeta/");
+       it->Next()) {
+    PdbMeta meta;
+    Status st = PdbMeta::FromJson(it->value().ToStringView(), &meta);
+    if (!st.ok()) {
+      return Status::Corruption(it->key().ToString() + ": " + st.message());
+    }
+    out->pdbs_.push_back(std::move(meta));
+  }
+  if (!it->status().ok()) return Status::IOError(it->status().ToString());
+  *db = std::move(out);
+  return Status::OK();
+}
+
+Status Database::ParsedTable(size_t i, const TableMeta** meta) const {
+  std::lock_guard<std::mutex> lock(tables_mutex_);
+  if (tables_[i] == nullptr) {
+    auto parsed = std::make_unique<TableMeta>();
+    Status s = TableMeta::FromJson(table_json_[i], parsed.get());
+    if (s.ok() && parsed->Id() != table_ids_[i]) {
+      s = Status::Corruption("the metadata is of table " + parsed->Id());
+    }
+    if (!s.ok()) {
+      return Status::Corruption(MetaKey(table_ids_[i]) + ": " + s.message());
+    }
+    tables_[i] = std::move(parsed);
+  }
+  *meta = tables_[i].get();
+  return Status::OK();
+}
+
+Status Database::Tables(std::vector<const TableMeta*>* tables) const {
+  tables->resize(table_ids_.size());
+  for (size_t i = 0; i < table_ids_.size(); ++i) {
+    Status s = ParsedTable(i, &(*tables)[i]);
+    if (!s.ok()) return s;
+  }
+  return Status::OK();
+}
+
+Status Database::FindTable(const Board& board, int goal_blank,
+                           const TableMeta** meta) const {
+  *meta = nullptr;
+  const std::string id =
+      TableId(board, StoredGoalBlank(board, goal_blank));
+  for (size_t i = 0; i < table_ids_.size(); ++i) {
+    if (table_ids_[i] == id) return ParsedTable(i, meta);
+  }
+  return Status::OK();
+}
+
+const TableMeta* Database::Find(const Board& board, int goal_blank) const {
+  const TableMeta* meta;
+  return FindTable(board, goal_blank, &meta).ok() ? meta : nullptr;
+}
+
+std::vector<const PdbMeta*> Database::FindPdbs(const Board& board,
+                                               int goal_blank) const {
+  std::vector<const PdbMeta*> found;
+  for (const auto& p : pdbs_) {
+    if (p.board == board && p.goal_blank == goal_blank) found.push_back(&p);
+  }
+  return found;
+}
+
+Status Database::ReadPdb(const PdbMeta& meta,
+                         std::vector<uint8_t>* values) const {
+  values->assign(meta.entries, 0);
+  const std::string id = meta.TableId();
+  const std::string prefix =
+      PdbPagePrefix(id) + std::to_string(meta.group) + "/";
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator({}));
+  uint32_t expect = 0;
+  for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix);
+       it->Next(), ++expect) {
+    const uint64_t begin = uint64_t{expect} * kPageRecords;
+    const uint64_t len = std::min<uint64_t>(kPageRecords, meta.entries - begin);
+    if (expect >= meta.pages || it->key() != PdbPageKey(id, meta.group, expect) ||
+        it->value().size() != len) {
+      break;
+    }
+    std::copy(it->value().data(), it->value().data() + len,
+              values->begin() + begin);
+  }
+  if (!it->status().ok()) return Status::IOError(it->status().ToString());
+  if (expect != meta.pages) {
+    return Status::Corruption("pattern database " + PdbMetaKey(id, meta.group) +
+                              ": page " + std::to_string(expect) +
+                              " is missing or damaged");
+  }
+  return Status::OK();
+}
+
+Status Database::ReadPage(const std::string& table_id, uint32_t page,
+                          std::string* out) const {
+  // Table keeps every page it reads: RocksDB's block cache need not.
+  rocksdb::ReadOptions read;
+  read.fill_cache = false;
+  rocksdb::Status s = db_->Get(read, PageKey(table_id, page), out);
+  if (s.IsNotFound()) {
+    return Status::Corruption("page " + std::to_string(page) + " of table " +
+                              table_id + " is missing");
+  }
+  if (!s.ok()) return Status::IOError(s.ToString());
+  return Status::OK();
+}
+
+Status Database::OpenTable(const TableMeta& meta, std::unique_ptr<Table>* table,
+                           PageLoading loading) const {
+  const std::string id = meta.Id();
+  auto t = std::make_unique<Table>(
+      meta, [this, id](uint32_t page, std::string* out) {
+        return ReadPage(id, page, out);
+      });
+  if (loading == PageLoading::kSmallWhole && meta.states <= kPreloadStates) {
+    Status s = t->LoadAll();
+    if (!s.ok()) return s;
+  }
+  *table = std::move(t);
+  return Status::OK();
+}
+
+}  // namespace slidedb

@@ -1,0 +1,91 @@
+// Database: a slidedb database opened read-only, so that any number of
+// processes may query it at once. It lists the tables it holds and hands out
+// Table readers over them.
+#ifndef SLIDEDB_LIB_STORAGE_DATABASE_H_
+#define SLIDEDB_LIB_STORAGE_DATABASE_H_
+
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "lib/base/status.h"
+#include "lib/storage/pdb_meta.h"
+#include "lib/storage/table.h"
+#include "lib/storage/table_meta.h"
+
+namespace rocksdb {
+class DB;
+}
+
+namespace slidedb {
+
+class Database {
+ public:
+  // NotFound when `dir` holds no database; Corruption when it holds one this
+  // version cannot read.
+  static Status Open(const std::string& dir, std::unique_ptr<Database>* db);
+  ~Database();
+  Database(const Database&) = delete;
+  Database& operator=(const Database&) = delete;
+
+  const std::string& dir() const { return dir_; }
+  // The ids (TableId, lib/storage/format.h) of the tables stored, in key order. Open
+  // reads no table's metadata: each is parsed when first asked for, below,
+  // so a query that needs one table does not parse every table's JSON.
+  const std::vector<std::string>& table_ids() const { return table_ids_; }
+  // Every table's metadata, in the order of table_ids(). Corruption, naming
+  // the key, if a table's metadata cannot be read.
+  Status Tables(std::vector<const TableMeta*>* tables) const;
+  // The table that serves goals of `board` with the blank on `goal_blank`:
+  // their own, or the one of StoredGoalBlank (lib/puzzle/symmetry.h), whose
+  // goal_blank then differs. *meta is nullptr (and the Status OK) when it
+  // was not built; Corruption, naming the key, when its metadata cannot be
+  // read. *meta stays valid while the Database lives.
+  Status FindTable(const Board& board, int goal_blank,
+                   const TableMeta** meta) const;
+  // FindTable's table, or nullptr when it was not built or its metadata
+  // cannot be read (FindTable says which).
+  const TableMeta* Find(const Board& board, int goal_blank) const;
+
+  // The pattern databases of every goal (lib/storage/pdb_meta.h), and those of one.
+  const std::vector<PdbMeta>& pdbs() const { return pdbs_; }
+  std::vector<const PdbMeta*> FindPdbs(const Board& board,
+                                       int goal_blank) const;
+  // Reads one pattern database whole into *values.
+  Status ReadPdb(const PdbMeta& meta, std::vector<uint8_t>* values) const;
+
+  // How OpenTable reads a table's pages. kSmallWhole: tables of up to
+  // kPreloadStates states are read whole now (a batch then walks without
+  // meeting an unread page), larger ones a page at a time as they are used.
+  // kOnUse: every table a page at a time as it is used (a query of a few
+  // states reads only the pages its walks touch: at most 32 of the 45 of a
+  // 3x3 table for a walk of 31 moves).
+  enum class PageLoading { kSmallWhole, kOnUse };
+  // A reader over one table, reading its pages as `loading` says.
+  // REQUIRES: the Database outlives the Table.
+  static constexpr uint64_t kPreloadStates = 1u << 22;
+  Status OpenTable(const TableMeta& meta, std::unique_ptr<Table>* table,
+                   PageLoading loading = PageLoading::kSmallWhole) const;
+
+ private:
+  Database() = default;
+  Status ReadPage(const std::string& table_id, uint32_t page,
+                  std::string* out) const;
+
+  // Table i's metadata, parsed on first use. Corruption if it cannot be.
+  Status ParsedTable(size_t i, const TableMeta** meta) const;
+
+  std::string dir_;
+  std::unique_ptr<rocksdb::DB> db_;
+  std::vector<std::string> table_ids_;
+  std::vector<std::string> table_json_;  // table i's metadata, as stored
+  // Guards tables_: table i's metadata once parsed (never changed after).
+  mutable std::mutex tables_mutex_;
+  mutable std::vector<std::unique_ptr<TableMeta>> tables_;
+  std::vector<PdbMeta> pdbs_;
+};
+
+}  // namespace slidedb
+
+#endif  // SLIDEDB_LIB_STORAGE_DATABASE_H_

@@ -1,0 +1,361 @@
+#include "lib/storage/database_writer.h"
+
+#include <rocksdb/db.h>
+#include <rocksdb/options.h>
+#include <rocksdb/sst_file_writer.h>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <string_view>
+#include <thread>
+
+#include "lib/storage/database.h"
+#include "lib/storage/format.h"
+
+namespace fs = std::filesystem;
+
+namespace slidedb {
+
+namespace {
+
+constexpr char kAsideInfix[] = ".building.";
+
+rocksdb::Options WriteOptions() {
+  rocksdb::Options options;
+  options.create_if_missing = true;
+  options.compression = rocksdb::kLZ4Compression;
+  options.info_log_level = rocksdb::InfoLogLevel::WARN_LEVEL;
+  return options;
+}
+
+// Removes the copies other writers left: a writer that holds the lock is
+// the only one running, so every other copy is stale.
+void RemoveStaleCopies(const fs::path& dir) {
+  std::error_code ec;
+  const std::string stem = dir.filename().string() + kAsideInfix;
+  for (const auto& entry : fs::directory_iterator(dir.parent_path(), ec)) {
+    if (entry.path().filename().string().rfind(stem, 0) == 0) {
+      fs::remove_all(entry.path(), ec);
+    }
+  }
+}
+
+// Copies the database at `from` into the new directory `to` without opening
+// it for writing: table files (.sst) never change once written, so they are
+// hard-linked; the few small files beside them are copied. REQUIRES: the
+// caller holds the writers' lock, so that nothing writes to `from`.
+Status CopyDatabase(const fs::path& from, const fs::path& to) {
+  std::error_code ec;
+  fs::create_directory(to, ec);
+  for (const auto& entry : fs::directory_iterator(from, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name == "LOCK" || name.rfind("LOG", 0) == 0) continue;
+    if (entry.path().extension() == ".sst") {
+      fs::create_hard_link(entry.path(), to / name, ec);
+      if (!ec) continue;  // else (another file system) copy it
+    }
+    fs::copy_file(entry.path(), to / name, ec);
+    if (ec) {
+      return Status::IOError("copying " + entry.path().string() + ": " +
+                             ec.message());
+    }
+  }
+  if (ec) return Status::IOError("reading " + from.string() + ": " + ec.message());
+  return Status::OK();
+}
+
+Status FromRocks(const rocksdb::Status& s, const std::string& what) {
+  if (s.ok()) return Status::OK();
+  return Status::IOError(what + ": " + s.ToString());
+}
+
+// Opens the database at `dir` and reads every table's metadata (Open reads
+// none), so that a damaged one is found before anything is written.
+Status OpenAndReadMetadata(const std::string& dir,
+                           std::unique_ptr<Database>* db) {
+  Status s = Database::Open(dir, db);
+  if (!s.ok()) return s;
+  std::vector<const TableMeta*> tables;
+  return (*db)->Tables(&tables);
+}
+
+}  // namespace
+
+Status DatabaseWriter::Begin(const std::string& dir,
+                             std::unique_ptr<DatabaseWriter>* writer,
+                             bool fresh) {
+  std::error_code ec;
+  // The real directory: "db/", "./db" and a symlink to it are all the same
+  // database, and the lock and the copy sit beside it.
+  fs::path given = fs::absolute(dir, ec).lexically_normal();
+  if (!given.has_filename()) given = given.parent_path();  // "db/", "."
+  const fs::path path = fs::weakly_canonical(given, ec);
+  if (ec || path.filename().empty() || path == path.root_path()) {
+    return Status::InvalidArgument("'" + dir +
+                                   "' cannot be a database directory");
+  }
+  const std::string clean = path.string();
+  fs::create_directories(path.parent_path(), ec);
+  std::unique_ptr<DatabaseWriter> w(new DatabaseWriter);
+  w->dir_ = clean;
+  // One writer at a time, whether or not the database exists yet.
+  const std::string lock = clean + ".lock";
+  w->lock_fd_ = open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (w->lock_fd_ < 0) {
+    return Status::IOError("cannot create " + lock + ": " +
+                           std::strerror(errno));
+  }
+  if (flock(w->lock_fd_, LOCK_EX | LOCK_NB) != 0) {
+    return Status::IOError("another slidedb-build is writing " + clean +
+                           " (it holds " + lock + ")");
+  }
+  RemoveStaleCopies(path);
+  w->aside_ = clean + kAsideInfix + std::to_string(getpid());
+
+  if (fresh && fs::exists(path / "CURRENT", ec)) {
+    // Replaced whole at Commit, nothing of it copied: a slidedb database of
+    // any format ("has format" is Database::Open's message for another
+    // version), and nothing else.
+    std::unique_ptr<Database> old;
+    Status s = OpenAndReadMetadata(clean, &old);
+    if (!s.ok() && s.message().find(" has format ") == std::string::npos) {
+      return Status::InvalidArgument(s.message() + "; not touching it");
+    }
+  } else if (fs::exists(path / "CURRENT", ec)) {
+    // Check what is there through a read-only open, as a query does: the
+    // database in place is never opened for writing.
+    std::unique_ptr<Database> old;
+    Status s = OpenAndReadMetadata(clean, &old);
+    if (!s.ok()) {
+      return Status::InvalidArgument(s.message() + "; not touching it");
+    }
+    old.reset();
+    s = CopyDatabase(path, w->aside_);
+    if (!s.ok()) return s;
+  } else if (fs::exists(path, ec) &&
+             !(fs::is_directory(path, ec) && fs::is_empty(path, ec))) {
+    return Status::InvalidArgument(clean +
+                                   " exists and is not a slidedb database");
+  }
+  rocksdb::DB* db = nullptr;
+  rocksdb::Status s = rocksdb::DB::Open(WriteOptions(), w->aside_, &db);
+  if (!s.ok()) return FromRocks(s, "creating " + w->aside_);
+  w->db_.reset(db);
+  *writer = std::move(w);
+  return Status::OK();
+}
+
+DatabaseWriter::~DatabaseWriter() {
+  db_.reset();
+  if (!committed_ && !aside_.empty()) {
+    std::error_code ec;
+    fs::remove_all(aside_, ec);
+  }
+  if (lock_fd_ >= 0) close(lock_fd_);  // releases the lock
+}
+
+Status DatabaseWriter::IngestFiles(
+    const std::vector<std::function<Status(rocksdb::SstFileWriter*)>>& fills) {
+  if (fills.empty()) return Status::OK();
+  std::vector<std::string> files;
+  for (size_t f = 0; f < fills.size(); ++f) {
+    files.push_back(aside_ + "/ingest-" + std::to_string(ingested_++) +
+                    ".sst");
+  }
+  std::vector<Status> statuses(fills.size());
+  auto write = [&](size_t f) {
+    rocksdb::SstFileWriter file(rocksdb::EnvOptions(), WriteOptions());
+    Status s = FromRocks(file.Open(files[f]), "writing " + files[f]);
+    if (s.ok()) s = fills[f](&file);
+    if (s.ok()) s = FromRocks(file.Finish(), "writing " + files[f]);
+    statuses[f] = s;
+  };
+  std::vector<std::thread> threads;
+  for (size_t f = 1; f < fills.size(); ++f) threads.emplace_back(write, f);
+  write(0);
+  for (auto& t : threads) t.join();
+  for (const Status& s : statuses) {
+    if (!s.ok()) return s;
+  }
+  rocksdb::IngestExternalFileOptions ingest;
+  ingest.move_files = true;
+  return FromRocks(db_->IngestExternalFile(files, ingest),
+                   "ingesting " + files.front());
+}
+
+namespace {
+
+// Adds pages [begin_page, end_page) of `records` to `file`, each under
+// key(page).
+template <typename KeyOf>
+Status PutPages(const std::vector<uint8_t>& records, uint32_t begin_page,
+                uint32_t end_page, const KeyOf& key,
+                rocksdb::SstFileWriter* file) {
+  for (uint32_t p = begin_page; p < end_page; ++p) {
+    const size_t begin = static_cast<size_t>(p) * kPageRecords;
+    const size_t len = std::min<size_t>(kPageRecords, records.size() - begin);
+    rocksdb::Status s = file->Put(
+        key(p), rocksdb::Slice(
+                    reinterpret_cast<const char*>(records.data()) + begin, len));
+    if (!s.ok()) return FromRocks(s, "writing a table file");
+  }
+  return Status::OK();
+}
+
+// Tables of at most this many records wait for Commit(), up to this many
+// bytes in all: those of 3x3 and smaller boards, not 3x4 or 2x6 (whose
+// records are not copied).
+constexpr uint64_t kHoldRecords = uint64_t{1} << 22;
+constexpr uint64_t kHoldBytes = uint64_t{64} << 20;
+
+}  // namespace
+
+template <typename KeyOf>
+Status DatabaseWriter::IngestPages(const std::vector<uint8_t>& records,
+                                   uint32_t pages, const KeyOf& key) {
+  // A large table goes in as several files of consecutive pages, written
+  // (and compressed) side by side, one per core.
+  uint32_t parts = 1;
+  if (records.size() > kHoldRecords) {
+    parts = std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
+  }
+  std::vector<std::function<Status(rocksdb::SstFileWriter*)>> fills;
+  for (uint32_t part = 0; part < parts; ++part) {
+    const uint32_t begin =
+        static_cast<uint32_t>(uint64_t{pages} * part / parts);
+    const uint32_t end =
+        static_cast<uint32_t>(uint64_t{pages} * (part + 1) / parts);
+    if (begin == end) continue;
+    fills.push_back([&, begin, end](rocksdb::SstFileWriter* file) {
+      return PutPages(records, begin, end, key, file);
+    });
+  }
+  return IngestFiles(fills);
+}
+
+Status DatabaseWriter::PutTable(const TableMeta& meta,
+                                const std::vector<uint8_t>& records) {
+  if (records.size() != meta.states) {
+    return Status::InvalidArgument("table size does not match its metadata");
+  }
+  const std::string id = meta.Id();
+  const std::string prefix = PagePrefix(id);
+  std::string old_meta;
+  if (db_->Get(rocksdb::ReadOptions(), MetaKey(id), &old_meta).ok()) {
+    replaced_ = true;
+    rocksdb::WriteBatch batch;
+    batch.Delete(MetaKey(id));
+    batch.DeleteRange(prefix, prefix + std::string(5, '\xff'));
+    Status s = FromRocks(db_->Write(rocksdb::WriteOptions(), &batch),
+                         "removing the old " + id);
+    if (!s.ok()) return s;
+  }
+  auto held = held_.find(prefix);
+  if (held != held_.end()) {  // put twice before Commit()
+    held_bytes_ -= held->second.records.size();
+    held_.erase(held);
+  } else if (table_meta_.count(MetaKey(id)) > 0) {
+    replaced_ = true;  // its pages went in a file of their own: compact
+  }
+  if (records.size() <= kHoldRecords &&
+      held_bytes_ + records.size() <= kHoldBytes) {
+    held_[prefix] = Held{id, records, meta.pages};
+    held_bytes_ += records.size();
+  } else {
+    Status s = IngestPages(records, meta.pages,
+                           [&](uint32_t p) { return PageKey(id, p); });
+    if (!s.ok()) return s;
+  }
+  table_meta_[MetaKey(id)] = meta.ToJson();
+  return Status::OK();
+}
+
+Status DatabaseWriter::RemovePdbs(const std::string& table_id) {
+  rocksdb::WriteBatch batch;
+  for (const std::string& prefix :
+       {PdbMetaPrefix(table_id), PdbPagePrefix(table_id)}) {
+    std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator({}));
+    it->Seek(prefix);
+    if (!it->Valid() || !it->key().starts_with(prefix)) continue;
+    replaced_ = true;
+    batch.DeleteRange(prefix, prefix + std::string(1, '\xff'));
+  }
+  return FromRocks(db_->Write(rocksdb::WriteOptions(), &batch),
+                   "removing the pattern databases of " + table_id);
+}
+
+Status DatabaseWriter::PutPdb(const PdbMeta& meta,
+                              const std::vector<uint8_t>& values) {
+  if (values.size() != meta.entries) {
+    return Status::InvalidArgument(
+        "pattern database size does not match its metadata");
+  }
+  const std::string id = meta.TableId();
+  Status s = IngestPages(values, meta.pages, [&](uint32_t p) {
+    return PdbPageKey(id, meta.group, p);
+  });
+  if (s.ok()) {
+    s = FromRocks(db_->Put(rocksdb::WriteOptions(),
+                           PdbMetaKey(id, meta.group), meta.ToJson()),
+                  "writing the metadata of " + PdbMetaKey(id, meta.group));
+  }
+  return s;
+}
+
+Status DatabaseWriter::Commit() {
+  // One file for the held tables, the metadata and the format version, in
+  // the order of their keys: "meta/", "page/", then "slidedb/format".
+  static_assert(std::string_view("meta/") < std::string_view("page/") &&
+                std::string_view("page/") < std::string_view(kFormatKey));
+  Status s = IngestFiles({[&](rocksdb::SstFileWriter* file) -> Status {
+    for (const auto& [key, json] : table_meta_) {
+      rocksdb::Status r = file->Put(key, json);
+      if (!r.ok()) return FromRocks(r, "writing the metadata of " + key);
+    }
+    for (const auto& entry : held_) {
+      // (A structured binding cannot be captured by clang 14's lambdas.)
+      const auto& held = entry.second;
+      Status st = PutPages(held.records, 0, held.pages, [&](uint32_t p) {
+        return PageKey(held.id, p);
+      }, file);
+      if (!st.ok()) return st;
+    }
+    return FromRocks(file->Put(kFormatKey, std::to_string(kFormatVersion)),
+                     "writing the format version");
+  }});
+  held_.clear();
+  held_bytes_ = 0;
+  if (s.ok()) s = FromRocks(db_->Flush(rocksdb::FlushOptions()), "flushing");
+  if (s.ok() && replaced_) {
+    s = FromRocks(db_->CompactRange(rocksdb::CompactRangeOptions(), nullptr,
+                                    nullptr),
+                  "compacting");
+  }
+  if (s.ok()) s = FromRocks(db_->Close(), "closing");
+  db_.reset();
+  if (!s.ok()) return s;
+  std::error_code ec;
+  const bool exists = fs::exists(dir_, ec);
+  if (exists && !fs::is_empty(dir_, ec)) {
+    // Swap the two directories in one step, then drop the old one.
+    if (renameat2(AT_FDCWD, aside_.c_str(), AT_FDCWD, dir_.c_str(),
+                  RENAME_EXCHANGE) != 0) {
+      return Status::IOError("swapping in " + dir_ + ": " +
+                             std::strerror(errno));
+    }
+  } else if (std::rename(aside_.c_str(), dir_.c_str()) != 0) {
+    return Status::IOError("moving " + aside_ + " to " + dir_ + ": " +
+                           std::strerror(errno));
+  }
+  committed_ = true;
+  fs::remove_all(aside_, ec);  // the old database, if there was one
+  return Status::OK();
+}
+
+}  // namespace slidedb

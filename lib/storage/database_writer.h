@@ -1,0 +1,97 @@
+// DatabaseWriter: changes a database atomically. Every write goes to a copy
+// made beside the database (hard links to its table files, so the copy is
+// cheap; the database in place is never opened for writing), and Commit()
+// swaps the copy in with one rename. Until then the database in
+// place is untouched, and a build that fails or is killed leaves at most a
+// stale copy, which the next writer removes. A writer holds an flock on
+// "<dir>.lock" from Begin() until it is destroyed, so writers take turns.
+#ifndef SLIDEDB_LIB_STORAGE_DATABASE_WRITER_H_
+#define SLIDEDB_LIB_STORAGE_DATABASE_WRITER_H_
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "lib/base/status.h"
+#include "lib/storage/pdb_meta.h"
+#include "lib/storage/table_meta.h"
+
+namespace rocksdb {
+class DB;
+class SstFileWriter;
+}
+
+namespace slidedb {
+
+class DatabaseWriter {
+ public:
+  // Starts a change to the database at `dir`, which need not exist yet. Fails
+  // if `dir` holds something other than a slidedb database, or if another
+  // writer has it open. With `fresh` the change starts from an empty
+  // database, which replaces the one in place (of any format) at Commit.
+  static Status Begin(const std::string& dir,
+                      std::unique_ptr<DatabaseWriter>* writer,
+                      bool fresh = false);
+  // Discards the copy unless Commit() succeeded.
+  ~DatabaseWriter();
+  DatabaseWriter(const DatabaseWriter&) = delete;
+  DatabaseWriter& operator=(const DatabaseWriter&) = delete;
+
+  // Adds a table, or replaces the one with the same id. Small tables are
+  // held until Commit(), which writes them, every table's metadata and the
+  // format version as one sorted file, so that a reader opens one file;
+  // a large table's pages go in at once, as files of their own.
+  // REQUIRES: records.size() == meta.states; meta is complete.
+  Status PutTable(const TableMeta& meta, const std::vector<uint8_t>& records);
+
+  // Removes every pattern database of the table `table_id`, so that a new
+  // partition replaces the old one whole.
+  Status RemovePdbs(const std::string& table_id);
+  // Adds one group's pattern database.
+  // REQUIRES: values.size() == meta.entries; meta is complete.
+  Status PutPdb(const PdbMeta& meta, const std::vector<uint8_t>& values);
+
+  // Makes the copy the database.
+  Status Commit();
+
+  // Where the copy is being written.
+  const std::string& aside_dir() const { return aside_; }
+
+ private:
+  DatabaseWriter() = default;
+  // Writes `records` as pages of kPageRecords under key(page), through
+  // ingested sorted files: one, or one per core for a large table.
+  template <typename KeyOf>
+  Status IngestPages(const std::vector<uint8_t>& records, uint32_t pages,
+                     const KeyOf& key);
+  // Writes one sorted file through each of `fills` (which adds its keys in
+  // order; the files' key ranges must not overlap), on a thread each, and
+  // ingests them together.
+  Status IngestFiles(
+      const std::vector<std::function<Status(rocksdb::SstFileWriter*)>>& fills);
+
+  // Tables held for Commit(), by page prefix (the order of their keys).
+  struct Held {
+    std::string id;
+    std::vector<uint8_t> records;
+    uint32_t pages;
+  };
+  std::map<std::string, Held> held_;
+  uint64_t held_bytes_ = 0;
+  // The metadata of every table put, by key, written by Commit().
+  std::map<std::string, std::string> table_meta_;
+
+  std::string dir_;
+  std::string aside_;
+  std::unique_ptr<rocksdb::DB> db_;
+  int lock_fd_ = -1;
+  int ingested_ = 0;
+  bool replaced_ = false;
+  bool committed_ = false;
+};
+
+}  // namespace slidedb
+
+#endif  // SLIDEDB_LIB_STORAGE_DATABASE_WRITER_H_

@@ -1,0 +1,42 @@
+// The on-disk format, frozen here and described in docs/FORMAT.md. Anything
+// that changes a byte of a key or a record changes kFormatVersion.
+#ifndef SLIDEDB_LIB_STORAGE_FORMAT_H_
+#define SLIDEDB_LIB_STORAGE_FORMAT_H_
+
+#include <cstdint>
+#include <string>
+
+#include "lib/puzzle/board.h"
+#include "lib/puzzle/record.h"  // the one-byte record, part of the format
+
+namespace slidedb {
+
+// 2: a table serves every goal a symmetry of the board relates to its own
+// (lib/puzzle/symmetry.h); only one goal blank of each class is stored.
+inline constexpr int kFormatVersion = 2;
+
+// Key holding kFormatVersion as decimal text.
+inline constexpr char kFormatKey[] = "slidedb/format";
+
+// Records per page. A page is one RocksDB value: the records of indexes
+// [page * kPageRecords, (page + 1) * kPageRecords), one byte each; the last
+// page of a table may be shorter.
+inline constexpr uint32_t kPageRecords = 4096;
+inline constexpr int kPageShift = 12;
+static_assert(kPageRecords == 1u << kPageShift);
+
+
+// The table of the canonical goal of `board` with the blank on `goal_blank`:
+// "3x3/b8" is the goal 123456780.
+std::string TableId(const Board& board, int goal_blank);
+// "meta/" + table id: the table's metadata as a JSON object.
+std::string MetaKey(const std::string& table_id);
+// "page/" + table id + "/": every page key of the table starts so.
+std::string PagePrefix(const std::string& table_id);
+// PagePrefix() followed by the page number as 4 bytes, big-endian, so that
+// pages sort in order.
+std::string PageKey(const std::string& table_id, uint32_t page);
+
+}  // namespace slidedb
+
+#endif  // SLIDEDB_LIB_STORAGE_FORMAT_H_

@@ -1,0 +1,94 @@
+#include "lib/storage/pdb_meta.h"
+
+#include <nlohmann/json.hpp>
+
+#include "lib/storage/format.h"
+#include "lib/storage/meta_json.h"
+
+namespace slidedb {
+
+std::string PdbMetaPrefix(const std::string& table_id) {
+  return "pdbmeta/" + table_id + "/";
+}
+
+std::string PdbPagePrefix(const std::string& table_id) {
+  return "pdbpage/" + table_id + "/";
+}
+
+std::string PdbMetaKey(const std::string& table_id, int group) {
+  return PdbMetaPrefix(table_id) + std::to_string(group);
+}
+
+std::string PdbPageKey(const std::string& table_id, int group,
+                       uint32_t page) {
+  std::string key = PdbPagePrefix(table_id) + std::to_string(group) + "/";
+  for (int shift = 24; shift >= 0; shift -= 8) {
+    key.push_back(static_cast<char>((page >> shift) & 0xff));
+  }
+  return key;
+}
+
+std::string PdbMeta::TableId() const {
+  return slidedb::TableId(board, goal_blank);
+}
+
+std::string PdbMeta::ToJson() const {
+  nlohmann::ordered_json j;
+  meta_json::WriteHead(&j, "pattern database", board, goal_blank, goal);
+  j["partition"] = PartitionName(partition);
+  j["group"] = group;
+  j["tiles"] = tiles;
+  j["entries"] = entries;
+  j["max_value"] = max_value;
+  j["histogram"] = histogram;
+  j["search_states"] = search_states;
+  j["page_records"] = page_records;
+  j["pages"] = pages;
+  j["record"] =
+      "u8: fewest moves of the group's tiles to their goal cells, blank "
+      "moves free; 255 unreachable";
+  meta_json::WriteProvenance(&j, built_by, built_at, build_seconds, threads);
+  return j.dump();
+}
+
+Status PdbMeta::FromJson(std::string_view json, PdbMeta* out) {
+  try {
+    PdbMeta m;
+    nlohmann::json j;
+    Status s = meta_json::ReadHead(json, "pattern database", &j, &m.board, &m.goal_blank,
+                                   &m.goal);
+    if (!s.ok()) return s;
+    s = ParsePartition(j.at("partition").get<std::string>(), m.board,
+                       &m.partition);
+    if (!s.ok()) return Status::Corruption(s.message());
+    m.group = j.at("group").get<int>();
+    m.tiles = j.at("tiles").get<std::vector<int>>();
+    m.entries = j.at("entries").get<uint64_t>();
+    m.max_value = j.at("max_value").get<int>();
+    m.histogram = j.at("histogram").get<std::vector<uint64_t>>();
+    m.search_states = j.value("search_states", uint64_t{0});
+    m.page_records = j.at("page_records").get<uint32_t>();
+    m.pages = j.at("pages").get<uint32_t>();
+    meta_json::ReadProvenance(
+        j, {&m.built_by, &m.built_at, &m.build_seconds, &m.threads});
+    const bool group_ok =
+        m.group >= 0 && m.group < static_cast<int>(m.partition.size()) &&
+        m.tiles == PartitionGroups(m.partition)[m.group];
+    if (!group_ok || m.goal_blank < 0 || m.goal_blank >= m.board.cells() ||
+        m.entries !=
+            PatternIndexer(m.board.cells(), static_cast<int>(m.tiles.size()))
+                .size() ||
+        m.page_records != kPageRecords ||
+        m.pages != (m.entries + kPageRecords - 1) / kPageRecords ||
+        m.histogram.size() != static_cast<size_t>(m.max_value) + 1) {
+      return Status::Corruption("pattern database metadata is inconsistent");
+    }
+    *out = std::move(m);
+  } catch (const nlohmann::json::exception& e) {
+    return Status::Corruption(std::string("pattern database metadata: ") +
+                              e.what());
+  }
+  return Status::OK();
+}
+
+}  // namespace slidedb

@@ -1,0 +1,56 @@
+// PdbMeta: what the database says about one pattern database, the keys it is
+// stored under, and its metadata as JSON (docs/FORMAT.md, "Pattern
+// databases"). A goal's table id (lib/storage/format.h) holds either a full table
+// or one partition's pattern databases, one per group, or both.
+//
+//   pdbmeta/<table>/<group>          the group's metadata, a JSON object
+//   pdbpage/<table>/<group>/<page>   4096 one-byte entries a page, the page
+//                                    number as 4 bytes big-endian
+//
+// Entry i is the value of the placement of PatternIndexer index i
+// (lib/puzzle/pattern.h); kPdbUnreached (255) marks a placement that cannot occur.
+#ifndef SLIDEDB_LIB_STORAGE_PDB_META_H_
+#define SLIDEDB_LIB_STORAGE_PDB_META_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lib/base/status.h"
+#include "lib/puzzle/board.h"
+#include "lib/puzzle/pattern.h"
+
+namespace slidedb {
+
+std::string PdbMetaPrefix(const std::string& table_id);  // "pdbmeta/3x3/b8/"
+std::string PdbPagePrefix(const std::string& table_id);  // "pdbpage/3x3/b8/"
+std::string PdbMetaKey(const std::string& table_id, int group);
+std::string PdbPageKey(const std::string& table_id, int group, uint32_t page);
+
+struct PdbMeta {
+  Board board;
+  int goal_blank = 0;
+  std::string goal;  // the canonical goal, written as FormatArrangement does
+  Partition partition;
+  int group = 0;           // which group of the partition, from 0
+  std::vector<int> tiles;  // the group's canonical tiles
+  uint64_t entries = 0;    // PatternIndexer(cells, tiles).size()
+  int max_value = 0;
+  std::vector<uint64_t> histogram;  // histogram[v]: entries of value v
+  uint64_t search_states = 0;       // abstract states the BFS visited
+  uint32_t page_records = 0;
+  uint32_t pages = 0;
+  std::string built_by;
+  std::string built_at;
+  double build_seconds = 0;
+  int threads = 1;
+
+  std::string TableId() const;  // TableId(board, goal_blank)
+  std::string ToJson() const;
+  static Status FromJson(std::string_view json, PdbMeta* out);
+};
+
+}  // namespace slidedb
+
+#endif  // SLIDEDB_LIB_STORAGE_PDB_META_H_

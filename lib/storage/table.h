@@ -1,0 +1,93 @@
+// Table: the records of one goal's table (lib/storage/format.h), fetched a page at a
+// time on first use and kept. A walk touches a few pages; a small table is
+// read whole at once.
+//
+// Thread-safe: one Table serves every thread. A page is loaded once (under a
+// mutex, on the load path only) and then published through an atomic
+// pointer, so reading a loaded page takes no lock. Pages are never unloaded
+// while the Table lives.
+#ifndef SLIDEDB_LIB_STORAGE_TABLE_H_
+#define SLIDEDB_LIB_STORAGE_TABLE_H_
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "lib/base/status.h"
+#include "lib/puzzle/index.h"
+#include "lib/storage/format.h"
+#include "lib/storage/table_meta.h"
+
+namespace slidedb {
+
+class Table {
+ public:
+  // Fills *records with page `page` of the table. Called from any thread
+  // that meets a page not loaded yet, possibly from several at once.
+  using PageReader = std::function<Status(uint32_t page, std::string* records)>;
+  // Computes the record of index i. Called from any thread.
+  using RecordReader = std::function<Status(Index i, uint8_t* record)>;
+
+  Table(TableMeta meta, PageReader reader);
+  // A table held whole in memory, from RunBfs's records (tests, benchmarks).
+  static std::unique_ptr<Table> FromRecords(TableMeta meta,
+                                            const std::vector<uint8_t>& records);
+  // A table whose records are computed one at a time by `reader` (a goal
+  // served by another goal's table, lib/puzzle/symmetry.h): Get computes a record
+  // unless LoadAll has computed and kept every page.
+  static std::unique_ptr<Table> FromRecordReader(TableMeta meta,
+                                                 RecordReader reader);
+
+  const TableMeta& meta() const { return meta_; }
+  const Indexer& indexer() const { return indexer_; }
+
+  // The record of index i, loading its page if need be.
+  // REQUIRES: i < indexer().size().
+  Status Get(Index i, uint8_t* record) {
+    if (GetLoaded(i, record)) return Status::OK();
+    return GetSlow(i, record);
+  }
+
+  // The record of index i if its page is loaded already: the hot path of a
+  // walk, with no Status to build. False, reading nothing, otherwise.
+  // REQUIRES: i < indexer().size().
+  bool GetLoaded(Index i, uint8_t* record) const {
+    // Acquire pairs with Load's release: the page's bytes are visible.
+    const char* page = loaded_[i >> kPageShift].load(std::memory_order_acquire);
+    if (page == nullptr) return false;
+    *record = static_cast<uint8_t>(page[i & (kPageRecords - 1)]);
+    return true;
+  }
+
+  // Reads every page not read yet.
+  Status LoadAll();
+  // Pages read so far.
+  uint32_t pages_loaded() const {
+    return pages_loaded_.load(std::memory_order_relaxed);
+  }
+
+ private:
+  Status GetSlow(Index i, uint8_t* record);
+  Status Load(uint32_t page);
+  // Stores page p's records and publishes them. REQUIRES: load_mutex_ held.
+  void Publish(uint32_t page, std::string data);
+
+  TableMeta meta_;
+  Indexer indexer_;
+  PageReader reader_;
+  RecordReader record_reader_;  // set for a table of computed records
+  // pages_[p] holds page p's records once loaded; it is written once, under
+  // load_mutex_, before loaded_[p] points at its bytes, and never again.
+  std::vector<std::string> pages_;
+  std::unique_ptr<std::atomic<const char*>[]> loaded_;  // nullptr until read
+  std::mutex load_mutex_;
+  std::atomic<uint32_t> pages_loaded_{0};
+};
+
+}  // namespace slidedb
+
+#endif  // SLIDEDB_LIB_STORAGE_TABLE_H_

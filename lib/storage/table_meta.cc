@@ -1,0 +1,119 @@
+#include "lib/storage/table_meta.h"
+
+#include <nlohmann/json.hpp>
+
+#include "lib/puzzle/index.h"
+#include "lib/puzzle/notation.h"
+#include "lib/puzzle/problem.h"
+#include "lib/puzzle/symmetry.h"
+#include "lib/storage/format.h"
+#include "lib/storage/meta_json.h"
+
+namespace slidedb {
+
+TableMeta TableMeta::FromHistogram(const Board& board, int goal_blank,
+                                   std::vector<uint64_t> histogram) {
+  TableMeta m;
+  m.board = board;
+  m.goal_blank = goal_blank;
+  for (uint64_t count : histogram) m.states += count;
+  m.max_distance = static_cast<int>(histogram.size()) - 1;
+  m.histogram = std::move(histogram);
+  m.page_records = kPageRecords;
+  m.pages = static_cast<uint32_t>((m.states + kPageRecords - 1) / kPageRecords);
+  return m;
+}
+
+std::string TableMeta::Id() const { return TableId(board, goal_blank); }
+
+std::string TableMeta::ToJson() const {
+  nlohmann::ordered_json j;
+  meta_json::WriteHead(&j, nullptr, board, goal_blank, goal);
+  j["serves"] = ServedGoalBlanks(board, goal_blank);
+  j["states"] = states;
+  j["max_distance"] = max_distance;
+  j["histogram"] = histogram;
+  j["page_records"] = page_records;
+  j["pages"] = pages;
+  j["record"] =
+      "u8: distance << 2 | move (U=0 D=1 L=2 R=3), distance 63 "
+      "means 63 or more";
+  meta_json::WriteProvenance(&j, built_by, built_at, build_seconds, threads);
+  return j.dump();
+}
+
+Status TableMeta::FromJson(std::string_view json, TableMeta* out) {
+  try {
+    TableMeta m;
+    nlohmann::json j;
+    Status s = meta_json::ReadHead(json, "table", &j, &m.board, &m.goal_blank,
+                                   &m.goal);
+    if (!s.ok()) return s;
+    m.states = j.at("states").get<uint64_t>();
+    m.max_distance = j.at("max_distance").get<int>();
+    m.histogram = j.at("histogram").get<std::vector<uint64_t>>();
+    m.page_records = j.at("page_records").get<uint32_t>();
+    m.pages = j.at("pages").get<uint32_t>();
+    meta_json::ReadProvenance(
+        j, {&m.built_by, &m.built_at, &m.build_seconds, &m.threads});
+    // Each inconsistency is named, so that slidedb-build --verify can say
+    // what is wrong.
+    auto bad = [](const std::string& what) {
+      return Status::Corruption("table metadata is inconsistent: " + what);
+    };
+    if (m.board.cells() > kMaxTableCells) {
+      return bad("board " + m.board.Name() + " has more than " +
+                 std::to_string(kMaxTableCells) + " cells");
+    }
+    if (m.goal_blank < 0 || m.goal_blank >= m.board.cells()) {
+      return bad("goal_blank " + std::to_string(m.goal_blank) +
+                 " is not a cell of " + m.board.Name());
+    }
+    const int stored_blank = StoredGoalBlank(m.board, m.goal_blank);
+    if (stored_blank != m.goal_blank) {
+      return bad("goal_blank " + std::to_string(m.goal_blank) +
+                 " is served by the table of goal_blank " +
+                 std::to_string(stored_blank) + " and is not stored");
+    }
+    if (j.at("serves").get<std::vector<int>>() !=
+        ServedGoalBlanks(m.board, m.goal_blank)) {
+      return bad("serves is not every goal blank a symmetry of " +
+                 m.board.Name() + " takes " + std::to_string(m.goal_blank) +
+                 " to");
+    }
+    const uint64_t size = Indexer(m.board, m.goal_blank).size();
+    if (m.states != size) {
+      return bad("states is " + std::to_string(m.states) + ", not " +
+                 std::to_string(size));
+    }
+    if (m.page_records != kPageRecords) {
+      return bad("page_records is " + std::to_string(m.page_records) +
+                 ", not " + std::to_string(kPageRecords));
+    }
+    const uint64_t pages = (m.states + kPageRecords - 1) / kPageRecords;
+    if (m.pages != pages) {
+      return bad("pages is " + std::to_string(m.pages) + ", not " +
+                 std::to_string(pages));
+    }
+    if (m.max_distance < 0 ||
+        m.histogram.size() != static_cast<size_t>(m.max_distance) + 1) {
+      return bad("max_distance is " + std::to_string(m.max_distance) +
+                 " but the histogram has " +
+                 std::to_string(m.histogram.size()) + " entries");
+    }
+    *out = std::move(m);
+  } catch (const nlohmann::json::exception& e) {
+    return Status::Corruption(std::string("table metadata: ") + e.what());
+  }
+  return Status::OK();
+}
+
+TableMeta ServedTableMeta(const TableMeta& stored, int goal_blank) {
+  TableMeta meta = stored;
+  meta.goal_blank = goal_blank;
+  meta.goal = FormatArrangement(
+      CanonicalGoalArrangement(meta.board, goal_blank, "0"), "0");
+  return meta;
+}
+
+}  // namespace slidedb
