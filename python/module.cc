@@ -17,10 +17,13 @@ namespace slidedb {
 namespace {
 
 // Raises the Python exception for a failed Status: ValueError for
-// malformed input, LookupError for a missing table (FileNotFoundError for
+// malformed input and for a question the goal's tables cannot answer
+// (NotSupported), LookupError for a missing table (FileNotFoundError for
 // a missing database, in Open), OSError when the database cannot be read.
 [[noreturn]] void Raise(const Status& s) {
-  if (s.IsInvalidArgument()) throw py::value_error(s.message());
+  if (s.IsInvalidArgument() || s.IsNotSupported()) {
+    throw py::value_error(s.message());
+  }
   if (s.IsNotFound()) {
     PyErr_SetString(PyExc_LookupError, s.message().c_str());
   } else {
@@ -71,14 +74,10 @@ PyObject* Label(const std::string& label) {
       return one[c];
     }
   }
-  bool number = !label.empty() && label.size() < 10 &&
-                (label.size() == 1 || label[0] != '0');
+  if (!LabelIsNumber(label)) return Str(label);
   long value = 0;
-  for (char c : label) {
-    number = number && c >= '0' && c <= '9';
-    value = value * 10 + (c - '0');
-  }
-  return number ? PyLong_FromLong(value) : Str(label);
+  for (char c : label) value = value * 10 + (c - '0');
+  return PyLong_FromLong(value);
 }
 
 // Sets d[key] = value, taking the reference to value.
@@ -97,7 +96,7 @@ struct Keys {
   py::object board = Key("board"), start = Key("start"), goal = Key("goal"),
              solvable = Key("solvable"), reason = Key("reason"),
              distance = Key("distance"), moves = Key("moves"),
-             tiles = Key("tiles");
+             tiles = Key("tiles"), nodes = Key("nodes");
 };
 const Keys& K() {
   static const Keys* keys = new Keys();  // lives as long as the interpreter
@@ -153,6 +152,7 @@ py::dict SolutionDict(const Solution& s) {
     PyList_SET_ITEM(tiles, static_cast<Py_ssize_t>(i), t);
   }
   Set(o, k.tiles.ptr(), tiles);
+  if (s.nodes >= 0) Set(o, k.nodes.ptr(), PyLong_FromLongLong(s.nodes));
   return d;
 }
 
@@ -329,7 +329,9 @@ class PyDb {
       d["board"] = t.board;
       d["goal"] = t.goal;
       d["states"] = t.states;
-      d["max_distance"] = t.max_distance;
+      d["max_distance"] = DistanceObject(t.max_distance);
+      d["kind"] = t.kind;
+      if (!t.partition.empty()) d["partition"] = t.partition;
       out.append(d);
     }
     return out;

@@ -134,16 +134,6 @@ class Pool {
 
 }  // namespace
 
-bool NextInputLine(std::istream& in, std::string* line) {
-  while (std::getline(in, *line)) {
-    const size_t first = line->find_first_not_of(" \t\r");
-    if (first == std::string::npos || (*line)[first] == '#') continue;
-    if (line->back() == '\r') line->pop_back();
-    return true;
-  }
-  return false;
-}
-
 BatchOutcome AnswerInParallel(const QueryConfig& config, Solver* solver,
                               int threads,
                               const std::vector<std::string>& states,

@@ -21,7 +21,8 @@
 #include <vector>
 
 #include "lib/solve/solver.h"
-#include "query/answerer.h"
+#include "lib/answer/answerer.h"
+#include "lib/answer/input_lines.h"
 
 namespace slidedb {
 
@@ -34,10 +35,6 @@ struct BatchOutcome {
   bool malformed = false;
   bool unsolvable = false;
 };
-
-// The next input line in *line: blank lines and lines starting with '#' are
-// skipped, a final '\r' dropped. False at the end of the input.
-bool NextInputLine(std::istream& in, std::string* line);
 
 // Answers `states` if it is not empty, else the lines of `in`, on `threads`
 // threads (the calling one among them), writing each answer to `out` and

@@ -24,7 +24,7 @@
 #include "lib/solve/solver.h"
 #include "lib/solve/walk.h"
 #include "lib/storage/database.h"
-#include "query/answerer.h"
+#include "lib/answer/answerer.h"
 #include "serve/api.h"
 
 namespace {

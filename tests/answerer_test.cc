@@ -1,7 +1,7 @@
-// Answerer: its compact path (query/answerer_compact.cc) writes exactly the
+// Answerer: its compact path (lib/answer/answerer_compact.cc) writes exactly the
 // bytes of the general path, for every input it takes, and leaves every
 // other input to the general path.
-#include "query/answerer.h"
+#include "lib/answer/answerer.h"
 
 #include <gtest/gtest.h>
 

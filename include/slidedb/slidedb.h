@@ -15,7 +15,9 @@
 //
 // Errors are Status values, never exceptions: InvalidArgument for malformed
 // input (with slidedb-query's message), NotFound for a missing database or
-// table, Corruption or IOError when the database cannot be read.
+// table (with the command that builds it), NotSupported for a question the
+// goal's tables cannot answer (sampling on a board answered by a search),
+// Corruption or IOError when the database cannot be read.
 //
 // Thread safety: every const method of an open Db may be called from any
 // number of threads at once.
@@ -36,7 +38,9 @@ const char* Version();
 
 // How to read a question. The defaults are slidedb-query's.
 struct Options {
-  std::string board = "3x3";  // rows x cols, at most 12 cells
+  // rows x cols: full tables up to 12 cells, pattern databases and a
+  // search for 13 to 16 (the 15-puzzle: "4x4").
+  std::string board = "3x3";
   // The goal, written like a state; empty: the start's tiles in order
   // (numerically when all labels are numbers), blank last.
   std::string goal;
@@ -56,6 +60,9 @@ struct Solution {
   std::string moves;
   // The label of the tile each move slides.
   std::vector<std::string> tiles;
+  // The states the search generated, on boards answered by a search over
+  // pattern databases (JSON "nodes"); -1 when read off a table.
+  int64_t nodes = -1;
 };
 
 // One legal move of the blank from a state, and where it leads.
@@ -81,15 +88,24 @@ struct SampledState {
   int distance = 0;
 };
 
-// A goal the database answers from a table: one board and one cell for
-// the goal's blank. Its own table, or one a rotation or reflection of the
-// board relates to it (docs/FORMAT.md), is stored.
+// A goal the database answers: one board and one cell for the goal's
+// blank. Either from a full table (its own, or one a rotation or
+// reflection of the board relates to it, docs/FORMAT.md) or from pattern
+// databases and a search (its own, or those of the goal turned by 180
+// degrees).
 struct TableInfo {
   std::string board;  // "3x3"
   std::string goal;   // its canonical goal, blank written 0
-  uint64_t states = 0;
-  int max_distance = 0;
+  uint64_t states = 0;    // the states that reach the goal
+  int max_distance = 0;   // the farthest one's distance; -1 for "pdb"
+  std::string kind = "table";  // "table", or "pdb" for a search
+  std::string partition;       // "pdb": the groups of tiles, "7-8"
 };
+
+// Whether slidedb-query's JSON writes a tile label as a number (a plain
+// decimal integer: no sign, no leading zero, under ten digits) rather than
+// a string; the Python module makes such labels ints.
+bool LabelIsNumber(const std::string& label);
 
 class Db {
  public:
@@ -129,13 +145,15 @@ class Db {
                std::vector<NextMove>* moves) const;
 
   // The histogram of the goal's table (options.goal, or the canonical goal
-  // with the blank last). Reads only the table's metadata.
+  // with the blank last). Reads only the table's metadata. NotSupported on
+  // a goal answered by a search (it has no full table).
   // REQUIRES: histogram != nullptr.
   Status GetHistogram(const Options& options, Histogram* histogram) const;
 
   // Up to `n` distinct uniformly random states that reach the goal, at
   // exactly `distance` moves unless it is -1, as slidedb-query --sample
   // draws them: the same seed gives the same states on every platform.
+  // NotSupported on a goal answered by a search.
   // REQUIRES: distance >= -1; states != nullptr.
   Status Sample(uint64_t n, int distance, uint64_t seed, const Options& options,
                 std::vector<SampledState>* states) const;

@@ -17,6 +17,9 @@ class Status {
     kNotFound,         // a database or table that is not there
     kCorruption,       // stored data that breaks the format
     kIOError,          // the file system or RocksDB said no
+    // A question the database holds no answer for on this board: counting
+    // optimal solutions, say, where only pattern databases are stored.
+    kNotSupported,
   };
 
   Status() = default;
@@ -34,12 +37,16 @@ class Status {
   static Status IOError(std::string msg) {
     return Status(Code::kIOError, std::move(msg));
   }
+  static Status NotSupported(std::string msg) {
+    return Status(Code::kNotSupported, std::move(msg));
+  }
 
   bool ok() const { return code_ == Code::kOk; }
   bool IsInvalidArgument() const { return code_ == Code::kInvalidArgument; }
   bool IsNotFound() const { return code_ == Code::kNotFound; }
   bool IsCorruption() const { return code_ == Code::kCorruption; }
   bool IsIOError() const { return code_ == Code::kIOError; }
+  bool IsNotSupported() const { return code_ == Code::kNotSupported; }
   Code code() const { return code_; }
 
   // The message alone, for people ("" when ok).

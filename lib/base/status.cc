@@ -14,6 +14,8 @@ std::string Status::ToString() const {
       return "corruption: " + message_;
     case Code::kIOError:
       return "I/O error: " + message_;
+    case Code::kNotSupported:
+      return "not supported: " + message_;
   }
   return message_;
 }

@@ -90,7 +90,12 @@ def test_malformed_input_raises_value_error_with_the_cli_message(db):
             db.solve_many(["867254301", bad])
         assert str(e.value) == message
     with pytest.raises(ValueError):
+        db.solve("123456780", board="5x5")
+    # Nothing answers 3x5 in this database: a LookupError naming the
+    # command that builds it, before the state is read.
+    with pytest.raises(LookupError) as e:
         db.solve("123456780", board="3x5")
+    assert "slidedb-build" in str(e.value)
     with pytest.raises(ValueError):
         db.solve("123456780", goal="1234")
     with pytest.raises(TypeError):
@@ -134,7 +139,7 @@ def test_histogram_and_sample_are_the_cli(db):
 def test_tables_and_version(db):
     tables = db.tables()
     assert {"board": "3x3", "goal": "123456780", "states": 181440,
-            "max_distance": 31} in tables
+            "max_distance": 31, "kind": "table"} in tables
     assert slidedb.__version__ == subprocess.run(
         [QUERY, "--version"], capture_output=True, text=True).stdout.split()[1]
     assert db.path == DB

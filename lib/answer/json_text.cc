@@ -1,4 +1,4 @@
-#include "query/json_text.h"
+#include "lib/answer/json_text.h"
 
 #include <cstdio>
 
@@ -63,15 +63,19 @@ void AppendJsonString(std::string* out, std::string_view s) {
   out->push_back('"');
 }
 
+bool IsNumberLabel(std::string_view label) {
+  bool number = !label.empty() && label.size() < 10 &&
+                (label.size() == 1 || label[0] != '0');
+  for (char c : label) number = number && c >= '0' && c <= '9';
+  return number;
+}
+
 void AppendJsonLabel(std::string* out, const std::string& label) {
   if (label.size() == 1 && label[0] >= '0' && label[0] <= '9') {
     out->push_back(label[0]);  // the common case: one digit
     return;
   }
-  bool number = !label.empty() && label.size() < 10 &&
-                (label == "0" || label[0] != '0');
-  for (char c : label) number = number && c >= '0' && c <= '9';
-  if (number) {
+  if (IsNumberLabel(label)) {
     *out += label;
   } else {
     AppendJsonString(out, label);

@@ -12,7 +12,7 @@
 
 #include "lib/puzzle/parity.h"
 #include "lib/puzzle/state.h"
-#include "query/answerer.h"
+#include "lib/answer/answerer.h"
 
 namespace slidedb {
 

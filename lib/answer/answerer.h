@@ -1,49 +1,47 @@
-// The answers of slidedb-query, shared by the command line (query_cli.cc)
-// and the HTTP server (serve/api.h), so that both write the same bytes: one
-// STATE's answer (text or one JSON object), the histogram, and how a missing
-// table is reported.
-#ifndef SLIDEDB_QUERY_ANSWERER_H_
-#define SLIDEDB_QUERY_ANSWERER_H_
+// Answers to STATEs, the same from every face: slidedb-query writes them as
+// text or JSON Lines, slidedb-serve as JSON, the C++ API and Python as
+// fields (SolvedFields). One input is parsed, posed and solved once here,
+// whatever writes it.
+#ifndef SLIDEDB_LIB_ANSWER_ANSWERER_H_
+#define SLIDEDB_LIB_ANSWER_ANSWERER_H_
 
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "lib/answer/answer_extras.h"
+#include "lib/answer/goal.h"
 #include "lib/base/status.h"
-#include "lib/puzzle/board.h"
 #include "lib/puzzle/notation.h"
+#include "lib/puzzle/path.h"
 #include "lib/puzzle/problem.h"
 #include "lib/solve/solver.h"
-#include "lib/solve/walk.h"
-#include "lib/storage/table_meta.h"
-#include "query/answer_extras.h"
-#include "query/table_tools.h"
 
 namespace slidedb {
 
-// What a question is asked about and how the answers are written.
-struct QueryConfig {
-  std::string db_dir;  // named in the command that builds a missing table
-  Board board;
-  NotationOptions notation;
-  std::string blank_out;  // the blank's label on output
-  std::optional<Arrangement> goal;  // unset: each start's default goal
-  bool json = false;
-  bool steps = false;  // text: every board on the way; JSON: "path"
-  ExtraOptions extras;
-  int threads = 0;  // slidedb-query --threads: a batch on N threads; 0: a core each
+// A malformed input named as every face names it: "'INPUT': message", an
+// input of over 100 bytes cut short with "...".
+std::string ShownInput(std::string_view input);
+std::string MalformedMessage(std::string_view input,
+                             const std::string& message);
+// The JSON object of a malformed input: {"input","error"} and a newline.
+void AppendMalformedJson(std::string_view input, const std::string& message,
+                         std::string* out);
+
+// One STATE's answer as fields: what its JSON object holds but for the
+// extras (--steps, --count, --all, --verify).
+struct SolvedFields {
+  std::string board;  // "3x3"
+  std::string start;  // the start and the goal as written on output
+  std::string goal;
+  bool solvable = false;
+  std::string reason;  // when !solvable: why, about inversion parity
+  int distance = -1;   // -1 when !solvable
+  std::string moves;   // the blank's moves, U D L R
+  std::vector<std::string> tiles;  // the label of each tile that slides
+  int64_t nodes = -1;  // states the search generated; -1: read off a table
 };
-
-// The cell of the goal's blank: the table every answer uses.
-int GoalBlank(const QueryConfig& config);
-
-// "build it with: slidedb-build --db DIR --board RxC --goal G".
-std::string BuildHint(const QueryConfig& config, int goal_blank);
-
-// A table that cannot be used, said for a person: the status's message and,
-// when the table is missing, the command that builds it.
-std::string TableErrorMessage(const QueryConfig& config, const Status& s);
 
 // What became of one input.
 enum class Outcome { kSolved, kUnsolvable, kMalformed, kDatabaseError };
@@ -59,6 +57,13 @@ class Answerer {
   // for standard error to *err ("slidedb-query: ..."). In JSON a malformed
   // input is the object {"input","error"} on *out.
   Outcome Answer(std::string_view input, std::string* out, std::string* err);
+
+  // Answers one input as fields. InvalidArgument, with MalformedMessage,
+  // when it is malformed; the database's error when it cannot be read.
+  Status Solve(std::string_view input, SolvedFields* fields);
+  // The distance alone (a table's record; a search's solution), -1 when
+  // the input cannot reach the goal. Errors as Solve's.
+  Status Distance(std::string_view input, int* distance);
 
   // After kDatabaseError: what failed.
   const Status& database_error() const { return database_error_; }
@@ -95,6 +100,10 @@ class Answerer {
 
   Outcome Malformed(std::string_view input, const std::string& message,
                     std::string* out, std::string* err);
+  // Parses `input` and poses it into start_ and problem_, with the texts
+  // of its start and goal; a malformed input's message, or "".
+  std::string Pose(std::string_view input, std::string* start_text,
+                   std::string* goal_text);
   void WriteText(const Problem& p, const std::string& start,
                  const std::string& goal, const Path& path, std::string* out);
   void WriteJson(const Problem& p, const std::string& start,
@@ -117,23 +126,6 @@ class Answerer {
 // Parses a whole decimal number no larger than `max`: no sign, no spaces.
 bool ParseNumber(const std::string& text, uint64_t max, uint64_t* value);
 
-// The metadata of the goal's table (no page is read). NotFound, naming the
-// table, when it was not built.
-Status FindGoalTable(const QueryConfig& config, const Database& db,
-                     const TableMeta** meta);
-
-// The histogram of the goal's table as one JSON line: {"board", "goal",
-// "total", "max_distance", "counts"}.
-std::string HistogramJson(const QueryConfig& config, const TableMeta& meta);
-// The goal as the histogram writes it.
-std::string HistogramGoalText(const QueryConfig& config);
-
-// The goal the table tools (table_tools.h) answer about, and its table.
-// InvalidArgument ("goal: ...") when the goal cannot be posed; the table's
-// error (NotFound when missing) otherwise.
-Status OpenTableTool(const QueryConfig& config, Solver* solver,
-                     TableToolContext* ctx);
-
 }  // namespace slidedb
 
-#endif  // SLIDEDB_QUERY_ANSWERER_H_
+#endif  // SLIDEDB_LIB_ANSWER_ANSWERER_H_

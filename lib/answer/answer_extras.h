@@ -1,7 +1,7 @@
 // The extra fields slidedb-query adds to each solved STATE's answer:
 // --count (optimal_solutions), --all (solutions) and --verify (verify).
-#ifndef SLIDEDB_QUERY_ANSWER_EXTRAS_H_
-#define SLIDEDB_QUERY_ANSWER_EXTRAS_H_
+#ifndef SLIDEDB_LIB_ANSWER_ANSWER_EXTRAS_H_
+#define SLIDEDB_LIB_ANSWER_ANSWER_EXTRAS_H_
 
 #include <map>
 #include <memory>
@@ -54,4 +54,4 @@ class ExtraAnswers {
 
 }  // namespace slidedb
 
-#endif  // SLIDEDB_QUERY_ANSWER_EXTRAS_H_
+#endif  // SLIDEDB_LIB_ANSWER_ANSWER_EXTRAS_H_

@@ -1,6 +1,6 @@
-#include "query/answer_extras.h"
+#include "lib/answer/answer_extras.h"
 
-#include "query/json_text.h"
+#include "lib/answer/json_text.h"
 
 namespace slidedb {
 

@@ -1,16 +1,15 @@
-#include "query/table_tools.h"
+#include "lib/answer/table_tools.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <vector>
 
-#include "cli/exit_codes.h"
 #include "lib/analysis/distance_scan.h"
 #include "lib/analysis/heuristic_report.h"
 #include "lib/analysis/sample.h"
 #include "lib/puzzle/notation.h"
-#include "query/json_text.h"
+#include "lib/answer/json_text.h"
 
 namespace slidedb {
 
@@ -52,11 +51,6 @@ void AppendStateLine(const TableToolContext& ctx, const State& s, int distance,
   }
 }
 
-int DatabaseError(const Status& s, std::ostream& err) {
-  err << "slidedb-query: " << s.message() << "\n";
-  return kExitNoInput;
-}
-
 // A CSV field: quoted when it holds a comma or a quote (RFC 4180).
 void AppendCsvField(std::string* o, const std::string& field) {
   if (field.find_first_of(",\"\n") == std::string::npos) {
@@ -79,8 +73,8 @@ std::string FormatRatio(double r) {
 
 }  // namespace
 
-int RunAtDistance(const TableToolContext& ctx, int distance, bool json,
-                  std::ostream& out, std::ostream& err) {
+Status RunAtDistance(const TableToolContext& ctx, int distance, bool json,
+                     std::ostream& out, std::string* note) {
   const Indexer& ix = ctx.table->indexer();
   uint64_t found = 0;
   {
@@ -91,46 +85,46 @@ int RunAtDistance(const TableToolContext& ctx, int distance, bool json,
       AppendStateLine(ctx, ix.StateAt(i), d, json, buf.text());
       buf.MaybeFlush();
     });
-    if (!s.ok()) return DatabaseError(s, err);
+    if (!s.ok()) return s;
   }
   if (found == 0) {
-    err << "slidedb-query: no state is " << distance << " moves from the goal "
-        << ctx.goal_text << " (the farthest are "
-        << ctx.table->meta().max_distance << ")\n";
+    *note = "no state is " + std::to_string(distance) +
+            " moves from the goal " + ctx.goal_text + " (the farthest are " +
+            std::to_string(ctx.table->meta().max_distance) + ")";
   }
-  return kExitOk;
+  return Status::OK();
 }
 
-int RunSample(const TableToolContext& ctx, uint64_t n, int distance,
-              uint64_t seed, bool json, std::ostream& out, std::ostream& err) {
+Status RunSample(const TableToolContext& ctx, uint64_t n, int distance,
+                 uint64_t seed, bool json, std::ostream& out,
+                 std::string* note) {
   const Indexer& ix = ctx.table->indexer();
   std::vector<Index> picks;
   Status s = SampleStates(ctx.table, n, distance, seed, &picks);
-  if (!s.ok()) return DatabaseError(s, err);
+  if (!s.ok()) return s;
   {
     Buffer buf(out);
     for (Index i : picks) {
       int d = distance;
       if (d < 0) {
         s = TrueDistance(ctx.table, i, &d);
-        if (!s.ok()) return DatabaseError(s, err);
+        if (!s.ok()) return s;
       }
       AppendStateLine(ctx, ix.StateAt(i), d, json, buf.text());
       buf.MaybeFlush();
     }
   }
   if (picks.size() < n) {
-    err << "slidedb-query: only " << picks.size() << " states "
-        << (distance < 0
-                ? std::string("reach the goal")
-                : "are " + std::to_string(distance) + " moves from the goal")
-        << "; printed all of them\n";
+    *note = "only " + std::to_string(picks.size()) + " states " +
+            (distance < 0
+                 ? std::string("reach the goal")
+                 : "are " + std::to_string(distance) + " moves from the goal") +
+            "; printed all of them";
   }
-  return kExitOk;
+  return Status::OK();
 }
 
-int RunExport(const TableToolContext& ctx, bool json, std::ostream& out,
-              std::ostream& err) {
+Status RunExport(const TableToolContext& ctx, bool json, std::ostream& out) {
   const Indexer& ix = ctx.table->indexer();
   Buffer buf(out);
   std::string* o = buf.text();
@@ -154,15 +148,15 @@ int RunExport(const TableToolContext& ctx, bool json, std::ostream& out,
     }
     buf.MaybeFlush();
   });
-  if (!s.ok()) return DatabaseError(s, err);
-  return kExitOk;
+  if (!s.ok()) return s;
+  return Status::OK();
 }
 
-int RunHeuristics(const TableToolContext& ctx, const std::string& format,
-                  std::ostream& out, std::ostream& err) {
+Status RunHeuristics(const TableToolContext& ctx, const std::string& format,
+                     std::ostream& out) {
   HeuristicReport report;
   Status s = MeasureHeuristics(ctx.table, &report);
-  if (!s.ok()) return DatabaseError(s, err);
+  if (!s.ok()) return s;
   const std::string board = ctx.table->indexer().board().Name();
   std::string o;
   if (format == "json") {
@@ -249,7 +243,21 @@ int RunHeuristics(const TableToolContext& ctx, const std::string& format,
   }
   out << o;
   out.flush();
-  return kExitOk;
+  return Status::OK();
+}
+
+Status OpenTableTool(const QueryConfig& config, Solver* solver,
+                     WholeTableTool tool, TableToolContext* ctx) {
+  Status s = CheckWholeTable(config, solver, tool);
+  if (!s.ok()) return s;
+  s = solver->GetTable(config.board, GoalBlank(config), &ctx->table);
+  if (!s.ok()) return s;
+  const Arrangement goal = GoalArrangement(config);
+  s = MakeProblem(config.board, goal, goal, &ctx->goal);
+  if (!s.ok()) return Status::InvalidArgument("goal: " + s.message());
+  ctx->goal_text = FormatArrangement(goal, config.blank_out);
+  ctx->blank_out = config.blank_out;
+  return Status::OK();
 }
 
 }  // namespace slidedb

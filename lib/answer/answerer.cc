@@ -1,27 +1,30 @@
-#include "query/answerer.h"
+#include "lib/answer/answerer.h"
 
 #include <charconv>
 
-#include "lib/storage/format.h"
-#include "query/json_text.h"
+#include "lib/answer/json_text.h"
 
 namespace slidedb {
 
-int GoalBlank(const QueryConfig& config) {
-  return config.goal ? config.goal->blank : config.board.cells() - 1;
+std::string ShownInput(std::string_view input) {
+  constexpr size_t kShown = 100;
+  return input.size() <= kShown
+             ? std::string(input)
+             : std::string(input.substr(0, kShown)) + "...";
 }
 
-std::string BuildHint(const QueryConfig& config, int goal_blank) {
-  return "build it with: slidedb-build --db " + config.db_dir + " --board " +
-         config.board.Name() + " --goal " +
-         FormatArrangement(
-             CanonicalGoalArrangement(config.board, goal_blank, "0"), "0");
+std::string MalformedMessage(std::string_view input,
+                             const std::string& message) {
+  return "'" + ShownInput(input) + "': " + message;
 }
 
-std::string TableErrorMessage(const QueryConfig& config, const Status& s) {
-  std::string m = s.message();
-  if (s.IsNotFound()) m += "; " + BuildHint(config, GoalBlank(config));
-  return m;
+void AppendMalformedJson(std::string_view input, const std::string& message,
+                         std::string* out) {
+  *out += "{\"input\":";
+  AppendJsonString(out, ShownInput(input));
+  *out += ",\"error\":";
+  AppendJsonString(out, message);
+  *out += "}\n";
 }
 
 Answerer::Answerer(const QueryConfig& config, Solver* solver)
@@ -32,40 +35,72 @@ Answerer::Answerer(const QueryConfig& config, Solver* solver)
   PlanCompact();
 }
 
-Outcome Answerer::Malformed(std::string_view full_input,
+Outcome Answerer::Malformed(std::string_view input,
                             const std::string& message, std::string* out,
                             std::string* err) {
-  // A huge line is not echoed back whole.
-  constexpr size_t kShown = 100;
-  const std::string input =
-      full_input.size() <= kShown
-          ? std::string(full_input)
-          : std::string(full_input.substr(0, kShown)) + "...";
   if (config_.json) {
-    *out += "{\"input\":";
-    AppendJsonString(out, input);
-    *out += ",\"error\":";
-    AppendJsonString(out, message);
-    *out += "}\n";
+    AppendMalformedJson(input, message, out);
   } else {
-    *err += "slidedb-query: '" + input + "': " + message + "\n";
+    *err += "slidedb-query: " + MalformedMessage(input, message) + "\n";
   }
   return Outcome::kMalformed;
+}
+
+std::string Answerer::Pose(std::string_view input, std::string* start_text,
+                           std::string* goal_text) {
+  Status s = ParseArrangement(input, config_.board, config_.notation, &start_);
+  if (!s.ok()) return s.message();
+  const Arrangement goal =
+      config_.goal ? *config_.goal : DefaultGoal(config_.board, start_);
+  s = MakeProblem(config_.board, start_, goal, &problem_);
+  if (!s.ok()) return s.message();
+  *start_text = FormatArrangement(start_, config_.blank_out);
+  *goal_text = FormatArrangement(goal, config_.blank_out);
+  return "";
+}
+
+Status Answerer::Solve(std::string_view input, SolvedFields* f) {
+  const std::string malformed = Pose(input, &f->start, &f->goal);
+  if (!malformed.empty()) {
+    return Status::InvalidArgument(MalformedMessage(input, malformed));
+  }
+  const Problem& p = problem_;
+  f->board = config_.board.Name();
+  f->solvable = p.solvable;
+  f->reason = p.reason;
+  f->distance = -1;
+  f->moves.clear();
+  f->tiles.clear();
+  f->nodes = -1;
+  if (!p.solvable) return Status::OK();
+  Status s = solver_->Solve(p, &path_);
+  if (!s.ok()) return s;
+  f->distance = path_.distance();
+  for (Move m : path_.moves) f->moves.push_back(MoveLetter(m));
+  for (uint8_t t : path_.tiles) f->tiles.push_back(p.label[t]);
+  f->nodes = path_.nodes;
+  return Status::OK();
+}
+
+Status Answerer::Distance(std::string_view input, int* distance) {
+  std::string start_text, goal_text;
+  const std::string malformed = Pose(input, &start_text, &goal_text);
+  if (!malformed.empty()) {
+    return Status::InvalidArgument(MalformedMessage(input, malformed));
+  }
+  *distance = -1;
+  if (!problem_.solvable) return Status::OK();
+  return solver_->Distance(problem_, distance);
 }
 
 Outcome Answerer::Answer(std::string_view input, std::string* out,
                          std::string* err) {
   if (compact_on_ && AnswerCompact(input, out)) return Outcome::kSolved;
-  Arrangement& start = start_;
-  Status s = ParseArrangement(input, config_.board, config_.notation, &start);
-  if (!s.ok()) return Malformed(input, s.message(), out, err);
-  const Arrangement goal =
-      config_.goal ? *config_.goal : DefaultGoal(config_.board, start);
-  Problem& p = problem_;
-  s = MakeProblem(config_.board, start, goal, &p);
-  if (!s.ok()) return Malformed(input, s.message(), out, err);
-  const std::string start_text = FormatArrangement(start, config_.blank_out);
-  const std::string goal_text = FormatArrangement(goal, config_.blank_out);
+  std::string start_text, goal_text;
+  const std::string malformed = Pose(input, &start_text, &goal_text);
+  if (!malformed.empty()) return Malformed(input, malformed, out, err);
+  const Problem& p = problem_;
+  Status s;
   if (!p.solvable) {
     if (config_.json) {
       *out += json_head_;
@@ -83,10 +118,10 @@ Outcome Answerer::Answer(std::string_view input, std::string* out,
   }
   s = solver_->Solve(p, &path_);
   if (s.ok() && config_.extras.any()) {
-    std::string malformed;
-    s = extras_.Compute(p, &malformed);
-    if (s.ok() && !malformed.empty()) {
-      return Malformed(input, malformed, out, err);
+    std::string bad_moves;
+    s = extras_.Compute(p, &bad_moves);
+    if (s.ok() && !bad_moves.empty()) {
+      return Malformed(input, bad_moves, out, err);
     }
   }
   if (!s.ok()) {
@@ -166,54 +201,6 @@ bool ParseNumber(const std::string& text, uint64_t max, uint64_t* value) {
   auto r = std::from_chars(text.data(), end, *value);
   return !text.empty() && r.ec == std::errc() && r.ptr == end &&
          *value <= max;
-}
-
-Status FindGoalTable(const QueryConfig& config, const Database& db,
-                     const TableMeta** meta) {
-  const int goal_blank = GoalBlank(config);
-  Status s = db.FindTable(config.board, goal_blank, meta);
-  if (!s.ok()) return s;
-  if (*meta == nullptr) {
-    return Status::NotFound("table " + TableId(config.board, goal_blank) +
-                            " is not in the database " + config.db_dir);
-  }
-  return Status::OK();
-}
-
-std::string HistogramGoalText(const QueryConfig& config) {
-  return FormatArrangement(
-      config.goal ? *config.goal
-                  : CanonicalGoalArrangement(config.board, GoalBlank(config),
-                                             config.blank_out),
-      config.blank_out);
-}
-
-std::string HistogramJson(const QueryConfig& config, const TableMeta& meta) {
-  std::string o = "{\"board\":\"" + config.board.Name() + "\",\"goal\":";
-  AppendJsonString(&o, HistogramGoalText(config));
-  o += ",\"total\":" + std::to_string(meta.states) +
-       ",\"max_distance\":" + std::to_string(meta.max_distance) +
-       ",\"counts\":[";
-  for (size_t d = 0; d < meta.histogram.size(); ++d) {
-    if (d > 0) o += ',';
-    o += std::to_string(meta.histogram[d]);
-  }
-  return o + "]}\n";
-}
-
-Status OpenTableTool(const QueryConfig& config, Solver* solver,
-                     TableToolContext* ctx) {
-  Status s = solver->GetTable(config.board, GoalBlank(config), &ctx->table);
-  if (!s.ok()) return s;
-  const Arrangement goal =
-      config.goal ? *config.goal
-                  : CanonicalGoalArrangement(config.board, GoalBlank(config),
-                                             OutputBlankLabel(config.notation));
-  s = MakeProblem(config.board, goal, goal, &ctx->goal);
-  if (!s.ok()) return Status::InvalidArgument("goal: " + s.message());
-  ctx->goal_text = FormatArrangement(goal, config.blank_out);
-  ctx->blank_out = config.blank_out;
-  return Status::OK();
 }
 
 }  // namespace slidedb

@@ -1,0 +1,106 @@
+#include "lib/answer/goal.h"
+
+#include "lib/puzzle/problem.h"
+#include "lib/puzzle/symmetry.h"
+
+namespace slidedb {
+
+Status ReadGoalOptions(const std::string& board, const std::string* goal,
+                       const std::string* blank, QueryConfig* config) {
+  Status s = Board::Parse(board, &config->board);
+  if (!s.ok()) return s;
+  config->notation.blank = blank != nullptr ? *blank : "";
+  s = CheckBlankLabel(config->notation.blank);
+  if (!s.ok()) return s;
+  config->blank_out = OutputBlankLabel(config->notation);
+  config->goal.reset();
+  if (goal != nullptr) {
+    Arrangement g;
+    s = ParseArrangement(*goal, config->board, config->notation, &g);
+    if (!s.ok()) {
+      return Status::InvalidArgument("goal '" + *goal + "': " + s.message());
+    }
+    config->goal = std::move(g);
+  }
+  return Status::OK();
+}
+
+int GoalBlank(const QueryConfig& config) {
+  return config.goal ? config.goal->blank : config.board.cells() - 1;
+}
+
+Arrangement GoalArrangement(const QueryConfig& config) {
+  return config.goal ? *config.goal
+                     : CanonicalGoalArrangement(config.board,
+                                                GoalBlank(config),
+                                                config.blank_out);
+}
+
+Status OpenGoal(const QueryConfig& config, Solver* solver, GoalKind* kind) {
+  const int goal_blank = GoalBlank(config);
+  if (solver->Searches(config.board, goal_blank)) {
+    *kind = GoalKind::kSearch;
+    std::shared_ptr<const PdbSearch> search;
+    bool rotated;
+    return solver->GetPdbSearch(config.board, goal_blank, &search, &rotated);
+  }
+  const int stored_blank = StoredGoalBlank(config.board, goal_blank);
+  *kind = stored_blank == goal_blank ? GoalKind::kTable
+                                     : GoalKind::kSymmetricTable;
+  Table* table;
+  return solver->GetTable(config.board, stored_blank, &table);
+}
+
+std::string TableErrorMessage(const QueryConfig& config, const Status& s) {
+  std::string m = s.message();
+  if (!s.IsNotFound()) return m;
+  m += "; build ";
+  if (config.board.cells() > kMaxTableCells) {
+    // Pattern databases, for the goal with the blank last unless another
+    // goal was asked for (the blank-last ones serve the blank-first goal).
+    m += "them with: slidedb-build --db " + config.db_dir + " --board " +
+         config.board.Name();
+    const int goal_blank = GoalBlank(config);
+    if (goal_blank != 0 && goal_blank != config.board.cells() - 1) {
+      m += " --goal " +
+           FormatArrangement(
+               CanonicalGoalArrangement(config.board, goal_blank, "0"), "0");
+    }
+    return m;
+  }
+  return m + "it with: slidedb-build --db " + config.db_dir + " --board " +
+         config.board.Name() + " --goal " +
+         FormatArrangement(
+             CanonicalGoalArrangement(config.board, GoalBlank(config), "0"),
+             "0");
+}
+
+Status CheckWholeTable(const QueryConfig& config, Solver* solver,
+                       WholeTableTool tool) {
+  if (!solver->Searches(config.board, GoalBlank(config))) return Status::OK();
+  const char* what = "";
+  switch (tool) {
+    case WholeTableTool::kCount: what = "counting the optimal solutions"; break;
+    case WholeTableTool::kAll: what = "listing the optimal solutions"; break;
+    case WholeTableTool::kAtDistance:
+      what = "listing the states at a distance";
+      break;
+    case WholeTableTool::kSample: what = "sampling states"; break;
+    case WholeTableTool::kExport: what = "exporting the table"; break;
+    case WholeTableTool::kHeuristics: what = "the heuristic report"; break;
+    case WholeTableTool::kHistogram:
+      what = "the histogram of distances";
+      break;
+  }
+  std::string m = std::string(what) + " needs the goal's full table, and " +
+                  config.board.Name() +
+                  " with this goal is answered by a search over pattern "
+                  "databases";
+  if (config.board.cells() > kMaxTableCells) {
+    m += " (no board over " + std::to_string(kMaxTableCells) +
+         " cells has a full table)";
+  }
+  return Status::NotSupported(m);
+}
+
+}  // namespace slidedb

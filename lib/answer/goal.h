@@ -1,0 +1,77 @@
+// What every face of slidedb reads first: the board, the goal and the blank
+// of a question (one set of checks and messages for the command line, the
+// HTTP API, the C++ API and Python), and what in the database answers that
+// goal: a full table (its own or one a symmetry relates to it) or pattern
+// databases and a search. A tool that needs every state of a full table is
+// refused on a goal that a search answers, in the same words on every face.
+#ifndef SLIDEDB_LIB_ANSWER_GOAL_H_
+#define SLIDEDB_LIB_ANSWER_GOAL_H_
+
+#include <optional>
+#include <string>
+
+#include "lib/base/status.h"
+#include "lib/puzzle/board.h"
+#include "lib/puzzle/notation.h"
+#include "lib/solve/solver.h"
+#include "lib/answer/answer_extras.h"
+
+namespace slidedb {
+
+// What a question is asked about and how its answers are written.
+struct QueryConfig {
+  std::string db_dir;  // named in the command that builds what is missing
+  Board board;
+  NotationOptions notation;
+  std::string blank_out;  // the blank's label on output
+  std::optional<Arrangement> goal;  // unset: each start's default goal
+  bool json = false;
+  bool steps = false;  // text: every board on the way; JSON: "path"
+  ExtraOptions extras;
+  int threads = 0;  // a batch on N threads (slidedb-query); 0: a core each
+};
+
+// Reads a question's board ("3x3"), goal (any arrangement; null: each
+// start's default goal) and blank label (null or "": any of 0 _ . -) into
+// *config, as every face takes them. InvalidArgument with the message every
+// face shows ("goal '...': ...").
+Status ReadGoalOptions(const std::string& board, const std::string* goal,
+                       const std::string* blank, QueryConfig* config);
+
+// The cell of the goal's blank: the table or search every answer uses.
+int GoalBlank(const QueryConfig& config);
+
+// The goal as answers about the whole goal write it: config.goal, or the
+// canonical goal with the blank last.
+Arrangement GoalArrangement(const QueryConfig& config);
+
+// What answers the questions about a goal.
+enum class GoalKind {
+  kTable,           // its own full table
+  kSymmetricTable,  // the table of a goal a symmetry of the board relates
+  kSearch,          // IDA* over pattern databases (boards of 13-16 cells)
+};
+
+// Opens whatever answers the config's goal in the solver's database, so
+// that a missing table or pattern database is reported once, before any
+// state is read. NotFound when nothing answers it, the message naming the
+// command that builds it; Corruption or IOError when it cannot be read.
+Status OpenGoal(const QueryConfig& config, Solver* solver, GoalKind* kind);
+
+// A table or pattern database that cannot be used, said for a person: the
+// status's message and, when it is missing, the command that builds it.
+std::string TableErrorMessage(const QueryConfig& config, const Status& s);
+
+// The tools that need every state of the goal's full table.
+enum class WholeTableTool {
+  kCount, kAll, kAtDistance, kSample, kExport, kHeuristics, kHistogram
+};
+
+// NotSupported, in the words every face gives, when a search answers the
+// config's goal (the tool needs its full table); OK otherwise.
+Status CheckWholeTable(const QueryConfig& config, Solver* solver,
+                       WholeTableTool tool);
+
+}  // namespace slidedb
+
+#endif  // SLIDEDB_LIB_ANSWER_GOAL_H_

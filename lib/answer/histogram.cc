@@ -1,0 +1,127 @@
+#include "lib/answer/histogram.h"
+
+#include <iomanip>
+#include <sstream>
+
+#include "lib/answer/json_text.h"
+#include "lib/puzzle/pattern.h"
+#include "lib/storage/format.h"
+
+namespace slidedb {
+
+namespace {
+
+// The histograms of the goal's pattern databases, one per group; the goal
+// turned by 180 degrees shares them.
+Status PdbHistograms(const QueryConfig& config, const Database& db,
+                     const std::string& format, std::string* out) {
+  const int goal_blank = GoalBlank(config);
+  std::vector<const PdbMeta*> pdbs = db.FindPdbs(config.board, goal_blank);
+  if (pdbs.empty()) {
+    pdbs = db.FindPdbs(config.board, config.board.cells() - 1 - goal_blank);
+  }
+  if (pdbs.empty()) {
+    return Status::NotFound(config.board.Name() +
+                            " has no pattern databases in " + config.db_dir);
+  }
+  std::ostringstream o;
+  if (format == "json") {
+    std::string j = "{\"board\":\"" + config.board.Name() +
+                    "\",\"pattern_databases\":[";
+    for (size_t i = 0; i < pdbs.size(); ++i) {
+      const PdbMeta& m = *pdbs[i];
+      if (i > 0) j += ',';
+      j += "{\"goal\":";
+      AppendJsonString(&j, m.goal);
+      j += ",\"partition\":\"" + PartitionName(m.partition) +
+           "\",\"tiles\":[";
+      for (size_t k = 0; k < m.tiles.size(); ++k) {
+        j += (k > 0 ? "," : "") + std::to_string(m.tiles[k]);
+      }
+      j += "],\"entries\":" + std::to_string(m.entries) +
+           ",\"max_value\":" + std::to_string(m.max_value) + ",\"counts\":[";
+      for (size_t d = 0; d < m.histogram.size(); ++d) {
+        j += (d > 0 ? "," : "") + std::to_string(m.histogram[d]);
+      }
+      j += "]}";
+    }
+    o << j << "]}\n";
+  } else if (format == "csv") {
+    o << "group,value,count\n";
+    for (const PdbMeta* m : pdbs) {
+      for (size_t d = 0; d < m->histogram.size(); ++d) {
+        o << m->group << ',' << d << ',' << m->histogram[d] << '\n';
+      }
+    }
+  } else {
+    o << config.board.Name() << " has no full table (" << kMaxTableCells
+      << " cells at most); the histograms of its pattern databases, goal "
+      << pdbs[0]->goal << ", partition " << PartitionName(pdbs[0]->partition)
+      << ":\n";
+    for (const PdbMeta* m : pdbs) {
+      o << "tiles " << m->tiles.front() << "-" << m->tiles.back() << ": "
+        << m->entries << " entries, max " << m->max_value << "\n"
+        << "   value     entries\n";
+      for (size_t d = 0; d < m->histogram.size(); ++d) {
+        o << std::setw(8) << d << std::setw(12) << m->histogram[d] << '\n';
+      }
+    }
+  }
+  *out += o.str();
+  return Status::OK();
+}
+
+}  // namespace
+
+Status FindGoalTable(const QueryConfig& config, const Database& db,
+                     const TableMeta** meta) {
+  const int goal_blank = GoalBlank(config);
+  Status s = db.FindTable(config.board, goal_blank, meta);
+  if (!s.ok()) return s;
+  if (*meta == nullptr) {
+    return Status::NotFound("table " + TableId(config.board, goal_blank) +
+                            " is not in the database " + config.db_dir);
+  }
+  return Status::OK();
+}
+
+Status AppendHistogram(const QueryConfig& config, const Database& db,
+                       const std::string& format, std::string* out) {
+  const TableMeta* meta;
+  Status s = FindGoalTable(config, db, &meta);
+  if (!s.ok() && config.board.cells() > kMaxTableCells) {
+    return PdbHistograms(config, db, format, out);
+  }
+  if (!s.ok()) return s;
+  const std::string goal =
+      FormatArrangement(GoalArrangement(config), config.blank_out);
+  std::ostringstream o;
+  if (format == "json") {
+    std::string j = "{\"board\":\"" + config.board.Name() + "\",\"goal\":";
+    AppendJsonString(&j, goal);
+    j += ",\"total\":" + std::to_string(meta->states) +
+         ",\"max_distance\":" + std::to_string(meta->max_distance) +
+         ",\"counts\":[";
+    for (size_t d = 0; d < meta->histogram.size(); ++d) {
+      if (d > 0) j += ',';
+      j += std::to_string(meta->histogram[d]);
+    }
+    o << j << "]}\n";
+  } else if (format == "csv") {
+    o << "distance,count\n";
+    for (size_t d = 0; d < meta->histogram.size(); ++d) {
+      o << d << ',' << meta->histogram[d] << '\n';
+    }
+  } else {
+    o << config.board.Name() << " goal " << goal << ": " << meta->states
+      << " states, max distance " << meta->max_distance << "\n"
+      << "distance      states\n";
+    for (size_t d = 0; d < meta->histogram.size(); ++d) {
+      o << std::setw(8) << d << std::setw(12) << meta->histogram[d] << '\n';
+    }
+  }
+  *out += o.str();
+  return Status::OK();
+}
+
+}  // namespace slidedb

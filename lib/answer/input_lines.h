@@ -1,0 +1,29 @@
+// How a batch of states is read, the same on standard input
+// (slidedb-query) and in a request's body (POST /api/solve): one state a
+// line; blank lines and lines whose first character other than a space or
+// a tab is '#' are skipped; a final '\r' is dropped.
+#ifndef SLIDEDB_LIB_ANSWER_INPUT_LINES_H_
+#define SLIDEDB_LIB_ANSWER_INPUT_LINES_H_
+
+#include <cstddef>
+#include <istream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace slidedb {
+
+// Whether a line holds a state rather than nothing or a comment.
+bool IsInputLine(std::string_view line);
+
+// The next line of `in` that holds a state, in *line. False at the end.
+bool NextInputLine(std::istream& in, std::string* line);
+
+// The lines of `text` that hold states, appended to *lines. False, having
+// stopped, when there are more than `max`.
+bool SplitInputLines(std::string_view text, size_t max,
+                     std::vector<std::string>* lines);
+
+}  // namespace slidedb
+
+#endif  // SLIDEDB_LIB_ANSWER_INPUT_LINES_H_

@@ -1,0 +1,24 @@
+// Small helpers for writing JSON by hand on the query tool's hot path.
+#ifndef SLIDEDB_LIB_ANSWER_JSON_TEXT_H_
+#define SLIDEDB_LIB_ANSWER_JSON_TEXT_H_
+
+#include <string>
+#include <string_view>
+
+namespace slidedb {
+
+// Appends s as a quoted JSON string; bytes that are not UTF-8 become U+FFFD.
+void AppendJsonString(std::string* out, std::string_view s);
+
+// Whether a tile label is written in JSON as a bare number: a plain decimal
+// integer (no sign, no leading zero, under ten digits). Every face that
+// writes labels as numbers (the JSON, the Python module) asks this.
+bool IsNumberLabel(std::string_view label);
+
+// Appends a tile label: a bare number when IsNumberLabel, else a JSON
+// string.
+void AppendJsonLabel(std::string* out, const std::string& label);
+
+}  // namespace slidedb
+
+#endif  // SLIDEDB_LIB_ANSWER_JSON_TEXT_H_

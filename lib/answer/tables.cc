@@ -1,0 +1,118 @@
+#include "lib/answer/tables.h"
+
+#include <map>
+#include <tuple>
+
+#include "lib/answer/json_text.h"
+#include "lib/puzzle/notation.h"
+#include "lib/puzzle/pattern.h"
+#include "lib/puzzle/problem.h"
+#include "lib/puzzle/symmetry.h"
+#include "lib/storage/format.h"
+#include "lib/storage/table_meta.h"
+
+namespace slidedb {
+
+namespace {
+
+// The states that reach one goal: half of the arrangements, cells! / 2.
+uint64_t ReachableStates(const Board& board) {
+  uint64_t n = 1;
+  for (int k = 3; k <= board.cells(); ++k) n *= static_cast<uint64_t>(k);
+  return n;
+}
+
+std::string CanonicalGoalText(const Board& board, int goal_blank) {
+  return FormatArrangement(CanonicalGoalArrangement(board, goal_blank, "0"),
+                           "0");
+}
+
+}  // namespace
+
+Status ListGoals(const Database& db, std::vector<GoalInfo>* goals) {
+  goals->clear();
+  std::vector<const TableMeta*> tables;
+  Status s = db.Tables(&tables);
+  if (!s.ok()) return s;
+  for (const TableMeta* stored : tables) {
+    for (int goal_blank : ServedGoalBlanks(stored->board, stored->goal_blank)) {
+      const TableMeta t = ServedTableMeta(*stored, goal_blank);
+      GoalInfo g;
+      g.board = t.board.Name();
+      g.goal = t.goal;
+      g.goal_blank = goal_blank;
+      g.kind = "table";
+      g.states = t.states;
+      g.max_distance = t.max_distance;
+      g.stored = goal_blank == stored->goal_blank;
+      g.table = stored->Id();
+      goals->push_back(std::move(g));
+    }
+  }
+  // Pattern databases: one set a (board, goal blank), each group a key; a
+  // set also serves the goal turned by 180 degrees when that one has none.
+  std::map<std::tuple<int, int, int>, const PdbMeta*> sets;
+  for (const PdbMeta& m : db.pdbs()) {
+    sets.emplace(std::make_tuple(m.board.rows(), m.board.cols(), m.goal_blank),
+                 &m);
+  }
+  for (const auto& [key, m] : sets) {
+    const int turned = m->board.cells() - 1 - m->goal_blank;
+    std::vector<int> served = {m->goal_blank};
+    if (turned != m->goal_blank &&
+        sets.count(std::make_tuple(m->board.rows(), m->board.cols(),
+                                   turned)) == 0) {
+      served.push_back(turned);
+    }
+    for (int goal_blank : served) {
+      GoalInfo g;
+      g.board = m->board.Name();
+      g.goal = CanonicalGoalText(m->board, goal_blank);
+      g.goal_blank = goal_blank;
+      g.kind = "pdb";
+      g.states = ReachableStates(m->board);
+      g.stored = goal_blank == m->goal_blank;
+      g.table = m->TableId();
+      g.partition = PartitionName(m->partition);
+      goals->push_back(std::move(g));
+    }
+  }
+  return Status::OK();
+}
+
+void AppendGoalsJson(const std::vector<GoalInfo>& goals, std::string* out) {
+  *out += "{\"tables\":[";
+  for (size_t i = 0; i < goals.size(); ++i) {
+    const GoalInfo& g = goals[i];
+    if (i > 0) *out += ',';
+    *out += "{\"board\":\"" + g.board + "\",\"goal\":";
+    AppendJsonString(out, g.goal);
+    *out += ",\"goal_blank\":" + std::to_string(g.goal_blank) +
+            ",\"kind\":\"" + g.kind + "\",\"states\":" +
+            std::to_string(g.states) + ",\"max_distance\":" +
+            (g.max_distance < 0 ? std::string("null")
+                                : std::to_string(g.max_distance)) +
+            ",\"stored\":" + (g.stored ? "true" : "false") + ",\"table\":\"" +
+            g.table + "\"";
+    if (!g.partition.empty()) *out += ",\"partition\":\"" + g.partition + "\"";
+    *out += "}";
+  }
+  *out += "]}\n";
+}
+
+void AppendGoalsText(const std::vector<GoalInfo>& goals, std::string* out) {
+  for (const GoalInfo& g : goals) {
+    *out += g.board + " goal " + g.goal + ": ";
+    if (g.kind == "pdb") {
+      *out += "pattern databases " + g.partition + " (" + g.table +
+              (g.stored ? ")" : ", the goal turned by 180 degrees)") +
+              ", answered by a search\n";
+    } else {
+      *out += std::to_string(g.states) + " states, max distance " +
+              std::to_string(g.max_distance) + " (table " + g.table +
+              (g.stored ? ")\n" : ", by symmetry)\n");
+    }
+  }
+}
+
+}  // namespace slidedb

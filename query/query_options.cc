@@ -1,0 +1,290 @@
+#include "query/query_options.h"
+
+#include <boost/program_options.hpp>
+#include <cctype>
+#include <utility>
+
+#include "cli/default_db.h"
+#include "cli/exit_codes.h"
+#include "cli/version.h"
+#include "lib/analysis/sample.h"
+#include "lib/answer/answerer.h"
+#include "lib/storage/format.h"
+
+namespace po = boost::program_options;
+
+namespace slidedb {
+
+namespace {
+
+constexpr char kUsage[] =
+    "Usage: slidedb-query [options] [STATE ...]\n"
+    "       slidedb-query --histogram [--board RxC] [--goal G] "
+    "[--format text|csv|json]\n"
+    "       slidedb-query [--count] [--all [--limit N]] [--verify MOVES] "
+    "STATE ...\n"
+    "       slidedb-query --moves STATE ... | --tables\n"
+    "       slidedb-query --at-distance D | --sample N [--distance D] "
+    "[--seed S]\n"
+    "                     | --export csv|json | --heuristics "
+    "[--board RxC] [--goal G]\n"
+    "\n"
+    "Prints an optimal solution for each STATE, read off the database built\n"
+    "by slidedb-build: no search. With no STATE it reads one state per line\n"
+    "from standard input and answers each as it arrives (blank lines and\n"
+    "lines starting with # are skipped).\n"
+    "\n"
+    "A state lists the tiles row by row: 123456780, \"1 2 3 4 5 6 7 8 0\",\n"
+    "123/456/780 or 12345678_. The blank is 0, _, . or - (or the label given\n"
+    "with --blank). Boards of more than 9 cells separate labels with commas\n"
+    "or spaces. Moves are the directions the blank travels (U D L R); tiles\n"
+    "are the labels of the tiles that slide, in order.\n"
+    "\n"
+    "Boards of 13 to 16 cells (4x4, 3x5, 2x8 ...) have no full table: their\n"
+    "answers come from an optimal search (IDA*) over the pattern databases\n"
+    "slidedb-build made, equally exact; JSON adds \"nodes\", the states the\n"
+    "search generated. A batch is answered on every core (--threads), in\n"
+    "input order; an interactive line is answered before the next is read.\n"
+    "\n"
+    "Tools (docs/TOOLS.md): --count, --all and --verify add to each STATE's\n"
+    "answer; --moves answers each STATE with every legal move and the\n"
+    "distance it leads to; --tables lists every goal the database answers;\n"
+    "--at-distance, --sample, --export and --heuristics answer about every\n"
+    "state of the goal's table instead, and take no STATE.\n"
+    "\n";
+
+constexpr char kExitHelp[] =
+    "Exit status: 0 every input answered; 1 some input cannot reach the\n"
+    "goal; 64 bad usage; 65 some input was malformed (the others are still\n"
+    "answered; 65 wins over 1); 66 the database or a table is missing or\n"
+    "unreadable; 74 the output could not be written. A state that starts with '-' and then a letter goes after\n"
+    "--: slidedb-query -- -hgfedcba\n"
+    "\n"
+    "Examples:\n"
+    "  slidedb-query 867254301\n"
+    "  slidedb-query --format json --goal 123/8_4/765 283164705\n"
+    "  slidedb-query --steps 123405786\n"
+    "  slidedb-query --histogram --format csv\n"
+    "  slidedb-query --moves --format json 123405786\n"
+    "  slidedb-query --count --all --limit 5 867254301\n"
+    "  slidedb-query --verify ULDRRUULDLURDLDRRULLDRRUULLDDRR 867254301\n"
+    "  slidedb-query --at-distance 31\n"
+    "  slidedb-query --sample 10 --distance 20 --seed 7\n"
+    "  slidedb-query --export csv > 3x3.csv\n"
+    "  slidedb-query --heuristics --goal 123/8_4/765\n";
+
+}  // namespace
+
+std::optional<int> ParseQueryArgs(const std::vector<std::string>& argv,
+                                  QueryArgs* args, std::ostream& out,
+                                  std::ostream& err) {
+  QueryConfig& config = args->config;
+  std::string& format = args->format;
+  std::string board_name, goal_text;
+  std::string limit_text, at_distance_text, sample_text, distance_text,
+      seed_text, export_format;
+  std::vector<std::string>& states = args->states;
+  po::options_description desc("Options");
+  desc.add_options()
+      ("help,h", "show this help and exit")
+      ("version", "show the version and exit")
+      ("db", po::value(&config.db_dir)->default_value(DefaultDatabasePath()),
+       "database directory ($SLIDEDB_DB, else data/slidedb)")
+      ("board", po::value(&board_name)->default_value("3x3"),
+       "board shape RxC")
+      ("goal", po::value(&goal_text),
+       "goal arrangement, any (default: the tiles in order, blank last)")
+      ("blank", po::value(&config.notation.blank),
+       "label that stands for the blank (default: 0 _ . -); e.g. 9 for "
+       "tiles 1-9 with 9 as the blank")
+      ("format", po::value(&format)->default_value("text"),
+       "text or json (JSON Lines: one object per input); with --histogram "
+       "or --heuristics also csv")
+      ("steps", "draw every board on the way (JSON: a \"path\" of states)")
+      ("threads", po::value(&config.threads)->default_value(0),
+       "answer a batch on N threads, 1 to 256, or 0: one per core; answers "
+       "keep the input order")
+      ("histogram", "print the number of states at each distance from the "
+       "goal")
+      ("tables", "list every goal the database answers, and what answers "
+       "it (a table, or pattern databases and a search)");
+  po::options_description tools("Tools (docs/TOOLS.md)");
+  tools.add_options()
+      ("count", "add the number of distinct optimal solutions "
+       "(JSON: \"optimal_solutions\")")
+      ("all", "add the optimal solutions as U/D/L/R strings in "
+       "lexicographic order, U < D < L < R (JSON: \"solutions\")")
+      ("limit", po::value(&limit_text)->value_name("N"),
+       "with --all: list at most N solutions (default 100)")
+      ("verify", po::value(&config.extras.verify_text)->value_name("MOVES"),
+       "check a proposed solution: U/D/L/R blank moves, or tile labels "
+       "separated by spaces or commas (JSON: \"verify\": {legal, "
+       "reaches_goal, length, optimal_length, gap})")
+      ("moves", "answer each STATE with every legal move, the tile it "
+       "slides, the state it leads to and that state's distance")
+      ("at-distance", po::value(&at_distance_text)->value_name("D"),
+       "list every state D moves from the goal, one per line (JSON Lines: "
+       "{\"state\", \"distance\"})")
+      ("sample", po::value(&sample_text)->value_name("N"),
+       "print N distinct uniform random states that reach the goal, in the "
+       "same JSON Lines form")
+      ("distance", po::value(&distance_text)->value_name("D"),
+       "with --sample: only states exactly D moves from the goal")
+      ("seed", po::value(&seed_text)->value_name("S"),
+       "with --sample: the seed (default 1); the same seed gives the same "
+       "states")
+      ("export", po::value(&export_format)->value_name("FORMAT"),
+       "write the goal's whole table: csv (state,distance,move) or json "
+       "(JSON Lines)")
+      ("heuristics", "measure misplaced tiles, Manhattan distance and "
+       "Manhattan + linear conflict against the exact distances of every "
+       "state (--format text, json or csv)");
+  desc.add(tools);
+  po::options_description hidden;
+  hidden.add_options()("state", po::value(&states));
+  po::options_description all;
+  all.add(desc).add(hidden);
+  po::positional_options_description positional;
+  positional.add("state", -1);
+  po::variables_map vm;
+  try {
+    // A state may begin with '-', the blank ("-12345678"): a word that
+    // starts with '-' and then neither a letter nor another '-' is a state,
+    // not an option.
+    auto dash_state = [](const std::string& word) {
+      if (word.size() >= 2 && word[0] == '-' && word[1] != '-' &&
+          !std::isalpha(static_cast<unsigned char>(word[1]))) {
+        return std::make_pair(std::string("state"), word);
+      }
+      return std::make_pair(std::string(), std::string());
+    };
+    po::store(po::command_line_parser(argv)
+                  .options(all)
+                  .positional(positional)
+                  .extra_parser(dash_state)
+                  .run(),
+              vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    err << "slidedb-query: " << e.what() << "\n"
+        << "Try 'slidedb-query --help'.\n";
+    return kExitUsage;
+  }
+  if (vm.count("help")) {
+    out << kUsage << desc << "\n" << kExitHelp;
+    return kExitOk;
+  }
+  if (vm.count("version")) {
+    out << "slidedb-query " << kVersion << " (database format "
+        << kFormatVersion << ")\n";
+    return kExitOk;
+  }
+  auto usage = [&](const std::string& msg) {
+    err << "slidedb-query: " << msg << "\nTry 'slidedb-query --help'.\n";
+    return kExitUsage;
+  };
+  const std::string blank = config.notation.blank;
+  Status s = ReadGoalOptions(board_name, vm.count("goal") ? &goal_text : nullptr,
+                             &blank, &config);
+  if (!s.ok()) return usage(s.message());
+  const bool histogram = vm.count("histogram") > 0;
+  const bool heuristics = vm.count("heuristics") > 0;
+  // The modes that answer about a whole table, at most one.
+  std::string table_mode;
+  for (const char* mode : {"histogram", "at-distance", "sample", "export",
+                           "heuristics", "tables", "moves"}) {
+    if (!vm.count(mode)) continue;
+    if (!table_mode.empty()) {
+      return usage("--" + table_mode + " and --" + mode +
+                   " cannot be combined");
+    }
+    table_mode = mode;
+  }
+  const bool csv_ok = histogram || heuristics;
+  if (vm.count("export") && !vm["format"].defaulted()) {
+    return usage("--export sets its own format (csv or json); drop --format");
+  }
+  if (format != "text" && format != "json" && !(csv_ok && format == "csv")) {
+    return usage("--format must be text or json" +
+                 std::string(csv_ok ? " or csv" : ""));
+  }
+  config.extras.count = vm.count("count") > 0;
+  config.extras.all = vm.count("all") > 0;
+  config.extras.verify = vm.count("verify") > 0;
+  if (vm.count("steps") && !table_mode.empty()) {
+    return usage("--steps draws the answers to STATEs; it cannot be combined "
+                 "with --" + table_mode);
+  }
+  if (config.extras.any() && !table_mode.empty()) {
+    return usage(std::string(config.extras.count  ? "--count"
+                             : config.extras.all ? "--all"
+                                                 : "--verify") +
+                 " answers about STATEs; it cannot be combined with --" +
+                 table_mode);
+  }
+  if (vm.count("limit")) {
+    uint64_t limit;
+    if (!config.extras.all) return usage("--limit needs --all");
+    if (!ParseNumber(limit_text, 1000000000, &limit) || limit == 0) {
+      return usage("--limit must be a whole number of at least 1, not '" +
+                   limit_text + "'");
+    }
+    config.extras.limit = static_cast<size_t>(limit);
+  }
+  if ((vm.count("distance") || vm.count("seed")) && !vm.count("sample")) {
+    return usage(std::string(vm.count("distance") ? "--distance" : "--seed") +
+                 " needs --sample");
+  }
+  uint64_t at_distance = 0;
+  args->seed = kDefaultSampleSeed;
+  if (vm.count("at-distance") &&
+      !ParseNumber(at_distance_text, 1000, &at_distance)) {
+    return usage("--at-distance must be a whole number of moves, not '" +
+                 at_distance_text + "'");
+  }
+  if (vm.count("sample") &&
+      (!ParseNumber(sample_text, UINT32_MAX, &args->sample_n) ||
+       args->sample_n == 0)) {
+    return usage("--sample must be a whole number of at least 1, not '" +
+                 sample_text + "'");
+  }
+  if (vm.count("distance")) {
+    uint64_t d;
+    if (!ParseNumber(distance_text, 1000, &d)) {
+      return usage("--distance must be a whole number of moves, not '" +
+                   distance_text + "'");
+    }
+    args->sample_distance = static_cast<int>(d);
+  }
+  if (vm.count("seed") && !ParseNumber(seed_text, UINT64_MAX, &args->seed)) {
+    return usage("--seed must be a whole number from 0 to " +
+                 std::to_string(UINT64_MAX) + ", not '" + seed_text + "'");
+  }
+  if (vm.count("export") && export_format != "csv" &&
+      export_format != "json") {
+    return usage("--export must be csv or json, not '" + export_format + "'");
+  }
+  if (config.threads < 0 || config.threads > 256) {
+    return usage("--threads must be from 0 (every core) to 256");
+  }
+  config.json = format == "json";
+  config.steps = vm.count("steps") > 0;
+  const bool states_mode = table_mode.empty() || table_mode == "moves";
+  if (!states_mode && !states.empty()) {
+    return usage("--" + table_mode + " takes no STATE");
+  }
+  args->at_distance = static_cast<int>(at_distance);
+  args->export_json = export_format == "json";
+  args->mode = table_mode.empty()              ? QueryMode::kStates
+               : table_mode == "moves"         ? QueryMode::kMoves
+               : table_mode == "tables"        ? QueryMode::kTables
+               : table_mode == "histogram"     ? QueryMode::kHistogram
+               : table_mode == "at-distance"   ? QueryMode::kAtDistance
+               : table_mode == "sample"        ? QueryMode::kSample
+               : table_mode == "export"        ? QueryMode::kExport
+                                               : QueryMode::kHeuristics;
+  return std::nullopt;
+
+}
+
+}  // namespace slidedb

@@ -1,0 +1,247 @@
+#include "serve/handlers.h"
+
+#include <memory>
+#include <sstream>
+#include <utility>
+#include <vector>
+
+#include "lib/analysis/sample.h"
+#include "lib/answer/answerer.h"
+#include "lib/answer/histogram.h"
+#include "lib/answer/input_lines.h"
+#include "lib/answer/moves.h"
+#include "lib/answer/table_tools.h"
+#include "lib/answer/tables.h"
+
+namespace slidedb {
+
+namespace {
+
+// Each thread keeps the Answerer of its last /api/solve question, with its
+// buffers: the next question with the same parameters (but for start) on the
+// same database reuses it, as slidedb-query reuses one for every line.
+struct AnswererCache {
+  uint64_t generation = 0;  // Backend::generation; 0: none
+  std::string key;          // the endpoint and the parameters but start
+  QueryConfig config;       // what answerer refers to
+  std::unique_ptr<Answerer> answerer;
+};
+
+AnswererCache& ThreadAnswerer() {
+  thread_local AnswererCache cache;
+  return cache;
+}
+
+}  // namespace
+
+std::string Handler::Read(std::initializer_list<const char*> more) {
+  const std::string* unknown = params_.Unknown(kGoalParams, more);
+  if (unknown != nullptr) return "unknown parameter '" + *unknown + "'";
+  if (config_ == nullptr) config_ = &own_config_.emplace();
+  return params_.ReadGoal(db_dir_, config_);
+}
+
+bool Handler::OpenGoal(ApiResponse* error) {
+  GoalKind kind;
+  const Status s = slidedb::OpenGoal(*config_, solver_, &kind);
+  if (!s.ok()) *error = Failure(s);
+  return s.ok();
+}
+
+const std::string* Handler::Start(ApiResponse* error) {
+  const std::string* start = params_.Get("start");
+  if (start == nullptr) *error = Error(400, "missing parameter 'start'");
+  return start;
+}
+
+// The parameters of /api/solve, /api/count and /api/verify into *config_;
+// "" or the message of a 400.
+std::string Handler::ReadSolve(const std::string& implied) {
+  const bool verify_endpoint = implied == "verify";
+  std::string bad = Read({"start", "steps", "count", "all", "limit",
+                          verify_endpoint ? "moves" : "verify"});
+  if (!bad.empty()) return bad;
+  config_->steps = params_.Flag("steps", &bad);
+  config_->extras.count = implied == "count" || params_.Flag("count", &bad);
+  config_->extras.all = params_.Flag("all", &bad);
+  if (!bad.empty()) return bad;
+  if (const std::string* limit = params_.Get("limit")) {
+    uint64_t n;
+    if (!config_->extras.all) return "parameter 'limit' needs all=1";
+    if (!ParseNumber(*limit, 1000000000, &n) || n == 0) {
+      return "parameter 'limit' must be a whole number of at least 1, not '" +
+             *limit + "'";
+    }
+    config_->extras.limit = static_cast<size_t>(n);
+  }
+  const std::string* verify = params_.Get(verify_endpoint ? "moves" : "verify");
+  if (verify_endpoint && verify == nullptr) return "missing parameter 'moves'";
+  if (verify != nullptr) {
+    config_->extras.verify = true;
+    config_->extras.verify_text = *verify;
+  }
+  return "";
+}
+
+// The answers of slidedb-query --format json, made by the same Answerer.
+ApiResponse Handler::Solve(const std::string& implied) {
+  const bool batch = request_.method == "POST";
+  if (batch && params_.Has("start")) {
+    return Error(400, "POST /api/solve takes its states in the body, one per "
+                      "line, not in 'start'");
+  }
+  ApiResponse error;
+  // This thread's Answerer serves if it was made for the same question.
+  AnswererCache& cache = ThreadAnswerer();
+  // Each name and value with its length, so that no two lists of
+  // parameters give one key (a value may hold "&" and "=").
+  std::string key = implied;
+  for (const auto& [name, value] : request_.params) {
+    if (name == "start") continue;
+    key += std::to_string(name.size()) + ':' + name +
+           std::to_string(value.size()) + ':' + value;
+  }
+  config_ = &cache.config;
+  if (cache.generation != generation_ || cache.key != key) {
+    cache.answerer.reset();
+    cache.generation = 0;
+    cache.config = QueryConfig();
+    const std::string bad = ReadSolve(implied);
+    if (!bad.empty()) return Error(400, bad);
+    // Every answer uses what answers the goal: a missing one is a 404.
+    if (!OpenGoal(&error)) return error;
+    if (config_->extras.count || config_->extras.all) {
+      const Status s = CheckWholeTable(
+          *config_, solver_,
+          config_->extras.count ? WholeTableTool::kCount
+                                : WholeTableTool::kAll);
+      if (!s.ok()) return Failure(s);
+    }
+    cache.answerer = std::make_unique<Answerer>(cache.config, solver_);
+    cache.key = std::move(key);
+    cache.generation = generation_;
+  }
+  Answerer& answerer = *cache.answerer;
+  std::string out, err;
+  out.reserve(batch ? request_.body.size() * 16 : 256);
+  bool malformed = false;
+  auto answer = [&](std::string_view input) {
+    switch (answerer.Answer(input, &out, &err)) {
+      case Outcome::kSolved:
+      case Outcome::kUnsolvable:
+        return true;
+      case Outcome::kMalformed:
+        malformed = true;
+        return true;
+      case Outcome::kDatabaseError:
+        break;
+    }
+    return false;
+  };
+  if (!batch) {
+    const std::string* start = Start(&error);
+    if (start == nullptr) return error;
+    if (!answer(*start)) return Failure(answerer.database_error());
+    return Json(malformed ? 400 : 200, std::move(out));
+  }
+  if (request_.body.size() > kMaxBatchBytes) {
+    return Error(413, "the body is larger than " +
+                          std::to_string(kMaxBatchBytes) + " bytes");
+  }
+  // Counted before any is answered: a batch past the limit gets nothing.
+  std::vector<std::string> inputs;
+  if (!SplitInputLines(request_.body, kMaxBatchLines, &inputs)) {
+    return Error(413, "a batch holds at most " +
+                          std::to_string(kMaxBatchLines) + " states");
+  }
+  for (const std::string& input : inputs) {
+    if (!answer(input)) return Failure(answerer.database_error());
+  }
+  return Json(200, std::move(out), kJsonLines);
+}
+
+// GET /api/moves: the start's distance and every legal move from it.
+ApiResponse Handler::Moves() {
+  const std::string bad = Read({"start"});
+  if (!bad.empty()) return Error(400, bad);
+  ApiResponse error;
+  const std::string* input = Start(&error);
+  if (input == nullptr) return error;
+  if (!OpenGoal(&error)) return error;
+  MovesFields moves;
+  const Status s = AnswerMoves(*config_, solver_, *input, &moves);
+  std::string out;
+  if (s.IsInvalidArgument()) {
+    // Malformed starts are answered as /api/solve answers them.
+    Answerer answerer(*config_, solver_);
+    std::string unused;
+    answerer.Answer(*input, &out, &unused);
+    return Json(400, std::move(out));
+  }
+  if (!s.ok()) return Failure(s);
+  AppendMovesJson(moves, &out);
+  return Json(200, std::move(out));
+}
+
+// GET /api/histogram: slidedb-query --histogram --format json.
+ApiResponse Handler::Histogram() {
+  const std::string bad = Read({});
+  if (!bad.empty()) return Error(400, bad);
+  std::string out;
+  const Status s = AppendHistogram(*config_, *db_, "json", &out);
+  if (!s.ok()) return Failure(s);
+  return Json(200, std::move(out));
+}
+
+// GET /api/sample: slidedb-query --sample N [--distance D] [--seed S]
+// --format json.
+ApiResponse Handler::Sample() {
+  const std::string bad = Read({"n", "distance", "seed"});
+  if (!bad.empty()) return Error(400, bad);
+  uint64_t n = 0, seed = kDefaultSampleSeed, distance = 0;
+  const std::string* n_text = params_.Get("n");
+  if (n_text == nullptr) return Error(400, "missing parameter 'n'");
+  if (!ParseNumber(*n_text, kMaxSample, &n) || n == 0) {
+    return Error(400, "parameter 'n' must be a whole number from 1 to " +
+                          std::to_string(kMaxSample) + ", not '" + *n_text +
+                          "'");
+  }
+  const std::string* d_text = params_.Get("distance");
+  if (d_text != nullptr && !ParseNumber(*d_text, 1000, &distance)) {
+    return Error(400, "parameter 'distance' must be a whole number of moves, "
+                      "not '" + *d_text + "'");
+  }
+  const std::string* seed_text = params_.Get("seed");
+  if (seed_text != nullptr && !ParseNumber(*seed_text, UINT64_MAX, &seed)) {
+    return Error(400, "parameter 'seed' must be a whole number from 0 to " +
+                          std::to_string(UINT64_MAX) + ", not '" +
+                          *seed_text + "'");
+  }
+  TableToolContext ctx;
+  Status s = OpenTableTool(*config_, solver_, WholeTableTool::kSample, &ctx);
+  if (!s.ok()) return Failure(s);
+  std::ostringstream out;
+  std::string note;
+  s = RunSample(ctx, n, d_text ? static_cast<int>(distance) : -1, seed,
+                /*json=*/true, out, &note);
+  if (!s.ok()) return Error(500, s.message());
+  return Json(200, out.str(), kJsonLines);
+}
+
+// GET /api/tables: every goal the database answers (lib/answer/tables.h).
+ApiResponse Handler::Tables() {
+  if (!request_.params.empty()) {
+    return Error(400, "unknown parameter '" + request_.params.begin()->first +
+                          "'");
+  }
+  std::vector<GoalInfo> goals;
+  // Every table's metadata was read when the database was opened (Reload):
+  // this cannot fail.
+  const Status s = ListGoals(*db_, &goals);
+  if (!s.ok()) return Error(500, s.message());
+  std::string out;
+  AppendGoalsJson(goals, &out);
+  return Json(200, std::move(out));
+}
+
+}  // namespace slidedb

@@ -1,0 +1,69 @@
+// The work of one API request (serve/api.h), over the answering layer
+// (lib/answer/): each endpoint reads its parameters, asks, and writes the
+// answer slidedb-query writes for the same question.
+#ifndef SLIDEDB_SERVE_HANDLERS_H_
+#define SLIDEDB_SERVE_HANDLERS_H_
+
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <string>
+
+#include "lib/answer/goal.h"
+#include "lib/solve/solver.h"
+#include "lib/storage/database.h"
+#include "serve/api.h"
+#include "serve/params.h"
+
+namespace slidedb {
+
+// One request's work, with the database it started on.
+class Handler {
+ public:
+  Handler(const std::string& db_dir, Database* db, Solver* solver,
+          uint64_t generation, const ApiRequest& request)
+      : db_dir_(db_dir),
+        db_(db),
+        solver_(solver),
+        request_(request),
+        params_(request.params),
+        generation_(generation) {}
+
+  // GET /api/solve, /api/count (implied "count"), /api/verify (implied
+  // "verify") and POST /api/solve.
+  ApiResponse Solve(const std::string& implied);
+  ApiResponse Moves();
+  ApiResponse Histogram();
+  ApiResponse Sample();
+  ApiResponse Tables();
+
+ private:
+  std::string ReadSolve(const std::string& implied);
+  // Reads the goal parameters plus `more`; "" or the message of a 400.
+  std::string Read(std::initializer_list<const char*> more);
+  // Opens what answers the goal; false after filling *error (404 when it
+  // was not built, naming the command that builds it).
+  bool OpenGoal(ApiResponse* error);
+  ApiResponse Failure(const Status& s) {
+    return Error(HttpStatus(s), TableErrorMessage(*config_, s));
+  }
+  // The start parameter, required; nullptr after filling *error.
+  const std::string* Start(ApiResponse* error);
+
+  const std::string& db_dir_;
+  Database* db_;
+  Solver* solver_;
+  const ApiRequest& request_;
+  Params params_;
+  uint64_t generation_;
+  // Made by Read(), but for /api/solve asked again with the parameters of
+  // this thread's last question.
+  std::optional<QueryConfig> own_config_;
+  // own_config_, or for /api/solve the config of this thread's Answerer;
+  // set before any use by Read() or Solve().
+  QueryConfig* config_ = nullptr;
+};
+
+}  // namespace slidedb
+
+#endif  // SLIDEDB_SERVE_HANDLERS_H_

@@ -1,0 +1,70 @@
+#include "serve/params.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "lib/answer/json_text.h"
+
+namespace slidedb {
+
+ApiResponse Error(int status, const std::string& message) {
+  ApiResponse r;
+  r.status = status;
+  r.content_type = kJson;
+  r.body = "{\"error\":";
+  AppendJsonString(&r.body, message);
+  r.body += "}\n";
+  return r;
+}
+
+ApiResponse Json(int status, std::string body, const char* type) {
+  ApiResponse r;
+  r.status = status;
+  r.content_type = type;
+  r.body = std::move(body);
+  return r;
+}
+
+int HttpStatus(const Status& s) {
+  if (s.IsInvalidArgument()) return 400;
+  if (s.IsNotFound()) return 404;
+  if (s.IsNotSupported()) return 422;
+  return 500;
+}
+
+const std::string* Params::Unknown(
+    std::initializer_list<const char*> known,
+    std::initializer_list<const char*> more) const {
+  for (const auto& param : params_) {
+    // Not a structured binding: clang 14 (scripts/fuzz.sh) cannot capture
+    // one.
+    const std::string& name = param.first;
+    auto is = [&name](const char* k) { return name == k; };
+    if (std::none_of(known.begin(), known.end(), is) &&
+        std::none_of(more.begin(), more.end(), is)) {
+      return &name;
+    }
+  }
+  return nullptr;
+}
+
+bool Params::Flag(const std::string& name, std::string* error) const {
+  const std::string* v = Get(name);
+  if (v == nullptr || *v == "0" || *v == "false") return false;
+  if (v->empty() || *v == "1" || *v == "true") return true;
+  *error = "parameter '" + name + "' must be 1 or 0 (true or false), not '" +
+           *v + "'";
+  return false;
+}
+
+std::string Params::ReadGoal(const std::string& db_dir,
+                             QueryConfig* config) const {
+  config->db_dir = db_dir;
+  config->json = true;
+  const std::string* board = Get("board");
+  const Status s = ReadGoalOptions(board != nullptr ? *board : "3x3",
+                                   Get("goal"), Get("blank"), config);
+  return s.ok() ? "" : s.message();
+}
+
+}  // namespace slidedb
