@@ -74,7 +74,7 @@ void AppendMovesJson(const MovesFields& m, std::string* out) {
     *out += "{\"move\":\"";
     *out += MoveLetter(n.move);
     *out += "\",\"tile\":";
-    AppendJsonString(out, n.tile);
+    AppendJsonLabel(out, n.tile);
     *out += ",\"state\":";
     AppendJsonString(out, n.state);
     *out += ",\"distance\":" + std::to_string(n.distance) + "}";

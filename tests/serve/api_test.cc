@@ -219,7 +219,8 @@ TEST_F(ApiTest, MovesListEveryLegalMoveWithItsDistance) {
       // The state after the move is the start with the tile and the blank
       // swapped, and its distance is /api/solve's.
       std::string after = start;
-      const size_t at = after.find(m["tile"].get<std::string>());
+      // The tile is a number, as /api/solve's "tiles" are.
+      const size_t at = after.find(std::to_string(m["tile"].get<int>()));
       std::swap(after[at], after[blank]);
       EXPECT_EQ(m["state"], after);
       const json next = Parse(api_->Handle(Get("/api/solve", {{"start", after}})));

@@ -1,0 +1,238 @@
+"""Every face gives the same answers (issue 20's cross-face test).
+
+The same questions, on 3x3 and 3x4 (full tables, goals served by symmetry
+among them) and 4x4 (pattern databases and a search, Korf's instances on
+his blank-first goal among them), go through slidedb-query (the CLI),
+slidedb-serve (the HTTP API, started on port 0 of 127.0.0.1) and the Python
+module, which is the C++ API's Db with its fields made dicts. JSON is
+compared byte for byte between the CLI and the server; the module's dicts
+field for field with the CLI's JSON. A refusal (counting solutions where a
+search answers) reads the same on every face.
+
+Environment: SLIDEDB_FACES_DB (a database with 3x3, 3x4 and 4x4 5-5-5,
+built by the ctest fixture make_faces_db), SLIDEDB_QUERY, SLIDEDB_SERVE,
+SLIDEDB_SOURCE_DIR, and PYTHONPATH holding the module.
+"""
+import json
+import os
+import random
+import re
+import subprocess
+import urllib.error
+import urllib.parse
+import urllib.request
+
+import pytest
+import slidedb
+
+DB = os.environ["SLIDEDB_FACES_DB"]
+QUERY = os.environ["SLIDEDB_QUERY"]
+SERVE = os.environ["SLIDEDB_SERVE"]
+SOURCE = os.environ["SLIDEDB_SOURCE_DIR"]
+
+KORF_GOAL = ",".join(str(t) for t in range(16))
+
+
+def walk(rows, cols, steps, rng):
+    """A state `steps` random moves from the blank-last goal."""
+    cells = list(range(1, rows * cols)) + [0]
+    blank = rows * cols - 1
+    for _ in range(steps):
+        r, c = divmod(blank, cols)
+        options = [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+                   if 0 <= r + dr < rows and 0 <= c + dc < cols]
+        nr, nc = rng.choice(options)
+        other = nr * cols + nc
+        cells[blank], cells[other] = cells[other], cells[blank]
+        blank = other
+    sep = "" if rows * cols <= 9 else ","
+    return sep.join(str(t) for t in cells)
+
+
+def korf(indices):
+    """Korf's instances (1-based numbers) from bench/korf100.txt."""
+    lines = [l.split() for l in open(os.path.join(SOURCE, "bench", "korf100.txt"))
+             if l.strip() and not l.startswith("#")]
+    return [lines[i - 1][2] for i in indices]
+
+
+rng = random.Random(20)
+# (board, goal or None, states): malformed and unsolvable inputs included.
+CASES = [
+    ("3x3", None, [walk(3, 3, 40, rng) for _ in range(8)] +
+     ["867254301", "123456780", "213456780", "12345", "12345678x"]),
+    ("3x3", "123/8_4/765", ["283164705", "867254301", walk(3, 3, 30, rng)]),
+    ("3x4", None, [walk(3, 4, 60, rng) for _ in range(6)] +
+     ["0,3,2,1,8,7,6,5,4,11,10,9", "1,2,3,4,5,6,7,8,9,10,11,0",
+      "2,1,3,4,5,6,7,8,9,10,11,0", "1,2,3"]),
+    # The goal with the blank first: the blank-last table by symmetry.
+    ("3x4", "0,1,2,3,4,5,6,7,8,9,10,11", [walk(3, 4, 50, rng)
+                                          for _ in range(3)]),
+    ("4x4", KORF_GOAL, korf([2, 6, 9, 12])),
+    ("4x4", None, [walk(4, 4, 30, rng) for _ in range(3)] +
+     ["2,1,3,4,5,6,7,8,9,10,11,12,13,14,15,0"]),
+]
+
+
+def cli(args, stdin=""):
+    r = subprocess.run([QUERY, "--db", DB] + args, input=stdin,
+                       capture_output=True, text=True, timeout=300)
+    return r.returncode, r.stdout, r.stderr
+
+
+def board_args(board, goal):
+    return ["--board", board] + (["--goal", goal] if goal else [])
+
+
+@pytest.fixture(scope="module")
+def server():
+    p = subprocess.Popen([SERVE, "--db", DB, "--port", "0", "--bind",
+                          "127.0.0.1", "--threads", "2"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True)
+    try:
+        line = p.stdout.readline()
+        m = re.search(r"listening on (http://127\.0\.0\.1:\d+)", line)
+        assert m, line + p.stderr.read()
+        yield m.group(1)
+    finally:
+        p.terminate()
+        p.wait(timeout=10)
+
+
+def http(base, path, params=None, body=None):
+    url = base + path
+    if params:
+        url += "?" + urllib.parse.urlencode(params)
+    req = urllib.request.Request(url, data=body.encode() if body else None,
+                                 method="POST" if body else "GET")
+    try:
+        with urllib.request.urlopen(req, timeout=300) as r:
+            return r.status, r.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode()
+
+
+def params_of(board, goal, **more):
+    p = {"board": board}
+    if goal:
+        p["goal"] = goal
+    p.update(more)
+    return p
+
+
+@pytest.fixture(scope="module")
+def db():
+    return slidedb.open(DB)
+
+
+@pytest.mark.parametrize("board,goal,states", CASES)
+def test_solve_is_the_same_on_every_face(server, db, board, goal, states):
+    rc, out, err = cli(board_args(board, goal) + ["--format", "json"],
+                       "\n".join(states) + "\n")
+    lines = out.splitlines(keepends=True)
+    assert len(lines) == len(states), err
+    # The server's batch: the same bytes.
+    status, body = http(server, "/api/solve", params_of(board, goal),
+                        "\n".join(states) + "\n")
+    assert status == 200
+    assert body == out
+    for state, line in zip(states, lines):
+        # One state at a time on the server: the same bytes.
+        status, body = http(server, "/api/solve",
+                            params_of(board, goal, start=state))
+        assert body == line
+        answer = json.loads(line)
+        kwargs = {"board": board, "goal": goal}
+        if "error" in answer:
+            assert status == 400
+            with pytest.raises(ValueError) as e:
+                db.solve(state, **kwargs)
+            assert str(e.value) == "'%s': %s" % (answer["input"],
+                                                 answer["error"])
+            continue
+        assert status == 200
+        # The module's dict (the C++ API's Solution): field for field.
+        assert db.solve(state, **kwargs) == answer
+        assert db.distance(state, **kwargs) == answer.get("distance")
+
+
+@pytest.mark.parametrize("board,goal,states", CASES)
+def test_moves_are_the_same_on_every_face(server, db, board, goal, states):
+    good = [s for s in states if "error" not in json.loads(
+        cli(board_args(board, goal) + ["--format", "json", s])[1])][:3]
+    rc, out, err = cli(board_args(board, goal) + ["--moves", "--format",
+                                                   "json"] + good)
+    lines = out.splitlines(keepends=True)
+    assert len(lines) == len(good), err
+    for state, line in zip(good, lines):
+        status, body = http(server, "/api/moves",
+                            params_of(board, goal, start=state))
+        assert (status, body) == (200, line)
+        answer = json.loads(line)
+        moves = db.moves(state, board=board, goal=goal)
+        if not answer["solvable"]:
+            assert all(m["distance"] is None for m in moves)
+            continue
+        assert [(m["move"], m["tile"], m["state"], m["distance"])
+                for m in moves] == [
+            (m["move"], m["tile"], m["state"], m["distance"])
+            for m in answer["moves"]]
+        # Each move's distance is one more or one less, and some move is
+        # one nearer: the distances are exact.
+        ds = [m["distance"] for m in answer["moves"]]
+        assert all(abs(d - answer["distance"]) == 1 for d in ds)
+        assert answer["distance"] == 0 or answer["distance"] - 1 in ds
+
+
+@pytest.mark.parametrize("board,goal,states", CASES)
+def test_verify_is_the_same_on_every_face(server, board, goal, states):
+    state = next(s for s in states if json.loads(
+        cli(board_args(board, goal) + ["--format", "json", s])[1]).get(
+            "distance", 0) > 0)
+    solved = json.loads(cli(board_args(board, goal) + ["--format", "json",
+                                                         state])[1])
+    for moves in (solved["moves"], solved["moves"][:-1] + "UU"):
+        rc, out, err = cli(board_args(board, goal) +
+                           ["--format", "json", "--verify", moves, state])
+        status, body = http(server, "/api/verify",
+                            params_of(board, goal, start=state, moves=moves))
+        assert body == out, err
+    assert json.loads(out)["verify"]["optimal_length"] == solved["distance"]
+
+
+def test_counting_where_a_search_answers_is_refused_alike(server, db):
+    state = korf([12])[0]
+    rc, out, err = cli(["--board", "4x4", "--goal", KORF_GOAL, "--count",
+                        state])
+    assert rc == 64
+    message = err.strip()[len("slidedb-query: "):]
+    assert "full table" in message
+    status, body = http(server, "/api/count", {"board": "4x4", "goal":
+                                               KORF_GOAL, "start": state})
+    assert (status, json.loads(body)) == (422, {"error": message})
+    rc, out, err = cli(["--board", "4x4", "--sample", "2"])
+    sample_message = err.strip()[len("slidedb-query: "):]
+    status, body = http(server, "/api/sample", {"board": "4x4", "n": "2"})
+    assert (status, json.loads(body)) == (422, {"error": sample_message})
+    with pytest.raises(ValueError) as e:
+        db.sample(2, board="4x4")
+    assert str(e.value) == sample_message
+
+
+def test_tables_are_the_same_on_every_face(server, db):
+    rc, out, err = cli(["--tables", "--format", "json"])
+    assert rc == 0, err
+    status, body = http(server, "/api/tables")
+    assert (status, body) == (200, out)
+    listed = json.loads(out)["tables"]
+    kinds = {(t["board"], t["goal_blank"]): t["kind"] for t in listed}
+    # 3x3: all 9 goal blanks from 3 tables; 3x4 the 4 corners; 4x4 the
+    # blank-last pattern databases and the blank-first goal they serve.
+    assert sum(1 for b, _ in kinds if b == "3x3") == 9
+    assert kinds[("3x4", 0)] == kinds[("3x4", 11)] == "table"
+    assert kinds[("4x4", 15)] == kinds[("4x4", 0)] == "pdb"
+    assert [(t["board"], t["goal"], t["states"], t["kind"],
+             t["max_distance"]) for t in db.tables()] == [
+        (t["board"], t["goal"], t["states"], t["kind"], t["max_distance"])
+        for t in listed]
