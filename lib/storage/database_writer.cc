@@ -70,6 +70,38 @@ Status CopyDatabase(const fs::path& from, const fs::path& to) {
   return Status::OK();
 }
 
+// Flushes `path` (a file's data, or a directory's entries) to the disk.
+Status SyncPath(const fs::path& path, bool directory) {
+  const int fd = open(path.c_str(),
+                      O_RDONLY | O_CLOEXEC | (directory ? O_DIRECTORY : 0));
+  if (fd < 0) {
+    return Status::IOError("opening " + path.string() + " to sync it: " +
+                           std::strerror(errno));
+  }
+  const int rc = fsync(fd);
+  const int err = errno;
+  close(fd);
+  if (rc != 0) {
+    return Status::IOError("syncing " + path.string() + ": " +
+                           std::strerror(err));
+  }
+  return Status::OK();
+}
+
+// Makes the copy durable before it is swapped in: RocksDB syncs what it
+// writes, but not the files CopyDatabase copied or the hard links it made,
+// whose directory entries live only in the copy's directory.
+Status SyncCopy(const fs::path& dir) {
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    if (!entry.is_regular_file(ec)) continue;
+    Status s = SyncPath(entry.path(), /*directory=*/false);
+    if (!s.ok()) return s;
+  }
+  if (ec) return Status::IOError("reading " + dir.string() + ": " + ec.message());
+  return SyncPath(dir, /*directory=*/true);
+}
+
 Status FromRocks(const rocksdb::Status& s, const std::string& what) {
   if (s.ok()) return Status::OK();
   return Status::IOError(what + ": " + s.ToString());
@@ -340,6 +372,8 @@ Status DatabaseWriter::Commit() {
   if (s.ok()) s = FromRocks(db_->Close(), "closing");
   db_.reset();
   if (!s.ok()) return s;
+  s = SyncCopy(aside_);
+  if (!s.ok()) return s;
   std::error_code ec;
   const bool exists = fs::exists(dir_, ec);
   if (exists && !fs::is_empty(dir_, ec)) {
@@ -354,8 +388,11 @@ Status DatabaseWriter::Commit() {
                            std::strerror(errno));
   }
   committed_ = true;
+  // A rename lives in the parent directory's entries: until they reach the
+  // disk, a power cut can bring back the old database, or none.
+  s = SyncPath(fs::path(dir_).parent_path(), /*directory=*/true);
   fs::remove_all(aside_, ec);  // the old database, if there was one
-  return Status::OK();
+  return s;
 }
 
 }  // namespace slidedb
