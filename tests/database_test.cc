@@ -99,12 +99,12 @@ TEST(DatabaseTest, OtherRocksDbIsCorruption) {
       << s.message();
 }
 
-TEST(DatabaseTest, OtherFormatVersionIsCorruption) {
+TEST(DatabaseTest, OtherFormatVersionIsVersionMismatch) {
   const std::string dir = TempDir("db-format") + "/db";
   WriteRaw(dir, {{kFormatKey, std::to_string(kFormatVersion + 1)}});
   std::unique_ptr<Database> db;
   Status s = Database::Open(dir, &db);
-  EXPECT_TRUE(s.IsCorruption()) << s.ToString();
+  EXPECT_TRUE(s.IsVersionMismatch()) << s.ToString();
   EXPECT_NE(s.message().find("format " + std::to_string(kFormatVersion + 1)),
             std::string::npos)
       << s.message();
@@ -243,7 +243,7 @@ TEST(DatabaseTest, FormatOneNamesTheRebuild) {
                  {"meta/2x3/b5", "{}"}});
   std::unique_ptr<Database> db;
   Status s = Database::Open(dir, &db);
-  EXPECT_TRUE(s.IsCorruption()) << s.ToString();
+  EXPECT_TRUE(s.IsVersionMismatch()) << s.ToString();
   const std::string rebuild = "slidedb-build --db " + dir +
                               " --rebuild --board 2x2, then slidedb-build "
                               "--db " + dir + " --board 2x3";

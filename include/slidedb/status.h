@@ -9,7 +9,9 @@
 
 namespace slidedb {
 
-class Status {
+// Callers branch on the code (IsNotFound() ...), never on the message, which
+// is for people and may change.
+class [[nodiscard]] Status {
  public:
   enum class Code {
     kOk = 0,
@@ -20,6 +22,11 @@ class Status {
     // A question the database holds no answer for on this board: counting
     // optimal solutions, say, where only pattern databases are stored.
     kNotSupported,
+    // A database written in a format this version does not read:
+    // `slidedb-build --rebuild` makes it anew.
+    kVersionMismatch,
+    // The database is being written by another slidedb-build.
+    kBusy,
   };
 
   Status() = default;
@@ -40,6 +47,12 @@ class Status {
   static Status NotSupported(std::string msg) {
     return Status(Code::kNotSupported, std::move(msg));
   }
+  static Status VersionMismatch(std::string msg) {
+    return Status(Code::kVersionMismatch, std::move(msg));
+  }
+  static Status Busy(std::string msg) {
+    return Status(Code::kBusy, std::move(msg));
+  }
 
   bool ok() const { return code_ == Code::kOk; }
   bool IsInvalidArgument() const { return code_ == Code::kInvalidArgument; }
@@ -47,6 +60,8 @@ class Status {
   bool IsCorruption() const { return code_ == Code::kCorruption; }
   bool IsIOError() const { return code_ == Code::kIOError; }
   bool IsNotSupported() const { return code_ == Code::kNotSupported; }
+  bool IsVersionMismatch() const { return code_ == Code::kVersionMismatch; }
+  bool IsBusy() const { return code_ == Code::kBusy; }
   Code code() const { return code_; }
 
   // The message alone, for people ("" when ok).

@@ -16,6 +16,10 @@ std::string Status::ToString() const {
       return "I/O error: " + message_;
     case Code::kNotSupported:
       return "not supported: " + message_;
+    case Code::kVersionMismatch:
+      return "version mismatch: " + message_;
+    case Code::kBusy:
+      return "busy: " + message_;
   }
   return message_;
 }

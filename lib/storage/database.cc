@@ -136,7 +136,7 @@ Status Database::Open(const std::string& dir, std::unique_ptr<Database>* db) {
            "reflection of the board). Rebuild it with: " +
            RebuildCommand(dir, it.get());
     }
-    return Status::Corruption(m);
+    return Status::VersionMismatch(m);
   }
   const std::string meta_prefix = MetaKey("");
   for (it->Seek(meta_prefix);

@@ -22,8 +22,9 @@ namespace slidedb {
 
 class Database {
  public:
-  // NotFound when `dir` holds no database; Corruption when it holds one this
-  // version cannot read.
+  // NotFound when `dir` holds no database; VersionMismatch when it holds one
+  // of a format this version does not read (the message names the command
+  // that rebuilds it); Corruption when it holds something else.
   static Status Open(const std::string& dir, std::unique_ptr<Database>* db);
   ~Database();
   Database(const Database&) = delete;

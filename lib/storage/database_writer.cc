@@ -144,19 +144,18 @@ Status DatabaseWriter::Begin(const std::string& dir,
                            std::strerror(errno));
   }
   if (flock(w->lock_fd_, LOCK_EX | LOCK_NB) != 0) {
-    return Status::IOError("another slidedb-build is writing " + clean +
-                           " (it holds " + lock + ")");
+    return Status::Busy("another slidedb-build is writing " + clean +
+                        " (it holds " + lock + ")");
   }
   RemoveStaleCopies(path);
   w->aside_ = clean + kAsideInfix + std::to_string(getpid());
 
   if (fresh && fs::exists(path / "CURRENT", ec)) {
     // Replaced whole at Commit, nothing of it copied: a slidedb database of
-    // any format ("has format" is Database::Open's message for another
-    // version), and nothing else.
+    // any format, and nothing else.
     std::unique_ptr<Database> old;
     Status s = OpenAndReadMetadata(clean, &old);
-    if (!s.ok() && s.message().find(" has format ") == std::string::npos) {
+    if (!s.ok() && !s.IsVersionMismatch()) {
       return Status::InvalidArgument(s.message() + "; not touching it");
     }
   } else if (fs::exists(path / "CURRENT", ec)) {
