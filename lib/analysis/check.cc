@@ -275,16 +275,8 @@ void AddProblem(TableCheck* check, const std::string& what, int max_listed) {
 // The table id of a page key "page/<table>/<4 bytes>", or "" when `key` is
 // not one.
 std::string PageTable(const std::string& key, uint32_t* page) {
-  constexpr size_t kPrefix = 5;  // "page/"
-  if (key.size() < kPrefix + 6 || key.compare(0, kPrefix, "page/") != 0 ||
-      key[key.size() - 5] != '/') {
-    return "";
-  }
-  const auto* b = reinterpret_cast<const unsigned char*>(key.data()) +
-                  key.size() - 4;
-  *page = uint32_t{b[0]} << 24 | uint32_t{b[1]} << 16 | uint32_t{b[2]} << 8 |
-          uint32_t{b[3]};
-  return key.substr(kPrefix, key.size() - kPrefix - 5);
+  std::string id;
+  return ParsePageKey(key, &id, page) ? id : "";
 }
 
 bool Selected(const CheckOptions& options, const TableMeta& meta) {
@@ -483,11 +475,11 @@ Status CheckDatabase(const std::string& dir, const CheckOptions& options,
     const std::string key = it->key().ToString();
     uint32_t page;
     if (key == kFormatKey) continue;
-    if (key.rfind("meta/", 0) == 0) {
-      metas[key.substr(5)] = it->value().ToString();
-    } else if (key.rfind("pdbmeta/", 0) == 0) {
+    std::string id;
+    if (ParseMetaKey(key, &id)) {
+      metas[id] = it->value().ToString();
+    } else if (ParsePdbMetaKey(key, &id)) {
       // A pattern database (lib/storage/pdb_meta.h): "<table>/<group>".
-      const std::string id = key.substr(8);
       PdbMeta pm;
       if (Status ps = PdbMeta::FromJson(it->value().ToStringView(), &pm);
           !ps.ok()) {
@@ -499,13 +491,7 @@ Status CheckDatabase(const std::string& dir, const CheckOptions& options,
       } else {
         pdbs[id] = pm;
       }
-    } else if (key.rfind("pdbpage/", 0) == 0 && key.size() > 8 + 5 &&
-               key[key.size() - 5] == '/') {
-      const std::string id = key.substr(8, key.size() - 8 - 5);
-      const auto* b = reinterpret_cast<const unsigned char*>(key.data()) +
-                      key.size() - 4;
-      const uint32_t p = (uint32_t{b[0]} << 24) | (uint32_t{b[1]} << 16) |
-                         (uint32_t{b[2]} << 8) | b[3];
+    } else if (uint32_t p; ParsePdbPageKey(key, &id, &p)) {
       auto meta = pdbs.find(id);  // "pdbmeta/" sorts before "pdbpage/"
       if (meta == pdbs.end()) {
         ++orphan_pages["pattern database " + id];

@@ -43,7 +43,7 @@ rocksdb::Env* ReadOnlyEnv() {
 // boards its table and pattern database keys name.
 std::string RebuildCommand(const std::string& dir, rocksdb::Iterator* it) {
   std::vector<std::string> boards;
-  for (const std::string prefix : {"meta/", "pdbmeta/"}) {
+  for (const std::string prefix : {kMetaPrefix, kPdbMetaPrefix}) {
     for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix);
          it->Next()) {
       const std::string key = it->key().ToString().substr(prefix.size());
@@ -147,8 +147,8 @@ Status Database::Open(const std::string& dir, std::unique_ptr<Database>* db) {
   }
   out->tables_.resize(out->table_ids_.size());
   if (!it->status().ok()) return Status::IOError(it->status().ToString());
-  for (it->Seek("pdbmeta/"); it->Valid() && it->key().starts_with("pdbmeta/");
-       it->Next()) {
+  for (it->Seek(kPdbMetaPrefix);
+       it->Valid() && it->key().starts_with(kPdbMetaPrefix); it->Next()) {
     PdbMeta meta;
     Status st = PdbMeta::FromJson(it->value().ToStringView(), &meta);
     if (!st.ok()) {

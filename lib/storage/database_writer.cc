@@ -342,8 +342,8 @@ Status DatabaseWriter::PutPdb(const PdbMeta& meta,
 Status DatabaseWriter::Commit() {
   // One file for the held tables, the metadata and the format version, in
   // the order of their keys: "meta/", "page/", then "slidedb/format".
-  static_assert(std::string_view("meta/") < std::string_view("page/") &&
-                std::string_view("page/") < std::string_view(kFormatKey));
+  static_assert(std::string_view(kMetaPrefix) < std::string_view(kPagePrefix) &&
+                std::string_view(kPagePrefix) < std::string_view(kFormatKey));
   Status s = IngestFiles({[&](rocksdb::SstFileWriter* file) -> Status {
     for (const auto& [key, json] : table_meta_) {
       rocksdb::Status r = file->Put(key, json);

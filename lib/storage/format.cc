@@ -1,23 +1,90 @@
 #include "lib/storage/format.h"
 
+#include "lib/base/coding.h"
+
 namespace slidedb {
 
 std::string TableId(const Board& board, int goal_blank) {
   return board.Name() + "/b" + std::to_string(goal_blank);
 }
 
-std::string MetaKey(const std::string& table_id) { return "meta/" + table_id; }
+std::string MetaKey(const std::string& table_id) {
+  return kMetaPrefix + table_id;
+}
 
 std::string PagePrefix(const std::string& table_id) {
-  return "page/" + table_id + "/";
+  return kPagePrefix + table_id + "/";
 }
 
 std::string PageKey(const std::string& table_id, uint32_t page) {
   std::string key = PagePrefix(table_id);
-  for (int shift = 24; shift >= 0; shift -= 8) {
-    key.push_back(static_cast<char>((page >> shift) & 0xff));
-  }
+  PutFixed32BigEndian(&key, page);
   return key;
+}
+
+std::string PdbMetaPrefix(const std::string& table_id) {
+  return kPdbMetaPrefix + table_id + "/";
+}
+
+std::string PdbPagePrefix(const std::string& table_id) {
+  return kPdbPagePrefix + table_id + "/";
+}
+
+std::string PdbMetaKey(const std::string& table_id, int group) {
+  return PdbMetaPrefix(table_id) + std::to_string(group);
+}
+
+std::string PdbPageKey(const std::string& table_id, int group,
+                       uint32_t page) {
+  std::string key = PdbPagePrefix(table_id) + std::to_string(group) + "/";
+  PutFixed32BigEndian(&key, page);
+  return key;
+}
+
+namespace {
+
+// `key` without `prefix`, when it starts so and has more after it.
+bool Strip(std::string_view key, std::string_view prefix,
+           std::string_view* rest) {
+  if (key.size() <= prefix.size() || key.substr(0, prefix.size()) != prefix) {
+    return false;
+  }
+  *rest = key.substr(prefix.size());
+  return true;
+}
+
+// "<id>/<4 bytes>" after a prefix.
+bool SplitPage(std::string_view rest, std::string* id, uint32_t* page) {
+  if (rest.size() < 6 || rest[rest.size() - 5] != '/') return false;
+  *id = std::string(rest.substr(0, rest.size() - 5));
+  *page = DecodeFixed32BigEndian(rest.substr(rest.size() - 4));
+  return true;
+}
+
+}  // namespace
+
+bool ParseMetaKey(std::string_view key, std::string* id) {
+  std::string_view rest;
+  if (!Strip(key, kMetaPrefix, &rest)) return false;
+  *id = std::string(rest);
+  return true;
+}
+
+bool ParsePageKey(std::string_view key, std::string* id, uint32_t* page) {
+  std::string_view rest;
+  return Strip(key, kPagePrefix, &rest) && SplitPage(rest, id, page);
+}
+
+bool ParsePdbMetaKey(std::string_view key, std::string* id) {
+  std::string_view rest;
+  if (!Strip(key, kPdbMetaPrefix, &rest)) return false;
+  *id = std::string(rest);
+  return true;
+}
+
+bool ParsePdbPageKey(std::string_view key, std::string* id, uint32_t* page) {
+  std::string_view rest;
+  return Strip(key, kPdbPagePrefix, &rest) && SplitPage(rest, id, page);
 }
 
 }  // namespace slidedb

@@ -37,6 +37,27 @@ std::string PagePrefix(const std::string& table_id);
 // pages sort in order.
 std::string PageKey(const std::string& table_id, uint32_t page);
 
+// The keys of pattern databases (lib/storage/pdb_meta.h):
+//   pdbmeta/<table>/<group>          the group's metadata, a JSON object
+//   pdbpage/<table>/<group>/<page>   its entries, the page number as 4
+//                                    bytes, big-endian
+inline constexpr char kMetaPrefix[] = "meta/";
+inline constexpr char kPagePrefix[] = "page/";
+inline constexpr char kPdbMetaPrefix[] = "pdbmeta/";
+inline constexpr char kPdbPagePrefix[] = "pdbpage/";
+std::string PdbMetaPrefix(const std::string& table_id);  // "pdbmeta/3x3/b8/"
+std::string PdbPagePrefix(const std::string& table_id);  // "pdbpage/3x3/b8/"
+std::string PdbMetaKey(const std::string& table_id, int group);
+std::string PdbPageKey(const std::string& table_id, int group, uint32_t page);
+
+// Parsing keys, the inverse of the above: each returns false, setting
+// nothing, when `key` is not of its kind. *id is the table id for a table
+// ("3x3/b8"), "<table>/<group>" for a pattern database ("4x4/b15/0").
+bool ParseMetaKey(std::string_view key, std::string* id);
+bool ParsePageKey(std::string_view key, std::string* id, uint32_t* page);
+bool ParsePdbMetaKey(std::string_view key, std::string* id);
+bool ParsePdbPageKey(std::string_view key, std::string* id, uint32_t* page);
+
 }  // namespace slidedb
 
 #endif  // SLIDEDB_LIB_STORAGE_FORMAT_H_

@@ -7,27 +7,6 @@
 
 namespace slidedb {
 
-std::string PdbMetaPrefix(const std::string& table_id) {
-  return "pdbmeta/" + table_id + "/";
-}
-
-std::string PdbPagePrefix(const std::string& table_id) {
-  return "pdbpage/" + table_id + "/";
-}
-
-std::string PdbMetaKey(const std::string& table_id, int group) {
-  return PdbMetaPrefix(table_id) + std::to_string(group);
-}
-
-std::string PdbPageKey(const std::string& table_id, int group,
-                       uint32_t page) {
-  std::string key = PdbPagePrefix(table_id) + std::to_string(group) + "/";
-  for (int shift = 24; shift >= 0; shift -= 8) {
-    key.push_back(static_cast<char>((page >> shift) & 0xff));
-  }
-  return key;
-}
-
 std::string PdbMeta::TableId() const {
   return slidedb::TableId(board, goal_blank);
 }

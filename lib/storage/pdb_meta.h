@@ -1,11 +1,8 @@
 // PdbMeta: what the database says about one pattern database, the keys it is
 // stored under, and its metadata as JSON (docs/FORMAT.md, "Pattern
 // databases"). A goal's table id (lib/storage/format.h) holds either a full table
-// or one partition's pattern databases, one per group, or both.
-//
-//   pdbmeta/<table>/<group>          the group's metadata, a JSON object
-//   pdbpage/<table>/<group>/<page>   4096 one-byte entries a page, the page
-//                                    number as 4 bytes big-endian
+// or one partition's pattern databases, one per group, or both; their keys
+// are in lib/storage/format.h, 4096 one-byte entries a page.
 //
 // Entry i is the value of the placement of PatternIndexer index i
 // (lib/puzzle/pattern.h); kPdbUnreached (255) marks a placement that cannot occur.
@@ -20,13 +17,10 @@
 #include "lib/base/status.h"
 #include "lib/puzzle/board.h"
 #include "lib/puzzle/pattern.h"
+#include "lib/storage/format.h"  // the keys
 
 namespace slidedb {
 
-std::string PdbMetaPrefix(const std::string& table_id);  // "pdbmeta/3x3/b8/"
-std::string PdbPagePrefix(const std::string& table_id);  // "pdbpage/3x3/b8/"
-std::string PdbMetaKey(const std::string& table_id, int group);
-std::string PdbPageKey(const std::string& table_id, int group, uint32_t page);
 
 struct PdbMeta {
   Board board;
