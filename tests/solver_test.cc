@@ -14,8 +14,11 @@
 #include "lib/puzzle/notation.h"
 #include "lib/puzzle/problem.h"
 #include "lib/puzzle/state.h"
+#include "lib/search/bfs.h"
 #include "lib/solve/walk.h"
 #include "lib/storage/database.h"
+#include "lib/storage/table.h"
+#include "lib/storage/table_meta.h"
 #include "tests/reference_search.h"
 #include "tests/test_util.h"
 
@@ -330,6 +333,49 @@ TEST(SolverPageLoadingTest, OnUseAnswersEveryStateAsTheWholeTable) {
               static_cast<uint32_t>(path.distance()) + 1);
     EXPECT_LT(table->pages_loaded(), table->meta().pages);
   }
+}
+
+}  // namespace
+}  // namespace slidedb
+
+namespace slidedb {
+namespace {
+
+// A walk ends on the goal: a record that says distance 0 on another state
+// is Corruption, for the walk and for the distance alone, and the true
+// table walks clean.
+TEST(WalkTest, DistanceZeroAwayFromTheGoalIsCorruption) {
+  const Board board(2, 3);
+  const int goal_blank = 5;
+  const Indexer indexer(board, goal_blank);
+  BfsResult r;
+  ASSERT_TRUE(RunBfs(indexer, 1, nullptr, &r).ok());
+  const TableMeta meta =
+      TableMeta::FromHistogram(board, goal_blank, r.histogram);
+  // A state two moves from the goal, and the one its best move leads to.
+  Index far = 0;
+  while (RecordDistance(r.records[far]) != 2) ++far;
+  State next = indexer.StateAt(far);
+  ASSERT_TRUE(ApplyMove(board, RecordMove(r.records[far]), &next));
+  const Index near = indexer.IndexOf(next);
+  auto good = Table::FromRecords(meta, r.records);
+  Path path;
+  ASSERT_TRUE(WalkToGoal(good.get(), indexer.StateAt(far), &path).ok());
+  EXPECT_EQ(path.distance(), 2);
+  // The state one move away now claims to be the goal.
+  std::vector<uint8_t> planted = r.records;
+  planted[near] = EncodeRecord(0, Move::kUp);
+  auto bad = Table::FromRecords(meta, planted);
+  Status s = WalkToGoal(bad.get(), indexer.StateAt(far), &path);
+  EXPECT_TRUE(s.IsCorruption()) << s.ToString();
+  EXPECT_NE(s.message().find("not its goal"), std::string::npos);
+  int d;
+  s = DistanceToGoal(bad.get(), indexer.StateAt(near), &d);
+  EXPECT_TRUE(s.IsCorruption()) << s.ToString();
+  // The goal itself still answers 0.
+  ASSERT_TRUE(DistanceToGoal(bad.get(), CanonicalGoal(board, goal_blank), &d)
+                  .ok());
+  EXPECT_EQ(d, 0);
 }
 
 }  // namespace

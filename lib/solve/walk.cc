@@ -154,6 +154,12 @@ Status FollowShape(Table* table, const State& start, int stop_below,
       if (!st.ok()) return st;
     }
   }
+  if (RecordDistance(rec) == 0 && i != table->goal_index()) {
+    // A walk ends on the goal: a record that says 0 anywhere else is wrong.
+    return Status::Corruption("table " + table->meta().Id() +
+                              " gives distance 0 to index " +
+                              std::to_string(i) + ", which is not its goal");
+  }
   *steps = n;
   *last = rec;
   return Status::OK();

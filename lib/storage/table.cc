@@ -2,11 +2,15 @@
 
 #include <algorithm>
 
+#include "lib/puzzle/state.h"
+
 namespace slidedb {
 
 Table::Table(TableMeta meta, PageReader reader)
     : meta_(std::move(meta)),
       indexer_(meta_.board, meta_.goal_blank),
+      goal_index_(
+          indexer_.IndexOf(CanonicalGoal(meta_.board, meta_.goal_blank))),
       reader_(std::move(reader)),
       pages_(meta_.pages),
       loaded_(new std::atomic<const char*>[meta_.pages]) {

@@ -44,6 +44,9 @@ class Table {
 
   const TableMeta& meta() const { return meta_; }
   const Indexer& indexer() const { return indexer_; }
+  // The index of the table's goal: the one state whose record may say
+  // distance 0.
+  Index goal_index() const { return goal_index_; }
 
   // The record of index i, loading its page if need be.
   // REQUIRES: i < indexer().size().
@@ -78,6 +81,7 @@ class Table {
 
   TableMeta meta_;
   Indexer indexer_;
+  Index goal_index_;
   PageReader reader_;
   RecordReader record_reader_;  // set for a table of computed records
   // pages_[p] holds page p's records once loaded; it is written once, under
