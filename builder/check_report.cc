@@ -16,9 +16,11 @@ void WriteText(const std::string& dir, const CheckReport& report,
   for (const auto& p : report.problems) out << "  database: " << p << "\n";
   int bad = 0;
   for (const auto& t : report.tables) {
-    out << t.table << ": ";
+    const bool pdb = t.kind == "pdb";
+    out << (pdb ? "pattern database " : "") << t.table << ": ";
     if (t.ok()) {
-      out << "ok, " << t.states << " states, " << std::fixed
+      out << "ok, " << t.states << (pdb ? " entries, " : " states, ")
+          << std::fixed
           << std::setprecision(2) << t.seconds << " s\n";
       continue;
     }
@@ -55,6 +57,7 @@ void WriteJson(const std::string& dir, const CheckReport& report,
   for (const auto& t : report.tables) {
     nlohmann::ordered_json tj;
     tj["table"] = t.table;
+    tj["kind"] = t.kind;
     tj["ok"] = t.ok();
     tj["states"] = t.states;
     tj["seconds"] = t.seconds;

@@ -2,6 +2,7 @@
 // of corruption planted through RocksDB itself, so that every block checksum
 // still matches, is caught and described.
 #include "lib/analysis/check.h"
+#include "lib/analysis/record_check.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -347,6 +348,54 @@ TEST(CheckTest, PatternDatabasesPassAndTheirPagesAreCounted) {
   EXPECT_NE(out.find("pattern database 2x3/b9/0, which has no metadata"),
             std::string::npos)
       << out;
+}
+
+TEST(CheckTest, PatternDatabaseEntriesAreCheckedAndSelected) {
+  // A sound pattern database verifies, entry by entry; one planted wrong
+  // entry (its page's size and checksum intact) is caught, in text and
+  // JSON, and --board/--goal select pattern databases as they select
+  // tables.
+  const std::string dir = SmallDatabase("check_pdb_entries");
+  const auto built =
+      RunBuildCli({"--db", dir, "--board", "2x3", "--pdb", "2-3", "--quiet"});
+  ASSERT_EQ(built.status, kExitOk) << built.err;
+  int status;
+  nlohmann::json j = VerifyJson(dir, &status);
+  ASSERT_EQ(status, kExitOk) << j.dump();
+  // Every goal blank of 2x3 (6), two groups each.
+  int pdbs = 0;
+  for (const auto& t : j["tables"]) pdbs += t["kind"] == "pdb";
+  EXPECT_EQ(pdbs, 12);
+  // Only 2x3's goal blank 5: its two pattern databases and its table.
+  auto r = RunBuildCli({"--verify", "--db", dir, "--board", "2x3", "--goal",
+                        "12345_", "--format", "json"});
+  ASSERT_EQ(r.status, kExitOk) << r.out << r.err;
+  j = nlohmann::json::parse(r.out);
+  std::vector<std::string> ids;
+  for (const auto& t : j["tables"]) ids.push_back(t["table"]);
+  EXPECT_EQ(ids, (std::vector<std::string>{"2x3/b5/0", "2x3/b5/1", "2x3/b5"}));
+  {
+    Rewriter w(dir);
+    std::string page = w.Get(PdbPageKey(kTable, 1, 0));
+    page[7] = static_cast<char>(page[7] + 1);
+    w.Put(PdbPageKey(kTable, 1, 0), page);
+  }
+  const std::string out = VerifyFails(dir);
+  EXPECT_NE(out.find("pattern database 2x3/b5/1: 1 problem"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("entry 7 is "), std::string::npos) << out;
+  j = VerifyJson(dir, &status);
+  EXPECT_EQ(status, kExitFailure);
+  bool found = false;
+  for (const auto& t : j["tables"]) {
+    if (t["table"] == "2x3/b5/1") {
+      found = true;
+      EXPECT_FALSE(t["ok"].get<bool>());
+      EXPECT_EQ(t["problems"], 1);
+    }
+  }
+  EXPECT_TRUE(found);
 }
 
 TEST(CheckTest, FlippedBitOnDiskIsCaughtByTheChecksums) {

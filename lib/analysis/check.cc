@@ -10,10 +10,13 @@
 #include <map>
 #include <thread>
 
+#include "lib/analysis/pdb_check.h"
+#include "lib/analysis/record_check.h"
 #include "lib/puzzle/index.h"
 #include "lib/puzzle/notation.h"
 #include "lib/puzzle/problem.h"
 #include "lib/puzzle/state.h"
+#include "lib/storage/database.h"
 #include "lib/storage/format.h"
 #include "lib/storage/pdb_meta.h"
 #include "lib/storage/table_meta.h"
@@ -30,16 +33,6 @@ bool CheckReport::ok() const {
 
 namespace {
 
-// A state in the table's own labels, as the tools write states.
-std::string StateText(const Board& board, const State& s) {
-  Arrangement a;
-  a.blank = s.blank;
-  for (int c = 0; c < board.cells(); ++c) {
-    a.labels.push_back(std::to_string(s.tile[c]));
-  }
-  return FormatArrangement(a, "0");
-}
-
 // A key as text: printable bytes as they are, the others as \xNN.
 std::string Printable(const rocksdb::Slice& key) {
   static constexpr char kHex[] = "0123456789abcdef";
@@ -53,216 +46,6 @@ std::string Printable(const rocksdb::Slice& key) {
     }
   }
   return out;
-}
-
-// Distances of saturated records resolved by walking their best moves:
-// kUnresolved until looked at, kBroken when the walk leaves the board or
-// goes round in circles, else the distance the walk found (at most
-// kMaxResolved; 63 or more unless the record is wrong).
-constexpr uint8_t kUnresolved = 0;
-constexpr uint8_t kBroken = 255;
-// No board of up to 12 cells is more than 80 moves across.
-constexpr int kMaxResolved = 254;
-
-// What one worker found.
-struct Findings {
-  uint64_t problems = 0;
-  std::vector<CheckProblem> listed;
-  std::vector<uint64_t> histogram;
-};
-
-class RecordChecker {
- public:
-  RecordChecker(const Board& board, int goal_blank,
-                const std::vector<uint8_t>& records, int max_listed)
-      : board_(board),
-        ix_(board, goal_blank),
-        records_(records),
-        max_listed_(max_listed),
-        goal_(ix_.IndexOf(CanonicalGoal(board, goal_blank))) {}
-
-  // Walks every saturated record's best moves down to a record below 63.
-  void ResolveSaturated(Findings* f) {
-    const Index n = ix_.size();
-    std::vector<Index> chain;
-    for (Index i = 0; i < n; ++i) {
-      if (RecordDistance(records_[i]) < kDistanceSaturated) continue;
-      if (resolved_.empty()) resolved_.assign(n, kUnresolved);
-      if (resolved_[i] != kUnresolved) continue;
-      chain.clear();
-      Index j = i;
-      int base = -1;
-      std::string broken;
-      while (true) {
-        const int d = RecordDistance(records_[j]);
-        if (d < kDistanceSaturated) {
-          base = d;
-          break;
-        }
-        if (resolved_[j] == kBroken) break;
-        if (resolved_[j] != kUnresolved) {
-          base = resolved_[j];
-          break;
-        }
-        if (static_cast<int>(chain.size()) >= kMaxResolved) {
-          broken = "following best moves from here never reaches a record "
-                   "below 63";
-          break;
-        }
-        chain.push_back(j);
-        State s = ix_.StateAt(j);
-        const Move m = RecordMove(records_[j]);
-        if (!ApplyMove(board_, m, &s)) {
-          broken = "the best move of the saturated record at index " +
-                   std::to_string(j) + " leaves the board";
-          break;
-        }
-        j = ix_.AfterMove(j, m, s);
-      }
-      if (base < 0) {
-        for (Index k : chain) resolved_[k] = kBroken;
-        if (!broken.empty()) Report(f, i, broken);
-        continue;
-      }
-      for (size_t k = chain.size(); k-- > 0;) {
-        base = std::min(base + 1, kMaxResolved);
-        resolved_[chain[k]] = static_cast<uint8_t>(base);
-      }
-    }
-  }
-
-  // Checks the records of ranks [begin, end): indexes begin*cells ...
-  void CheckRanks(Index begin, Index end, Findings* f) const {
-    const int cells = board_.cells();
-    const int cols = board_.cols();
-    // Even widths: the two tiles that end a sequence swap with the parity
-    // of the blank's row, so keep one tile sequence per row parity.
-    const bool two_orders = cols % 2 == 0 && board_.rows() > 1;
-    uint8_t seq[2][kMaxCells];
-    for (Index r = begin; r < end; ++r) {
-      const Index first = r * static_cast<Index>(cells);
-      for (int p = 0; p < (two_orders ? 2 : 1); ++p) {
-        const State base = ix_.StateAt(first + static_cast<Index>(p * cols));
-        int k = 0;
-        for (int c = 0; c < cells; ++c) {
-          if (base.tile[c] != 0) seq[p][k++] = base.tile[c];
-        }
-      }
-      for (int b = 0; b < cells; ++b) {
-        const uint8_t* tiles = seq[two_orders ? board_.Row(b) & 1 : 0];
-        State s;
-        s.blank = static_cast<uint8_t>(b);
-        for (int c = 0, k = 0; c < cells; ++c) {
-          s.tile[c] = c == b ? 0 : tiles[k++];
-        }
-        CheckOne(first + static_cast<Index>(b), s, f);
-      }
-    }
-  }
-
-  Index ranks() const { return ix_.size() / board_.cells(); }
-
- private:
-  // The true distance of index i, or -1 when unknown (a broken saturated
-  // walk, reported already).
-  int Distance(Index i) const {
-    const int d = RecordDistance(records_[i]);
-    if (d < kDistanceSaturated) return d;
-    const uint8_t r = resolved_[i];
-    return r == kBroken ? -1 : r;
-  }
-
-  void Report(Findings* f, Index i, const std::string& what) const {
-    if (f->listed.size() < static_cast<size_t>(max_listed_)) {
-      f->listed.push_back({static_cast<int64_t>(i),
-                           StateText(board_, ix_.StateAt(i)), what});
-    }
-    ++f->problems;
-  }
-
-  void CheckOne(Index i, const State& s, Findings* f) const {
-    const uint8_t rec = records_[i];
-    const int d = Distance(i);
-    if (d < 0) return;
-    if (static_cast<size_t>(d) >= f->histogram.size()) {
-      f->histogram.resize(d + 1);
-    }
-    ++f->histogram[d];
-    if (i == goal_) {
-      if (rec != 0) {
-        Report(f, i, "the goal's record is " + std::to_string(rec) +
-                         ", not 0");
-      }
-      return;
-    }
-    if (d == 0) {
-      Report(f, i, "distance 0, but it is not the goal");
-      return;
-    }
-    if (RecordDistance(rec) == kDistanceSaturated && d < kDistanceSaturated) {
-      Report(f, i, "stored as 63 or more, but its best moves reach the goal "
-                   "in " + std::to_string(d));
-      return;
-    }
-    const Move best = RecordMove(rec);
-    int nearest = d;  // the nearest neighbour's distance
-    Move nearest_move = best;
-    for (Move m : kAllMoves) {
-      State t = s;
-      if (!ApplyMove(board_, m, &t)) {
-        if (m == best) {
-          Report(f, i, std::string("the best move ") + MoveLetter(m) +
-                           " leaves the board");
-          return;
-        }
-        continue;
-      }
-      const int dn = Distance(ix_.AfterMove(i, m, t));
-      if (dn < 0) continue;
-      if (m == best && dn != d - 1) {
-        Report(f, i, "distance " + std::to_string(d) + ", but the best move " +
-                         MoveLetter(m) + " leads to " + StateText(board_, t) +
-                         " at distance " + std::to_string(dn) + ", not " +
-                         std::to_string(d - 1));
-        return;
-      }
-      if (dn < nearest) {
-        nearest = dn;
-        nearest_move = m;
-      }
-    }
-    if (nearest < d - 1) {
-      State t = s;
-      ApplyMove(board_, nearest_move, &t);
-      Report(f, i, "distance " + std::to_string(d) + " is not the shortest: " +
-                       "move " + MoveLetter(nearest_move) + " leads to " +
-                       StateText(board_, t) + " at distance " +
-                       std::to_string(nearest));
-    }
-  }
-
-  const Board board_;
-  const Indexer ix_;
-  const std::vector<uint8_t>& records_;
-  const int max_listed_;
-  const Index goal_;
-  std::vector<uint8_t> resolved_;  // empty when no record is saturated
-};
-
-void Merge(Findings&& from, int max_listed, TableCheck* check,
-           std::vector<uint64_t>* histogram) {
-  check->problems += from.problems;
-  for (auto& p : from.listed) {
-    if (check->listed.size() < static_cast<size_t>(max_listed)) {
-      check->listed.push_back(std::move(p));
-    }
-  }
-  if (histogram->size() < from.histogram.size()) {
-    histogram->resize(from.histogram.size());
-  }
-  for (size_t d = 0; d < from.histogram.size(); ++d) {
-    (*histogram)[d] += from.histogram[d];
-  }
 }
 
 void AddProblem(TableCheck* check, const std::string& what, int max_listed) {
@@ -399,34 +182,32 @@ void CheckTable(rocksdb::DB* db, const std::string& id, const std::string& json,
 
 }  // namespace
 
-void CheckRecords(const Board& board, int goal_blank,
-                  const std::vector<uint8_t>& records, int threads,
-                  int max_listed, TableCheck* check,
-                  std::vector<uint64_t>* histogram) {
-  RecordChecker checker(board, goal_blank, records, max_listed);
-  Findings saturated;
-  checker.ResolveSaturated(&saturated);
-  Merge(std::move(saturated), max_listed, check, histogram);
-  const Index ranks = checker.ranks();
-  threads = std::max(1, std::min<int>(threads, static_cast<int>(ranks)));
-  std::vector<Findings> found(threads);
-  std::vector<std::thread> workers;
-  const Index share = (ranks + threads - 1) / threads;
-  for (int t = 0; t < threads; ++t) {
-    const Index begin = std::min(ranks, share * static_cast<Index>(t));
-    const Index end = std::min(ranks, begin + share);
-    if (t + 1 == threads) {
-      checker.CheckRanks(begin, end, &found[t]);  // this thread works too
+// The entries of every selected pattern database (`pdbs`, by
+// "<table>/<group>"), read as a query reads them.
+void CheckPdbs(const std::string& dir, const std::map<std::string, PdbMeta>& pdbs,
+               const CheckOptions& options, CheckReport* report) {
+  std::unique_ptr<Database> db;
+  for (const auto& [id, pm] : pdbs) {
+    if (!SelectedId(options, id)) continue;
+    const auto t0 = std::chrono::steady_clock::now();
+    TableCheck check;
+    check.table = id;
+    check.kind = "pdb";
+    std::vector<uint8_t> values;
+    Status s = db != nullptr ? Status::OK() : Database::Open(dir, &db);
+    if (s.ok()) s = db->ReadPdb(pm, &values);
+    if (s.ok()) {
+      CheckPdbEntries(pm, values, options.threads, options.max_listed, &check);
     } else {
-      workers.emplace_back([&checker, begin, end, f = &found[t]] {
-        checker.CheckRanks(begin, end, f);
-      });
+      check.states = pm.entries;
+      check.problems = 1;
+      check.listed.push_back({-1, "", "cannot be read: " + s.message()});
     }
+    check.seconds = std::chrono::duration<double>(
+                        std::chrono::steady_clock::now() - t0)
+                        .count();
+    report->tables.push_back(std::move(check));
   }
-  for (auto& w : workers) w.join();
-  // Workers cover increasing indexes: the first problems listed are the
-  // lowest indexes.
-  for (auto& f : found) Merge(std::move(f), max_listed, check, histogram);
 }
 
 Status CheckDatabase(const std::string& dir, const CheckOptions& options,
@@ -531,6 +312,7 @@ Status CheckDatabase(const std::string& dir, const CheckOptions& options,
     report->problems.push_back(std::to_string(count) + " pages of table " +
                                id + ", which has no metadata");
   }
+  CheckPdbs(dir, pdbs, options, report);
   for (const auto& [id, json] : metas) {
     if (!SelectedId(options, id)) continue;
     const auto t0 = std::chrono::steady_clock::now();

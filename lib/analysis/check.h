@@ -2,7 +2,8 @@
 // that can be checked (docs/FORMAT.md): the format key, every block's
 // checksum, each table's metadata against its pages, the histogram against
 // the records, and every record against its neighbours, so that the stored
-// distances are proven to be the true distances. (lib/analysis/verify.h checks a
+// distances are proven to be the true distances; and every pattern
+// database's entries against a fresh build (lib/analysis/pdb_check.h). (lib/analysis/verify.h checks a
 // user's proposed solution instead.)
 #ifndef SLIDEDB_LIB_ANALYSIS_CHECK_H_
 #define SLIDEDB_LIB_ANALYSIS_CHECK_H_
@@ -18,9 +19,9 @@
 namespace slidedb {
 
 struct CheckOptions {
-  // Only the tables of this board, when set.
+  // Only the tables and pattern databases of this board, when set.
   std::optional<Board> board;
-  // Only the tables with these goal blank cells, when not empty.
+  // Only those with these goal blank cells, when not empty.
   std::vector<int> goal_blanks;
   // Threads for the record checks (at least 1).
   int threads = 1;
@@ -36,8 +37,10 @@ struct CheckProblem {
 };
 
 struct TableCheck {
-  std::string table;  // "3x3/b8"
-  uint64_t states = 0;
+  // "3x3/b8"; for a pattern database "<table>/<group>", "4x4/b15/0".
+  std::string table;
+  std::string kind = "table";  // or "pdb"
+  uint64_t states = 0;  // a pattern database's: its entries
   uint64_t problems = 0;              // how many were found
   std::vector<CheckProblem> listed;   // the first CheckOptions::max_listed
   double seconds = 0;
@@ -58,18 +61,6 @@ struct CheckReport {
 // options) or `dir` cannot be opened (IOError).
 Status CheckDatabase(const std::string& dir, const CheckOptions& options,
                      CheckReport* report);
-
-// Checks one table's records (records[i]: the record of index i) against
-// each other: the goal alone has distance 0, every other state's best move
-// is on the board and leads one step nearer, and no state has a neighbour
-// more than one step nearer. Saturated records (lib/storage/format.h) are resolved
-// by walking their best moves. Adds what it finds to *check, and sets
-// *histogram[d] to the number of states at distance d.
-// REQUIRES: records.size() == Indexer(board, goal_blank).size().
-void CheckRecords(const Board& board, int goal_blank,
-                  const std::vector<uint8_t>& records, int threads,
-                  int max_listed, TableCheck* check,
-                  std::vector<uint64_t>* histogram);
 
 }  // namespace slidedb
 
