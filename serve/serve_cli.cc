@@ -54,9 +54,11 @@ constexpr char kUsage[] =
     "10000)\n"
     "  GET  /api/tables          the boards and goals the database holds\n"
     "  GET  /healthz             200 while serving\n"
-    "Errors are {\"error\": \"...\"} with 400 (malformed input), 404 (no\n"
-    "such path, or a table not built: the message names the slidedb-build\n"
-    "command), 405, 413.\n"
+    "Every board the database holds is answered, the 15-puzzle's (4x4) by a\n"
+    "search over its pattern databases. Errors are {\"error\": \"...\"}\n"
+    "with 400 (malformed input), 404 (no such path, or a table not built:\n"
+    "the message names the slidedb-build command), 405, 413, 422 (a question\n"
+    "the goal's tables cannot answer, such as count or sample on 4x4).\n"
     "\n";
 
 constexpr char kExitHelp[] =
