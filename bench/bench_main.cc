@@ -7,7 +7,7 @@
 //   slidedb-bench --compare [--db DIR] [--instances N] [--seed S]
 //       Per-instance medians of every method, each baseline's answers
 //       checked against the table, and the median RunBfs time: one
-//       "name value" line each, for scripts/bench.sh. Exit status 1 if any
+//       "name value" line each, for scripts/bench.sh 3x3. Exit status 1 if any
 //       answer disagrees.
 //   slidedb-bench --states N [--seed S]
 //       N random solvable states, one per line (input for slidedb-query).
@@ -15,7 +15,7 @@
 //       In-process walks on a large board's default-goal table, read page
 //       by page as slidedb-query reads it: the first walk of each random
 //       state (its pages fetched from RocksDB) and the median of later
-//       walks. "name value" lines, for scripts/bench_large.sh.
+//       walks. "name value" lines, for scripts/bench.sh large.
 //
 // Without --db the table is built in memory by RunBfs; with it, read from
 // the database the way slidedb-query reads it.

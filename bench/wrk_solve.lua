@@ -1,4 +1,4 @@
--- wrk script for scripts/bench_serve.sh: GET /api/solve?start=S, S taken in
+-- wrk script for scripts/bench.sh serve: GET /api/solve?start=S, S taken in
 -- turn from a file of states (one per line), each thread starting at its
 -- own place.
 --   wrk ... -s bench/wrk_solve.lua URL -- STATES_FILE [EXTRA_QUERY]

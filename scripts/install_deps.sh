@@ -11,10 +11,10 @@ packages=(
   hyperfine jq time
   # The library for programs (docs/API.md): Python module, man pages, .deb.
   python3-dev python3-pybind11 python3-pytest help2man file dpkg-dev
-  libcpp-httplib-dev wrk curl  # slidedb-serve and scripts/bench_serve.sh
-  strace valgrind  # scripts/bench_issue13.sh
+  libcpp-httplib-dev wrk curl  # slidedb-serve and scripts/bench.sh serve
+  strace valgrind  # scripts/bench.sh compare
 )
-# scripts/fuzz.sh: clang with libFuzzer and the sanitizer runtimes.
+# tests/scripts/fuzz.sh: clang with libFuzzer and the sanitizer runtimes.
 if [ "${1:-}" = "--fuzz" ]; then packages+=(clang-14 libclang-rt-14-dev); shift; fi
 packages+=("$@")  # more that a caller needs (scripts/install_browser_deps.sh)
 

@@ -18,7 +18,7 @@ case "${1:-}" in
     ./scripts/install_browser_deps.sh  # chromium and playwright-core for tests/browser
     (cd build && ctest -j "$(nproc)" --output-on-failure --timeout 600)
     # The Debian package, installed as a user installs it (apt-get as root).
-    ./scripts/test_package.sh "$(./scripts/package.sh)"
+    ./tests/scripts/test_package.sh "$(./scripts/package.sh)"
     ;;
   --sanitize=address|--sanitize=thread)
     kind=${1#--sanitize=}

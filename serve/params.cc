@@ -36,7 +36,7 @@ const std::string* Params::Unknown(
     std::initializer_list<const char*> known,
     std::initializer_list<const char*> more) const {
   for (const auto& param : params_) {
-    // Not a structured binding: clang 14 (scripts/fuzz.sh) cannot capture
+    // Not a structured binding: clang 14 (tests/scripts/fuzz.sh) cannot capture
     // one.
     const std::string& name = param.first;
     auto is = [&name](const char* k) { return name == k; };

@@ -1,6 +1,6 @@
 // slidedb-serve-bench: the server's work per GET /api/solve without HTTP,
 // next to the in-process walk, on the same states, in one run
-// (scripts/bench_serve.sh).
+// (scripts/bench.sh serve).
 //
 //   slidedb-serve-bench --db DIR STATES_FILE [ROUNDS]
 //

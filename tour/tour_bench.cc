@@ -1,7 +1,7 @@
 // slidedb-tour-bench FROM TO [RULE [MAX_BACKTRACKS]]: answers every start of
 // every board from FROM to TO with FindTour (which verifies each tour) and
 // prints one JSON line: starts, tours, seconds, and how many tours each method
-// made. Used by scripts/bench_tour.sh.
+// made. Used by scripts/bench.sh tour.
 #include <chrono>
 #include <iostream>
 #include <map>

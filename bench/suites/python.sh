@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
-# Measures the Python module against the floors of issue 11 and prints one
+# The Python module against its floors (BENCHMARKS.md); prints one
 # Markdown table (the one in BENCHMARKS.md): db.solve_many of 1,000,000
 # random solvable 3x3 states (slidedb-bench --states, the input of
-# scripts/bench.sh's batch), one db.solve and one db.distance call
+# scripts/bench.sh 3x3's batch), one db.solve and one db.distance call
 # including Python's overhead, and, side by side in the same run,
 # slidedb-query's batch over the same states.
 #
-#   scripts/bench_python.sh     # builds via scripts/build.sh, then measures
+#   scripts/bench.sh python     # builds via scripts/build.sh, then measures
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 SEED=${SLIDEDB_BENCH_SEED:-20261121}
 STATES=1000000

@@ -7,11 +7,11 @@
 # tests/fuzz/crashes/<target>/, where ctest replays it from then on, and the
 # script exits 1.
 #
-#   scripts/fuzz.sh [SECONDS] [TARGET...]   targets: fuzz_notation
+#   tests/scripts/fuzz.sh [SECONDS] [TARGET...]   targets: fuzz_notation
 #                                           fuzz_query_line fuzz_solution
 #                                           fuzz_api
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 seconds=${1:-60}
 shift || true
 targets=("$@")

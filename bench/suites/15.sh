@@ -2,7 +2,7 @@
 # Korf's 100 15-puzzle instances (bench/korf100.txt): slidedb's pattern
 # databases + IDA* against an open-source optimal solver, side by side.
 #
-#   scripts/bench_15.sh [PEER_BINARY]      (or PEER=... scripts/bench_15.sh)
+#   scripts/bench.sh 15 [PEER_BINARY]      (or PEER=... scripts/bench.sh 15)
 #
 # PEER_BINARY is MichaelKim/15puzzle's `puzzle`, built by you from its source
 # (nothing of it is part of slidedb); it runs in its own directory, which
@@ -17,7 +17,7 @@
 # OUT (default /tmp/slidedb-bench15-out).
 # Needs: python3, /usr/bin/time.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 PEER=${1:-${PEER:-}}
 PEER_DB=${PEER_DB:-78-reg}
 DB=${DB:-/tmp/slidedb-bench15}
@@ -25,7 +25,7 @@ OUT=${OUT:-/tmp/slidedb-bench15-out}
 GOAL=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
 mkdir -p "$OUT"
 for tool in python3 /usr/bin/time; do
-  command -v "$tool" >/dev/null || { echo "bench_15.sh: needs $tool" >&2; exit 1; }
+  command -v "$tool" >/dev/null || { echo "bench.sh 15: needs $tool" >&2; exit 1; }
 done
 [[ -x build/slidedb-query ]] || ./scripts/build.sh >/dev/null
 grep -v '^#' bench/korf100.txt | awk '{print $3}' > "$OUT/states.txt"

@@ -1,22 +1,22 @@
 #!/usr/bin/env bash
-# Measures the larger boards against the floors of issue 5 and prints one
+# The larger boards against their floors (BENCHMARKS.md); prints one
 # Markdown table (the one in BENCHMARKS.md): the builds of 2x5, 3x4 and 2x6
 # (wall time, peak RSS, size on disk), a one-shot query on a fresh process
 # for the hardest 3x4 and 2x6 states, and in-process walks after warm-up.
 #
-#   scripts/bench_large.sh      # builds via scripts/build.sh, then measures
+#   scripts/bench.sh large      # builds via scripts/build.sh, then measures
 #
 # Needs about 300 MB of memory and 500 MB of disk under $TMPDIR; takes about
 # a minute on 2 cores. Databases are built in a temporary directory and
 # removed at the end.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 SEED=${SLIDEDB_BENCH_SEED:-20261121}
 B=${SLIDEDB_BENCH_BUILD_DIR:-build}
 [ "$B" = build ] && ./scripts/build.sh >/dev/null
 for tool in hyperfine jq /usr/bin/time; do
-  command -v "$tool" >/dev/null || { echo "bench_large.sh: $tool is needed" >&2; exit 1; }
+  command -v "$tool" >/dev/null || { echo "bench.sh large: $tool is needed" >&2; exit 1; }
 done
 
 tmp=$(mktemp -d)
@@ -33,7 +33,7 @@ met() { awk -v v="$1" -v f="$2" 'BEGIN { print (v <= f ? "met" : "**missed**") }
 
 for board in 2x5 3x4 2x6; do
   db=$tmp/$board
-  echo "bench_large.sh: building $board" >&2
+  echo "bench.sh large: building $board" >&2
   /usr/bin/time -f "%e %M" -o "$tmp/time" \
     "$B"/slidedb-build --db "$db" --board "$board" --quiet >"$tmp/summary"
   read -r wall rss_kib <"$tmp/time"

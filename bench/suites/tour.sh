@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Measures slidedb-tour against the floors of issue 12 and prints one
+# slidedb-tour against its floors (BENCHMARKS.md) and prints one
 # Markdown table (the one in BENCHMARKS.md, section "Knight's tours").
 #
-#   scripts/bench_tour.sh       # builds via scripts/build.sh, then measures
+#   scripts/bench.sh tour       # builds via scripts/build.sh, then measures
 #
 # 1. Every start of every board from 5x5 to 50x50 (42,895 starts, 32,499
 #    with a tour), each answered and verified by FindTour, per rule, in one
@@ -11,13 +11,13 @@
 #    the whole grid to /dev/null, median of hyperfine runs; each grid is
 #    also checked once with --verify.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 RUNS=${SLIDEDB_BENCH_RUNS:-3}
 B=${SLIDEDB_BENCH_BUILD_DIR:-build}
 [ "$B" = build ] && ./scripts/build.sh >/dev/null
 for tool in hyperfine jq /usr/bin/time; do
-  command -v "$tool" >/dev/null || { echo "bench_tour.sh: $tool is needed" >&2; exit 1; }
+  command -v "$tool" >/dev/null || { echo "bench.sh tour: $tool is needed" >&2; exit 1; }
 done
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 start=$(date +%s.%N)
@@ -31,7 +31,7 @@ echo "| --- | --- | --- | --- | --- | --- |"
 for rule in xiao warnsdorff alternate; do
   : >"$tmp/wall"; : >"$tmp/cpu"
   for _ in $(seq "$RUNS"); do
-    echo "bench_tour.sh: every start 5..50, rule $rule" >&2
+    echo "bench.sh tour: every start 5..50, rule $rule" >&2
     /usr/bin/time -f "%U %S" -o "$tmp/time" "$B/slidedb-tour-bench" 5 50 "$rule" >"$tmp/out"
     jq -r .seconds "$tmp/out" >>"$tmp/wall"
     awk '{print $1 + $2}' "$tmp/time" >>"$tmp/cpu"
@@ -45,13 +45,13 @@ done
 
 for args in "--size 1000 --start 1,1" "--size 1000 --start 500,500" \
             "--size 1000 --start 1,1 --closed" "--size 999 --start 500,500"; do
-  echo "bench_tour.sh: slidedb-tour $args" >&2
+  echo "bench.sh tour: slidedb-tour $args" >&2
   # shellcheck disable=SC2086
   "$B/slidedb-tour" $args >"$tmp/grid"
   method=$(tail -1 "$tmp/grid" | sed 's/.*: //; s/ (.*//')
   closed=""; case "$args" in *--closed*) closed=--closed ;; esac
   "$B/slidedb-tour" --verify "$tmp/grid" $closed >/dev/null || {
-    echo "bench_tour.sh: the tour of '$args' does not verify" >&2; exit 1; }
+    echo "bench.sh tour: the tour of '$args' does not verify" >&2; exit 1; }
   # shellcheck disable=SC2086
   hyperfine -N --warmup 2 --runs 10 --style none --export-json "$tmp/h.json" \
     "$B/slidedb-tour $args --quiet" >/dev/null 2>&1 </dev/null

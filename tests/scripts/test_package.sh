@@ -6,9 +6,9 @@
 # database, the Python module imports with Debian's python3, and the
 # package's CMake package builds examples/.
 #
-#   scripts/test_package.sh [build/slidedb_X_amd64.deb]
+#   tests/scripts/test_package.sh [build/slidedb_X_amd64.deb]
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 deb=${1:-$(ls -t build/slidedb_*_amd64.deb | head -1)}
 tmp=$(mktemp -d)
 fail() { echo "test_package: $*" >&2; exit 1; }

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Issue 13's batch floors, side by side with another build of slidedb (the
-# previous main) in one run, printed as one Markdown table:
+# Batches of states on standard input, side by side with another build of
+# slidedb (the previous main) in one run, printed as one Markdown table:
 #
-#   scripts/bench_batch.sh BASE_BUILD_DIR [STATES] [RUNS]
+#   scripts/bench.sh batch BASE_BUILD_DIR [STATES] [RUNS]
 #
 # `slidedb-query --format json` answers STATES (default 2,000,000) seeded
 # random 3x3 states on standard input, output to /dev/null, on one thread
@@ -12,13 +12,13 @@
 # states per second it makes, CPU seconds, and the ratio to the base. The
 # answers of both builds are compared byte for byte first.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
-base=${1:?usage: scripts/bench_batch.sh BASE_BUILD_DIR [STATES] [RUNS]}
+base=${1:?usage: scripts/bench.sh batch BASE_BUILD_DIR [STATES] [RUNS]}
 states=${2:-2000000}
 runs=${3:-5}
 B=${SLIDEDB_BENCH_BUILD_DIR:-build}
-command -v /usr/bin/time >/dev/null || { echo "bench_batch.sh: /usr/bin/time is needed" >&2; exit 1; }
+command -v /usr/bin/time >/dev/null || { echo "bench.sh batch: /usr/bin/time is needed" >&2; exit 1; }
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -34,7 +34,7 @@ median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] :
 # Both builds write the same answers.
 "$base"/slidedb-query --db "$tmp/db-base" --format json <"$tmp/states.txt" | sha256sum >"$tmp/base.sum"
 "$B"/slidedb-query --db "$tmp/db-new" --format json <"$tmp/states.txt" | sha256sum >"$tmp/new.sum"
-cmp -s "$tmp/base.sum" "$tmp/new.sum" || { echo "bench_batch.sh: the answers differ" >&2; exit 1; }
+cmp -s "$tmp/base.sum" "$tmp/new.sum" || { echo "bench.sh batch: the answers differ" >&2; exit 1; }
 
 names=("base, --threads 1" "new, --threads 1" "base, --threads 2" "new, default (every core)")
 dbs=(base new base new)
@@ -42,7 +42,7 @@ cmds=("$base/slidedb-query --threads 1" "$B/slidedb-query --threads 1"
       "$base/slidedb-query --threads 2" "$B/slidedb-query")
 for run in $(seq "$runs"); do
   for k in "${!cmds[@]}"; do
-    echo "bench_batch.sh: run $run, ${names[$k]}" >&2
+    echo "bench.sh batch: run $run, ${names[$k]}" >&2
     # shellcheck disable=SC2086
     /usr/bin/time -f "%e %U %S" -o "$tmp/time" \
       ${cmds[$k]} --db "$tmp/db-${dbs[$k]}" --format json <"$tmp/states.txt" >/dev/null

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Measures slidedb-serve against the floors of issue 8, side by side in one
+# slidedb-serve against its floors (BENCHMARKS.md), side by side in one
 # run, and prints a Markdown summary (the one in BENCHMARKS.md):
 #   - GET /api/solve over 32 keep-alive connections (wrk, random 3x3
 #     states): answers/s and p99, against slidedb-query once per state;
@@ -12,12 +12,12 @@
 #     3x4 table open at 1 and 64 threads (builds a 3x4 table: ~4 s, ~250 MB;
 #     SLIDEDB_BENCH_SKIP_3X4=1 skips it).
 #
-#   scripts/bench_serve.sh      # builds via scripts/build.sh, then measures
+#   scripts/bench.sh serve      # builds via scripts/build.sh, then measures
 #
 # A scratch database is built under a temporary directory and removed at
 # the end; raw outputs are kept in build/bench-serve/.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 DURATION=${SLIDEDB_BENCH_DURATION:-10}
 RUNS=3
@@ -25,7 +25,7 @@ ONESHOT=200
 B=${SLIDEDB_BENCH_BUILD_DIR:-build}
 [ "$B" = build ] && ./scripts/build.sh >/dev/null
 for tool in wrk curl; do
-  command -v "$tool" >/dev/null || { echo "bench_serve.sh: $tool is needed" >&2; exit 1; }
+  command -v "$tool" >/dev/null || { echo "bench.sh serve: $tool is needed" >&2; exit 1; }
 done
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 out=$B/bench-serve
@@ -54,7 +54,7 @@ start_server() {
     sleep 0.05
   done
   PORT=$(sed -n 's/.*:\([0-9]*\)$/\1/p' "$tmp/listen")
-  [ -n "$PORT" ] || { echo "bench_serve.sh: slidedb-serve $* did not start" >&2; exit 1; }
+  [ -n "$PORT" ] || { echo "bench.sh serve: slidedb-serve $* did not start" >&2; exit 1; }
 }
 stop_server() { kill "$SERVER"; wait "$SERVER" || true; }
 peak_rss_mb() { awk '/VmHWM/ {printf "%.1f", $2 / 1024}' "/proc/$SERVER/status"; }

@@ -31,11 +31,11 @@
 # compaction). After each: the same checks, then the next build must finish,
 # leave no copy and verify.
 #
-#   scripts/crash_test.sh [KILLS [SYSCALLS]]
+#   tests/scripts/crash_test.sh [KILLS [SYSCALLS]]
 set -euo pipefail
 kills=${1:-100}
 syscalls=${2:-all}
-bin=${SLIDEDB_BIN:-$(dirname "$0")/../build}
+bin=${SLIDEDB_BIN:-$(dirname "$0")/../../build}
 build=$bin/slidedb-build
 query=$bin/slidedb-query
 work=$(mktemp -d)

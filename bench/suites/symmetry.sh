@@ -1,22 +1,22 @@
 #!/usr/bin/env bash
-# Issue 13, goals served by symmetry: every 3x3 goal built and written, and
+# Goals served by symmetry: every 3x3 goal built and written, and
 # the size of that database on disk, side by side with another build of
 # slidedb (the previous main) in one run, printed as one Markdown table:
 #
-#   scripts/bench_symmetry.sh BASE_BUILD_DIR [RUNS]
+#   scripts/bench.sh symmetry BASE_BUILD_DIR [RUNS]
 #
 # BASE_BUILD_DIR holds the other slidedb-build. Each run builds into an
 # empty directory (`slidedb-build --board 3x3 --quiet`: every goal blank,
 # 9 tables before format 2, 3 since), timed by `hyperfine -N`, the two
 # builders alternating; the sizes are `du -sk` of the two databases.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
-base=${1:?usage: scripts/bench_symmetry.sh BASE_BUILD_DIR [RUNS]}
+base=${1:?usage: scripts/bench.sh symmetry BASE_BUILD_DIR [RUNS]}
 runs=${2:-30}
 B=${SLIDEDB_BENCH_BUILD_DIR:-build}
 for tool in hyperfine jq du; do
-  command -v "$tool" >/dev/null || { echo "bench_symmetry.sh: $tool is needed" >&2; exit 1; }
+  command -v "$tool" >/dev/null || { echo "bench.sh symmetry: $tool is needed" >&2; exit 1; }
 done
 
 tmp=$(mktemp -d)

@@ -8,13 +8,13 @@
 # by --verify), as many moves as that, and the moves legal and reaching the
 # goal.
 #
-#   scripts/readers_test.sh [READERS] [QUERIES] [BUILDS]   programs from
+#   tests/scripts/readers_test.sh [READERS] [QUERIES] [BUILDS]   programs from
 #                                                          $SLIDEDB_BIN
 set -euo pipefail
 readers=${1:-16}
 queries=${2:-100000}
 builds=${3:-20}
-bin=${SLIDEDB_BIN:-$(dirname "$0")/../build}
+bin=${SLIDEDB_BIN:-$(dirname "$0")/../../build}
 build=$bin/slidedb-build
 query=$bin/slidedb-query
 work=$(mktemp -d)

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Issue 13 (the full-table build and the one-shot query), side by side with
-# another build of slidedb (the previous main) in one run, and printed as
-# one Markdown table:
+# The full-table builds (3x4, 2x6) and the one-shot query, side by side
+# with another build of slidedb (the previous main) in one run, and printed
+# as one Markdown table:
 #
-#   scripts/bench_issue13.sh BASE_BUILD_DIR [--digest] [--oneshot-only] [--builds=N]
+#   scripts/bench.sh compare BASE_BUILD_DIR [--digest] [--oneshot-only] [--builds=N]
 #
 # BASE_BUILD_DIR holds the other slidedb-build and slidedb-query (e.g.
 # `git worktree add /tmp/base <commit>` built with scripts/build.sh). For
@@ -17,9 +17,9 @@
 # the sha256 of `slidedb-query --export csv` (minutes per table). With
 # --oneshot-only, only the one-shot query is measured (300 runs, not 200).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
-base=${1:?usage: scripts/bench_issue13.sh BASE_BUILD_DIR [--digest] [--oneshot-only] [--builds=N]}
+base=${1:?usage: scripts/bench.sh compare BASE_BUILD_DIR [--digest] [--oneshot-only] [--builds=N]}
 shift
 digest=
 boards="3x4 2x6"
@@ -31,12 +31,12 @@ for arg in "$@"; do
     --digest) digest=--digest ;;
     --oneshot-only) boards=; runs=300; warmup=20 ;;
     --builds=[1-9]) builds=${arg#--builds=} ;;
-    *) echo "bench_issue13.sh: unknown option $arg" >&2; exit 64 ;;
+    *) echo "bench.sh compare: unknown option $arg" >&2; exit 64 ;;
   esac
 done
 B=${SLIDEDB_BENCH_BUILD_DIR:-build}
 for tool in hyperfine jq valgrind strace /usr/bin/time; do
-  command -v "$tool" >/dev/null || { echo "bench_issue13.sh: $tool is needed" >&2; exit 1; }
+  command -v "$tool" >/dev/null || { echo "bench.sh compare: $tool is needed" >&2; exit 1; }
 done
 
 tmp=$(mktemp -d)
@@ -51,7 +51,7 @@ for board in $boards; do
     for who in base new; do
       bin=$B/slidedb-build
       [ "$who" = base ] && bin=$base/slidedb-build
-      echo "bench_issue13.sh: $board build $run, $who" >&2
+      echo "bench.sh compare: $board build $run, $who" >&2
       rm -rf "$tmp/$who-$board"
       /usr/bin/time -f "%e %U %S %M" -o "$tmp/time" \
         "$bin" --db "$tmp/$who-$board" --board "$board" \
