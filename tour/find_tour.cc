@@ -31,6 +31,15 @@ bool ParseRuleChoice(const std::string& text, RuleChoice* rule) {
   return false;
 }
 
+const char* TourMethodName(TourMethod method) {
+  switch (method) {
+    case TourMethod::kSearch: return "search";
+    case TourMethod::kConstruction: return "construction";
+    case TourMethod::kTrivial: break;
+  }
+  return "trivial";
+}
+
 Status FindTour(const TourRequest& request, TourAnswer* answer) {
   *answer = TourAnswer();
   const int n = request.size;
@@ -39,7 +48,7 @@ Status FindTour(const TourRequest& request, TourAnswer* answer) {
   answer->exists = true;
   if (n == 1) {
     answer->tour = {request.start};
-    answer->method = "trivial";
+    answer->method = TourMethod::kTrivial;
     return Status::OK();
   }
   // Boards the construction does not handle search on: every start of them
@@ -66,7 +75,7 @@ Status FindTour(const TourRequest& request, TourAnswer* answer) {
     answer->total_backtracks += r.backtracks;
     if (r.found) {
       answer->tour = std::move(r.tour);
-      answer->method = "search";
+      answer->method = TourMethod::kSearch;
       answer->rule = rule;
       answer->backtracks = r.backtracks;
       break;
@@ -80,11 +89,12 @@ Status FindTour(const TourRequest& request, TourAnswer* answer) {
     }
     Status s = ConstructTour(n, request.start, request.closed, &answer->tour);
     if (!s.ok()) return s;
-    answer->method = "construction";
+    answer->method = TourMethod::kConstruction;
   }
   Status s = VerifyTour(n, answer->tour, request.closed);
   if (!s.ok()) {
-    return Status::Corruption("internal error, the " + answer->method +
+    return Status::Corruption(std::string("internal error, the ") +
+                              TourMethodName(answer->method) +
                               " gave a wrong tour: " + s.message());
   }
   return Status::OK();

@@ -34,14 +34,21 @@ struct TourRequest {
   MoveOrder order = kKnightMoves;                  // the rules' tie order
 };
 
+// What made a tour.
+enum class TourMethod {
+  kSearch,        // the rule named in TourAnswer::rule
+  kConstruction,  // the tiles of construction.h
+  kTrivial,       // the 1x1 board
+};
+// "search", "construction", "trivial": the JSON's "method".
+const char* TourMethodName(TourMethod method);
+
 struct TourAnswer {
   bool exists = false;
   std::string reason;  // why none exists, when !exists
   Tour tour;
-  // "search" (the rule named in `rule` found it), "construction" (the
-  // tiles of construction.h), or "trivial" (the 1x1 board).
-  std::string method;
-  Rule rule = Rule::kXiao;       // the rule that found it (method "search")
+  TourMethod method = TourMethod::kTrivial;
+  Rule rule = Rule::kXiao;       // the rule that found it (kSearch)
   int64_t backtracks = 0;        // of the search that found it
   int64_t total_backtracks = 0;  // of every search tried, the given-up ones too
 };

@@ -46,7 +46,7 @@ int main(int argc, char** argv) {
         ++starts;
         if (answer.exists) {
           ++tours;
-          ++methods[answer.method];
+          ++methods[slidedb::tour::TourMethodName(answer.method)];
           backtracks += answer.total_backtracks;
         }
       }

@@ -5,13 +5,14 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
-#include <nlohmann/json.hpp>
+#include <optional>
 
 #include "cli/exit_codes.h"
 #include "cli/version.h"
 #include "tour/find_tour.h"
 #include "tour/survey.h"
 #include "tour/tour_grid.h"
+#include "tour/tour_render.h"
 
 namespace po = boost::program_options;
 
@@ -79,32 +80,6 @@ bool ParseStart(const std::string& text, int n, Square* start,
   return true;
 }
 
-nlohmann::json SquareJson(Square s) {
-  return nlohmann::json::array({s.row + 1, s.col + 1});
-}
-
-std::string CountText(const tour::Count& c) {
-  std::string text = c.gave_up ? std::string(">") : std::string();
-  text += std::to_string(c.gave_up ? c.backtracks - 1 : c.backtracks);
-  return text;
-}
-
-nlohmann::json CountJson(const tour::Count& c) {
-  return {{"backtracks", c.backtracks}, {"gave_up", c.gave_up}};
-}
-
-std::string Describe(const tour::TourAnswer& a) {
-  if (a.method == "search") {
-    return std::string("rule ") + tour::RuleName(a.rule) + " with " +
-           std::to_string(a.backtracks) + " backtracks";
-  }
-  if (a.method == "construction") {
-    return "the tiling construction (the rule search gave up after " +
-           std::to_string(a.total_backtracks) + " backtracks)";
-  }
-  return "the one-square board";
-}
-
 int RunOneTour(const tour::TourRequest& request, bool json, std::ostream& out,
                std::ostream& err) {
   tour::TourAnswer answer;
@@ -113,35 +88,10 @@ int RunOneTour(const tour::TourRequest& request, bool json, std::ostream& out,
     err << "slidedb-tour: " << s.message() << "\n";
     return kExitFailure;
   }
-  const int n = request.size;
   if (json) {
-    nlohmann::json j = {{"size", n},
-                        {"start", SquareJson(request.start)},
-                        {"closed", request.closed},
-                        {"rule", tour::RuleChoiceName(request.rule)},
-                        {"exists", answer.exists}};
-    if (!answer.exists) {
-      j["reason"] = answer.reason;
-    } else {
-      j["method"] = answer.method;
-      if (answer.method == "search")
-        j["rule_used"] = tour::RuleName(answer.rule);
-      j["backtracks"] = answer.backtracks;
-      j["backtracks_total"] = answer.total_backtracks;
-      j["tour_is_closed"] = tour::IsClosed(answer.tour);
-      nlohmann::json squares = nlohmann::json::array();
-      for (Square q : answer.tour) squares.push_back(SquareJson(q));
-      j["tour"] = std::move(squares);
-    }
-    out << j.dump() << "\n";
-  } else if (!answer.exists) {
-    out << "no tour: " << answer.reason << "\n";
+    tour::WriteTourJson(request, answer, out);
   } else {
-    tour::WriteGrid(n, answer.tour, out);
-    out << "# " << n << "x" << n << " "
-        << (tour::IsClosed(answer.tour) ? "closed" : "open") << " tour from "
-        << tour::DescribeSquare(request.start) << ": " << Describe(answer)
-        << "\n";
+    tour::WriteTourText(request, answer, out);
   }
   return answer.exists ? kExitOk : kExitUnsolvable;
 }
@@ -172,21 +122,7 @@ int RunVerify(const std::string& file, int size, bool closed, bool json,
   } else {
     problems = tour::GridProblems(grid, closed, kMaxProblems);
   }
-  const int n = grid.size;
-  if (json) {
-    nlohmann::json j = {{"file", file},
-                        {"size", n},
-                        {"valid", problems.empty()},
-                        {"problems", problems}};
-    out << j.dump() << "\n";
-  } else if (problems.empty()) {
-    out << file << ": a valid " << n << "x" << n << " "
-        << (closed ? "closed" : "open") << " knight's tour\n";
-  } else {
-    out << file << ": not a knight's tour of the " << n << "x" << n
-        << " board:\n";
-    for (const auto& p : problems) out << "  " << p << "\n";
-  }
+  tour::WriteVerdict(file, grid.size, closed, problems, json, out);
   return problems.empty() ? kExitOk : kExitUnsolvable;
 }
 
@@ -206,96 +142,24 @@ int RunTable(int n, int64_t cap, const tour::MoveOrder& order,
   };
   const auto rows = tour::StartTable(n, cap, progress, order);
   if (json) {
-    nlohmann::json starts = nlohmann::json::array();
-    for (const auto& r : rows) {
-      nlohmann::json j = {{"start", SquareJson(r.start)},
-                          {"has_tour", r.has_tour}};
-      if (r.has_tour) {
-        j["warnsdorff"] = CountJson(r.warnsdorff);
-        j["xiao"] = CountJson(r.xiao);
-        j["alternate"] = CountJson(r.alternate());
-      }
-      starts.push_back(std::move(j));
-    }
-    out << nlohmann::json{{"size", n},
-                          {"cap", cap},
-                          {"tie_order", order_name},
-                          {"starts", starts}}
-               .dump()
-        << "\n";
-    return kExitOk;
+    tour::WriteTableJson(n, cap, order_name, rows, out);
+  } else {
+    tour::WriteTableText(n, order_name, rows, out);
   }
-  auto grid = [&](const char* title, auto pick) {
-    out << "# backtracks per start, " << n << "x" << n << ", " << title
-        << ", tie order " << order_name << " ('.': no tour from there)\n";
-    std::vector<std::string> cells;
-    size_t width = 1;
-    for (const auto& r : rows) {
-      cells.push_back(r.has_tour ? CountText(pick(r)) : ".");
-      width = std::max(width, cells.back().size());
-    }
-    for (int i = 0; i < n; ++i) {
-      for (int j = 0; j < n; ++j) {
-        out << std::setw(static_cast<int>(width) + 1) << cells[i * n + j];
-      }
-      out << "\n";
-    }
-  };
-  grid("rule warnsdorff (the paper's Figure 1)",
-       [](const tour::StartRow& r) { return r.warnsdorff; });
-  grid("rule xiao (the paper's Figure 2)",
-       [](const tour::StartRow& r) { return r.xiao; });
-  grid("alternate (the fewer of the two)",
-       [](const tour::StartRow& r) { return r.alternate(); });
   return kExitOk;
-}
-
-void SurveyRowText(const tour::SizeSummary& s, int64_t cap, std::ostream& out) {
-  auto worst = [&](const tour::RuleSummary& r) {
-    if (r.given_up == 0) return std::to_string(r.worst);
-    std::string text(">");
-    text += std::to_string(cap) + " (" + std::to_string(r.given_up) +
-            (r.given_up == 1 ? " start)" : " starts)");
-    return text;
-  };
-  out << "| " << s.size << " | " << s.with_tour << " | "
-      << s.warnsdorff.with_backtracking << " | " << worst(s.warnsdorff) << " | "
-      << s.xiao.with_backtracking << " | " << worst(s.xiao) << " | "
-      << s.alternate.with_backtracking << " | " << worst(s.alternate) << " | "
-      << (s.tours_found == s.with_tour ? "yes" : "NO") << " |\n";
-}
-
-nlohmann::json RuleJson(const tour::RuleSummary& r) {
-  return {{"with_backtracking", r.with_backtracking},
-          {"given_up", r.given_up},
-          {"worst", r.worst}};
 }
 
 int RunSurvey(int from, int to, int64_t cap, const tour::MoveOrder& order,
               bool json, bool quiet, std::ostream& out, std::ostream& err) {
-  if (!json) {
-    out << "| n | starts with a tour | warnsdorff: starts that backtrack | "
-           "worst | xiao: starts that backtrack | worst | alternate: starts "
-           "that backtrack | worst | every such start has a tour |\n"
-        << "| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n";
-  }
+  if (!json) tour::WriteSurveyHeader(out);
   const auto t0 = std::chrono::steady_clock::now();
   for (int n = from; n <= to; ++n) {
     const auto rows = tour::StartTable(n, cap, nullptr, order);
     const tour::SizeSummary s = tour::Summarize(n, rows);
     if (json) {
-      out << nlohmann::json{{"size", n},
-                            {"starts", s.starts},
-                            {"with_tour", s.with_tour},
-                            {"tours_found", s.tours_found},
-                            {"cap", cap},
-                            {"warnsdorff", RuleJson(s.warnsdorff)},
-                            {"xiao", RuleJson(s.xiao)},
-                            {"alternate", RuleJson(s.alternate)}}
-                 .dump()
-          << "\n";
+      tour::WriteSurveyRowJson(s, cap, out);
     } else {
-      SurveyRowText(s, cap, out);
+      tour::WriteSurveyRowText(s, cap, out);
     }
     out.flush();
     if (!quiet) {
@@ -315,7 +179,7 @@ int RunSurvey(int from, int to, int64_t cap, const tour::MoveOrder& order,
 int RunTour(const std::vector<std::string>& args, std::istream& in,
             std::ostream& out, std::ostream& err) {
   long long size = 0;
-  long long max_backtracks = -2;
+  std::optional<long long> max_backtracks;  // set by --max-backtracks
   std::string start_text, rule_text = "xiao", format = "text", verify_file,
                           survey_text, order_text = "wirth";
   po::options_description desc("Options");
@@ -334,7 +198,7 @@ int RunTour(const std::vector<std::string>& args, std::istream& in,
       "table", "backtracks of each rule from every start of one board")(
       "survey", po::value(&survey_text),
       "summary for sizes FROM..TO, e.g. 5..100 (sizes up to 200)")(
-      "max-backtracks", po::value(&max_backtracks),
+      "max-backtracks", po::value<long long>(),
       "backtracks per search before giving up (tour: 1000, then the "
       "construction; boards it does not serve, 5 7 9 11, search on; "
       "--table: 1000000; --survey: 10000)")(
@@ -389,7 +253,10 @@ int RunTour(const std::vector<std::string>& args, std::istream& in,
     return usage("--size must be from 1 to " + std::to_string(kMaxSize) +
                  ", not " + std::to_string(size));
   }
-  if (max_backtracks != -2 && max_backtracks < 0) {
+  if (vm.count("max-backtracks")) {
+    max_backtracks = vm["max-backtracks"].as<long long>();
+  }
+  if (max_backtracks && *max_backtracks < 0) {
     return usage("--max-backtracks must be 0 or more");
   }
   const bool closed = vm.count("closed") > 0;
@@ -414,7 +281,7 @@ int RunTour(const std::vector<std::string>& args, std::istream& in,
                    std::to_string(kMaxSurveySize));
     }
     return RunSurvey(static_cast<int>(from), static_cast<int>(to),
-                     max_backtracks == -2 ? kDefaultSurveyCap : max_backtracks,
+                     max_backtracks.value_or(kDefaultSurveyCap),
                      order, json, quiet, out, err);
   }
   if (!vm.count("size")) return usage("--size N is needed");
@@ -424,7 +291,7 @@ int RunTour(const std::vector<std::string>& args, std::istream& in,
       return usage("--table takes --size up to " +
                    std::to_string(kMaxSurveySize));
     }
-    return RunTable(n, max_backtracks == -2 ? kDefaultTableCap : max_backtracks,
+    return RunTable(n, max_backtracks.value_or(kDefaultTableCap),
                     order, order_text, json, quiet, out, err);
   }
   if (!vm.count("start"))
@@ -436,7 +303,7 @@ int RunTour(const std::vector<std::string>& args, std::istream& in,
   request.closed = closed;
   request.rule = rule;
   request.order = order;
-  if (max_backtracks != -2) request.max_backtracks = max_backtracks;
+  if (max_backtracks) request.max_backtracks = *max_backtracks;
   return RunOneTour(request, json, out, err);
 }
 

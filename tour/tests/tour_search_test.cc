@@ -107,7 +107,7 @@ TEST(TourSearch, EveryStartOf7And8IsAnsweredAndVerified) {
           continue;
         }
         ++with_tour;
-        EXPECT_EQ(answer.method, "search");
+        EXPECT_EQ(answer.method, TourMethod::kSearch);
         EXPECT_TRUE(VerifyTour(n, answer.tour, false).ok());
         EXPECT_EQ(answer.tour.front(), (Square{r, c}));
       }
@@ -186,7 +186,7 @@ TEST(TourSearch, ZeroBudgetFallsBackToTheConstruction) {
   TourRequest request{20, {0, 0}, true, RuleChoice::kWarnsdorff, 0};
   TourAnswer answer;
   ASSERT_TRUE(FindTour(request, &answer).ok());
-  EXPECT_EQ(answer.method, "construction");
+  EXPECT_EQ(answer.method, TourMethod::kConstruction);
   EXPECT_TRUE(VerifyTour(20, answer.tour, true).ok());
 }
 
