@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # slidedb-tour against its floors (BENCHMARKS.md) and prints one
-# Markdown table (the one in BENCHMARKS.md, section "Knight's tours").
+# Markdown table (BENCHMARKS.md).
 #
 #   scripts/bench.sh tour       # builds via scripts/build.sh, then measures
 #
