@@ -162,5 +162,26 @@ TEST(IndexTest, EveryPermutationOf3x3) {
   }
 }
 
+// The rank's arithmetic (lib/puzzle/index.h), the one definition the index,
+// the walk and the search share: weights are halved factorials, and a
+// tile's digit counts the smaller tiles not placed yet.
+TEST(LehmerTest, WeightsAndDigitsAreTheDefinitions) {
+  for (int cells = 4; cells <= 12; ++cells) {
+    const auto w = LehmerWeights(cells);
+    for (int i = 0; i < kMaxCells; ++i) {
+      uint64_t want = 0;
+      if (i < cells - 3) {
+        want = 1;
+        for (int k = 3; k <= cells - 2 - i; ++k) want *= k;
+      }
+      EXPECT_EQ(w[i], want) << cells << " cells, digit " << i;
+    }
+  }
+  EXPECT_EQ(LehmerDigit(0b1111, 1), 0);
+  EXPECT_EQ(LehmerDigit(0b1111, 4), 3);
+  EXPECT_EQ(LehmerDigit(0b1010, 4), 1);  // of 2 and 4, one is smaller
+  EXPECT_EQ(LehmerDigit(0b1010, 2), 0);
+}
+
 }  // namespace
 }  // namespace slidedb

@@ -601,7 +601,10 @@ async function main() {
   const q = new URLSearchParams(location.search);
   try {
     const t = await api('tables');
-    S.tables = Array.isArray(t) ? t : (t.tables || []);
+    // Goals answered by a search (kind "pdb", the 15-puzzle) are not offered
+    // yet: the page draws, samples and shuffles from full tables.
+    S.tables = (Array.isArray(t) ? t : (t.tables || []))
+      .filter((x) => x.kind !== 'pdb');
   } catch (e) {
     showError('Cannot list the tables: ' + e.message);
   }

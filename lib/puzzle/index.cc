@@ -17,13 +17,7 @@ inline int SelectBit(unsigned x, int k) {
 Indexer::Indexer(const Board& board, int goal_blank)
     : board_(board), goal_blank_(goal_blank), cells_(board.cells()) {
   const int m = cells_ - 1;  // tiles
-  // Digit i (0-based) of an m-sequence has weight (m-1-i)!; halved.
-  Index f = 1;  // 2!/2 for the last digit kept
-  weight_[m - 3] = f;
-  for (int i = m - 4; i >= 0; --i) {
-    f *= static_cast<Index>(m - 1 - i);
-    weight_[i] = f;
-  }
+  weight_ = LehmerWeights(cells_);
   // m!/2 * cells = cells!/2
   Index half = 1;
   for (int k = 3; k <= m; ++k) half *= static_cast<Index>(k);
@@ -42,10 +36,8 @@ Index Indexer::IndexOf(const State& s) const {
   for (int c = 0; c < cells_ && i < m - 2; ++c) {
     const unsigned v = s.tile[c];
     if (v == 0) continue;
-    const unsigned bit = 1u << (v - 1);
-    rank += static_cast<Index>(__builtin_popcount(unused & (bit - 1))) *
-            weight_[i];
-    unused &= ~bit;
+    rank += static_cast<Index>(LehmerDigit(unused, v)) * weight_[i];
+    unused &= ~(1u << (v - 1));
     ++i;
   }
   return rank * static_cast<Index>(cells_) + s.blank;

@@ -26,6 +26,30 @@ namespace slidedb {
 // 12!/2 = 239,500,800 fits in 32 bits.
 using Index = uint32_t;
 
+// The Lehmer-code arithmetic of the rank, in one place: the index (below),
+// the walk's cursor (lib/solve/walk.cc) and the search's steps and decoding
+// (lib/search/bfs_ranks.h) all build on these two.
+//
+// The weight of Lehmer digit i in the halved rank of a board of `cells`
+// cells (cells - 1 tiles): (cells - 2 - i)! / 2 for the cells - 3 digits
+// the rank keeps, 0 for the two it leaves out. REQUIRES: cells <= 13 (the
+// weights fit an Index).
+constexpr std::array<Index, kMaxCells> LehmerWeights(int cells) {
+  std::array<Index, kMaxCells> w{};
+  const int kept = cells - 3;
+  if (kept <= 0) return w;
+  w[kept - 1] = 1;
+  for (int i = kept - 2; i >= 0; --i) {
+    w[i] = w[i + 1] * static_cast<Index>(cells - 2 - i);
+  }
+  return w;
+}
+// The Lehmer digit of `tile` among the tiles not placed yet, `unplaced`
+// (tile t is bit t-1): how many of them are smaller.
+inline int LehmerDigit(unsigned unplaced, unsigned tile) {
+  return __builtin_popcount(unplaced & ((1u << (tile - 1)) - 1));
+}
+
 class Indexer {
  public:
   // REQUIRES: 0 <= goal_blank < board.cells().
@@ -70,8 +94,7 @@ class Indexer {
   int goal_blank_;
   int cells_;
   Index size_;
-  // weight_[i] = (cells_ - 2 - i)! / 2: the value of Lehmer digit i of the
-  // tile sequence in lehmer(tiles) / 2, for i < cells_ - 3.
+  // LehmerWeights(cells_).
   std::array<Index, kMaxCells> weight_{};
 };
 

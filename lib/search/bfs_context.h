@@ -131,17 +131,8 @@ struct Shape {
   static constexpr bool kTrackActive = kCells >= 12;
   // Lehmer digits in the high half of a rank (Context::high).
   static constexpr int kHigh = kKept / 2 > 0 ? kKept / 2 : 1;
-  // kW[i]: the weight of Lehmer digit i in the rank, (kM-1-i)!/2; 0 for the
-  // two digits the rank leaves out.
-  static constexpr std::array<Index, kMaxCells> Weights() {
-    std::array<Index, kMaxCells> w{};
-    w[kKept - 1] = 1;
-    for (int i = kKept - 2; i >= 0; --i) {
-      w[i] = w[i + 1] * static_cast<Index>(kM - 1 - i);
-    }
-    return w;
-  }
-  static constexpr std::array<Index, kMaxCells> kW = Weights();
+  // kW[i]: the weight of Lehmer digit i in the rank (lib/puzzle/index.h).
+  static constexpr std::array<Index, kMaxCells> kW = LehmerWeights(kCells);
 };
 
 // One tile order: the tiles in reading order, blank skipped, and their

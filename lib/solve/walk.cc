@@ -25,11 +25,10 @@ class IndexCursor {
     for (int c = 0; c < kCells; ++c) {
       const uint8_t t = s.tile[c];
       if (t == 0) continue;
-      const unsigned bit = 1u << (t - 1);
       seq_[k] = t;
-      digit_[k] = static_cast<uint8_t>(__builtin_popcount(unused & (bit - 1)));
+      digit_[k] = static_cast<uint8_t>(LehmerDigit(unused, t));
       rank_ += digit_[k] * kWeight[k];
-      unused &= ~bit;
+      unused &= ~(1u << (t - 1));
       ++k;
     }
     blank_ = s.blank;
@@ -101,18 +100,8 @@ class IndexCursor {
 
  private:
   static constexpr int kM = kCells - 1;  // tiles
-  // kWeight[i] = (kM-1-i)!/2 for the kept digits i < kM-2; 0 after
-  // (lib/puzzle/index.h).
-  static constexpr std::array<Index, kMaxCells> Weights() {
-    std::array<Index, kMaxCells> w{};
-    Index f = 1;
-    for (int i = kM - 3; i >= 0; --i) {
-      if (i < kM - 3) f *= static_cast<Index>(kM - 1 - i);
-      w[i] = f;
-    }
-    return w;
-  }
-  static constexpr std::array<Index, kMaxCells> kWeight = Weights();
+  static constexpr std::array<Index, kMaxCells> kWeight =
+      LehmerWeights(kCells);
 
   int blank_;
   Index rank_;
