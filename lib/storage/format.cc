@@ -61,13 +61,18 @@ bool SplitPage(std::string_view rest, std::string* id, uint32_t* page) {
   return true;
 }
 
+// "<prefix><id>": the id.
+bool ParseId(std::string_view key, std::string_view prefix, std::string* id) {
+  std::string_view rest;
+  if (!Strip(key, prefix, &rest)) return false;
+  *id = std::string(rest);
+  return true;
+}
+
 }  // namespace
 
 bool ParseMetaKey(std::string_view key, std::string* id) {
-  std::string_view rest;
-  if (!Strip(key, kMetaPrefix, &rest)) return false;
-  *id = std::string(rest);
-  return true;
+  return ParseId(key, kMetaPrefix, id);
 }
 
 bool ParsePageKey(std::string_view key, std::string* id, uint32_t* page) {
@@ -76,10 +81,7 @@ bool ParsePageKey(std::string_view key, std::string* id, uint32_t* page) {
 }
 
 bool ParsePdbMetaKey(std::string_view key, std::string* id) {
-  std::string_view rest;
-  if (!Strip(key, kPdbMetaPrefix, &rest)) return false;
-  *id = std::string(rest);
-  return true;
+  return ParseId(key, kPdbMetaPrefix, id);
 }
 
 bool ParsePdbPageKey(std::string_view key, std::string* id, uint32_t* page) {
