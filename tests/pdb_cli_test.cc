@@ -12,6 +12,7 @@
 #include "cli/exit_codes.h"
 #include "lib/puzzle/board.h"
 #include "lib/puzzle/state.h"
+#include "slidedb/slidedb.h"
 #include "tests/reference_search.h"
 #include "tests/test_util.h"
 
@@ -258,6 +259,78 @@ TEST(PdbCliTest, BadInputAndRefusals) {
   r = RunBuildCli({"--board", "4x5"});
   EXPECT_EQ(r.status, kExitUsage);
   EXPECT_NE(r.err.find("16 cells"), std::string::npos) << r.err;
+}
+
+// The C++ API answers the 15-puzzle as slidedb-query does, field for
+// field: Korf's instances on his blank-first goal (served by the
+// blank-last pattern databases), their moves, the list of goals, and the
+// one refusal.
+TEST(PdbCliTest, TheCppApiAnswersAsTheCli) {
+  std::unique_ptr<Db> db;
+  ASSERT_TRUE(Db::Open(Db44(), &db).ok());
+  const Options korf{"4x4", kKorfGoal, ""};
+  const std::vector<Instance> all = KorfInstances();
+  for (int k : {1, 5, 8, 11}) {
+    const Instance& instance = all[k];
+    const CliResult r = RunQueryCli({"--db", Db44(), "--board", "4x4", "--goal",
+                                     kKorfGoal, "--format", "json",
+                                     instance.state});
+    ASSERT_EQ(r.status, kExitOk) << r.err;
+    const json j = json::parse(r.out);
+    Solution sol;
+    ASSERT_TRUE(db->Solve(instance.state, korf, &sol).ok());
+    EXPECT_EQ(sol.board, j["board"]);
+    EXPECT_EQ(sol.start, j["start"]);
+    EXPECT_EQ(sol.goal, j["goal"]);
+    EXPECT_TRUE(sol.solvable);
+    EXPECT_EQ(sol.distance, instance.length);
+    EXPECT_EQ(sol.distance, j["distance"]);
+    EXPECT_EQ(sol.moves, j["moves"]);
+    ASSERT_EQ(sol.tiles.size(), j["tiles"].size());
+    for (size_t t = 0; t < sol.tiles.size(); ++t) {
+      EXPECT_EQ(sol.tiles[t], std::to_string(j["tiles"][t].get<int>()));
+    }
+    EXPECT_EQ(sol.nodes, j["nodes"].get<int64_t>());
+    int d;
+    ASSERT_TRUE(db->Distance(instance.state, korf, &d).ok());
+    EXPECT_EQ(d, instance.length);
+    if (k == 11) {
+      // Every move, with the exact distance it leads to.
+      const CliResult m = RunQueryCli({"--db", Db44(), "--board", "4x4",
+                                       "--goal", kKorfGoal, "--moves",
+                                       "--format", "json", instance.state});
+      ASSERT_EQ(m.status, kExitOk) << m.err;
+      const json jm = json::parse(m.out);
+      std::vector<NextMove> moves;
+      ASSERT_TRUE(db->Moves(instance.state, korf, &moves).ok());
+      ASSERT_EQ(moves.size(), jm["moves"].size());
+      for (size_t i = 0; i < moves.size(); ++i) {
+        EXPECT_EQ(std::string(1, moves[i].move), jm["moves"][i]["move"]);
+        EXPECT_EQ(moves[i].state, jm["moves"][i]["state"]);
+        EXPECT_EQ(moves[i].distance, jm["moves"][i]["distance"]);
+        EXPECT_EQ(std::abs(moves[i].distance - instance.length), 1);
+      }
+    }
+  }
+  // The goals: the blank-last pattern databases and the blank-first goal
+  // they serve.
+  int pdbs = 0;
+  for (const TableInfo& t : db->Tables()) {
+    if (t.kind != "pdb") continue;
+    ++pdbs;
+    EXPECT_EQ(t.board, "4x4");
+    EXPECT_EQ(t.partition, "5-5-5");
+    EXPECT_EQ(t.max_distance, -1);
+  }
+  EXPECT_EQ(pdbs, 2);
+  // Sampling needs a full table: the CLI's words, as NotSupported.
+  const CliResult refused =
+      RunQueryCli({"--db", Db44(), "--board", "4x4", "--sample", "2"});
+  ASSERT_EQ(refused.status, kExitUsage);
+  std::vector<SampledState> sample;
+  const Status s = db->Sample(2, -1, 1, {"4x4", "", ""}, &sample);
+  EXPECT_TRUE(s.IsNotSupported()) << s.ToString();
+  EXPECT_EQ("slidedb-query: " + s.message() + "\n", refused.err);
 }
 
 }  // namespace
