@@ -3,6 +3,7 @@
 #include <array>
 
 #include "lib/puzzle/shapes.h"
+#include "lib/search/bfs_ranks.h"
 
 namespace slidedb {
 
@@ -10,24 +11,26 @@ namespace {
 
 // A state's index kept up to date move by move. A sideways move changes the
 // index by 1; a vertical move lifts one tile over cols()-1 others in the
-// tile sequence (lib/puzzle/index.h), which changes only those tiles' Lehmer
-// digits, so the rank moves by the weighted change of a few digits instead
-// of being computed afresh.
+// tile sequence (lib/puzzle/index.h), which changes only those tiles'
+// Lehmer digits: the search's step (lib/search/bfs_ranks.h) gives the new
+// rank from them, and the cursor moves the tiles and their digits along.
 // The board's shape is a template parameter, so that the loops unroll and
 // the weights are constants.
 template <int kCells, int kCols>
 class IndexCursor {
+  using S = bfs::Shape<kCells / kCols, kCols>;
+
  public:
   explicit IndexCursor(const State& s) {
-    unsigned unused = (1u << kM) - 1;  // tile t is bit t-1
+    unsigned unused = (1u << S::kM) - 1;  // tile t is bit t-1
     int k = 0;
     rank_ = 0;
     for (int c = 0; c < kCells; ++c) {
       const uint8_t t = s.tile[c];
       if (t == 0) continue;
-      seq_[k] = t;
-      digit_[k] = static_cast<uint8_t>(LehmerDigit(unused, t));
-      rank_ += digit_[k] * kWeight[k];
+      order_.seq[k] = t;
+      order_.digit[k] = static_cast<uint8_t>(LehmerDigit(unused, t));
+      rank_ += order_.digit[k] * S::kW[k];
       unused &= ~(1u << (t - 1));
       ++k;
     }
@@ -41,57 +44,47 @@ class IndexCursor {
   // REQUIRES: the move stays on the board.
   void Apply(Move m) {
     constexpr int k = kCols - 1;
+    uint8_t* seq = order_.seq;
+    uint8_t* digit = order_.digit;
     switch (m) {
       case Move::kLeft: --blank_; return;
       case Move::kRight: ++blank_; return;
       case Move::kUp: {
-        // The tile above the blank, at p, goes after the k tiles after it.
+        // The tile above the blank, at p, goes after the k tiles after it;
+        // each of them passed moves back a place, one more in its digit if
+        // it is greater; the tile's digit loses one for each smaller one.
         const int p = blank_ - kCols;
-        const uint8_t t = seq_[p];
-        const uint8_t dt = digit_[p];
+        rank_ = bfs::Step<S>(order_, rank_, p, 1);
+        const uint8_t t = seq[p];
+        const uint8_t dt = digit[p];
         int passed = 0;
-        int64_t delta = 0;
         for (int j = 1; j <= k; ++j) {
-          const uint8_t x = seq_[p + j];
+          const uint8_t x = seq[p + j];
           passed += x < t;
-          const uint8_t dx = static_cast<uint8_t>(digit_[p + j] + (t < x));
-          delta += static_cast<int64_t>(dx) * kWeight[p + j - 1] -
-                   static_cast<int64_t>(digit_[p + j - 1]) * kWeight[p + j - 1];
-          seq_[p + j - 1] = x;
-          digit_[p + j - 1] = dx;
+          seq[p + j - 1] = x;
+          digit[p + j - 1] = static_cast<uint8_t>(digit[p + j] + (t < x));
         }
-        const uint8_t dn = static_cast<uint8_t>(dt - passed);
-        delta += static_cast<int64_t>(dn) * kWeight[p + k] -
-                 static_cast<int64_t>(digit_[p + k]) * kWeight[p + k];
-        seq_[p + k] = t;
-        digit_[p + k] = dn;
-        rank_ = static_cast<Index>(static_cast<int64_t>(rank_) + delta);
+        seq[p + k] = t;
+        digit[p + k] = static_cast<uint8_t>(dt - passed);
         blank_ = p;
         return;
       }
       case Move::kDown: {
         // The tile below the blank, at p + k, goes before the k tiles
-        // before it.
+        // before it, the other way round.
         const int p = blank_;
-        const uint8_t t = seq_[p + k];
-        const uint8_t dt = digit_[p + k];
+        rank_ = bfs::Step<S>(order_, rank_, p, 0);
+        const uint8_t t = seq[p + k];
+        const uint8_t dt = digit[p + k];
         int passed = 0;
-        int64_t delta = 0;
         for (int j = k - 1; j >= 0; --j) {
-          const uint8_t x = seq_[p + j];
+          const uint8_t x = seq[p + j];
           passed += x < t;
-          const uint8_t dx = static_cast<uint8_t>(digit_[p + j] - (t < x));
-          delta += static_cast<int64_t>(dx) * kWeight[p + j + 1] -
-                   static_cast<int64_t>(digit_[p + j + 1]) * kWeight[p + j + 1];
-          seq_[p + j + 1] = x;
-          digit_[p + j + 1] = dx;
+          seq[p + j + 1] = x;
+          digit[p + j + 1] = static_cast<uint8_t>(digit[p + j] - (t < x));
         }
-        const uint8_t dn = static_cast<uint8_t>(dt + passed);
-        delta += static_cast<int64_t>(dn) * kWeight[p] -
-                 static_cast<int64_t>(digit_[p]) * kWeight[p];
-        seq_[p] = t;
-        digit_[p] = dn;
-        rank_ = static_cast<Index>(static_cast<int64_t>(rank_) + delta);
+        seq[p] = t;
+        digit[p] = static_cast<uint8_t>(dt + passed);
         blank_ = p + kCols;
         return;
       }
@@ -99,14 +92,9 @@ class IndexCursor {
   }
 
  private:
-  static constexpr int kM = kCells - 1;  // tiles
-  static constexpr std::array<Index, kMaxCells> kWeight =
-      LehmerWeights(kCells);
-
   int blank_;
   Index rank_;
-  uint8_t seq_[kMaxCells];
-  uint8_t digit_[kMaxCells];
+  bfs::Order order_{};  // the tiles in reading order and their digits
 };
 
 // Follows best moves from `start` until the stored distance drops below
