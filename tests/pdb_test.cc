@@ -229,5 +229,59 @@ TEST(PdbSearchTest, ReflectionOn3x3StaysOptimal) {
   }
 }
 
+// One bounded iteration says whether a state is within a bound: true from
+// its exact distance up, false below; checked on every 3x3 state's
+// neighbours' bound as /api/moves asks it.
+TEST(PdbSearchTest, WithinIsTrueFromTheExactDistanceUp) {
+  const Board board(3, 3);
+  const Indexer indexer(board, 8);
+  const auto table = FullTable(indexer);
+  const PdbSearch search = MakeSearch(board, 8, {4, 4});
+  for (Index i = 0; i < indexer.size(); i += 61) {
+    const State s = indexer.StateAt(i);
+    int exact;
+    ASSERT_TRUE(DistanceToGoal(table.get(), s, &exact).ok());
+    for (int bound : {exact - 2, exact - 1, exact, exact + 2}) {
+      if (bound < 0) continue;
+      bool within = !(bound >= exact);
+      ASSERT_TRUE(search.Within(s, bound, &within).ok());
+      ASSERT_EQ(within, bound >= exact) << i << " bound " << bound;
+    }
+  }
+}
+
+// A search past its budget stops with DeadlineExceeded and no moves;
+// within it, it answers as without one. The deadline is a clock's.
+TEST(PdbSearchTest, LimitsStopTheSearchWithDeadlineExceeded) {
+  const Board board(3, 4);
+  const PdbSearch search = MakeSearch(board, 11, {5, 6});
+  const Indexer indexer(board, 11);
+  // Far from the goal: many states searched.
+  std::mt19937_64 rng(7);
+  std::uniform_int_distribution<Index> any(0, indexer.size() - 1);
+  State hard;
+  Path free_path;
+  do {
+    hard = indexer.StateAt(any(rng));
+    ASSERT_TRUE(search.Solve(hard, &free_path).ok());
+  } while (free_path.nodes < 200000);
+  SearchLimits limits;
+  limits.max_nodes = 65536;
+  Path path;
+  Status s = search.Solve(hard, &path, limits);
+  EXPECT_TRUE(s.IsDeadlineExceeded()) << s.ToString();
+  EXPECT_TRUE(path.moves.empty());
+  bool within = true;
+  EXPECT_TRUE(search.Within(hard, free_path.distance(), &within, limits)
+                  .IsDeadlineExceeded());
+  limits = SearchLimits();
+  limits.deadline = std::chrono::steady_clock::now();
+  EXPECT_TRUE(search.Solve(hard, &path, limits).IsDeadlineExceeded());
+  limits.max_nodes = static_cast<uint64_t>(free_path.nodes) + 65536;
+  limits.deadline = std::chrono::steady_clock::time_point::max();
+  ASSERT_TRUE(search.Solve(hard, &path, limits).ok());
+  EXPECT_EQ(path.moves, free_path.moves);
+}
+
 }  // namespace
 }  // namespace slidedb

@@ -27,6 +27,9 @@ class [[nodiscard]] Status {
     kVersionMismatch,
     // The database is being written by another slidedb-build.
     kBusy,
+    // Work stopped at its deadline or budget (a server's search), with no
+    // answer: asking again with more time may answer.
+    kDeadlineExceeded,
   };
 
   Status() = default;
@@ -53,6 +56,9 @@ class [[nodiscard]] Status {
   static Status Busy(std::string msg) {
     return Status(Code::kBusy, std::move(msg));
   }
+  static Status DeadlineExceeded(std::string msg) {
+    return Status(Code::kDeadlineExceeded, std::move(msg));
+  }
 
   bool ok() const { return code_ == Code::kOk; }
   bool IsInvalidArgument() const { return code_ == Code::kInvalidArgument; }
@@ -62,6 +68,9 @@ class [[nodiscard]] Status {
   bool IsNotSupported() const { return code_ == Code::kNotSupported; }
   bool IsVersionMismatch() const { return code_ == Code::kVersionMismatch; }
   bool IsBusy() const { return code_ == Code::kBusy; }
+  bool IsDeadlineExceeded() const {
+    return code_ == Code::kDeadlineExceeded;
+  }
   Code code() const { return code_; }
 
   // The message alone, for people ("" when ok).

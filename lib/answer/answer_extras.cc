@@ -29,7 +29,7 @@ Status ExtraAnswers::Compute(const Problem& p, std::string* malformed) {
     // Only --verify gets here (RunQuery refuses --count and --all): the
     // optimal length comes from the search.
     int optimal_length;
-    s = solver_->Distance(p, &optimal_length);
+    s = solver_->Distance(p, &optimal_length, limits_);
     if (!s.ok()) return s;
     PlaySolution(p.board, p.goal_blank, p.start, steps, optimal_length,
                  &verdict_);

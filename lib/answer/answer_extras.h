@@ -27,9 +27,11 @@ struct ExtraOptions {
 
 class ExtraAnswers {
  public:
-  // REQUIRES: solver outlives this object.
-  ExtraAnswers(const ExtraOptions& options, Solver* solver)
-      : options_(options), solver_(solver) {}
+  // A search answering --verify's optimal length stops at `limits`.
+  // REQUIRES: options, solver and limits outlive this object.
+  ExtraAnswers(const ExtraOptions& options, Solver* solver,
+               const SearchLimits& limits)
+      : options_(options), solver_(solver), limits_(limits) {}
 
   // Works out the extras for one solvable problem. When the --verify MOVES
   // do not fit this puzzle, sets *malformed to why (the input counts as
@@ -45,6 +47,7 @@ class ExtraAnswers {
  private:
   const ExtraOptions& options_;
   Solver* solver_;
+  const SearchLimits& limits_;
   std::map<int, std::unique_ptr<OptimalPaths>> paths_;  // by goal blank
   PathCount count_ = 0;
   std::vector<std::vector<Move>> solutions_;

@@ -30,7 +30,7 @@ void AppendMalformedJson(std::string_view input, const std::string& message,
 Answerer::Answerer(const QueryConfig& config, Solver* solver)
     : config_(config),
       solver_(solver),
-      extras_(config.extras, solver),
+      extras_(config.extras, solver, config.limits),
       json_head_("{\"board\":\"" + config.board.Name() + "\",\"start\":") {
   PlanCompact();
 }
@@ -73,7 +73,7 @@ Status Answerer::Solve(std::string_view input, SolvedFields* f) {
   f->tiles.clear();
   f->nodes = -1;
   if (!p.solvable) return Status::OK();
-  Status s = solver_->Solve(p, &path_);
+  Status s = solver_->Solve(p, &path_, config_.limits);
   if (!s.ok()) return s;
   f->distance = path_.distance();
   for (Move m : path_.moves) f->moves.push_back(MoveLetter(m));
@@ -90,17 +90,22 @@ Status Answerer::Distance(std::string_view input, int* distance) {
   }
   *distance = -1;
   if (!problem_.solvable) return Status::OK();
-  return solver_->Distance(problem_, distance);
+  return solver_->Distance(problem_, distance, config_.limits);
 }
 
 Outcome Answerer::Answer(std::string_view input, std::string* out,
                          std::string* err) {
-  if (compact_on_ && AnswerCompact(input, out)) return Outcome::kSolved;
+  Status s;
+  if (compact_on_ && AnswerCompact(input, out, &s)) {
+    if (s.ok()) return Outcome::kSolved;
+    *err += "slidedb-query: " + s.message() + "\n";
+    database_error_ = s;
+    return Outcome::kDatabaseError;
+  }
   std::string start_text, goal_text;
   const std::string malformed = Pose(input, &start_text, &goal_text);
   if (!malformed.empty()) return Malformed(input, malformed, out, err);
   const Problem& p = problem_;
-  Status s;
   if (!p.solvable) {
     if (config_.json) {
       *out += json_head_;
@@ -116,7 +121,7 @@ Outcome Answerer::Answer(std::string_view input, std::string* out,
     }
     return Outcome::kUnsolvable;
   }
-  s = solver_->Solve(p, &path_);
+  s = solver_->Solve(p, &path_, config_.limits);
   if (s.ok() && config_.extras.any()) {
     std::string bad_moves;
     s = extras_.Compute(p, &bad_moves);

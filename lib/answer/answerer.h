@@ -95,8 +95,11 @@ class Answerer {
   // Answers an input written as one printable character per cell (no
   // separators) whose answer is a solved path; returns false, having
   // written nothing, for every other input, which the general path then
-  // answers. Its output is byte for byte the general path's.
-  bool AnswerCompact(std::string_view input, std::string* out);
+  // answers. Its output is byte for byte the general path's. When it takes
+  // the input but the solver fails, it writes nothing and returns true
+  // with the solver's error in *status.
+  bool AnswerCompact(std::string_view input, std::string* out,
+                     Status* status);
 
   Outcome Malformed(std::string_view input, const std::string& message,
                     std::string* out, std::string* err);

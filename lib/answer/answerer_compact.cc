@@ -78,7 +78,8 @@ void Answerer::PlanCompact() {
   compact_on_ = true;
 }
 
-bool Answerer::AnswerCompact(std::string_view input, std::string* out) {
+bool Answerer::AnswerCompact(std::string_view input, std::string* out,
+                             Status* status) {
   const CompactPlan& plan = compact_;
   const Board& board = config_.board;
   const int n = board.cells();
@@ -133,7 +134,8 @@ bool Answerer::AnswerCompact(std::string_view input, std::string* out) {
   problem_.board = board;
   problem_.goal_blank = own_goal ? config_.goal->blank : n - 1;
   problem_.solvable = true;
-  if (!solver_->Solve(problem_, &path_).ok()) return false;
+  *status = solver_->Solve(problem_, &path_, config_.limits);
+  if (!status->ok()) return true;
 
   // The answer, as WriteJson and WriteText write it, into room made at
   // the end of *out (its bound: the fixed words, two states, and at most

@@ -29,6 +29,9 @@ struct QueryConfig {
   bool steps = false;  // text: every board on the way; JSON: "path"
   ExtraOptions extras;
   int threads = 0;  // a batch on N threads (slidedb-query); 0: a core each
+  // Where a search answers (pattern databases), it stops here with
+  // DeadlineExceeded (a server's deadline); none by default.
+  SearchLimits limits;
 };
 
 // Reads a question's board ("3x3"), goal (any arrangement; null: each

@@ -27,7 +27,7 @@ Status AnswerMoves(const QueryConfig& config, Solver* solver,
   out->moves.clear();
   Path path;
   if (p.solvable) {
-    s = solver->Solve(p, &path);
+    s = solver->Solve(p, &path, config.limits);
     if (!s.ok()) return s;
     out->distance = path.distance();
   }
@@ -41,12 +41,13 @@ Status AnswerMoves(const QueryConfig& config, Solver* solver,
     next.tile = p.label[tile];
     next.state = FormatArrangement(ToArrangement(p, p.start), config.blank_out);
     if (p.solvable) {
-      // The first move of the optimal path leads one nearer; the search
-      // (or the table) says for the others.
+      // The first move of the optimal path leads one nearer; the table,
+      // or one bounded search each, says for the others.
       if (!path.moves.empty() && m == path.moves[0]) {
         next.distance = out->distance - 1;
       } else {
-        s = solver->Distance(p, &next.distance);
+        s = solver->NeighborDistance(p, out->distance, &next.distance,
+                                     config.limits);
         if (!s.ok()) return s;
       }
     }

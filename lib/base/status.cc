@@ -20,6 +20,8 @@ std::string Status::ToString() const {
       return "version mismatch: " + message_;
     case Code::kBusy:
       return "busy: " + message_;
+    case Code::kDeadlineExceeded:
+      return "deadline exceeded: " + message_;
   }
   return message_;
 }

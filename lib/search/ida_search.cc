@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <string>
 
 
 namespace slidedb {
@@ -53,8 +54,10 @@ PdbSearch::PdbSearch(const Board& board, int goal_blank,
 // reflection, and the moves made so far.
 class PdbSearch::Run {
  public:
-  Run(const PdbSearch& search, const State& start)
-      : search_(search), board_(search.board_), state_(start) {
+  Run(const PdbSearch& search, const State& start,
+      const SearchLimits& limits)
+      : search_(search), board_(search.board_), state_(start),
+        limits_(limits) {
     for (int c = 0; c < board_.cells(); ++c) pos_[state_.tile[c]] = c;
     for (size_t g = 0; g < search_.groups_.size(); ++g) {
       value_[g] = Value(static_cast<int>(g));
@@ -76,7 +79,7 @@ class PdbSearch::Run {
     if (sum_ != 0) {
       for (;;) {
         next_bound_ = INT_MAX;
-        if (Dfs(0, -1, sum_, mirror_sum_, bound)) break;
+        if (Dfs(0, -1, sum_, mirror_sum_, bound)) break;  // or stopped
         if (next_bound_ > kMaxDepth) {
           path->nodes = nodes_;
           return Status::InvalidArgument(
@@ -88,10 +91,38 @@ class PdbSearch::Run {
     path->moves.assign(moves_, moves_ + length_);
     path->tiles.assign(tiles_, tiles_ + length_);
     path->nodes = static_cast<int64_t>(nodes_);
+    if (stopped_) return Stopped(path);
+    return Status::OK();
+  }
+
+  // One iteration with `bound`.
+  Status Within(int bound, bool* within) {
+    *within = sum_ == 0 || (heuristic() <= bound &&
+                            Dfs(0, -1, sum_, mirror_sum_,
+                                std::min(bound, kMaxDepth)));
+    if (stopped_) return Stopped(nullptr);
     return Status::OK();
   }
 
  private:
+  Status Stopped(Path* path) {
+    if (path != nullptr) {
+      path->moves.clear();
+      path->tiles.clear();
+      path->nodes = static_cast<int64_t>(nodes_);
+    }
+    return Status::DeadlineExceeded(
+        "the search stopped at its limit after " + std::to_string(nodes_) +
+        " states");
+  }
+  // Whether the search is past its limits (then it unwinds, as if found).
+  bool PastLimits() {
+    if ((nodes_ & 0xFFFF) != 0) return false;
+    stopped_ = nodes_ >= limits_.max_nodes ||
+               std::chrono::steady_clock::now() >= limits_.deadline;
+    return stopped_;
+  }
+
   int Value(int g) const {
     const Group& group = search_.groups_[g];
     uint8_t cells[kMaxPatternTiles];
@@ -125,6 +156,7 @@ class PdbSearch::Run {
       state_.blank = static_cast<uint8_t>(to);
       pos_[tile] = from;
       ++nodes_;
+      if (PastLimits()) return true;
       const int g = search_.group_of_[tile];
       const int old_value = value_[g];
       const int new_value = Value(g);
@@ -162,6 +194,8 @@ class PdbSearch::Run {
   const PdbSearch& search_;
   const Board& board_;
   State state_;
+  const SearchLimits limits_;
+  bool stopped_ = false;
   int pos_[kMaxCells] = {};  // pos_[tile]: its cell
   int value_[kMaxCells] = {};
   int mirror_value_[kMaxCells] = {};
@@ -174,11 +208,20 @@ class PdbSearch::Run {
   uint8_t tiles_[kMaxDepth + 1];
 };
 
-int PdbSearch::Heuristic(const State& s) const { return Run(*this, s).heuristic(); }
+int PdbSearch::Heuristic(const State& s) const {
+  return Run(*this, s, SearchLimits()).heuristic();
+}
 
-Status PdbSearch::Solve(const State& start, Path* path) const {
-  Run run(*this, start);
+Status PdbSearch::Solve(const State& start, Path* path,
+                        const SearchLimits& limits) const {
+  Run run(*this, start, limits);
   return run.Solve(path);
+}
+
+Status PdbSearch::Within(const State& start, int bound, bool* within,
+                         const SearchLimits& limits) const {
+  Run run(*this, start, limits);
+  return run.Within(bound, within);
 }
 
 }  // namespace slidedb

@@ -8,6 +8,7 @@
 #ifndef SLIDEDB_LIB_SEARCH_IDA_SEARCH_H_
 #define SLIDEDB_LIB_SEARCH_IDA_SEARCH_H_
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -19,6 +20,14 @@
 #include "lib/puzzle/state.h"
 
 namespace slidedb {
+
+// Bounds on one search (a server's deadline): past either, it stops with
+// DeadlineExceeded and no answer. The clock is read every 65,536 states.
+struct SearchLimits {
+  std::chrono::steady_clock::time_point deadline =
+      std::chrono::steady_clock::time_point::max();
+  uint64_t max_nodes = UINT64_MAX;
+};
 
 class PdbSearch {
  public:
@@ -40,7 +49,15 @@ class PdbSearch {
   // An optimal path from `start` to the goal; path->nodes counts the states
   // generated.
   // REQUIRES: start reaches the goal (lib/puzzle/parity.h).
-  Status Solve(const State& start, Path* path) const;
+  Status Solve(const State& start, Path* path,
+               const SearchLimits& limits = {}) const;
+
+  // Whether `start` reaches the goal within `bound` moves: one iteration
+  // of the search, cheaper than Solve when the distance is known to be
+  // `bound` or bound + 2 (a neighbour of a state whose distance is known).
+  // REQUIRES: start reaches the goal.
+  Status Within(const State& start, int bound, bool* within,
+                const SearchLimits& limits = {}) const;
 
  private:
   struct Group {

@@ -198,7 +198,26 @@ Table* Solver::OpenedTable(const Board& board, int goal_blank) {
   return it == tables_.end() ? nullptr : it->second.get();
 }
 
-Status Solver::Solve(const Problem& p, Path* path) {
+namespace {
+
+// Turning the board by 180 degrees reverses the reading order: cell c
+// becomes n-1-c, tile t of this goal becomes tile n-t of the turned one,
+// and every move of the blank its opposite.
+State Turned(const Board& board, const State& s) {
+  const int n = board.cells();
+  State turned;
+  for (int c = 0; c < n; ++c) {
+    const uint8_t t = s.tile[c];
+    turned.tile[n - 1 - c] = static_cast<uint8_t>(t == 0 ? 0 : n - t);
+  }
+  turned.blank = static_cast<uint8_t>(n - 1 - s.blank);
+  return turned;
+}
+
+}  // namespace
+
+Status Solver::Solve(const Problem& p, Path* path,
+                     const SearchLimits& limits) {
   // The common case first: a table opened already, no metadata scan.
   const int stored_blank = StoredGoalBlank(p.board, p.goal_blank);
   Table* table = OpenedTable(p.board, stored_blank);
@@ -207,18 +226,9 @@ Status Solver::Solve(const Problem& p, Path* path) {
     bool rotated;
     Status s = GetPdbSearch(p.board, p.goal_blank, &search, &rotated);
     if (!s.ok()) return s;
-    if (!rotated) return search->Solve(p.start, path);
-    // Turning the board by 180 degrees reverses the reading order: cell c
-    // becomes n-1-c, tile t of this goal becomes tile n-t of the turned
-    // one, and every move of the blank its opposite.
+    if (!rotated) return search->Solve(p.start, path, limits);
+    s = search->Solve(Turned(p.board, p.start), path, limits);
     const int n = p.board.cells();
-    State turned;
-    for (int c = 0; c < n; ++c) {
-      const uint8_t t = p.start.tile[c];
-      turned.tile[n - 1 - c] = static_cast<uint8_t>(t == 0 ? 0 : n - t);
-    }
-    turned.blank = static_cast<uint8_t>(n - 1 - p.start.blank);
-    s = search->Solve(turned, path);
     for (Move& m : path->moves) m = Inverse(m);
     for (uint8_t& t : path->tiles) t = static_cast<uint8_t>(n - t);
     return s;
@@ -236,12 +246,31 @@ Status Solver::Solve(const Problem& p, Path* path) {
   return s;
 }
 
-Status Solver::Distance(const Problem& p, int* distance) {
+Status Solver::NeighborDistance(const Problem& p, int from, int* distance,
+                                const SearchLimits& limits) {
+  const int stored_blank = StoredGoalBlank(p.board, p.goal_blank);
+  if (OpenedTable(p.board, stored_blank) != nullptr ||
+      !Searches(p.board, p.goal_blank)) {
+    return Distance(p, distance, limits);
+  }
+  std::shared_ptr<const PdbSearch> search;
+  bool rotated;
+  Status s = GetPdbSearch(p.board, p.goal_blank, &search, &rotated);
+  if (!s.ok()) return s;
+  bool within = false;
+  s = search->Within(rotated ? Turned(p.board, p.start) : p.start, from - 1,
+                     &within, limits);
+  *distance = within ? from - 1 : from + 1;
+  return s;
+}
+
+Status Solver::Distance(const Problem& p, int* distance,
+                        const SearchLimits& limits) {
   const int stored_blank = StoredGoalBlank(p.board, p.goal_blank);
   Table* table = OpenedTable(p.board, stored_blank);
   if (table == nullptr && Searches(p.board, p.goal_blank)) {
     Path path;
-    Status s = Solve(p, &path);
+    Status s = Solve(p, &path, limits);
     *distance = path.distance();
     return s;
   }

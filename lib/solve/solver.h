@@ -59,10 +59,19 @@ class Solver {
   // too big for one or pattern databases were built for it.
   bool Searches(const Board& board, int goal_blank) const;
 
+  // A search (boards answered from pattern databases) stops at `limits`
+  // with DeadlineExceeded; a table's walk has none.
   // REQUIRES: p.solvable.
-  Status Solve(const Problem& p, Path* path);
+  Status Solve(const Problem& p, Path* path, const SearchLimits& limits = {});
   // REQUIRES: p.solvable.
-  Status Distance(const Problem& p, int* distance);
+  Status Distance(const Problem& p, int* distance,
+                  const SearchLimits& limits = {});
+  // The distance of p.start, one move away from a state `from` moves from
+  // the goal: from - 1 or from + 1. A search asks only whether it is
+  // within from - 1 (one iteration), cheaper than Distance.
+  // REQUIRES: p.solvable.
+  Status NeighborDistance(const Problem& p, int from, int* distance,
+                          const SearchLimits& limits = {});
 
  private:
   const Database* db_;
