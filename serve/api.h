@@ -1,6 +1,6 @@
 // The HTTP API of slidedb-serve as plain function calls, with no sockets:
 // a request (method, path, query parameters, body) in, a response (status,
-// content type, body) out. serve_cli.cc puts it behind cpp-httplib; tests
+// content type, body) out. serve/http_server.h puts it behind HTTP; tests
 // and benchmarks call it directly. docs/SERVE.md describes every endpoint.
 //
 // Thread-safe: any number of threads call Handle() at once. They share one
@@ -31,6 +31,10 @@ struct ApiRequest {
   // Decoded query parameters; a name given twice keeps its first value.
   std::multimap<std::string, std::string> params;
   std::string body;
+  // The body's media type, lower case, without parameters: "text/plain".
+  std::string content_type;
+  // Where a search answers, it stops here (503).
+  SearchLimits limits;
 };
 
 struct ApiResponse {
@@ -44,6 +48,9 @@ struct ApiResponse {
 // Limits of POST /api/solve (413 past either).
 inline constexpr size_t kMaxBatchBytes = 1 << 20;
 inline constexpr size_t kMaxBatchLines = 10000;
+// Most solutions all=1 lists (its `limit`; 413 past it): each is a path
+// held in memory until the answer is written.
+inline constexpr size_t kMaxAllSolutions = 10000;
 // Most states /api/sample returns at once.
 inline constexpr uint64_t kMaxSample = 10000;
 

@@ -1,5 +1,6 @@
 #include "serve/handlers.h"
 
+#include <chrono>
 #include <memory>
 #include <sstream>
 #include <utility>
@@ -33,6 +34,15 @@ AnswererCache& ThreadAnswerer() {
 }
 
 }  // namespace
+
+ApiResponse Handler::Failure(const Status& s) {
+  if (s.IsDeadlineExceeded()) {
+    return Error(503, "no answer within the server's time for one request (" +
+                          s.message() + "); the server may be busy, or the "
+                          "position too hard for its pattern databases");
+  }
+  return Error(HttpStatus(s), TableErrorMessage(*config_, s));
+}
 
 std::string Handler::Read(std::initializer_list<const char*> more) {
   const std::string* unknown = params_.Unknown(kGoalParams, more);
@@ -68,9 +78,15 @@ std::string Handler::ReadSolve(const std::string& implied) {
   if (const std::string* limit = params_.Get("limit")) {
     uint64_t n;
     if (!config_->extras.all) return "parameter 'limit' needs all=1";
-    if (!ParseNumber(*limit, 1000000000, &n) || n == 0) {
+    if (!ParseNumber(*limit, UINT64_MAX, &n) || n == 0) {
       return "parameter 'limit' must be a whole number of at least 1, not '" +
              *limit + "'";
+    }
+    if (n > kMaxAllSolutions) {
+      over_limit_ = true;
+      return "parameter 'limit' is at most " +
+             std::to_string(kMaxAllSolutions) +
+             " here: the server holds every solution it lists in memory";
     }
     config_->extras.limit = static_cast<size_t>(n);
   }
@@ -107,7 +123,7 @@ ApiResponse Handler::Solve(const std::string& implied) {
     cache.generation = 0;
     cache.config = QueryConfig();
     const std::string bad = ReadSolve(implied);
-    if (!bad.empty()) return Error(400, bad);
+    if (!bad.empty()) return Error(over_limit_ ? 413 : 400, bad);
     // Every answer uses what answers the goal: a missing one is a 404.
     if (!OpenGoal(&error)) return error;
     if (config_->extras.count || config_->extras.all) {
@@ -121,6 +137,8 @@ ApiResponse Handler::Solve(const std::string& implied) {
     cache.key = std::move(key);
     cache.generation = generation_;
   }
+  // The deadline is this request's own (the cached config is reused).
+  config_->limits = request_.limits;
   Answerer& answerer = *cache.answerer;
   std::string out, err;
   out.reserve(batch ? request_.body.size() * 16 : 256);
@@ -144,20 +162,64 @@ ApiResponse Handler::Solve(const std::string& implied) {
     if (!answer(*start)) return Failure(answerer.database_error());
     return Json(malformed ? 400 : 200, std::move(out));
   }
-  if (request_.body.size() > kMaxBatchBytes) {
-    return Error(413, "the body is larger than " +
-                          std::to_string(kMaxBatchBytes) + " bytes");
-  }
-  // Counted before any is answered: a batch past the limit gets nothing.
   std::vector<std::string> inputs;
-  if (!SplitInputLines(request_.body, kMaxBatchLines, &inputs)) {
-    return Error(413, "a batch holds at most " +
-                          std::to_string(kMaxBatchLines) + " states");
-  }
-  for (const std::string& input : inputs) {
-    if (!answer(input)) return Failure(answerer.database_error());
+  if (!BatchInputs(&inputs, &error)) return error;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    if (!answer(inputs[i])) return Failure(answerer.database_error());
+    // Table answers take microseconds: the clock is read now and then.
+    if (i % 256 == 255 &&
+        std::chrono::steady_clock::now() >= config_->limits.deadline) {
+      return Failure(Status::DeadlineExceeded(
+          "stopped after " + std::to_string(i + 1) + " of " +
+          std::to_string(inputs.size()) + " states"));
+    }
   }
   return Json(200, std::move(out), kJsonLines);
+}
+
+bool Handler::BatchInputs(std::vector<std::string>* inputs,
+                          ApiResponse* error) {
+  const std::string& type = request_.content_type;
+  const std::string& body = request_.body;
+  if (body.size() > kMaxBatchBytes) {
+    *error = Error(413, "the body is larger than " +
+                            std::to_string(kMaxBatchBytes) + " bytes");
+    return false;
+  }
+  const bool lines = type.empty() || type == "text/plain" ||
+                     type == "application/x-www-form-urlencoded";
+  if (!lines && type != "application/json") {
+    *error = Error(415, "POST /api/solve takes text/plain or "
+                        "application/x-www-form-urlencoded (one state per "
+                        "line) or application/json (an array of strings), "
+                        "not '" + type + "'");
+    return false;
+  }
+  // Counted before any is answered: a batch past the limit gets nothing.
+  const std::string too_many = "a batch holds at most " +
+                               std::to_string(kMaxBatchLines) + " states";
+  if (lines) {
+    if (!SplitInputLines(body, kMaxBatchLines, inputs)) {
+      *error = Error(413, too_many);
+      return false;
+    }
+  } else {
+    std::string bad;
+    if (!ParseJsonStrings(body, inputs, &bad)) {
+      *error = Error(400, bad);
+      return false;
+    }
+    if (inputs->size() > kMaxBatchLines) {
+      *error = Error(413, too_many);
+      return false;
+    }
+  }
+  if (inputs->empty()) {
+    *error = Error(400, "POST /api/solve takes its states in the body, one "
+                        "per line, and the body holds none");
+    return false;
+  }
+  return true;
 }
 
 // GET /api/moves: the start's distance and every legal move from it.
@@ -168,6 +230,7 @@ ApiResponse Handler::Moves() {
   const std::string* input = Start(&error);
   if (input == nullptr) return error;
   if (!OpenGoal(&error)) return error;
+  config_->limits = request_.limits;
   MovesFields moves;
   const Status s = AnswerMoves(*config_, solver_, *input, &moves);
   std::string out;

@@ -8,6 +8,7 @@
 #include <initializer_list>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "lib/answer/goal.h"
 #include "lib/solve/solver.h"
@@ -44,9 +45,10 @@ class Handler {
   // Opens what answers the goal; false after filling *error (404 when it
   // was not built, naming the command that builds it).
   bool OpenGoal(ApiResponse* error);
-  ApiResponse Failure(const Status& s) {
-    return Error(HttpStatus(s), TableErrorMessage(*config_, s));
-  }
+  ApiResponse Failure(const Status& s);
+  // The states of a POST's body, by its content type; false after filling
+  // *error (400 empty, 413 too many, 415 a type not taken).
+  bool BatchInputs(std::vector<std::string>* inputs, ApiResponse* error);
   // The start parameter, required; nullptr after filling *error.
   const std::string* Start(ApiResponse* error);
 
@@ -62,6 +64,7 @@ class Handler {
   // own_config_, or for /api/solve the config of this thread's Answerer;
   // set before any use by Read() or Solve().
   QueryConfig* config_ = nullptr;
+  bool over_limit_ = false;  // ReadSolve's error is a 413
 };
 
 }  // namespace slidedb

@@ -1,6 +1,7 @@
 #include "serve/params.h"
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <utility>
 
 #include "lib/answer/json_text.h"
@@ -29,6 +30,7 @@ int HttpStatus(const Status& s) {
   if (s.IsInvalidArgument()) return 400;
   if (s.IsNotFound()) return 404;
   if (s.IsNotSupported()) return 422;
+  if (s.IsDeadlineExceeded()) return 503;
   return 500;
 }
 
@@ -65,6 +67,31 @@ std::string Params::ReadGoal(const std::string& db_dir,
   const Status s = ReadGoalOptions(board != nullptr ? *board : "3x3",
                                    Get("goal"), Get("blank"), config);
   return s.ok() ? "" : s.message();
+}
+
+bool ParseJsonStrings(const std::string& body,
+                      std::vector<std::string>* inputs, std::string* error) {
+  const nlohmann::json j = nlohmann::json::parse(body, nullptr, false);
+  const char* kWant = "a JSON body must be an array of strings (states)";
+  if (j.is_discarded()) {
+    *error = std::string(kWant) + "; this one is not valid JSON";
+    return false;
+  }
+  if (!j.is_array()) {
+    *error = kWant;
+    return false;
+  }
+  inputs->clear();
+  inputs->reserve(j.size());
+  for (const auto& item : j) {
+    if (!item.is_string()) {
+      *error = std::string(kWant) + "; item " +
+               std::to_string(inputs->size() + 1) + " is not a string";
+      return false;
+    }
+    inputs->push_back(item.get<std::string>());
+  }
+  return true;
 }
 
 }  // namespace slidedb

@@ -6,6 +6,7 @@
 #include <initializer_list>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "lib/answer/goal.h"
 #include "lib/base/status.h"
@@ -22,7 +23,8 @@ ApiResponse Error(int status, const std::string& message);
 ApiResponse Json(int status, std::string body, const char* type = kJson);
 // The HTTP status of a failed answer: 400 malformed input, 404 a missing
 // table or pattern database, 422 a question the goal's tables cannot
-// answer (NotSupported), 500 a database that cannot be read.
+// answer (NotSupported), 503 a search stopped at the request's deadline,
+// 500 a database that cannot be read.
 int HttpStatus(const Status& s);
 
 class Params {
@@ -49,6 +51,11 @@ class Params {
  private:
   const std::multimap<std::string, std::string>& params_;
 };
+
+// A JSON array of strings (a POST's body) into *inputs; false, with *error
+// saying what is wrong, for any other JSON or text.
+bool ParseJsonStrings(const std::string& body,
+                      std::vector<std::string>* inputs, std::string* error);
 
 // The parameters every question about a goal takes.
 inline constexpr std::initializer_list<const char*> kGoalParams = {

@@ -1,15 +1,13 @@
 #include "serve/serve_cli.h"
 
 #include <fcntl.h>
-#include <httplib.h>
 #include <poll.h>
-#include <sys/socket.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
-#include <atomic>
+#include <algorithm>
 #include <boost/program_options.hpp>
-#include <chrono>
 #include <cerrno>
 #include <csignal>
 #include <iostream>
@@ -21,6 +19,7 @@
 #include "lib/storage/database.h"
 #include "lib/storage/format.h"
 #include "serve/api.h"
+#include "serve/http_server.h"
 #include "serve/web_files.h"
 
 namespace po = boost::program_options;
@@ -31,7 +30,8 @@ namespace {
 
 constexpr char kUsage[] =
     "Usage: slidedb-serve [--db DIR] [--bind ADDR] [--port N] [--threads N]\n"
-    "                     [--web DIR]\n"
+    "                     [--allow-host NAME]... [--cors ORIGIN]\n"
+    "                     [--work-timeout SECONDS] [--web DIR]\n"
     "\n"
     "Serves the database built by slidedb-build over HTTP: a JSON API with\n"
     "the answers of slidedb-query, and a page to play the puzzle on (GET /).\n"
@@ -43,8 +43,11 @@ constexpr char kUsage[] =
     "  GET  /api/solve?start=S[&goal=G][&board=RxC][&blank=L][&steps=1]\n"
     "       [&count=1][&all=1[&limit=N]][&verify=MOVES]\n"
     "                      the object slidedb-query --format json prints\n"
-    "  POST /api/solve     one state per line in the body: JSON Lines\n"
-    "                      (at most 1 MiB and 10000 states, else 413)\n"
+    "  POST /api/solve     states in the body: JSON Lines answers. The body\n"
+    "                      is text/plain or application/x-www-form-urlencoded\n"
+    "                      (one state per line; curl's -d/--data-binary) or\n"
+    "                      application/json (an array of strings); at most\n"
+    "                      1 MiB and 10000 states, else 413\n"
     "  GET  /api/moves?start=S   the distance and every legal move, with\n"
     "                      the state and distance it leads to\n"
     "  GET  /api/count?start=S   /api/solve with optimal_solutions\n"
@@ -56,12 +59,24 @@ constexpr char kUsage[] =
     "  GET  /healthz             200 while serving\n"
     "Every board the database holds is answered, the 15-puzzle's (4x4) by a\n"
     "search over its pattern databases. Errors are {\"error\": \"...\"}\n"
-    "with 400 (malformed input), 404 (no such path, or a table not built:\n"
-    "the message names the slidedb-build command), 405, 413, 422 (a question\n"
-    "the goal's tables cannot answer, such as count or sample on 4x4).\n"
+    "with 400 (malformed input), 403 (a Host that is not the loopback's\n"
+    "while listening on it), 404 (no such path, or a table not built: the\n"
+    "message names the slidedb-build command), 405, 408 (a head or body\n"
+    "that did not arrive in time), 413 (a body over 1 MiB, or all=1 with a\n"
+    "limit over 10000), 415 (a body type not taken), 422 (a question the\n"
+    "goal's tables cannot answer, such as count or sample on 4x4), 431 (a\n"
+    "head over 16 KiB or 100 fields), 503 (no answer within --work-timeout).\n"
+    "\n"
+    "Limits: a request's head must arrive within 5 s of its first byte, its\n"
+    "body within 10 s; an idle keep-alive connection is closed after 5 s.\n"
+    "Range headers are ignored (every answer is whole).\n"
     "\n";
 
 constexpr char kExitHelp[] =
+    "SIGINT or SIGTERM: the requests in flight finish (a search in flight is\n"
+    "cut short, 503), every connection closes, and the server exits within\n"
+    "about 3 s whatever its clients do.\n"
+    "\n"
     "Exit status: 0 stopped by SIGINT or SIGTERM; 64 bad usage; 66 the\n"
     "database is missing or unreadable; 69 cannot listen on the address.\n"
     "\n"
@@ -84,32 +99,6 @@ extern "C" void OnSignal(int sig) {
   errno = saved;
 }
 
-// What one request's handler does: the API layer, over httplib's request
-// and response.
-void Serve(const Api& api, const httplib::Request& req,
-           httplib::Response& res) {
-  ApiRequest a;
-  a.method = req.method;
-  a.path = req.path;
-  if (req.method == "GET" || req.method == "HEAD") {
-    a.params.insert(req.params.begin(), req.params.end());
-  } else {
-    // httplib adds the fields of a form body to req.params: take the
-    // query's alone, from the request line.
-    const size_t q = req.target.find('?');
-    if (q != std::string::npos) {
-      httplib::Params query;
-      httplib::detail::parse_query_text(req.target.substr(q + 1), query);
-      a.params.insert(query.begin(), query.end());
-    }
-    a.body = req.body;
-  }
-  ApiResponse r = api.Handle(a);
-  res.status = r.status;
-  if (!r.allow.empty()) res.set_header("Allow", r.allow);
-  res.set_content(std::move(r.body), r.content_type.data());
-}
-
 std::string HostForUrl(const std::string& host) {
   return host.find(':') != std::string::npos ? "[" + host + "]" : host;
 }
@@ -118,23 +107,34 @@ std::string HostForUrl(const std::string& host) {
 
 int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
              std::ostream& out, std::ostream& err) {
-  std::string db_dir, bind, web_dir;
-  int port = 8080;
-  int threads = 64;
+  std::string db_dir, web_dir;
+  HttpOptions http;
+  int threads = static_cast<int>(
+      std::max(2u, std::thread::hardware_concurrency()));
+  double work_timeout = 10;
   po::options_description desc("Options");
   desc.add_options()
       ("help,h", "show this help and exit")
       ("version", "show the version and exit")
       ("db", po::value(&db_dir)->default_value(DefaultDatabasePath()),
        "database directory ($SLIDEDB_DB, else data/slidedb)")
-      ("bind", po::value(&bind)->default_value("127.0.0.1"),
+      ("bind", po::value(&http.bind)->default_value("127.0.0.1"),
        "address to listen on (0.0.0.0: every interface)")
-      ("port", po::value(&port)->default_value(8080),
+      ("port", po::value(&http.port)->default_value(8080),
        "port to listen on; 0 picks a free one")
-      ("threads", po::value(&threads)->default_value(64),
-       "connections served at once: each open connection, idle keep-alive "
-       "ones included, holds a thread until it closes (idle ones after 2 "
-       "s); more wait")
+      ("threads", po::value(&threads)->default_value(threads),
+       "threads that read, answer and write every connection (default: "
+       "one a core, at least 2); no thread waits on an idle or slow client")
+      ("allow-host", po::value(&http.allowed_hosts)->value_name("NAME"),
+       "on a loopback address, also answer requests whose Host is NAME "
+       "(repeatable); others than localhost and 127.x.x.x get 403, so that "
+       "a web page elsewhere cannot reach the API by DNS rebinding")
+      ("cors", po::value(&http.cors_origin)->value_name("ORIGIN"),
+       "let pages from ORIGIN (https://example.org, or *) call the API "
+       "(CORS headers); none by default")
+      ("work-timeout", po::value(&work_timeout)->default_value(10),
+       "seconds a request's work may take (a 4x4 search, a batch): past "
+       "them 503")
       ("nagle", "leave Nagle's algorithm on (no TCP_NODELAY): each answer on "
        "a keep-alive connection then waits ~40 ms; for measuring that")
       ("web", po::value(&web_dir)->value_name("DIR"),
@@ -162,14 +162,22 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
     err << "slidedb-serve: " << msg << "\nTry 'slidedb-serve --help'.\n";
     return kExitUsage;
   };
-  if (port < 0 || port > 65535) {
+  if (http.port < 0 || http.port > 65535) {
     return usage("--port must be from 0 to 65535, not " +
-                 std::to_string(port));
+                 std::to_string(http.port));
   }
-  if (threads < 1 || threads > 4096) {
-    return usage("--threads must be from 1 to 4096, not " +
+  if (threads < 1 || threads > 256) {
+    return usage("--threads must be from 1 to 256, not " +
                  std::to_string(threads));
   }
+  if (!(work_timeout > 0 && work_timeout <= 3600)) {
+    return usage("--work-timeout must be more than 0 and at most 3600 "
+                 "seconds");
+  }
+  http.threads = threads;
+  http.nodelay = vm.count("nagle") == 0;
+  http.work_timeout =
+      std::chrono::milliseconds(static_cast<int64_t>(work_timeout * 1000));
   const WebFiles web = vm.count("web") ? WebFiles::FromDirectory(web_dir)
                                        : WebFiles::Embedded();
   Api api(db_dir, &web);
@@ -183,81 +191,19 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
     return kExitNoInput;
   }
 
-  httplib::Server server;
-  // Nagle's algorithm would hold each small answer back ~40 ms on a
-  // keep-alive connection (BENCHMARKS.md).
-  server.set_tcp_nodelay(vm.count("nagle") == 0);
-  // One thread per open connection (cpp-httplib's pool): sized so that
-  // idle keep-alive connections of browsers do not starve new clients.
-  server.new_task_queue = [threads] {
-    return new httplib::ThreadPool(static_cast<size_t>(threads));
-  };
-  // An idle keep-alive connection holds its thread until this timeout, and
-  // SIGINT/SIGTERM wait for it too: 2 s keeps both short, and a browser
-  // simply reconnects.
-  server.set_keep_alive_max_count(100000);
-  server.set_keep_alive_timeout(2);
-  server.set_read_timeout(5);
-  server.set_write_timeout(5);
-  server.set_payload_max_length(kMaxBatchBytes);
-  // httplib's default sets SO_REUSEPORT too, which lets a second server
-  // share a port that is taken instead of failing.
-  server.set_socket_options([](socket_t sock) {
-    int yes = 1;
-    setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
-  });
-  // GET and HEAD go straight to the API, past httplib's regex routes.
-  server.set_pre_routing_handler(
-      [&api](const httplib::Request& req, httplib::Response& res) {
-        if (req.method != "GET" && req.method != "HEAD") {
-          return httplib::Server::HandlerResponse::Unhandled;
-        }
-        Serve(api, req, res);
-        return httplib::Server::HandlerResponse::Handled;
-      });
-  // Other methods read their body first (so that a keep-alive connection
-  // stays in step), then go to the API too.
-  auto other = [&api](const httplib::Request& req, httplib::Response& res) {
-    Serve(api, req, res);
-  };
-  server.Post(".*", other);
-  server.Put(".*", other);
-  server.Delete(".*", other);
-  server.Patch(".*", other);
-  server.Options(".*", other);
-  // httplib's own errors (a body over the limit, a malformed request) get a
-  // JSON body like ours.
-  server.set_error_handler(httplib::Server::HandlerWithResponse(
-      [](const httplib::Request&, httplib::Response& res) {
-        if (!res.body.empty()) {
-          return httplib::Server::HandlerResponse::Unhandled;
-        }
-        std::string message =
-            "the request is malformed (HTTP " + std::to_string(res.status) +
-            ")";
-        if (res.status == 413) {
-          message = "the body is larger than " +
-                    std::to_string(kMaxBatchBytes) + " bytes";
-        } else if (res.status == 414) {
-          message = "the URL is longer than " +
-                    std::to_string(CPPHTTPLIB_REQUEST_URI_MAX_LENGTH) +
-                    " bytes";
-        }
-        res.set_content("{\"error\":\"" + message + "\"}\n",
-                        "application/json");
-        return httplib::Server::HandlerResponse::Handled;
-      }));
-
-  int bound = port;
-  if (port == 0) {
-    bound = server.bind_to_any_port(bind);
-    if (bound <= 0) bound = -1;
-  } else if (!server.bind_to_port(bind, port)) {
-    bound = -1;
+  // Each connection holds a descriptor: as many as the system lets us.
+  rlimit files;
+  if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
+    files.rlim_cur = files.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &files);
   }
-  if (bound < 0) {
-    err << "slidedb-serve: cannot listen on " << bind << " port " << port
-        << "\n";
+  HttpServer server(api, http);
+  server.set_log([&err](const std::string& m) {
+    err << "slidedb-serve: " << m << std::endl;
+  });
+  s = server.Listen();
+  if (!s.ok()) {
+    err << "slidedb-serve: " << s.message() << "\n";
     return kExitUnavailable;
   }
 
@@ -276,7 +222,6 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
   struct sigaction ignore = {};
   ignore.sa_handler = SIG_IGN;
   sigaction(SIGPIPE, &ignore, &old_pipe);
-  std::atomic<bool> listen_returned{false};
   std::thread watcher([&] {
     while (true) {
       pollfd p = {g_signal_pipe[0], POLLIN, 0};
@@ -295,22 +240,15 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
                 << r.message() << std::endl;
           }
         } else {
-          // stop() does nothing until listen_after_bind() is running, and
-          // a signal may come as soon as "listening on" is printed: wait
-          // for the loop to start (or to have ended) before stopping it.
-          while (!server.is_running() && !listen_returned.load()) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(1));
-          }
-          server.stop();
+          server.Stop();  // Run() returns once the connections are closed
         }
       }
     }
   });
 
-  out << "listening on http://" << HostForUrl(bind) << ":" << bound
-      << std::endl;
-  const bool listened = server.listen_after_bind();
-  listen_returned = true;
+  out << "listening on http://" << HostForUrl(http.bind) << ":"
+      << server.port() << std::endl;
+  server.Run();
 
   const char stop = 0;
   if (write(g_signal_pipe[1], &stop, 1) < 0) {
@@ -326,10 +264,6 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
   close(g_signal_pipe[0]);
   close(g_signal_pipe[1]);
   g_signal_pipe[0] = g_signal_pipe[1] = -1;
-  if (!listened) {
-    err << "slidedb-serve: the server stopped on an error\n";
-    return kExitUnavailable;
-  }
   return kExitOk;
 }
 

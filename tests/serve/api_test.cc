@@ -319,6 +319,8 @@ TEST_F(ApiTest, ErrorsSayWhatIsWrongWithTheRightStatus) {
        "needs all=1"},
       {Get("/api/solve", {{"start", "123456780"}, {"all", "1"}, {"limit", "0"}}),
        400, "at least 1"},
+      {Get("/api/solve", {{"start", "123456780"}, {"all", "1"}, {"limit", "10001"}}),
+       413, "at most 10000"},
       {Get("/api/solve", {{"start", "867254301"}, {"verify", "UXZ"}}), 400,
        "--verify"},
       {Get("/api/verify", {{"start", "867254301"}}), 400,

@@ -246,7 +246,7 @@ TEST(ServerTest, NoPathLeadsOutOfThePage) {
         "/index.html%00.txt", "http://127.0.0.1" + abs}) {
     const std::string reply = RawExchange(
         server.port(),
-        "GET " + target + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+        "GET " + target + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
         /*half_close=*/false);
     EXPECT_EQ(reply.find("outside"), std::string::npos) << target;
     EXPECT_EQ(reply.find("root:"), std::string::npos) << target;
@@ -265,18 +265,18 @@ TEST(ServerTest, MalformedRequestsNeitherCrashNorHang) {
       "\r\n\r\n",
       "GARBAGE\r\n\r\n",
       "GET\r\n\r\n",
-      "GET /api/solve?start=%zz HTTP/1.1\r\nHost: x\r\n\r\n",
+      "GET /api/solve?start=%zz HTTP/1.1\r\nHost: localhost\r\n\r\n",
       "GET /api/solve?start=" + std::string(20000, '1') +
-          " HTTP/1.1\r\nHost: x\r\n\r\n",
+          " HTTP/1.1\r\nHost: localhost\r\n\r\n",
       "GET /healthz HTTP/1.1\r\n" + std::string(20000, 'X') + ": y\r\n\r\n",
-      "POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999\r\n\r\n",
-      "POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n",
-      "POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Length: 50\r\n\r\nshort",
-      "POST /api/solve HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+      "POST /api/solve HTTP/1.1\r\nHost: localhost\r\nContent-Length: 99999999999\r\n\r\n",
+      "POST /api/solve HTTP/1.1\r\nHost: localhost\r\nContent-Length: -5\r\n\r\n",
+      "POST /api/solve HTTP/1.1\r\nHost: localhost\r\nContent-Length: 50\r\n\r\nshort",
+      "POST /api/solve HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n"
       "zz\r\n",
       std::string("GET /\0/ HTTP/1.1\r\n\r\n", 20),
-      "GET /api/solve?start=\xff\xfe\x80 HTTP/1.1\r\nHost: x\r\n\r\n",
-      "BREW /coffee HTTP/1.1\r\nHost: x\r\n\r\n",
+      "GET /api/solve?start=\xff\xfe\x80 HTTP/1.1\r\nHost: localhost\r\n\r\n",
+      "BREW /coffee HTTP/1.1\r\nHost: localhost\r\n\r\n",
   };
   // All at once: an incomplete request waits out the server's 5 s read
   // timeout.

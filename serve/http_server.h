@@ -1,0 +1,95 @@
+// HttpServer: the API (serve/api.h) over HTTP/1.1, on Boost.Beast over
+// Boost.Asio. A few threads run every connection's reads, answers and
+// writes; no thread waits on a slow or idle client. Each limit of
+// HttpOptions is enforced while the request is read, and docs/SERVE.md
+// lists them ("Limits").
+//
+// Thread-safe: Stop() may be called from any thread while Run() runs.
+#ifndef SLIDEDB_SERVE_HTTP_SERVER_H_
+#define SLIDEDB_SERVE_HTTP_SERVER_H_
+
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "lib/base/status.h"
+#include "serve/api.h"
+
+namespace slidedb {
+
+struct HttpOptions {
+  std::string bind = "127.0.0.1";
+  int port = 8080;  // 0: any free port
+  int threads = 2;  // run the connections and the answers
+  bool nodelay = true;  // TCP_NODELAY on every connection
+
+  // Time limits. A request's head must arrive whole within head_timeout
+  // of its first byte, its body within body_timeout after the head; a
+  // keep-alive connection with no request for idle_timeout is closed; an
+  // answer not taken by the client within write_timeout is dropped. A
+  // request's work stops at work_timeout (503).
+  std::chrono::milliseconds head_timeout{5000};
+  std::chrono::milliseconds body_timeout{10000};
+  std::chrono::milliseconds idle_timeout{5000};
+  std::chrono::milliseconds write_timeout{10000};
+  std::chrono::milliseconds work_timeout{10000};
+  // After Stop(): requests in flight get this long to finish; then every
+  // connection is closed.
+  std::chrono::milliseconds stop_grace{3000};
+
+  // Size limits, checked as the bytes arrive: the head's bytes and its
+  // fields (431 past either), the body's bytes whatever its encoding (413).
+  size_t head_limit = 16 * 1024;
+  size_t max_fields = 100;
+  size_t body_limit = kMaxBatchBytes;
+
+  // Host names a request may name besides the loopback ones, when the
+  // server listens on a loopback address (others get 403); any when it
+  // listens on another.
+  std::vector<std::string> allowed_hosts;
+  // The origin whose pages may call the API from a browser (CORS); none
+  // when empty, "*" for any.
+  std::string cors_origin;
+};
+
+class HttpServer {
+ public:
+  // REQUIRES: api outlives the server.
+  HttpServer(const Api& api, HttpOptions options);
+  ~HttpServer();
+  HttpServer(const HttpServer&) = delete;
+  HttpServer& operator=(const HttpServer&) = delete;
+
+  // Binds and listens (backlog: the system's maximum). IOError naming the
+  // address when it cannot.
+  Status Listen();
+  // The port listened on (after Listen).
+  int port() const;
+
+  // Serves until Stop(), then returns once every connection is closed.
+  void Run();
+  // Stops accepting, lets the requests in flight finish (their searches
+  // are cut short), closes every connection, and makes Run() return
+  // within stop_grace.
+  void Stop();
+
+  // Where the server says what went wrong inside (a 500's cause): stderr
+  // by default.
+  void set_log(std::function<void(const std::string&)> log);
+
+ private:
+  class Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// Whether `host` (a Host header's value, port included or not) names the
+// loopback: localhost, *.localhost, 127.x.x.x or [::1].
+bool IsLoopbackHost(const std::string& host);
+
+}  // namespace slidedb
+
+#endif  // SLIDEDB_SERVE_HTTP_SERVER_H_
