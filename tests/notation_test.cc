@@ -38,11 +38,25 @@ TEST(NotationTest, EveryInputFormOf3x3) {
        {"123456780", "1 2 3 4 5 6 7 8 0", "1,2,3,4,5,6,7,8,0",
         "123/456/780", "1 2 3/4 5 6/7 8 0", "1,2,3/4,5,6/7,8,0",
         "  123456780  ", "1, 2, 3, 4, 5, 6, 7, 8, 0", "1\t2\t3\t4\t5\t6\t7\t8\t0",
-        "123 / 456 / 780", "123456780\r\n"}) {
+        "123 / 456 / 780", "123456780\r\n", "\"1 2 3 4 5 6 7 8 0\"",
+        "'123456780'", " \"1,2,3/4,5,6/7,8,0\"\n", "\" 123456780 \""}) {
     const Arrangement a = ParseOk(text, board);
     EXPECT_EQ(a.labels, want) << "'" << text << "'";
     EXPECT_EQ(a.blank, 8) << "'" << text << "'";
   }
+}
+
+// A quote is never a tile's label: the page's help once quoted a state,
+// and "8 and 1" were read as labels. Quotes around the whole state go.
+TEST(NotationTest, QuotesAreRefusedInsideAState) {
+  const Board board(3, 3);
+  for (const std::string text :
+       {"\"1 2 3 4 5 6 7 8\" 0", "\"1 2 3 4 5 6 7 8 0", "1 2 3 4 5 6 7 8 0'",
+        "\"1 2 3 4 5 6 7 8 0'", "\"12345678\"0", "'1'2345678 0"}) {
+    EXPECT_NE(ParseError(text, board).find("quote"), std::string::npos)
+        << text;
+  }
+  EXPECT_NE(ParseError("\"\"", board).find("empty"), std::string::npos);
 }
 
 TEST(NotationTest, BlankSpellings) {

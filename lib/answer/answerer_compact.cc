@@ -24,7 +24,7 @@ namespace {
 bool PlainByte(char c) {
   const unsigned char b = static_cast<unsigned char>(c);
   return b >= 0x21 && b <= 0x7e && c != ',' && c != '/' && c != '"' &&
-         c != '\\';
+         c != '\'' && c != '\\';
 }
 
 // One label of one plain byte.

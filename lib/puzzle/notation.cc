@@ -58,6 +58,18 @@ std::string_view Trim(std::string_view s) {
 Status ParseArrangement(std::string_view text, const Board& board,
                         const NotationOptions& options, Arrangement* out) {
   text = Trim(text);
+  // A state copied with its quotes ("1 2 3 4 5 6 7 8 0", as a shell or a
+  // page shows it) is read without them; a quote anywhere else is refused,
+  // never taken for a tile's label.
+  if (text.size() >= 2 && (text.front() == '"' || text.front() == '\'') &&
+      text.back() == text.front()) {
+    text = Trim(text.substr(1, text.size() - 2));
+  }
+  if (text.find_first_of("\"'") != std::string_view::npos) {
+    return Status::InvalidArgument(
+        "quote characters are not tile labels: write the state without "
+        "them, or quote the whole of it");
+  }
   if (text.empty()) return Status::InvalidArgument("empty state");
   if (text.size() > kMaxStateLength) {
     return Status::InvalidArgument("a state of " + std::to_string(text.size()) +

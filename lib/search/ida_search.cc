@@ -119,6 +119,7 @@ class PdbSearch::Run {
   bool PastLimits() {
     if ((nodes_ & 0xFFFF) != 0) return false;
     stopped_ = nodes_ >= limits_.max_nodes ||
+               (limits_.cancel != nullptr && limits_.cancel->load()) ||
                std::chrono::steady_clock::now() >= limits_.deadline;
     return stopped_;
   }

@@ -8,6 +8,7 @@
 #ifndef SLIDEDB_LIB_SEARCH_IDA_SEARCH_H_
 #define SLIDEDB_LIB_SEARCH_IDA_SEARCH_H_
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -21,12 +22,14 @@
 
 namespace slidedb {
 
-// Bounds on one search (a server's deadline): past either, it stops with
-// DeadlineExceeded and no answer. The clock is read every 65,536 states.
+// Bounds on one search (a server's deadline): past one, or once *cancel
+// is set, it stops with DeadlineExceeded and no answer. They are looked at
+// every 65,536 states.
 struct SearchLimits {
   std::chrono::steady_clock::time_point deadline =
       std::chrono::steady_clock::time_point::max();
   uint64_t max_nodes = UINT64_MAX;
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 class PdbSearch {

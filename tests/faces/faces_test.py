@@ -60,7 +60,9 @@ rng = random.Random(20)
 # (board, goal or None, states): malformed and unsolvable inputs included.
 CASES = [
     ("3x3", None, [walk(3, 3, 40, rng) for _ in range(8)] +
-     ["867254301", "123456780", "213456780", "12345", "12345678x"]),
+     ["867254301", "123456780", "213456780", "12345", "12345678x",
+      # Quotes around a state go; inside one they are refused alike.
+      '"8 6 7 2 5 4 3 0 1"', '"8 6 7 2 5 4 3 0" 1']),
     ("3x3", "123/8_4/765", ["283164705", "867254301", walk(3, 3, 30, rng)]),
     ("3x4", None, [walk(3, 4, 60, rng) for _ in range(6)] +
      ["0,3,2,1,8,7,6,5,4,11,10,9", "1,2,3,4,5,6,7,8,9,10,11,0",
