@@ -15,6 +15,8 @@ Suites (bench/suites/SUITE.sh; BENCHMARKS.md has their latest figures):
   large                the 2x5, 3x4 and 2x6 builds, one-shot queries, walks
   15                   Korf's 100 15-puzzle instances, optionally beside a peer
   serve                slidedb-serve under wrk on the loopback, and its memory
+  serve_compare BASE   slidedb-serve side by side with BASE: wrk on 3x3, Korf's
+                       100 as one POST on 4x4, peak memory
   python               the Python module: solve_many, solve, distance
   batch BASE_DIR       batches on standard input, side by side with BASE_DIR
   compare BASE_DIR     the 3x4/2x6 builds and the one-shot query, side by side

@@ -11,7 +11,7 @@ packages=(
   hyperfine jq time
   # The library for programs (docs/API.md): Python module, man pages, .deb.
   python3-dev python3-pybind11 python3-pytest help2man file dpkg-dev
-  libcpp-httplib-dev wrk curl  # slidedb-serve and scripts/bench.sh serve
+  libcpp-httplib-dev wrk curl  # the server tests' HTTP client; scripts/bench.sh serve
   strace valgrind  # scripts/bench.sh compare
 )
 # tests/scripts/fuzz.sh: clang with libFuzzer and the sanitizer runtimes.

@@ -43,7 +43,7 @@ case "${1:-}" in
     export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}
     export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
     # tests/tsan.supp: reports from inside Debian's uninstrumented
-    # cpp-httplib, which TSan cannot judge (the file says why).
+    # cpp-httplib and RocksDB, which TSan cannot judge (the file says why).
     export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1:suppressions=$root/tests/tsan.supp}
     if [ "$kind" = address ]; then
       # Not the tests that load the library into programs built without

@@ -9,7 +9,7 @@
 #   - the API's work per answer without HTTP against the walk
 #     (slidedb-serve-bench);
 #   - the server's peak RSS under load with the 3x3 database, and with a
-#     3x4 table open at 1 and 64 threads (builds a 3x4 table: ~4 s, ~250 MB;
+#     3x4 table open at 1 and 4 threads (builds a 3x4 table: ~4 s, ~250 MB;
 #     SLIDEDB_BENCH_SKIP_3X4=1 skips it).
 #
 #   scripts/bench.sh serve      # builds via scripts/build.sh, then measures
@@ -150,8 +150,8 @@ new_client_ms() {  # threads -> prints "median_ms max_ms timeouts"
     echo "- - $timeouts"
   fi
 }
-read -r new_med new_max new_to < <(new_client_ms 64)
-read -r small_med small_max small_to < <(new_client_ms 40)
+read -r new_med new_max new_to < <(new_client_ms 2)
+read -r small_med small_max small_to < <(new_client_ms 1)
 
 # ---- the API's work without HTTP, against the walk
 "$B/slidedb-serve-bench" --db "$tmp/db" "$tmp/states.txt" 31 > "$out/api_work.txt"
@@ -162,17 +162,17 @@ api_walk=$(awk '/^api_over_walk/ {print $2}' "$out/api_work.txt")
 api_answer=$(awk '/^api_over_answer/ {print $2}' "$out/api_work.txt")
 
 # ---- peak RSS with a 3x4 table open, under load
-rss_3x4_1=-; rss_3x4_64=-; rss_3x4_all=-; rps_3x4=-
+rss_3x4_1=-; rss_3x4_4=-; rss_3x4_all=-; rps_3x4=-
 if [ "${SLIDEDB_BENCH_SKIP_3X4:-0}" != 1 ]; then
   "$B/slidedb-build" --db "$tmp/db34" --board 3x4 --quiet >/dev/null
   "$B/slidedb-query" --db "$tmp/db34" --board 3x4 --sample 1000 --seed 8 \
     > "$tmp/states34.txt"
-  for threads in 1 64; do
+  for threads in 1 4; do
     start_server --db "$tmp/db34" --threads "$threads"
     read -r a _ _ < <(run_wrk "$([ "$threads" = 1 ] && echo 1 || echo 32)" \
                         "$DURATION" "$tmp/states34.txt" "&board=3x4")
     if [ "$threads" = 1 ]; then rss_3x4_1=$(peak_rss_mb); else
-      rss_3x4_64=$(peak_rss_mb); rps_3x4=$a
+      rss_3x4_4=$(peak_rss_mb); rps_3x4=$a
       # The worst case: a sample at a distance scans the whole table, so
       # every page is read.
       curl -s -o /dev/null --max-time 600 \
@@ -198,11 +198,11 @@ wrk: 2 threads, 32 keep-alive connections, ${DURATION} s x $RUNS runs over 1000 
 | slidedb-query once per state | $(printf '%.0f' "$oneshot_med") answers/s | |
 | server / one process per state | $(printf '%.0f' "$ratio")x | >= 50x |
 | same, Nagle's algorithm on (--nagle) | $nagle_rps answers/s, p99 $nagle_p99 ms | |
-| new client, 12 idle + 32 busy connections, --threads 64 | median $new_med ms, max $new_max ms, $new_to of 30 timed out (3 s) | < 100 ms |
-| same, --threads 40 (fewer than the connections) | median $small_med ms, max $small_max ms, $small_to of 30 timed out (3 s) | |
+| new client, 12 idle + 32 busy connections, --threads 2 | median $new_med ms, max $new_max ms, $new_to of 30 timed out (3 s) | < 100 ms |
+| same, --threads 1 | median $small_med ms, max $small_max ms, $small_to of 30 timed out (3 s) | |
 | work per answer: WalkToGoal / CLI per-line answer / API (no HTTP) | $(printf '%.0f' "$walk_ns") / $(printf '%.0f' "$answer_ns") / $(printf '%.0f' "$api_ns") ns | |
 | API / CLI per-line answer; API / bare walk (medians of round ratios) | $(printf '%.2f' "$api_answer")x; $(printf '%.1f' "$api_walk")x | <= 2x |
 | peak RSS, 3x3 database, after the load runs | $rss_3x3 MB | <= 40 MB |
-| peak RSS, 3x4 table, 1 thread / 64 threads (32 connections, $rps_3x4 answers/s) | $rss_3x4_1 / $rss_3x4_64 MB | <= 300 MB |
+| peak RSS, 3x4 table, 1 thread / 4 threads (32 connections, $rps_3x4 answers/s) | $rss_3x4_1 / $rss_3x4_4 MB | <= 300 MB |
 | peak RSS, 3x4 table, every page read (/api/sample at distance 53 scans it) | $rss_3x4_all MB | <= 300 MB |
 EOF
