@@ -196,6 +196,11 @@ TEST(ProblemTest, UnsolvableReasonOnOddWidthGivesInversionCounts) {
   EXPECT_TRUE(Contains(p.reason, std::to_string(is) + " inversions (odd)"))
       << p.reason;
   EXPECT_TRUE(Contains(p.reason, std::to_string(ig) + " (even)")) << p.reason;
+  // One inversion is said in the singular.
+  ASSERT_TRUE(MakeProblem(board, testing::ParseOrFail("213456780", board),
+                          goal, &p).ok());
+  EXPECT_TRUE(Contains(p.reason, "the start has 1 inversion (odd)"))
+      << p.reason;
 }
 
 TEST(ProblemTest, UnsolvableReasonCountsInTheUsersOrder) {
@@ -208,7 +213,8 @@ TEST(ProblemTest, UnsolvableReasonCountsInTheUsersOrder) {
   ASSERT_TRUE(MakeProblem(board, start, goal, &p).ok());
   ASSERT_FALSE(p.solvable);
   EXPECT_TRUE(Contains(
-      p.reason, std::to_string(NaturalInversions(start)) + " inversions"))
+      p.reason, "has " + std::to_string(NaturalInversions(start)) +
+                    " inversion"))
       << p.reason;
   EXPECT_TRUE(Contains(p.reason, std::to_string(NaturalInversions(goal))))
       << p.reason;

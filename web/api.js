@@ -6,7 +6,16 @@ const BLANKS = new Set(['0', '_', '.', '-']);
 
 // ---------------------------------------------------------------- the API
 
-class ApiError extends Error {}
+// A failed question: the server's message, and its body ({"error"}, or
+// {"input","error"} when the start is malformed); `network` when the
+// server could not be reached at all.
+class ApiError extends Error {
+  constructor(message, body, network = false) {
+    super(message);
+    this.body = body;
+    this.network = network;
+  }
+}
 
 async function api(path, params) {
   const q = new URLSearchParams();
@@ -14,10 +23,16 @@ async function api(path, params) {
     if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
   }
   const qs = q.toString();
-  const res = await fetch('api/' + path + (qs ? '?' + qs : ''));
+  let res;
+  try {
+    res = await fetch('api/' + path + (qs ? '?' + qs : ''));
+  } catch (e) {
+    throw new ApiError(`Cannot reach the slidedb server at ${location.host}: ` +
+                       'is slidedb-serve still running?', null, true);
+  }
   const body = parseBody(await res.text());
   if (!res.ok) {
-    throw new ApiError((body && body.error) || `the server answered ${res.status}`);
+    throw new ApiError((body && body.error) || `the server answered ${res.status}`, body);
   }
   return body;
 }
@@ -44,6 +59,12 @@ function tableParams(extra) {
 // ---------------------------------------------------------------- states
 
 function isBlank(label) { return BLANKS.has(label); }
+
+// A state as typed or pasted: quotes around the whole of it go.
+function unquote(text) {
+  const m = /^\s*(["'])([\s\S]*)\1\s*$/.exec(text);
+  return m ? m[2].trim() : text.trim();
+}
 
 function parseState(text) {
   text = String(text).trim();

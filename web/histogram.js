@@ -8,6 +8,14 @@ async function loadHistogram() {
   const my = S.board + '|' + (S.customGoal ? S.goal : '');
   S.histogram = null;
   $('histogram').textContent = '';
+  if (S.kind === 'pdb') {
+    // No table of every position: each distance is found by a search.
+    $('histogram-text').textContent = `${S.board} has too many positions for a table ` +
+        'of them all: each distance here is found by an optimal search (IDA* over ' +
+        'pattern databases), so there is no count at each distance.';
+    fillShuffleDistances(null);
+    return;
+  }
   try {
     const h = await api('histogram', tableParams());
     if (my !== S.board + '|' + (S.customGoal ? S.goal : '')) return;

@@ -7,6 +7,7 @@
 async function solve() {
   if (S.edit) return;
   stopPlayer();
+  clearHint();
   if (S.info && S.info.unsolvable) {
     $('hint-text').textContent = 'This position cannot be solved: see why above.';
     return;
@@ -21,8 +22,10 @@ async function solve() {
   }
   if (my !== S.seq) return;
   if (!res.path) { showError('the server gave no path'); return; }
-  S.player = {path: res.path.map(parseState), moves: res.moves || '', k: 0,
+  S.player = {path: res.path.map(parseState), moves: res.moves || '',
+              tiles: (res.tiles || []).map(String), k: 0,
               playing: res.path.length > 1, timer: null};
+  $('solution-text').textContent = solutionText(S.player);
   $('player').hidden = false;
   S.info = {distance: res.distance, moves: null};
   render();
@@ -44,17 +47,22 @@ function schedule() {
   renderPlayer();
 }
 
-// Shows step k of the solution; Undo and the move counter follow it.
+// The solution as text to copy: the blank's moves as the CLI writes them,
+// and the tiles that slide, in order.
+function solutionText(p) {
+  if (p.moves.length === 0) return '';
+  return `moves: ${p.moves}\ntiles: ${p.tiles.join(' ')}`;
+}
+
+// Shows step k of the solution; Undo and the move counter follow it, the
+// moves counted as the solver's.
 function showStep(k) {
   const p = S.player;
   for (; p.k < k; p.k++) {
-    S.history.push(p.path[p.k].slice());
-    S.moveCount++;
+    S.history.push({cells: p.path[p.k].slice(), move: p.moves[p.k], by: 'solver'});
   }
-  for (; p.k > k; p.k--) {
-    S.history.pop();
-    S.moveCount = Math.max(0, S.moveCount - 1);
-  }
+  for (; p.k > k; p.k--) S.history.pop();
+  clearHint();
   S.cells = p.path[p.k].slice();
   const left = p.path.length - 1 - p.k;
   S.info = {distance: left, moves: left > 0 ? null : []};
@@ -102,9 +110,11 @@ function renderPlayer() {
   pp.innerHTML = p.playing ? '&#10073;&#10073;' : '&#9654;';
   $('step-back').disabled = p.k === 0;
   $('step-forward').disabled = p.k >= total;
-  $('player-text').textContent = total === 0
-      ? 'Already at the goal.'
-      : `Optimal solution: step ${p.k} of ${total}` + (p.playing ? '' : ' (paused)');
+  let text = `Optimal solution: step ${p.k} of ${total}` + (p.playing ? '' : ' (paused)');
+  if (total === 0) text = 'Already at the goal.';
+  else if (p.k === total) text = `Optimal solution played: ${total} ${movesWord(total)}.`;
+  $('player-text').textContent = text;
+  $('solution-copy').hidden = total === 0;
   const seq = $('solution-moves');
   seq.textContent = '';
   const letters = Array.from(p.moves);

@@ -36,7 +36,8 @@ std::string ExplainParity(const Board& board, const State& start,
   const int is = Inversions(board, start), ig = Inversions(board, goal);
   const std::string width = std::to_string(board.cols());
   if (board.cols() % 2 == 1) {
-    return "the start has " + std::to_string(is) + " inversions (" +
+    return "the start has " + std::to_string(is) +
+           (is == 1 ? " inversion (" : " inversions (") +
            OddEven(is) + ") and the goal " + std::to_string(ig) + " (" +
            OddEven(ig) + "); on a board " + width +
            " wide no move changes whether the count of inversions is odd "

@@ -1,156 +1,18 @@
 // Drives slidedb's web page in a real Chromium (Debian's /usr/bin/chromium,
-// through playwright-core) against a slidedb-serve started here on port 0.
-//
-//   node page_test.js --server build/slidedb-serve --db build/test-data/db \
-//                     [--web web] [--chromium /usr/bin/chromium] [--screenshots DIR]
-//
-// --web serves the page from that folder instead of the copy built into the
-// server; --screenshots also saves pictures of the page there (docs/web.png).
+// through playwright-core) against a slidedb-serve started here on port 0
+// (harness.js says how to run it) on a database of full tables.
 //
 // Expected answers come from the server's own API, never from this file.
 'use strict';
 
-const {test, before, after} = require('node:test');
+const {test} = require('node:test');
 const assert = require('node:assert/strict');
-const {spawn} = require('node:child_process');
-const fs = require('node:fs');
-const os = require('node:os');
-const path = require('node:path');
-let chromium;
-try {
-  ({chromium} = require('playwright-core'));
-} catch (e) {
-  console.error('playwright-core is missing: run scripts/install_browser_deps.sh');
-  process.exit(1);
-}
+const {
+  option, serve, apiGet, open, status, button, tile, movesText, expectStatus,
+  expectedDistance, openAt, setSpeed, shot,
+} = require('./harness');
 
-function option(name, fallback) {
-  const i = process.argv.indexOf('--' + name);
-  return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
-}
-
-const SERVER = option('server', process.env.SLIDEDB_SERVE || 'build/slidedb-serve');
-const DB = option('db', process.env.SLIDEDB_TEST_DB);
-const WEB = option('web', '');
-const CHROMIUM = option('chromium', process.env.SLIDEDB_CHROMIUM || '/usr/bin/chromium');
-const SHOTS = option('screenshots', '');
-
-let server = null;
-let base = '';
-let context = null;
-let profile = '';
-
-// Starts the server and waits for its `listening on http://ADDR:PORT` line.
-function startServer() {
-  const args = ['--port', '0'];
-  if (DB) args.push('--db', DB);
-  // The page built into the server, unless --web names a folder.
-  if (WEB) args.push('--web', WEB);
-  const child = spawn(SERVER, args, {stdio: ['ignore', 'pipe', 'pipe']});
-  let stderr = '';
-  child.stderr.on('data', (d) => { stderr += d; });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error('no "listening on" line in 20 s: ' + stderr)), 20000);
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({child, url: m[1].replace(/\/$/, '')});
-      }
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${SERVER} exited with ${code}: ${stderr}`));
-    });
-  });
-}
-
-async function apiGet(pathAndQuery) {
-  const res = await fetch(base + pathAndQuery);
-  return {status: res.status, body: await res.json()};
-}
-
-before(async () => {
-  const s = await startServer();
-  server = s.child;
-  base = s.url;
-  profile = fs.mkdtempSync(path.join(os.tmpdir(), 'slidedb-chromium-'));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-           '--disable-background-networking', '--disable-component-update', '--disable-sync',
-           '--no-proxy-server'],
-    viewport: {width: 1200, height: 900},
-  });
-  context.setDefaultTimeout(20000);
-});
-
-after(async () => {
-  if (context) await context.close();
-  if (server) {
-    server.kill('SIGTERM');
-    await new Promise((r) => {
-      if (server.exitCode !== null) return r();
-      const t = setTimeout(() => { server.kill('SIGKILL'); r(); }, 5000);
-      server.on('exit', () => { clearTimeout(t); r(); });
-    });
-  }
-  if (profile) fs.rmSync(profile, {recursive: true, force: true});
-});
-
-// Opens the page at `query` and fails the test on any script error.
-async function open(query, viewport) {
-  const page = await context.newPage();
-  if (viewport) await page.setViewportSize(viewport);
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.errors = errors;
-  await page.goto(base + '/' + (query || ''));
-  return page;
-}
-
-const status = (page) => page.getByRole('status');
-const button = (page, name) => page.getByRole('button', {name, exact: true});
-const tile = (page, n) => button(page, `Tile ${n}`);
-
-function movesText(d) {
-  return d === 0 ? 'Solved' : `${d} ${d === 1 ? 'move' : 'moves'} to the goal`;
-}
-
-async function expectStatus(page, text) {
-  await page.waitForFunction(
-      (t) => document.querySelector('[role=status]').textContent.trim() === t, text);
-}
-
-async function expectedDistance(query) {
-  const {status: code, body} = await apiGet('/api/solve?' + query);
-  assert.equal(code, 200, JSON.stringify(body));
-  return body.distance;
-}
-
-// Opens the page at a 3x3 start and waits for the distance the API gives.
-async function openAt(start, viewport) {
-  const d = await expectedDistance(`start=${start}`);
-  const page = await open(`?start=${start}`, viewport);
-  await expectStatus(page, movesText(d));
-  return {page, d};
-}
-
-async function setSpeed(page, which) {
-  await page.locator('#speed').evaluate((el, w) => {
-    el.value = el[w];
-    el.dispatchEvent(new Event('input', {bubbles: true}));
-  }, which);
-}
-
-async function shot(page, name, fullPage = true) {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, {recursive: true});
-  await page.screenshot({path: path.join(SHOTS, name), fullPage});
-}
+const H = serve(option('db', process.env.SLIDEDB_TEST_DB));
 
 test('the page loads with tiles, the blank, the buttons and the distance', async () => {
   const start = '123405786';
@@ -179,8 +41,10 @@ test('clicking and arrow keys move tiles; the distance, the marks and the URL fo
   await tile(page, best.tile).click();
   await expectStatus(page, movesText(best.distance));
   assert.equal(await page.locator('#move-count').textContent(), '1');
-  assert.ok(new URL(page.url()).searchParams.get('start').length === 9);
-  assert.equal(new URL(page.url()).searchParams.get('start'), best.state);
+  // The address keeps the start and adds the moves made.
+  const url = () => new URL(page.url()).searchParams;
+  assert.equal(url().get('start'), start);
+  assert.equal(url().get('moves'), best.move);
   // Arrow keys: every arrow that can move a tile changes the distance by one,
   // as the API says for the state reached.
   const {body: next} = await apiGet(`/api/moves?start=${best.state}`);
@@ -189,7 +53,7 @@ test('clicking and arrow keys move tiles; the distance, the marks and the URL fo
   await page.locator('body').focus();
   await page.keyboard.press(key[m.move]);
   await expectStatus(page, movesText(m.distance));
-  assert.equal(new URL(page.url()).searchParams.get('start'), m.state);
+  assert.equal(url().get('moves'), best.move + m.move);
   assert.equal(await page.locator('#move-count').textContent(), '2');
   // Undo and Reset.
   await button(page, 'Undo').click();
@@ -380,7 +244,7 @@ test('on a phone the page fits the screen and tiles answer taps', async () => {
   await shot(page, 'web-phone.png', false);
   // A swipe slides the tile in the swipe's direction.
   const {body: moves} = await apiGet(`/api/moves?start=${start}`);
-  const cdp = await context.newCDPSession(page);
+  const cdp = await H.context.newCDPSession(page);
   await cdp.send('Emulation.setTouchEmulationEnabled', {enabled: true, maxTouchPoints: 1});
   const box = await page.locator('#board').boundingBox();
   const x = box.x + box.width / 2, y = box.y + box.height / 2;
@@ -395,7 +259,7 @@ test('on a phone the page fits the screen and tiles answer taps', async () => {
   const right = moves.moves.find((m) => m.move === 'R');
   await swipe(-120, 0);
   await expectStatus(page, movesText(right.distance));
-  assert.equal(new URL(page.url()).searchParams.get('start'), right.state);
+  assert.equal(new URL(page.url()).searchParams.get('moves'), 'R');
   // A tap on a tile next to the blank moves it.
   const {body: next} = await apiGet(`/api/moves?start=${right.state}`);
   const m = next.moves.find((n) => n.move !== 'L');
@@ -404,7 +268,7 @@ test('on a phone the page fits the screen and tiles answer taps', async () => {
   await cdp.send('Input.dispatchTouchEvent', {type: 'touchStart', touchPoints: at});
   await cdp.send('Input.dispatchTouchEvent', {type: 'touchEnd', touchPoints: []});
   await expectStatus(page, movesText(m.distance));
-  assert.equal(new URL(page.url()).searchParams.get('start'), m.state);
+  assert.equal(new URL(page.url()).searchParams.get('moves'), 'R' + m.move);
   assert.deepEqual(page.errors, []);
   await page.close();
 });
@@ -418,7 +282,7 @@ test('the histogram marks the current distance', async () => {
 });
 
 // Only with --screenshots: the picture in docs/.
-if (SHOTS) test('screenshot of the page', async () => {
+if (option('screenshots', '')) test('screenshot of the page', async () => {
   const page = await open('?start=721503648');
   await page.waitForSelector('#board .tile.good');
   await button(page, 'Hint').click();
