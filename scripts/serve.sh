@@ -1,21 +1,44 @@
 #!/usr/bin/env bash
 # Builds what is needed, builds the 3x3 database in data/slidedb if it is
 # missing, and starts slidedb-serve: open http://127.0.0.1:8080/ (or the
-# address it prints). Arguments go to slidedb-serve (--port, --bind, --db ...).
+# address it prints).
+#
+#   ./scripts/serve.sh [--with BOARD]... [slidedb-serve options]
+#
+# --with BOARD also builds BOARD into the database if it is not there yet:
+# --with 4x4 builds the 15-puzzle's pattern databases (7-8: about 3 minutes
+# on 2 cores, 2 GB of memory while building, 400 MB on disk), --with 3x4 a
+# full table (seconds). Other arguments go to slidedb-serve (--port, --bind,
+# --db ...).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -x build/slidedb-serve ] || [ ! -x build/slidedb-build ]; then
   ./scripts/build.sh
 else
-  cmake --build build -j "$(nproc)" --target slidedb-serve slidedb-build >/dev/null
+  cmake --build build -j "$(nproc)" --target slidedb-serve slidedb-build slidedb-query >/dev/null
 fi
 db="${SLIDEDB_DB:-data/slidedb}"
-for ((i = 1; i <= $#; i++)); do
-  if [ "${!i}" = "--db" ]; then j=$((i + 1)); db="${!j}"; fi
-  case "${!i}" in --db=*) db="${!i#--db=}" ;; esac
+boards=()
+args=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --with) boards+=("${2:?serve.sh: --with needs a board, such as 4x4}"); shift 2; continue ;;
+    --with=*) boards+=("${1#--with=}") ;;
+    --db) db="${2:?serve.sh: --db needs a directory}"; shift 2; continue ;;
+    --db=*) db="${1#--db=}" ;;
+    *) args+=("$1") ;;
+  esac
+  shift
 done
 if [ ! -e "$db/CURRENT" ]; then
   echo "building the 3x3 database in $db (a few seconds)" >&2
   ./build/slidedb-build --db "$db" --board 3x3 --quiet >&2
 fi
-exec ./build/slidedb-serve --db "$db" "$@"
+for board in ${boards[@]+"${boards[@]}"}; do
+  if ./build/slidedb-query --db "$db" --tables | awk '{print $1}' | grep -qx "$board"; then
+    continue
+  fi
+  echo "building $board into $db (the 15-puzzle's pattern databases take a few minutes)" >&2
+  ./build/slidedb-build --db "$db" --board "$board" >&2
+done
+exec ./build/slidedb-serve --db "$db" ${args[@]+"${args[@]}"}

@@ -41,8 +41,9 @@ function schedule() {
   clearTimeout(p.timer);
   if (p.playing && p.k < p.path.length - 1) {
     p.timer = setTimeout(() => { stepForward(true); }, 1000 / speed());
-  } else {
+  } else if (p.playing) {
     p.playing = false;
+    renderStatus();  // played to the end: say who made the moves
   }
   renderPlayer();
 }

@@ -1,0 +1,248 @@
+// The page as a new user meets it: the 15-puzzle played with exact hints,
+// and each defect a new user once tripped over, against a slidedb-serve on
+// port 0 on a database with the 3x3 tables and the 4x4's pattern databases
+// (harness.js says how to run it; --db4 names that database).
+//
+// Expected answers come from the server's own API, never from this file.
+'use strict';
+
+const {test} = require('node:test');
+const assert = require('node:assert/strict');
+const {
+  option, serve, apiGet, open, button, tile, movesText, expectStatus,
+  expectedDistance, setSpeed,
+} = require('./harness');
+
+const H = serve(option('db4', process.env.SLIDEDB_FACES_DB));
+
+const text = (page, id) => page.locator('#' + id).textContent();
+const params = (page) => new URL(page.url()).searchParams;
+
+// A 4x4 start some moves from the goal, made here by a walk of the blank.
+function walk4x4(steps, seed) {
+  const cells = [...Array(15).keys()].map((i) => String(i + 1)).concat('0');
+  let b = 15, prev = -1, x = seed;
+  for (let k = 0; k < steps; k++) {
+    const options = [-4, 4, -1, 1].filter((d) => {
+      const to = b + d;
+      return to >= 0 && to < 16 && (Math.abs(d) === 4 || Math.floor(to / 4) === Math.floor(b / 4)) &&
+             to !== prev;
+    });
+    x = (x * 1103515245 + 12345) % 2147483648;
+    const to = b + options[x % options.length];
+    [cells[b], cells[to]] = [cells[to], cells[b]];
+    prev = b;
+    b = to;
+  }
+  return cells.join(',');
+}
+
+test('the board menu offers the 15-puzzle, and it plays with exact marks', async () => {
+  const {body: tables} = await apiGet('/api/tables');
+  assert.ok(tables.tables.some((t) => t.board === '4x4' && t.kind === 'pdb'));
+  const start = walk4x4(24, 7);
+  const d = await expectedDistance(`board=4x4&start=${start}`);
+  const page = await open(`?board=4x4&start=${start}`);
+  await expectStatus(page, movesText(d));
+  const options = await page.locator('#board-select option').allTextContents();
+  assert.ok(options.some((o) => o.startsWith('4x4')), options.join('|'));
+  assert.equal(await page.locator('#board .tile').count(), 16);
+  // Each movable tile is marked as /api/moves says: exact distances.
+  const {body: moves} = await apiGet(`/api/moves?board=4x4&start=${start}`);
+  for (const m of moves.moves) {
+    const want = m.distance === moves.distance - 1 ? 'good' : 'bad';
+    await page.waitForFunction(([n, c]) => document.querySelector(
+        `[aria-label="Tile ${n}"]`).classList.contains(c), [String(m.tile), want]);
+  }
+  // Hint names the optimal tile; moving it brings the goal one closer.
+  await button(page, 'Hint').click();
+  const best = moves.moves.find((m) => m.distance === moves.distance - 1);
+  assert.match(await text(page, 'hint-text'), new RegExp(`tile ${best.tile} `));
+  await tile(page, best.tile).click();
+  await expectStatus(page, movesText(d - 1));
+  assert.equal(await text(page, 'hint-text'), '');
+  // A move away, then Undo and Reset.
+  const {body: next} = await apiGet(`/api/moves?board=4x4&start=${best.state}`);
+  const worse = next.moves.find((m) => m.distance === d);
+  await tile(page, worse.tile).click();
+  await expectStatus(page, movesText(d));
+  await button(page, 'Undo').click();
+  await expectStatus(page, movesText(d - 1));
+  await button(page, 'Reset').click();
+  await expectStatus(page, movesText(d));
+  // Solve plays to the goal; the moves are the solver's.
+  await setSpeed(page, 'max');
+  await button(page, 'Solve').click();
+  await expectStatus(page, 'Solved');
+  await page.waitForFunction(() => /played/.test(document.querySelector('#player-text').textContent));
+  assert.equal(await text(page, 'player-text'), `Optimal solution played: ${d} moves.`);
+  assert.equal(await text(page, 'hint-text'),
+               `The solver played an optimal solution: ${d} moves.`);
+  // The solution as text: the CLI's letters and the tiles that slide.
+  const {body: solved} = await apiGet(`/api/solve?board=4x4&start=${start}`);
+  assert.equal(await text(page, 'solution-text'),
+               `moves: ${solved.moves}\ntiles: ${solved.tiles.join(' ')}`);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('Shuffle on 4x4: a random solvable position or N moves, with its exact distance', async () => {
+  const page = await open('?board=4x4&start=' + walk4x4(10, 3));
+  await page.waitForFunction(() => /to the goal/.test(document.querySelector('[role=status]').textContent));
+  const menu = await page.locator('#shuffle-distance option').allTextContents();
+  assert.ok(menu.includes('uniformly random') && menu.includes('20 random moves'), menu.join('|'));
+  for (const choice of ['moves:20', '']) {
+    await page.selectOption('#shuffle-distance', choice);
+    await button(page, 'Shuffle').click();
+    await page.waitForFunction(() => /^\d+ moves? to the goal$/.test(
+        document.querySelector('[role=status]').textContent.trim()));
+    const start = params(page).get('start');
+    const d = await expectedDistance(`board=4x4&start=${start}`);
+    await expectStatus(page, movesText(d));
+    if (choice === 'moves:20') assert.ok(d <= 20 && d % 2 === 0, `${d} after 20 moves`);
+  }
+  assert.match(await text(page, 'histogram-text'), /search/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('after a Hint and Solve, no stale hint stays', async () => {
+  const start = '867254301';
+  const page = await open(`?start=${start}`);
+  await expectStatus(page, movesText(await expectedDistance(`start=${start}`)));
+  await button(page, 'Hint').click();
+  assert.match(await text(page, 'hint-text'), /^Hint/);
+  await setSpeed(page, 'min');
+  await button(page, 'Solve').click();
+  await page.waitForFunction(() => document.querySelector('#hint-text').textContent === '');
+  await page.locator('#step-forward').click();
+  assert.equal(await text(page, 'hint-text'), '');
+  await page.close();
+});
+
+test('a quoted start works as the help shows it', async () => {
+  const page = await open('');
+  await page.waitForSelector('#board .tile');
+  await page.fill('#start-input', '"8 6 7 2 5 4 3 0 1"');
+  await page.click('#start-set');
+  await expectStatus(page, movesText(await expectedDistance('start=867254301')));
+  assert.equal(params(page).get('start'), '867254301');
+  assert.equal(await page.locator('#start-input').getAttribute('aria-invalid'), null);
+  await page.close();
+});
+
+test('a bad start is said beside the Start box, marked, with a board to play', async () => {
+  for (const query of ['?start=garbage', '?board=3x4&start=123456780']) {
+    const page = await open(query);
+    await page.waitForFunction(() => !document.querySelector('#start-error').hidden);
+    assert.match(await text(page, 'start-error'), /garbage|cells|tiles|board/);
+    assert.equal(await page.locator('#start-input').getAttribute('aria-invalid'), 'true');
+    await page.waitForFunction(() => /to the goal|Solved/.test(
+        document.querySelector('[role=status]').textContent));
+    assert.ok(await page.locator('#board .tile.movable').count() > 0);
+    // A good start clears the mark.
+    await page.fill('#start-input', params(page).get('start'));
+    await page.click('#start-set');
+    await page.waitForFunction(() => document.querySelector('#start-error').hidden);
+    assert.equal(await page.locator('#start-input').getAttribute('aria-invalid'), null);
+    await page.close();
+  }
+});
+
+test('a link to a bad goal or an unbuilt board says so and leaves a playable board', async () => {
+  let page = await open('?goal=garbage');
+  await page.waitForFunction(() => !document.querySelector('#goal-error').hidden);
+  assert.match(await text(page, 'goal-error'), /goal 'garbage'/);
+  await page.waitForFunction(() => /to the goal|Solved/.test(
+      document.querySelector('[role=status]').textContent));
+  await page.close();
+  for (const board of ['9x9', '3x5']) {
+    page = await open(`?board=${board}`);
+    await page.waitForFunction(() => !document.querySelector('#board-error').hidden);
+    assert.match(await text(page, 'board-error'), new RegExp(`no ${board} board`));
+    const options = await page.locator('#board-select option').evaluateAll(
+        (os) => os.map((o) => o.value));
+    assert.ok(!options.includes(board), options.join('|'));
+    await page.waitForFunction(() => /to the goal|Solved/.test(
+        document.querySelector('[role=status]').textContent));
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  }
+});
+
+test('the solved message counts the user\'s moves apart from the solver\'s', async () => {
+  const start = '123456708';  // one move: the user's
+  let page = await open(`?start=${start}`);
+  await expectStatus(page, movesText(1));
+  await tile(page, '8').click();
+  await expectStatus(page, 'Solved');
+  assert.equal(await text(page, 'hint-text'), 'Solved in 1 move: as few as possible.');
+  await page.close();
+  // Two moves from the goal: the user makes one, the solver the other.
+  const two = '123456078';
+  page = await open(`?start=${two}`);
+  await expectStatus(page, movesText(2));
+  await tile(page, '7').click();
+  await expectStatus(page, movesText(1));
+  await setSpeed(page, 'max');
+  await button(page, 'Solve').click();
+  await expectStatus(page, 'Solved');
+  await page.waitForFunction(() => /solver/.test(document.querySelector('#hint-text').textContent));
+  assert.equal(await text(page, 'hint-text'), 'Solved with the solver\'s help: 1 move by you, ' +
+                                              '1 by the solver; the fewest possible from the start is 2.');
+  await page.close();
+});
+
+test('an unsolvable position: "1 inversion", and the count follows the moves', async () => {
+  const page = await open('?start=213456780');
+  await page.waitForFunction(() => /1 inversion \(odd\)/.test(document.querySelector('#reason').textContent));
+  // A vertical move: the text is about the position shown after it.
+  await tile(page, '6').click();
+  const {body: after} = await apiGet('/api/moves?start=213450786');
+  assert.equal(after.solvable, false);
+  await page.waitForFunction((r) => document.querySelector('#reason').textContent.includes(r),
+                             after.reason);
+  await page.close();
+});
+
+test('the link keeps the start and the moves; a reload keeps the count and Undo', async () => {
+  const start = '1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15';
+  let page = await open(`?board=4x4&start=${start}`);
+  await expectStatus(page, movesText(1));
+  await tile(page, '14').click();
+  await expectStatus(page, movesText(2));
+  const href = await page.locator('#permalink').getAttribute('href');
+  assert.match(href, /start=1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15/);  // commas as they are
+  assert.match(href, /moves=L(&|$)/);
+  await page.close();
+  page = await open(href.replace(/^\//, ''));
+  await expectStatus(page, movesText(2));
+  assert.equal(await text(page, 'move-count'), '1');
+  await button(page, 'Undo').click();
+  await expectStatus(page, movesText(1));
+  assert.equal(params(page).get('moves'), null);
+  await page.close();
+});
+
+test('Tab visits the tiles in the order they stand', async () => {
+  const page = await open('?start=123456708');
+  await expectStatus(page, movesText(1));
+  await tile(page, '8').click();
+  await expectStatus(page, 'Solved');
+  const order = await page.locator('#board .tile').evaluateAll(
+      (els) => els.map((e) => e.dataset.label));
+  const want = (await apiGet('/api/moves?start=123456780')).body.start.split('');
+  assert.deepEqual(order, want);
+  await page.close();
+});
+
+test('with the server gone, the page says it cannot reach it', async () => {
+  const page = await open('?start=867254301');
+  await page.waitForSelector('#board .tile');
+  await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+  await button(page, 'Shuffle').click();
+  await page.waitForFunction(() => !document.querySelector('#error').hidden);
+  assert.match(await text(page, 'error'), /Cannot reach the slidedb server/);
+  assert.doesNotMatch(await text(page, 'error'), /Failed to fetch/);
+  await page.close();
+});
