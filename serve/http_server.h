@@ -24,7 +24,7 @@ namespace slidedb {
 struct HttpOptions {
   std::string bind = "127.0.0.1";
   int port = 8080;  // 0: any free port
-  int threads = 2;  // run the connections and the answers
+  int threads = 2;  // event loops, a thread each: connections and answers
   bool nodelay = true;  // TCP_NODELAY on every connection
 
   // Time limits. A request's head must arrive whole within head_timeout

@@ -109,8 +109,10 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
              std::ostream& out, std::ostream& err) {
   std::string db_dir, web_dir;
   HttpOptions http;
+  // Two event loops a core: measured faster than one (BENCHMARKS.md), and a
+  // long search holds fewer connections.
   int threads = static_cast<int>(
-      std::max(2u, std::thread::hardware_concurrency()));
+      std::max(2u, 2 * std::thread::hardware_concurrency()));
   double work_timeout = 10;
   po::options_description desc("Options");
   desc.add_options()
@@ -123,8 +125,9 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
       ("port", po::value(&http.port)->default_value(8080),
        "port to listen on; 0 picks a free one")
       ("threads", po::value(&threads)->default_value(threads),
-       "threads that read, answer and write every connection (default: "
-       "one a core, at least 2); no thread waits on an idle or slow client")
+       "event loops, a thread each, that read, answer and write the "
+       "connections (default: two a core); no thread waits on an idle or "
+       "slow client")
       ("allow-host", po::value(&http.allowed_hosts)->value_name("NAME"),
        "on a loopback address, also answer requests whose Host is NAME "
        "(repeatable); others than localhost and 127.x.x.x get 403, so that "
