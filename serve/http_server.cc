@@ -87,8 +87,8 @@ bool IsLoopbackHost(const std::string& host) {
 
 class HttpServer::Impl {
  public:
-  Impl(const Api& api, HttpOptions options)
-      : api_(api),
+  Impl(HttpHandler handler, HttpOptions options)
+      : handler_(std::move(handler)),
         options_(std::move(options)),
         contexts_(MakeContexts(options_.threads)),
         acceptor_(*contexts_[0]) {}
@@ -107,7 +107,7 @@ class HttpServer::Impl {
 
   class Session;
 
-  const Api& api_;
+  const HttpHandler handler_;
   const HttpOptions options_;
   int port_ = 0;
   bool check_host_ = true;
@@ -311,7 +311,7 @@ class HttpServer::Impl::Session
         req.find(http::field::access_control_request_method) != req.end()) {
       r.status = 204;
     } else {
-      r = server_->api_.Handle(a);
+      r = server_->handler_(a);
     }
     if (r.status == 500) {
       // The cause may name files: it goes to the log, not the client.
@@ -527,8 +527,8 @@ void HttpServer::Impl::Stop() {
   changed_.notify_all();
 }
 
-HttpServer::HttpServer(const Api& api, HttpOptions options)
-    : impl_(std::make_unique<Impl>(api, std::move(options))) {}
+HttpServer::HttpServer(HttpHandler handler, HttpOptions options)
+    : impl_(std::make_unique<Impl>(std::move(handler), std::move(options))) {}
 HttpServer::~HttpServer() = default;
 Status HttpServer::Listen() { return impl_->Listen(); }
 int HttpServer::port() const { return impl_->port(); }

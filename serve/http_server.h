@@ -56,10 +56,13 @@ struct HttpOptions {
   std::string cors_origin;
 };
 
+// What answers a request: the API (Api::Handle), or a test's stand-in.
+// Called on the server's threads, several at once.
+using HttpHandler = std::function<ApiResponse(const ApiRequest&)>;
+
 class HttpServer {
  public:
-  // REQUIRES: api outlives the server.
-  HttpServer(const Api& api, HttpOptions options);
+  HttpServer(HttpHandler handler, HttpOptions options);
   ~HttpServer();
   HttpServer(const HttpServer&) = delete;
   HttpServer& operator=(const HttpServer&) = delete;

@@ -200,7 +200,8 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
     files.rlim_cur = files.rlim_max;
     setrlimit(RLIMIT_NOFILE, &files);
   }
-  HttpServer server(api, http);
+  HttpServer server([&api](const ApiRequest& r) { return api.Handle(r); },
+                    http);
   server.set_log([&err](const std::string& m) {
     err << "slidedb-serve: " << m << std::endl;
   });

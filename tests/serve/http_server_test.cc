@@ -1,0 +1,137 @@
+// The HTTP layer alone (serve/http_server.h), in-process, on port 0 of
+// 127.0.0.1, with stand-ins for the API: what it does to the answers
+// whatever the API says.
+#include "serve/http_server.h"
+
+#include <httplib.h>
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "serve/params.h"
+
+namespace slidedb {
+namespace {
+
+// A server running `handler` on a thread until destroyed.
+class RunningServer {
+ public:
+  explicit RunningServer(HttpHandler handler, HttpOptions options = {}) {
+    options.port = 0;
+    server_ = std::make_unique<HttpServer>(std::move(handler), options);
+    server_->set_log([this](const std::string& m) {
+      std::lock_guard<std::mutex> lock(mutex_);
+      log_.push_back(m);
+    });
+    ok_ = server_->Listen().ok();
+    if (ok_) thread_ = std::thread([this] { server_->Run(); });
+  }
+  ~RunningServer() {
+    if (!ok_) return;
+    server_->Stop();
+    thread_.join();
+  }
+  bool ok() const { return ok_; }
+  httplib::Client Client() const {
+    httplib::Client c("127.0.0.1", server_->port());
+    c.set_read_timeout(20);
+    return c;
+  }
+  std::vector<std::string> log() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return log_;
+  }
+
+ private:
+  std::unique_ptr<HttpServer> server_;
+  std::thread thread_;
+  bool ok_ = false;
+  std::mutex mutex_;
+  std::vector<std::string> log_;
+};
+
+TEST(HttpServerTest, A500ShowsNoPathAndLogsItsCause) {
+  RunningServer server([](const ApiRequest&) {
+    return Error(500, "IO error: /srv/secret/db/000012.sst: Input/output error");
+  });
+  ASSERT_TRUE(server.ok());
+  auto r = server.Client().Get("/api/solve?start=1");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 500);
+  EXPECT_EQ(r->body.find("/srv"), std::string::npos) << r->body;
+  EXPECT_NE(r->body.find("\"error\""), std::string::npos) << r->body;
+  const auto log = server.log();
+  ASSERT_EQ(log.size(), 1u);
+  EXPECT_NE(log[0].find("/srv/secret/db/000012.sst"), std::string::npos);
+  EXPECT_NE(log[0].find("/api/solve"), std::string::npos);
+}
+
+TEST(HttpServerTest, TheRequestReachesTheHandlerDecoded) {
+  std::mutex mutex;
+  ApiRequest seen;
+  RunningServer server([&](const ApiRequest& r) {
+    std::lock_guard<std::mutex> lock(mutex);
+    seen = r;
+    return Json(200, "{}\n");
+  });
+  ASSERT_TRUE(server.ok());
+  auto r = server.Client().Post("/api/x%20y?a=1%2C2&b", "s1\ns2\n",
+                                "Text/Plain; charset=utf-8");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 200);
+  std::lock_guard<std::mutex> lock(mutex);
+  EXPECT_EQ(seen.method, "POST");
+  EXPECT_EQ(seen.path, "/api/x y");
+  EXPECT_EQ(seen.params.find("a")->second, "1,2");
+  EXPECT_EQ(seen.params.count("b"), 1u);
+  EXPECT_EQ(seen.body, "s1\ns2\n");
+  EXPECT_EQ(seen.content_type, "text/plain");
+  // The request's search has a deadline and the server's stop flag.
+  EXPECT_NE(seen.limits.cancel, nullptr);
+  EXPECT_LT(seen.limits.deadline, std::chrono::steady_clock::now() +
+                                      std::chrono::seconds(11));
+}
+
+TEST(HttpServerTest, HeadKeepsTheLengthAndDropsTheBody) {
+  RunningServer server(
+      [](const ApiRequest&) { return Json(200, "{\"a\":12345}\n"); });
+  ASSERT_TRUE(server.ok());
+  auto r = server.Client().Head("/api/tables");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 200);
+  EXPECT_EQ(r->get_header_value("Content-Length"), "12");
+  EXPECT_TRUE(r->body.empty());
+}
+
+// Stop() lets the answer in flight finish, and its search is told to stop.
+TEST(HttpServerTest, StopCutsTheSearchInFlightShort) {
+  std::atomic<bool> started{false}, saw_cancel{false};
+  auto server = std::make_unique<RunningServer>([&](const ApiRequest& r) {
+    started = true;
+    while (!r.limits.cancel->load()) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    saw_cancel = true;
+    return Error(503, "stopped");
+  });
+  ASSERT_TRUE(server->ok());
+  httplib::Client client = server->Client();
+  std::thread asker([&] {
+    auto r = client.Get("/api/solve");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 503);
+    EXPECT_NE(r->body.find("stopping"), std::string::npos) << r->body;
+  });
+  while (!started) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  server.reset();  // Stop() and Run()'s return
+  asker.join();
+  EXPECT_TRUE(saw_cancel);
+}
+
+}  // namespace
+}  // namespace slidedb
