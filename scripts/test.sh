@@ -54,10 +54,10 @@ case "${1:-}" in
     else
       # This build holds only the tests of the threaded parts (the search,
       # --verify, the query's batches on several threads, the server's API
-      # and the server with its concurrent clients and SIGHUP reloads):
-      # tests/CMakeLists.txt.
+      # and the server with its concurrent clients, SIGHUP reloads and the
+      # attacks of tests/serve/attack_test.py): tests/CMakeLists.txt.
       ctest -j "$(nproc)" --output-on-failure --timeout 1800 \
-        -R 'make_test_db|BfsTest|StoredTableTest|CheckTest|ConcurrencyTest|ParallelAnswersTest|Api|Server'
+        -R 'make_test_db|BfsTest|StoredTableTest|CheckTest|ConcurrencyTest|ParallelAnswersTest|Api|Server|serve_attacks'
     fi
     ;;
   *)
