@@ -12,6 +12,7 @@
 #include <thread>
 #include <utility>
 
+#include "serve/http_fields.h"
 #include "serve/params.h"
 #include "serve/url.h"
 
@@ -30,37 +31,6 @@ beast::string_view BeastView(std::string_view v) {
   return {v.data(), v.size()};
 }
 
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
-}
-
-// "text/plain; charset=utf-8" -> "text/plain".
-std::string MediaType(std::string_view value) {
-  value = value.substr(0, value.find(';'));
-  while (!value.empty() && (value.back() == ' ' || value.back() == '\t')) {
-    value.remove_suffix(1);
-  }
-  while (!value.empty() && (value.front() == ' ' || value.front() == '\t')) {
-    value.remove_prefix(1);
-  }
-  return Lower(value);
-}
-
-// The host name of a Host header: without its port, lower case.
-std::string HostName(std::string_view host) {
-  if (!host.empty() && host.front() == '[') {
-    const size_t close = host.find(']');
-    return Lower(host.substr(0, close == std::string_view::npos
-                                    ? host.size()
-                                    : close + 1));
-  }
-  return Lower(host.substr(0, host.find(':')));
-}
-
 // The longest request target taken (414 past it).
 constexpr size_t kMaxTarget = 8192;
 
@@ -71,19 +41,6 @@ std::string ErrorBody(const std::string& message) {
 }
 
 }  // namespace
-
-bool IsLoopbackHost(const std::string& host) {
-  const std::string name = HostName(host);
-  if (name == "localhost" || name == "[::1]") return true;
-  const std::string suffix = ".localhost";
-  if (name.size() > suffix.size() &&
-      name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0) {
-    return true;
-  }
-  boost::system::error_code ec;
-  const net::ip::address_v4 a = net::ip::make_address_v4(name, ec);
-  return !ec && a.is_loopback();
-}
 
 class HttpServer::Impl {
  public:

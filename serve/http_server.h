@@ -89,10 +89,6 @@ class HttpServer {
   std::unique_ptr<Impl> impl_;
 };
 
-// Whether `host` (a Host header's value, port included or not) names the
-// loopback: localhost, *.localhost, 127.x.x.x or [::1].
-bool IsLoopbackHost(const std::string& host);
-
 }  // namespace slidedb
 
 #endif  // SLIDEDB_SERVE_HTTP_SERVER_H_

@@ -1,0 +1,28 @@
+// The header fields the HTTP layer reads (serve/http_server.cc): a body's
+// media type and the host a request names.
+#ifndef SLIDEDB_SERVE_HTTP_FIELDS_H_
+#define SLIDEDB_SERVE_HTTP_FIELDS_H_
+
+#include <string>
+#include <string_view>
+
+namespace slidedb {
+
+// ASCII lower case.
+std::string Lower(std::string_view s);
+
+// A Content-Type's media type, lower case, without its parameters:
+// "Text/Plain; charset=utf-8" -> "text/plain".
+std::string MediaType(std::string_view value);
+
+// The host name of a Host header: without its port, lower case
+// ("[::1]:8080" -> "[::1]").
+std::string HostName(std::string_view host);
+
+// Whether `host` (a Host header's value, port included or not) names the
+// loopback: localhost, *.localhost, 127.x.x.x or [::1].
+bool IsLoopbackHost(const std::string& host);
+
+}  // namespace slidedb
+
+#endif  // SLIDEDB_SERVE_HTTP_FIELDS_H_
