@@ -10,7 +10,7 @@ const {test} = require('node:test');
 const assert = require('node:assert/strict');
 const {
   option, serve, apiGet, open, button, tile, movesText, expectStatus,
-  expectedDistance, setSpeed,
+  expectedDistance, setSpeed, shot,
 } = require('./harness');
 
 const H = serve(option('db4', process.env.SLIDEDB_FACES_DB));
@@ -58,6 +58,7 @@ test('the board menu offers the 15-puzzle, and it plays with exact marks', async
   await button(page, 'Hint').click();
   const best = moves.moves.find((m) => m.distance === moves.distance - 1);
   assert.match(await text(page, 'hint-text'), new RegExp(`tile ${best.tile} `));
+  await shot(page, 'web-15.png');
   await tile(page, best.tile).click();
   await expectStatus(page, movesText(d - 1));
   assert.equal(await text(page, 'hint-text'), '');
