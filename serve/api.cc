@@ -1,6 +1,7 @@
 #include "serve/api.h"
 
 #include <atomic>
+#include <cstdio>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -9,6 +10,27 @@
 #include "serve/params.h"
 
 namespace slidedb {
+
+bool MayTakeLong(const ApiRequest& request) {
+  if (request.method == "POST" || request.path == "/api/count" ||
+      request.path == "/api/sample") {
+    return true;
+  }
+  if (request.params.count("all") > 0 || request.params.count("count") > 0) {
+    return true;
+  }
+  const auto board = request.params.find("board");
+  if (board == request.params.end()) return false;
+  int rows = 0, cols = 0;
+  char x = 0, rest = 0;
+  if (std::sscanf(board->second.c_str(), "%d%c%d%c", &rows, &x, &cols,
+                  &rest) != 3 ||
+      x != 'x') {
+    return false;  // a malformed board: refused at once
+  }
+  return rows > 0 && cols > 0 && rows <= 64 && cols <= 64 &&
+         rows * cols > kMaxTableCells;
+}
 
 Api::Api(std::string db_dir, const WebFiles* web)
     : db_dir_(std::move(db_dir)), web_(web) {}

@@ -54,6 +54,12 @@ inline constexpr size_t kMaxAllSolutions = 10000;
 // Most states /api/sample returns at once.
 inline constexpr uint64_t kMaxSample = 10000;
 
+// Whether answering `request` may take long: a batch (POST), a board of
+// more cells than a full table has (a search over pattern databases), every
+// optimal solution or their count, or a sample (which may scan a table).
+// The server answers those on its work threads.
+bool MayTakeLong(const ApiRequest& request);
+
 class Api {
  public:
   // Serves the database at db_dir (once Open() succeeds) and the page's

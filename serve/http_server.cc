@@ -1,5 +1,6 @@
 #include "serve/http_server.h"
 
+#include <algorithm>
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
@@ -47,6 +48,7 @@ class HttpServer::Impl {
   Impl(HttpHandler handler, HttpOptions options)
       : handler_(std::move(handler)),
         options_(std::move(options)),
+        pool_(static_cast<size_t>(std::max(1, options_.work_threads))),
         contexts_(MakeContexts(options_.threads)),
         acceptor_(*contexts_[0]) {}
 
@@ -78,6 +80,9 @@ class HttpServer::Impl {
   std::condition_variable changed_;
   std::list<std::weak_ptr<Session>> sessions_;  // guarded by mutex_
   bool stop_requested_ = false;                 // guarded by mutex_
+
+  // The work threads, for the answers that may take long.
+  net::thread_pool pool_;
 
   // One event loop a thread, each run by its thread alone (no locking
   // between threads: measured faster than one loop shared by all); each
@@ -247,48 +252,69 @@ class HttpServer::Impl::Session
   }
 
   // The request is whole: the API answers it here, on this thread.
+  // The request is whole: the API answers it on this loop, or, when it
+  // may take long (options_.offload), on a work thread, so that the other
+  // connections of this loop go on meanwhile.
   void Answer() {
     answering_ = true;
     auto& req = parser_->get();
-    ApiRequest a;
-    a.method = std::string(req.method_string());
+    Asked& q = asked_;
+    q.request = ApiRequest();
+    q.request.method = std::string(req.method_string());
     std::string error;
-    if (!ParseTarget(View(req.target()), &a.path, &a.params, &error)) {
+    if (!ParseTarget(View(req.target()), &q.request.path, &q.request.params,
+                     &error)) {
       return Refuse(400, error);
     }
     const auto type = req.find(http::field::content_type);
-    if (type != req.end()) a.content_type = MediaType(View(type->value()));
-    a.body = std::move(req.body());
-    a.limits.deadline = Clock::now() + options_.work_timeout;
-    a.limits.cancel = &server_->stopping_;
-    const bool keep_alive = req.keep_alive() && !stopping_;
-    const std::string origin(req[http::field::origin]);
-    ApiResponse r;
-    if (a.method == "OPTIONS" && Cors(origin) &&
-        req.find(http::field::access_control_request_method) != req.end()) {
-      r.status = 204;
-    } else {
-      r = server_->handler_(a);
+    if (type != req.end()) {
+      q.request.content_type = MediaType(View(type->value()));
     }
+    q.request.body = std::move(req.body());
+    q.request.limits.deadline = Clock::now() + options_.work_timeout;
+    q.request.limits.cancel = &server_->stopping_;
+    q.target = std::string(View(req.target()));
+    q.version = req.version();
+    q.keep_alive = req.keep_alive() && !stopping_;
+    q.origin = std::string(View(req[http::field::origin]));
+    if (q.request.method == "OPTIONS" && Cors(q.origin) &&
+        req.find(http::field::access_control_request_method) != req.end()) {
+      ApiResponse preflight;
+      preflight.status = 204;
+      return Respond(std::move(preflight));
+    }
+    if (options_.offload && options_.offload(q.request)) {
+      net::post(server_->pool_, [s = shared_from_this()] {
+        ApiResponse r = s->server_->handler_(s->asked_.request);
+        net::post(s->stream_.get_executor(),
+                  [s, r = std::move(r)]() mutable { s->Respond(std::move(r)); });
+      });
+      return;
+    }
+    Respond(server_->handler_(q.request));
+  }
+
+  void Respond(ApiResponse r) {
+    const Asked& q = asked_;
     if (r.status == 500) {
       // The cause may name files: it goes to the log, not the client.
-      server_->Log(a.method + " " + std::string(req.target()) + ": " +
+      server_->Log(q.request.method + " " + q.target + ": " +
                    r.body.substr(0, r.body.size() - (r.body.empty() ? 0 : 1)));
       r = Error(500, "the server cannot read its database; its log says why");
     }
-    if (r.status == 503 && a.limits.cancel->load()) {
+    if (r.status == 503 && server_->stopping_.load()) {
       r = Error(503, "the server is stopping");
     }
     auto res = std::make_unique<http::response<http::string_body>>(
-        static_cast<http::status>(r.status), req.version());
+        static_cast<http::status>(r.status), q.version);
     if (!r.content_type.empty()) {
       res->set(http::field::content_type, BeastView(r.content_type));
     }
     if (!r.allow.empty()) res->set(http::field::allow, r.allow);
     if (r.status == 503) res->set(http::field::retry_after, "1");
-    if (Cors(origin)) {
+    if (Cors(q.origin)) {
       res->set(http::field::access_control_allow_origin,
-               options_.cors_origin == "*" ? "*" : origin);
+               options_.cors_origin == "*" ? "*" : q.origin);
       res->set(http::field::vary, "Origin");
       if (r.status == 204) {
         res->set(http::field::access_control_allow_methods,
@@ -297,9 +323,10 @@ class HttpServer::Impl::Session
         res->set(http::field::access_control_max_age, "600");
       }
     }
+    const bool keep_alive = q.keep_alive && !stopping_;
     res->keep_alive(keep_alive);
     if (r.status != 204) res->content_length(r.body.size());
-    if (a.method != "HEAD") res->body() = std::move(r.body);
+    if (q.request.method != "HEAD") res->body() = std::move(r.body);
     Write(std::move(res), !keep_alive);
   }
 
@@ -370,6 +397,16 @@ class HttpServer::Impl::Session
   std::optional<http::request_parser<http::string_body>> parser_;
   std::unique_ptr<http::response<http::string_body>> response_;
   std::string drain_;
+  // The request being answered, and what its answer needs of it: read by
+  // a work thread while it answers (the loop leaves it alone meanwhile).
+  struct Asked {
+    ApiRequest request;
+    std::string target;
+    unsigned version = 11;
+    bool keep_alive = false;
+    std::string origin;
+  };
+  Asked asked_;
   std::list<std::weak_ptr<Session>>::iterator self_;
   bool answering_ = false;  // from a whole request to its answer written
   bool stopping_ = false;
@@ -476,6 +513,7 @@ void HttpServer::Impl::Run() {
   guards.clear();
   for (auto& c : contexts_) c->stop();
   for (std::thread& t : threads) t.join();
+  pool_.join();
 }
 
 void HttpServer::Impl::Stop() {

@@ -25,6 +25,10 @@ struct HttpOptions {
   std::string bind = "127.0.0.1";
   int port = 8080;  // 0: any free port
   int threads = 2;  // event loops, a thread each: connections and answers
+  // Threads for the answers `offload` picks (a search, a batch): answered
+  // there, they leave their connection's loop free for its other ones.
+  int work_threads = 2;
+  std::function<bool(const ApiRequest&)> offload;
   bool nodelay = true;  // TCP_NODELAY on every connection
 
   // Time limits. A request's head must arrive whole within head_timeout

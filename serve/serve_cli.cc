@@ -178,6 +178,9 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
                  "seconds");
   }
   http.threads = threads;
+  http.work_threads =
+      static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  http.offload = MayTakeLong;
   http.nodelay = vm.count("nagle") == 0;
   http.work_timeout =
       std::chrono::milliseconds(static_cast<int64_t>(work_timeout * 1000));

@@ -30,12 +30,13 @@ using testing::TempDir;
 
 ApiRequest Get(const std::string& path,
                std::multimap<std::string, std::string> params = {}) {
-  return ApiRequest{"GET", path, std::move(params), ""};
+  return ApiRequest{"GET", path, std::move(params), "", "", {}};
 }
 
 ApiRequest Post(const std::string& path, std::string body,
                 std::multimap<std::string, std::string> params = {}) {
-  return ApiRequest{"POST", path, std::move(params), std::move(body)};
+  return ApiRequest{"POST", path, std::move(params), std::move(body), "",
+                    {}};
 }
 
 // A random arrangement of the board's tiles written as the CLI reads it:
@@ -283,7 +284,7 @@ TEST_F(ApiTest, TablesAndHealth) {
   EXPECT_EQ(stored, tables.size());
   EXPECT_EQ(three_by_three, 9u);
   EXPECT_EQ(api_->Handle(Get("/healthz")).status, 200);
-  EXPECT_EQ(api_->Handle(ApiRequest{"HEAD", "/healthz", {}, ""}).status, 200);
+  EXPECT_EQ(api_->Handle(ApiRequest{"HEAD", "/healthz", {}, "", "", {}}).status, 200);
 }
 
 TEST_F(ApiTest, ErrorsSayWhatIsWrongWithTheRightStatus) {
@@ -346,7 +347,7 @@ TEST_F(ApiTest, ErrorsSayWhatIsWrongWithTheRightStatus) {
        "slidedb-build"},
       {Get("/api/solvee"), 404, "no such endpoint: /api/solvee"},
       {Get("/nothing-here.html"), 404, "no such file"},
-      {ApiRequest{"PUT", "/api/solve", {}, ""}, 405, "PUT is not allowed"},
+      {ApiRequest{"PUT", "/api/solve", {}, "", "", {}}, 405, "PUT is not allowed"},
       {Post("/api/moves", ""), 405, "POST is not allowed"},
       {Post("/index.html", ""), 405, "POST is not allowed"},
       {Post("/api/solve", std::string(kMaxBatchBytes + 1, '\n')), 413,

@@ -13,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "serve/api.h"
 #include "serve/params.h"
 
 namespace slidedb {
@@ -131,6 +132,58 @@ TEST(HttpServerTest, StopCutsTheSearchInFlightShort) {
   server.reset();  // Stop() and Run()'s return
   asker.join();
   EXPECT_TRUE(saw_cancel);
+}
+
+// An answer that may take long runs on a work thread: the other
+// connections of the same (single) loop are answered meanwhile.
+TEST(HttpServerTest, ALongAnswerLeavesItsLoopFree) {
+  std::atomic<bool> release{false};
+  HttpOptions options;
+  options.threads = 1;
+  options.work_threads = 1;
+  options.offload = [](const ApiRequest& r) { return r.path == "/slow"; };
+  RunningServer server(
+      [&](const ApiRequest& r) {
+        while (r.path == "/slow" && !release) {
+          std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+        return Json(200, "{\"path\":\"" + r.path + "\"}\n");
+      },
+      options);
+  ASSERT_TRUE(server.ok());
+  httplib::Client slow_client = server.Client();
+  std::thread slow([&] {
+    auto r = slow_client.Get("/slow");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->body, "{\"path\":\"/slow\"}\n");
+  });
+  // Answered while /slow still runs: it would hang otherwise.
+  auto r = server.Client().Get("/fast");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->body, "{\"path\":\"/fast\"}\n");
+  EXPECT_FALSE(release);
+  release = true;
+  slow.join();
+}
+
+TEST(HttpServerTest, WhatMayTakeLong) {
+  auto req = [](std::string method, std::string path,
+                std::multimap<std::string, std::string> params) {
+    ApiRequest r;
+    r.method = std::move(method);
+    r.path = std::move(path);
+    r.params = std::move(params);
+    return r;
+  };
+  EXPECT_TRUE(MayTakeLong(req("POST", "/api/solve", {})));
+  EXPECT_TRUE(MayTakeLong(req("GET", "/api/solve", {{"board", "4x4"}})));
+  EXPECT_TRUE(MayTakeLong(req("GET", "/api/moves", {{"board", "3x5"}})));
+  EXPECT_TRUE(MayTakeLong(req("GET", "/api/solve", {{"all", "1"}})));
+  EXPECT_TRUE(MayTakeLong(req("GET", "/api/sample", {{"n", "1"}})));
+  EXPECT_FALSE(MayTakeLong(req("GET", "/api/solve", {{"start", "1"}})));
+  EXPECT_FALSE(MayTakeLong(req("GET", "/api/solve", {{"board", "3x4"}})));
+  EXPECT_FALSE(MayTakeLong(req("GET", "/api/solve", {{"board", "99999999x9"}})));
+  EXPECT_FALSE(MayTakeLong(req("GET", "/app.js", {})));
 }
 
 }  // namespace
