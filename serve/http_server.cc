@@ -102,8 +102,9 @@ class HttpServer::Impl {
   void CloseAll(bool force);
 };
 
-// One connection: reads a request, answers it, and reads the next, on its
-// own strand. At most one request is read or answered at a time.
+// One connection: reads a request, answers it, and reads the next, on the
+// event loop that accepted it (one thread: no locking). At most one request
+// is read or answered at a time.
 class HttpServer::Impl::Session
     : public std::enable_shared_from_this<Session> {
  public:
