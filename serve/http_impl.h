@@ -1,0 +1,88 @@
+// The inside of HttpServer (serve/http_server.h), shared by its two files:
+// http_server.cc (listening, the loops, stopping) and http_session.h (one
+// connection). Not for other files.
+#ifndef SLIDEDB_SERVE_HTTP_IMPL_H_
+#define SLIDEDB_SERVE_HTTP_IMPL_H_
+
+#include <algorithm>
+#include <atomic>
+#include <boost/asio.hpp>
+#include <chrono>
+#include <condition_variable>
+#include <functional>
+#include <iostream>
+#include <list>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "serve/http_server.h"
+
+namespace slidedb {
+
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+
+class HttpServer::Impl {
+ public:
+  Impl(HttpHandler handler, HttpOptions options)
+      : handler_(std::move(handler)),
+        options_(std::move(options)),
+        pool_(static_cast<size_t>(std::max(1, options_.work_threads))),
+        contexts_(MakeContexts(options_.threads)),
+        acceptor_(*contexts_[0]) {}
+
+  Status Listen();
+  int port() const { return port_; }
+  void Run();
+  void Stop();
+  void Log(const std::string& message) const {
+    if (log_) {
+      log_(message);
+    } else {
+      std::cerr << "slidedb-serve: " << message << std::endl;
+    }
+  }
+
+  class Session;
+
+  const HttpHandler handler_;
+  const HttpOptions options_;
+  int port_ = 0;
+  bool check_host_ = true;
+  std::function<void(const std::string&)> log_;
+  std::atomic<bool> stopping_{false};  // searches in flight read it
+
+  // The open connections, for Stop(). Declared before contexts_: a session
+  // whose handler a context still holds leaves sessions_ when the context
+  // is destroyed.
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::list<std::weak_ptr<Session>> sessions_;  // guarded by mutex_
+  bool stop_requested_ = false;                 // guarded by mutex_
+
+  // The work threads, for the answers that may take long.
+  net::thread_pool pool_;
+
+  // One event loop a thread, each run by its thread alone (no locking
+  // between threads: measured faster than one loop shared by all); each
+  // connection is served by one of them, taken in turn.
+  std::vector<std::unique_ptr<net::io_context>> contexts_;
+  size_t next_context_ = 0;  // the acceptor's strand only
+  tcp::acceptor acceptor_;
+
+  static std::vector<std::unique_ptr<net::io_context>> MakeContexts(int n) {
+    std::vector<std::unique_ptr<net::io_context>> v;
+    for (int i = 0; i < n; ++i) v.push_back(std::make_unique<net::io_context>(1));
+    return v;
+  }
+
+ private:
+  void Accept();
+  void CloseAll(bool force);
+};
+
+}  // namespace slidedb
+
+#endif  // SLIDEDB_SERVE_HTTP_IMPL_H_

@@ -1,0 +1,394 @@
+// One connection of HttpServer (serve/http_server.h): reads a request
+// within its deadlines and limits, has it answered, writes the answer, and
+// reads the next. Included by serve/http_server.cc alone.
+#ifndef SLIDEDB_SERVE_HTTP_SESSION_H_
+#define SLIDEDB_SERVE_HTTP_SESSION_H_
+
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <chrono>
+#include <iterator>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "serve/http_fields.h"
+#include "serve/http_impl.h"
+#include "serve/params.h"
+#include "serve/url.h"
+
+namespace slidedb {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+
+namespace http_session {
+
+using Clock = std::chrono::steady_clock;
+
+inline std::string_view View(beast::string_view v) {
+  return {v.data(), v.size()};
+}
+inline beast::string_view BeastView(std::string_view v) {
+  return {v.data(), v.size()};
+}
+
+// The longest request target taken (414 past it).
+inline constexpr size_t kMaxTarget = 8192;
+
+inline std::string ErrorBody(const std::string& message) {
+  return std::move(Error(0, message).body);
+}
+
+}  // namespace http_session
+
+// One connection: reads a request, answers it, and reads the next, on the
+// event loop that accepted it (one thread: no locking). At most one request
+// is read or answered at a time.
+class HttpServer::Impl::Session
+    : public std::enable_shared_from_this<Session> {
+  using Clock = http_session::Clock;
+
+ public:
+  Session(Impl* server, tcp::socket socket)
+      : server_(server),
+        options_(server->options_),
+        stream_(std::move(socket)),
+        buffer_(options_.head_limit + 4096) {}
+  ~Session() {
+    std::lock_guard<std::mutex> lock(server_->mutex_);
+    server_->sessions_.erase(self_);
+    server_->changed_.notify_all();
+  }
+
+  void Start(std::list<std::weak_ptr<Session>>::iterator self) {
+    self_ = self;
+    net::dispatch(stream_.get_executor(),
+                  [s = shared_from_this()] { s->WaitForRequest(); });
+  }
+
+  // From Stop(): a connection between requests (or still reading one) is
+  // closed now; one being answered after its answer is written, or, with
+  // `force`, now.
+  void Stop(bool force) {
+    net::post(stream_.get_executor(), [s = shared_from_this(), force] {
+      s->stopping_ = true;
+      if (force || !s->answering_) s->Close();
+    });
+  }
+
+ private:
+  // Keep-alive: waits up to idle_timeout for a request's first bytes.
+  void WaitForRequest() {
+    if (stopping_) return Close();
+    if (buffer_.size() > 0) return ReadHead();
+    Arm(options_.idle_timeout);
+    stream_.async_read_some(
+        buffer_.prepare(4096),
+        [s = shared_from_this()](beast::error_code ec, size_t n) {
+          s->Disarm();
+          if (ec) return s->Close();
+          s->buffer_.commit(n);
+          s->ReadHead();
+        });
+  }
+
+  void ReadHead() {
+    parser_.emplace();
+    parser_->header_limit(static_cast<uint32_t>(options_.head_limit));
+    parser_->body_limit(options_.body_limit);
+    Arm(options_.head_timeout);
+    http::async_read_header(
+        stream_, buffer_, *parser_,
+        [s = shared_from_this()](beast::error_code ec, size_t) {
+          s->Disarm();
+          s->OnHead(ec);
+        });
+  }
+
+  void OnHead(beast::error_code ec) {
+    if (ec == net::error::operation_aborted && timed_out_ && !stopping_) {
+      return Refuse(408, "the request's head did not arrive within " +
+                             Seconds(options_.head_timeout));
+    }
+    if (ec == http::error::end_of_stream || ec == net::error::eof ||
+        ec == net::error::operation_aborted) {
+      return Close();
+    }
+    if (ec == http::error::header_limit ||
+        ec == http::error::buffer_overflow) {
+      return Refuse(431, "the request's head is larger than " +
+                             std::to_string(options_.head_limit) + " bytes");
+    }
+    if (ec == http::error::body_limit) return RefuseBody();
+    if (ec) return Refuse(400, "malformed request: " + ec.message());
+    const auto& req = parser_->get();
+    if (req.target().size() > http_session::kMaxTarget) {
+      return Refuse(414, "the URL is longer than " +
+                             std::to_string(http_session::kMaxTarget) + " bytes");
+    }
+    if (static_cast<size_t>(std::distance(req.begin(), req.end())) >
+        options_.max_fields) {
+      return Refuse(431, "the request has more than " +
+                             std::to_string(options_.max_fields) +
+                             " header fields");
+    }
+    const auto host = req.find(http::field::host);
+    if (server_->check_host_ && host != req.end() &&
+        !AllowedHost(std::string(host->value()))) {
+      return Refuse(403, "this server answers requests for the loopback "
+                         "host names only, not '" +
+                             std::string(host->value()) +
+                             "' (slidedb-serve --allow-host NAME)");
+    }
+    if (parser_->is_done()) return Answer();
+    const auto expect = req.find(http::field::expect);
+    if (expect != req.end() &&
+        beast::iequals(expect->value(), "100-continue")) {
+      static const char kContinue[] = "HTTP/1.1 100 Continue\r\n\r\n";
+      stream_.expires_after(options_.write_timeout);
+      net::async_write(stream_, net::buffer(kContinue, sizeof kContinue - 1),
+                       [s = shared_from_this()](beast::error_code ec, size_t) {
+                         if (ec) return s->Close();
+                         s->ReadBody();
+                       });
+      return;
+    }
+    ReadBody();
+  }
+
+  void ReadBody() {
+    Arm(options_.body_timeout);
+    http::async_read(stream_, buffer_, *parser_,
+                     [s = shared_from_this()](beast::error_code ec, size_t) {
+                       s->Disarm();
+                       s->OnBody(ec);
+                     });
+  }
+
+  void OnBody(beast::error_code ec) {
+    if (ec == http::error::body_limit) return RefuseBody();
+    if (ec == net::error::operation_aborted && timed_out_ && !stopping_) {
+      return Refuse(408, "the request's body did not arrive within " +
+                             Seconds(options_.body_timeout));
+    }
+    if (ec == net::error::operation_aborted) return Close();
+    if (ec) return Refuse(400, "malformed request body: " + ec.message());
+    Answer();
+  }
+
+  void RefuseBody() {
+    Refuse(413, "the body is larger than " +
+                    std::to_string(options_.body_limit) + " bytes");
+  }
+
+  bool AllowedHost(const std::string& host) const {
+    if (IsLoopbackHost(host)) return true;
+    const std::string name = HostName(host);
+    for (const std::string& allowed : options_.allowed_hosts) {
+      if (Lower(allowed) == name) return true;
+    }
+    return false;
+  }
+
+  static std::string Seconds(std::chrono::milliseconds d) {
+    const auto ms = d.count();
+    return ms % 1000 == 0 ? std::to_string(ms / 1000) + " s"
+                          : std::to_string(ms) + " ms";
+  }
+
+  // The request is whole: the API answers it here, on this thread.
+  // The request is whole: the API answers it on this loop, or, when it
+  // may take long (options_.offload), on a work thread, so that the other
+  // connections of this loop go on meanwhile.
+  void Answer() {
+    answering_ = true;
+    auto& req = parser_->get();
+    Asked& q = asked_;
+    q.request = ApiRequest();
+    q.request.method = std::string(req.method_string());
+    std::string error;
+    if (!ParseTarget(http_session::View(req.target()), &q.request.path, &q.request.params,
+                     &error)) {
+      return Refuse(400, error);
+    }
+    const auto type = req.find(http::field::content_type);
+    if (type != req.end()) {
+      q.request.content_type = MediaType(http_session::View(type->value()));
+    }
+    q.request.body = std::move(req.body());
+    q.request.limits.deadline = Clock::now() + options_.work_timeout;
+    q.request.limits.cancel = &server_->stopping_;
+    q.target = std::string(http_session::View(req.target()));
+    q.version = req.version();
+    q.keep_alive = req.keep_alive() && !stopping_;
+    q.origin = std::string(http_session::View(req[http::field::origin]));
+    if (q.request.method == "OPTIONS" && Cors(q.origin) &&
+        req.find(http::field::access_control_request_method) != req.end()) {
+      ApiResponse preflight;
+      preflight.status = 204;
+      return Respond(std::move(preflight));
+    }
+    if (options_.offload && options_.offload(q.request)) {
+      net::post(server_->pool_, [s = shared_from_this()] {
+        ApiResponse r = s->server_->handler_(s->asked_.request);
+        net::post(s->stream_.get_executor(),
+                  [s, r = std::move(r)]() mutable { s->Respond(std::move(r)); });
+      });
+      return;
+    }
+    Respond(server_->handler_(q.request));
+  }
+
+  void Respond(ApiResponse r) {
+    const Asked& q = asked_;
+    if (r.status == 500) {
+      // The cause may name files: it goes to the log, not the client.
+      server_->Log(q.request.method + " " + q.target + ": " +
+                   r.body.substr(0, r.body.size() - (r.body.empty() ? 0 : 1)));
+      r = Error(500, "the server cannot read its database; its log says why");
+    }
+    if (r.status == 503 && server_->stopping_.load()) {
+      r = Error(503, "the server is stopping");
+    }
+    auto res = std::make_unique<http::response<http::string_body>>(
+        static_cast<http::status>(r.status), q.version);
+    if (!r.content_type.empty()) {
+      res->set(http::field::content_type, http_session::BeastView(r.content_type));
+    }
+    if (!r.allow.empty()) res->set(http::field::allow, r.allow);
+    if (r.status == 503) res->set(http::field::retry_after, "1");
+    if (Cors(q.origin)) {
+      res->set(http::field::access_control_allow_origin,
+               options_.cors_origin == "*" ? "*" : q.origin);
+      res->set(http::field::vary, "Origin");
+      if (r.status == 204) {
+        res->set(http::field::access_control_allow_methods,
+                 "GET, HEAD, POST");
+        res->set(http::field::access_control_allow_headers, "Content-Type");
+        res->set(http::field::access_control_max_age, "600");
+      }
+    }
+    const bool keep_alive = q.keep_alive && !stopping_;
+    res->keep_alive(keep_alive);
+    if (r.status != 204) res->content_length(r.body.size());
+    if (q.request.method != "HEAD") res->body() = std::move(r.body);
+    Write(std::move(res), !keep_alive);
+  }
+
+  bool Cors(const std::string& origin) const {
+    return !options_.cors_origin.empty() && !origin.empty() &&
+           (options_.cors_origin == "*" || options_.cors_origin == origin);
+  }
+
+  // Answers an error and closes the connection: what is left of the
+  // request is not read.
+  void Refuse(int status, const std::string& message) {
+    answering_ = true;
+    auto res = std::make_unique<http::response<http::string_body>>(
+        static_cast<http::status>(status), 11);
+    res->set(http::field::content_type, kJson);
+    res->keep_alive(false);
+    res->body() = http_session::ErrorBody(message);
+    res->prepare_payload();
+    Write(std::move(res), true);
+  }
+
+  void Write(std::unique_ptr<http::response<http::string_body>> res,
+             bool close) {
+    response_ = std::move(res);
+    stream_.expires_after(options_.write_timeout);
+    http::async_write(
+        stream_, *response_,
+        [s = shared_from_this(), close](beast::error_code ec, size_t) {
+          s->response_.reset();
+          s->parser_.reset();
+          s->answering_ = false;
+          if (ec) return s->Close();
+          if (close || s->stopping_) return s->Linger();
+          s->WaitForRequest();
+        });
+  }
+
+  // After an answer that ends the connection: says so (FIN), then reads
+  // and drops what the client still sends for a moment, so that closing
+  // does not reset the connection before the client reads the answer.
+  void Linger() {
+    beast::error_code ec;
+    stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+    if (ec || stopping_) return Close();
+    stream_.expires_after(std::chrono::seconds(1));
+    Drain(1 << 20);
+  }
+  void Drain(size_t budget) {
+    drain_.resize(16384);
+    stream_.async_read_some(
+        net::buffer(drain_),
+        [s = shared_from_this(), budget](beast::error_code ec, size_t n) {
+          if (ec || n >= budget || s->stopping_) return s->Close();
+          s->Drain(budget - n);
+        });
+  }
+
+  // A read's deadline. tcp_stream's own closes the socket when it expires,
+  // which leaves no way to say 408: this timer cancels the read instead.
+  void Arm(std::chrono::milliseconds after) {
+    stream_.expires_never();
+    timed_out_ = false;
+    timer_.expires_after(after);
+    // A wait that expired as its read ended may still run after the next
+    // Arm(): the generation tells it apart.
+    const uint64_t armed = ++armed_;
+    timer_.async_wait([s = shared_from_this(), armed](beast::error_code ec) {
+      // The read ended first, or another deadline replaced this one.
+      if (ec || armed != s->armed_) return;
+      s->timed_out_ = true;
+      beast::error_code ignored;
+      s->stream_.socket().cancel(ignored);
+    });
+  }
+
+  // The read ended: its deadline no longer applies (timed_out_ stays as it
+  // is, for the read's handler).
+  void Disarm() {
+    ++armed_;
+    timer_.cancel();
+  }
+
+  void Close() {
+    Disarm();
+    beast::error_code ec;
+    stream_.socket().shutdown(tcp::socket::shutdown_both, ec);
+    stream_.close();
+  }
+
+  Impl* server_;
+  const HttpOptions& options_;
+  beast::tcp_stream stream_;
+  net::steady_timer timer_{stream_.get_executor()};  // Arm()
+  bool timed_out_ = false;  // the last Arm() expired
+  uint64_t armed_ = 0;      // Arm()s so far
+  beast::flat_buffer buffer_;
+  std::optional<http::request_parser<http::string_body>> parser_;
+  std::unique_ptr<http::response<http::string_body>> response_;
+  std::string drain_;
+  // The request being answered, and what its answer needs of it: read by
+  // a work thread while it answers (the loop leaves it alone meanwhile).
+  struct Asked {
+    ApiRequest request;
+    std::string target;
+    unsigned version = 11;
+    bool keep_alive = false;
+    std::string origin;
+  };
+  Asked asked_;
+  std::list<std::weak_ptr<Session>>::iterator self_;
+  bool answering_ = false;  // from a whole request to its answer written
+  bool stopping_ = false;
+};
+
+}  // namespace slidedb
+
+#endif  // SLIDEDB_SERVE_HTTP_SESSION_H_
