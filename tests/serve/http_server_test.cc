@@ -3,11 +3,7 @@
 // whatever the API says.
 #include "serve/http_server.h"
 
-#include <arpa/inet.h>
 #include <httplib.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
 #include <gtest/gtest.h>
 
@@ -19,6 +15,7 @@
 
 #include "serve/api.h"
 #include "serve/params.h"
+#include "tests/serve/raw_http.h"
 
 namespace slidedb {
 namespace {
@@ -139,31 +136,6 @@ TEST(HttpServerTest, StopCutsTheSearchInFlightShort) {
   EXPECT_TRUE(saw_cancel);
 }
 
-// Raw bytes to 127.0.0.1:port; what comes back until the server closes.
-std::string RawExchange(int port, const std::string& bytes) {
-  const int fd = socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr = {};
-  addr.sin_family = AF_INET;
-  addr.sin_port = htons(static_cast<uint16_t>(port));
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
-    close(fd);
-    return "<no connection>";
-  }
-  timeval tv = {20, 0};  // a hang guard
-  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-  if (!bytes.empty() && write(fd, bytes.data(), bytes.size()) < 0) {
-    close(fd);
-    return "<write failed>";
-  }
-  std::string out;
-  char buf[4096];
-  ssize_t n;
-  while ((n = read(fd, buf, sizeof buf)) > 0) out.append(buf, n);
-  close(fd);
-  return out;
-}
-
 // Each deadline, made short here: a head or a body that does not arrive
 // in time gets 408, an idle connection is closed, and none waits longer.
 TEST(HttpServerTest, DeadlinesOfTheHeadTheBodyAndIdleConnections) {
@@ -176,20 +148,23 @@ TEST(HttpServerTest, DeadlinesOfTheHeadTheBodyAndIdleConnections) {
   ASSERT_TRUE(server.ok());
   const auto start = std::chrono::steady_clock::now();
   std::string reply =
-      RawExchange(server.port(), "GET /api/tables HTTP/1.1\r\nHost: local");
+      RawExchange(server.port(), "GET /api/tables HTTP/1.1\r\nHost: local",
+                  /*half_close=*/false);
   EXPECT_EQ(reply.rfind("HTTP/1.1 408", 0), 0u) << reply;
   EXPECT_NE(reply.find("head did not arrive within 200 ms"),
             std::string::npos) << reply;
   reply = RawExchange(server.port(),
                       "POST /api/solve HTTP/1.1\r\nHost: localhost\r\n"
-                      "Content-Length: 10\r\n\r\n12345");
+                      "Content-Length: 10\r\n\r\n12345",
+                      /*half_close=*/false);
   EXPECT_EQ(reply.rfind("HTTP/1.1 408", 0), 0u) << reply;
   EXPECT_NE(reply.find("body did not arrive"), std::string::npos) << reply;
   // Nothing sent at all: closed without a word.
-  EXPECT_EQ(RawExchange(server.port(), ""), "");
+  EXPECT_EQ(RawExchange(server.port(), "", /*half_close=*/false), "");
   // A whole request, then silence: the answer, then the close.
   reply = RawExchange(server.port(),
-                      "GET /x HTTP/1.1\r\nHost: localhost\r\n\r\n");
+                      "GET /x HTTP/1.1\r\nHost: localhost\r\n\r\n",
+                      /*half_close=*/false);
   EXPECT_EQ(reply.rfind("HTTP/1.1 200", 0), 0u) << reply;
   // A hang guard, not a timing assertion: each wait is 200 ms.
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(15));

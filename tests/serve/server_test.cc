@@ -21,6 +21,7 @@
 
 #include "cli/exit_codes.h"
 #include "serve/serve_cli.h"
+#include "tests/serve/raw_http.h"
 #include "tests/test_util.h"
 
 extern char** environ;
@@ -104,34 +105,6 @@ class ServerProcess {
   int port_ = 0;
   bool waited_ = false;
 };
-
-// Writes raw bytes to the server and reads what comes back until it closes
-// the connection (or 10 s pass).
-std::string RawExchange(int port, const std::string& bytes,
-                        bool half_close = true) {
-  const int fd = socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr = {};
-  addr.sin_family = AF_INET;
-  addr.sin_port = htons(static_cast<uint16_t>(port));
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
-    close(fd);
-    return "<no connection>";
-  }
-  timeval tv = {10, 0};
-  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-  if (!bytes.empty() && send(fd, bytes.data(), bytes.size(), MSG_NOSIGNAL) < 0) {
-    close(fd);
-    return "<send failed>";
-  }
-  if (half_close) shutdown(fd, SHUT_WR);
-  std::string got;
-  char buf[4096];
-  ssize_t n;
-  while ((n = recv(fd, buf, sizeof buf, 0)) > 0) got.append(buf, n);
-  close(fd);
-  return got;
-}
 
 TEST(ServerTest, AnswersAsTheCliOverHttp) {
   ServerProcess server({"--db", testing::TestDatabase()});
