@@ -124,6 +124,14 @@ TEST(PdbCliTest, KorfInstancesOnTheirGoal) {
                                   input);
   EXPECT_EQ(t.status, kExitOk) << t.err;
   EXPECT_EQ(t.out, r.out);
+  // States on the command line: the pattern databases are read a page at
+  // a time as the search asks (PdbValues); the same bytes.
+  std::vector<std::string> args = {"--db", Db44(), "--board", "4x4",
+                                   "--goal", kKorfGoal, "--format", "json"};
+  for (const Instance& i : korf) args.push_back(i.state);
+  const CliResult a = RunQueryCli(args, "");
+  EXPECT_EQ(a.status, kExitOk) << a.err;
+  EXPECT_EQ(a.out, r.out);
 }
 
 TEST(PdbCliTest, DefaultGoalLabelsStepsAndVerify) {

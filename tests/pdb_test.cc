@@ -283,5 +283,63 @@ TEST(PdbSearchTest, LimitsStopTheSearchWithDeadlineExceeded) {
   EXPECT_EQ(path.moves, free_path.moves);
 }
 
+// Entries read a page at a time are the entries in memory; a search over
+// them answers the same; a page that cannot be read fails the search with
+// its error (the entry reads as 0, so nothing else goes wrong).
+TEST(PdbValuesTest, PagesOnDemandAreTheEntriesInMemory) {
+  const Board board(3, 3);
+  const Partition p = {4, 4};
+  std::vector<std::vector<uint8_t>> all;
+  for (const auto& tiles : PartitionGroups(p)) {
+    PdbResult r;
+    ASSERT_TRUE(BuildPatternDb(board, 8, tiles, 2, nullptr, &r).ok());
+    all.push_back(std::move(r.values));
+  }
+  std::vector<PdbValues> paged;
+  std::vector<std::shared_ptr<int>> reads;
+  for (const auto& v : all) {
+    auto count = std::make_shared<int>(0);
+    reads.push_back(count);
+    paged.emplace_back(v.size(), 1000,
+                       [&v, count](uint32_t page, std::string* out) {
+                         ++*count;
+                         const size_t begin = size_t{page} * 1000;
+                         const size_t end = std::min(v.size(), begin + 1000);
+                         out->assign(v.begin() + begin, v.begin() + end);
+                         return Status::OK();
+                       });
+  }
+  for (size_t g = 0; g < all.size(); ++g) {
+    for (uint64_t i = 0; i < all[g].size(); i += 7) {
+      ASSERT_EQ(paged[g][i], all[g][i]) << g << " " << i;
+    }
+    EXPECT_EQ(paged[g].pages_read(), (all[g].size() + 999) / 1000);
+    EXPECT_EQ(*reads[g], static_cast<int>(paged[g].pages_read()));
+  }
+  const PdbSearch eager(board, 8, p, std::vector<std::vector<uint8_t>>(all));
+  const PdbSearch lazy(board, 8, p, std::move(paged));
+  const Indexer indexer(board, 8);
+  for (Index i = 0; i < indexer.size(); i += 997) {
+    Path a, b;
+    ASSERT_TRUE(eager.Solve(indexer.StateAt(i), &a).ok());
+    ASSERT_TRUE(lazy.Solve(indexer.StateAt(i), &b).ok());
+    ASSERT_EQ(a.moves, b.moves);
+  }
+  std::vector<PdbValues> failing;
+  for (const auto& v : all) {
+    failing.emplace_back(v.size(), 1000, [](uint32_t, std::string*) {
+      return Status::IOError("the disk said no");
+    });
+  }
+  const PdbSearch broken(board, 8, p, std::move(failing));
+  // The farthest states: with every entry read as 0 the search would run
+  // for long; it stops at the failure instead.
+  for (Index i = 0; i < indexer.size(); i += 50000) {
+    Path path;
+    const Status s = broken.Solve(indexer.StateAt(i), &path);
+    EXPECT_TRUE(s.IsIOError()) << s.ToString();
+  }
+}
+
 }  // namespace
 }  // namespace slidedb

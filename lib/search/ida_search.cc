@@ -15,9 +15,24 @@ constexpr int kMaxDepth = 250;
 
 }  // namespace
 
+namespace {
+
+std::vector<PdbValues> InMemory(std::vector<std::vector<uint8_t>> values) {
+  std::vector<PdbValues> v;
+  for (auto& group : values) v.emplace_back(std::move(group));
+  return v;
+}
+
+}  // namespace
+
 PdbSearch::PdbSearch(const Board& board, int goal_blank,
                      const Partition& partition,
                      std::vector<std::vector<uint8_t>> values)
+    : PdbSearch(board, goal_blank, partition, InMemory(std::move(values))) {}
+
+PdbSearch::PdbSearch(const Board& board, int goal_blank,
+                     const Partition& partition,
+                     std::vector<PdbValues> values)
     : board_(board), goal_blank_(goal_blank), partition_(partition) {
   const State goal = CanonicalGoal(board, goal_blank);
   int goal_cell[kMaxCells] = {};
@@ -120,7 +135,8 @@ class PdbSearch::Run {
     if ((nodes_ & 0xFFFF) != 0) return false;
     stopped_ = nodes_ >= limits_.max_nodes ||
                (limits_.cancel != nullptr && limits_.cancel->load()) ||
-               std::chrono::steady_clock::now() >= limits_.deadline;
+               std::chrono::steady_clock::now() >= limits_.deadline ||
+               search_.PagesFailed();
     return stopped_;
   }
 
@@ -213,16 +229,35 @@ int PdbSearch::Heuristic(const State& s) const {
   return Run(*this, s, SearchLimits()).heuristic();
 }
 
+bool PdbSearch::PagesFailed() const {
+  for (const Group& g : groups_) {
+    if (g.values.failed()) return true;
+  }
+  return false;
+}
+
+Status PdbSearch::PagesError() const {
+  for (const Group& g : groups_) {
+    Status s = g.values.error();
+    if (!s.ok()) return s;
+  }
+  return Status::OK();
+}
+
 Status PdbSearch::Solve(const State& start, Path* path,
                         const SearchLimits& limits) const {
   Run run(*this, start, limits);
-  return run.Solve(path);
+  Status s = run.Solve(path);
+  Status pages = PagesError();
+  return pages.ok() ? s : pages;
 }
 
 Status PdbSearch::Within(const State& start, int bound, bool* within,
                          const SearchLimits& limits) const {
   Run run(*this, start, limits);
-  return run.Within(bound, within);
+  Status s = run.Within(bound, within);
+  Status pages = PagesError();
+  return pages.ok() ? s : pages;
 }
 
 }  // namespace slidedb

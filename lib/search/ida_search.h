@@ -19,6 +19,7 @@
 #include "lib/puzzle/path.h"
 #include "lib/puzzle/pattern.h"
 #include "lib/puzzle/state.h"
+#include "lib/search/pdb_values.h"
 
 namespace slidedb {
 
@@ -35,8 +36,11 @@ struct SearchLimits {
 class PdbSearch {
  public:
   // `values[g]` is the pattern database of group g of `partition`
-  // (PartitionGroups) for the canonical goal with the blank on `goal_blank`.
+  // (PartitionGroups) for the canonical goal with the blank on `goal_blank`,
+  // in memory or read a page at a time (lib/search/pdb_values.h).
   // REQUIRES: values[g].size() == PatternIndexer(cells, group size).size().
+  PdbSearch(const Board& board, int goal_blank, const Partition& partition,
+            std::vector<PdbValues> values);
   PdbSearch(const Board& board, int goal_blank, const Partition& partition,
             std::vector<std::vector<uint8_t>> values);
 
@@ -50,7 +54,8 @@ class PdbSearch {
   int Heuristic(const State& s) const;
 
   // An optimal path from `start` to the goal; path->nodes counts the states
-  // generated.
+  // generated. With pages read on demand, a page that cannot be read fails
+  // the search with its error.
   // REQUIRES: start reaches the goal (lib/puzzle/parity.h).
   Status Solve(const State& start, Path* path,
                const SearchLimits& limits = {}) const;
@@ -67,9 +72,12 @@ class PdbSearch {
     std::vector<int> tiles;          // canonical tiles
     std::vector<int> mirror_tiles;   // the tiles whose reflections they are
     PatternIndexer indexer;
-    std::vector<uint8_t> values;
+    PdbValues values;
   };
   class Run;
+  // The first error of a page read on demand, or OK; whether there is one.
+  Status PagesError() const;
+  bool PagesFailed() const;
 
   Board board_;
   int goal_blank_;

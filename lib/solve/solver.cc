@@ -11,7 +11,10 @@ namespace {
 
 // Reads the goal's pattern databases from `db` into a search. NotFound when
 // none were built for that goal.
+// The pattern databases of a goal, read whole or (kOnUse) a page at a time
+// as the search asks for their entries.
 Status LoadPdbs(const Database& db, const Board& board, int goal_blank,
+                Database::PageLoading loading,
                 std::shared_ptr<const PdbSearch>* out) {
   const std::vector<const PdbMeta*> metas = db.FindPdbs(board, goal_blank);
   if (metas.empty()) {
@@ -22,7 +25,8 @@ Status LoadPdbs(const Database& db, const Board& board, int goal_blank,
                             ") in the database " + db.dir());
   }
   const Partition& partition = metas[0]->partition;
-  std::vector<std::vector<uint8_t>> values(partition.size());
+  std::vector<PdbValues> values;
+  for (size_t g = 0; g < partition.size(); ++g) values.emplace_back(std::vector<uint8_t>());
   std::vector<bool> seen(partition.size());
   for (const PdbMeta* m : metas) {
     if (m->partition != partition || seen[m->group]) {
@@ -31,8 +35,18 @@ Status LoadPdbs(const Database& db, const Board& board, int goal_blank,
                                 " mix partitions");
     }
     seen[m->group] = true;
-    Status s = db.ReadPdb(*m, &values[m->group]);
+    if (loading == Database::PageLoading::kOnUse) {
+      values[m->group] = PdbValues(
+          m->entries, kPageRecords,
+          [&db, m](uint32_t page, std::string* bytes) {
+            return db.ReadPdbPage(*m, page, bytes);
+          });
+      continue;
+    }
+    std::vector<uint8_t> all;
+    Status s = db.ReadPdb(*m, &all);
     if (!s.ok()) return s;
+    values[m->group] = PdbValues(std::move(all));
   }
   if (std::find(seen.begin(), seen.end(), false) != seen.end()) {
     return Status::Corruption("the pattern databases of " +
@@ -163,7 +177,7 @@ Status Solver::LoadPdbSearch(const Board& board, int goal_blank,
   auto it = searches_.find(key);
   if (it == searches_.end()) {
     std::shared_ptr<const PdbSearch> loaded;
-    Status s = LoadPdbs(*db_, board, goal_blank, &loaded);
+    Status s = LoadPdbs(*db_, board, goal_blank, page_loading_, &loaded);
     if (!s.ok()) return s;
     it = searches_.emplace(key, std::move(loaded)).first;
   }

@@ -31,9 +31,10 @@ class Solver {
   // REQUIRES: db outlives the Solver.
   explicit Solver(const Database* db) : db_(db) {}
 
-  // How the tables opened from now on read their pages
-  // (Database::PageLoading): a small table whole when opened (the default,
-  // for batches), or only the pages used (a query of a few states).
+  // How the tables and pattern databases opened from now on read their
+  // pages (Database::PageLoading): a small table and every pattern database
+  // whole when opened (the default, for batches and servers), or only the
+  // pages used (a query of a few states).
   // REQUIRES: no other thread uses the Solver meanwhile.
   void set_page_loading(Database::PageLoading loading) {
     page_loading_ = loading;

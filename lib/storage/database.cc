@@ -240,6 +240,22 @@ Status Database::ReadPdb(const PdbMeta& meta,
   return Status::OK();
 }
 
+Status Database::ReadPdbPage(const PdbMeta& meta, uint32_t page,
+                             std::string* out) const {
+  rocksdb::ReadOptions read;
+  read.fill_cache = false;  // PdbValues keeps every page it reads
+  rocksdb::Status s =
+      db_->Get(read, PdbPageKey(meta.TableId(), meta.group, page), out);
+  if (s.IsNotFound()) {
+    return Status::Corruption("pattern database " +
+                              PdbMetaKey(meta.TableId(), meta.group) +
+                              ": page " + std::to_string(page) +
+                              " is missing");
+  }
+  if (!s.ok()) return Status::IOError(s.ToString());
+  return Status::OK();
+}
+
 Status Database::ReadPage(const std::string& table_id, uint32_t page,
                           std::string* out) const {
   // Table keeps every page it reads: RocksDB's block cache need not.

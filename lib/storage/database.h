@@ -55,6 +55,10 @@ class Database {
                                        int goal_blank) const;
   // Reads one pattern database whole into *values.
   Status ReadPdb(const PdbMeta& meta, std::vector<uint8_t>* values) const;
+  // One page of it (kPageRecords entries, the last page shorter), for a
+  // search that reads its entries on demand. Corruption when missing.
+  Status ReadPdbPage(const PdbMeta& meta, uint32_t page,
+                     std::string* out) const;
 
   // How OpenTable reads a table's pages. kSmallWhole: tables of up to
   // kPreloadStates states are read whole now (a batch then walks without
