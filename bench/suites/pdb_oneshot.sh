@@ -106,5 +106,5 @@ echo "| first question after the page cache is dropped | $cold_base | $cold_new 
 row "Korf's 100 as one batch, 2 threads, s (median of 3)" \
   "$(median <"$tmp/base.batch")" "$(median <"$tmp/new.batch")"
 echo
-echo "The ten instances (start, states generated): $(awk '{printf "%s%s (%s)", NR > 1 ? "; " : "", $1, $2}' "$tmp/median.txt")."
+echo "The ten instances (start, states generated): $(awk '{printf "%s%s (%s)", (NR > 1 ? "; " : ""), $1, $2}' "$tmp/median.txt")."
 echo "Load average before: $load_before; after: $(cut -d' ' -f1-3 /proc/loadavg). $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) CPUs."
