@@ -237,6 +237,52 @@ test('Tab visits the tiles in the order they stand', async () => {
   await page.close();
 });
 
+test('the page\'s parity rule agrees with the server, and its draws are solvable', async () => {
+  const page = await open('?board=4x4&start=' + walk4x4(4, 1));
+  await page.waitForFunction(() => /to the goal/.test(document.querySelector('[role=status]').textContent));
+  // Random arrangements of 3x4 and 3x3 (tables: the server answers at once),
+  // each judged by the page's rule and by the server.
+  const {body: tables} = await apiGet('/api/tables');
+  for (const [board, cols] of [['3x4', 4], ['3x3', 3]]) {
+    const goal = tables.tables.find((t) => t.board === board).goal;
+    for (let k = 0; k < 12; k++) {
+      const {cells, ok} = await page.evaluate(([g, c]) => {
+        const cells = parseState(g);
+        for (let i = cells.length - 1; i > 0; i--) {
+          const j = Math.floor(Math.random() * (i + 1));
+          [cells[i], cells[j]] = [cells[j], cells[i]];
+        }
+        return {cells, ok: solvable(cells, parseState(g), c)};
+      }, [goal, cols]);
+      const q = `board=${board}&goal=${encodeURIComponent(goal)}` +
+                `&start=${encodeURIComponent(cells.join(','))}`;
+      const {body} = await apiGet(`/api/moves?${q}`);
+      assert.equal(ok, body.solvable !== false, `${board} ${cells}`);
+    }
+  }
+  // Shuffle's uniformly random draws on 4x4 are solvable: each with two tiles
+  // swapped is unsolvable, as the server says without a search.
+  for (let k = 0; k < 20; k++) {
+    const {state, swapped, ok} = await page.evaluate(() => {
+      const state = randomPosition();
+      const cells = parseState(state);
+      const [a, b] = cells.map((l, i) => i).filter((i) => !isBlank(cells[i]));
+      [cells[a], cells[b]] = [cells[b], cells[a]];
+      return {state, swapped: formatState(cells), ok: solvable(cells, goalCells(), 4)};
+    });
+    assert.equal(ok, false, swapped);
+    const {body} = await apiGet(`/api/moves?board=4x4&start=${encodeURIComponent(swapped)}`);
+    assert.equal(body.solvable, false, `${swapped}, from the draw ${state}`);
+  }
+  // A scramble never undoes its last move: two moves never come back.
+  const goal = await page.evaluate(() => formatState(goalCells()));
+  for (let k = 0; k < 30; k++) {
+    assert.notEqual(await page.evaluate(() => scramble(2)), goal);
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('with the server gone, the page says it cannot reach it', async () => {
   const page = await open('?start=867254301');
   await page.waitForSelector('#board .tile');
