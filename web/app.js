@@ -21,6 +21,7 @@ const S = {
   seq: 0,              // answers to older requests are dropped
   player: null,        // {path, moves, tiles, k, playing, timer} while Solve plays
   edit: null,          // {labels, placed, next, last} while tiles are placed by hand
+  hintAsked: false,    // Hint was pressed before the server's answer came
   histogram: null,
 };
 
@@ -57,6 +58,7 @@ function reportError(e, field) {
 }
 
 function clearHint() {
+  S.hintAsked = false;
   $('hint-text').textContent = '';
   document.querySelectorAll('.tile.hinted').forEach((el) => el.classList.remove('hinted'));
 }
@@ -110,9 +112,12 @@ async function refresh() {
     showError('');
   } catch (e) {
     if (my !== S.seq || formatState(S.cells) !== start) return;
+    if (S.hintAsked) clearHint();  // the error says why there is none
     showError(e.message);
   }
   render();
+  // A hint asked for while the server searched is given now.
+  if (S.hintAsked) hint();
 }
 
 function moveTile(t) {
@@ -177,7 +182,11 @@ function hint() {
     return;
   }
   const m = optimalMove();
-  if (!m) { text.textContent = 'Still asking the server…'; return; }
+  if (!m) {
+    text.textContent = 'Still asking the server…';
+    S.hintAsked = true;
+    return;
+  }
   const t = tileForMove(S.cells, m.move);
   const label = t >= 0 ? S.cells[t] : String(m.tile);
   text.textContent = `Hint: slide tile ${label} ${NAMES[OPPOSITE[m.move]]}` +

@@ -241,6 +241,27 @@ test('Tab visits the tiles in the order they stand', async () => {
   await page.close();
 });
 
+test('a Hint asked while the server still searches comes when it answers', async () => {
+  const start = walk4x4(14, 9);
+  const page = await open(`?board=4x4&start=${start}`);
+  await page.waitForFunction(() => /to the goal/.test(document.querySelector('[role=status]').textContent));
+  const {body: first} = await apiGet(`/api/moves?board=4x4&start=${start}`);
+  // The server's answers held back a second, as a long search would.
+  await page.route('**/api/moves*', async (route) => {
+    await new Promise((r) => setTimeout(r, 1000));
+    await route.continue();
+  });
+  await tile(page, first.moves[0].tile).click();
+  await button(page, 'Hint').click();
+  assert.equal(await text(page, 'hint-text'), 'Still asking the server…');
+  await page.waitForFunction(() => /^Hint:/.test(document.querySelector('#hint-text').textContent));
+  const {body: next} = await apiGet(`/api/moves?board=4x4&start=${first.moves[0].state}`);
+  const best = next.moves.filter((m) => m.distance === next.distance - 1).map((m) => String(m.tile));
+  const named = /slide tile (\d+)/.exec(await text(page, 'hint-text'))[1];
+  assert.ok(best.includes(named), `${named} is not one of ${best}`);
+  await page.close();
+});
+
 test('the page\'s parity rule agrees with the server, and its draws are solvable', async () => {
   const page = await open('?board=4x4&start=' + walk4x4(4, 1));
   await page.waitForFunction(() => /to the goal/.test(document.querySelector('[role=status]').textContent));
