@@ -229,15 +229,46 @@ test('the link keeps the start and the moves, encoded; a reload keeps the count 
   await page.close();
 });
 
+test('the solution is given as text to copy, as /api/solve writes it', async () => {
+  const start = walk4x4(12, 5);
+  const page = await open(`?board=4x4&start=${start}`);
+  await page.waitForFunction(() => /to the goal/.test(document.querySelector('[role=status]').textContent));
+  await setSpeed(page, 'min');
+  await button(page, 'Solve').click();
+  await button(page, 'Pause').click();
+  const {body: solved} = await apiGet(`/api/solve?board=4x4&start=${start}`);
+  const want = `moves: ${solved.moves}\ntiles: ${solved.tiles.join(' ')}`;
+  await page.waitForFunction((t) => document.querySelector('#solution-text').textContent === t, want);
+  await H.context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: H.base});
+  await button(page, 'Copy').click();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), want);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('Tab visits the tiles in the order they stand', async () => {
-  const page = await open('?start=123456708');
-  await expectStatus(page, movesText(1));
-  await tile(page, '8').click();
-  await expectStatus(page, 'Solved');
-  const order = await page.locator('#board .tile').evaluateAll(
-      (els) => els.map((e) => e.dataset.label));
-  const want = (await apiGet('/api/moves?start=123456780')).body.start.split('');
-  assert.deepEqual(order, want);
+  const start = walk4x4(16, 11);
+  const page = await open(`?board=4x4&start=${start}`);
+  await page.waitForFunction(() => /to the goal/.test(document.querySelector('[role=status]').textContent));
+  // Three moves, each the first the server lists, so tiles leave the
+  // places they were drawn at.
+  let state = start;
+  for (let k = 0; k < 3; k++) {
+    const {body} = await apiGet(`/api/moves?board=4x4&start=${state}`);
+    await tile(page, body.moves[0].tile).click();
+    await expectStatus(page, movesText(body.moves[0].distance));
+    state = body.moves[0].state;
+  }
+  // Tab from the first tile: the tiles as the server reads the state, row by
+  // row, the blank skipped.
+  const want = state.split(',').filter((l) => l !== '0');
+  await tile(page, want[0]).focus();
+  const seen = [];
+  for (let i = 0; i < want.length; i++) {
+    seen.push(await page.evaluate(() => document.activeElement.dataset.label));
+    await page.keyboard.press('Tab');
+  }
+  assert.deepEqual(seen, want);
   await page.close();
 });
 
