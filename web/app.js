@@ -36,14 +36,17 @@ function showError(message) {
   e.hidden = !message;
 }
 
-const kFields = {start: 'start-input', goal: 'goal-input', board: 'board-select'};
+// The fields a message can be about, and their inputs ("link": a link's
+// moves, said beside the page's own link, has none).
+const kFields = {start: 'start-input', goal: 'goal-input', board: 'board-select', link: null};
 
-// A message beside the field it is about, which is marked invalid.
+// A message beside the field it is about, whose input is marked invalid.
 function fieldError(field, message) {
   const out = $(field + '-error');
   out.textContent = message || '';
   out.hidden = !message;
-  const input = $(kFields[field]);
+  const input = kFields[field] && $(kFields[field]);
+  if (!input) return;
   if (message) input.setAttribute('aria-invalid', 'true');
   else input.removeAttribute('aria-invalid');
 }
@@ -86,7 +89,10 @@ async function setStart(text, {field = 'start', answer = null, keepErrors = fals
   }
   if (my !== S.seq) return false;
   showError('');
-  if (!keepErrors) fieldError(field, '');
+  if (!keepErrors) {
+    fieldError(field, '');
+    fieldError('link', '');
+  }
   stopPlayer();
   S.cells = parseState(res.start);
   if (res.goal) S.goal = res.goal;
@@ -409,8 +415,9 @@ async function main() {
       const moves = q.get('moves') || '';
       const legal = replayMoves(moves);
       if (legal < moves.length) {
-        showError(`The link's moves stop at move ${legal + 1}: ` +
-                  `'${moves[legal]}' is not a legal move there.`);
+        fieldError('link', `The link's moves stop at move ${legal + 1} of ${moves.length}: ` +
+                           `'${moves[legal]}' is not a legal move there (moves are U, D, L, R, ` +
+                           'the way the blank goes).');
       }
       if (legal > 0) afterJump();
       return;

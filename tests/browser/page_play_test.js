@@ -229,6 +229,31 @@ test('the link keeps the start and the moves, encoded; a reload keeps the count 
   await page.close();
 });
 
+test('a link\'s illegal move is said beside the link; the moves before it are kept', async () => {
+  const start = '1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15';
+  // The blank goes left twice, then 'X' (no move), and in the second link
+  // down off the bottom row.
+  for (const [moves, kept] of [['LLXR', 'LL'], ['LLRRD', 'LLRR']]) {
+    const page = await open(`?board=4x4&start=${start}&moves=${moves}`);
+    await page.waitForFunction(() => !document.querySelector('#link-error').hidden);
+    assert.match(await text(page, 'link-error'),
+                 new RegExp(`stop at move ${kept.length + 1} of ${moves.length}: '${moves[kept.length]}'`));
+    // The distance after the kept moves, from the server's own moves.
+    let state = start;
+    for (const m of kept) {
+      const {body: at} = await apiGet(`/api/moves?board=4x4&start=${state}`);
+      state = at.moves.find((x) => x.move === m).state;
+    }
+    await expectStatus(page, movesText(await expectedDistance(`board=4x4&start=${state}`)));
+    assert.equal(await text(page, 'move-count'), String(kept.length));
+    assert.equal(params(page).get('moves'), kept);
+    // The message stays after the server's answers came.
+    await page.waitForTimeout(300);
+    assert.equal(await page.locator('#link-error').isHidden(), false);
+    await page.close();
+  }
+});
+
 test('the solution is given as text to copy, as /api/solve writes it', async () => {
   const start = walk4x4(12, 5);
   const page = await open(`?board=4x4&start=${start}`);
