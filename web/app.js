@@ -83,7 +83,12 @@ async function setStart(text, {field = 'start', answer = null, keepErrors = fals
     try {
       res = await api('moves', tableParams({start: text}));
     } catch (e) {
-      if (my === S.seq) reportError(e, field);
+      // The board stays as it was, and so does its status (not "Drawing a
+      // position…" when the server could not answer a drawn one).
+      if (my === S.seq) {
+        reportError(e, field);
+        renderStatus();
+      }
       return false;
     }
   }
