@@ -106,7 +106,9 @@ function solvable(cells, goal, cols) {
   const order = cells.filter((l) => !isBlank(l)).map((l) => at.get(l));
   let inversions = 0;
   for (let i = 0; i < order.length; i++) {
-    for (let j = i + 1; j < order.length; j++) if (order[i] > order[j]) inversions++;
+    for (let j = i + 1; j < order.length; j++) {
+      if (order[i] > order[j]) inversions++;
+    }
   }
   const rows = Math.abs(Math.floor(blankIndex(cells) / cols) -
                         Math.floor(blankIndex(goal) / cols));
@@ -116,7 +118,7 @@ function solvable(cells, goal, cols) {
 // Every arrangement equally likely (a Fisher-Yates shuffle of the goal's
 // tiles), then, when it cannot reach the goal (half of them), two tiles
 // swapped: that flips the parity, and pairs each unsolvable arrangement
-// with one solvable one, so every solvable position stays equally likely.
+// with exactly one solvable one, so every solvable position stays equally likely.
 function randomPosition() {
   const goal = goalCells();
   const cells = goal.slice();
