@@ -5,18 +5,13 @@
 #
 #   ./scripts/serve.sh [--with BOARD]... [slidedb-serve options]
 #
-# --with BOARD also builds BOARD into the database if it is not there yet:
-# --with 4x4 builds the 15-puzzle's pattern databases (7-8: about 3 minutes
-# on 2 cores, 2 GB of memory while building, 400 MB on disk), --with 3x4 a
-# full table (seconds). Other arguments go to slidedb-serve (--port, --bind,
-# --db ...).
+# --with BOARD also builds BOARD into the database if it is not there yet,
+# once: --with 4x4 builds the 15-puzzle's 7-8 pattern databases (about 5
+# minutes on 2 cores, 282 s in BENCHMARKS.md; 2 GB of memory while building,
+# 400 MB on disk), --with 3x4 a full table (seconds). Other arguments go to
+# slidedb-serve (--port, --bind, --db ...).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [ ! -x build/slidedb-serve ] || [ ! -x build/slidedb-build ]; then
-  ./scripts/build.sh
-else
-  cmake --build build -j "$(nproc)" --target slidedb-serve slidedb-build slidedb-query >/dev/null
-fi
 db="${SLIDEDB_DB:-data/slidedb}"
 boards=()
 args=()
@@ -30,6 +25,17 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
+for board in ${boards[@]+"${boards[@]}"}; do
+  if [[ ! $board =~ ^[0-9]+x[0-9]+$ ]]; then
+    echo "serve.sh: --with takes a board such as 4x4 or 3x4, not '$board'" >&2
+    exit 64
+  fi
+done
+if [ ! -x build/slidedb-serve ] || [ ! -x build/slidedb-build ]; then
+  ./scripts/build.sh
+else
+  cmake --build build -j "$(nproc)" --target slidedb-serve slidedb-build slidedb-query >/dev/null
+fi
 if [ ! -e "$db/CURRENT" ]; then
   echo "building the 3x3 database in $db (a few seconds)" >&2
   ./build/slidedb-build --db "$db" --board 3x3 --quiet >&2
@@ -38,7 +44,11 @@ for board in ${boards[@]+"${boards[@]}"}; do
   if ./build/slidedb-query --db "$db" --tables | awk '{print $1}' | grep -qx "$board"; then
     continue
   fi
-  echo "building $board into $db (the 15-puzzle's pattern databases take a few minutes)" >&2
+  if [ "$board" = 4x4 ]; then
+    echo "building the 15-puzzle's pattern databases into $db (about 5 minutes on 2 cores, once)" >&2
+  else
+    echo "building $board into $db" >&2
+  fi
   ./build/slidedb-build --db "$db" --board "$board" >&2
 done
 exec ./build/slidedb-serve --db "$db" ${args[@]+"${args[@]}"}

@@ -21,6 +21,7 @@ const S = {
   seq: 0,              // answers to older requests are dropped
   player: null,        // {path, moves, tiles, k, playing, timer} while Solve plays
   edit: null,          // {labels, placed, next, last} while tiles are placed by hand
+  hintAsked: false,    // Hint was pressed before the server's answer came
   histogram: null,
 };
 
@@ -35,14 +36,17 @@ function showError(message) {
   e.hidden = !message;
 }
 
-const kFields = {start: 'start-input', goal: 'goal-input', board: 'board-select'};
+// The fields a message can be about, and their inputs ("link": a link's
+// moves, said beside the page's own link, has none).
+const kFields = {start: 'start-input', goal: 'goal-input', board: 'board-select', link: null};
 
-// A message beside the field it is about, which is marked invalid.
+// A message beside the field it is about, whose input is marked invalid.
 function fieldError(field, message) {
   const out = $(field + '-error');
   out.textContent = message || '';
   out.hidden = !message;
-  const input = $(kFields[field]);
+  const input = kFields[field] && $(kFields[field]);
+  if (!input) return;
   if (message) input.setAttribute('aria-invalid', 'true');
   else input.removeAttribute('aria-invalid');
 }
@@ -57,6 +61,7 @@ function reportError(e, field) {
 }
 
 function clearHint() {
+  S.hintAsked = false;
   $('hint-text').textContent = '';
   document.querySelectorAll('.tile.hinted').forEach((el) => el.classList.remove('hinted'));
 }
@@ -78,13 +83,21 @@ async function setStart(text, {field = 'start', answer = null, keepErrors = fals
     try {
       res = await api('moves', tableParams({start: text}));
     } catch (e) {
-      if (my === S.seq) reportError(e, field);
+      // The board stays as it was, and so does its status (not "Drawing a
+      // position…" when the server could not answer a drawn one).
+      if (my === S.seq) {
+        reportError(e, field);
+        renderStatus();
+      }
       return false;
     }
   }
   if (my !== S.seq) return false;
   showError('');
-  if (!keepErrors) fieldError(field, '');
+  if (!keepErrors) {
+    fieldError(field, '');
+    fieldError('link', '');
+  }
   stopPlayer();
   S.cells = parseState(res.start);
   if (res.goal) S.goal = res.goal;
@@ -110,9 +123,12 @@ async function refresh() {
     showError('');
   } catch (e) {
     if (my !== S.seq || formatState(S.cells) !== start) return;
+    if (S.hintAsked) clearHint();  // the error says why there is none
     showError(e.message);
   }
   render();
+  // A hint asked for while the server searched is given now.
+  if (S.hintAsked) hint();
 }
 
 function moveTile(t) {
@@ -177,7 +193,11 @@ function hint() {
     return;
   }
   const m = optimalMove();
-  if (!m) { text.textContent = 'Still asking the server…'; return; }
+  if (!m) {
+    text.textContent = 'Still asking the server…';
+    S.hintAsked = true;
+    return;
+  }
   const t = tileForMove(S.cells, m.move);
   const label = t >= 0 ? S.cells[t] : String(m.tile);
   text.textContent = `Hint: slide tile ${label} ${NAMES[OPPOSITE[m.move]]}` +
@@ -400,8 +420,9 @@ async function main() {
       const moves = q.get('moves') || '';
       const legal = replayMoves(moves);
       if (legal < moves.length) {
-        showError(`The link's moves stop at move ${legal + 1}: ` +
-                  `'${moves[legal]}' is not a legal move there.`);
+        fieldError('link', `The link's moves stop at move ${legal + 1} of ${moves.length}: ` +
+                           `'${moves[legal]}' is not a legal move there (moves are U, D, L, R, ` +
+                           'the way the blank goes).');
       }
       if (legal > 0) afterJump();
       return;

@@ -5,17 +5,14 @@
 // position, with its move count and Undo. Loaded before app.js.
 'use strict';
 
-// Commas and slashes may stand in a query as they are: kept readable.
-function queryValue(v) {
-  return encodeURIComponent(v).replace(/%2C/gi, ',').replace(/%2F/gi, '/');
-}
-
 function linkQuery() {
   const parts = [['board', S.board], ['start', formatState(S.initial)]];
   if (S.customGoal && S.goal) parts.push(['goal', S.goal]);
   const moves = S.history.map((h) => h.move).join('');
   if (moves) parts.push(['moves', moves]);
-  return parts.map(([k, v]) => `${k}=${queryValue(v)}`).join('&');
+  // Every value encoded whole: a 4x4 state's commas are written %2C and a
+  // goal's slashes %2F (URLSearchParams reads them back either way).
+  return parts.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
 }
 
 function writeUrl() {

@@ -37,14 +37,11 @@ async function shuffle({keepErrors = false} = {}) {
   const choice = $('shuffle-distance').value;
   const my = ++S.seq;
   $('status').textContent = 'Drawing a position…';
-  let state = null, answer = null;
+  let state = null;
   try {
     if (S.kind === 'pdb') {
-      if (choice.startsWith('moves:')) {
-        state = scramble(Number(choice.slice('moves:'.length)));
-      } else {
-        ({state, answer} = await randomPosition());
-      }
+      state = choice.startsWith('moves:') ? scramble(Number(choice.slice('moves:'.length)))
+                                          : randomPosition();
     } else {
       const seed = Math.floor(Math.random() * 2147483647);
       state = S.histogram && S.histogram.total > kServerSampleMax
@@ -57,7 +54,7 @@ async function shuffle({keepErrors = false} = {}) {
   }
   if (my !== S.seq) return;
   if (!state) { showError('the server sent no position'); renderStatus(); return; }
-  await setStart(state, {answer, keepErrors});
+  await setStart(state, {keepErrors});
 }
 
 // The goal's cells: the goal shown, else the board's goal with the blank
@@ -70,9 +67,14 @@ function goalCells() {
   return last ? parseState(last.goal) : [];
 }
 
+// A uniformly random integer in [0, n): draws past the last whole multiple
+// of n are drawn again, so that no value is likelier than another.
 function randomIndex(n) {
+  const limit = 0x100000000 - (0x100000000 % n);
   const r = new Uint32Array(1);
-  crypto.getRandomValues(r);
+  do {
+    crypto.getRandomValues(r);
+  } while (r[0] >= limit);
   return r[0] % n;
 }
 
@@ -91,22 +93,44 @@ function scramble(n) {
   return formatState(cells);
 }
 
-// Every arrangement equally likely, then, when it cannot reach the goal
-// (half of them; the server says which), two tiles swapped: that flips
-// the parity, so every solvable position stays equally likely. Returns the
-// state and, when the server has answered it already, its answer.
-async function randomPosition() {
-  const cells = goalCells();
+// Whether `cells` can reach `goal` on a board `cols` wide, by the rule the
+// server explains an unsolvable start with: number each tile by its cell in
+// the goal and count the inversions (pairs of tiles in the wrong order,
+// read row by row, the blank left out). On a board of odd width a move never
+// changes whether that count is odd or even; on an even width a vertical
+// move changes it and the blank's row together. So the start reaches the
+// goal when the count is even (odd width), or when the count plus the
+// blank's rows away from the goal's is even (even width).
+function solvable(cells, goal, cols) {
+  const at = new Map(goal.map((label, i) => [label, i]));
+  const order = cells.filter((l) => !isBlank(l)).map((l) => at.get(l));
+  let inversions = 0;
+  for (let i = 0; i < order.length; i++) {
+    for (let j = i + 1; j < order.length; j++) {
+      if (order[i] > order[j]) inversions++;
+    }
+  }
+  const rows = Math.abs(Math.floor(blankIndex(cells) / cols) -
+                        Math.floor(blankIndex(goal) / cols));
+  return (inversions + (cols % 2 === 0 ? rows : 0)) % 2 === 0;
+}
+
+// Every arrangement equally likely (a Fisher-Yates shuffle of the goal's
+// tiles), then, when it cannot reach the goal (half of them), two tiles
+// swapped: that flips the parity, and pairs each unsolvable arrangement
+// with exactly one solvable one, so every solvable position stays equally likely.
+function randomPosition() {
+  const goal = goalCells();
+  const cells = goal.slice();
   for (let i = cells.length - 1; i > 0; i--) {
     const j = randomIndex(i + 1);
     [cells[i], cells[j]] = [cells[j], cells[i]];
   }
-  const state = formatState(cells);
-  const answer = await api('moves', tableParams({start: state}));
-  if (answer.solvable !== false) return {state, answer};
-  const tiles = cells.map((l, i) => i).filter((i) => !isBlank(cells[i]));
-  [cells[tiles[0]], cells[tiles[1]]] = [cells[tiles[1]], cells[tiles[0]]];
-  return {state: formatState(cells), answer: null};
+  if (!solvable(cells, goal, S.cols)) {
+    const [a, b] = cells.map((l, i) => i).filter((i) => !isBlank(cells[i]));
+    [cells[a], cells[b]] = [cells[b], cells[a]];
+  }
+  return formatState(cells);
 }
 
 // On a table of more states than this, /api/sample with a distance scans the

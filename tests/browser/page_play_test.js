@@ -37,6 +37,24 @@ function walk4x4(steps, seed) {
   return cells.join(',');
 }
 
+// Clicks Shuffle until the page shows a new position, and returns its start.
+// A uniformly random 15-puzzle position can, rarely, take the search on the
+// test's 5-5-5 pattern databases past the server's time for one request (a
+// few seconds of search, more on a busy machine): the page says so beside
+// the old board, and a person would Shuffle again.
+async function shuffle(page) {
+  for (let tries = 1; ; tries++) {
+    const before = params(page).get('start');
+    await button(page, 'Shuffle').click();
+    await page.waitForFunction(() => document.querySelector('[role=status]').textContent !==
+                                     'Drawing a position…', null, {timeout: 30000});
+    const start = params(page).get('start');
+    if (start !== before) return start;
+    assert.equal(await page.locator('#error').isHidden(), false, 'no new position and no error');
+    assert.ok(tries < 3, await text(page, 'error'));
+  }
+}
+
 test('the board menu offers the 15-puzzle, and it plays with exact marks', async () => {
   const {body: tables} = await apiGet('/api/tables');
   assert.ok(tables.tables.some((t) => t.board === '4x4' && t.kind === 'pdb'));
@@ -94,10 +112,7 @@ test('Shuffle on 4x4: a random solvable position or N moves, with its exact dist
   assert.ok(menu.includes('uniformly random') && menu.includes('20 random moves'), menu.join('|'));
   for (const choice of ['moves:20', '']) {
     await page.selectOption('#shuffle-distance', choice);
-    await button(page, 'Shuffle').click();
-    await page.waitForFunction(() => /^\d+ moves? to the goal$/.test(
-        document.querySelector('[role=status]').textContent.trim()));
-    const start = params(page).get('start');
+    const start = await shuffle(page);
     const d = await expectedDistance(`board=4x4&start=${start}`);
     await expectStatus(page, movesText(d));
     if (choice === 'moves:20') assert.ok(d <= 20 && d % 2 === 0, `${d} after 20 moves`);
@@ -206,15 +221,19 @@ test('an unsolvable position: "1 inversion", and the count follows the moves', a
   await page.close();
 });
 
-test('the link keeps the start and the moves; a reload keeps the count and Undo', async () => {
+test('the link keeps the start and the moves, encoded; a reload keeps the count and Undo', async () => {
   const start = '1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15';
   let page = await open(`?board=4x4&start=${start}`);
   await expectStatus(page, movesText(1));
   await tile(page, '14').click();
   await expectStatus(page, movesText(2));
   const href = await page.locator('#permalink').getAttribute('href');
-  assert.match(href, /start=1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15/);  // commas as they are
+  assert.ok(href.includes(`start=${encodeURIComponent(start)}&`), href);  // %2C, not a comma
   assert.match(href, /moves=L(&|$)/);
+  // Copy link puts the whole address on the clipboard.
+  await H.context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: H.base});
+  await button(page, 'Copy link').click();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), H.base + href);
   await page.close();
   page = await open(href.replace(/^\//, ''));
   await expectStatus(page, movesText(2));
@@ -225,15 +244,158 @@ test('the link keeps the start and the moves; a reload keeps the count and Undo'
   await page.close();
 });
 
+test('a draw the server cannot answer leaves the board as it was, with its message', async () => {
+  const start = walk4x4(10, 4);
+  const d = await expectedDistance(`board=4x4&start=${start}`);
+  const page = await open(`?board=4x4&start=${start}`);
+  await expectStatus(page, movesText(d));
+  // The server's answer when a search runs out of its time.
+  const busy = '{"error":"no answer within the server\'s time for one request"}';
+  await page.route('**/api/moves*', (route) => route.fulfill(
+      {status: 503, contentType: 'application/json', body: busy}));
+  await page.selectOption('#shuffle-distance', '');
+  await button(page, 'Shuffle').click();
+  await page.waitForFunction(() => !document.querySelector('#error').hidden);
+  assert.equal(await text(page, 'error'), 'no answer within the server\'s time for one request');
+  await expectStatus(page, movesText(d));
+  assert.equal(params(page).get('start'), start);
+  await page.close();
+});
+
+test('a link\'s illegal move is said beside the link; the moves before it are kept', async () => {
+  const start = '1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15';
+  // The blank goes left twice, then 'X' (no move), and in the second link
+  // down off the bottom row.
+  for (const [moves, kept] of [['LLXR', 'LL'], ['LLRRD', 'LLRR']]) {
+    const page = await open(`?board=4x4&start=${start}&moves=${moves}`);
+    await page.waitForFunction(() => !document.querySelector('#link-error').hidden);
+    assert.match(await text(page, 'link-error'),
+                 new RegExp(`stop at move ${kept.length + 1} of ${moves.length}: '${moves[kept.length]}'`));
+    // The distance after the kept moves, from the server's own moves.
+    let state = start;
+    for (const m of kept) {
+      const {body: at} = await apiGet(`/api/moves?board=4x4&start=${state}`);
+      state = at.moves.find((x) => x.move === m).state;
+    }
+    await expectStatus(page, movesText(await expectedDistance(`board=4x4&start=${state}`)));
+    assert.equal(await text(page, 'move-count'), String(kept.length));
+    assert.equal(params(page).get('moves'), kept);
+    // The message stays after the server's answers came.
+    await page.waitForTimeout(300);
+    assert.equal(await page.locator('#link-error').isHidden(), false);
+    await page.close();
+  }
+});
+
+test('the solution is given as text to copy, as /api/solve writes it', async () => {
+  const start = walk4x4(12, 5);
+  const page = await open(`?board=4x4&start=${start}`);
+  await page.waitForFunction(() => /to the goal/.test(document.querySelector('[role=status]').textContent));
+  await setSpeed(page, 'min');
+  await button(page, 'Solve').click();
+  await button(page, 'Pause').click();
+  const {body: solved} = await apiGet(`/api/solve?board=4x4&start=${start}`);
+  const want = `moves: ${solved.moves}\ntiles: ${solved.tiles.join(' ')}`;
+  await page.waitForFunction((t) => document.querySelector('#solution-text').textContent === t, want);
+  await H.context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: H.base});
+  await button(page, 'Copy').click();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), want);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('Tab visits the tiles in the order they stand', async () => {
-  const page = await open('?start=123456708');
-  await expectStatus(page, movesText(1));
-  await tile(page, '8').click();
-  await expectStatus(page, 'Solved');
-  const order = await page.locator('#board .tile').evaluateAll(
-      (els) => els.map((e) => e.dataset.label));
-  const want = (await apiGet('/api/moves?start=123456780')).body.start.split('');
-  assert.deepEqual(order, want);
+  const start = walk4x4(16, 11);
+  const page = await open(`?board=4x4&start=${start}`);
+  await page.waitForFunction(() => /to the goal/.test(document.querySelector('[role=status]').textContent));
+  // Three vertical moves (a sideways one keeps the tiles' reading order):
+  // the blank ends on another row, so tiles stand in another order than
+  // the one they were drawn in.
+  let state = start;
+  for (let k = 0; k < 3; k++) {
+    const {body} = await apiGet(`/api/moves?board=4x4&start=${state}`);
+    const m = body.moves.find((x) => x.move === 'U' || x.move === 'D');
+    await tile(page, m.tile).click();
+    await expectStatus(page, movesText(m.distance));
+    state = m.state;
+  }
+  // Tab from the first tile: the tiles as the server reads the state, row by
+  // row, the blank skipped.
+  const want = state.split(',').filter((l) => l !== '0');
+  await tile(page, want[0]).focus();
+  const seen = [];
+  for (let i = 0; i < want.length; i++) {
+    seen.push(await page.evaluate(() => document.activeElement.dataset.label));
+    await page.keyboard.press('Tab');
+  }
+  assert.deepEqual(seen, want);
+  await page.close();
+});
+
+test('a Hint asked while the server still searches comes when it answers', async () => {
+  const start = walk4x4(14, 9);
+  const page = await open(`?board=4x4&start=${start}`);
+  await page.waitForFunction(() => /to the goal/.test(document.querySelector('[role=status]').textContent));
+  const {body: first} = await apiGet(`/api/moves?board=4x4&start=${start}`);
+  // The server's answers held back a second, as a long search would.
+  await page.route('**/api/moves*', async (route) => {
+    await new Promise((r) => setTimeout(r, 1000));
+    await route.continue();
+  });
+  await tile(page, first.moves[0].tile).click();
+  await button(page, 'Hint').click();
+  assert.equal(await text(page, 'hint-text'), 'Still asking the server…');
+  await page.waitForFunction(() => /^Hint:/.test(document.querySelector('#hint-text').textContent));
+  const {body: next} = await apiGet(`/api/moves?board=4x4&start=${first.moves[0].state}`);
+  const best = next.moves.filter((m) => m.distance === next.distance - 1).map((m) => String(m.tile));
+  const named = /slide tile (\d+)/.exec(await text(page, 'hint-text'))[1];
+  assert.ok(best.includes(named), `${named} is not one of ${best}`);
+  await page.close();
+});
+
+test('the page\'s parity rule agrees with the server, and its draws are solvable', async () => {
+  const page = await open('?board=4x4&start=' + walk4x4(4, 1));
+  await page.waitForFunction(() => /to the goal/.test(document.querySelector('[role=status]').textContent));
+  // Random arrangements of 3x4 and 3x3 (tables: the server answers at once),
+  // each judged by the page's rule and by the server.
+  const {body: tables} = await apiGet('/api/tables');
+  for (const [board, cols] of [['3x4', 4], ['3x3', 3]]) {
+    const goal = tables.tables.find((t) => t.board === board).goal;
+    for (let k = 0; k < 12; k++) {
+      const {cells, ok} = await page.evaluate(([g, c]) => {
+        const cells = parseState(g);
+        for (let i = cells.length - 1; i > 0; i--) {
+          const j = Math.floor(Math.random() * (i + 1));
+          [cells[i], cells[j]] = [cells[j], cells[i]];
+        }
+        return {cells, ok: solvable(cells, parseState(g), c)};
+      }, [goal, cols]);
+      const q = `board=${board}&goal=${encodeURIComponent(goal)}` +
+                `&start=${encodeURIComponent(cells.join(','))}`;
+      const {body} = await apiGet(`/api/moves?${q}`);
+      assert.equal(ok, body.solvable !== false, `${board} ${cells}`);
+    }
+  }
+  // Shuffle's uniformly random draws on 4x4 are solvable: each with two tiles
+  // swapped is unsolvable, as the server says without a search.
+  for (let k = 0; k < 20; k++) {
+    const {state, swapped, ok} = await page.evaluate(() => {
+      const state = randomPosition();
+      const cells = parseState(state);
+      const [a, b] = cells.map((l, i) => i).filter((i) => !isBlank(cells[i]));
+      [cells[a], cells[b]] = [cells[b], cells[a]];
+      return {state, swapped: formatState(cells), ok: solvable(cells, goalCells(), 4)};
+    });
+    assert.equal(ok, false, swapped);
+    const {body} = await apiGet(`/api/moves?board=4x4&start=${encodeURIComponent(swapped)}`);
+    assert.equal(body.solvable, false, `${swapped}, from the draw ${state}`);
+  }
+  // A scramble never undoes its last move: two moves never come back.
+  const goal = await page.evaluate(() => formatState(goalCells()));
+  for (let k = 0; k < 30; k++) {
+    assert.notEqual(await page.evaluate(() => scramble(2)), goal);
+  }
+  assert.deepEqual(page.errors, []);
   await page.close();
 });
 
