@@ -5,14 +5,18 @@
 // position, with its move count and Undo. Loaded before app.js.
 'use strict';
 
+// A value as a link writes it: encoded, but for the commas and slashes a
+// query may hold as they are (a 4x4 start stays readable and copyable).
+function queryValue(v) {
+  return encodeURIComponent(v).replace(/%2C/gi, ',').replace(/%2F/gi, '/');
+}
+
 function linkQuery() {
   const parts = [['board', S.board], ['start', formatState(S.initial)]];
   if (S.customGoal && S.goal) parts.push(['goal', S.goal]);
   const moves = S.history.map((h) => h.move).join('');
   if (moves) parts.push(['moves', moves]);
-  // Every value encoded whole: a 4x4 state's commas are written %2C and a
-  // goal's slashes %2F (URLSearchParams reads them back either way).
-  return parts.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
+  return parts.map(([k, v]) => `${k}=${queryValue(v)}`).join('&');
 }
 
 function writeUrl() {
