@@ -1,11 +1,11 @@
 #include "serve/api.h"
 
 #include <atomic>
-#include <cstdio>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "lib/puzzle/board.h"
 #include "serve/handlers.h"
 #include "serve/params.h"
 
@@ -20,16 +20,10 @@ bool MayTakeLong(const ApiRequest& request) {
     return true;
   }
   const auto board = request.params.find("board");
-  if (board == request.params.end()) return false;
-  int rows = 0, cols = 0;
-  char x = 0, rest = 0;
-  if (std::sscanf(board->second.c_str(), "%d%c%d%c", &rows, &x, &cols,
-                  &rest) != 3 ||
-      x != 'x') {
-    return false;  // a malformed board: refused at once
-  }
-  return rows > 0 && cols > 0 && rows <= 64 && cols <= 64 &&
-         rows * cols > kMaxTableCells;
+  Board b;
+  // A malformed board is refused at once: not long.
+  return board != request.params.end() &&
+         Board::Parse(board->second, &b).ok() && b.cells() > kMaxTableCells;
 }
 
 Api::Api(std::string db_dir, const WebFiles* web)

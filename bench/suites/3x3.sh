@@ -37,7 +37,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 db=$tmp/db
 
-median() { sort -g | awk '{v[NR]=$1} END {print (NR%2 ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2)}'; }
+. bench/suites/lib.sh  # median
 # "%e %M %U %S": wall seconds, peak RSS in KiB, user and system CPU seconds.
 timed() { /usr/bin/time -f "%e %M %U %S" -o "$tmp/time" "$@"; cat "$tmp/time"; }
 

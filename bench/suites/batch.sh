@@ -23,7 +23,7 @@ command -v /usr/bin/time >/dev/null || { echo "bench.sh batch: /usr/bin/time is 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
-median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
+. bench/suites/lib.sh  # median
 
 # Each build's query reads a database of its own builder (the on-disk
 # format may differ).

@@ -44,7 +44,7 @@ trap 'rm -rf "$tmp"' EXIT
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 rows=()
 row() { rows+=("| $1 | $2 | $3 | $4 |"); }
-median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
+. bench/suites/lib.sh  # median
 
 for board in $boards; do
   for run in $(seq "$builds"); do

@@ -30,7 +30,7 @@ done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
-median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
+. bench/suites/lib.sh  # median
 
 if ! "$B"/slidedb-query --db "$DB15" --board 4x4 --tables 2>/dev/null | grep -q 4x4; then
   echo "bench.sh pdb_oneshot: building the 15-puzzle's pattern databases in $DB15" >&2

@@ -23,7 +23,7 @@ trap 'rm -rf "$tmp"' EXIT
 "$B"/slidedb-build --db "$tmp/db" --board 3x3 --quiet >/dev/null
 "$B"/slidedb-bench --states "$STATES" --seed "$SEED" >"$tmp/states.txt"
 
-median() { sort -g | awk '{v[NR]=$1} END {print (NR%2 ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2)}'; }
+. bench/suites/lib.sh  # median
 : >"$tmp/cli"
 for _ in $(seq "$RUNS"); do
   /usr/bin/time -f "%e" -o "$tmp/time" \

@@ -33,7 +33,7 @@ cleanup() {
 }
 trap cleanup EXIT
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
-median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
+. bench/suites/lib.sh  # median
 
 "$B"/slidedb-build --db "$tmp/db" --board 3x3 --quiet >/dev/null
 "$B"/slidedb-bench --states 10000 --seed 20261125 >"$tmp/states.txt"

@@ -24,7 +24,7 @@ start=$(date +%s.%N)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-median() { sort -g | awk '{v[NR]=$1} END {print (NR%2 ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2)}'; }
+. bench/suites/lib.sh  # median
 
 echo "| figure | measured (median) | CPU (median) | floor | ratio to the floor (1 or more: met) | |"
 echo "| --- | --- | --- | --- | --- | --- |"
