@@ -1,6 +1,8 @@
 // The public API (include/slidedb/slidedb.h): a thin face over the
 // answering layer (lib/answer/), which every other face uses too.
+#include <algorithm>
 #include <atomic>
+#include <thread>
 #include <optional>
 
 #include "lib/analysis/distance_scan.h"
@@ -29,6 +31,14 @@ Status ReadOptions(const Options& options, const std::string& db_dir,
                    QueryConfig* config) {
   config->db_dir = db_dir;
   config->json = true;
+  if (options.max_seconds != 0) {
+    Status s = CheckMaxSeconds("max_seconds", options.max_seconds);
+    if (!s.ok()) return s;
+    config->max_seconds = options.max_seconds;
+  }
+  // One question at a time is searched on every core.
+  config->limits.threads =
+      static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   return ReadGoalOptions(options.board,
                          options.goal.empty() ? nullptr : &options.goal,
                          &options.blank, config);
@@ -67,7 +77,8 @@ class Db::Impl {
     thread_local Cache cache;
     if (cache.db != id_ || cache.options.board != options.board ||
         cache.options.goal != options.goal ||
-        cache.options.blank != options.blank) {
+        cache.options.blank != options.blank ||
+        cache.options.max_seconds != options.max_seconds) {
       cache.db = 0;
       cache.answerer.reset();
       cache.config = QueryConfig();
@@ -141,6 +152,8 @@ void ToSolution(const SolvedFields& f, Solution* out) {
   out->moves = f.moves;
   out->tiles = f.tiles;
   out->nodes = f.nodes;
+  out->optimal = f.optimal;
+  out->lower_bound = f.lower_bound;
 }
 
 }  // namespace

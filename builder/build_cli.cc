@@ -97,11 +97,12 @@ Status BuildPdbs(const Board& board, int goal_blank, const Partition& partition,
   const std::string goal_text = FormatArrangement(
       CanonicalGoalArrangement(board, goal_blank, "0"), "0");
   Status s = writer->RemovePdbs(TableId(board, goal_blank));
-  const auto groups = PartitionGroups(partition);
+  const Partition& groups = partition;
   for (size_t g = 0; s.ok() && g < groups.size(); ++g) {
-    std::string tag = board.Name() + " goal " + goal_text + " tiles " +
-                      std::to_string(groups[g].front()) + "-" +
-                      std::to_string(groups[g].back());
+    std::string tag = board.Name() + " goal " + goal_text + " tiles";
+    for (size_t i = 0; i < groups[g].size(); ++i) {
+      tag += (i == 0 ? " " : ",") + std::to_string(groups[g][i]);
+    }
     PdbResult result;
     s = BuildPatternDb(
         board, goal_blank, groups[g], threads,

@@ -96,7 +96,8 @@ struct Keys {
   py::object board = Key("board"), start = Key("start"), goal = Key("goal"),
              solvable = Key("solvable"), reason = Key("reason"),
              distance = Key("distance"), moves = Key("moves"),
-             tiles = Key("tiles"), nodes = Key("nodes");
+             tiles = Key("tiles"), nodes = Key("nodes"),
+             optimal = Key("optimal"), lower_bound = Key("lower_bound");
 };
 const Keys& K() {
   static const Keys* keys = new Keys();  // lives as long as the interpreter
@@ -152,7 +153,13 @@ py::dict SolutionDict(const Solution& s) {
     PyList_SET_ITEM(tiles, static_cast<Py_ssize_t>(i), t);
   }
   Set(o, k.tiles.ptr(), tiles);
-  if (s.nodes >= 0) Set(o, k.nodes.ptr(), PyLong_FromLongLong(s.nodes));
+  if (s.nodes >= 0) {
+    Set(o, k.nodes.ptr(), PyLong_FromLongLong(s.nodes));
+    Set(o, k.optimal.ptr(), PyBool_FromLong(s.optimal));
+    if (!s.optimal) {
+      Set(o, k.lower_bound.ptr(), PyLong_FromLong(s.lower_bound));
+    }
+  }
   return d;
 }
 
@@ -188,9 +195,23 @@ class PyDb {
 
   py::dict Solve(const std::string& state, const std::string& board,
                  const std::optional<std::string>& goal,
-                 const std::optional<std::string>& blank) {
+                 const std::optional<std::string>& blank,
+                 const std::optional<double>& max_seconds) {
     thread_local Solution sol;  // its buffers reused from call to call
-    Check(db_->Solve(state, MakeOptions(board, goal, blank), &sol));
+    Options options = MakeOptions(board, goal, blank);
+    if (max_seconds) {
+      if (!(*max_seconds > 0)) {
+        throw py::value_error("max_seconds must be more than 0");
+      }
+      options.max_seconds = *max_seconds;
+    }
+    Status s;
+    {
+      // A search may take long: other Python threads run meanwhile.
+      py::gil_scoped_release release;
+      s = db_->Solve(state, options, &sol);
+    }
+    Check(s);
     return SolutionDict(sol);
   }
 
@@ -362,9 +383,13 @@ PYBIND11_MODULE(slidedb, m) {
       .def_property_readonly("path", &PyDb::path, "the database directory")
       .def("solve", &PyDb::Solve, "state"_a, py::kw_only(), "board"_a = "3x3",
            "goal"_a = py::none(), "blank"_a = py::none(),
+           "max_seconds"_a = py::none(),
            "An optimal solution: a dict with the fields of slidedb-query "
            "--format json (board, start, goal, solvable, distance, moves, "
-           "tiles; reason instead when unsolvable).")
+           "tiles; reason instead when unsolvable; nodes and optimal on "
+           "boards answered by a search). With max_seconds, a search that "
+           "runs out of time answers with the best path found, optimal "
+           "False and lower_bound.")
       .def("solve_many", &PyDb::SolveMany, "states"_a, py::kw_only(),
            "board"_a = "3x3", "goal"_a = py::none(), "blank"_a = py::none(),
            "solve() for each state of an iterable, as a list; the GIL is "

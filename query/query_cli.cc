@@ -119,7 +119,7 @@ int Run(const std::vector<std::string>& argv, std::istream& in,
   if (std::optional<int> done = ParseQueryArgs(argv, &a, out, err)) {
     return *done;
   }
-  const QueryConfig& config = a.config;
+  QueryConfig& config = a.config;
   std::unique_ptr<Database>& db = *database;
   Status s = Database::Open(config.db_dir, &db);
   if (!s.ok()) {
@@ -175,6 +175,11 @@ int Run(const std::vector<std::string>& argv, std::istream& in,
       config.threads > 0
           ? config.threads
           : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  // A state named on the command line is searched on every thread; a batch
+  // answers its lines side by side instead.
+  if (kind == GoalKind::kSearch && a.states.size() == 1) {
+    config.limits.threads = threads;
+  }
   const BatchOutcome o =
       AnswerInParallel(config, &solver, threads, a.states, in, out, err);
   return ExitStatus(o.db_ok, o.malformed, o.unsolvable);

@@ -40,11 +40,14 @@ constexpr char kUsage[] =
     "or spaces. Moves are the directions the blank travels (U D L R); tiles\n"
     "are the labels of the tiles that slide, in order.\n"
     "\n"
-    "Boards of 13 to 16 cells (4x4, 3x5, 2x8 ...) have no full table: their\n"
+    "Boards of 13 to 25 cells (4x4, 5x5, 3x5 ...) have no full table: their\n"
     "answers come from an optimal search (IDA*) over the pattern databases\n"
     "slidedb-build made, equally exact; JSON adds \"nodes\", the states the\n"
-    "search generated. A batch is answered on every core (--threads), in\n"
-    "input order; an interactive line is answered before the next is read.\n"
+    "search generated, and \"optimal\". With --max-seconds a search that\n"
+    "runs out of time still answers: the best path found, not proven\n"
+    "optimal, and the least length an optimal path can have. A batch is\n"
+    "answered on every core (--threads), in input order; an interactive line\n"
+    "is answered before the next is read.\n"
     "\n"
     "Tools (docs/TOOLS.md): --count, --all and --verify add to each STATE's\n"
     "answer; --moves answers each STATE with every legal move and the\n"
@@ -71,7 +74,10 @@ constexpr char kExitHelp[] =
     "  slidedb-query --at-distance 31\n"
     "  slidedb-query --sample 10 --distance 20 --seed 7\n"
     "  slidedb-query --export csv > 3x3.csv\n"
-    "  slidedb-query --heuristics --goal 123/8_4/765\n";
+    "  slidedb-query --heuristics --goal 123/8_4/765\n"
+    "  slidedb-query --board 5x5 --goal 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,"
+    "15,16,17,18,19,20,21,22,23,24 --max-seconds 1 "
+    "10,3,24,12,0,7,8,11,14,21,22,23,2,1,9,17,18,6,20,4,13,15,5,19,16\n";
 
 }  // namespace
 
@@ -82,7 +88,7 @@ std::optional<int> ParseQueryArgs(const std::vector<std::string>& argv,
   std::string& format = args->format;
   std::string board_name, goal_text;
   std::string limit_text, at_distance_text, sample_text, distance_text,
-      seed_text, export_format;
+      seed_text, export_format, max_seconds_text;
   std::vector<std::string>& states = args->states;
   po::options_description desc("Options");
   desc.add_options()
@@ -103,7 +109,13 @@ std::optional<int> ParseQueryArgs(const std::vector<std::string>& argv,
       ("steps", "draw every board on the way (JSON: a \"path\" of states)")
       ("threads", po::value(&config.threads)->default_value(0),
        "answer a batch on N threads, 1 to 256, or 0: one per core; answers "
-       "keep the input order")
+       "keep the input order. A STATE on the command line that a search "
+       "answers is searched on N threads")
+      ("max-seconds", po::value(&max_seconds_text)->value_name("T"),
+       "give each search at most T seconds (boards answered by a search): "
+       "then the answer is the best path found, marked not optimal, with the "
+       "least length an optimal one can have (JSON: \"optimal\": false, "
+       "\"lower_bound\")")
       ("histogram", "print the number of states at each distance from the "
        "goal")
       ("tables", "list every goal the database answers, and what answers "
@@ -266,6 +278,11 @@ std::optional<int> ParseQueryArgs(const std::vector<std::string>& argv,
   }
   if (config.threads < 0 || config.threads > 256) {
     return usage("--threads must be from 0 (every core) to 256");
+  }
+  if (vm.count("max-seconds")) {
+    Status s = ParseMaxSeconds("--max-seconds", max_seconds_text,
+                               &config.max_seconds);
+    if (!s.ok()) return usage(s.message());
   }
   config.json = format == "json";
   config.steps = vm.count("steps") > 0;

@@ -39,7 +39,9 @@ ApiResponse Handler::Failure(const Status& s) {
   if (s.IsDeadlineExceeded()) {
     return Error(503, "no answer within the server's time for one request (" +
                           s.message() + "); the server may be busy, or the "
-                          "position too hard for its pattern databases");
+                          "position too hard for its pattern databases: "
+                          "max_seconds=T answers with the best path found "
+                          "in T seconds");
   }
   return Error(HttpStatus(s), TableErrorMessage(*config_, s));
 }
@@ -69,8 +71,13 @@ const std::string* Handler::Start(ApiResponse* error) {
 std::string Handler::ReadSolve(const std::string& implied) {
   const bool verify_endpoint = implied == "verify";
   std::string bad = Read({"start", "steps", "count", "all", "limit",
-                          verify_endpoint ? "moves" : "verify"});
+                          "max_seconds", verify_endpoint ? "moves" : "verify"});
   if (!bad.empty()) return bad;
+  if (const std::string* t = params_.Get("max_seconds")) {
+    const Status s =
+        ParseMaxSeconds("parameter 'max_seconds'", *t, &config_->max_seconds);
+    if (!s.ok()) return s.message();
+  }
   config_->steps = params_.Flag("steps", &bad);
   config_->extras.count = implied == "count" || params_.Flag("count", &bad);
   config_->extras.all = params_.Flag("all", &bad);

@@ -105,7 +105,7 @@ TEST(ApiTest, MalformedInputHasTheQueryToolsMessage) {
   // A board whose goal nothing in the database answers is NotFound before
   // any state is read, as on every face.
   EXPECT_TRUE(db->Solve("123456780", {"3x5", "", ""}, &sol).IsNotFound());
-  EXPECT_TRUE(db->Solve("123456780", {"5x5", "", ""}, &sol).IsInvalidArgument());
+  EXPECT_TRUE(db->Solve("123456780", {"6x5", "", ""}, &sol).IsInvalidArgument());
   EXPECT_TRUE(db->Solve("123456780", {"3x3", "1234", ""}, &sol).IsInvalidArgument());
   EXPECT_TRUE(db->Solve("123456780", {"3x3", "", "a b"}, &sol).IsInvalidArgument());
 }

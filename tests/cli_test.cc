@@ -574,7 +574,7 @@ TEST(QueryCliTest, BadUsageIsStatus64) {
       {"--format", "xml", "123456780"},
       {"--format", "csv", "123456780"},  // csv is for --histogram only
       {"--histogram", "--format", "yaml"},
-      {"--board", "4x5", "123456780"},
+      {"--board", "5x6", "123456780"},
       {"--board", "abc", "123456780"},
       {"--board", "1x5"},
       {"--histogram", "123456780"},
@@ -711,7 +711,7 @@ TEST(BuildCliTest, HelpAndVersion) {
 TEST(BuildCliTest, BadUsageIsStatus64) {
   const std::string db = TempDir("build-usage") + "/db";
   const std::vector<std::vector<std::string>> cases = {
-      {"--board", "1x5"}, {"--board", "4x5"}, {"--board", "abc"},
+      {"--board", "1x5"}, {"--board", "5x6"}, {"--board", "abc"},
       {"--threads", "-1"}, {"--goal", "12345"}, {"--goal", "1234567800"},
       {"--no-such-option"}, {"--threads", "many"},
   };

@@ -264,9 +264,9 @@ TEST(PdbCliTest, BadInputAndRefusals) {
     EXPECT_EQ(r.status, kExitUsage) << bad;
     EXPECT_NE(r.err.find("partition"), std::string::npos) << r.err;
   }
-  r = RunBuildCli({"--board", "4x5"});
+  r = RunBuildCli({"--board", "5x6"});
   EXPECT_EQ(r.status, kExitUsage);
-  EXPECT_NE(r.err.find("16 cells"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("25 cells"), std::string::npos) << r.err;
 }
 
 // The C++ API answers the 15-puzzle as slidedb-query does, field for

@@ -39,13 +39,17 @@ const char* Version();
 // How to read a question. The defaults are slidedb-query's.
 struct Options {
   // rows x cols: full tables up to 12 cells, pattern databases and a
-  // search for 13 to 16 (the 15-puzzle: "4x4").
+  // search for 13 to 25 (the 15-puzzle: "4x4"; the 24-puzzle: "5x5").
   std::string board = "3x3";
   // The goal, written like a state; empty: the start's tiles in order
   // (numerically when all labels are numbers), blank last.
   std::string goal;
   // The label that stands for the blank; empty: any of 0 _ . -
   std::string blank;
+  // A search's budget per answer, in seconds (slidedb-query --max-seconds);
+  // 0: none. When it runs out the answer is the best path found, with
+  // Solution::optimal false and Solution::lower_bound.
+  double max_seconds = 0;
 };
 
 // One answer, with the fields of slidedb-query --format json.
@@ -63,6 +67,11 @@ struct Solution {
   // The states the search generated, on boards answered by a search over
   // pattern databases (JSON "nodes"); -1 when read off a table.
   int64_t nodes = -1;
+  // False only when Options::max_seconds ran out before the search proved
+  // its path optimal: then distance is the length of the path found and the
+  // optimal length is at least lower_bound (-1 otherwise).
+  bool optimal = true;
+  int lower_bound = -1;
 };
 
 // One legal move of the blank from a state, and where it leads.

@@ -72,13 +72,17 @@ Status Answerer::Solve(std::string_view input, SolvedFields* f) {
   f->moves.clear();
   f->tiles.clear();
   f->nodes = -1;
+  f->optimal = true;
+  f->lower_bound = -1;
   if (!p.solvable) return Status::OK();
-  Status s = solver_->Solve(p, &path_, config_.limits);
+  Status s = solver_->Solve(p, &path_, AnswerLimits(config_));
   if (!s.ok()) return s;
   f->distance = path_.distance();
   for (Move m : path_.moves) f->moves.push_back(MoveLetter(m));
   for (uint8_t t : path_.tiles) f->tiles.push_back(p.label[t]);
   f->nodes = path_.nodes;
+  f->optimal = path_.optimal;
+  f->lower_bound = path_.lower_bound;
   return Status::OK();
 }
 
@@ -121,7 +125,7 @@ Outcome Answerer::Answer(std::string_view input, std::string* out,
     }
     return Outcome::kUnsolvable;
   }
-  s = solver_->Solve(p, &path_, config_.limits);
+  s = solver_->Solve(p, &path_, AnswerLimits(config_));
   if (s.ok() && config_.extras.any()) {
     std::string bad_moves;
     s = extras_.Compute(p, &bad_moves);
@@ -147,7 +151,12 @@ void Answerer::WriteText(const Problem& p, const std::string& start,
                          std::string* out) {
   const int d = path.distance();
   *out += start + " -> " + goal + ": " + std::to_string(d) +
-          (d == 1 ? " move" : " moves") + "\n";
+          (d == 1 ? " move" : " moves");
+  if (!path.optimal) {
+    *out += " (the budget ran out: not proven optimal; the optimal length "
+            "is at least " + std::to_string(path.lower_bound) + ")";
+  }
+  *out += "\n";
   if (d > 0) {
     *out += "  moves: ";
     for (Move m : path.moves) out->push_back(MoveLetter(m));
@@ -184,7 +193,13 @@ void Answerer::WriteJson(const Problem& p, const std::string& start,
     AppendJsonLabel(out, p.label[path.tiles[k]]);
   }
   *out += "]";
-  if (path.nodes >= 0) *out += ",\"nodes\":" + std::to_string(path.nodes);
+  if (path.nodes >= 0) {
+    *out += ",\"nodes\":" + std::to_string(path.nodes) + ",\"optimal\":" +
+            (path.optimal ? "true" : "false");
+    if (!path.optimal) {
+      *out += ",\"lower_bound\":" + std::to_string(path.lower_bound);
+    }
+  }
   if (config_.steps) {
     *out += ",\"path\":[";
     State s = p.start;

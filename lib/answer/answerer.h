@@ -41,6 +41,10 @@ struct SolvedFields {
   std::string moves;   // the blank's moves, U D L R
   std::vector<std::string> tiles;  // the label of each tile that slides
   int64_t nodes = -1;  // states the search generated; -1: read off a table
+  // False when a search's budget ran out first: then the distance is at
+  // least lower_bound (see Path).
+  bool optimal = true;
+  int lower_bound = -1;
 };
 
 // What became of one input.

@@ -1,5 +1,9 @@
 #include "lib/answer/goal.h"
 
+#include <algorithm>
+#include <chrono>
+#include <stdexcept>
+
 #include "lib/puzzle/problem.h"
 #include "lib/puzzle/symmetry.h"
 
@@ -101,6 +105,50 @@ Status CheckWholeTable(const QueryConfig& config, Solver* solver,
          " cells has a full table)";
   }
   return Status::NotSupported(m);
+}
+
+SearchLimits AnswerLimits(const QueryConfig& config) {
+  SearchLimits limits = config.limits;
+  if (config.max_seconds > 0) {
+    using Clock = SearchLimits::Clock;
+    const Clock::time_point now = Clock::now();
+    limits.answer_by =
+        now + std::chrono::duration_cast<Clock::duration>(
+                  std::chrono::duration<double>(config.max_seconds));
+    // Before a deadline (a server's), with room to write the answer.
+    if (limits.deadline != Clock::time_point::max()) {
+      limits.answer_by = std::min(limits.answer_by,
+                                  now + (limits.deadline - now) * 9 / 10);
+    }
+  }
+  return limits;
+}
+
+Status CheckMaxSeconds(const std::string& name, double seconds) {
+  if (!(seconds > 0) || seconds > 86400) {
+    return Status::InvalidArgument(
+        name + " '" + std::to_string(seconds) +
+        "': expected a number of seconds, more than 0 and at most 86400");
+  }
+  return Status::OK();
+}
+
+Status ParseMaxSeconds(const std::string& name, const std::string& text,
+                       double* seconds) {
+  double v = 0;
+  size_t used = 0;
+  try {
+    v = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != text.size() || !(v > 0) || v > 86400) {
+    return Status::InvalidArgument(
+        name + " '" + text +
+        "': expected a number of seconds, more than 0 and at most 86400");
+  }
+  *seconds = v;
+  return Status::OK();
 }
 
 }  // namespace slidedb

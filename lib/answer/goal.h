@@ -32,7 +32,23 @@ struct QueryConfig {
   // Where a search answers (pattern databases), it stops here with
   // DeadlineExceeded (a server's deadline); none by default.
   SearchLimits limits;
+  // A search's budget for each answer, in seconds (--max-seconds,
+  // max_seconds): when it runs out, the answer is the best path found, maybe
+  // not optimal, with the distance proven (Path::optimal). 0: none.
+  double max_seconds = 0;
 };
+
+// The limits of one answer's search: config.limits, with the budget of
+// config.max_seconds counted from now.
+SearchLimits AnswerLimits(const QueryConfig& config);
+
+// Reads a budget as every face takes it (`name`: how the face calls it):
+// a number of seconds, more than 0 and at most a day. InvalidArgument with
+// the message every face shows.
+Status ParseMaxSeconds(const std::string& name, const std::string& text,
+                       double* seconds);
+// The same check of a number given as one.
+Status CheckMaxSeconds(const std::string& name, double seconds);
 
 // Reads a question's board ("3x3"), goal (any arrangement; null: each
 // start's default goal) and blank label (null or "": any of 0 _ . -) into
@@ -52,7 +68,7 @@ Arrangement GoalArrangement(const QueryConfig& config);
 enum class GoalKind {
   kTable,           // its own full table
   kSymmetricTable,  // the table of a goal a symmetry of the board relates
-  kSearch,          // IDA* over pattern databases (boards of 13-16 cells)
+  kSearch,          // IDA* over pattern databases (boards of 13-25 cells)
 };
 
 // Opens whatever answers the config's goal in the solver's database, so

@@ -13,10 +13,10 @@
 
 namespace slidedb {
 
-// The largest board the library handles: 16 cells (4x4, 2x8, 8x2).
-inline constexpr int kMaxCells = 16;
+// The largest board the library handles: 25 cells (5x5).
+inline constexpr int kMaxCells = 25;
 // The largest board with full tables (3x4, 4x3, 2x6, 6x2): 12!/2 records.
-// Boards of 13 to 16 cells are answered through pattern databases
+// Boards of 13 to 25 cells are answered through pattern databases
 // (lib/storage/pdb_meta.h) and a search (lib/search/ida_search.h).
 inline constexpr int kMaxTableCells = 12;
 

@@ -13,6 +13,11 @@ struct Path {
   std::vector<Move> moves;     // the blank's moves
   std::vector<uint8_t> tiles;  // the tile each move slides, in table labels
   int64_t nodes = -1;  // states a search generated; -1 when read off a table
+  // False only for a search's answer when its budget ran out first
+  // (SearchLimits::answer_by): then the optimal length is known to be at
+  // least lower_bound (and of the same parity as distance()).
+  bool optimal = true;
+  int lower_bound = -1;
   int distance() const { return static_cast<int>(moves.size()); }
 };
 

@@ -1,7 +1,7 @@
 // Pattern: a group of tiles and the dense numbering of where they stand, the
 // index of a pattern database (lib/storage/pdb_meta.h). A partition splits the tiles
 // 1..cells()-1 of a canonical goal into disjoint groups, written as their
-// sizes: "7-8" is tiles 1-7 and tiles 8-15 of a 4x4 board.
+// sizes ("7-8" is tiles 1-7 and tiles 8-15 of a 4x4 board) or their tiles.
 //
 //   index = Σ dᵢ · (n−1−i)!/(n−k)!   (i = 0..k−1, mixed radix n, n−1, …)
 //
@@ -24,26 +24,38 @@
 
 namespace slidedb {
 
-// The sizes of a partition's groups, in order: {7, 8} for "7-8".
-using Partition = std::vector<int>;
+// A partition: its groups, each a list of canonical tiles in increasing
+// order. The groups are disjoint and cover the tiles 1..cells()-1.
+using Partition = std::vector<std::vector<int>>;
 
-// Parses "7-8", "6-6-3", "5-5-5" ...: sizes of at least 1 that add up to
-// cells()-1, no group over kMaxPatternTiles.
+// Parses a partition in one of two forms:
+//   "7-8", "6-6-3", "5-5-5" ...: group sizes; the groups take consecutive
+//     tiles, the first starting at tile 1 ("7-8" is tiles 1-7 and 8-15);
+//   "1,2,6,7,11,12/3,4,5,8,9,10/..." : each group's tiles, groups separated
+//     by '/'.
+// Every group holds 1 to MaxPatternTiles(board) tiles; together they hold
+// each tile once.
 Status ParsePartition(std::string_view text, const Board& board,
                       Partition* out);
-// "7-8".
+// Group sizes ("7-8") when the groups take consecutive tiles in order,
+// else the tiles ("1,2,6,7,11,12/3,4,5,8,9,10/...").
 std::string PartitionName(const Partition& p);
-// The partition `slidedb-build` uses when none is given: as few groups of at
-// most kMaxPatternTiles as cover the tiles, as even as possible, smaller
-// first (7-8 on 16 cells, 7-7 on 15, 6-7 on 14, 5-6 on 12). 7-8 takes about
-// 610 s of CPU on two threads and 2 GB (BENCHMARKS.md).
+// The partition `slidedb-build` uses when none is given. On 5x5, four
+// compact groups of six (docs/FORMAT.md; BENCHMARKS.md says why these).
+// Otherwise as few groups of at most MaxPatternTiles(board) consecutive
+// tiles as cover the tiles, as even as possible, smaller first (7-8 on 16
+// cells, 7-7 on 15, 6-7 on 14, 5-6 on 12). 7-8 takes about 610 s of CPU on
+// two threads and 2 GB (BENCHMARKS.md).
 Partition DefaultPartition(const Board& board);
-// The tiles of each group: consecutive canonical tiles, the first group
-// starting at tile 1.
-std::vector<std::vector<int>> PartitionGroups(const Partition& p);
+// Groups of the given sizes over consecutive tiles, from tile 1.
+Partition ConsecutiveGroups(const std::vector<int>& sizes);
 
 // The largest group a pattern database holds: 16!/8! = 518,918,400 entries.
 inline constexpr int kMaxPatternTiles = 8;
+// The largest group on `board`: 8 tiles up to 16 cells; 6 above (25!/19! =
+// 127,512,000 entries; a 7-tile group on 5x5 would need 2.4 G entries and a
+// 44 G-state search to build).
+int MaxPatternTiles(const Board& board);
 
 class PatternIndexer {
  public:

@@ -2,26 +2,29 @@
 
 #include <algorithm>
 #include <climits>
+#include <mutex>
 #include <string>
+#include <thread>
 
+#include "lib/search/weighted_search.h"
 
 namespace slidedb {
 
 namespace {
 
-// No board of up to 16 cells is known to need more moves than this; deeper
-// searches give up rather than overrun the path.
+// Far beyond the diameter of any board of up to 25 cells; deeper searches
+// give up rather than overrun the path.
 constexpr int kMaxDepth = 250;
-
-}  // namespace
-
-namespace {
+// The deepest point at which an iteration's tree is split into subtrees.
+constexpr int kMaxSplit = 32;
 
 std::vector<PdbValues> InMemory(std::vector<std::vector<uint8_t>> values) {
   std::vector<PdbValues> v;
   for (auto& group : values) v.emplace_back(std::move(group));
   return v;
 }
+
+inline void Prefetch(const uint8_t* p) { __builtin_prefetch(p, 0, 0); }
 
 }  // namespace
 
@@ -49,10 +52,10 @@ PdbSearch::PdbSearch(const Board& board, int goal_blank,
   for (int t = 1; t < board.cells(); ++t) {
     mirror[t] = goal.tile[mirror_cell_[goal_cell[t]]];
   }
-  const auto tiles = PartitionGroups(partition);
-  for (size_t g = 0; g < tiles.size(); ++g) {
-    Group group{tiles[g], {}, PatternIndexer(board.cells(),
-                                             static_cast<int>(tiles[g].size())),
+  for (size_t g = 0; g < partition.size(); ++g) {
+    Group group{partition[g], {},
+                PatternIndexer(board.cells(),
+                               static_cast<int>(partition[g].size())),
                 std::move(values[g])};
     for (int t : group.tiles) {
       group.mirror_tiles.push_back(mirror[t]);
@@ -65,143 +68,267 @@ PdbSearch::PdbSearch(const Board& board, int goal_blank,
   }
 }
 
+// What the threads of one iteration share.
+struct PdbSearch::Shared {
+  const SearchLimits* limits = nullptr;
+  std::atomic<uint64_t> nodes{0};      // generated so far, roughly
+  std::atomic<bool> stop{false};       // a limit was reached
+  std::atomic<size_t> best{SIZE_MAX};  // the first subtree with a solution
+
+  // Adds `more` states; whether a limit is reached (then `stop` is set).
+  bool PastLimits(const PdbSearch& search, uint64_t more) {
+    const uint64_t total = nodes.fetch_add(more) + more;
+    const SearchLimits& l = *limits;
+    if (stop.load(std::memory_order_relaxed) || total >= l.max_nodes ||
+        (l.cancel != nullptr && l.cancel->load()) ||
+        std::chrono::steady_clock::now() >= l.deadline ||
+        search.PagesFailed()) {
+      stop = true;
+    }
+    return stop;
+  }
+};
+
+// One iteration's outcome.
+struct PdbSearch::Iteration {
+  bool found = false;
+  Path path;
+  int next_bound = INT_MAX;  // the least f over the bound
+  uint64_t nodes = 0;
+};
+
+namespace {
+
+// A subtree of an iteration: the moves that lead to its root, or to the
+// goal when `goal`.
+struct Subtree {
+  uint8_t length = 0;
+  bool goal = false;
+  Move moves[kMaxSplit];
+};
+
+}  // namespace
+
 // One search: the state it is at, each group's value for it and for its
 // reflection, and the moves made so far.
 class PdbSearch::Run {
  public:
-  Run(const PdbSearch& search, const State& start,
-      const SearchLimits& limits)
+  Run(const PdbSearch& search, const State& start, Shared* shared)
       : search_(search), board_(search.board_), state_(start),
-        limits_(limits) {
+        shared_(shared) {
     for (int c = 0; c < board_.cells(); ++c) pos_[state_.tile[c]] = c;
     for (size_t g = 0; g < search_.groups_.size(); ++g) {
-      value_[g] = Value(static_cast<int>(g));
+      value_[g] = search_.groups_[g].values[Index(static_cast<int>(g))];
       sum_ += value_[g];
       if (search_.reflects_) {
-        mirror_value_[g] = MirrorValue(static_cast<int>(g));
+        mirror_value_[g] =
+            search_.groups_[g].values[MirrorIndex(static_cast<int>(g))];
         mirror_sum_ += mirror_value_[g];
       }
     }
   }
 
   int heuristic() const { return std::max(sum_, mirror_sum_); }
+  int sum() const { return sum_; }
+  bool stopped() const { return stopped_; }
+  bool abandoned() const { return abandoned_; }
+  uint64_t nodes() const { return nodes_; }
+  int next_bound() const { return next_bound_; }
+  void set_subtree(size_t i) { subtree_ = i; }
 
-  Status Solve(Path* path) {
-    path->moves.clear();
-    path->tiles.clear();
-    path->nodes = 0;
-    int bound = heuristic();
-    if (sum_ != 0) {
-      for (;;) {
-        next_bound_ = INT_MAX;
-        if (Dfs(0, -1, sum_, mirror_sum_, bound)) break;  // or stopped
-        if (next_bound_ > kMaxDepth) {
-          path->nodes = nodes_;
-          return Status::InvalidArgument(
-              "no solution within " + std::to_string(kMaxDepth) + " moves");
-        }
-        bound = next_bound_;
-      }
+  // Makes move `m` (legal) the next of the path.
+  void Push(Move m) {
+    const int from = state_.blank;
+    const int to = board_.Neighbor(from, m);
+    const uint8_t tile = state_.tile[to];
+    state_.tile[from] = tile;
+    state_.tile[to] = 0;
+    state_.blank = static_cast<uint8_t>(to);
+    pos_[tile] = from;
+    const int g = search_.group_of_[tile];
+    sum_ -= value_[g];
+    value_[g] = search_.groups_[g].values[Index(g)];
+    sum_ += value_[g];
+    if (search_.reflects_) {
+      const int mg = search_.mirror_group_of_[tile];
+      mirror_sum_ -= mirror_value_[mg];
+      mirror_value_[mg] = search_.groups_[mg].values[MirrorIndex(mg)];
+      mirror_sum_ += mirror_value_[mg];
     }
-    path->moves.assign(moves_, moves_ + length_);
-    path->tiles.assign(tiles_, tiles_ + length_);
-    path->nodes = static_cast<int64_t>(nodes_);
-    if (stopped_) return Stopped(path);
-    return Status::OK();
+    moves_[length_] = m;
+    tiles_[length_] = tile;
+    ++length_;
   }
 
-  // One iteration with `bound`.
-  Status Within(int bound, bool* within) {
-    *within = sum_ == 0 || (heuristic() <= bound &&
-                            Dfs(0, -1, sum_, mirror_sum_,
-                                std::min(bound, kMaxDepth)));
-    if (stopped_) return Stopped(nullptr);
-    return Status::OK();
+  // Searches the subtree below the path pushed so far for the goal within
+  // `bound` moves; true if found (or stopped, or abandoned).
+  bool Search(int bound) {
+    const int prev = length_ == 0 ? -1 : static_cast<int>(moves_[length_ - 1]);
+    return Dfs(length_, prev, sum_, mirror_sum_, bound);
+  }
+
+  // Appends, in the order Search visits them, the subtrees rooted `split`
+  // moves deep within `bound`, and stops at the first goal found on the
+  // way (a subtree with `goal`).
+  bool Collect(int depth, int prev, int bound, int split,
+               std::vector<Subtree>* out) {
+    if (depth == split) {
+      out->emplace_back();
+      out->back().length = static_cast<uint8_t>(depth);
+      std::copy(moves_, moves_ + depth, out->back().moves);
+      return false;
+    }
+    const int from = state_.blank;
+    for (Move m : kAllMoves) {
+      const int mi = static_cast<int>(m);
+      if (mi == (prev ^ 1)) continue;
+      const int to = board_.Neighbor(from, m);
+      if (to < 0) continue;
+      ++nodes_;
+      const State saved = state_;
+      int saved_pos[kMaxCells], saved_value[kMaxCells],
+          saved_mirror[kMaxCells];
+      std::copy(pos_, pos_ + kMaxCells, saved_pos);
+      std::copy(value_, value_ + kMaxCells, saved_value);
+      std::copy(mirror_value_, mirror_value_ + kMaxCells, saved_mirror);
+      const int saved_sum = sum_, saved_mirror_sum = mirror_sum_;
+      length_ = depth;
+      Push(m);
+      const int f = depth + 1 + heuristic();
+      bool goal_found = false;
+      if (f > bound) {
+        next_bound_ = std::min(next_bound_, f);
+      } else if (sum_ == 0) {
+        out->emplace_back();
+        out->back().length = static_cast<uint8_t>(depth + 1);
+        out->back().goal = true;
+        std::copy(moves_, moves_ + depth + 1, out->back().moves);
+        goal_found = true;
+      } else {
+        goal_found = Collect(depth + 1, mi, bound, split, out);
+      }
+      state_ = saved;
+      std::copy(saved_pos, saved_pos + kMaxCells, pos_);
+      std::copy(saved_value, saved_value + kMaxCells, value_);
+      std::copy(saved_mirror, saved_mirror + kMaxCells, mirror_value_);
+      sum_ = saved_sum;
+      mirror_sum_ = saved_mirror_sum;
+      length_ = depth;
+      if (goal_found) return true;
+    }
+    return false;
+  }
+
+  void TakePath(Path* path) const {
+    path->moves.assign(moves_, moves_ + length_);
+    path->tiles.assign(tiles_, tiles_ + length_);
   }
 
  private:
-  Status Stopped(Path* path) {
-    if (path != nullptr) {
-      path->moves.clear();
-      path->tiles.clear();
-      path->nodes = static_cast<int64_t>(nodes_);
-    }
-    return Status::DeadlineExceeded(
-        "the search stopped at its limit after " + std::to_string(nodes_) +
-        " states");
-  }
-  // Whether the search is past its limits (then it unwinds, as if found).
+  // Whether the search is past its limits, or its subtree comes after one
+  // that holds a solution (then it unwinds, as if found).
   bool PastLimits() {
-    if ((nodes_ & 0xFFFF) != 0) return false;
-    stopped_ = nodes_ >= limits_.max_nodes ||
-               (limits_.cancel != nullptr && limits_.cancel->load()) ||
-               std::chrono::steady_clock::now() >= limits_.deadline ||
-               search_.PagesFailed();
+    if ((nodes_ & 0xFFF) != 0 || shared_ == nullptr) return false;
+    if (subtree_ > shared_->best.load(std::memory_order_relaxed)) {
+      abandoned_ = true;
+      return true;
+    }
+    stopped_ = shared_->PastLimits(search_, 0x1000);
     return stopped_;
   }
 
-  int Value(int g) const {
+  uint64_t Index(int g) const {
     const Group& group = search_.groups_[g];
     uint8_t cells[kMaxPatternTiles];
     for (size_t i = 0; i < group.tiles.size(); ++i) {
       cells[i] = static_cast<uint8_t>(pos_[group.tiles[i]]);
     }
-    return group.values[group.indexer.IndexOf(cells)];
+    return group.indexer.IndexOf(cells);
   }
-  int MirrorValue(int g) const {
+  uint64_t MirrorIndex(int g) const {
     const Group& group = search_.groups_[g];
     uint8_t cells[kMaxPatternTiles];
     for (size_t i = 0; i < group.mirror_tiles.size(); ++i) {
       cells[i] = search_.mirror_cell_[pos_[group.mirror_tiles[i]]];
     }
-    return group.values[group.indexer.IndexOf(cells)];
+    return group.indexer.IndexOf(cells);
   }
 
   // Searches on from depth `depth` (the state reached by `depth` moves, the
-  // last `prev`, -1 for none) for the goal within `bound` moves.
+  // last `prev`, -1 for none) for the goal within `bound` moves. The
+  // entries of every child are looked up first and fetched together.
   bool Dfs(int depth, int prev, int sum, int mirror_sum, int bound) {
     const bool reflects = search_.reflects_;
+    struct Child {
+      Move m;
+      int to;
+      uint8_t tile;
+      int g, mg;
+      uint64_t index, mirror_index;
+    };
+    Child kids[4];
+    int count = 0;
+    const int from = state_.blank;
     for (Move m : kAllMoves) {
       const int mi = static_cast<int>(m);
-      if (prev >= 0 && mi == (prev ^ 1)) continue;
-      const int to = board_.Neighbor(state_.blank, m);
+      if (mi == (prev ^ 1)) continue;
+      const int to = board_.Neighbor(from, m);
       if (to < 0) continue;
-      const int from = state_.blank;
-      const uint8_t tile = state_.tile[to];
-      state_.tile[from] = tile;
-      state_.tile[to] = 0;
-      state_.blank = static_cast<uint8_t>(to);
-      pos_[tile] = from;
+      Child& k = kids[count++];
+      k.m = m;
+      k.to = to;
+      k.tile = state_.tile[to];
+      pos_[k.tile] = from;
+      k.g = search_.group_of_[k.tile];
+      k.index = Index(k.g);
+      const uint8_t* data = search_.groups_[k.g].values.data();
+      if (data != nullptr) Prefetch(data + k.index);
+      if (reflects) {
+        k.mg = search_.mirror_group_of_[k.tile];
+        k.mirror_index = MirrorIndex(k.mg);
+        const uint8_t* mdata = search_.groups_[k.mg].values.data();
+        if (mdata != nullptr) Prefetch(mdata + k.mirror_index);
+      }
+      pos_[k.tile] = to;
+    }
+    for (int i = 0; i < count; ++i) {
+      const Child& k = kids[i];
       ++nodes_;
       if (PastLimits()) return true;
-      const int g = search_.group_of_[tile];
-      const int old_value = value_[g];
-      const int new_value = Value(g);
+      const int old_value = value_[k.g];
+      const int new_value = search_.groups_[k.g].values[k.index];
       const int new_sum = sum - old_value + new_value;
-      int new_mirror_sum = mirror_sum, mg = 0, old_mirror = 0;
+      int new_mirror_sum = mirror_sum, old_mirror = 0, new_mirror = 0;
       if (reflects) {
-        mg = search_.mirror_group_of_[tile];
-        old_mirror = mirror_value_[mg];
-        mirror_value_[mg] = MirrorValue(mg);
-        new_mirror_sum = mirror_sum - old_mirror + mirror_value_[mg];
+        old_mirror = mirror_value_[k.mg];
+        new_mirror = search_.groups_[k.mg].values[k.mirror_index];
+        new_mirror_sum = mirror_sum - old_mirror + new_mirror;
       }
       const int f = depth + 1 + std::max(new_sum, new_mirror_sum);
-      if (f <= bound) {
-        moves_[depth] = m;
-        tiles_[depth] = tile;
-        if (new_sum == 0) {  // every tile home: the goal
-          length_ = depth + 1;
-          return true;
-        }
-        value_[g] = new_value;
-        if (Dfs(depth + 1, mi, new_sum, new_mirror_sum, bound)) return true;
-        value_[g] = old_value;
-      } else if (f < next_bound_) {
-        next_bound_ = f;
+      if (f > bound) {
+        if (f < next_bound_) next_bound_ = f;
+        continue;
       }
-      if (reflects) mirror_value_[mg] = old_mirror;
-      pos_[tile] = to;
-      state_.tile[to] = tile;
+      state_.tile[from] = k.tile;
+      state_.tile[k.to] = 0;
+      state_.blank = static_cast<uint8_t>(k.to);
+      pos_[k.tile] = from;
+      moves_[depth] = k.m;
+      tiles_[depth] = k.tile;
+      if (new_sum == 0) {  // every tile home: the goal
+        length_ = depth + 1;
+        return true;
+      }
+      value_[k.g] = new_value;
+      if (reflects) mirror_value_[k.mg] = new_mirror;
+      if (Dfs(depth + 1, static_cast<int>(k.m), new_sum, new_mirror_sum,
+              bound)) {
+        return true;
+      }
+      value_[k.g] = old_value;
+      if (reflects) mirror_value_[k.mg] = old_mirror;
+      pos_[k.tile] = k.to;
+      state_.tile[k.to] = k.tile;
       state_.tile[from] = 0;
       state_.blank = static_cast<uint8_t>(from);
     }
@@ -211,8 +338,10 @@ class PdbSearch::Run {
   const PdbSearch& search_;
   const Board& board_;
   State state_;
-  const SearchLimits limits_;
+  Shared* shared_;
+  size_t subtree_ = 0;
   bool stopped_ = false;
+  bool abandoned_ = false;
   int pos_[kMaxCells] = {};  // pos_[tile]: its cell
   int value_[kMaxCells] = {};
   int mirror_value_[kMaxCells] = {};
@@ -226,7 +355,7 @@ class PdbSearch::Run {
 };
 
 int PdbSearch::Heuristic(const State& s) const {
-  return Run(*this, s, SearchLimits()).heuristic();
+  return Run(*this, s, nullptr).heuristic();
 }
 
 bool PdbSearch::PagesFailed() const {
@@ -244,20 +373,129 @@ Status PdbSearch::PagesError() const {
   return Status::OK();
 }
 
+Status PdbSearch::Iterate(const State& start, int bound,
+                          const SearchLimits& limits, Iteration* out) const {
+  Shared shared;
+  shared.limits = &limits;
+  const int threads = std::max(1, limits.threads);
+  // Split the tree deep enough that threads share the work evenly: the same
+  // split whatever the number of threads, so that the path and the count of
+  // states are those of one thread (states in subtrees after the one that
+  // holds the path are not counted).
+  std::vector<Subtree> subtrees;
+  for (int split = 1;; ++split) {
+    subtrees.clear();
+    Run collect(*this, start, &shared);
+    const bool goal = collect.Collect(0, -1, bound, split, &subtrees);
+    out->nodes += collect.nodes();
+    out->next_bound = std::min(out->next_bound, collect.next_bound());
+    if (goal || split >= std::min(bound, kMaxSplit) ||
+        subtrees.size() >= 256) {
+      break;
+    }
+  }
+  std::vector<uint64_t> subtree_nodes(subtrees.size(), 0);
+  std::atomic<size_t> next{0};
+  std::mutex mu;
+  auto work = [&] {
+    for (;;) {
+      const size_t i = next.fetch_add(1);
+      if (i >= subtrees.size() || i > shared.best.load() ||
+          shared.PastLimits(*this, 0)) {
+        return;
+      }
+      const Subtree& t = subtrees[i];
+      Run run(*this, start, &shared);
+      run.set_subtree(i);
+      for (int k = 0; k < t.length; ++k) run.Push(t.moves[k]);
+      const bool found = t.goal || run.Search(bound);
+      shared.nodes += run.nodes() & 0xFFF;  // the rest were added on the way
+      std::lock_guard<std::mutex> lock(mu);
+      subtree_nodes[i] = run.nodes();
+      out->next_bound = std::min(out->next_bound, run.next_bound());
+      if (found && !run.stopped() && !run.abandoned() &&
+          i < shared.best.load()) {
+        shared.best = i;
+        out->found = true;
+        run.TakePath(&out->path);
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
+  work();
+  for (auto& t : pool) t.join();
+  for (size_t i = 0; i < subtrees.size() && i <= shared.best; ++i) {
+    out->nodes += subtree_nodes[i];
+  }
+  if (shared.stop) {
+    return Status::DeadlineExceeded(
+        "the search stopped at its limit after " +
+        std::to_string(out->nodes) + " states");
+  }
+  return Status::OK();
+}
+
+Status PdbSearch::SolveOptimally(const State& start, Path* path,
+                                 const SearchLimits& limits, int* proven,
+                                 int stop_at) const {
+  path->moves.clear();
+  path->tiles.clear();
+  path->nodes = 0;
+  path->optimal = true;
+  path->lower_bound = -1;
+  const Run root(*this, start, nullptr);
+  int bound = root.heuristic();
+  *proven = bound;
+  if (root.sum() == 0) return Status::OK();
+  uint64_t nodes = 0;
+  for (;;) {
+    if (bound >= stop_at) return Status::OK();
+    Iteration it;
+    Status s = Iterate(start, bound, limits, &it);
+    nodes += it.nodes;
+    path->nodes = static_cast<int64_t>(nodes);
+    if (!s.ok()) return s;
+    if (it.found) {
+      path->moves = std::move(it.path.moves);
+      path->tiles = std::move(it.path.tiles);
+      return Status::OK();
+    }
+    if (it.next_bound > kMaxDepth) {
+      return Status::InvalidArgument(
+          "no solution within " + std::to_string(kMaxDepth) + " moves");
+    }
+    bound = it.next_bound;
+    *proven = bound;
+  }
+}
+
 Status PdbSearch::Solve(const State& start, Path* path,
                         const SearchLimits& limits) const {
-  Run run(*this, start, limits);
-  Status s = run.Solve(path);
+  Status s;
+  if (limits.answer_by == SearchLimits::Clock::time_point::max()) {
+    int proven;
+    s = SolveOptimally(start, path, limits, &proven);
+  } else {
+    s = SolveWithinBudget(*this, start, limits, path);
+  }
   Status pages = PagesError();
   return pages.ok() ? s : pages;
 }
 
 Status PdbSearch::Within(const State& start, int bound, bool* within,
                          const SearchLimits& limits) const {
-  Run run(*this, start, limits);
-  Status s = run.Within(bound, within);
-  Status pages = PagesError();
-  return pages.ok() ? s : pages;
+  const Run root(*this, start, nullptr);
+  *within = root.sum() == 0;
+  if (!*within && root.heuristic() <= bound) {
+    Iteration it;
+    Status s = Iterate(start, std::min(bound, kMaxDepth), limits, &it);
+    Status pages = PagesError();
+    if (!pages.ok()) return pages;
+    if (!s.ok()) return s;
+    *within = it.found;
+  }
+  return Status::OK();
 }
 
 }  // namespace slidedb

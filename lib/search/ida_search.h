@@ -10,6 +10,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <climits>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -23,20 +24,28 @@
 
 namespace slidedb {
 
-// Bounds on one search (a server's deadline): past one, or once *cancel
-// is set, it stops with DeadlineExceeded and no answer. They are looked at
-// every 65,536 states.
+// Bounds on one search and how it runs. Past `deadline` or `max_nodes`, or
+// once *cancel is set, it stops with DeadlineExceeded and no answer (a
+// server's deadline). They are looked at every 4,096 states of each thread.
+//
+// `answer_by` is a user's budget (--max-seconds): a search still running
+// then answers with the best path it has found, which may not be optimal
+// (Path::optimal false, Path::lower_bound the distance proven so far).
 struct SearchLimits {
-  std::chrono::steady_clock::time_point deadline =
-      std::chrono::steady_clock::time_point::max();
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point deadline = Clock::time_point::max();
   uint64_t max_nodes = UINT64_MAX;
   const std::atomic<bool>* cancel = nullptr;
+  Clock::time_point answer_by = Clock::time_point::max();
+  // Threads one search uses: each iteration's tree is split into subtrees
+  // taken in order, so the answer is the one a single thread finds.
+  int threads = 1;
 };
 
 class PdbSearch {
  public:
   // `values[g]` is the pattern database of group g of `partition`
-  // (PartitionGroups) for the canonical goal with the blank on `goal_blank`,
+  // for the canonical goal with the blank on `goal_blank`,
   // in memory or read a page at a time (lib/search/pdb_values.h).
   // REQUIRES: values[g].size() == PatternIndexer(cells, group size).size().
   PdbSearch(const Board& board, int goal_blank, const Partition& partition,
@@ -55,10 +64,19 @@ class PdbSearch {
 
   // An optimal path from `start` to the goal; path->nodes counts the states
   // generated. With pages read on demand, a page that cannot be read fails
-  // the search with its error.
+  // the search with its error. With limits.answer_by set, a path that may
+  // not be optimal when the budget runs out (see SearchLimits).
   // REQUIRES: start reaches the goal (lib/puzzle/parity.h).
   Status Solve(const State& start, Path* path,
                const SearchLimits& limits = {}) const;
+
+  // Solve without a budget (limits.answer_by is ignored), telling as it
+  // goes the distance proven: *proven is at most the distance of `start`
+  // and grows with each iteration, also when the search stops at a limit.
+  // Once *proven reaches `stop_at`, returns OK with no moves.
+  Status SolveOptimally(const State& start, Path* path,
+                        const SearchLimits& limits, int* proven,
+                        int stop_at = INT_MAX) const;
 
   // Whether `start` reaches the goal within `bound` moves: one iteration
   // of the search, cheaper than Solve when the distance is known to be
@@ -75,6 +93,11 @@ class PdbSearch {
     PdbValues values;
   };
   class Run;
+  struct Shared;
+  struct Iteration;
+  // One iteration of IDA* with `bound` over limits.threads threads.
+  Status Iterate(const State& start, int bound, const SearchLimits& limits,
+                 Iteration* out) const;
   // The first error of a page read on demand, or OK; whether there is one.
   Status PagesError() const;
   bool PagesFailed() const;

@@ -34,6 +34,8 @@ class PdbValues {
   ~PdbValues();
 
   uint64_t size() const { return entries_; }
+  // Every entry, when they are all in memory; else null.
+  const uint8_t* data() const { return all_; }
 
   // Entry i. A page that cannot be read gives 0 (a lower bound still: the
   // search stays correct) and records the error for error().

@@ -52,7 +52,7 @@ Status PdbMeta::FromJson(std::string_view json, PdbMeta* out) {
         j, {&m.built_by, &m.built_at, &m.build_seconds, &m.threads});
     const bool group_ok =
         m.group >= 0 && m.group < static_cast<int>(m.partition.size()) &&
-        m.tiles == PartitionGroups(m.partition)[m.group];
+        m.tiles == m.partition[m.group];
     if (!group_ok || m.goal_blank < 0 || m.goal_blank >= m.board.cells() ||
         m.entries !=
             PatternIndexer(m.board.cells(), static_cast<int>(m.tiles.size()))

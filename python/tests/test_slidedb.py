@@ -90,7 +90,7 @@ def test_malformed_input_raises_value_error_with_the_cli_message(db):
             db.solve_many(["867254301", bad])
         assert str(e.value) == message
     with pytest.raises(ValueError):
-        db.solve("123456780", board="5x5")
+        db.solve("123456780", board="6x5")
     # Nothing answers 3x5 in this database: a LookupError naming the
     # command that builds it, before the state is read.
     with pytest.raises(LookupError) as e:

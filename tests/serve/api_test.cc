@@ -342,7 +342,7 @@ TEST_F(ApiTest, ErrorsSayWhatIsWrongWithTheRightStatus) {
                           {"board", "3x3"}, {"blank", "_"}}),
        200, ""},
       {Get("/api/histogram", {{"board", "3x4"}}), 404, "slidedb-build"},
-      {Get("/api/histogram", {{"board", "4x5"}}), 400, "not supported"},
+      {Get("/api/histogram", {{"board", "5x6"}}), 400, "not supported"},
       {Get("/api/sample", {{"n", "1"}, {"board", "3x4"}}), 404,
        "slidedb-build"},
       {Get("/api/solvee"), 404, "no such endpoint: /api/solvee"},
