@@ -49,12 +49,15 @@ constexpr char kUsage[] =
     "cell (9 for 3x3); larger boards get the default goal, blank last.\n"
     "Progress, one line per depth, goes to standard error.\n"
     "\n"
-    "Boards of 13 to 16 cells (4x4, 3x5, 5x3, 2x7, 7x2, 2x8, 8x2) have too\n"
-    "many states for a table: they get additive pattern databases instead,\n"
-    "one per group of tiles of --pdb (default 7-8 on 16 cells: about 10\n"
-    "minutes of CPU and 2 GB; 7-7 on 15, 6-7 on 14), and slidedb-query\n"
-    "answers them by an optimal search. --pdb\n"
-    "on a smaller board builds pattern databases instead of its table.\n"
+    "Boards of 13 to 25 cells (4x4, 5x5, 3x5, 4x5, 2x7 ...) have too many\n"
+    "states for a table: they get additive pattern databases instead, one\n"
+    "per group of tiles of --pdb (default 7-8 on 16 cells: about 10 minutes\n"
+    "of CPU and 2 GB; 7-7 on 15, 6-7 on 14; on 5x5 Korf and Felner's four\n"
+    "groups of 6, 1,2,3,6,7,8/4,5,9,10,14,15/11,12,16,17,21,22/\n"
+    "13,18,19,20,23,24: about 3 minutes and 1 GB), and slidedb-query\n"
+    "answers them by an optimal search. --pdb takes group sizes (7-8: tiles\n"
+    "1-7 and 8-15) or each group's tiles, groups separated by '/'; on a\n"
+    "smaller board it builds pattern databases instead of its table.\n"
 
     "--verify builds nothing: it re-reads the database (every table, or those\n"
     "of --board and --goal) and checks the format key, every block checksum,\n"
@@ -162,12 +165,12 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
        "database directory ($SLIDEDB_DB, else data/slidedb)")
       ("board", po::value(&board_name)->default_value("3x3"),
        "board shape RxC, at most 16 cells: 2x2 2x3 3x2 2x4 4x2 3x3 2x5 5x2 "
-       "3x4 4x3 2x6 6x2 get tables; 2x7 7x2 3x5 5x3 4x4 2x8 8x2 pattern "
-       "databases")
+       "3x4 4x3 2x6 6x2 get tables; boards of 13 to 25 cells (4x4, 5x5 ...) "
+       "pattern databases")
       ("pdb", po::value(&pdb_text)->value_name("PARTITION"),
        "build pattern databases of these tile groups, sizes in goal order: "
-       "7-8 (tiles 1-7 and 8-15), 6-6-3, 5-5-5 ...; a group has at most 8 "
-       "tiles")
+       "7-8 (tiles 1-7 and 8-15), 6-6-3, 5-5-5 ..., or each group's tiles: "
+       "1,2,3/4,5,6,7,8; a group has at most 8 tiles (6 over 16 cells)")
       ("goal", po::value(&goal_texts),
        "build the table serving goal G (any arrangement; its blank's cell "
        "picks the table); repeat for more")

@@ -579,6 +579,9 @@ TEST(QueryCliTest, BadUsageIsStatus64) {
       {"--board", "1x5"},
       {"--histogram", "123456780"},
       {"--goal", "12345678", "123456780"},
+      {"--max-seconds", "0", "123456780"},
+      {"--max-seconds", "1s", "123456780"},
+      {"--max-seconds", "-2", "123456780"},
       {"--no-such-option"},
       {"--format"},
   };

@@ -22,13 +22,13 @@ constexpr int kGoalBlank = 24;
 // Korf & Felner's 6-6-6-6 shapes (turned for the blank last), as written
 // by PartitionName.
 constexpr char kDefault5x5[] =
-    "1,2,6,7,11,12/3,4,5,8,9,10/13,16,17,18,21,22/14,15,19,20,23,24";
+    "1,2,3,6,7,8/4,5,9,10,14,15/11,12,16,17,21,22/13,18,19,20,23,24";
 
 TEST(PartitionTest, TakesGroupsOfAnyTiles) {
   Partition p;
   ASSERT_TRUE(ParsePartition(kDefault5x5, kBoard, &p).ok());
   ASSERT_EQ(p.size(), 4u);
-  EXPECT_EQ(p[2], (std::vector<int>{13, 16, 17, 18, 21, 22}));
+  EXPECT_EQ(p[2], (std::vector<int>{11, 12, 16, 17, 21, 22}));
   EXPECT_EQ(PartitionName(p), kDefault5x5);
   EXPECT_EQ(DefaultPartition(kBoard), p);
   // Tiles in any order within a group; consecutive groups keep sizes.

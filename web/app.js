@@ -208,9 +208,15 @@ function hint() {
 
 // ---------------------------------------------------------------- boards
 
+// Boards over 16 cells (5x5) are left out: the page shows exact distances
+// after every move, which their search cannot give in time (the API answers
+// them, with max_seconds).
 function boardsOffered() {
   const seen = [];
-  for (const t of S.tables) if (!seen.includes(t.board)) seen.push(t.board);
+  for (const t of S.tables) {
+    const [r, c] = t.board.split('x').map(Number);
+    if (r * c <= 16 && !seen.includes(t.board)) seen.push(t.board);
+  }
   return seen.sort((a, b) => {
     const [ar, ac] = a.split('x').map(Number), [br, bc] = b.split('x').map(Number);
     return ar * ac - br * bc || ar - br;

@@ -31,17 +31,17 @@ using Partition = std::vector<std::vector<int>>;
 // Parses a partition in one of two forms:
 //   "7-8", "6-6-3", "5-5-5" ...: group sizes; the groups take consecutive
 //     tiles, the first starting at tile 1 ("7-8" is tiles 1-7 and 8-15);
-//   "1,2,6,7,11,12/3,4,5,8,9,10/..." : each group's tiles, groups separated
+//   "1,2,3,6,7,8/4,5,9,10,14,15/..." : each group's tiles, groups separated
 //     by '/'.
 // Every group holds 1 to MaxPatternTiles(board) tiles; together they hold
 // each tile once.
 Status ParsePartition(std::string_view text, const Board& board,
                       Partition* out);
 // Group sizes ("7-8") when the groups take consecutive tiles in order,
-// else the tiles ("1,2,6,7,11,12/3,4,5,8,9,10/...").
+// else the tiles ("1,2,3,6,7,8/4,5,9,10,14,15/...").
 std::string PartitionName(const Partition& p);
-// The partition `slidedb-build` uses when none is given. On 5x5, four
-// compact groups of six (docs/FORMAT.md; BENCHMARKS.md says why these).
+// The partition `slidedb-build` uses when none is given. On 5x5, Korf and
+// Felner's four groups of six (docs/FORMAT.md; BENCHMARKS.md says why).
 // Otherwise as few groups of at most MaxPatternTiles(board) consecutive
 // tiles as cover the tiles, as even as possible, smaller first (7-8 on 16
 // cells, 7-7 on 15, 6-7 on 14, 5-6 on 12). 7-8 takes about 610 s of CPU on

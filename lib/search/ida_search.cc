@@ -24,8 +24,6 @@ std::vector<PdbValues> InMemory(std::vector<std::vector<uint8_t>> values) {
   return v;
 }
 
-inline void Prefetch(const uint8_t* p) { __builtin_prefetch(p, 0, 0); }
-
 }  // namespace
 
 PdbSearch::PdbSearch(const Board& board, int goal_blank,
@@ -256,7 +254,8 @@ class PdbSearch::Run {
 
   // Searches on from depth `depth` (the state reached by `depth` moves, the
   // last `prev`, -1 for none) for the goal within `bound` moves. The
-  // entries of every child are looked up first and fetched together.
+  // children's entries are fetched together: first each one's entry, then
+  // the reflection's entry of those the first leaves within the bound.
   bool Dfs(int depth, int prev, int sum, int mirror_sum, int bound) {
     const bool reflects = search_.reflects_;
     struct Child {
@@ -264,6 +263,7 @@ class PdbSearch::Run {
       int to;
       uint8_t tile;
       int g, mg;
+      int new_value, new_sum;
       uint64_t index, mirror_index;
     };
     Child kids[4];
@@ -281,30 +281,41 @@ class PdbSearch::Run {
       pos_[k.tile] = from;
       k.g = search_.group_of_[k.tile];
       k.index = Index(k.g);
-      const uint8_t* data = search_.groups_[k.g].values.data();
-      if (data != nullptr) Prefetch(data + k.index);
-      if (reflects) {
-        k.mg = search_.mirror_group_of_[k.tile];
-        k.mirror_index = MirrorIndex(k.mg);
-        const uint8_t* mdata = search_.groups_[k.mg].values.data();
-        if (mdata != nullptr) Prefetch(mdata + k.mirror_index);
-      }
+      search_.groups_[k.g].values.Prefetch(k.index);
       pos_[k.tile] = to;
     }
+    // The children the sum alone prunes; the reflection's entries of the
+    // others.
+    int live = 0;
     for (int i = 0; i < count; ++i) {
-      const Child& k = kids[i];
+      Child& k = kids[i];
       ++nodes_;
       if (PastLimits()) return true;
-      const int old_value = value_[k.g];
-      const int new_value = search_.groups_[k.g].values[k.index];
-      const int new_sum = sum - old_value + new_value;
+      k.new_value = search_.groups_[k.g].values[k.index];
+      k.new_sum = sum - value_[k.g] + k.new_value;
+      const int f = depth + 1 + k.new_sum;
+      if (f > bound) {
+        if (f < next_bound_) next_bound_ = f;
+        continue;
+      }
+      if (reflects) {
+        pos_[k.tile] = from;
+        k.mg = search_.mirror_group_of_[k.tile];
+        k.mirror_index = MirrorIndex(k.mg);
+        search_.groups_[k.mg].values.Prefetch(k.mirror_index);
+        pos_[k.tile] = k.to;
+      }
+      kids[live++] = k;
+    }
+    for (int i = 0; i < live; ++i) {
+      const Child& k = kids[i];
       int new_mirror_sum = mirror_sum, old_mirror = 0, new_mirror = 0;
       if (reflects) {
         old_mirror = mirror_value_[k.mg];
         new_mirror = search_.groups_[k.mg].values[k.mirror_index];
         new_mirror_sum = mirror_sum - old_mirror + new_mirror;
       }
-      const int f = depth + 1 + std::max(new_sum, new_mirror_sum);
+      const int f = depth + 1 + std::max(k.new_sum, new_mirror_sum);
       if (f > bound) {
         if (f < next_bound_) next_bound_ = f;
         continue;
@@ -315,13 +326,14 @@ class PdbSearch::Run {
       pos_[k.tile] = from;
       moves_[depth] = k.m;
       tiles_[depth] = k.tile;
-      if (new_sum == 0) {  // every tile home: the goal
+      if (k.new_sum == 0) {  // every tile home: the goal
         length_ = depth + 1;
         return true;
       }
-      value_[k.g] = new_value;
+      const int old_value = value_[k.g];
+      value_[k.g] = k.new_value;
       if (reflects) mirror_value_[k.mg] = new_mirror;
-      if (Dfs(depth + 1, static_cast<int>(k.m), new_sum, new_mirror_sum,
+      if (Dfs(depth + 1, static_cast<int>(k.m), k.new_sum, new_mirror_sum,
               bound)) {
         return true;
       }

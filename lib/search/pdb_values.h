@@ -34,8 +34,11 @@ class PdbValues {
   ~PdbValues();
 
   uint64_t size() const { return entries_; }
-  // Every entry, when they are all in memory; else null.
-  const uint8_t* data() const { return all_; }
+  // Asks the processor to fetch entry i into its cache, when every entry
+  // is in memory.
+  void Prefetch(uint64_t i) const {
+    if (all_ != nullptr) __builtin_prefetch(all_ + i, 0, 0);
+  }
 
   // Entry i. A page that cannot be read gives 0 (a lower bound still: the
   // search stays correct) and records the error for error().

@@ -91,6 +91,11 @@ def test_malformed_input_raises_value_error_with_the_cli_message(db):
         assert str(e.value) == message
     with pytest.raises(ValueError):
         db.solve("123456780", board="6x5")
+    for bad_budget in (0, -1.5, float("nan")):
+        with pytest.raises(ValueError):
+            db.solve("867254301", max_seconds=bad_budget)
+    # A table's answer ignores a budget: always optimal, no 'optimal' key.
+    assert db.solve("867254301", max_seconds=0.5)["distance"] == 31
     # Nothing answers 3x5 in this database: a LookupError naming the
     # command that builds it, before the state is read.
     with pytest.raises(LookupError) as e:

@@ -343,6 +343,8 @@ TEST_F(ApiTest, ErrorsSayWhatIsWrongWithTheRightStatus) {
        200, ""},
       {Get("/api/histogram", {{"board", "3x4"}}), 404, "slidedb-build"},
       {Get("/api/histogram", {{"board", "5x6"}}), 400, "not supported"},
+      {Get("/api/solve", {{"start", "123456780"}, {"max_seconds", "0"}}), 400,
+       "parameter 'max_seconds' '0': expected a number of seconds"},
       {Get("/api/sample", {{"n", "1"}, {"board", "3x4"}}), 404,
        "slidedb-build"},
       {Get("/api/solvee"), 404, "no such endpoint: /api/solvee"},
