@@ -115,6 +115,7 @@ int RunMoves(const QueryArgs& a, Solver* solver, std::istream& in,
 int Run(const std::vector<std::string>& argv, std::istream& in,
         std::ostream& out, std::ostream& err,
         std::unique_ptr<Database>* database) {
+  const auto asked_at = SearchLimits::Clock::now();
   QueryArgs a;
   if (std::optional<int> done = ParseQueryArgs(argv, &a, out, err)) {
     return *done;
@@ -179,6 +180,7 @@ int Run(const std::vector<std::string>& argv, std::istream& in,
   // answers its lines side by side instead.
   if (kind == GoalKind::kSearch && a.states.size() == 1) {
     config.limits.threads = threads;
+    config.asked_at = asked_at;  // --max-seconds counts from here
   }
   const BatchOutcome o =
       AnswerInParallel(config, &solver, threads, a.states, in, out, err);

@@ -112,9 +112,11 @@ SearchLimits AnswerLimits(const QueryConfig& config) {
   if (config.max_seconds > 0) {
     using Clock = SearchLimits::Clock;
     const Clock::time_point now = Clock::now();
+    const double room = std::min(config.max_seconds / 20, 0.05);
     limits.answer_by =
-        now + std::chrono::duration_cast<Clock::duration>(
-                  std::chrono::duration<double>(config.max_seconds));
+        config.asked_at.value_or(now) +
+        std::chrono::duration_cast<Clock::duration>(
+            std::chrono::duration<double>(config.max_seconds - room));
     // Before a deadline (a server's), with room to write the answer.
     if (limits.deadline != Clock::time_point::max()) {
       limits.answer_by = std::min(limits.answer_by,

@@ -36,10 +36,15 @@ struct QueryConfig {
   // max_seconds): when it runs out, the answer is the best path found, maybe
   // not optimal, with the distance proven (Path::optimal). 0: none.
   double max_seconds = 0;
+  // When the question was asked, where that is before its answer starts
+  // (slidedb-query with one state: the database's opening counts); unset:
+  // when the answer starts.
+  std::optional<SearchLimits::Clock::time_point> asked_at;
 };
 
 // The limits of one answer's search: config.limits, with the budget of
-// config.max_seconds counted from now.
+// config.max_seconds counted from config.asked_at (or now), less room to
+// write the answer (a twentieth of the budget, at most 50 ms).
 SearchLimits AnswerLimits(const QueryConfig& config);
 
 // Reads a budget as every face takes it (`name`: how the face calls it):

@@ -6,6 +6,7 @@
 #include <string>
 #include <thread>
 
+#include "lib/search/move_fsm.h"
 #include "lib/search/weighted_search.h"
 
 namespace slidedb {
@@ -20,7 +21,7 @@ constexpr int kMaxSplit = 32;
 
 std::vector<PdbValues> InMemory(std::vector<std::vector<uint8_t>> values) {
   std::vector<PdbValues> v;
-  for (auto& group : values) v.emplace_back(std::move(group));
+  for (const auto& group : values) v.emplace_back(group);
   return v;
 }
 
@@ -34,7 +35,8 @@ PdbSearch::PdbSearch(const Board& board, int goal_blank,
 PdbSearch::PdbSearch(const Board& board, int goal_blank,
                      const Partition& partition,
                      std::vector<PdbValues> values)
-    : board_(board), goal_blank_(goal_blank), partition_(partition) {
+    : board_(board), goal_blank_(goal_blank), partition_(partition),
+      fsm_(&MoveFsm::Shared(MoveFsm::kBuiltLength)) {
   const State goal = CanonicalGoal(board, goal_blank);
   int goal_cell[kMaxCells] = {};
   for (int c = 0; c < board.cells(); ++c) goal_cell[goal.tile[c]] = c;
@@ -108,7 +110,8 @@ struct Subtree {
 }  // namespace
 
 // One search: the state it is at, each group's value for it and for its
-// reflection, and the moves made so far.
+// reflection, the moves made so far and where they leave the automaton of
+// skipped move sequences.
 class PdbSearch::Run {
  public:
   Run(const PdbSearch& search, const State& start, Shared* shared)
@@ -156,13 +159,14 @@ class PdbSearch::Run {
     moves_[length_] = m;
     tiles_[length_] = tile;
     ++length_;
+    fsm_state_ = search_.fsm_->Next(fsm_state_, m);
   }
 
   // Searches the subtree below the path pushed so far for the goal within
   // `bound` moves; true if found (or stopped, or abandoned).
   bool Search(int bound) {
     const int prev = length_ == 0 ? -1 : static_cast<int>(moves_[length_ - 1]);
-    return Dfs(length_, prev, sum_, mirror_sum_, bound);
+    return Dfs(length_, prev, fsm_state_, sum_, mirror_sum_, bound);
   }
 
   // Appends, in the order Search visits them, the subtrees rooted `split`
@@ -181,9 +185,12 @@ class PdbSearch::Run {
       const int mi = static_cast<int>(m);
       if (mi == (prev ^ 1)) continue;
       const int to = board_.Neighbor(from, m);
-      if (to < 0) continue;
+      if (to < 0 || search_.fsm_->Next(fsm_state_, m) == MoveFsm::kSkip) {
+        continue;
+      }
       ++nodes_;
       const State saved = state_;
+      const int32_t saved_fsm = fsm_state_;
       int saved_pos[kMaxCells], saved_value[kMaxCells],
           saved_mirror[kMaxCells];
       std::copy(pos_, pos_ + kMaxCells, saved_pos);
@@ -211,6 +218,7 @@ class PdbSearch::Run {
       std::copy(saved_mirror, saved_mirror + kMaxCells, mirror_value_);
       sum_ = saved_sum;
       mirror_sum_ = saved_mirror_sum;
+      fsm_state_ = saved_fsm;
       length_ = depth;
       if (goal_found) return true;
     }
@@ -256,14 +264,16 @@ class PdbSearch::Run {
   // last `prev`, -1 for none) for the goal within `bound` moves. The
   // children's entries are fetched together: first each one's entry, then
   // the reflection's entry of those the first leaves within the bound.
-  bool Dfs(int depth, int prev, int sum, int mirror_sum, int bound) {
+  bool Dfs(int depth, int prev, int32_t fsm, int sum, int mirror_sum,
+           int bound) {
     const bool reflects = search_.reflects_;
     struct Child {
       Move m;
       int to;
       uint8_t tile;
       int g, mg;
-      int new_value, new_sum;
+      int new_value, new_sum, new_mirror, f;
+      int32_t fsm;
       uint64_t index, mirror_index;
     };
     Child kids[4];
@@ -274,7 +284,10 @@ class PdbSearch::Run {
       if (mi == (prev ^ 1)) continue;
       const int to = board_.Neighbor(from, m);
       if (to < 0) continue;
+      const int32_t next_fsm = search_.fsm_->Next(fsm, m);
+      if (next_fsm == MoveFsm::kSkip) continue;
       Child& k = kids[count++];
+      k.fsm = next_fsm;
       k.m = m;
       k.to = to;
       k.tile = state_.tile[to];
@@ -307,18 +320,33 @@ class PdbSearch::Run {
       }
       kids[live++] = k;
     }
+    // The children within the bound, the smallest heuristic first (in the
+    // last iteration the goal tends to come sooner; ties keep move order).
+    int open = 0;
     for (int i = 0; i < live; ++i) {
+      Child k = kids[i];
+      k.new_mirror = 0;
+      int new_mirror_sum = mirror_sum;
+      if (reflects) {
+        k.new_mirror = search_.groups_[k.mg].values[k.mirror_index];
+        new_mirror_sum = mirror_sum - mirror_value_[k.mg] + k.new_mirror;
+      }
+      k.f = depth + 1 + std::max(k.new_sum, new_mirror_sum);
+      if (k.f > bound) {
+        if (k.f < next_bound_) next_bound_ = k.f;
+        continue;
+      }
+      int j = open++;
+      for (; j > 0 && kids[j - 1].f > k.f; --j) kids[j] = kids[j - 1];
+      kids[j] = k;
+    }
+    for (int i = 0; i < open; ++i) {
       const Child& k = kids[i];
-      int new_mirror_sum = mirror_sum, old_mirror = 0, new_mirror = 0;
+      int new_mirror_sum = mirror_sum, old_mirror = 0;
+      const int new_mirror = k.new_mirror;
       if (reflects) {
         old_mirror = mirror_value_[k.mg];
-        new_mirror = search_.groups_[k.mg].values[k.mirror_index];
         new_mirror_sum = mirror_sum - old_mirror + new_mirror;
-      }
-      const int f = depth + 1 + std::max(k.new_sum, new_mirror_sum);
-      if (f > bound) {
-        if (f < next_bound_) next_bound_ = f;
-        continue;
       }
       state_.tile[from] = k.tile;
       state_.tile[k.to] = 0;
@@ -333,8 +361,8 @@ class PdbSearch::Run {
       const int old_value = value_[k.g];
       value_[k.g] = k.new_value;
       if (reflects) mirror_value_[k.mg] = new_mirror;
-      if (Dfs(depth + 1, static_cast<int>(k.m), k.new_sum, new_mirror_sum,
-              bound)) {
+      if (Dfs(depth + 1, static_cast<int>(k.m), k.fsm, k.new_sum,
+              new_mirror_sum, bound)) {
         return true;
       }
       value_[k.g] = old_value;
@@ -360,6 +388,7 @@ class PdbSearch::Run {
   int sum_ = 0;
   int mirror_sum_ = 0;
   int next_bound_ = INT_MAX;
+  int32_t fsm_state_ = MoveFsm::kStart;  // after the moves pushed
   uint64_t nodes_ = 0;
   int length_ = 0;
   Move moves_[kMaxDepth + 1];

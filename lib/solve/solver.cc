@@ -26,7 +26,7 @@ Status LoadPdbs(const Database& db, const Board& board, int goal_blank,
   }
   const Partition& partition = metas[0]->partition;
   std::vector<PdbValues> values;
-  for (size_t g = 0; g < partition.size(); ++g) values.emplace_back(std::vector<uint8_t>());
+  values.resize(partition.size());
   std::vector<bool> seen(partition.size());
   for (const PdbMeta* m : metas) {
     if (m->partition != partition || seen[m->group]) {
@@ -43,10 +43,11 @@ Status LoadPdbs(const Database& db, const Board& board, int goal_blank,
           });
       continue;
     }
-    std::vector<uint8_t> all;
-    Status s = db.ReadPdb(*m, &all);
+    Status s = PdbValues::InMemory(
+        m->entries,
+        [&db, m](const PdbValues::Put& put) { return db.ReadPdb(*m, put); },
+        &values[m->group]);
     if (!s.ok()) return s;
-    values[m->group] = PdbValues(std::move(all));
   }
   if (std::find(seen.begin(), seen.end(), false) != seen.end()) {
     return Status::Corruption("the pattern databases of " +

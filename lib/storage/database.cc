@@ -215,6 +215,12 @@ std::vector<const PdbMeta*> Database::FindPdbs(const Board& board,
 Status Database::ReadPdb(const PdbMeta& meta,
                          std::vector<uint8_t>* values) const {
   values->assign(meta.entries, 0);
+  return ReadPdb(meta, [values](uint64_t first, std::string_view entries) {
+    std::copy(entries.begin(), entries.end(), values->begin() + first);
+  });
+}
+
+Status Database::ReadPdb(const PdbMeta& meta, const PdbPageSink& page) const {
   const std::string id = meta.TableId();
   const std::string prefix =
       PdbPagePrefix(id) + std::to_string(meta.group) + "/";
@@ -228,8 +234,7 @@ Status Database::ReadPdb(const PdbMeta& meta,
         it->value().size() != len) {
       break;
     }
-    std::copy(it->value().data(), it->value().data() + len,
-              values->begin() + begin);
+    page(begin, std::string_view(it->value().data(), len));
   }
   if (!it->status().ok()) return Status::IOError(it->status().ToString());
   if (expect != meta.pages) {

@@ -4,9 +4,11 @@
 #ifndef SLIDEDB_LIB_STORAGE_DATABASE_H_
 #define SLIDEDB_LIB_STORAGE_DATABASE_H_
 
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "lib/base/status.h"
@@ -55,6 +57,11 @@ class Database {
                                        int goal_blank) const;
   // Reads one pattern database whole into *values.
   Status ReadPdb(const PdbMeta& meta, std::vector<uint8_t>* values) const;
+  // Reads it whole, handing each page to `page` with the index of its
+  // first entry, in order.
+  using PdbPageSink =
+      std::function<void(uint64_t first, std::string_view entries)>;
+  Status ReadPdb(const PdbMeta& meta, const PdbPageSink& page) const;
   // One page of it (kPageRecords entries, the last page shorter), for a
   // search that reads its entries on demand. Corruption when missing.
   Status ReadPdbPage(const PdbMeta& meta, uint32_t page,
