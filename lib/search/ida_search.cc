@@ -189,14 +189,12 @@ class PdbSearch::Run {
         continue;
       }
       ++nodes_;
-      const State saved = state_;
-      const int32_t saved_fsm = fsm_state_;
-      int saved_pos[kMaxCells], saved_value[kMaxCells],
-          saved_mirror[kMaxCells];
-      std::copy(pos_, pos_ + kMaxCells, saved_pos);
-      std::copy(value_, value_ + kMaxCells, saved_value);
-      std::copy(mirror_value_, mirror_value_ + kMaxCells, saved_mirror);
+      // What Push changes, to put back.
+      const uint8_t tile = state_.tile[to];
+      const int g = search_.group_of_[tile], mg = search_.mirror_group_of_[tile];
+      const int saved_value = value_[g], saved_mirror = mirror_value_[mg];
       const int saved_sum = sum_, saved_mirror_sum = mirror_sum_;
+      const int32_t saved_fsm = fsm_state_;
       length_ = depth;
       Push(m);
       const int f = depth + 1 + heuristic();
@@ -212,10 +210,12 @@ class PdbSearch::Run {
       } else {
         goal_found = Collect(depth + 1, mi, bound, split, out);
       }
-      state_ = saved;
-      std::copy(saved_pos, saved_pos + kMaxCells, pos_);
-      std::copy(saved_value, saved_value + kMaxCells, value_);
-      std::copy(saved_mirror, saved_mirror + kMaxCells, mirror_value_);
+      state_.tile[to] = tile;
+      state_.tile[from] = 0;
+      state_.blank = static_cast<uint8_t>(from);
+      pos_[tile] = to;
+      value_[g] = saved_value;
+      mirror_value_[mg] = saved_mirror;
       sum_ = saved_sum;
       mirror_sum_ = saved_mirror_sum;
       fsm_state_ = saved_fsm;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <map>
+#include <iterator>
 #include <memory>
 #include <mutex>
 #include <unordered_set>
@@ -212,7 +213,12 @@ MoveFsm::MoveFsm(int max_length, std::vector<std::vector<Move>> skipped)
   for (int32_t& n : next_) {
     if (ends[n]) n = kSkip;
   }
+  table_ = next_.data();
+  states_ = nodes;
 }
+
+MoveFsm::MoveFsm(int max_length, const int32_t* table, size_t states)
+    : max_length_(max_length), table_(table), states_(states) {}
 
 #ifndef SLIDEDB_MOVE_FSM_GENERATOR
 const MoveFsm& MoveFsm::Shared(int max_length) {
@@ -221,21 +227,11 @@ const MoveFsm& MoveFsm::Shared(int max_length) {
   std::lock_guard<std::mutex> lock(mutex);
   auto& fsm = built[max_length];
   if (fsm == nullptr && max_length == kBuiltLength) {
-    // Found when slidedb was built (lib/search/move_fsm_gen.cc): each is
-    // its length << 28 | its moves, base 4, the first the most significant.
-    static constexpr uint32_t kSkipped[] = {
-#include "move_fsm_skipped.inc"
+    // Made when slidedb was built (lib/search/move_fsm_gen.cc).
+    static constexpr int32_t kTable[] = {
+#include "move_fsm_table.inc"
     };
-    std::vector<std::vector<Move>> skipped;
-    for (uint32_t packed : kSkipped) {
-      const int length = static_cast<int>(packed >> 28);
-      std::vector<Move> moves(length);
-      for (int i = 0; i < length; ++i) {
-        moves[i] = static_cast<Move>((packed >> (2 * (length - 1 - i))) & 3);
-      }
-      skipped.push_back(std::move(moves));
-    }
-    fsm.reset(new MoveFsm(max_length, std::move(skipped)));
+    fsm.reset(new MoveFsm(max_length, kTable, std::size(kTable) / 4));
   }
   if (fsm == nullptr) fsm = std::make_unique<MoveFsm>(max_length);
   return *fsm;

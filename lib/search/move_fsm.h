@@ -11,8 +11,8 @@
 // the automaton (Aho-Corasick over the minimal skipped sequences) tells,
 // move by move, when a path ends one. Undoing the last move is left to the
 // search (it never tries it). Finding them takes about 0.2 s for 12 moves
-// and 1.7 s for 14 (9.6 million sequences, 560 MB): the build finds those
-// of kBuiltLength once, and Shared(kBuiltLength) reads them.
+// and 1.7 s for 14 (9.6 million sequences, 560 MB): the build makes the
+// automaton of kBuiltLength once, and Shared(kBuiltLength) is that table.
 #ifndef SLIDEDB_LIB_SEARCH_MOVE_FSM_H_
 #define SLIDEDB_LIB_SEARCH_MOVE_FSM_H_
 
@@ -31,8 +31,8 @@ class MoveFsm {
 
   // REQUIRES: 0 <= max_length <= kMaxLength. Up to 1: nothing skipped.
   explicit MoveFsm(int max_length);
-  // The automaton for `max_length`, made once per process (from the
-  // sequences found at build time for kBuiltLength).
+  // The automaton for `max_length`, made once per process (the one made
+  // at build time for kBuiltLength).
   static const MoveFsm& Shared(int max_length);
   // The minimal skipped sequences of up to `max_length` moves, shortest
   // first, then in move order.
@@ -42,18 +42,24 @@ class MoveFsm {
   // The state after move `m` from `state`, or kSkip when the path now ends
   // with a skipped sequence.
   int32_t Next(int32_t state, Move m) const {
-    return next_[static_cast<size_t>(state) * 4 + static_cast<size_t>(m)];
+    return table_[static_cast<size_t>(state) * 4 + static_cast<size_t>(m)];
   }
   int max_length() const { return max_length_; }
-  size_t states() const { return next_.size() / 4; }
-  // The minimal skipped sequences (none of them holds another).
+  size_t states() const { return states_; }
+  // Next() of every state and move: table()[state * 4 + move].
+  const int32_t* table() const { return table_; }
+  // The minimal skipped sequences (none of them holds another); empty for
+  // the automaton made at build time.
   const std::vector<std::vector<Move>>& skipped() const { return skipped_; }
 
  private:
   MoveFsm(int max_length, std::vector<std::vector<Move>> skipped);
+  MoveFsm(int max_length, const int32_t* table, size_t states);
 
   int max_length_;
-  std::vector<int32_t> next_;
+  std::vector<int32_t> next_;  // the table, when made at run time
+  const int32_t* table_ = nullptr;
+  size_t states_ = 0;
   std::vector<std::vector<Move>> skipped_;
 };
 

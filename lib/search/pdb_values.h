@@ -73,6 +73,7 @@ class PdbValues {
 
  private:
   struct Free {
+    uint64_t size;  // as mapped
     void operator()(uint8_t* p) const;
   };
   struct Pages;
