@@ -303,11 +303,11 @@ TEST(PdbValuesTest, PagesOnDemandAreTheEntriesInMemory) {
   for (const auto& v : all) {
     auto count = std::make_shared<int>(0);
     reads.push_back(count);
-    paged.emplace_back(v.size(), 1000,
+    paged.emplace_back(v.size(), 1024,
                        [&v, count](uint32_t page, std::string* out) {
                          ++*count;
-                         const size_t begin = size_t{page} * 1000;
-                         const size_t end = std::min(v.size(), begin + 1000);
+                         const size_t begin = size_t{page} * 1024;
+                         const size_t end = std::min(v.size(), begin + 1024);
                          out->assign(v.begin() + begin, v.begin() + end);
                          return Status::OK();
                        });
@@ -316,7 +316,7 @@ TEST(PdbValuesTest, PagesOnDemandAreTheEntriesInMemory) {
     for (uint64_t i = 0; i < all[g].size(); i += 7) {
       ASSERT_EQ(paged[g][i], all[g][i]) << g << " " << i;
     }
-    EXPECT_EQ(paged[g].pages_read(), (all[g].size() + 999) / 1000);
+    EXPECT_EQ(paged[g].pages_read(), (all[g].size() + 1023) / 1024);
     EXPECT_EQ(*reads[g], static_cast<int>(paged[g].pages_read()));
   }
   const PdbSearch eager(board, 8, p, std::vector<std::vector<uint8_t>>(all));
@@ -330,7 +330,7 @@ TEST(PdbValuesTest, PagesOnDemandAreTheEntriesInMemory) {
   }
   std::vector<PdbValues> failing;
   for (const auto& v : all) {
-    failing.emplace_back(v.size(), 1000, [](uint32_t, std::string*) {
+    failing.emplace_back(v.size(), 1024, [](uint32_t, std::string*) {
       return Status::IOError("the disk said no");
     });
   }

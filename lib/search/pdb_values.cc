@@ -4,7 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cstdlib>
+#include <bit>
 #include <cstring>
 #include <new>
 #include <utility>
@@ -13,19 +13,15 @@ namespace slidedb {
 
 namespace {
 
-// `size` zeroed bytes (at least one) on a page boundary, committed as they
-// are written: a page of the database is then one page of memory (with
-// calloc's header before them, each page read took two, and two faults).
+// Entries in memory are flagged by pages of this many (any will do).
+constexpr int kInMemoryShift = 12;
+
+// A region of `size` bytes (at least one) mapped on a page boundary,
+// committed as it is written: a page of the database is then one page of
+// memory (with calloc's header before them, each page read took two).
 uint64_t MappedSize(uint64_t size) {
   const uint64_t page = static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
   return std::max<uint64_t>(page, (size + page - 1) / page * page);
-}
-
-uint8_t* Zeroed(uint64_t size) {
-  void* p = mmap(nullptr, MappedSize(size), PROT_READ | PROT_WRITE,
-                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (p == MAP_FAILED) throw std::bad_alloc();
-  return static_cast<uint8_t*>(p);
 }
 
 }  // namespace
@@ -43,23 +39,32 @@ struct PdbValues::Pages {
   uint64_t read = 0;
 };
 
-PdbValues::PdbValues(const std::vector<uint8_t>& all)
-    : entries_(all.size()),
-      region_(Zeroed(all.size()), Free{all.size()}),
-      stored_(region_.get()) {
-  for (uint64_t i = 0; i < entries_; ++i) {
-    stored_[i] = static_cast<uint8_t>(all[i] + 1);
-  }
+void PdbValues::Allocate(uint64_t entries, int page_shift, bool ready) {
+  entries_ = entries;
+  page_shift_ = page_shift;
+  void* p = mmap(nullptr, MappedSize(entries), PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (p == MAP_FAILED) throw std::bad_alloc();
+  region_ = std::unique_ptr<uint8_t, Free>(static_cast<uint8_t*>(p),
+                                           Free{entries});
+  stored_ = region_.get();
+  const uint64_t pages = (entries >> page_shift) + 1;
+  ready_ = std::make_unique<uint8_t[]>(pages);
+  std::fill(ready_.get(), ready_.get() + pages, ready ? 1 : 0);
+}
+
+PdbValues::PdbValues() { Allocate(0, kInMemoryShift, true); }
+
+PdbValues::PdbValues(const std::vector<uint8_t>& all) {
+  Allocate(all.size(), kInMemoryShift, true);
+  std::copy(all.begin(), all.end(), stored_);
 }
 
 Status PdbValues::InMemory(uint64_t entries,
                            const std::function<Status(const Put& put)>& fill,
                            PdbValues* out) {
   PdbValues v;
-  v.entries_ = entries;
-  v.region_ = std::unique_ptr<uint8_t, Free>(Zeroed(entries), Free{entries});
-  v.stored_ = v.region_.get();
-  uint8_t* stored = v.stored_;
+  v.Allocate(entries, kInMemoryShift, true);
   bool bad = false;
   uint64_t next = 0;  // pages come in order, each after the last
   Status s = fill([&](uint64_t first, std::string_view bytes) {
@@ -67,20 +72,12 @@ Status PdbValues::InMemory(uint64_t entries,
       bad = true;
       return;
     }
+    std::memcpy(v.stored_ + first, bytes.data(), bytes.size());
     next += bytes.size();
-    const auto* from = reinterpret_cast<const uint8_t*>(bytes.data());
-    uint8_t* to = stored + first;
-    uint8_t zero = 1;  // 0 once an entry of 255 wraps
-    for (size_t k = 0; k < bytes.size(); ++k) {
-      to[k] = static_cast<uint8_t>(from[k] + 1);
-      zero = std::min(zero, to[k]);
-    }
-    if (zero == 0) bad = true;
   });
   if (!s.ok()) return s;
   if (bad || next != entries) {
-    return Status::Corruption(
-        "a pattern database has an entry of 255, or one missing");
+    return Status::Corruption("a pattern database has entries missing");
   }
   *out = std::move(v);
   return Status::OK();
@@ -88,69 +85,42 @@ Status PdbValues::InMemory(uint64_t entries,
 
 PdbValues::PdbValues(uint64_t entries, uint32_t page_entries,
                      PageReader reader)
-    : entries_(entries),
-      region_(Zeroed(entries), Free{entries}),
-      stored_(region_.get()),
-      pages_(std::make_unique<Pages>()) {
+    : pages_(std::make_unique<Pages>()) {
+  Allocate(entries, std::countr_zero(page_entries), false);
   pages_->page_entries = page_entries;
   pages_->reader = std::move(reader);
 }
 
-PdbValues::PdbValues() = default;
 PdbValues::PdbValues(PdbValues&&) noexcept = default;
 PdbValues& PdbValues::operator=(PdbValues&&) noexcept = default;
 PdbValues::~PdbValues() = default;
 
 uint8_t PdbValues::Paged(uint64_t i) const {
-  if (pages_ == nullptr) return 0;  // entries in memory are never 0
+  if (pages_ == nullptr) return 0;  // not reached: entries in memory
   Pages& pages = *pages_;
+  const uint64_t p = i >> page_shift_;
   std::lock_guard<std::mutex> lock(pages.mutex);
-  const uint8_t again = __atomic_load_n(stored_ + i, __ATOMIC_RELAXED);
-  if (again != 0) return static_cast<uint8_t>(again - 1);  // read meanwhile
+  if (__atomic_load_n(ready_.get() + p, __ATOMIC_ACQUIRE)) {
+    return stored_[i];  // another search read it meanwhile
+  }
   if (pages.failed) return 0;
-  const uint64_t p = i / pages.page_entries;
   std::string bytes;
   const Status s = pages.reader(static_cast<uint32_t>(p), &bytes);
-  const uint64_t first = p * pages.page_entries;
+  const uint64_t first = p << page_shift_;
   const uint64_t want = std::min<uint64_t>(pages.page_entries, entries_ - first);
-  Status bad = s;
-  if (s.ok() && bytes.size() != want) {
-    bad = Status::Corruption("pattern database page " + std::to_string(p) +
-                             " has " + std::to_string(bytes.size()) +
-                             " entries, not " + std::to_string(want));
-  }
-  if (bad.ok()) {
-    for (char& b : bytes) b = static_cast<char>(static_cast<uint8_t>(b) + 1);
-    if (std::memchr(bytes.data(), 0, bytes.size()) != nullptr) {
-      bad = Status::Corruption("pattern database page " + std::to_string(p) +
-                               " has an entry of 255");
-    }
-  }
-  if (!bad.ok()) {
-    pages.error = bad;
+  if (!s.ok() || bytes.size() != want) {
+    pages.error = s.ok() ? Status::Corruption(
+                               "pattern database page " + std::to_string(p) +
+                               " has " + std::to_string(bytes.size()) +
+                               " entries, not " + std::to_string(want))
+                         : s;
     pages.failed = true;
     return 0;
   }
-  // Searches on other threads may read these entries as they are written:
-  // each is 0 (they come here, and wait) or its value + 1. Eight at a time
-  // where they are aligned.
-  uint8_t* to = stored_ + first;
-  const char* from = bytes.data();
-  uint64_t k = 0;
-  for (; k < want && (reinterpret_cast<uintptr_t>(to + k) & 7) != 0; ++k) {
-    __atomic_store_n(to + k, static_cast<uint8_t>(from[k]), __ATOMIC_RELAXED);
-  }
-  for (; k + 8 <= want; k += 8) {
-    uint64_t word;
-    std::memcpy(&word, from + k, 8);
-    __atomic_store_n(reinterpret_cast<uint64_t*>(to + k), word,
-                     __ATOMIC_RELAXED);
-  }
-  for (; k < want; ++k) {
-    __atomic_store_n(to + k, static_cast<uint8_t>(from[k]), __ATOMIC_RELAXED);
-  }
+  std::memcpy(stored_ + first, bytes.data(), want);
+  __atomic_store_n(ready_.get() + p, uint8_t{1}, __ATOMIC_RELEASE);
   ++pages.read;
-  return static_cast<uint8_t>(static_cast<uint8_t>(bytes[i - first]) - 1);
+  return stored_[i];
 }
 
 Status PdbValues::error() const {

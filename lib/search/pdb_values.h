@@ -4,10 +4,11 @@
 // touches a few thousand of the 8-tile database's 126,000 pages).
 //
 // Either way the entries live in one region of memory, at their index,
-// each stored as its value + 1: a 0 is an entry whose page is not read
-// yet. A read is then one load and a branch taken only on a page's first
-// use, and Prefetch works for pages on demand too. Memory is committed
-// only for the pages read.
+// with a byte a page that says whether the page is read. A read is two
+// independent loads (the flags, a few kilobytes, stay in the cache) and a
+// branch taken only on a page's first use; Prefetch works for pages on
+// demand too. Memory is committed only for the pages read (a page of the
+// region is not even looked at before).
 // Thread-safe: any number of searches read at once.
 #ifndef SLIDEDB_LIB_SEARCH_PDB_VALUES_H_
 #define SLIDEDB_LIB_SEARCH_PDB_VALUES_H_
@@ -33,16 +34,17 @@ class PdbValues {
 
   // No entries.
   PdbValues();
-  // Every entry in memory. REQUIRES: every entry < 255.
+  // Every entry in memory.
   explicit PdbValues(const std::vector<uint8_t>& all);
   // Every entry in memory, written by `fill`, which hands put() runs of
-  // consecutive entries (the database's pages) until every entry is set.
-  // Corruption when an entry is 255 or left unset.
+  // consecutive entries (the database's pages) in order until every entry
+  // is set; Corruption when one is left unset.
   using Put = std::function<void(uint64_t first, std::string_view entries)>;
   static Status InMemory(uint64_t entries,
                          const std::function<Status(const Put& put)>& fill,
                          PdbValues* out);
   // `entries` entries read `page_entries` at a time by `reader`.
+  // REQUIRES: page_entries is a power of two.
   PdbValues(uint64_t entries, uint32_t page_entries, PageReader reader);
 
   PdbValues(PdbValues&&) noexcept;
@@ -59,8 +61,11 @@ class PdbValues {
   // search stays correct) and records the error for error().
   // REQUIRES: i < size().
   uint8_t operator[](uint64_t i) const {
-    const uint8_t v = __atomic_load_n(stored_ + i, __ATOMIC_RELAXED);
-    if (__builtin_expect(v != 0, 1)) return static_cast<uint8_t>(v - 1);
+    if (__builtin_expect(
+            __atomic_load_n(ready_.get() + (i >> page_shift_), __ATOMIC_ACQUIRE),
+            1)) {
+      return stored_[i];
+    }
     return Paged(i);
   }
 
@@ -77,11 +82,15 @@ class PdbValues {
     void operator()(uint8_t* p) const;
   };
   struct Pages;
+  // An empty region of `entries`, and page flags all `ready`.
+  void Allocate(uint64_t entries, int page_shift, bool ready);
   uint8_t Paged(uint64_t i) const;
 
   uint64_t entries_ = 0;
-  std::unique_ptr<uint8_t, Free> region_;  // the entries, each + 1
+  int page_shift_ = 0;
+  std::unique_ptr<uint8_t, Free> region_;  // the entries
   uint8_t* stored_ = nullptr;              // region_.get()
+  std::unique_ptr<uint8_t[]> ready_;       // a page's entries are in
   std::unique_ptr<Pages> pages_;           // when read on demand
 };
 
