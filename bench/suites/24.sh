@@ -18,7 +18,11 @@
 #
 # PEER_DIR is a build of clausecker/24puzzle (cmd/pdbsearch), PEER_PDB_DIR
 # the directory of its generated small-compound PDBs (pdbsearch -d makes
-# them; about 10 min and 2.4 GB). Without them only slidedb runs.
+# them; about 10 min and 2.4 GB). Without them only slidedb runs. On glibc
+# the peer needs bench/peers/24puzzle_align_malloc.c linked in:
+#   gcc -O2 -c bench/peers/24puzzle_align_malloc.c -o /tmp/align_malloc.o
+#   make -C PEER_DIR -j2 CC=gcc cmd/pdbsearch \
+#     LDFLAGS="-Wl,--wrap=malloc -Wl,--wrap=calloc /tmp/align_malloc.o"
 # Environment: DB24 (default /tmp/slidedb-bench24; built if missing, about
 # 3 min), OUT (default /tmp/slidedb-bench24-out).
 set -euo pipefail

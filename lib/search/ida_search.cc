@@ -33,9 +33,10 @@ PdbSearch::PdbSearch(const Board& board, int goal_blank,
     : PdbSearch(board, goal_blank, partition, InMemory(std::move(values))) {}
 
 PdbSearch::PdbSearch(const Board& board, int goal_blank,
-                     const Partition& partition,
-                     std::vector<PdbValues> values)
-    : board_(board), goal_blank_(goal_blank), partition_(partition),
+                     const Partition& partition, std::vector<PdbValues> values)
+    : board_(board),
+      goal_blank_(goal_blank),
+      partition_(partition),
       fsm_(&MoveFsm::Shared(MoveFsm::kBuiltLength)) {
   const State goal = CanonicalGoal(board, goal_blank);
   int goal_cell[kMaxCells] = {};
@@ -191,7 +192,8 @@ class PdbSearch::Run {
       ++nodes_;
       // What Push changes, to put back.
       const uint8_t tile = state_.tile[to];
-      const int g = search_.group_of_[tile], mg = search_.mirror_group_of_[tile];
+      const int g = search_.group_of_[tile],
+                mg = search_.mirror_group_of_[tile];
       const int saved_value = value_[g], saved_mirror = mirror_value_[mg];
       const int saved_sum = sum_, saved_mirror_sum = mirror_sum_;
       const int32_t saved_fsm = fsm_state_;

@@ -1,6 +1,6 @@
 // PdbSearch: optimal answers by IDA* (Korf 1985) over the sum of additive
-// pattern databases (lib/search/pdb_build.h), for boards too big for a full table.
-// When the goal maps onto itself under the reflection about the main
+// pattern databases (lib/search/pdb_build.h), for boards too big for a full
+// table. When the goal maps onto itself under the reflection about the main
 // diagonal (a square board with the goal's blank on the diagonal), the
 // heuristic is the larger of the sum for the state and the sum for its
 // reflection (Korf & Felner 2002). The search never undoes the previous move

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <array>
-#include <map>
 #include <iterator>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <unordered_set>
@@ -37,7 +37,8 @@ constexpr int kColStep[4] = {0, 0, -1, 1};
 class Enumeration {
  public:
   explicit Enumeration(int max_length)
-      : max_length_(max_length), side_(2 * max_length + 1),
+      : max_length_(max_length),
+        side_(2 * max_length + 1),
         label_(side_ * side_) {
     for (int c = 0; c < side_ * side_; ++c) label_[c] = c;
     blank_label_ = Cell(max_length, max_length);
@@ -70,12 +71,10 @@ class Enumeration {
       const int to = Cell(nr, nc);
       const int tile = label_[to];
       // The blank moves from `from` to `to`, the tile the other way.
-      const uint64_t n1 = h1 ^ Term(from, blank_label_, 1) ^
-                          Term(to, tile, 1) ^ Term(from, tile, 1) ^
-                          Term(to, blank_label_, 1);
-      const uint64_t n2 = h2 ^ Term(from, blank_label_, 2) ^
-                          Term(to, tile, 2) ^ Term(from, tile, 2) ^
-                          Term(to, blank_label_, 2);
+      const uint64_t n1 = h1 ^ Term(from, blank_label_, 1) ^ Term(to, tile, 1) ^
+                          Term(from, tile, 1) ^ Term(to, blank_label_, 1);
+      const uint64_t n2 = h2 ^ Term(from, blank_label_, 2) ^ Term(to, tile, 2) ^
+                          Term(from, tile, 2) ^ Term(to, blank_label_, 2);
       label_[from] = tile;
       label_[to] = blank_label_;
       const int dr = nr - max_length_, dc = nc - max_length_;
@@ -84,8 +83,8 @@ class Enumeration {
           static_cast<int8_t>(std::max<int>(box[1], dr)),
           static_cast<int8_t>(std::min<int>(box[2], dc)),
           static_cast<int8_t>(std::max<int>(box[3], dc))};
-      Visit(nr, nc, code * 4 + static_cast<uint32_t>(m), length + 1, m, n1,
-            n2, b);
+      Visit(nr, nc, code * 4 + static_cast<uint32_t>(m), length + 1, m, n1, n2,
+            b);
       label_[to] = tile;
       label_[from] = blank_label_;
     }
@@ -141,11 +140,10 @@ std::vector<std::vector<Move>> MoveFsm::Find(int max_length) {
   all.clear();
   all.shrink_to_fit();
   // The minimal ones: shortest first, each kept unless it holds a kept one.
-  std::sort(skipped.begin(), skipped.end(),
-            [](const Sequence& a, const Sequence& b) {
-              return a.length != b.length ? a.length < b.length
-                                          : a.code < b.code;
-            });
+  std::sort(
+      skipped.begin(), skipped.end(), [](const Sequence& a, const Sequence& b) {
+        return a.length != b.length ? a.length < b.length : a.code < b.code;
+      });
   std::vector<std::vector<Move>> minimal;
   std::unordered_set<uint64_t> kept;
   for (const Sequence& s : skipped) {
@@ -153,8 +151,8 @@ std::vector<std::vector<Move>> MoveFsm::Find(int max_length) {
     for (int from = 0; from < s.length && !holds; ++from) {
       for (int len = 2; from + len <= s.length && !holds; ++len) {
         if (len == s.length) continue;
-        const uint32_t sub = (s.code >> (2 * (s.length - from - len))) &
-                             ((1u << (2 * len)) - 1);
+        const uint32_t sub =
+            (s.code >> (2 * (s.length - from - len))) & ((1u << (2 * len)) - 1);
         holds = kept.count(Key(sub, len)) != 0;
       }
     }

@@ -45,8 +45,8 @@ void PdbValues::Allocate(uint64_t entries, int page_shift, bool ready) {
   void* p = mmap(nullptr, MappedSize(entries), PROT_READ | PROT_WRITE,
                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (p == MAP_FAILED) throw std::bad_alloc();
-  region_ = std::unique_ptr<uint8_t, Free>(static_cast<uint8_t*>(p),
-                                           Free{entries});
+  region_ =
+      std::unique_ptr<uint8_t, Free>(static_cast<uint8_t*>(p), Free{entries});
   stored_ = region_.get();
   const uint64_t pages = (entries >> page_shift) + 1;
   ready_ = std::make_unique<uint8_t[]>(pages);
@@ -83,8 +83,7 @@ Status PdbValues::InMemory(uint64_t entries,
   return Status::OK();
 }
 
-PdbValues::PdbValues(uint64_t entries, uint32_t page_entries,
-                     PageReader reader)
+PdbValues::PdbValues(uint64_t entries, uint32_t page_entries, PageReader reader)
     : pages_(std::make_unique<Pages>()) {
   Allocate(entries, std::countr_zero(page_entries), false);
   pages_->page_entries = page_entries;
@@ -107,13 +106,15 @@ uint8_t PdbValues::Paged(uint64_t i) const {
   std::string bytes;
   const Status s = pages.reader(static_cast<uint32_t>(p), &bytes);
   const uint64_t first = p << page_shift_;
-  const uint64_t want = std::min<uint64_t>(pages.page_entries, entries_ - first);
+  const uint64_t want =
+      std::min<uint64_t>(pages.page_entries, entries_ - first);
   if (!s.ok() || bytes.size() != want) {
-    pages.error = s.ok() ? Status::Corruption(
-                               "pattern database page " + std::to_string(p) +
-                               " has " + std::to_string(bytes.size()) +
-                               " entries, not " + std::to_string(want))
-                         : s;
+    pages.error =
+        s.ok()
+            ? Status::Corruption("pattern database page " + std::to_string(p) +
+                                 " has " + std::to_string(bytes.size()) +
+                                 " entries, not " + std::to_string(want))
+            : s;
     pages.failed = true;
     return 0;
   }

@@ -61,9 +61,9 @@ class PdbValues {
   // search stays correct) and records the error for error().
   // REQUIRES: i < size().
   uint8_t operator[](uint64_t i) const {
-    if (__builtin_expect(
-            __atomic_load_n(ready_.get() + (i >> page_shift_), __ATOMIC_ACQUIRE),
-            1)) {
+    if (__builtin_expect(__atomic_load_n(ready_.get() + (i >> page_shift_),
+                                         __ATOMIC_ACQUIRE),
+                         1)) {
       return stored_[i];
     }
     return Paged(i);
