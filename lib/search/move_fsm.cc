@@ -13,8 +13,10 @@ namespace slidedb {
 namespace {
 
 // One sequence of the enumeration: its length, its moves (base 4, the
-// first the most significant), the state it leads to (two hashes), and the
-// rectangle the blank stays in, relative to where it started.
+// first the most significant), the state it leads to (two independent
+// 64-bit hashes: that two of the 9.6 million sequences of up to 14 moves
+// share both by chance has odds of about 10^-25), and the rectangle the
+// blank stays in, relative to where it started.
 struct Sequence {
   uint64_t h1, h2;
   uint32_t code;
