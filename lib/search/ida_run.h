@@ -1,0 +1,346 @@
+// The inside of PdbSearch (lib/search/ida_search.h): what the threads of
+// one iteration share, the subtrees an iteration is split into, and Run,
+// one depth-first search with its incremental heuristic, the move
+// automaton's state, and the path so far. Included by ida_search.cc only.
+#ifndef SLIDEDB_LIB_SEARCH_IDA_RUN_H_
+#define SLIDEDB_LIB_SEARCH_IDA_RUN_H_
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <climits>
+#include <cstdint>
+#include <vector>
+
+#include "lib/search/ida_search.h"
+#include "lib/search/move_fsm.h"
+
+namespace slidedb {
+
+// Far beyond the diameter of any board of up to 25 cells; deeper searches
+// give up rather than overrun the path.
+inline constexpr int kMaxDepth = 250;
+// The deepest point at which an iteration's tree is split into subtrees.
+inline constexpr int kMaxSplit = 32;
+
+// What the threads of one iteration share.
+struct PdbSearch::Shared {
+  const SearchLimits* limits = nullptr;
+  std::atomic<uint64_t> nodes{0};      // generated so far, roughly
+  std::atomic<bool> stop{false};       // a limit was reached
+  std::atomic<size_t> best{SIZE_MAX};  // the first subtree with a solution
+
+  // Adds `more` states; whether a limit is reached (then `stop` is set).
+  bool PastLimits(const PdbSearch& search, uint64_t more) {
+    const uint64_t total = nodes.fetch_add(more) + more;
+    const SearchLimits& l = *limits;
+    if (stop.load(std::memory_order_relaxed) || total >= l.max_nodes ||
+        (l.cancel != nullptr && l.cancel->load()) ||
+        std::chrono::steady_clock::now() >= l.deadline ||
+        search.PagesFailed()) {
+      stop = true;
+    }
+    return stop;
+  }
+};
+
+// One iteration's outcome.
+struct PdbSearch::Iteration {
+  bool found = false;
+  Path path;
+  int next_bound = INT_MAX;  // the least f over the bound
+  uint64_t nodes = 0;
+};
+
+// A subtree of an iteration: the moves that lead to its root, or to the
+// goal when `goal`.
+struct Subtree {
+  uint8_t length = 0;
+  bool goal = false;
+  Move moves[kMaxSplit];
+};
+
+// One search: the state it is at, each group's value for it and for its
+// reflection, the moves made so far and where they leave the automaton of
+// skipped move sequences.
+class PdbSearch::Run {
+ public:
+  Run(const PdbSearch& search, const State& start, Shared* shared)
+      : search_(search), board_(search.board_), state_(start), shared_(shared) {
+    for (int c = 0; c < board_.cells(); ++c) pos_[state_.tile[c]] = c;
+    for (size_t g = 0; g < search_.groups_.size(); ++g) {
+      value_[g] = search_.groups_[g].values[Index(static_cast<int>(g))];
+      sum_ += value_[g];
+      if (search_.reflects_) {
+        mirror_value_[g] =
+            search_.groups_[g].values[MirrorIndex(static_cast<int>(g))];
+        mirror_sum_ += mirror_value_[g];
+      }
+    }
+  }
+
+  int heuristic() const { return std::max(sum_, mirror_sum_); }
+  int sum() const { return sum_; }
+  bool stopped() const { return stopped_; }
+  bool abandoned() const { return abandoned_; }
+  uint64_t nodes() const { return nodes_; }
+  int next_bound() const { return next_bound_; }
+  void set_subtree(size_t i) { subtree_ = i; }
+
+  // Makes move `m` (legal) the next of the path.
+  void Push(Move m) {
+    const int from = state_.blank;
+    const int to = board_.Neighbor(from, m);
+    const uint8_t tile = state_.tile[to];
+    state_.tile[from] = tile;
+    state_.tile[to] = 0;
+    state_.blank = static_cast<uint8_t>(to);
+    pos_[tile] = from;
+    const int g = search_.group_of_[tile];
+    sum_ -= value_[g];
+    value_[g] = search_.groups_[g].values[Index(g)];
+    sum_ += value_[g];
+    if (search_.reflects_) {
+      const int mg = search_.mirror_group_of_[tile];
+      mirror_sum_ -= mirror_value_[mg];
+      mirror_value_[mg] = search_.groups_[mg].values[MirrorIndex(mg)];
+      mirror_sum_ += mirror_value_[mg];
+    }
+    moves_[length_] = m;
+    tiles_[length_] = tile;
+    ++length_;
+    fsm_state_ = search_.fsm_->Next(fsm_state_, m);
+  }
+
+  // Searches the subtree below the path pushed so far for the goal within
+  // `bound` moves; true if found (or stopped, or abandoned).
+  bool Search(int bound) {
+    const int prev = length_ == 0 ? -1 : static_cast<int>(moves_[length_ - 1]);
+    return Dfs(length_, prev, fsm_state_, sum_, mirror_sum_, bound);
+  }
+
+  // Appends, in the order Search visits them, the subtrees rooted `split`
+  // moves deep within `bound`, and stops at the first goal found on the
+  // way (a subtree with `goal`).
+  bool Collect(int depth, int prev, int bound, int split,
+               std::vector<Subtree>* out) {
+    if (depth == split) {
+      out->emplace_back();
+      out->back().length = static_cast<uint8_t>(depth);
+      std::copy(moves_, moves_ + depth, out->back().moves);
+      return false;
+    }
+    const int from = state_.blank;
+    for (Move m : kAllMoves) {
+      const int mi = static_cast<int>(m);
+      if (mi == (prev ^ 1)) continue;
+      const int to = board_.Neighbor(from, m);
+      if (to < 0 || search_.fsm_->Next(fsm_state_, m) == MoveFsm::kSkip) {
+        continue;
+      }
+      ++nodes_;
+      // What Push changes, to put back.
+      const uint8_t tile = state_.tile[to];
+      const int g = search_.group_of_[tile],
+                mg = search_.mirror_group_of_[tile];
+      const int saved_value = value_[g], saved_mirror = mirror_value_[mg];
+      const int saved_sum = sum_, saved_mirror_sum = mirror_sum_;
+      const int32_t saved_fsm = fsm_state_;
+      length_ = depth;
+      Push(m);
+      const int f = depth + 1 + heuristic();
+      bool goal_found = false;
+      if (f > bound) {
+        next_bound_ = std::min(next_bound_, f);
+      } else if (sum_ == 0) {
+        out->emplace_back();
+        out->back().length = static_cast<uint8_t>(depth + 1);
+        out->back().goal = true;
+        std::copy(moves_, moves_ + depth + 1, out->back().moves);
+        goal_found = true;
+      } else {
+        goal_found = Collect(depth + 1, mi, bound, split, out);
+      }
+      state_.tile[to] = tile;
+      state_.tile[from] = 0;
+      state_.blank = static_cast<uint8_t>(from);
+      pos_[tile] = to;
+      value_[g] = saved_value;
+      mirror_value_[mg] = saved_mirror;
+      sum_ = saved_sum;
+      mirror_sum_ = saved_mirror_sum;
+      fsm_state_ = saved_fsm;
+      length_ = depth;
+      if (goal_found) return true;
+    }
+    return false;
+  }
+
+  void TakePath(Path* path) const {
+    path->moves.assign(moves_, moves_ + length_);
+    path->tiles.assign(tiles_, tiles_ + length_);
+  }
+
+ private:
+  // Whether the search is past its limits, or its subtree comes after one
+  // that holds a solution (then it unwinds, as if found).
+  bool PastLimits() {
+    if ((nodes_ & 0xFFF) != 0 || shared_ == nullptr) return false;
+    if (subtree_ > shared_->best.load(std::memory_order_relaxed)) {
+      abandoned_ = true;
+      return true;
+    }
+    stopped_ = shared_->PastLimits(search_, 0x1000);
+    return stopped_;
+  }
+
+  uint64_t Index(int g) const {
+    const Group& group = search_.groups_[g];
+    uint8_t cells[kMaxPatternTiles];
+    for (size_t i = 0; i < group.tiles.size(); ++i) {
+      cells[i] = static_cast<uint8_t>(pos_[group.tiles[i]]);
+    }
+    return group.indexer.IndexOf(cells);
+  }
+  uint64_t MirrorIndex(int g) const {
+    const Group& group = search_.groups_[g];
+    uint8_t cells[kMaxPatternTiles];
+    for (size_t i = 0; i < group.mirror_tiles.size(); ++i) {
+      cells[i] = search_.mirror_cell_[pos_[group.mirror_tiles[i]]];
+    }
+    return group.indexer.IndexOf(cells);
+  }
+
+  // Searches on from depth `depth` (the state reached by `depth` moves, the
+  // last `prev`, -1 for none) for the goal within `bound` moves. The
+  // children's entries are fetched together: first each one's entry, then
+  // the reflection's entry of those the first leaves within the bound.
+  bool Dfs(int depth, int prev, int32_t fsm, int sum, int mirror_sum,
+           int bound) {
+    const bool reflects = search_.reflects_;
+    struct Child {
+      Move m;
+      int to;
+      uint8_t tile;
+      int g, mg;
+      int new_value, new_sum, new_mirror, new_mirror_sum, f;
+      int32_t fsm;
+      uint64_t index, mirror_index;
+    };
+    Child kids[4];
+    int count = 0;
+    const int from = state_.blank;
+    for (Move m : kAllMoves) {
+      const int mi = static_cast<int>(m);
+      if (mi == (prev ^ 1)) continue;
+      const int to = board_.Neighbor(from, m);
+      if (to < 0) continue;
+      const int32_t next_fsm = search_.fsm_->Next(fsm, m);
+      if (next_fsm == MoveFsm::kSkip) continue;
+      Child& k = kids[count++];
+      k.fsm = next_fsm;
+      k.m = m;
+      k.to = to;
+      k.tile = state_.tile[to];
+      pos_[k.tile] = from;
+      k.g = search_.group_of_[k.tile];
+      k.index = Index(k.g);
+      search_.groups_[k.g].values.Prefetch(k.index);
+      pos_[k.tile] = to;
+    }
+    // The children the sum alone prunes; the reflection's entries of the
+    // others.
+    int live = 0;
+    for (int i = 0; i < count; ++i) {
+      Child& k = kids[i];
+      ++nodes_;
+      if (PastLimits()) return true;
+      k.new_value = search_.groups_[k.g].values[k.index];
+      k.new_sum = sum - value_[k.g] + k.new_value;
+      const int f = depth + 1 + k.new_sum;
+      if (f > bound) {
+        if (f < next_bound_) next_bound_ = f;
+        continue;
+      }
+      if (reflects) {
+        pos_[k.tile] = from;
+        k.mg = search_.mirror_group_of_[k.tile];
+        k.mirror_index = MirrorIndex(k.mg);
+        search_.groups_[k.mg].values.Prefetch(k.mirror_index);
+        pos_[k.tile] = k.to;
+      }
+      kids[live++] = k;
+    }
+    // The children within the bound, the smallest heuristic first (in the
+    // last iteration the goal tends to come sooner; ties keep move order).
+    int open = 0;
+    for (int i = 0; i < live; ++i) {
+      Child k = kids[i];
+      k.new_mirror = 0;
+      k.new_mirror_sum = mirror_sum;
+      if (reflects) {
+        k.new_mirror = search_.groups_[k.mg].values[k.mirror_index];
+        k.new_mirror_sum = mirror_sum - mirror_value_[k.mg] + k.new_mirror;
+      }
+      k.f = depth + 1 + std::max(k.new_sum, k.new_mirror_sum);
+      if (k.f > bound) {
+        if (k.f < next_bound_) next_bound_ = k.f;
+        continue;
+      }
+      int j = open++;
+      for (; j > 0 && kids[j - 1].f > k.f; --j) kids[j] = kids[j - 1];
+      kids[j] = k;
+    }
+    for (int i = 0; i < open; ++i) {
+      const Child& k = kids[i];
+      const int old_mirror = reflects ? mirror_value_[k.mg] : 0;
+      state_.tile[from] = k.tile;
+      state_.tile[k.to] = 0;
+      state_.blank = static_cast<uint8_t>(k.to);
+      pos_[k.tile] = from;
+      moves_[depth] = k.m;
+      tiles_[depth] = k.tile;
+      if (k.new_sum == 0) {  // every tile home: the goal
+        length_ = depth + 1;
+        return true;
+      }
+      const int old_value = value_[k.g];
+      value_[k.g] = k.new_value;
+      if (reflects) mirror_value_[k.mg] = k.new_mirror;
+      if (Dfs(depth + 1, static_cast<int>(k.m), k.fsm, k.new_sum,
+              k.new_mirror_sum, bound)) {
+        return true;
+      }
+      value_[k.g] = old_value;
+      if (reflects) mirror_value_[k.mg] = old_mirror;
+      pos_[k.tile] = k.to;
+      state_.tile[k.to] = k.tile;
+      state_.tile[from] = 0;
+      state_.blank = static_cast<uint8_t>(from);
+    }
+    return false;
+  }
+
+  const PdbSearch& search_;
+  const Board& board_;
+  State state_;
+  Shared* shared_;
+  size_t subtree_ = 0;
+  bool stopped_ = false;
+  bool abandoned_ = false;
+  int pos_[kMaxCells] = {};  // pos_[tile]: its cell
+  int value_[kMaxCells] = {};
+  int mirror_value_[kMaxCells] = {};
+  int sum_ = 0;
+  int mirror_sum_ = 0;
+  int next_bound_ = INT_MAX;
+  int32_t fsm_state_ = MoveFsm::kStart;  // after the moves pushed
+  uint64_t nodes_ = 0;
+  int length_ = 0;
+  Move moves_[kMaxDepth + 1];
+  uint8_t tiles_[kMaxDepth + 1];
+};
+
+}  // namespace slidedb
+
+#endif  // SLIDEDB_LIB_SEARCH_IDA_RUN_H_
