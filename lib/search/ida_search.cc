@@ -110,8 +110,10 @@ Status PdbSearch::Iterate(const State& start, int bound,
   auto work = [&] {
     for (;;) {
       const size_t i = next.fetch_add(1);
+      // A subtree that is the goal costs nothing: it is taken past a limit
+      // too (with a deadline of a millisecond, a state one move away).
       if (i >= subtrees.size() || i > shared.best.load() ||
-          shared.PastLimits(*this, 0)) {
+          (!subtrees[i].goal && shared.PastLimits(*this, 0))) {
         return;
       }
       const Subtree& t = subtrees[i];
@@ -138,7 +140,9 @@ Status PdbSearch::Iterate(const State& start, int bound,
   for (size_t i = 0; i < subtrees.size() && i <= shared.best; ++i) {
     out->nodes += subtree_nodes[i];
   }
-  if (shared.stop) {
+  // A path found within the bound is optimal, even if a limit stopped
+  // the search of the subtrees before it.
+  if (shared.stop && !out->found) {
     return Status::DeadlineExceeded(
         "the search stopped at its limit after " +
         std::to_string(out->nodes) + " states");
