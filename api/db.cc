@@ -39,6 +39,10 @@ Status ReadOptions(const Options& options, const std::string& db_dir,
   // One question at a time is searched on every core.
   config->limits.threads =
       static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  Status s = ReadMoveOptions(
+      options.metric.empty() ? nullptr : &options.metric,
+      options.notation.empty() ? nullptr : &options.notation, config);
+  if (!s.ok()) return s;
   return ReadGoalOptions(options.board,
                          options.goal.empty() ? nullptr : &options.goal,
                          &options.blank, config);
@@ -78,7 +82,9 @@ class Db::Impl {
     if (cache.db != id_ || cache.options.board != options.board ||
         cache.options.goal != options.goal ||
         cache.options.blank != options.blank ||
-        cache.options.max_seconds != options.max_seconds) {
+        cache.options.max_seconds != options.max_seconds ||
+        cache.options.metric != options.metric ||
+        cache.options.notation != options.notation) {
       cache.db = 0;
       cache.answerer.reset();
       cache.config = QueryConfig();
@@ -149,7 +155,9 @@ void ToSolution(const SolvedFields& f, Solution* out) {
   out->solvable = f.solvable;
   out->reason = f.reason;
   out->distance = f.distance;
+  out->metric = f.metric;
   out->moves = f.moves;
+  out->notation = f.notation;
   out->tiles = f.tiles;
   out->nodes = f.nodes;
   out->optimal = f.optimal;
@@ -209,7 +217,10 @@ Status Db::Moves(const std::string& start, const Options& options,
   for (const NextMoveFields& f : fields.moves) {
     NextMove next;
     next.move = MoveLetter(f.move);
+    next.cells = f.cells;
+    next.text = f.written;
     next.tile = f.tile;
+    next.tiles = f.tiles;
     next.state = f.state;
     next.distance = f.distance;
     moves->push_back(std::move(next));
@@ -233,6 +244,7 @@ Status Db::GetHistogram(const Options& options, Histogram* histogram) const {
   }
   histogram->board = config.board.Name();
   histogram->goal = FormatArrangement(GoalArrangement(config), config.blank_out);
+  histogram->metric = MetricName(config.metric);
   histogram->total = meta->states;
   histogram->max_distance = meta->max_distance;
   histogram->counts = meta->histogram;

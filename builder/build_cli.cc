@@ -21,6 +21,7 @@
 #include "lib/puzzle/state.h"
 #include "lib/puzzle/symmetry.h"
 #include "lib/search/bfs.h"
+#include "lib/search/mtm_bfs.h"
 #include "lib/search/pdb_build.h"
 #include "lib/storage/database.h"
 #include "lib/storage/database_writer.h"
@@ -34,7 +35,7 @@ namespace {
 
 constexpr char kUsage[] =
     "Usage: slidedb-build [--db DIR] [--board RxC] [--goal G]... "
-    "[--pdb PARTITION] [--threads N] [--quiet]\n"
+    "[--metric stm|mtm] [--pdb PARTITION] [--threads N] [--quiet]\n"
     "       slidedb-build --verify [--db DIR] [--board RxC] [--goal G]... "
     "[--format text|json]\n"
     "\n"
@@ -58,6 +59,12 @@ constexpr char kUsage[] =
     "answers them by an optimal search. --pdb takes group sizes (7-8: tiles\n"
     "1-7 and 8-15) or each group's tiles, groups separated by '/'; on a\n"
     "smaller board it builds pattern databases instead of its table.\n"
+    "\n"
+    "--metric mtm builds the tables of the multi-tile metric (a move slides\n"
+    "one or more tiles of the blank's row or column, as a finger does), for\n"
+    "boards of up to 12 cells, beside those of the single-tile metric (stm,\n"
+    "the default): one database holds both. Boards of 13 to 25 cells need no\n"
+    "build for the multi-tile metric: slidedb-query searches them.\n"
 
     "--verify builds nothing: it re-reads the database (every table, or those\n"
     "of --board and --goal) and checks the format key, every block checksum,\n"
@@ -155,36 +162,40 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
              std::ostream& out, std::ostream& err) {
   std::string db_dir, board_name;
   std::vector<std::string> goal_texts;
-  std::string blank, pdb_text, format;
+  std::string blank, pdb_text, format, metric_name;
   int threads = 0;
   po::options_description desc("Options");
-  desc.add_options()
-      ("help,h", "show this help and exit")
-      ("version", "show the version and exit")
-      ("db", po::value(&db_dir)->default_value(DefaultDatabasePath()),
-       "database directory ($SLIDEDB_DB, else data/slidedb)")
-      ("board", po::value(&board_name)->default_value("3x3"),
-       "board shape RxC, at most 16 cells: 2x2 2x3 3x2 2x4 4x2 3x3 2x5 5x2 "
-       "3x4 4x3 2x6 6x2 get tables; boards of 13 to 25 cells (4x4, 5x5 ...) "
-       "pattern databases")
-      ("pdb", po::value(&pdb_text)->value_name("PARTITION"),
-       "build pattern databases of these tile groups, sizes in goal order: "
-       "7-8 (tiles 1-7 and 8-15), 6-6-3, 5-5-5 ..., or each group's tiles: "
-       "1,2,3/4,5,6,7,8; a group has at most 8 tiles (6 over 16 cells)")
-      ("goal", po::value(&goal_texts),
-       "build the table serving goal G (any arrangement; its blank's cell "
-       "picks the table); repeat for more")
-      ("blank", po::value(&blank),
-       "the label that stands for the blank in --goal (default: 0 _ . -)")
-      ("threads", po::value(&threads)->default_value(0),
-       "search threads, 0 to 256 (0: one per core)")
-      ("quiet,q", "no per-depth progress lines")
-      ("rebuild", "start afresh: the database in place (of any format) is "
-       "replaced, at the end, by one holding only what this command builds")
-      ("verify", "check the database instead of building: exit 0 when all "
-       "is well, 1 when not")
-      ("format", po::value(&format)->default_value("text"),
-       "with --verify: text or json");
+  desc.add_options()("help,h", "show this help and exit")(
+      "version", "show the version and exit")(
+      "db", po::value(&db_dir)->default_value(DefaultDatabasePath()),
+      "database directory ($SLIDEDB_DB, else data/slidedb)")(
+      "board", po::value(&board_name)->default_value("3x3"),
+      "board shape RxC, at most 16 cells: 2x2 2x3 3x2 2x4 4x2 3x3 2x5 5x2 "
+      "3x4 4x3 2x6 6x2 get tables; boards of 13 to 25 cells (4x4, 5x5 ...) "
+      "pattern databases")(
+      "pdb", po::value(&pdb_text)->value_name("PARTITION"),
+      "build pattern databases of these tile groups, sizes in goal order: "
+      "7-8 (tiles 1-7 and 8-15), 6-6-3, 5-5-5 ..., or each group's tiles: "
+      "1,2,3/4,5,6,7,8; a group has at most 8 tiles (6 over 16 cells)")(
+      "goal", po::value(&goal_texts),
+      "build the table serving goal G (any arrangement; its blank's cell "
+      "picks the table); repeat for more")(
+      "blank", po::value(&blank),
+      "the label that stands for the blank in --goal (default: 0 _ . -)")(
+      "metric", po::value(&metric_name)->default_value("stm"),
+      "how moves are counted: stm (a tile a move) or mtm (a row or column "
+      "segment a move; tables only)")(
+      "threads", po::value(&threads)->default_value(0),
+      "search threads, 0 to 256 (0: one per core)")(
+      "quiet,q", "no per-depth progress lines")(
+      "rebuild",
+      "start afresh: the database in place (of any format) is "
+      "replaced, at the end, by one holding only what this command builds")(
+      "verify",
+      "check the database instead of building: exit 0 when all "
+      "is well, 1 when not")("format",
+                             po::value(&format)->default_value("text"),
+                             "with --verify: text or json");
   po::variables_map vm;
   try {
     po::store(po::command_line_parser(args).options(desc).run(), vm);
@@ -238,7 +249,21 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
     err << "slidedb-build: --format needs --verify\n";
     return kExitUsage;
   }
+  Metric metric;
+  if (!ParseMetric(metric_name, &metric)) {
+    err << "slidedb-build: --metric must be stm or mtm\n";
+    return kExitUsage;
+  }
   const bool pdb = !pdb_text.empty() || board.cells() > kMaxTableCells;
+  if (metric == Metric::kMtm && pdb && !verify) {
+    err << "slidedb-build: --metric mtm builds full tables, for boards of "
+           "up to "
+        << kMaxTableCells
+        << " cells; " + board.Name() +
+               " needs no build in the multi-tile metric (slidedb-query "
+               "--metric mtm searches it)\n";
+    return kExitUsage;
+  }
   Partition partition = DefaultPartition(board);
   if (!pdb_text.empty()) {
     s = ParsePartition(pdb_text, board, &partition);
@@ -291,21 +316,23 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
   auto tag_of = [&](int goal_blank) {
     return board.Name() + " goal " +
            FormatArrangement(CanonicalGoalArrangement(board, goal_blank, "0"),
-                             "0");
+                             "0") +
+           (metric == Metric::kMtm ? " (mtm)" : "");
   };
   auto search = [&](size_t k, int search_threads) {
     const std::string tag = tag_of(goals[k]);
-    searched[k] = RunBfs(
-        Indexer(board, goals[k]), search_threads,
-        [&](const BfsLevel& l) {
-          if (quiet) return;
-          std::lock_guard<std::mutex> lock(err_mutex);
-          err << tag << "  depth " << std::setw(2) << l.depth << "  states "
-              << std::setw(11) << WithCommas(l.states) << "  total "
-              << std::setw(11) << WithCommas(l.total) << "  " << std::fixed
-              << std::setprecision(3) << l.seconds << " s\n";
-        },
-        &results[k]);
+    auto on_level = [&](const BfsLevel& l) {
+      if (quiet) return;
+      std::lock_guard<std::mutex> lock(err_mutex);
+      err << tag << "  depth " << std::setw(2) << l.depth << "  states "
+          << std::setw(11) << WithCommas(l.states) << "  total "
+          << std::setw(11) << WithCommas(l.total) << "  " << std::fixed
+          << std::setprecision(3) << l.seconds << " s\n";
+    };
+    const Indexer indexer(board, goals[k]);
+    searched[k] = metric == Metric::kMtm
+                      ? RunMtmBfs(indexer, on_level, &results[k])
+                      : RunBfs(indexer, search_threads, on_level, &results[k]);
   };
   std::vector<std::thread> workers;
   // Joins the searches on every way out.
@@ -351,7 +378,7 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
       return kExitFailure;
     }
     TableMeta meta =
-        TableMeta::FromHistogram(board, goal_blank, result.histogram);
+        TableMeta::FromHistogram(board, goal_blank, result.histogram, metric);
     meta.goal = FormatArrangement(
         CanonicalGoalArrangement(board, goal_blank, "0"), "0");
     meta.built_by = std::string("slidedb-build ") + kVersion;

@@ -38,11 +38,15 @@ void Check(const Status& s) {
 
 Options MakeOptions(const std::string& board,
                     const std::optional<std::string>& goal,
-                    const std::optional<std::string>& blank) {
+                    const std::optional<std::string>& blank,
+                    const std::optional<std::string>& metric,
+                    const std::optional<std::string>& notation) {
   Options o;
   o.board = board;
   if (goal) o.goal = *goal;
   if (blank) o.blank = *blank;
+  if (metric) o.metric = *metric;
+  if (notation) o.notation = *notation;
   return o;
 }
 
@@ -97,7 +101,8 @@ struct Keys {
              solvable = Key("solvable"), reason = Key("reason"),
              distance = Key("distance"), moves = Key("moves"),
              tiles = Key("tiles"), nodes = Key("nodes"),
-             optimal = Key("optimal"), lower_bound = Key("lower_bound");
+             optimal = Key("optimal"), lower_bound = Key("lower_bound"),
+             metric = Key("metric"), notation = Key("notation");
 };
 const Keys& K() {
   static const Keys* keys = new Keys();  // lives as long as the interpreter
@@ -141,7 +146,9 @@ py::dict SolutionDict(const Solution& s) {
     return d;
   }
   Set(o, k.distance.ptr(), PyLong_FromLong(s.distance));
+  Set(o, k.metric.ptr(), Str(s.metric));
   Set(o, k.moves.ptr(), Str(s.moves));
+  Set(o, k.notation.ptr(), Str(s.notation));
   PyObject* tiles = PyList_New(static_cast<Py_ssize_t>(s.tiles.size()));
   if (tiles == nullptr) throw py::error_already_set();
   for (size_t i = 0; i < s.tiles.size(); ++i) {
@@ -196,9 +203,11 @@ class PyDb {
   py::dict Solve(const std::string& state, const std::string& board,
                  const std::optional<std::string>& goal,
                  const std::optional<std::string>& blank,
+                 const std::optional<std::string>& metric,
+                 const std::optional<std::string>& notation,
                  const std::optional<double>& max_seconds) {
     thread_local Solution sol;  // its buffers reused from call to call
-    Options options = MakeOptions(board, goal, blank);
+    Options options = MakeOptions(board, goal, blank, metric, notation);
     if (max_seconds) {
       if (!(*max_seconds > 0)) {
         throw py::value_error("max_seconds must be more than 0");
@@ -222,19 +231,22 @@ class PyDb {
   // state raises.
   py::list SolveMany(const py::iterable& states, const std::string& board,
                      const std::optional<std::string>& goal,
-                     const std::optional<std::string>& blank) {
+                     const std::optional<std::string>& blank,
+                     const std::optional<std::string>& metric,
+                     const std::optional<std::string>& notation) {
     constexpr size_t kChunk = 4096;
     constexpr size_t kAhead = 4;
     if (PyUnicode_Check(states.ptr())) {
-      throw py::type_error("solve_many takes an iterable of states, not one "
-                           "state: use solve");
+      throw py::type_error(
+          "solve_many takes an iterable of states, not one "
+          "state: use solve");
     }
     struct Chunk {
       std::vector<std::string> inputs;
       std::vector<Solution> solutions;
       std::future<Status> solved;
     };
-    const Options options = MakeOptions(board, goal, blank);
+    const Options options = MakeOptions(board, goal, blank, metric, notation);
     NoGc no_gc;
     py::list out;
     // Waited for in order; a chunk's thread is joined before the chunk goes.
@@ -280,22 +292,36 @@ class PyDb {
 
   py::object Distance(const std::string& state, const std::string& board,
                       const std::optional<std::string>& goal,
-                      const std::optional<std::string>& blank) {
+                      const std::optional<std::string>& blank,
+                      const std::optional<std::string>& metric,
+                      const std::optional<std::string>& notation) {
     int d;
-    Check(db_->Distance(state, MakeOptions(board, goal, blank), &d));
+    Check(db_->Distance(state,
+                        MakeOptions(board, goal, blank, metric, notation), &d));
     return DistanceObject(d);
   }
 
   py::list Moves(const std::string& state, const std::string& board,
                  const std::optional<std::string>& goal,
-                 const std::optional<std::string>& blank) {
+                 const std::optional<std::string>& blank,
+                 const std::optional<std::string>& metric,
+                 const std::optional<std::string>& notation) {
     std::vector<NextMove> moves;
-    Check(db_->Moves(state, MakeOptions(board, goal, blank), &moves));
+    Check(db_->Moves(state, MakeOptions(board, goal, blank, metric, notation),
+                     &moves));
+    const bool mtm = metric && *metric == "mtm";
     py::list out;
     for (const NextMove& m : moves) {
       py::dict d;
-      d["move"] = std::string(1, m.move);
+      d["move"] = m.text;
       d["tile"] = py::reinterpret_steal<py::object>(Label(m.tile));
+      if (mtm) {
+        py::list tiles;
+        for (const std::string& t : m.tiles) {
+          tiles.append(py::reinterpret_steal<py::object>(Label(t)));
+        }
+        d["tiles"] = tiles;
+      }
       d["state"] = py::reinterpret_steal<py::object>(Str(m.state));
       d["distance"] = DistanceObject(m.distance);
       out.append(d);
@@ -305,12 +331,16 @@ class PyDb {
 
   py::dict Histogram(const std::string& board,
                      const std::optional<std::string>& goal,
-                     const std::optional<std::string>& blank) {
+                     const std::optional<std::string>& blank,
+                     const std::optional<std::string>& metric,
+                     const std::optional<std::string>& notation) {
     slidedb::Histogram h;
-    Check(db_->GetHistogram(MakeOptions(board, goal, blank), &h));
+    Check(db_->GetHistogram(MakeOptions(board, goal, blank, metric, notation),
+                            &h));
     py::dict d;
     d["board"] = h.board;
     d["goal"] = py::reinterpret_steal<py::object>(Str(h.goal));
+    d["metric"] = h.metric;
     d["total"] = h.total;
     d["max_distance"] = h.max_distance;
     d["counts"] = h.counts;
@@ -320,7 +350,9 @@ class PyDb {
   py::list Sample(int64_t n, std::optional<int> distance, uint64_t seed,
                   const std::string& board,
                   const std::optional<std::string>& goal,
-                  const std::optional<std::string>& blank) {
+                  const std::optional<std::string>& blank,
+                  const std::optional<std::string>& metric,
+                  const std::optional<std::string>& notation) {
     if (n < 1) throw py::value_error("n must be at least 1");
     if (distance && *distance < 0) {
       throw py::value_error("distance must be a whole number of moves");
@@ -330,7 +362,8 @@ class PyDb {
     {
       py::gil_scoped_release release;
       s = db_->Sample(static_cast<uint64_t>(n), distance ? *distance : -1, seed,
-                      MakeOptions(board, goal, blank), &states);
+                      MakeOptions(board, goal, blank, metric, notation),
+                      &states);
     }
     Check(s);
     py::list out;
@@ -383,6 +416,7 @@ PYBIND11_MODULE(slidedb, m) {
       .def_property_readonly("path", &PyDb::path, "the database directory")
       .def("solve", &PyDb::Solve, "state"_a, py::kw_only(), "board"_a = "3x3",
            "goal"_a = py::none(), "blank"_a = py::none(),
+           "metric"_a = py::none(), "notation"_a = py::none(),
            "max_seconds"_a = py::none(),
            "An optimal solution: a dict with the fields of slidedb-query "
            "--format json (board, start, goal, solvable, distance, moves, "
@@ -392,22 +426,27 @@ PYBIND11_MODULE(slidedb, m) {
            "False and lower_bound.")
       .def("solve_many", &PyDb::SolveMany, "states"_a, py::kw_only(),
            "board"_a = "3x3", "goal"_a = py::none(), "blank"_a = py::none(),
+           "metric"_a = py::none(), "notation"_a = py::none(),
            "solve() for each state of an iterable, as a list; the GIL is "
            "released while it works.")
       .def("distance", &PyDb::Distance, "state"_a, py::kw_only(),
            "board"_a = "3x3", "goal"_a = py::none(), "blank"_a = py::none(),
+           "metric"_a = py::none(), "notation"_a = py::none(),
            "The fewest moves to the goal; None when unsolvable.")
       .def("moves", &PyDb::Moves, "state"_a, py::kw_only(), "board"_a = "3x3",
            "goal"_a = py::none(), "blank"_a = py::none(),
+           "metric"_a = py::none(), "notation"_a = py::none(),
            "Each legal move of the blank (U D L R order) as a dict: move, "
            "tile, state (after the move), distance (None when unsolvable).")
       .def("histogram", &PyDb::Histogram, py::kw_only(), "board"_a = "3x3",
            "goal"_a = py::none(), "blank"_a = py::none(),
+           "metric"_a = py::none(), "notation"_a = py::none(),
            "The goal's table: {board, goal, total, max_distance, counts}, "
            "counts[d] the states at distance d.")
       .def("sample", &PyDb::Sample, "n"_a, py::kw_only(),
            "distance"_a = py::none(), "seed"_a = 1, "board"_a = "3x3",
            "goal"_a = py::none(), "blank"_a = py::none(),
+           "metric"_a = py::none(), "notation"_a = py::none(),
            "n distinct uniformly random states that reach the goal (at "
            "exactly `distance` when given) as dicts {state, distance}; the "
            "same as slidedb-query --sample for the same seed.")
@@ -415,9 +454,8 @@ PYBIND11_MODULE(slidedb, m) {
            "The goals the database answers from tables, one per goal blank "
            "(stored, or served by a symmetry of the board): dicts {board, "
            "goal, states, max_distance}.")
-      .def("__repr__", [](const PyDb& db) {
-        return "<slidedb.Db '" + db.path() + "'>";
-      });
+      .def("__repr__",
+           [](const PyDb& db) { return "<slidedb.Db '" + db.path() + "'>"; });
 
   m.def(
       "open", [](const std::string& path) { return PyDb(path); }, "path"_a,

@@ -86,40 +86,48 @@ std::optional<int> ParseQueryArgs(const std::vector<std::string>& argv,
                                   std::ostream& err) {
   QueryConfig& config = args->config;
   std::string& format = args->format;
-  std::string board_name, goal_text;
+  std::string board_name, goal_text, metric_text, notation_text;
   std::string limit_text, at_distance_text, sample_text, distance_text,
       seed_text, export_format, max_seconds_text;
   std::vector<std::string>& states = args->states;
   po::options_description desc("Options");
-  desc.add_options()
-      ("help,h", "show this help and exit")
-      ("version", "show the version and exit")
-      ("db", po::value(&config.db_dir)->default_value(DefaultDatabasePath()),
-       "database directory ($SLIDEDB_DB, else data/slidedb)")
-      ("board", po::value(&board_name)->default_value("3x3"),
-       "board shape RxC")
-      ("goal", po::value(&goal_text),
-       "goal arrangement, any (default: the tiles in order, blank last)")
-      ("blank", po::value(&config.notation.blank),
-       "label that stands for the blank (default: 0 _ . -); e.g. 9 for "
-       "tiles 1-9 with 9 as the blank")
-      ("format", po::value(&format)->default_value("text"),
-       "text or json (JSON Lines: one object per input); with --histogram "
-       "or --heuristics also csv")
-      ("steps", "draw every board on the way (JSON: a \"path\" of states)")
-      ("threads", po::value(&config.threads)->default_value(0),
-       "answer a batch on N threads, 1 to 256, or 0: one per core; answers "
-       "keep the input order. A STATE on the command line that a search "
-       "answers is searched on N threads")
-      ("max-seconds", po::value(&max_seconds_text)->value_name("T"),
-       "give each search at most T seconds (boards answered by a search): "
-       "then the answer is the best path found, marked not optimal, with the "
-       "least length an optimal one can have (JSON: \"optimal\": false, "
-       "\"lower_bound\")")
-      ("histogram", "print the number of states at each distance from the "
-       "goal")
-      ("tables", "list every goal the database answers, and what answers "
-       "it (a table, or pattern databases and a search)");
+  desc.add_options()("help,h", "show this help and exit")(
+      "version", "show the version and exit")(
+      "db", po::value(&config.db_dir)->default_value(DefaultDatabasePath()),
+      "database directory ($SLIDEDB_DB, else data/slidedb)")(
+      "board", po::value(&board_name)->default_value("3x3"), "board shape RxC")(
+      "goal", po::value(&goal_text),
+      "goal arrangement, any (default: the tiles in order, blank last)")(
+      "blank", po::value(&config.notation.blank),
+      "label that stands for the blank (default: 0 _ . -); e.g. 9 for "
+      "tiles 1-9 with 9 as the blank")(
+      "format", po::value(&format)->default_value("text"),
+      "text or json (JSON Lines: one object per input); with --histogram "
+      "or --heuristics also csv")(
+      "metric", po::value(&metric_text)->value_name("M"),
+      "how moves are counted: stm (default; a tile a move) or mtm (sliding "
+      "a row or column segment is one move; boards of up to 12 cells need "
+      "slidedb-build --metric mtm). JSON: \"metric\"")(
+      "notation", po::value(&notation_text)->value_name("N"),
+      "how moves are written and read: blank (default; letters name the "
+      "way the blank goes: ULDR) or tile (the way the tiles go, as "
+      "slidysim writes, with counts for runs: R3 D2 L). JSON: "
+      "\"notation\"")(
+      "steps", "draw every board on the way (JSON: a \"path\" of states)")(
+      "threads", po::value(&config.threads)->default_value(0),
+      "answer a batch on N threads, 1 to 256, or 0: one per core; answers "
+      "keep the input order. A STATE on the command line that a search "
+      "answers is searched on N threads")(
+      "max-seconds", po::value(&max_seconds_text)->value_name("T"),
+      "give each search at most T seconds (boards answered by a search): "
+      "then the answer is the best path found, marked not optimal, with the "
+      "least length an optimal one can have (JSON: \"optimal\": false, "
+      "\"lower_bound\")")(
+      "histogram",
+      "print the number of states at each distance from the "
+      "goal")("tables",
+              "list every goal the database answers, and what answers "
+              "it (a table, or pattern databases and a search)");
   po::options_description tools("Tools (docs/TOOLS.md)");
   tools.add_options()
       ("count", "add the number of distinct optimal solutions "
@@ -198,6 +206,9 @@ std::optional<int> ParseQueryArgs(const std::vector<std::string>& argv,
   const std::string blank = config.notation.blank;
   Status s = ReadGoalOptions(board_name, vm.count("goal") ? &goal_text : nullptr,
                              &blank, &config);
+  if (!s.ok()) return usage(s.message());
+  s = ReadMoveOptions(vm.count("metric") ? &metric_text : nullptr,
+                      vm.count("notation") ? &notation_text : nullptr, &config);
   if (!s.ok()) return usage(s.message());
   const bool histogram = vm.count("histogram") > 0;
   const bool heuristics = vm.count("heuristics") > 0;

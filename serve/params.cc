@@ -64,8 +64,9 @@ std::string Params::ReadGoal(const std::string& db_dir,
   config->db_dir = db_dir;
   config->json = true;
   const std::string* board = Get("board");
-  const Status s = ReadGoalOptions(board != nullptr ? *board : "3x3",
-                                   Get("goal"), Get("blank"), config);
+  Status s = ReadGoalOptions(board != nullptr ? *board : "3x3", Get("goal"),
+                             Get("blank"), config);
+  if (s.ok()) s = ReadMoveOptions(Get("metric"), Get("notation"), config);
   return s.ok() ? "" : s.message();
 }
 

@@ -59,7 +59,7 @@ bool ParseJsonStrings(const std::string& body,
 
 // The parameters every question about a goal takes.
 inline constexpr std::initializer_list<const char*> kGoalParams = {
-    "board", "goal", "blank"};
+    "board", "goal", "blank", "metric", "notation"};
 
 }  // namespace slidedb
 

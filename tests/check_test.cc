@@ -464,7 +464,7 @@ TEST(CheckTest, SaturatedRecordsAreResolvedByWalking) {
   ASSERT_GT(marked, 10);
   TableCheck check;
   std::vector<uint64_t> histogram;
-  CheckRecords(kBoard, 5, records, 2, 10, &check, &histogram);
+  CheckRecords(kBoard, 5, Metric::kStm, records, 2, 10, &check, &histogram);
   EXPECT_EQ(check.problems, static_cast<uint64_t>(marked));
   EXPECT_EQ(histogram, bfs.histogram);
   ASSERT_FALSE(check.listed.empty());
@@ -479,7 +479,7 @@ TEST(CheckTest, SaturatedRecordsAreResolvedByWalking) {
   records[i] = EncodeRecord(kDistanceSaturated, Move::kRight);
   records[i + 1] = EncodeRecord(kDistanceSaturated, Move::kLeft);
   check = TableCheck();
-  CheckRecords(kBoard, 5, records, 1, 10, &check, &histogram);
+  CheckRecords(kBoard, 5, Metric::kStm, records, 1, 10, &check, &histogram);
   ASSERT_GT(check.problems, 0u);
   EXPECT_NE(check.listed[0].what.find("never reaches a record below 63"),
             std::string::npos)
@@ -496,8 +496,8 @@ TEST(CheckTest, ThreadsFindTheSameProblems) {
   }
   TableCheck one, four;
   std::vector<uint64_t> h1, h4;
-  CheckRecords(Board(3, 3), 8, bfs.records, 1, 100, &one, &h1);
-  CheckRecords(Board(3, 3), 8, bfs.records, 4, 100, &four, &h4);
+  CheckRecords(Board(3, 3), 8, Metric::kStm, bfs.records, 1, 100, &one, &h1);
+  CheckRecords(Board(3, 3), 8, Metric::kStm, bfs.records, 4, 100, &four, &h4);
   EXPECT_GE(one.problems, 9u);
   EXPECT_EQ(one.problems, four.problems);
   EXPECT_EQ(h1, h4);

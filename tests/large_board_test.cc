@@ -139,7 +139,8 @@ TEST(LargeBoardCliTest, TenCellStatesAreWrittenWithCommas) {
       << r.out;
   EXPECT_NE(r.out.find("\"goal\":\"1,2,3,4,5,6,7,8,9,0\""), std::string::npos)
       << r.out;
-  EXPECT_NE(r.out.find("\"distance\":1,\"moves\":\"R\""), std::string::npos)
+  EXPECT_NE(r.out.find("\"distance\":1,\"metric\":\"stm\",\"moves\":\"R\""),
+            std::string::npos)
       << r.out;
 }
 

@@ -50,6 +50,14 @@ struct Options {
   // 0: none. When it runs out the answer is the best path found, with
   // Solution::optimal false and Solution::lower_bound.
   double max_seconds = 0;
+  // How moves are counted: "stm" (a tile a move) or "mtm" (sliding a row
+  // or column segment towards the blank is one move; a board of up to 12
+  // cells needs slidedb-build --metric mtm); empty: "stm".
+  std::string metric;
+  // How moves are written: "blank" (letters name the way the blank goes,
+  // "ULDR") or "tile" (the way the tiles go, as slidysim writes, with
+  // counts for runs: "R3 D2 L"); empty: "blank".
+  std::string notation;
 };
 
 // One answer, with the fields of slidedb-query --format json.
@@ -60,9 +68,13 @@ struct Solution {
   bool solvable = false;
   std::string reason;  // when !solvable: why, about inversion parity
   int distance = -1;   // the fewest moves; -1 when !solvable
-  // The blank's moves (U D L R), one optimal solution, distance letters.
+  std::string metric;  // how distance counts them: "stm" or "mtm"
+  // One optimal solution, in Options::notation: the blank's moves as
+  // distance letters ("ULDR"), or in MTM or the tiles' notation a letter
+  // a run with its length ("R3 D2 L").
   std::string moves;
-  // The label of the tile each move slides.
+  std::string notation;  // "blank" or "tile"
+  // The label of each tile that slides, one a single step.
   std::vector<std::string> tiles;
   // The states the search generated, on boards answered by a search over
   // pattern databases (JSON "nodes"); -1 when read off a table.
@@ -77,7 +89,12 @@ struct Solution {
 // One legal move of the blank from a state, and where it leads.
 struct NextMove {
   char move = 'U';   // U D L R: the direction the blank travels
-  std::string tile;  // the label of the tile that slides
+  int cells = 1;     // how far: more than 1 only in the multi-tile metric
+  // The move as Solution::moves writes it, in Options::notation: "U", or
+  // "U2" in the multi-tile metric.
+  std::string text;
+  std::string tile;  // the label of the tile that slides (the first one)
+  std::vector<std::string> tiles;  // every tile that slides
   std::string state;  // the state after the move
   int distance = -1;  // that state's distance; -1 when it cannot be solved
 };
@@ -86,6 +103,7 @@ struct NextMove {
 struct Histogram {
   std::string board;
   std::string goal;
+  std::string metric;  // "stm" or "mtm"
   uint64_t total = 0;
   int max_distance = 0;
   std::vector<uint64_t> counts;  // counts[d]: states at distance d

@@ -161,8 +161,8 @@ void CheckTable(rocksdb::DB* db, const std::string& id, const std::string& json,
   if (missing > 0) return;  // the records cannot be checked against each other
 
   std::vector<uint64_t> histogram;
-  CheckRecords(meta.board, meta.goal_blank, records, options.threads, max,
-               check, &histogram);
+  CheckRecords(meta.board, meta.goal_blank, meta.metric, records,
+               options.threads, max, check, &histogram);
   if (histogram != meta.histogram) {
     std::string what = "the histogram in the metadata does not match the "
                        "records:";

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "lib/puzzle/metric_moves.h"
 #include "lib/solve/walk.h"
 #include "lib/storage/format.h"
 
@@ -39,20 +40,19 @@ Status OptimalPaths::Distance(Index i, const State& s, int* d) {
 template <typename OnNext>
 Status OptimalPaths::ForEachNearer(Index i, const State& s, int d,
                                    OnNext on_next) {
-  const Indexer& ix = table_->indexer();
   bool any = false;
-  for (Move m : kAllMoves) {
-    State t = s;
-    if (!ApplyMove(ix.board(), m, &t)) continue;
-    const Index j = ix.AfterMove(i, m, t);
-    int dt;
-    Status st = Distance(j, t, &dt);
-    if (!st.ok()) return st;
-    if (dt != d - 1) continue;
-    any = true;
-    st = on_next(m, t, j);
-    if (!st.ok()) return st;
-  }
+  Status st;
+  ForEachMetricMove(table_->indexer(), table_->meta().metric, i, s,
+                    [&](Move m, int cells, const State& t, Index j) {
+                      int dt;
+                      st = Distance(j, t, &dt);
+                      if (!st.ok()) return false;
+                      if (dt != d - 1) return true;
+                      any = true;
+                      st = on_next(m, cells, t, j);
+                      return st.ok();
+                    });
+  if (!st.ok()) return st;
   if (!any) {
     return Status::Corruption("table " + table_->meta().Id() +
                               ": no neighbour of index " + std::to_string(i) +
@@ -72,7 +72,7 @@ Status OptimalPaths::CountAt(Index i, const State& s, int d, PathCount* count) {
     return Status::OK();
   }
   PathCount sum = 0;
-  Status st = ForEachNearer(i, s, d, [&](Move, const State& t, Index j) {
+  Status st = ForEachNearer(i, s, d, [&](Move, int, const State& t, Index j) {
     PathCount c;
     Status r = CountAt(j, t, d - 1, &c);
     sum += c;
@@ -106,13 +106,14 @@ Status OptimalPaths::ListFrom(Index i, const State& s, int d, size_t limit,
     paths->push_back(*prefix);
     return Status::OK();
   }
-  return ForEachNearer(i, s, d, [&](Move m, const State& t, Index j) {
-    if (paths->size() >= limit) return Status::OK();
-    prefix->push_back(m);
-    Status r = ListFrom(j, t, d - 1, limit, prefix, paths);
-    prefix->pop_back();
-    return r;
-  });
+  return ForEachNearer(i, s, d,
+                       [&](Move m, int cells, const State& t, Index j) {
+                         if (paths->size() >= limit) return Status::OK();
+                         prefix->insert(prefix->end(), cells, m);
+                         Status r = ListFrom(j, t, d - 1, limit, prefix, paths);
+                         prefix->resize(prefix->size() - cells);
+                         return r;
+                       });
 }
 
 Status OptimalPaths::List(const State& start, size_t limit,

@@ -1,9 +1,10 @@
 // OptimalPaths: every optimal solution of a start, counted or listed, read
-// off a table. The optimal solutions of a state at distance d are the moves
-// to a neighbour at distance d-1 followed by an optimal solution of that
-// neighbour, so they are counted by dynamic programming over the table,
-// memoized per index, and listed by a depth-first walk in a fixed order.
-// Not thread-safe: one OptimalPaths per thread, like its Table.
+// off a table, in the table's metric (a multi-tile move is one move). The
+// optimal solutions of a state at distance d are the moves to a neighbour at
+// distance d-1 followed by an optimal solution of that neighbour, so they are
+// counted by dynamic programming over the table, memoized per index, and listed
+// by a depth-first walk in a fixed order. Not thread-safe: one OptimalPaths per
+// thread, like its Table.
 #ifndef SLIDEDB_LIB_ANALYSIS_OPTIMAL_PATHS_H_
 #define SLIDEDB_LIB_ANALYSIS_OPTIMAL_PATHS_H_
 
@@ -22,7 +23,9 @@ namespace slidedb {
 
 // A number of paths. An optimal solution never undoes its previous move, so
 // a state at distance d has at most 4 * 3^(d-1) of them; distances on boards
-// of up to 12 cells stay below 81, and 4 * 3^79 < 2^128.
+// of up to 12 cells stay below 81, and 4 * 3^79 < 2^128. In the multi-tile
+// metric a state has at most 7 moves on a 12-cell board, and distances stay
+// below 45: 7^44 < 2^128.
 using PathCount = unsigned __int128;
 
 // Decimal digits.
@@ -47,8 +50,9 @@ class OptimalPaths {
  private:
   // The true distance of `s` (at index i), saturated records resolved.
   Status Distance(Index i, const State& s, int* d);
-  // Calls on_next(move, neighbour, its index) for each neighbour of `s`
-  // (at index i, distance d) at distance d-1, in U D L R order.
+  // Calls on_next(move, cells, neighbour, its index) for each neighbour
+  // of `s` (at index i, distance d) at distance d-1, in U D L R order, by
+  // 1, 2, ... cells (one in STM).
   template <typename OnNext>
   Status ForEachNearer(Index i, const State& s, int d, OnNext on_next);
   Status CountAt(Index i, const State& s, int d, PathCount* count);

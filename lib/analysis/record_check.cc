@@ -1,6 +1,7 @@
 #include "lib/analysis/record_check.h"
 
 #include <algorithm>
+#include <climits>
 #include <thread>
 #include <utility>
 
@@ -42,9 +43,10 @@ struct Findings {
 
 class RecordChecker {
  public:
-  RecordChecker(const Board& board, int goal_blank,
+  RecordChecker(const Board& board, int goal_blank, Metric metric,
                 const std::vector<uint8_t>& records, int max_listed)
       : board_(board),
+        metric_(metric),
         ix_(board, goal_blank),
         records_(records),
         max_listed_(max_listed),
@@ -175,42 +177,58 @@ class RecordChecker {
     }
     const Move best = RecordMove(rec);
     int nearest = d;  // the nearest neighbour's distance
+    State nearest_state = s;
     Move nearest_move = best;
+    // In MTM a move goes 1, 2, ... cells one way; the best one's nearest
+    // state must be one nearer.
+    const int reach = metric_ == Metric::kMtm ? kMaxCells : 1;
     for (Move m : kAllMoves) {
       State t = s;
-      if (!ApplyMove(board_, m, &t)) {
-        if (m == best) {
-          Report(f, i, std::string("the best move ") + MoveLetter(m) +
-                           " leaves the board");
-          return;
+      Index j = i;
+      int best_nearest = INT_MAX;
+      State best_state = s;
+      for (int k = 0; k < reach && ApplyMove(board_, m, &t); ++k) {
+        j = ix_.AfterMove(j, m, t);
+        const int dn = Distance(j);
+        if (dn < 0) continue;
+        if (dn < best_nearest) {
+          best_nearest = dn;
+          best_state = t;
         }
-        continue;
+        if (dn < nearest) {
+          nearest = dn;
+          nearest_state = t;
+          nearest_move = m;
+        }
       }
-      const int dn = Distance(ix_.AfterMove(i, m, t));
-      if (dn < 0) continue;
-      if (m == best && dn != d - 1) {
-        Report(f, i, "distance " + std::to_string(d) + ", but the best move " +
-                         MoveLetter(m) + " leads to " + StateText(board_, t) +
-                         " at distance " + std::to_string(dn) + ", not " +
-                         std::to_string(d - 1));
+      if (m != best) continue;
+      if (best_nearest == INT_MAX) {
+        Report(f, i,
+               std::string("the best move ") + MoveLetter(m) +
+                   " leaves the board");
         return;
       }
-      if (dn < nearest) {
-        nearest = dn;
-        nearest_move = m;
+      if (best_nearest != d - 1) {
+        Report(f, i,
+               "distance " + std::to_string(d) + ", but the best move " +
+                   MoveLetter(m) + " leads to " +
+                   StateText(board_, best_state) + " at distance " +
+                   std::to_string(best_nearest) + ", not " +
+                   std::to_string(d - 1));
+        return;
       }
     }
     if (nearest < d - 1) {
-      State t = s;
-      ApplyMove(board_, nearest_move, &t);
-      Report(f, i, "distance " + std::to_string(d) + " is not the shortest: " +
-                       "move " + MoveLetter(nearest_move) + " leads to " +
-                       StateText(board_, t) + " at distance " +
-                       std::to_string(nearest));
+      Report(f, i,
+             "distance " + std::to_string(d) +
+                 " is not the shortest: " + "move " + MoveLetter(nearest_move) +
+                 " leads to " + StateText(board_, nearest_state) +
+                 " at distance " + std::to_string(nearest));
     }
   }
 
   const Board board_;
+  const Metric metric_;
   const Indexer ix_;
   const std::vector<uint8_t>& records_;
   const int max_listed_;
@@ -236,11 +254,11 @@ void Merge(Findings&& from, int max_listed, TableCheck* check,
 
 }  // namespace
 
-void CheckRecords(const Board& board, int goal_blank,
+void CheckRecords(const Board& board, int goal_blank, Metric metric,
                   const std::vector<uint8_t>& records, int threads,
                   int max_listed, TableCheck* check,
                   std::vector<uint64_t>* histogram) {
-  RecordChecker checker(board, goal_blank, records, max_listed);
+  RecordChecker checker(board, goal_blank, metric, records, max_listed);
   Findings saturated;
   checker.ResolveSaturated(&saturated);
   Merge(std::move(saturated), max_listed, check, histogram);

@@ -7,7 +7,8 @@ namespace slidedb {
 
 Status ParseSolution(std::string_view text,
                      const std::vector<std::string>& labels,
-                     std::vector<SolutionStep>* steps) {
+                     std::vector<SolutionStep>* steps,
+                     MoveConvention convention) {
   steps->clear();
   std::vector<std::string_view> words;
   for (size_t i = 0; i < text.size();) {
@@ -17,20 +18,24 @@ Status ParseSolution(std::string_view text,
     if (j > i) words.push_back(text.substr(i, j - i));
     i = j;
   }
+  // Move letters, each with an optional count: every word starts with a
+  // letter and holds only letters and digits.
   bool letters = true;
   for (std::string_view w : words) {
+    Move m;
+    if (!ParseMoveLetter(w[0], &m)) letters = false;
     for (char c : w) {
-      Move m;
-      if (!ParseMoveLetter(c, &m)) letters = false;
+      if (!ParseMoveLetter(c, &m) && (c < '0' || c > '9')) letters = false;
     }
   }
   if (letters) {
-    for (std::string_view w : words) {
-      for (char c : w) {
-        SolutionStep step;
-        ParseMoveLetter(c, &step.move);
-        steps->push_back(step);
-      }
+    std::vector<Move> moves;
+    Status s = ParseMoves(text, convention, &moves);
+    if (!s.ok()) return s;
+    for (Move m : moves) {
+      SolutionStep step;
+      step.move = m;
+      steps->push_back(step);
     }
     return Status::OK();
   }
@@ -63,35 +68,44 @@ Status VerifySolution(Table* table, const State& start,
   Status s = DistanceToGoal(table, start, &optimal_length);
   if (!s.ok()) return s;
   PlaySolution(table->indexer().board(), table->indexer().goal_blank(), start,
-               steps, optimal_length, v);
+               steps, optimal_length, v, table->meta().metric);
   return Status::OK();
 }
 
 void PlaySolution(const Board& board, int goal_blank, const State& start,
                   const std::vector<SolutionStep>& steps, int optimal_length,
-                  Verdict* v) {
+                  Verdict* v, Metric metric) {
   *v = Verdict();
-  v->length = static_cast<int>(steps.size());
   v->optimal_length = optimal_length;
+  // The blank's steps, as far as they are known: a tile named past an
+  // illegal step has no direction.
+  std::vector<Move> known;
   State at = start;
   for (size_t k = 0; k < steps.size(); ++k) {
     bool ok = false;
+    Move way = steps[k].move;
     if (steps[k].by_tile) {
       for (Move m : kAllMoves) {
         const int to = board.Neighbor(at.blank, m);
         if (to >= 0 && at.tile[to] == steps[k].tile) {
+          way = m;
           ok = ApplyMove(board, m, &at);
           break;
         }
       }
     } else {
-      ok = ApplyMove(board, steps[k].move, &at);
+      ok = ApplyMove(board, way, &at);
     }
-    if (!ok) {
+    if (!ok && v->illegal_step == 0) {
       v->illegal_step = static_cast<int>(k) + 1;
-      return;
+    }
+    if (v->illegal_step == 0 || !steps[k].by_tile) {
+      known.push_back(way);
     }
   }
+  v->length =
+      MoveCount(known, metric) + static_cast<int>(steps.size() - known.size());
+  if (v->illegal_step != 0) return;
   v->legal = true;
   v->reaches_goal = at == CanonicalGoal(board, goal_blank);
 }

@@ -6,37 +6,37 @@ namespace slidedb {
 
 namespace {
 
-std::string Letters(const std::vector<Move>& moves) {
-  std::string s;
-  for (Move m : moves) s.push_back(MoveLetter(m));
-  return s;
-}
-
 }  // namespace
+
+std::string ExtraAnswers::Letters(const std::vector<Move>& moves) const {
+  return FormatMoves(
+      moves, convention_,
+      metric_ == Metric::kMtm || convention_ == MoveConvention::kTile);
+}
 
 Status ExtraAnswers::Compute(const Problem& p, std::string* malformed) {
   malformed->clear();
   std::vector<SolutionStep> steps;
   Status s;
   if (options_.verify) {
-    s = ParseSolution(options_.verify_text, p.label, &steps);
+    s = ParseSolution(options_.verify_text, p.label, &steps, convention_);
     if (!s.ok()) {
       *malformed = "--verify: " + s.message();
       return Status::OK();
     }
   }
-  if (solver_->Searches(p.board, p.goal_blank)) {
+  if (solver_->Searches(p.board, p.goal_blank, p.metric)) {
     // Only --verify gets here (RunQuery refuses --count and --all): the
     // optimal length comes from the search.
     int optimal_length;
     s = solver_->Distance(p, &optimal_length, limits_);
     if (!s.ok()) return s;
     PlaySolution(p.board, p.goal_blank, p.start, steps, optimal_length,
-                 &verdict_);
+                 &verdict_, p.metric);
     return Status::OK();
   }
   Table* table;
-  s = solver_->GetTable(p.board, p.goal_blank, &table);
+  s = solver_->GetTable(p.board, p.goal_blank, &table, p.metric);
   if (!s.ok()) return s;
   std::unique_ptr<OptimalPaths>& paths = paths_[p.goal_blank];
   if (paths == nullptr) paths = std::make_unique<OptimalPaths>(table);

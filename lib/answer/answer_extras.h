@@ -29,9 +29,16 @@ class ExtraAnswers {
  public:
   // A search answering --verify's optimal length stops at `limits`.
   // REQUIRES: options, solver and limits outlive this object.
+  // Moves are read and written in `convention`; solutions listed in
+  // `metric` with runs as answers write them (WrittenMoves).
   ExtraAnswers(const ExtraOptions& options, Solver* solver,
-               const SearchLimits& limits)
-      : options_(options), solver_(solver), limits_(limits) {}
+               const SearchLimits& limits, Metric metric,
+               MoveConvention convention)
+      : options_(options),
+        solver_(solver),
+        limits_(limits),
+        metric_(metric),
+        convention_(convention) {}
 
   // Works out the extras for one solvable problem. When the --verify MOVES
   // do not fit this puzzle, sets *malformed to why (the input counts as
@@ -48,6 +55,9 @@ class ExtraAnswers {
   const ExtraOptions& options_;
   Solver* solver_;
   const SearchLimits& limits_;
+  const Metric metric_;
+  const MoveConvention convention_;
+  std::string Letters(const std::vector<Move>& moves) const;
   std::map<int, std::unique_ptr<OptimalPaths>> paths_;  // by goal blank
   PathCount count_ = 0;
   std::vector<std::vector<Move>> solutions_;

@@ -30,7 +30,8 @@ void AppendMalformedJson(std::string_view input, const std::string& message,
 Answerer::Answerer(const QueryConfig& config, Solver* solver)
     : config_(config),
       solver_(solver),
-      extras_(config.extras, solver, config.limits),
+      extras_(config.extras, solver, config.limits, config.metric,
+              config.convention),
       json_head_("{\"board\":\"" + config.board.Name() + "\",\"start\":") {
   PlanCompact();
 }
@@ -54,6 +55,7 @@ std::string Answerer::Pose(std::string_view input, std::string* start_text,
       config_.goal ? *config_.goal : DefaultGoal(config_.board, start_);
   s = MakeProblem(config_.board, start_, goal, &problem_);
   if (!s.ok()) return s.message();
+  problem_.metric = config_.metric;
   *start_text = FormatArrangement(start_, config_.blank_out);
   *goal_text = FormatArrangement(goal, config_.blank_out);
   return "";
@@ -78,7 +80,9 @@ Status Answerer::Solve(std::string_view input, SolvedFields* f) {
   Status s = solver_->Solve(p, &path_, AnswerLimits(config_));
   if (!s.ok()) return s;
   f->distance = path_.distance();
-  for (Move m : path_.moves) f->moves.push_back(MoveLetter(m));
+  f->metric = MetricName(config_.metric);
+  f->moves = WrittenMoves(config_, path_.moves);
+  f->notation = MoveConventionName(config_.convention);
   for (uint8_t t : path_.tiles) f->tiles.push_back(p.label[t]);
   f->nodes = path_.nodes;
   f->optimal = path_.optimal;
@@ -152,14 +156,15 @@ void Answerer::WriteText(const Problem& p, const std::string& start,
   const int d = path.distance();
   *out += start + " -> " + goal + ": " + std::to_string(d) +
           (d == 1 ? " move" : " moves");
+  if (config_.metric == Metric::kMtm) *out += " (multi-tile)";
   if (!path.optimal) {
     *out += " (the budget ran out: not proven optimal; the optimal length "
             "is at least " + std::to_string(path.lower_bound) + ")";
   }
   *out += "\n";
   if (d > 0) {
-    *out += "  moves: ";
-    for (Move m : path.moves) out->push_back(MoveLetter(m));
+    *out += "  moves: " + WrittenMoves(config_, path.moves);
+    if (config_.convention == MoveConvention::kTile) *out += " (tiles' way)";
     *out += "\n  tiles:";
     for (uint8_t t : path.tiles) *out += " " + p.label[t];
     *out += "\n";
@@ -167,11 +172,21 @@ void Answerer::WriteText(const Problem& p, const std::string& start,
   if (config_.steps) {
     State s = p.start;
     *out += "  start:\n" + DrawArrangement(p.board, ToArrangement(p, s), 4);
-    for (int k = 0; k < d; ++k) {
-      ApplyMove(p.board, path.moves[k], &s);
-      *out += "  step " + std::to_string(k + 1) + ": " +
-              MoveLetter(path.moves[k]) + " (tile " + p.label[path.tiles[k]] +
-              ")\n" + DrawArrangement(p.board, ToArrangement(p, s), 4);
+    const size_t steps = path.moves.size();
+    for (size_t k = 0, n = 1; k < steps; ++n) {
+      const size_t end = MoveEnd(path.moves, k, config_.metric);
+      std::string tiles;
+      for (size_t j = k; j < end; ++j) {
+        ApplyMove(p.board, path.moves[j], &s);
+        tiles += " " + p.label[path.tiles[j]];
+      }
+      *out +=
+          "  step " + std::to_string(n) + ": " +
+          WrittenMoves(config_, std::vector<Move>(path.moves.begin() + k,
+                                                  path.moves.begin() + end)) +
+          (end - k == 1 ? " (tile" : " (tiles") + tiles + ")\n" +
+          DrawArrangement(p.board, ToArrangement(p, s), 4);
+      k = end;
     }
   }
   if (config_.extras.any()) extras_.AppendText(out);
@@ -184,10 +199,10 @@ void Answerer::WriteJson(const Problem& p, const std::string& start,
   AppendJsonString(out, start);
   *out += ",\"goal\":";
   AppendJsonString(out, goal);
-  *out += ",\"solvable\":true,\"distance\":" +
-          std::to_string(path.distance()) + ",\"moves\":\"";
-  for (Move m : path.moves) out->push_back(MoveLetter(m));
-  *out += "\",\"tiles\":[";
+  *out += ",\"solvable\":true,\"distance\":" + std::to_string(path.distance()) +
+          ",\"metric\":\"" + MetricName(config_.metric) + "\",\"moves\":\"" +
+          WrittenMoves(config_, path.moves) + "\",\"notation\":\"" +
+          MoveConventionName(config_.convention) + "\",\"tiles\":[";
   for (size_t k = 0; k < path.tiles.size(); ++k) {
     if (k > 0) out->push_back(',');
     AppendJsonLabel(out, p.label[path.tiles[k]]);
@@ -204,8 +219,9 @@ void Answerer::WriteJson(const Problem& p, const std::string& start,
     *out += ",\"path\":[";
     State s = p.start;
     AppendJsonString(out, start);
-    for (Move m : path.moves) {
-      ApplyMove(p.board, m, &s);
+    for (size_t k = 0; k < path.moves.size(); ++k) {
+      ApplyMove(p.board, path.moves[k], &s);
+      if (MoveEnd(path.moves, k, config_.metric) != k + 1) continue;
       out->push_back(',');
       AppendJsonString(out,
                        FormatArrangement(ToArrangement(p, s), config_.blank_out));
@@ -214,6 +230,13 @@ void Answerer::WriteJson(const Problem& p, const std::string& start,
   }
   if (config_.extras.any()) extras_.AppendJson(out);
   *out += "}\n";
+}
+
+std::string WrittenMoves(const QueryConfig& config,
+                         const std::vector<Move>& moves) {
+  return FormatMoves(moves, config.convention,
+                     config.metric == Metric::kMtm ||
+                         config.convention == MoveConvention::kTile);
 }
 
 bool ParseNumber(const std::string& text, uint64_t max, uint64_t* value) {

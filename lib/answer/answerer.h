@@ -38,7 +38,9 @@ struct SolvedFields {
   bool solvable = false;
   std::string reason;  // when !solvable: why, about inversion parity
   int distance = -1;   // -1 when !solvable
-  std::string moves;   // the blank's moves, U D L R
+  std::string metric;  // "stm" or "mtm"
+  std::string moves;   // as WrittenMoves writes them: "ULDR", "R3 D2 L"
+  std::string notation;            // "blank" or "tile"
   std::vector<std::string> tiles;  // the label of each tile that slides
   int64_t nodes = -1;  // states the search generated; -1: read off a table
   // False when a search's budget ran out first: then the distance is at
@@ -129,6 +131,12 @@ class Answerer {
   Problem problem_;
   Path path_;
 };
+
+// The blank's steps `moves` as answers write them: in the config's
+// convention, a letter a step ("ULDR") or, in the multi-tile metric or the
+// tiles' convention, a letter a run with its length ("R3 D2 L").
+std::string WrittenMoves(const QueryConfig& config,
+                         const std::vector<Move>& moves);
 
 // Parses a whole decimal number no larger than `max`: no sign, no spaces.
 bool ParseNumber(const std::string& text, uint64_t max, uint64_t* value);

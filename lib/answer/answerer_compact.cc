@@ -44,6 +44,8 @@ void Answerer::PlanCompact() {
   const int n = config_.board.cells();
   plan.usable = false;
   if (n > 9 || config_.steps || config_.extras.any() ||
+      config_.metric != Metric::kStm ||
+      config_.convention != MoveConvention::kBlank ||
       !PlainLabel(config_.blank_out) || config_.notation.blank.size() > 1 ||
       (config_.notation.blank.size() == 1 &&
        !PlainByte(config_.notation.blank[0]))) {
@@ -142,7 +144,7 @@ bool Answerer::AnswerCompact(std::string_view input, std::string* out,
   // six bytes a move: the letter, a comma and a quoted tile).
   const int d = path_.distance();
   const size_t at = out->size();
-  out->resize(at + json_head_.size() + 2 * n + 96 + 6 * d);
+  out->resize(at + json_head_.size() + 2 * n + 128 + 6 * d);
   char* const begin = out->data() + at;
   char* w = begin;
   auto put = [&w](std::string_view text) {
@@ -173,9 +175,9 @@ bool Answerer::AnswerCompact(std::string_view input, std::string* out,
     put_state(true);
     put("\",\"solvable\":true,\"distance\":");
     put_distance();
-    put(",\"moves\":\"");
+    put(",\"metric\":\"stm\",\"moves\":\"");
     put_moves();
-    put("\",\"tiles\":[");
+    put("\",\"notation\":\"blank\",\"tiles\":[");
     for (int k = 0; k < d; ++k) {
       if (k > 0) *w++ = ',';
       const char l = label[path_.tiles[k]];

@@ -29,6 +29,25 @@ Status ReadGoalOptions(const std::string& board, const std::string* goal,
   return Status::OK();
 }
 
+Status ReadMoveOptions(const std::string* metric, const std::string* notation,
+                       QueryConfig* config) {
+  config->metric = Metric::kStm;
+  config->convention = MoveConvention::kBlank;
+  if (metric != nullptr && !ParseMetric(*metric, &config->metric)) {
+    return Status::InvalidArgument("metric '" + *metric +
+                                   "': expected stm (a tile a move) or mtm "
+                                   "(a row or column segment a move)");
+  }
+  if (notation != nullptr &&
+      !ParseMoveConvention(*notation, &config->convention)) {
+    return Status::InvalidArgument(
+        "notation '" + *notation +
+        "': expected blank (letters name the way the blank goes) or tile "
+        "(the way the tiles go, as slidysim writes)");
+  }
+  return Status::OK();
+}
+
 int GoalBlank(const QueryConfig& config) {
   return config.goal ? config.goal->blank : config.board.cells() - 1;
 }
@@ -42,8 +61,10 @@ Arrangement GoalArrangement(const QueryConfig& config) {
 
 Status OpenGoal(const QueryConfig& config, Solver* solver, GoalKind* kind) {
   const int goal_blank = GoalBlank(config);
-  if (solver->Searches(config.board, goal_blank)) {
+  if (solver->Searches(config.board, goal_blank, config.metric)) {
     *kind = GoalKind::kSearch;
+    // The multi-tile search needs nothing from the database.
+    if (config.metric == Metric::kMtm) return Status::OK();
     std::shared_ptr<const PdbSearch> search;
     bool rotated;
     return solver->GetPdbSearch(config.board, goal_blank, &search, &rotated);
@@ -52,7 +73,7 @@ Status OpenGoal(const QueryConfig& config, Solver* solver, GoalKind* kind) {
   *kind = stored_blank == goal_blank ? GoalKind::kTable
                                      : GoalKind::kSymmetricTable;
   Table* table;
-  return solver->GetTable(config.board, stored_blank, &table);
+  return solver->GetTable(config.board, stored_blank, &table, config.metric);
 }
 
 std::string TableErrorMessage(const QueryConfig& config, const Status& s) {
@@ -73,7 +94,8 @@ std::string TableErrorMessage(const QueryConfig& config, const Status& s) {
     return m;
   }
   return m + "it with: slidedb-build --db " + config.db_dir + " --board " +
-         config.board.Name() + " --goal " +
+         config.board.Name() +
+         (config.metric == Metric::kMtm ? " --metric mtm" : "") + " --goal " +
          FormatArrangement(
              CanonicalGoalArrangement(config.board, GoalBlank(config), "0"),
              "0");
@@ -81,7 +103,15 @@ std::string TableErrorMessage(const QueryConfig& config, const Status& s) {
 
 Status CheckWholeTable(const QueryConfig& config, Solver* solver,
                        WholeTableTool tool) {
-  if (!solver->Searches(config.board, GoalBlank(config))) return Status::OK();
+  if (tool == WholeTableTool::kHeuristics && config.metric != Metric::kStm) {
+    return Status::NotSupported(
+        "the heuristic report measures single-tile heuristics (misplaced "
+        "tiles, Manhattan distance) against single-tile distances; it has "
+        "no multi-tile form");
+  }
+  if (!solver->Searches(config.board, GoalBlank(config), config.metric)) {
+    return Status::OK();
+  }
   const char* what = "";
   switch (tool) {
     case WholeTableTool::kCount: what = "counting the optimal solutions"; break;
@@ -98,8 +128,10 @@ Status CheckWholeTable(const QueryConfig& config, Solver* solver,
   }
   std::string m = std::string(what) + " needs the goal's full table, and " +
                   config.board.Name() +
-                  " with this goal is answered by a search over pattern "
-                  "databases";
+                  (config.metric == Metric::kMtm
+                       ? " in the multi-tile metric is answered by a search"
+                       : " with this goal is answered by a search over "
+                         "pattern databases");
   if (config.board.cells() > kMaxTableCells) {
     m += " (no board over " + std::to_string(kMaxTableCells) +
          " cells has a full table)";

@@ -10,11 +10,13 @@
 #include <optional>
 #include <string>
 
+#include "lib/answer/answer_extras.h"
 #include "lib/base/status.h"
 #include "lib/puzzle/board.h"
+#include "lib/puzzle/metric.h"
+#include "lib/puzzle/move_notation.h"
 #include "lib/puzzle/notation.h"
 #include "lib/solve/solver.h"
-#include "lib/answer/answer_extras.h"
 
 namespace slidedb {
 
@@ -27,6 +29,11 @@ struct QueryConfig {
   std::optional<Arrangement> goal;  // unset: each start's default goal
   bool json = false;
   bool steps = false;  // text: every board on the way; JSON: "path"
+  Metric metric = Metric::kStm;  // how moves are counted
+  // How moves are written (--notation, notation=) and read (--verify,
+  // --analyse): the blank's way or the tiles', with counts for runs
+  // (lib/puzzle/move_notation.h).
+  MoveConvention convention = MoveConvention::kBlank;
   ExtraOptions extras;
   int threads = 0;  // a batch on N threads (slidedb-query); 0: a core each
   // Where a search answers (pattern databases), it stops here with
@@ -61,6 +68,12 @@ Status CheckMaxSeconds(const std::string& name, double seconds);
 // face shows ("goal '...': ...").
 Status ReadGoalOptions(const std::string& board, const std::string* goal,
                        const std::string* blank, QueryConfig* config);
+
+// Reads how moves are counted (metric: "stm" or "mtm"; null: stm) and
+// written (notation: "blank" or "tile"; null: blank) into *config, as every
+// face takes them. InvalidArgument with the message every face shows.
+Status ReadMoveOptions(const std::string* metric, const std::string* notation,
+                       QueryConfig* config);
 
 // The cell of the goal's blank: the table or search every answer uses.
 int GoalBlank(const QueryConfig& config);

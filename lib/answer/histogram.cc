@@ -76,10 +76,11 @@ Status PdbHistograms(const QueryConfig& config, const Database& db,
 Status FindGoalTable(const QueryConfig& config, const Database& db,
                      const TableMeta** meta) {
   const int goal_blank = GoalBlank(config);
-  Status s = db.FindTable(config.board, goal_blank, meta);
+  Status s = db.FindTable(config.board, goal_blank, config.metric, meta);
   if (!s.ok()) return s;
   if (*meta == nullptr) {
-    return Status::NotFound("table " + TableId(config.board, goal_blank) +
+    return Status::NotFound("table " +
+                            TableId(config.board, goal_blank, config.metric) +
                             " is not in the database " + config.db_dir);
   }
   return Status::OK();
@@ -89,7 +90,8 @@ Status AppendHistogram(const QueryConfig& config, const Database& db,
                        const std::string& format, std::string* out) {
   const TableMeta* meta;
   Status s = FindGoalTable(config, db, &meta);
-  if (!s.ok() && config.board.cells() > kMaxTableCells) {
+  if (!s.ok() && config.board.cells() > kMaxTableCells &&
+      config.metric == Metric::kStm) {
     return PdbHistograms(config, db, format, out);
   }
   if (!s.ok()) return s;
@@ -99,7 +101,8 @@ Status AppendHistogram(const QueryConfig& config, const Database& db,
   if (format == "json") {
     std::string j = "{\"board\":\"" + config.board.Name() + "\",\"goal\":";
     AppendJsonString(&j, goal);
-    j += ",\"total\":" + std::to_string(meta->states) +
+    j += ",\"metric\":\"" + std::string(MetricName(config.metric)) +
+         "\",\"total\":" + std::to_string(meta->states) +
          ",\"max_distance\":" + std::to_string(meta->max_distance) +
          ",\"counts\":[";
     for (size_t d = 0; d < meta->histogram.size(); ++d) {
@@ -114,7 +117,8 @@ Status AppendHistogram(const QueryConfig& config, const Database& db,
     }
   } else {
     o << config.board.Name() << " goal " << goal << ": " << meta->states
-      << " states, max distance " << meta->max_distance << "\n"
+      << " states, max distance " << meta->max_distance
+      << (config.metric == Metric::kMtm ? " (multi-tile)" : "") << "\n"
       << "distance      states\n";
     for (size_t d = 0; d < meta->histogram.size(); ++d) {
       o << std::setw(8) << d << std::setw(12) << meta->histogram[d] << '\n';

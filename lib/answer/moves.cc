@@ -24,7 +24,10 @@ Status AnswerMoves(const QueryConfig& config, Solver* solver,
   out->solvable = p.solvable;
   out->reason = p.reason;
   out->distance = -1;
+  out->metric = MetricName(config.metric);
+  out->notation = MoveConventionName(config.convention);
   out->moves.clear();
+  p.metric = config.metric;
   Path path;
   if (p.solvable) {
     s = solver->Solve(p, &path, config.limits);
@@ -32,26 +35,38 @@ Status AnswerMoves(const QueryConfig& config, Solver* solver,
     out->distance = path.distance();
   }
   const State from = p.start;
+  // The optimal path's first move, which leads one nearer.
+  const size_t first_end =
+      path.moves.empty() ? 0 : MoveEnd(path.moves, 0, config.metric);
+  const int reach = config.metric == Metric::kMtm ? kMaxCells : 1;
   for (Move m : kAllMoves) {
-    NextMoveFields next;
     p.start = from;
+    std::vector<std::string> tiles;
     uint8_t tile;
-    if (!ApplyMove(config.board, m, &p.start, &tile)) continue;
-    next.move = m;
-    next.tile = p.label[tile];
-    next.state = FormatArrangement(ToArrangement(p, p.start), config.blank_out);
-    if (p.solvable) {
-      // The first move of the optimal path leads one nearer; the table,
-      // or one bounded search each, says for the others.
-      if (!path.moves.empty() && m == path.moves[0]) {
-        next.distance = out->distance - 1;
-      } else {
-        s = solver->NeighborDistance(p, out->distance, &next.distance,
-                                     config.limits);
-        if (!s.ok()) return s;
+    for (int cells = 1;
+         cells <= reach && ApplyMove(config.board, m, &p.start, &tile);
+         ++cells) {
+      tiles.push_back(p.label[tile]);
+      NextMoveFields next;
+      next.move = m;
+      next.cells = cells;
+      next.written = WrittenMoves(config, std::vector<Move>(cells, m));
+      next.tile = tiles[0];
+      next.tiles = tiles;
+      next.state =
+          FormatArrangement(ToArrangement(p, p.start), config.blank_out);
+      if (p.solvable) {
+        // The table, or one bounded search each, says how far it leads.
+        if (first_end == static_cast<size_t>(cells) && m == path.moves[0]) {
+          next.distance = out->distance - 1;
+        } else {
+          s = solver->NeighborDistance(p, out->distance, &next.distance,
+                                       config.limits);
+          if (!s.ok()) return s;
+        }
       }
+      out->moves.push_back(std::move(next));
     }
-    out->moves.push_back(std::move(next));
   }
   return Status::OK();
 }
@@ -68,14 +83,21 @@ void AppendMovesJson(const MovesFields& m, std::string* out) {
     return;
   }
   *out += ",\"solvable\":true,\"distance\":" + std::to_string(m.distance) +
-          ",\"moves\":[";
+          ",\"metric\":\"" + m.metric + "\",\"notation\":\"" + m.notation +
+          "\",\"moves\":[";
   for (size_t i = 0; i < m.moves.size(); ++i) {
     const NextMoveFields& n = m.moves[i];
     if (i > 0) *out += ',';
-    *out += "{\"move\":\"";
-    *out += MoveLetter(n.move);
-    *out += "\",\"tile\":";
+    *out += "{\"move\":\"" + n.written + "\",\"tile\":";
     AppendJsonLabel(out, n.tile);
+    if (m.metric != "stm") {
+      *out += ",\"tiles\":[";
+      for (size_t k = 0; k < n.tiles.size(); ++k) {
+        if (k > 0) *out += ',';
+        AppendJsonLabel(out, n.tiles[k]);
+      }
+      *out += "]";
+    }
     *out += ",\"state\":";
     AppendJsonString(out, n.state);
     *out += ",\"distance\":" + std::to_string(n.distance) + "}";
@@ -89,13 +111,13 @@ void AppendMovesText(const MovesFields& m, std::string* out) {
     *out += "unsolvable: " + m.reason + "\n";
     return;
   }
-  *out += std::to_string(m.distance) +
-          (m.distance == 1 ? " move\n" : " moves\n");
+  *out += std::to_string(m.distance) + (m.distance == 1 ? " move" : " moves") +
+          (m.metric == "mtm" ? " (multi-tile)\n" : "\n");
   for (const NextMoveFields& n : m.moves) {
-    *out += "  ";
-    *out += MoveLetter(n.move);
-    *out += " (tile " + n.tile + ") -> " + n.state + ": " +
-            std::to_string(n.distance) +
+    std::string tiles;
+    for (const std::string& t : n.tiles) tiles += " " + t;
+    *out += "  " + n.written + (n.tiles.size() == 1 ? " (tile" : " (tiles") +
+            tiles + ") -> " + n.state + ": " + std::to_string(n.distance) +
             (n.distance < m.distance ? " (nearer)\n" : "\n");
   }
 }

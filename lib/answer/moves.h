@@ -18,7 +18,10 @@ namespace slidedb {
 
 struct NextMoveFields {
   Move move = Move::kUp;  // the direction the blank travels
-  std::string tile;       // the label of the tile that slides
+  int cells = 1;          // how far (more than 1 only in MTM)
+  std::string written;    // the move as answers write it (WrittenMoves)
+  std::string tile;       // the label of the tile that slides (the first)
+  std::vector<std::string> tiles;  // every tile that slides
   std::string state;      // the state after the move, as written on output
   int distance = -1;      // that state's distance; -1 when !solvable
 };
@@ -30,7 +33,10 @@ struct MovesFields {
   bool solvable = false;
   std::string reason;  // when !solvable
   int distance = -1;   // the start's; -1 when !solvable
-  std::vector<NextMoveFields> moves;  // in the order U D L R
+  std::string metric;  // "stm" or "mtm"
+  std::string notation;  // "blank" or "tile"
+  // In the order U D L R, each by 1, 2, ... cells in MTM.
+  std::vector<NextMoveFields> moves;
 };
 
 // The moves from `input`. InvalidArgument, with MalformedMessage
@@ -41,8 +47,10 @@ Status AnswerMoves(const QueryConfig& config, Solver* solver,
                    std::string_view input, MovesFields* out);
 
 // The JSON object of an answer, and a newline: {"board", "start", "goal",
-// "solvable", "distance", "moves": [{"move", "tile", "state", "distance"}]}
-// (an unsolvable start: /api/solve's object, with "reason").
+// "solvable", "distance", "metric", "notation", "moves": [{"move", "tile",
+// "state", "distance"}]}, "move" as answers write moves ("U"; "U2" in MTM,
+// whose moves add "tiles": every tile that slides) (an unsolvable start:
+// /api/solve's object, with "reason").
 void AppendMovesJson(const MovesFields& m, std::string* out);
 // The answer for a person: the start's distance, then a line a move.
 void AppendMovesText(const MovesFields& m, std::string* out);

@@ -250,7 +250,8 @@ Status OpenTableTool(const QueryConfig& config, Solver* solver,
                      WholeTableTool tool, TableToolContext* ctx) {
   Status s = CheckWholeTable(config, solver, tool);
   if (!s.ok()) return s;
-  s = solver->GetTable(config.board, GoalBlank(config), &ctx->table);
+  s = solver->GetTable(config.board, GoalBlank(config), &ctx->table,
+                       config.metric);
   if (!s.ok()) return s;
   const Arrangement goal = GoalArrangement(config);
   s = MakeProblem(config.board, goal, goal, &ctx->goal);

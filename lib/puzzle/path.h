@@ -1,4 +1,5 @@
-// Path: a solution as moves of the blank, with the tiles they slide.
+// Path: a solution as moves of the blank, with the tiles they slide, and
+// the metric its length is counted in.
 #ifndef SLIDEDB_LIB_PUZZLE_PATH_H_
 #define SLIDEDB_LIB_PUZZLE_PATH_H_
 
@@ -6,6 +7,7 @@
 #include <vector>
 
 #include "lib/puzzle/board.h"
+#include "lib/puzzle/metric.h"
 
 namespace slidedb {
 
@@ -18,7 +20,9 @@ struct Path {
   // least lower_bound (and of the same parity as distance()).
   bool optimal = true;
   int lower_bound = -1;
-  int distance() const { return static_cast<int>(moves.size()); }
+  Metric metric = Metric::kStm;
+  // Its length in `metric`: single steps, or runs of one direction in MTM.
+  int distance() const { return MoveCount(moves, metric); }
 };
 
 }  // namespace slidedb

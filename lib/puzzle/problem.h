@@ -11,6 +11,7 @@
 
 #include "lib/base/status.h"
 #include "lib/puzzle/board.h"
+#include "lib/puzzle/metric.h"
 #include "lib/puzzle/notation.h"
 #include "lib/puzzle/state.h"
 
@@ -20,6 +21,7 @@ struct Problem {
   Board board;
   State start;     // in table labels: tile t is the goal's t-th tile
   int goal_blank;  // the cell of the goal's blank: the table to use
+  Metric metric = Metric::kStm;  // how its moves are counted
   // label[t]: the user's label of table tile t; label[0] is the blank's.
   std::vector<std::string> label;
   bool solvable = false;

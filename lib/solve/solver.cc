@@ -90,14 +90,16 @@ void PathFromStored(const GoalMap& map, Path* path) {
 
 }  // namespace
 
-Status Solver::GetTable(const Board& board, int goal_blank, Table** table) {
+Status Solver::GetTable(const Board& board, int goal_blank, Table** table,
+                        Metric metric) {
   const int stored_blank = StoredGoalBlank(board, goal_blank);
   if (stored_blank != goal_blank) {
     Table* stored;
-    Status s = GetTable(board, stored_blank, &stored);
+    Status s = GetTable(board, stored_blank, &stored, metric);
     if (!s.ok()) return s;
   }
-  const auto key = std::make_tuple(board.rows(), board.cols(), goal_blank);
+  const auto key =
+      std::make_tuple(board.rows(), board.cols(), goal_blank, metric);
   {
     std::shared_lock<std::shared_mutex> lock(mutex_);
     auto it = tables_.find(key);
@@ -112,16 +114,17 @@ Status Solver::GetTable(const Board& board, int goal_blank, Table** table) {
   auto it = tables_.find(key);
   if (it == tables_.end() && stored_blank != goal_blank) {
     // Opened above; the map never drops a table.
-    Table* stored =
-        tables_.at(std::make_tuple(board.rows(), board.cols(), stored_blank))
-            .get();
+    Table* stored = tables_
+                        .at(std::make_tuple(board.rows(), board.cols(),
+                                            stored_blank, metric))
+                        .get();
     it = tables_
              .emplace(key, SymmetricTable(stored, GoalMap(board, goal_blank)))
              .first;
   }
   if (it == tables_.end()) {
     const TableMeta* meta;
-    Status found = db_->FindTable(board, goal_blank, &meta);
+    Status found = db_->FindTable(board, goal_blank, metric, &meta);
     if (!found.ok()) return found;
     if (meta == nullptr && board.cells() > kMaxTableCells) {
       return Status::NotFound(
@@ -136,9 +139,11 @@ Status Solver::GetTable(const Board& board, int goal_blank, Table** table) {
         cells += (cells.empty() ? "" : ", ") + std::to_string(c);
       }
       return Status::NotFound(
-          "table " + TableId(board, goal_blank) + " (board " + board.Name() +
+          "table " + TableId(board, goal_blank, metric) + " (board " +
+          board.Name() +
           (served.size() > 1 ? ", serving the goal blanks " + cells
                              : ", goal blank on cell " + cells) +
+          (metric == Metric::kMtm ? ", multi-tile metric" : "") +
           ") is not in the database " + db_->dir());
     }
     std::unique_ptr<Table> t;
@@ -150,13 +155,15 @@ Status Solver::GetTable(const Board& board, int goal_blank, Table** table) {
   return Status::OK();
 }
 
-bool Solver::Searches(const Board& board, int goal_blank) const {
+bool Solver::Searches(const Board& board, int goal_blank, Metric metric) const {
   // A table stored, even one whose metadata cannot be read (opening it
   // says so), answers its goals.
   const TableMeta* meta;
-  if (!db_->FindTable(board, goal_blank, &meta).ok() || meta != nullptr) {
+  if (!db_->FindTable(board, goal_blank, metric, &meta).ok() ||
+      meta != nullptr) {
     return false;
   }
+  if (metric == Metric::kMtm) return board.cells() > kMaxTableCells;
   return board.cells() > kMaxTableCells ||
          !db_->FindPdbs(board, goal_blank).empty() ||
          !db_->FindPdbs(board, board.cells() - 1 - goal_blank).empty();
@@ -207,9 +214,10 @@ void Solver::AddPdbSearch(std::shared_ptr<const PdbSearch> search) {
       std::move(search);
 }
 
-Table* Solver::OpenedTable(const Board& board, int goal_blank) {
+Table* Solver::OpenedTable(const Board& board, int goal_blank, Metric metric) {
   std::shared_lock<std::shared_mutex> lock(mutex_);
-  auto it = tables_.find(std::make_tuple(board.rows(), board.cols(), goal_blank));
+  auto it = tables_.find(
+      std::make_tuple(board.rows(), board.cols(), goal_blank, metric));
   return it == tables_.end() ? nullptr : it->second.get();
 }
 
@@ -235,8 +243,10 @@ Status Solver::Solve(const Problem& p, Path* path,
                      const SearchLimits& limits) {
   // The common case first: a table opened already, no metadata scan.
   const int stored_blank = StoredGoalBlank(p.board, p.goal_blank);
-  Table* table = OpenedTable(p.board, stored_blank);
-  if (table == nullptr && Searches(p.board, p.goal_blank)) {
+  path->metric = p.metric;
+  Table* table = OpenedTable(p.board, stored_blank, p.metric);
+  if (table == nullptr && Searches(p.board, p.goal_blank, p.metric)) {
+    if (p.metric == Metric::kMtm) return SolveMtm(p, path, limits);
     std::shared_ptr<const PdbSearch> search;
     bool rotated;
     Status s = GetPdbSearch(p.board, p.goal_blank, &search, &rotated);
@@ -250,7 +260,7 @@ Status Solver::Solve(const Problem& p, Path* path,
   }
   path->nodes = -1;
   if (table == nullptr) {
-    Status s = GetTable(p.board, stored_blank, &table);
+    Status s = GetTable(p.board, stored_blank, &table, p.metric);
     if (!s.ok()) return s;
   }
   if (stored_blank == p.goal_blank) return WalkToGoal(table, p.start, path);
@@ -261,10 +271,20 @@ Status Solver::Solve(const Problem& p, Path* path,
   return s;
 }
 
+Status Solver::SolveMtm(const Problem& p, Path* path,
+                        const SearchLimits& limits) {
+  (void)limits;
+  path->moves.clear();
+  path->tiles.clear();
+  return Status::NotFound("board " + p.board.Name() +
+                          " has no search in the multi-tile metric yet");
+}
+
 Status Solver::NeighborDistance(const Problem& p, int from, int* distance,
                                 const SearchLimits& limits) {
   const int stored_blank = StoredGoalBlank(p.board, p.goal_blank);
-  if (OpenedTable(p.board, stored_blank) != nullptr ||
+  if (p.metric != Metric::kStm ||
+      OpenedTable(p.board, stored_blank, p.metric) != nullptr ||
       !Searches(p.board, p.goal_blank)) {
     return Distance(p, distance, limits);
   }
@@ -282,15 +302,15 @@ Status Solver::NeighborDistance(const Problem& p, int from, int* distance,
 Status Solver::Distance(const Problem& p, int* distance,
                         const SearchLimits& limits) {
   const int stored_blank = StoredGoalBlank(p.board, p.goal_blank);
-  Table* table = OpenedTable(p.board, stored_blank);
-  if (table == nullptr && Searches(p.board, p.goal_blank)) {
+  Table* table = OpenedTable(p.board, stored_blank, p.metric);
+  if (table == nullptr && Searches(p.board, p.goal_blank, p.metric)) {
     Path path;
     Status s = Solve(p, &path, limits);
     *distance = path.distance();
     return s;
   }
   if (table == nullptr) {
-    Status s = GetTable(p.board, stored_blank, &table);
+    Status s = GetTable(p.board, stored_blank, &table, p.metric);
     if (!s.ok()) return s;
   }
   if (stored_blank == p.goal_blank) {

@@ -40,10 +40,12 @@ class Solver {
     page_loading_ = loading;
   }
 
-  // The table for goals of `board` with the blank on `goal_blank`, opened on
-  // first use. NotFound, naming the missing table, if it was not built.
-  // *table stays valid, and usable from any thread, while the Solver lives.
-  Status GetTable(const Board& board, int goal_blank, Table** table);
+  // The table for goals of `board` with the blank on `goal_blank` in
+  // `metric`, opened on first use. NotFound, naming the missing table, if it
+  // was not built. *table stays valid, and usable from any thread, while
+  // the Solver lives.
+  Status GetTable(const Board& board, int goal_blank, Table** table,
+                  Metric metric = Metric::kStm);
 
   // The search that answers goals of `board` with the blank on
   // `goal_blank`: over that goal's pattern databases or, when only those of
@@ -56,20 +58,23 @@ class Solver {
   // Hands over a search loaded already (say, shared between threads).
   void AddPdbSearch(std::shared_ptr<const PdbSearch> search);
   // Whether goals of `board` with the blank on `goal_blank` are answered by
-  // a search: the database holds no full table for them, and the board is
-  // too big for one or pattern databases were built for it.
-  bool Searches(const Board& board, int goal_blank) const;
+  // a search in `metric`: the database holds no full table for them, and
+  // the board is too big for one or (STM) pattern databases were built for
+  // it.
+  bool Searches(const Board& board, int goal_blank,
+                Metric metric = Metric::kStm) const;
 
-  // A search (boards answered from pattern databases) stops at `limits`
-  // with DeadlineExceeded; a table's walk has none.
+  // In p.metric (path->metric is set to it). A search (boards answered
+  // from pattern databases) stops at `limits` with DeadlineExceeded; a
+  // table's walk has none.
   // REQUIRES: p.solvable.
   Status Solve(const Problem& p, Path* path, const SearchLimits& limits = {});
   // REQUIRES: p.solvable.
   Status Distance(const Problem& p, int* distance,
                   const SearchLimits& limits = {});
   // The distance of p.start, one move away from a state `from` moves from
-  // the goal: from - 1 or from + 1. A search asks only whether it is
-  // within from - 1 (one iteration), cheaper than Distance.
+  // the goal: in STM from - 1 or from + 1, and a search asks only whether
+  // it is within from - 1 (one iteration), cheaper than Distance.
   // REQUIRES: p.solvable.
   Status NeighborDistance(const Problem& p, int from, int* distance,
                           const SearchLimits& limits = {});
@@ -78,14 +83,16 @@ class Solver {
   const Database* db_;
   Database::PageLoading page_loading_ = Database::PageLoading::kSmallWhole;
   // The table if it is open already, else nullptr.
-  Table* OpenedTable(const Board& board, int goal_blank);
+  Table* OpenedTable(const Board& board, int goal_blank, Metric metric);
+  // A board too big for a full table, in the multi-tile metric.
+  Status SolveMtm(const Problem& p, Path* path, const SearchLimits& limits);
   Status LoadPdbSearch(const Board& board, int goal_blank,
                        std::shared_ptr<const PdbSearch>* search);
 
   // Guards tables_ and searches_ (the maps, not what they hold).
   std::shared_mutex mutex_;
-  // Keyed by (rows, cols, goal blank).
-  std::map<std::tuple<int, int, int>, std::unique_ptr<Table>> tables_;
+  // Keyed by (rows, cols, goal blank, metric).
+  std::map<std::tuple<int, int, int, Metric>, std::unique_ptr<Table>> tables_;
   std::map<std::tuple<int, int, int>, std::shared_ptr<const PdbSearch>>
       searches_;
 };

@@ -98,8 +98,10 @@ class IndexCursor {
 };
 
 // Follows best moves from `start` until the stored distance drops below
-// `stop_below` (0 walks to the goal), calling on_step(move, tile) each step.
-// Returns the steps taken in *steps and the record reached in *last.
+// `stop_below` (0 walks to the goal), calling on_step(move, tile) each step
+// of the blank. Returns the moves taken in *steps and the record reached in
+// *last. In the multi-tile metric a move is the fewest steps the record's
+// way that reach a state one nearer.
 template <int kCells, int kCols, typename OnStep>
 Status FollowShape(Table* table, const State& start, int stop_below,
                    OnStep& on_step, int* steps, uint8_t* last) {
@@ -113,23 +115,34 @@ Status FollowShape(Table* table, const State& start, int stop_below,
     if (!st.ok()) return st;
   }
   const int limit = table->meta().max_distance;
+  const bool mtm = table->meta().metric == Metric::kMtm;
   int n = 0;
   while (RecordDistance(rec) != 0 && RecordDistance(rec) >= stop_below) {
     const Move m = RecordMove(rec);
-    uint8_t tile;
-    if (n == limit || !ApplyMove(board, m, &s, &tile)) {
-      return Status::Corruption("table " + table->meta().Id() +
-                                " leads a walk astray at index " +
-                                std::to_string(i));
-    }
-    on_step(m, tile);
+    const int from = RecordDistance(rec);
+    if (n == limit) break;
+    do {
+      uint8_t tile;
+      if (!ApplyMove(board, m, &s, &tile)) {
+        n = limit;  // off the board: astray
+        break;
+      }
+      on_step(m, tile);
+      cursor.Apply(m);
+      i = cursor.index();
+      if (!table->GetLoaded(i, &rec)) {
+        Status st = table->Get(i, &rec);
+        if (!st.ok()) return st;
+      }
+    } while (mtm && RecordDistance(rec) != from - 1 &&
+             from < kDistanceSaturated);
+    if (n == limit) break;
     ++n;
-    cursor.Apply(m);
-    i = cursor.index();
-    if (!table->GetLoaded(i, &rec)) {
-      Status st = table->Get(i, &rec);
-      if (!st.ok()) return st;
-    }
+  }
+  if (RecordDistance(rec) != 0 && RecordDistance(rec) >= stop_below) {
+    return Status::Corruption("table " + table->meta().Id() +
+                              " leads a walk astray at index " +
+                              std::to_string(i));
   }
   if (RecordDistance(rec) == 0 && i != table->goal_index()) {
     // A walk ends on the goal: a record that says 0 anywhere else is wrong.

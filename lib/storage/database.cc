@@ -187,20 +187,21 @@ Status Database::Tables(std::vector<const TableMeta*>* tables) const {
   return Status::OK();
 }
 
-Status Database::FindTable(const Board& board, int goal_blank,
+Status Database::FindTable(const Board& board, int goal_blank, Metric metric,
                            const TableMeta** meta) const {
   *meta = nullptr;
   const std::string id =
-      TableId(board, StoredGoalBlank(board, goal_blank));
+      TableId(board, StoredGoalBlank(board, goal_blank), metric);
   for (size_t i = 0; i < table_ids_.size(); ++i) {
     if (table_ids_[i] == id) return ParsedTable(i, meta);
   }
   return Status::OK();
 }
 
-const TableMeta* Database::Find(const Board& board, int goal_blank) const {
+const TableMeta* Database::Find(const Board& board, int goal_blank,
+                                Metric metric) const {
   const TableMeta* meta;
-  return FindTable(board, goal_blank, &meta).ok() ? meta : nullptr;
+  return FindTable(board, goal_blank, metric, &meta).ok() ? meta : nullptr;
 }
 
 std::vector<const PdbMeta*> Database::FindPdbs(const Board& board,

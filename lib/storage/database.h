@@ -40,16 +40,21 @@ class Database {
   // Every table's metadata, in the order of table_ids(). Corruption, naming
   // the key, if a table's metadata cannot be read.
   Status Tables(std::vector<const TableMeta*>* tables) const;
-  // The table that serves goals of `board` with the blank on `goal_blank`:
-  // their own, or the one of StoredGoalBlank (lib/puzzle/symmetry.h), whose
-  // goal_blank then differs. *meta is nullptr (and the Status OK) when it
-  // was not built; Corruption, naming the key, when its metadata cannot be
-  // read. *meta stays valid while the Database lives.
-  Status FindTable(const Board& board, int goal_blank,
+  // The table that serves goals of `board` with the blank on `goal_blank`
+  // in `metric`: their own, or the one of StoredGoalBlank
+  // (lib/puzzle/symmetry.h), whose goal_blank then differs. *meta is nullptr
+  // (and the Status OK) when it was not built; Corruption, naming the key, when
+  // its metadata cannot be read. *meta stays valid while the Database lives.
+  Status FindTable(const Board& board, int goal_blank, Metric metric,
                    const TableMeta** meta) const;
+  Status FindTable(const Board& board, int goal_blank,
+                   const TableMeta** meta) const {
+    return FindTable(board, goal_blank, Metric::kStm, meta);
+  }
   // FindTable's table, or nullptr when it was not built or its metadata
   // cannot be read (FindTable says which).
-  const TableMeta* Find(const Board& board, int goal_blank) const;
+  const TableMeta* Find(const Board& board, int goal_blank,
+                        Metric metric = Metric::kStm) const;
 
   // The pattern databases of every goal (lib/storage/pdb_meta.h), and those of one.
   const std::vector<PdbMeta>& pdbs() const { return pdbs_; }

@@ -4,8 +4,9 @@
 
 namespace slidedb {
 
-std::string TableId(const Board& board, int goal_blank) {
-  return board.Name() + "/b" + std::to_string(goal_blank);
+std::string TableId(const Board& board, int goal_blank, Metric metric) {
+  const std::string id = board.Name() + "/b" + std::to_string(goal_blank);
+  return metric == Metric::kStm ? id : MetricName(metric) + ("/" + id);
 }
 
 std::string MetaKey(const std::string& table_id) {

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "lib/puzzle/board.h"
+#include "lib/puzzle/metric.h"
 #include "lib/puzzle/record.h"  // the one-byte record, part of the format
 
 namespace slidedb {
@@ -25,10 +26,13 @@ inline constexpr uint32_t kPageRecords = 4096;
 inline constexpr int kPageShift = 12;
 static_assert(kPageRecords == 1u << kPageShift);
 
-
-// The table of the canonical goal of `board` with the blank on `goal_blank`:
-// "3x3/b8" is the goal 123456780.
-std::string TableId(const Board& board, int goal_blank);
+// The table of the canonical goal of `board` with the blank on `goal_blank`
+// in `metric`: "3x3/b8" is the goal 123456780 in the single-tile metric,
+// "mtm/3x3/b8" the same goal in the multi-tile one. (No id is another's
+// prefix followed by "/", so that one table's page range never holds
+// another's pages.)
+std::string TableId(const Board& board, int goal_blank,
+                    Metric metric = Metric::kStm);
 // "meta/" + table id: the table's metadata as a JSON object.
 std::string MetaKey(const std::string& table_id);
 // "page/" + table id + "/": every page key of the table starts so.

@@ -12,10 +12,12 @@
 namespace slidedb {
 
 TableMeta TableMeta::FromHistogram(const Board& board, int goal_blank,
-                                   std::vector<uint64_t> histogram) {
+                                   std::vector<uint64_t> histogram,
+                                   Metric metric) {
   TableMeta m;
   m.board = board;
   m.goal_blank = goal_blank;
+  m.metric = metric;
   for (uint64_t count : histogram) m.states += count;
   m.max_distance = static_cast<int>(histogram.size()) - 1;
   m.histogram = std::move(histogram);
@@ -24,11 +26,12 @@ TableMeta TableMeta::FromHistogram(const Board& board, int goal_blank,
   return m;
 }
 
-std::string TableMeta::Id() const { return TableId(board, goal_blank); }
+std::string TableMeta::Id() const { return TableId(board, goal_blank, metric); }
 
 std::string TableMeta::ToJson() const {
   nlohmann::ordered_json j;
   meta_json::WriteHead(&j, nullptr, board, goal_blank, goal);
+  j["metric"] = MetricName(metric);
   j["serves"] = ServedGoalBlanks(board, goal_blank);
   j["states"] = states;
   j["max_distance"] = max_distance;
@@ -49,6 +52,12 @@ Status TableMeta::FromJson(std::string_view json, TableMeta* out) {
     Status s = meta_json::ReadHead(json, "table", &j, &m.board, &m.goal_blank,
                                    &m.goal);
     if (!s.ok()) return s;
+    if (j.contains("metric") &&
+        !ParseMetric(j.at("metric").get<std::string>(), &m.metric)) {
+      return Status::Corruption("table metadata: metric " +
+                                j.at("metric").dump() +
+                                " is not \"stm\" or \"mtm\"");
+    }
     m.states = j.at("states").get<uint64_t>();
     m.max_distance = j.at("max_distance").get<int>();
     m.histogram = j.at("histogram").get<std::vector<uint64_t>>();

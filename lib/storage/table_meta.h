@@ -10,12 +10,16 @@
 
 #include "lib/base/status.h"
 #include "lib/puzzle/board.h"
+#include "lib/puzzle/metric.h"
 
 namespace slidedb {
 
 struct TableMeta {
   Board board;
   int goal_blank = 0;
+  // How its distances count moves; "metric" in the JSON, absent (tables
+  // built before the multi-tile metric) meaning "stm".
+  Metric metric = Metric::kStm;
   std::string goal;  // the canonical goal, written as FormatArrangement does
   uint64_t states = 0;
   int max_distance = 0;
@@ -31,9 +35,10 @@ struct TableMeta {
   // The metadata of a table that a search filled: histogram[d] states at
   // distance d. The goal and the build fields are left for the caller.
   static TableMeta FromHistogram(const Board& board, int goal_blank,
-                                 std::vector<uint64_t> histogram);
+                                 std::vector<uint64_t> histogram,
+                                 Metric metric = Metric::kStm);
 
-  std::string Id() const;  // TableId(board, goal_blank)
+  std::string Id() const;  // TableId(board, goal_blank, metric)
   std::string ToJson() const;
   static Status FromJson(std::string_view json, TableMeta* out);
 };
