@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "cli/exit_codes.h"
+#include "lib/answer/analyse.h"
 #include "lib/answer/answerer.h"
 #include "lib/answer/goal.h"
 #include "lib/answer/histogram.h"
@@ -112,6 +113,28 @@ int RunMoves(const QueryArgs& a, Solver* solver, std::istream& in,
   return ExitStatus(true, malformed, unsolvable);
 }
 
+// --analyse: one solve, move by move.
+int RunAnalyse(const QueryArgs& a, Solver* solver, std::ostream& out,
+               std::ostream& err) {
+  const QueryConfig& config = a.config;
+  AnalysisFields f;
+  const Status s =
+      AnalyseSolve(config, solver, a.analyse_start, a.analyse_moves, &f);
+  if (s.IsInvalidArgument()) {
+    err << "slidedb-query: " << s.message() << "\n";
+    return kExitDataError;
+  }
+  if (!s.ok()) return Failed(config, s, err);
+  std::string o;
+  if (config.json) {
+    AppendAnalysisJson(f, &o);
+  } else {
+    AppendAnalysisText(f, &o);
+  }
+  out << o;
+  return f.solvable ? kExitOk : kExitUnsolvable;
+}
+
 int Run(const std::vector<std::string>& argv, std::istream& in,
         std::ostream& out, std::ostream& err,
         std::unique_ptr<Database>* database) {
@@ -157,7 +180,8 @@ int Run(const std::vector<std::string>& argv, std::istream& in,
   if (!a.states.empty()) {
     solver.set_page_loading(Database::PageLoading::kOnUse);
   }
-  if (a.mode != QueryMode::kStates && a.mode != QueryMode::kMoves) {
+  if (a.mode != QueryMode::kStates && a.mode != QueryMode::kMoves &&
+      a.mode != QueryMode::kAnalyse) {
     return RunTableTool(a, &solver, out, err);
   }
   // Every answer uses what answers the goal: open it now, so that a missing
@@ -172,6 +196,14 @@ int Run(const std::vector<std::string>& argv, std::istream& in,
     if (!s.ok()) return Failed(config, s, err);
   }
   if (a.mode == QueryMode::kMoves) return RunMoves(a, &solver, in, out, err);
+  if (a.mode == QueryMode::kAnalyse) {
+    const int cores = config.threads > 0
+                          ? config.threads
+                          : static_cast<int>(std::max(
+                                1u, std::thread::hardware_concurrency()));
+    config.limits.threads = cores;
+    return RunAnalyse(a, &solver, out, err);
+  }
   const int threads =
       config.threads > 0
           ? config.threads

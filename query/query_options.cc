@@ -24,6 +24,7 @@ constexpr char kUsage[] =
     "       slidedb-query [--count] [--all [--limit N]] [--verify MOVES] "
     "STATE ...\n"
     "       slidedb-query --moves STATE ... | --tables\n"
+    "       slidedb-query --analyse --start STATE --moves MOVES\n"
     "       slidedb-query --at-distance D | --sample N [--distance D] "
     "[--seed S]\n"
     "                     | --export csv|json | --heuristics "
@@ -54,13 +55,21 @@ constexpr char kUsage[] =
     "distance it leads to; --tables lists every goal the database answers;\n"
     "--at-distance, --sample, --export and --heuristics answer about every\n"
     "state of the goal's table instead, and take no STATE.\n"
+    "\n"
+    "--analyse goes through a solve move by move: the distance before and\n"
+    "after each move, whether it was optimal, the moves lost so far, the\n"
+    "stretches that went the wrong way, and the optimal length beside the\n"
+    "solve's. MOVES are letters with optional counts (\"R3 D2 L\", in\n"
+    "--notation's convention) or the labels of the tiles that slide.\n"
+    "--metric mtm counts a run of one direction as one move.\n"
     "\n";
 
 constexpr char kExitHelp[] =
     "Exit status: 0 every input answered; 1 some input cannot reach the\n"
     "goal; 64 bad usage; 65 some input was malformed (the others are still\n"
     "answered; 65 wins over 1); 66 the database or a table is missing or\n"
-    "unreadable; 74 the output could not be written. A state that starts with '-' and then a letter goes after\n"
+    "unreadable; 74 the output could not be written. A state that starts with "
+    "'-' and then a letter goes after\n"
     "--: slidedb-query -- -hgfedcba\n"
     "\n"
     "Examples:\n"
@@ -71,6 +80,10 @@ constexpr char kExitHelp[] =
     "  slidedb-query --moves --format json 123405786\n"
     "  slidedb-query --count --all --limit 5 867254301\n"
     "  slidedb-query --verify ULDRRUULDLURDLDRRULLDRRUULLDDRR 867254301\n"
+    "  slidedb-query --analyse --start 867254301 --moves "
+    "ULDRRUULDLURDLDRRULLDRRULLDDRURR\n"
+    "  slidedb-query --metric mtm --notation tile --analyse --start "
+    "867254301 --moves \"D R U L2 D2 R2\"\n"
     "  slidedb-query --at-distance 31\n"
     "  slidedb-query --sample 10 --distance 20 --seed 7\n"
     "  slidedb-query --export csv > 3x3.csv\n"
@@ -89,6 +102,7 @@ std::optional<int> ParseQueryArgs(const std::vector<std::string>& argv,
   std::string board_name, goal_text, metric_text, notation_text;
   std::string limit_text, at_distance_text, sample_text, distance_text,
       seed_text, export_format, max_seconds_text;
+  std::string& analyse_start = args->analyse_start;
   std::vector<std::string>& states = args->states;
   po::options_description desc("Options");
   desc.add_options()("help,h", "show this help and exit")(
@@ -129,36 +143,46 @@ std::optional<int> ParseQueryArgs(const std::vector<std::string>& argv,
               "list every goal the database answers, and what answers "
               "it (a table, or pattern databases and a search)");
   po::options_description tools("Tools (docs/TOOLS.md)");
-  tools.add_options()
-      ("count", "add the number of distinct optimal solutions "
-       "(JSON: \"optimal_solutions\")")
-      ("all", "add the optimal solutions as U/D/L/R strings in "
-       "lexicographic order, U < D < L < R (JSON: \"solutions\")")
-      ("limit", po::value(&limit_text)->value_name("N"),
-       "with --all: list at most N solutions (default 100)")
-      ("verify", po::value(&config.extras.verify_text)->value_name("MOVES"),
-       "check a proposed solution: U/D/L/R blank moves, or tile labels "
-       "separated by spaces or commas (JSON: \"verify\": {legal, "
-       "reaches_goal, length, optimal_length, gap})")
-      ("moves", "answer each STATE with every legal move, the tile it "
-       "slides, the state it leads to and that state's distance")
-      ("at-distance", po::value(&at_distance_text)->value_name("D"),
-       "list every state D moves from the goal, one per line (JSON Lines: "
-       "{\"state\", \"distance\"})")
-      ("sample", po::value(&sample_text)->value_name("N"),
-       "print N distinct uniform random states that reach the goal, in the "
-       "same JSON Lines form")
-      ("distance", po::value(&distance_text)->value_name("D"),
-       "with --sample: only states exactly D moves from the goal")
-      ("seed", po::value(&seed_text)->value_name("S"),
-       "with --sample: the seed (default 1); the same seed gives the same "
-       "states")
-      ("export", po::value(&export_format)->value_name("FORMAT"),
-       "write the goal's whole table: csv (state,distance,move) or json "
-       "(JSON Lines)")
-      ("heuristics", "measure misplaced tiles, Manhattan distance and "
-       "Manhattan + linear conflict against the exact distances of every "
-       "state (--format text, json or csv)");
+  tools.add_options()("count",
+                      "add the number of distinct optimal solutions "
+                      "(JSON: \"optimal_solutions\")")(
+      "all",
+      "add the optimal solutions as U/D/L/R strings in "
+      "lexicographic order, U < D < L < R (JSON: \"solutions\")")(
+      "limit", po::value(&limit_text)->value_name("N"),
+      "with --all: list at most N solutions (default 100)")(
+      "verify", po::value(&config.extras.verify_text)->value_name("MOVES"),
+      "check a proposed solution: U/D/L/R blank moves, or tile labels "
+      "separated by spaces or commas (JSON: \"verify\": {legal, "
+      "reaches_goal, length, optimal_length, gap})")(
+      "moves",
+      "answer each STATE with every legal move, the tile it "
+      "slides, the state it leads to and that state's distance; with "
+      "--analyse, the word after it is the solve's MOVES")(
+      "analyse",
+      "analyse a solve: --start STATE --moves MOVES (the "
+      "distance before and after each move, the moves lost, the stretches "
+      "that went the wrong way)")(
+      "start", po::value(&analyse_start)->value_name("STATE"),
+      "with --analyse: the solve's start")(
+      "at-distance", po::value(&at_distance_text)->value_name("D"),
+      "list every state D moves from the goal, one per line (JSON Lines: "
+      "{\"state\", \"distance\"})")(
+      "sample", po::value(&sample_text)->value_name("N"),
+      "print N distinct uniform random states that reach the goal, in the "
+      "same JSON Lines form")(
+      "distance", po::value(&distance_text)->value_name("D"),
+      "with --sample: only states exactly D moves from the goal")(
+      "seed", po::value(&seed_text)->value_name("S"),
+      "with --sample: the seed (default 1); the same seed gives the same "
+      "states")(
+      "export", po::value(&export_format)->value_name("FORMAT"),
+      "write the goal's whole table: csv (state,distance,move) or json "
+      "(JSON Lines)")(
+      "heuristics",
+      "measure misplaced tiles, Manhattan distance and "
+      "Manhattan + linear conflict against the exact distances of every "
+      "state (--format text, json or csv)");
   desc.add(tools);
   po::options_description hidden;
   hidden.add_options()("state", po::value(&states));
@@ -210,6 +234,29 @@ std::optional<int> ParseQueryArgs(const std::vector<std::string>& argv,
   s = ReadMoveOptions(vm.count("metric") ? &metric_text : nullptr,
                       vm.count("notation") ? &notation_text : nullptr, &config);
   if (!s.ok()) return usage(s.message());
+  if (vm.count("start") && !vm.count("analyse")) {
+    return usage("--start needs --analyse");
+  }
+  if (vm.count("analyse")) {
+    if (!vm.count("start")) return usage("--analyse needs --start STATE");
+    for (const char* mode :
+         {"histogram", "at-distance", "sample", "export", "heuristics",
+          "tables", "count", "all", "verify", "steps"}) {
+      if (vm.count(mode)) {
+        return usage(std::string("--analyse cannot be combined with --") +
+                     mode);
+      }
+    }
+    // The solve's moves: the words after --moves (or all the words).
+    for (const std::string& w : states) {
+      args->analyse_moves += (args->analyse_moves.empty() ? "" : " ") + w;
+    }
+    if (args->analyse_moves.empty()) {
+      return usage("--analyse needs the solve's moves: --moves MOVES");
+    }
+    states.clear();
+    vm.erase("moves");
+  }
   const bool histogram = vm.count("histogram") > 0;
   const bool heuristics = vm.count("heuristics") > 0;
   // The modes that answer about a whole table, at most one.
@@ -303,14 +350,15 @@ std::optional<int> ParseQueryArgs(const std::vector<std::string>& argv,
   }
   args->at_distance = static_cast<int>(at_distance);
   args->export_json = export_format == "json";
-  args->mode = table_mode.empty()              ? QueryMode::kStates
-               : table_mode == "moves"         ? QueryMode::kMoves
-               : table_mode == "tables"        ? QueryMode::kTables
-               : table_mode == "histogram"     ? QueryMode::kHistogram
-               : table_mode == "at-distance"   ? QueryMode::kAtDistance
-               : table_mode == "sample"        ? QueryMode::kSample
-               : table_mode == "export"        ? QueryMode::kExport
-                                               : QueryMode::kHeuristics;
+  args->mode = vm.count("analyse")           ? QueryMode::kAnalyse
+               : table_mode.empty()          ? QueryMode::kStates
+               : table_mode == "moves"       ? QueryMode::kMoves
+               : table_mode == "tables"      ? QueryMode::kTables
+               : table_mode == "histogram"   ? QueryMode::kHistogram
+               : table_mode == "at-distance" ? QueryMode::kAtDistance
+               : table_mode == "sample"      ? QueryMode::kSample
+               : table_mode == "export"      ? QueryMode::kExport
+                                             : QueryMode::kHeuristics;
   return std::nullopt;
 
 }

@@ -23,6 +23,7 @@ enum class QueryMode {
   kSample,      // --sample N
   kExport,      // --export FORMAT
   kHeuristics,  // --heuristics
+  kAnalyse,     // --analyse --start S --moves M
 };
 
 struct QueryArgs {
@@ -35,6 +36,8 @@ struct QueryArgs {
   int sample_distance = -1;  // --distance; -1: any
   uint64_t seed = 0;
   bool export_json = false;  // --export json (else csv)
+  std::string analyse_start;  // --analyse: the solve's start
+  std::string analyse_moves;  // and its moves
 };
 
 // Reads the arguments (without the program name) into *args. Returns the

@@ -61,7 +61,15 @@ std::shared_ptr<Api::Backend> Api::backend() const {
 namespace {
 
 enum class Endpoint {
-  kSolve, kMoves, kCount, kVerify, kHistogram, kSample, kTables, kHealth
+  kSolve,
+  kMoves,
+  kCount,
+  kVerify,
+  kAnalyse,
+  kHistogram,
+  kSample,
+  kTables,
+  kHealth
 };
 
 struct Route {
@@ -75,6 +83,7 @@ constexpr Route kRoutes[] = {
     {"/api/moves", "GET, HEAD", Endpoint::kMoves},
     {"/api/count", "GET, HEAD", Endpoint::kCount},
     {"/api/verify", "GET, HEAD", Endpoint::kVerify},
+    {"/api/analyse", "GET, HEAD", Endpoint::kAnalyse},
     {"/api/histogram", "GET, HEAD", Endpoint::kHistogram},
     {"/api/sample", "GET, HEAD", Endpoint::kSample},
     {"/api/tables", "GET, HEAD", Endpoint::kTables},
@@ -126,6 +135,8 @@ ApiResponse Api::Handle(const ApiRequest& request) const {
     case Endpoint::kCount: return h.Solve("count");
     case Endpoint::kVerify: return h.Solve("verify");
     case Endpoint::kMoves: return h.Moves();
+    case Endpoint::kAnalyse:
+      return h.Analyse();
     case Endpoint::kHistogram: return h.Histogram();
     case Endpoint::kSample: return h.Sample();
     case Endpoint::kTables:

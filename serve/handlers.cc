@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "lib/analysis/sample.h"
+#include "lib/answer/analyse.h"
 #include "lib/answer/answerer.h"
 #include "lib/answer/histogram.h"
 #include "lib/answer/input_lines.h"
@@ -250,6 +251,32 @@ ApiResponse Handler::Moves() {
   }
   if (!s.ok()) return Failure(s);
   AppendMovesJson(moves, &out);
+  return Json(200, std::move(out));
+}
+
+// GET /api/analyse: slidedb-query --analyse --format json, a search's
+// budget in max_seconds.
+ApiResponse Handler::Analyse() {
+  std::string bad = Read({"start", "moves", "max_seconds"});
+  if (!bad.empty()) return Error(400, bad);
+  ApiResponse error;
+  const std::string* input = Start(&error);
+  if (input == nullptr) return error;
+  const std::string* moves = params_.Get("moves");
+  if (moves == nullptr) return Error(400, "missing parameter 'moves'");
+  if (const std::string* t = params_.Get("max_seconds")) {
+    const Status s =
+        ParseMaxSeconds("parameter 'max_seconds'", *t, &config_->max_seconds);
+    if (!s.ok()) return Error(400, s.message());
+  }
+  if (!OpenGoal(&error)) return error;
+  config_->limits = request_.limits;
+  AnalysisFields analysis;
+  const Status s = AnalyseSolve(*config_, solver_, *input, *moves, &analysis);
+  if (s.IsInvalidArgument()) return Error(400, s.message());
+  if (!s.ok()) return Failure(s);
+  std::string out;
+  AppendAnalysisJson(analysis, &out);
   return Json(200, std::move(out));
 }
 

@@ -34,6 +34,7 @@ class Handler {
   // "verify") and POST /api/solve.
   ApiResponse Solve(const std::string& implied);
   ApiResponse Moves();
+  ApiResponse Analyse();
   ApiResponse Histogram();
   ApiResponse Sample();
   ApiResponse Tables();

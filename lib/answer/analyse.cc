@@ -1,0 +1,271 @@
+#include "lib/answer/analyse.h"
+
+#include <chrono>
+#include <cstdio>
+
+#include "lib/analysis/verify.h"
+#include "lib/answer/answerer.h"
+#include "lib/answer/json_text.h"
+#include "lib/puzzle/problem.h"
+
+namespace slidedb {
+
+namespace {
+
+// The blank's steps and the tiles they slide, played from p.start; an
+// illegal step is an error naming its place.
+Status PlaySteps(const Problem& p, const std::vector<SolutionStep>& steps,
+                 MoveConvention convention, std::vector<Move>* moves,
+                 std::vector<uint8_t>* tiles) {
+  State at = p.start;
+  for (size_t k = 0; k < steps.size(); ++k) {
+    const SolutionStep& step = steps[k];
+    Move way = step.move;
+    bool found = !step.by_tile;
+    if (step.by_tile) {
+      for (Move m : kAllMoves) {
+        const int to = p.board.Neighbor(at.blank, m);
+        if (to >= 0 && at.tile[to] == step.tile) {
+          way = m;
+          found = true;
+        }
+      }
+    }
+    uint8_t tile = 0;
+    if (!found || !ApplyMove(p.board, way, &at, &tile)) {
+      const std::string what =
+          step.by_tile
+              ? "(tile " + p.label[step.tile] +
+                    ") is not legal: that tile is not next to the blank"
+              : std::string("(") +
+                    MoveLetter(convention == MoveConvention::kTile
+                                   ? Inverse(way)
+                                   : way) +
+                    ") is not legal: it would take the blank off the board";
+      return Status::InvalidArgument("moves: step " + std::to_string(k + 1) +
+                                     " of " + std::to_string(steps.size()) +
+                                     " " + what);
+    }
+    moves->push_back(way);
+    tiles->push_back(tile);
+  }
+  return Status::OK();
+}
+
+// A number of seconds as JSON and text write it: "2.5".
+std::string Seconds(double s) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", s);
+  return buf;
+}
+
+}  // namespace
+
+Status AnalyseSolve(const QueryConfig& config, Solver* solver,
+                    std::string_view start, std::string_view moves_text,
+                    AnalysisFields* out) {
+  *out = AnalysisFields();
+  Arrangement start_a;
+  Problem p;
+  Status s = ParseArrangement(start, config.board, config.notation, &start_a);
+  const Arrangement goal = s.ok() && !config.goal
+                               ? DefaultGoal(config.board, start_a)
+                               : GoalArrangement(config);
+  if (s.ok()) s = MakeProblem(config.board, start_a, goal, &p);
+  if (!s.ok()) {
+    return Status::InvalidArgument(MalformedMessage(start, s.message()));
+  }
+  p.metric = config.metric;
+  out->board = config.board.Name();
+  out->start = FormatArrangement(start_a, config.blank_out);
+  out->goal = FormatArrangement(goal, config.blank_out);
+  out->metric = MetricName(config.metric);
+  out->notation = MoveConventionName(config.convention);
+  out->solvable = p.solvable;
+  out->reason = p.reason;
+  std::vector<SolutionStep> steps;
+  s = ParseSolution(moves_text, p.label, &steps, config.convention);
+  if (!s.ok()) return Status::InvalidArgument("moves: " + s.message());
+  std::vector<Move> way;
+  std::vector<uint8_t> tiles;
+  s = PlaySteps(p, steps, config.convention, &way, &tiles);
+  if (!s.ok()) return s;
+  out->length = MoveCount(way, config.metric);
+  State at = p.start;
+  for (size_t k = 0; k < way.size();) {
+    const size_t end = MoveEnd(way, k, config.metric);
+    AnalysedMove m;
+    m.number = static_cast<int>(out->moves.size()) + 1;
+    m.move = WrittenMoves(
+        config, std::vector<Move>(way.begin() + k, way.begin() + end));
+    for (size_t j = k; j < end; ++j) {
+      m.tiles.push_back(p.label[tiles[j]]);
+      ApplyMove(p.board, way[j], &at);
+    }
+    out->moves.push_back(std::move(m));
+    k = end;
+  }
+  out->reaches_goal = at == CanonicalGoal(p.board, p.goal_blank);
+  if (!p.solvable) return Status::OK();
+
+  // The distances, one answer a state; a search's budget counts for all.
+  SearchLimits limits = config.limits;
+  if (config.max_seconds > 0) {
+    const auto budget =
+        std::chrono::duration_cast<SearchLimits::Clock::duration>(
+            std::chrono::duration<double>(config.max_seconds));
+    limits.deadline =
+        std::min(limits.deadline, SearchLimits::Clock::now() + budget);
+  }
+  auto stopped = [&](const Status& st) {
+    if (!st.IsDeadlineExceeded()) return false;
+    out->complete = false;
+    out->budget_seconds = config.max_seconds;
+    return true;
+  };
+  s = solver->Distance(p, &out->optimal_length, limits);
+  if (stopped(s)) return Status::OK();
+  if (!s.ok()) return s;
+  const bool one_step = config.metric == Metric::kStm;
+  int before = out->optimal_length;
+  size_t k = 0;
+  WrongStretch stretch;
+  for (AnalysedMove& m : out->moves) {
+    const size_t end = MoveEnd(way, k, config.metric);
+    for (; k < end; ++k) ApplyMove(p.board, way[k], &p.start);
+    int after;
+    s = one_step ? solver->NeighborDistance(p, before, &after, limits)
+                 : solver->Distance(p, &after, limits);
+    if (stopped(s)) break;
+    if (!s.ok()) return s;
+    m.before = before;
+    m.after = after;
+    m.optimal = after == before - 1;
+    m.lost = m.number - (out->optimal_length - after);
+    const int lost_here = 1 - (before - after);
+    if (!m.optimal) {
+      if (stretch.first == 0) stretch.first = m.number;
+      stretch.last = m.number;
+      stretch.lost += lost_here;
+    } else if (stretch.first != 0) {
+      out->stretches.push_back(stretch);
+      stretch = WrongStretch();
+    }
+    before = after;
+    ++out->analysed;
+  }
+  if (stretch.first != 0) out->stretches.push_back(stretch);
+  out->lost = out->analysed > 0 ? out->moves[out->analysed - 1].lost : 0;
+  return Status::OK();
+}
+
+void AppendAnalysisJson(const AnalysisFields& a, std::string* out) {
+  *out += "{\"board\":\"" + a.board + "\",\"start\":";
+  AppendJsonString(out, a.start);
+  *out += ",\"goal\":";
+  AppendJsonString(out, a.goal);
+  if (!a.solvable) {
+    *out += ",\"solvable\":false,\"reason\":";
+    AppendJsonString(out, a.reason);
+    *out += "}\n";
+    return;
+  }
+  *out += ",\"metric\":\"" + a.metric + "\",\"notation\":\"" + a.notation +
+          "\",\"solvable\":true,\"optimal_length\":" +
+          (a.optimal_length >= 0 ? std::to_string(a.optimal_length)
+                                 : std::string("null")) +
+          ",\"length\":" + std::to_string(a.length) +
+          ",\"reaches_goal\":" + (a.reaches_goal ? "true" : "false") +
+          ",\"lost\":" + std::to_string(a.lost) +
+          ",\"complete\":" + (a.complete ? "true" : "false");
+  if (!a.complete) {
+    *out += ",\"analysed\":" + std::to_string(a.analysed) +
+            ",\"budget_seconds\":" + Seconds(a.budget_seconds);
+  }
+  *out += ",\"moves\":[";
+  for (size_t i = 0; i < a.moves.size(); ++i) {
+    const AnalysedMove& m = a.moves[i];
+    if (i > 0) *out += ',';
+    *out += "{\"number\":" + std::to_string(m.number) + ",\"move\":";
+    AppendJsonString(out, m.move);
+    *out += ",\"tiles\":[";
+    for (size_t t = 0; t < m.tiles.size(); ++t) {
+      if (t > 0) *out += ',';
+      AppendJsonLabel(out, m.tiles[t]);
+    }
+    *out += "]";
+    if (static_cast<int>(i) < a.analysed) {
+      *out += ",\"before\":" + std::to_string(m.before) +
+              ",\"after\":" + std::to_string(m.after) +
+              ",\"optimal\":" + (m.optimal ? "true" : "false") +
+              ",\"lost\":" + std::to_string(m.lost);
+    }
+    *out += "}";
+  }
+  *out += "],\"stretches\":[";
+  for (size_t i = 0; i < a.stretches.size(); ++i) {
+    const WrongStretch& w = a.stretches[i];
+    if (i > 0) *out += ',';
+    *out += "{\"first\":" + std::to_string(w.first) +
+            ",\"last\":" + std::to_string(w.last) +
+            ",\"lost\":" + std::to_string(w.lost) + "}";
+  }
+  *out += "]}\n";
+}
+
+void AppendAnalysisText(const AnalysisFields& a, std::string* out) {
+  *out += a.start + " -> " + a.goal + ": ";
+  if (!a.solvable) {
+    *out += "unsolvable: " + a.reason + "\n";
+    return;
+  }
+  auto moves = [](int n) {
+    return std::to_string(n) + (n == 1 ? " move" : " moves");
+  };
+  *out += "a solve of " + moves(a.length) +
+          (a.metric == "mtm" ? " (multi-tile)" : "");
+  if (a.optimal_length >= 0) {
+    *out += ", optimal " + std::to_string(a.optimal_length);
+  }
+  *out += "\n";
+  if (!a.moves.empty()) {
+    *out += "     #  move        before  after   lost\n";
+  }
+  char line[96];
+  for (size_t i = 0; i < a.moves.size(); ++i) {
+    const AnalysedMove& m = a.moves[i];
+    if (static_cast<int>(i) >= a.analysed) {
+      std::snprintf(line, sizeof line, "  %4d  %-10s       ?      ?      ?\n",
+                    m.number, m.move.c_str());
+    } else {
+      std::snprintf(line, sizeof line, "  %4d  %-10s  %6d %6d %6d%s\n",
+                    m.number, m.move.c_str(), m.before, m.after, m.lost,
+                    m.optimal ? "" : "  wrong way");
+    }
+    *out += line;
+  }
+  for (const WrongStretch& w : a.stretches) {
+    *out += "  wrong way: " +
+            (w.first == w.last ? "move " + std::to_string(w.first)
+                               : "moves " + std::to_string(w.first) + "-" +
+                                     std::to_string(w.last)) +
+            " (" + std::to_string(w.lost) + " lost)\n";
+  }
+  if (!a.complete) {
+    *out += "  the search's budget (" + Seconds(a.budget_seconds) +
+            " s) ran out after " + moves(a.analysed) +
+            ": --max-seconds gives it more\n";
+    return;
+  }
+  if (a.reaches_goal) {
+    *out += "  reaches the goal in " + moves(a.length) + "; optimal " +
+            std::to_string(a.optimal_length) + ", " + std::to_string(a.lost) +
+            " lost\n";
+  } else {
+    const int left =
+        a.analysed > 0 ? a.moves[a.analysed - 1].after : a.optimal_length;
+    *out += "  does not reach the goal: it ends " + moves(left) + " from it\n";
+  }
+}
+
+}  // namespace slidedb
