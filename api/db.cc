@@ -140,6 +140,7 @@ std::vector<TableInfo> Db::Tables() const {
     t.states = g.states;
     t.max_distance = g.max_distance;
     t.kind = g.kind;
+    t.metric = g.metric;
     t.partition = g.partition;
     out.push_back(std::move(t));
   }

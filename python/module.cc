@@ -385,6 +385,7 @@ class PyDb {
       d["states"] = t.states;
       d["max_distance"] = DistanceObject(t.max_distance);
       d["kind"] = t.kind;
+      d["metric"] = t.metric;
       if (!t.partition.empty()) d["partition"] = t.partition;
       out.append(d);
     }

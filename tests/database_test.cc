@@ -67,8 +67,14 @@ TEST(DatabaseTest, OpensTheTestDatabase) {
   ASSERT_TRUE(s.ok()) << s.ToString();
   EXPECT_EQ(db->dir(), testing::TestDatabase());
   // 3 + 1 + 2 + 2 + 2 + 2 + 1 tables serve 9 + 4 + 6 + 6 + 8 + 8 + 4 goal
-  // blanks (lib/puzzle/symmetry.h).
-  EXPECT_EQ(db->table_ids().size(), 13u);
+  // blanks (lib/puzzle/symmetry.h); 3 + 2 more are 3x3's and 2x3's in the
+  // multi-tile metric.
+  EXPECT_EQ(db->table_ids().size(), 18u);
+  ASSERT_NE(db->Find(Board(3, 3), 0, Metric::kMtm), nullptr);
+  EXPECT_EQ(db->Find(Board(3, 3), 0, Metric::kMtm)->metric, Metric::kMtm);
+  EXPECT_EQ(db->Find(Board(3, 3), 0, Metric::kMtm)->max_distance, 24);
+  EXPECT_EQ(db->Find(Board(3, 3), 0)->metric, Metric::kStm);
+  EXPECT_EQ(db->Find(Board(2, 5), 9, Metric::kMtm), nullptr);
   EXPECT_NE(db->Find(Board(3, 3), 0), nullptr);
   EXPECT_EQ(db->Find(Board(3, 3), 0)->goal_blank, 8) << "served by symmetry";
   EXPECT_NE(db->Find(Board(2, 5), 9), nullptr);

@@ -126,6 +126,7 @@ struct TableInfo {
   uint64_t states = 0;    // the states that reach the goal
   int max_distance = 0;   // the farthest one's distance; -1 for "pdb"
   std::string kind = "table";  // "table", or "pdb" for a search
+  std::string metric = "stm";  // how its distances count: "stm" or "mtm"
   std::string partition;       // "pdb": the groups of tiles, "7-8"
 };
 

@@ -42,6 +42,7 @@ Status ListGoals(const Database& db, std::vector<GoalInfo>* goals) {
       g.goal = t.goal;
       g.goal_blank = goal_blank;
       g.kind = "table";
+      g.metric = MetricName(t.metric);
       g.states = t.states;
       g.max_distance = t.max_distance;
       g.stored = goal_blank == stored->goal_blank;
@@ -87,9 +88,9 @@ void AppendGoalsJson(const std::vector<GoalInfo>& goals, std::string* out) {
     if (i > 0) *out += ',';
     *out += "{\"board\":\"" + g.board + "\",\"goal\":";
     AppendJsonString(out, g.goal);
-    *out += ",\"goal_blank\":" + std::to_string(g.goal_blank) +
-            ",\"kind\":\"" + g.kind + "\",\"states\":" +
-            std::to_string(g.states) + ",\"max_distance\":" +
+    *out += ",\"goal_blank\":" + std::to_string(g.goal_blank) + ",\"kind\":\"" +
+            g.kind + "\",\"metric\":\"" + g.metric +
+            "\",\"states\":" + std::to_string(g.states) + ",\"max_distance\":" +
             (g.max_distance < 0 ? std::string("null")
                                 : std::to_string(g.max_distance)) +
             ",\"stored\":" + (g.stored ? "true" : "false") + ",\"table\":\"" +
@@ -109,7 +110,8 @@ void AppendGoalsText(const std::vector<GoalInfo>& goals, std::string* out) {
               ", answered by a search\n";
     } else {
       *out += std::to_string(g.states) + " states, max distance " +
-              std::to_string(g.max_distance) + " (table " + g.table +
+              std::to_string(g.max_distance) +
+              (g.metric == "mtm" ? " multi-tile" : "") + " (table " + g.table +
               (g.stored ? ")\n" : ", by symmetry)\n");
     }
   }

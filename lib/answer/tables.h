@@ -18,6 +18,7 @@ struct GoalInfo {
   std::string goal;    // its canonical goal, the blank written 0
   int goal_blank = 0;  // the cell of the goal's blank
   std::string kind;    // "table" or "pdb" (pattern databases and a search)
+  std::string metric = "stm";  // how its distances count moves: "stm", "mtm"
   uint64_t states = 0;  // the states that reach the goal
   int max_distance = -1;  // the farthest state's distance; -1: unknown (pdb)
   bool stored = false;  // its own table or pattern databases are stored
@@ -29,7 +30,7 @@ struct GoalInfo {
 // key order. Corruption when a table's metadata cannot be read.
 Status ListGoals(const Database& db, std::vector<GoalInfo>* goals);
 
-// {"tables": [{"board", "goal", "goal_blank", "kind", "states",
+// {"tables": [{"board", "goal", "goal_blank", "kind", "metric", "states",
 // "max_distance", "stored", "table"[, "partition"]}]} and a newline;
 // max_distance is null where it is unknown.
 void AppendGoalsJson(const std::vector<GoalInfo>& goals, std::string* out);

@@ -37,6 +37,10 @@ def db():
     ("abcdefgh9", {"blank": "9"}),
     ("5_4321", {"board": "2x3", "goal": "_54/321"}),
     ("9,8,7,6,5,4,3,2,1,0", {"board": "2x5"}),
+    ("867254301", {"metric": "mtm"}),
+    ("867254301", {"metric": "mtm", "notation": "tile"}),
+    ("867254301", {"notation": "tile"}),
+    ("5_4321", {"board": "2x3", "metric": "mtm"}),
 ])
 def test_solve_is_the_cli_json(db, state, options):
     args = [a for k, v in options.items() for a in ("--" + k, v)]
@@ -44,6 +48,19 @@ def test_solve_is_the_cli_json(db, state, options):
     assert db.solve(state, **options) == lines[0]
     expected = lines[0].get("distance")
     assert db.distance(state, **options) == expected
+
+
+@pytest.mark.parametrize("metric", ["stm", "mtm"])
+def test_moves_are_the_cli_moves(db, metric):
+    _, lines, _ = cli("--moves", "--metric", metric, "867254301")
+    assert db.moves("867254301", metric=metric) == lines[0]["moves"]
+
+
+def test_a_bad_metric_is_the_cli_message(db):
+    _, _, err = cli("--metric", "hex", "867254301")
+    with pytest.raises(ValueError) as e:
+        db.solve("867254301", metric="hex")
+    assert str(e.value) in err
 
 
 def test_solve_many_is_solve_for_each(db):
@@ -144,7 +161,9 @@ def test_histogram_and_sample_are_the_cli(db):
 def test_tables_and_version(db):
     tables = db.tables()
     assert {"board": "3x3", "goal": "123456780", "states": 181440,
-            "max_distance": 31, "kind": "table"} in tables
+            "max_distance": 31, "kind": "table", "metric": "stm"} in tables
+    assert {"board": "3x3", "goal": "123456780", "states": 181440,
+            "max_distance": 24, "kind": "table", "metric": "mtm"} in tables
     assert slidedb.__version__ == subprocess.run(
         [QUERY, "--version"], capture_output=True, text=True).stdout.split()[1]
     assert db.path == DB

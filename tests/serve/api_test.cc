@@ -276,8 +276,9 @@ TEST_F(ApiTest, TablesAndHealth) {
       EXPECT_EQ(e["max_distance"], t.max_distance);
       EXPECT_EQ(e["stored"], g == t.goal_blank);
       EXPECT_EQ(e["table"], t.Id());
+      EXPECT_EQ(e["metric"], MetricName(t.metric));
       stored += g == t.goal_blank;
-      three_by_three += t.board == Board(3, 3);
+      three_by_three += t.board == Board(3, 3) && t.metric == Metric::kStm;
     }
   }
   EXPECT_EQ(k, j["tables"].size());
