@@ -87,6 +87,47 @@ inline std::unordered_map<Packed, int> DistancesTo(const RefShape& shape,
   return dist;
 }
 
+// The states one multi-tile move from `p`: the blank travels 1, 2, ... cells
+// one way, each tile it passes sliding one cell back.
+inline std::vector<Packed> MtmNeighbours(const RefShape& shape, Packed p) {
+  std::vector<Packed> out;
+  const int start = BlankCell(p, shape.cells());
+  constexpr int kWays[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
+  for (const auto& way : kWays) {
+    Packed q = p;
+    int blank = start;
+    int r = start / shape.cols + way[0], k = start % shape.cols + way[1];
+    for (; r >= 0 && r < shape.rows && k >= 0 && k < shape.cols;
+         r += way[0], k += way[1]) {
+      const int to = r * shape.cols + k;
+      q = SwapBlank(q, blank, to);
+      blank = to;
+      out.push_back(q);
+    }
+  }
+  return out;
+}
+
+// Distance to `goal` in the multi-tile metric of every state that reaches
+// it, by breadth-first search.
+inline std::unordered_map<Packed, int> MtmDistancesTo(const RefShape& shape,
+                                                      Packed goal) {
+  std::unordered_map<Packed, int> dist;
+  dist.reserve(1 << 18);
+  std::deque<Packed> queue;
+  dist[goal] = 0;
+  queue.push_back(goal);
+  while (!queue.empty()) {
+    const Packed p = queue.front();
+    queue.pop_front();
+    const int d = dist[p];
+    for (Packed q : MtmNeighbours(shape, p)) {
+      if (dist.emplace(q, d + 1).second) queue.push_back(q);
+    }
+  }
+  return dist;
+}
+
 // histogram[d]: states at distance d.
 inline std::vector<uint64_t> HistogramOf(
     const std::unordered_map<Packed, int>& dist) {

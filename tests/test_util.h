@@ -35,9 +35,9 @@ Arrangement ParseOrFail(const std::string& text, const Board& board,
                         const std::string& blank = "");
 
 // A database with every canonical table of 3x3, 2x2, 2x3, 3x2, 2x4 and 4x2
-// and the default goal of 2x5. ctest builds it once (the make_test_db
-// fixture) and names it in $SLIDEDB_TEST_DB; a test binary run by hand
-// builds its own in a temporary directory on first use.
+// and the default goal of 2x5, and the multi-tile tables of 3x3 and 2x3. ctest
+// builds it once (the make_test_db fixture) and names it in $SLIDEDB_TEST_DB; a
+// test binary run by hand builds its own in a temporary directory on first use.
 const std::string& TestDatabase();
 
 // A state packed as tests/reference_search.h packs one: cell c's tile in

@@ -192,6 +192,55 @@ TEST_F(ApiTest, CountVerifyHistogramSampleAreTheCliAnswers) {
             Cli({"--sample", "5", "--board", "2x3"}).out);
 }
 
+// metric= and notation= on every endpoint, and /api/analyse, answer as
+// the CLI's --metric, --notation and --analyse do.
+TEST_F(ApiTest, MetricNotationAndAnalyseAreTheCliAnswers) {
+  const std::string s = "867254301";
+  for (const char* metric : {"stm", "mtm"}) {
+    for (const char* notation : {"blank", "tile"}) {
+      const std::vector<std::string> cli = {"--metric", metric, "--notation",
+                                            notation};
+      auto with = [&](std::vector<std::string> more) {
+        more.insert(more.begin(), cli.begin(), cli.end());
+        return Cli(more).out;
+      };
+      const std::multimap<std::string, std::string> q = {
+          {"start", s}, {"metric", metric}, {"notation", notation}};
+      EXPECT_EQ(api_->Handle(Get("/api/solve", q)).body, with({s}));
+      EXPECT_EQ(api_->Handle(Get("/api/count", q)).body, with({"--count", s}));
+      EXPECT_EQ(api_->Handle(Get("/api/moves", q)).body, with({"--moves", s}));
+      // The same solve in either notation.
+      const std::string moves =
+          notation == std::string("blank") ? "U L D R2" : "D R U L2";
+      auto analyse = q;
+      analyse.insert({"moves", moves});
+      const ApiResponse a = api_->Handle(Get("/api/analyse", analyse));
+      EXPECT_EQ(a.status, 200) << a.body;
+      EXPECT_EQ(a.body, with({"--analyse", "--start", s, "--moves", moves}));
+    }
+    EXPECT_EQ(api_->Handle(Get("/api/histogram", {{"metric", metric}})).body,
+              Cli({"--histogram", "--metric", metric}).out);
+  }
+  ApiResponse r =
+      api_->Handle(Get("/api/analyse", {{"start", s}, {"moves", "U L D D R"}}));
+  EXPECT_EQ(r.status, 400);
+  EXPECT_EQ(Parse(r)["error"],
+            "moves: step 4 of 5 (D) is not legal: it would take the blank off "
+            "the board");
+  r = api_->Handle(Get("/api/analyse", {{"start", s}}));
+  EXPECT_EQ(r.status, 400);
+  r = api_->Handle(Get("/api/solve", {{"start", s}, {"metric", "hex"}}));
+  EXPECT_EQ(r.status, 400);
+  EXPECT_EQ(Parse(r)["error"],
+            Cli({"--metric", "hex", s})
+                .err.substr(15, Parse(r)["error"].get<std::string>().size()));
+  r = api_->Handle(
+      Get("/api/solve",
+          {{"start", "12345670"}, {"board", "2x4"}, {"metric", "mtm"}}));
+  EXPECT_EQ(r.status, 404);
+  EXPECT_NE(r.body.find("--metric mtm"), std::string::npos) << r.body;
+}
+
 TEST_F(ApiTest, MovesListEveryLegalMoveWithItsDistance) {
   std::mt19937 rng(10);
   int checked = 0;
