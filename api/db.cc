@@ -2,11 +2,12 @@
 // answering layer (lib/answer/), which every other face uses too.
 #include <algorithm>
 #include <atomic>
-#include <thread>
 #include <optional>
+#include <thread>
 
 #include "lib/analysis/distance_scan.h"
 #include "lib/analysis/sample.h"
+#include "lib/answer/analyse.h"
 #include "lib/answer/answerer.h"
 #include "lib/answer/goal.h"
 #include "lib/answer/histogram.h"
@@ -225,6 +226,39 @@ Status Db::Moves(const std::string& start, const Options& options,
     next.state = f.state;
     next.distance = f.distance;
     moves->push_back(std::move(next));
+  }
+  return Status::OK();
+}
+
+Status Db::Analyse(const std::string& start, const std::string& moves,
+                   const Options& options, Analysis* analysis) const {
+  Answerer* answerer;
+  const QueryConfig* config;
+  Status s = impl_->Answering(options, &answerer, &config);
+  if (!s.ok()) return s;
+  AnalysisFields f;
+  s = AnalyseSolve(*config, impl_->solver(), start, moves, &f);
+  if (!s.ok()) return Explained(*config, s);
+  Analysis& a = *analysis;
+  a = Analysis();
+  a.board = f.board;
+  a.start = f.start;
+  a.goal = f.goal;
+  a.metric = f.metric;
+  a.notation = f.notation;
+  a.solvable = f.solvable;
+  a.reason = f.reason;
+  a.optimal_length = f.optimal_length;
+  a.length = f.length;
+  a.reaches_goal = f.reaches_goal;
+  a.lost = f.lost;
+  a.complete = f.complete;
+  a.analysed = f.analysed;
+  for (const AnalysedMove& m : f.moves) {
+    a.moves.push_back({m.move, m.tiles, m.before, m.after, m.optimal, m.lost});
+  }
+  for (const WrongStretch& w : f.stretches) {
+    a.stretches.push_back({w.first, w.last, w.lost});
   }
   return Status::OK();
 }

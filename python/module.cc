@@ -301,6 +301,81 @@ class PyDb {
     return DistanceObject(d);
   }
 
+  // The dict of slidedb-query --analyse --format json.
+  py::dict Analyse(const std::string& start, const std::string& moves,
+                   const std::string& board,
+                   const std::optional<std::string>& goal,
+                   const std::optional<std::string>& blank,
+                   const std::optional<std::string>& metric,
+                   const std::optional<std::string>& notation,
+                   const std::optional<double>& max_seconds) {
+    Options options = MakeOptions(board, goal, blank, metric, notation);
+    if (max_seconds) {
+      if (!(*max_seconds > 0)) {
+        throw py::value_error("max_seconds must be more than 0");
+      }
+      options.max_seconds = *max_seconds;
+    }
+    Analysis a;
+    Status s;
+    {
+      py::gil_scoped_release release;
+      s = db_->Analyse(start, moves, options, &a);
+    }
+    Check(s);
+    py::dict d;
+    d["board"] = a.board;
+    d["start"] = py::reinterpret_steal<py::object>(Str(a.start));
+    d["goal"] = py::reinterpret_steal<py::object>(Str(a.goal));
+    if (!a.solvable) {
+      d["solvable"] = false;
+      d["reason"] = a.reason;
+      return d;
+    }
+    d["metric"] = a.metric;
+    d["notation"] = a.notation;
+    d["solvable"] = true;
+    d["optimal_length"] = DistanceObject(a.optimal_length);
+    d["length"] = a.length;
+    d["reaches_goal"] = a.reaches_goal;
+    d["lost"] = a.lost;
+    d["complete"] = a.complete;
+    if (!a.complete) {
+      d["analysed"] = a.analysed;
+      d["budget_seconds"] = options.max_seconds;
+    }
+    py::list list;
+    for (size_t i = 0; i < a.moves.size(); ++i) {
+      const Analysis::MoveInfo& m = a.moves[i];
+      py::dict e;
+      e["number"] = i + 1;
+      e["move"] = m.move;
+      py::list tiles;
+      for (const std::string& t : m.tiles) {
+        tiles.append(py::reinterpret_steal<py::object>(Label(t)));
+      }
+      e["tiles"] = tiles;
+      if (static_cast<int>(i) < a.analysed) {
+        e["before"] = m.before;
+        e["after"] = m.after;
+        e["optimal"] = m.optimal;
+        e["lost"] = m.lost;
+      }
+      list.append(e);
+    }
+    d["moves"] = list;
+    py::list stretches;
+    for (const Analysis::Stretch& w : a.stretches) {
+      py::dict e;
+      e["first"] = w.first;
+      e["last"] = w.last;
+      e["lost"] = w.lost;
+      stretches.append(e);
+    }
+    d["stretches"] = stretches;
+    return d;
+  }
+
   py::list Moves(const std::string& state, const std::string& board,
                  const std::optional<std::string>& goal,
                  const std::optional<std::string>& blank,
@@ -439,6 +514,14 @@ PYBIND11_MODULE(slidedb, m) {
            "metric"_a = py::none(), "notation"_a = py::none(),
            "Each legal move of the blank (U D L R order) as a dict: move, "
            "tile, state (after the move), distance (None when unsolvable).")
+      .def("analyse", &PyDb::Analyse, "start"_a, "moves"_a, py::kw_only(),
+           "board"_a = "3x3", "goal"_a = py::none(), "blank"_a = py::none(),
+           "metric"_a = py::none(), "notation"_a = py::none(),
+           "max_seconds"_a = py::none(),
+           "A solve analysed move by move: the dict of slidedb-query "
+           "--analyse --format json (each move's distance before and after, "
+           "optimal or not, moves lost; the stretches that went the wrong "
+           "way). ValueError, naming the step, for an illegal move.")
       .def("histogram", &PyDb::Histogram, py::kw_only(), "board"_a = "3x3",
            "goal"_a = py::none(), "blank"_a = py::none(),
            "metric"_a = py::none(), "notation"_a = py::none(),

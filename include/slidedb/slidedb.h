@@ -99,6 +99,34 @@ struct NextMove {
   int distance = -1;  // that state's distance; -1 when it cannot be solved
 };
 
+// A solve analysed move by move (slidedb-query --analyse, docs/TOOLS.md).
+struct Analysis {
+  struct MoveInfo {
+    std::string move;                // as Solution::moves writes one: "R2"
+    std::vector<std::string> tiles;  // the tiles it slides
+    int before = -1;                 // the distance before it and after it;
+    int after = -1;                  // -1 past a search's budget
+    bool optimal = false;            // after == before - 1
+    int lost = 0;                    // moves lost so far
+  };
+  std::string board, start, goal, metric, notation;
+  bool solvable = false;
+  std::string reason;       // when !solvable
+  int optimal_length = -1;  // the start's distance
+  int length = 0;           // the solve's moves, in the metric
+  bool reaches_goal = false;
+  int lost = 0;
+  bool complete = true;  // false: Options::max_seconds ran out first
+  int analysed = 0;      // moves with distances
+  std::vector<MoveInfo> moves;
+  // The stretches of consecutive moves that were not optimal: the first
+  // and last move's numbers (1-based) and the moves they lost.
+  struct Stretch {
+    int first = 0, last = 0, lost = 0;
+  };
+  std::vector<Stretch> stretches;
+};
+
 // How many states of a goal's table lie at each distance.
 struct Histogram {
   std::string board;
@@ -177,6 +205,14 @@ class Db {
   // a goal answered by a search (it has no full table).
   // REQUIRES: histogram != nullptr.
   Status GetHistogram(const Options& options, Histogram* histogram) const;
+
+  // The solve `moves` (letters with counts in Options::notation, or tile
+  // labels) from `start`, move by move in Options::metric. InvalidArgument
+  // for a malformed start or an illegal step (the message names its
+  // place); Options::max_seconds bounds a search's share.
+  // REQUIRES: analysis != nullptr.
+  Status Analyse(const std::string& start, const std::string& moves,
+                 const Options& options, Analysis* analysis) const;
 
   // Up to `n` distinct uniformly random states that reach the goal, at
   // exactly `distance` moves unless it is -1, as slidedb-query --sample

@@ -56,6 +56,26 @@ def test_moves_are_the_cli_moves(db, metric):
     assert db.moves("867254301", metric=metric) == lines[0]["moves"]
 
 
+@pytest.mark.parametrize("start,moves,options", [
+    ("867254301", "U L D R2 U", {"metric": "mtm"}),
+    ("867254301", "D R U L L", {"notation": "tile"}),
+    ("123456780", "U U D D", {}),
+    ("123456870", "U", {}),  # unsolvable: reason instead of an analysis
+])
+def test_analyse_is_the_cli_json(db, start, moves, options):
+    args = [a for k, v in options.items() for a in ("--" + k, v)]
+    _, lines, _ = cli(*args, "--analyse", "--start", start, "--moves", moves)
+    assert db.analyse(start, moves, **options) == lines[0]
+
+
+def test_analyse_names_an_illegal_step(db):
+    _, _, err = cli("--analyse", "--start", "867254301", "--moves", "U L D D")
+    with pytest.raises(ValueError) as e:
+        db.analyse("867254301", "U L D D")
+    assert "step 4 of 4 (D) is not legal" in str(e.value)
+    assert str(e.value) in err
+
+
 def test_a_bad_metric_is_the_cli_message(db):
     _, _, err = cli("--metric", "hex", "867254301")
     with pytest.raises(ValueError) as e:
