@@ -66,9 +66,11 @@ inline Packed SwapBlank(Packed p, int blank, int to) {
   return p ^ (t << (4 * to)) ^ (t << (4 * blank));
 }
 
-// Distance to `goal` of every state that reaches it, by breadth-first search.
-inline std::unordered_map<Packed, int> DistancesTo(const RefShape& shape,
-                                                   Packed goal) {
+// Distance to `goal` of every state that reaches it, by breadth-first search
+// over the moves `neighbours(state)` lists.
+template <typename Neighbours>
+std::unordered_map<Packed, int> BfsDistances(Packed goal,
+                                             Neighbours neighbours) {
   std::unordered_map<Packed, int> dist;
   dist.reserve(1 << 18);
   std::deque<Packed> queue;
@@ -78,13 +80,28 @@ inline std::unordered_map<Packed, int> DistancesTo(const RefShape& shape,
     const Packed p = queue.front();
     queue.pop_front();
     const int d = dist[p];
-    const int blank = BlankCell(p, shape.cells());
-    for (int to : BlankTargets(shape, blank)) {
-      const Packed q = SwapBlank(p, blank, to);
+    for (Packed q : neighbours(p)) {
       if (dist.emplace(q, d + 1).second) queue.push_back(q);
     }
   }
   return dist;
+}
+
+// The states one single-tile move from `p`.
+inline std::vector<Packed> StmNeighbours(const RefShape& shape, Packed p) {
+  std::vector<Packed> out;
+  const int blank = BlankCell(p, shape.cells());
+  for (int to : BlankTargets(shape, blank)) {
+    out.push_back(SwapBlank(p, blank, to));
+  }
+  return out;
+}
+
+// Single-tile distances.
+inline std::unordered_map<Packed, int> DistancesTo(const RefShape& shape,
+                                                   Packed goal) {
+  return BfsDistances(goal,
+                      [&shape](Packed p) { return StmNeighbours(shape, p); });
 }
 
 // The states one multi-tile move from `p`: the blank travels 1, 2, ... cells
@@ -109,23 +126,11 @@ inline std::vector<Packed> MtmNeighbours(const RefShape& shape, Packed p) {
 }
 
 // Distance to `goal` in the multi-tile metric of every state that reaches
-// it, by breadth-first search.
+// it.
 inline std::unordered_map<Packed, int> MtmDistancesTo(const RefShape& shape,
                                                       Packed goal) {
-  std::unordered_map<Packed, int> dist;
-  dist.reserve(1 << 18);
-  std::deque<Packed> queue;
-  dist[goal] = 0;
-  queue.push_back(goal);
-  while (!queue.empty()) {
-    const Packed p = queue.front();
-    queue.pop_front();
-    const int d = dist[p];
-    for (Packed q : MtmNeighbours(shape, p)) {
-      if (dist.emplace(q, d + 1).second) queue.push_back(q);
-    }
-  }
-  return dist;
+  return BfsDistances(goal,
+                      [&shape](Packed p) { return MtmNeighbours(shape, p); });
 }
 
 // histogram[d]: states at distance d.
@@ -156,8 +161,8 @@ class IdaStar {
     }
     int bound = h;
     while (true) {
-      const int next = Search(start, BlankCell(start, shape_.cells()), -1, 0,
-                              bound, h);
+      const int next =
+          Search(start, BlankCell(start, shape_.cells()), -1, 0, bound, h);
       if (next < 0) return bound;
       bound = next;
     }
@@ -181,8 +186,8 @@ class IdaStar {
       if (to == prev_blank) continue;
       const int t = TileAt(p, to);
       const int h2 = h - Cost(t, to) + Cost(t, blank);
-      const int r = Search(SwapBlank(p, blank, to), to, blank, g + 1, bound,
-                           h2);
+      const int r =
+          Search(SwapBlank(p, blank, to), to, blank, g + 1, bound, h2);
       if (r < 0) return -1;
       least = std::min(least, r);
     }

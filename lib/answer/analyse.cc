@@ -124,7 +124,10 @@ Status AnalyseSolve(const QueryConfig& config, Solver* solver,
     return true;
   };
   s = solver->Distance(p, &out->optimal_length, limits);
-  if (stopped(s)) return Status::OK();
+  if (stopped(s)) {
+    out->optimal_length = -1;  // not found within the budget
+    return Status::OK();
+  }
   if (!s.ok()) return s;
   const bool one_step = config.metric == Metric::kStm;
   int before = out->optimal_length;
@@ -160,14 +163,7 @@ Status AnalyseSolve(const QueryConfig& config, Solver* solver,
 }
 
 void AppendAnalysisJson(const AnalysisFields& a, std::string* out) {
-  *out += "{\"board\":\"" + a.board + "\",\"start\":";
-  AppendJsonString(out, a.start);
-  *out += ",\"goal\":";
-  AppendJsonString(out, a.goal);
-  if (!a.solvable) {
-    *out += ",\"solvable\":false,\"reason\":";
-    AppendJsonString(out, a.reason);
-    *out += "}\n";
+  if (!OpenAnswerJson(a.board, a.start, a.goal, a.solvable, a.reason, out)) {
     return;
   }
   *out += ",\"metric\":\"" + a.metric + "\",\"notation\":\"" + a.notation +

@@ -82,4 +82,18 @@ void AppendJsonLabel(std::string* out, const std::string& label) {
   }
 }
 
+bool OpenAnswerJson(const std::string& board, const std::string& start,
+                    const std::string& goal, bool solvable,
+                    const std::string& reason, std::string* out) {
+  *out += "{\"board\":\"" + board + "\",\"start\":";
+  AppendJsonString(out, start);
+  *out += ",\"goal\":";
+  AppendJsonString(out, goal);
+  if (solvable) return true;
+  *out += ",\"solvable\":false,\"reason\":";
+  AppendJsonString(out, reason);
+  *out += "}\n";
+  return false;
+}
+
 }  // namespace slidedb

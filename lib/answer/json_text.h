@@ -19,6 +19,14 @@ bool IsNumberLabel(std::string_view label);
 // string.
 void AppendJsonLabel(std::string* out, const std::string& label);
 
+// Opens the JSON object of an answer about one start: {"board", "start",
+// "goal". For an unsolvable start it adds "solvable": false and "reason",
+// closes the object with a newline and returns false; otherwise the caller
+// goes on with the answer's own fields and closes it.
+bool OpenAnswerJson(const std::string& board, const std::string& start,
+                    const std::string& goal, bool solvable,
+                    const std::string& reason, std::string* out);
+
 }  // namespace slidedb
 
 #endif  // SLIDEDB_LIB_ANSWER_JSON_TEXT_H_

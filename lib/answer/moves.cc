@@ -72,14 +72,7 @@ Status AnswerMoves(const QueryConfig& config, Solver* solver,
 }
 
 void AppendMovesJson(const MovesFields& m, std::string* out) {
-  *out += "{\"board\":\"" + m.board + "\",\"start\":";
-  AppendJsonString(out, m.start);
-  *out += ",\"goal\":";
-  AppendJsonString(out, m.goal);
-  if (!m.solvable) {
-    *out += ",\"solvable\":false,\"reason\":";
-    AppendJsonString(out, m.reason);
-    *out += "}\n";
+  if (!OpenAnswerJson(m.board, m.start, m.goal, m.solvable, m.reason, out)) {
     return;
   }
   *out += ",\"solvable\":true,\"distance\":" + std::to_string(m.distance) +
