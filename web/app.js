@@ -1,7 +1,7 @@
 // slidedb's web page: plays the puzzle against the server's JSON API
 // (docs/SERVE.md). Plain JavaScript, no libraries, nothing from the
 // internet; api.js, metric.js, player.js, histogram.js, board.js,
-// shuffle.js and link.js are loaded before it.
+// shuffle.js, link.js and analyse.js are loaded before it.
 'use strict';
 
 const NAMES = {U: 'up', D: 'down', L: 'left', R: 'right'};
@@ -382,6 +382,7 @@ function wire() {
   });
   $('edit-cells').addEventListener('click', () => (S.edit ? cancelEdit() : startEdit()));
   wireCopies();
+  wireAnalyse();
   document.addEventListener('keydown', onKey);
   setupSwipe();
 }
