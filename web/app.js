@@ -274,13 +274,13 @@ async function changeBoard(name) {
   S.customGoal = false;
   S.cells = [];
   S.info = null;
-  await keepMetricFor();
   $('goal-input').value = '';
   $('start-input').value = '';
   for (const f of Object.keys(kFields)) fieldError(f, '');
   renderGoal();
   fillGoals();
   showError('');
+  await keepMetricFor();
   await loadHistogram();
   await shuffle();
 }
@@ -364,7 +364,7 @@ function wire() {
   $('step-back').addEventListener('click', stepBack);
   $('step-forward').addEventListener('click', () => stepForward(false));
   $('play-pause').addEventListener('click', togglePlay);
-  $('stop-solution').addEventListener('click', stopPlayer);
+  $('stop-solution').addEventListener('click', () => { stopPlayer(); render(); });
   $('speed').addEventListener('input', () => {
     $('speed-out').textContent = `${speed()} ${speed() === 1 ? 'move' : 'moves'}/s`;
     schedule();

@@ -93,13 +93,14 @@ async function changeMetric(metric) {
   const old = S.metric;
   fieldError('metric', '');
   if (metric === old) return;
+  if (S.edit) cancelEdit();
+  stopPlayer();
   const ok = await checkMetric(metric);
   if (!ok) {
     $('metric-select').value = old;
     return;
   }
   S.metric = metric;
-  stopPlayer();
   historyInMetric();
   clearHint();
   await loadHistogram();

@@ -126,9 +126,19 @@ function togglePlay() {
   schedule();
 }
 
+// Stops the player where it is. Stopped between the tiles of an MTM move,
+// the tiles slid so far are a move of their own, so that the moves made
+// still lead from the start to the board shown (Undo, the link, Analyse).
 function stopPlayer() {
-  if (!S.player) return;
-  clearTimeout(S.player.timer);
+  const p = S.player;
+  if (!p) return;
+  clearTimeout(p.timer);
+  const done = runsDone(p, p.k);
+  const r = p.runs[done];
+  if (r && r.first < p.k) {
+    S.history.push({cells: p.path[r.first].slice(), move: runName(r.letter, p.k - r.first),
+                    by: 'solver'});
+  }
   S.player = null;
   $('player').hidden = true;
 }
