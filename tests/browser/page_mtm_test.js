@@ -135,9 +135,52 @@ test('a board with no multi-tile table: the server\'s message, and STM kept', as
   assert.ok((await text(linked, 'metric-error')).includes(body.error));
   await linked.waitForFunction(
       () => /moves? to the goal$|Solved/.test(document.querySelector('[role=status]').textContent));
+  // A new board chosen in MTM: the same message, and STM.
+  const fromMtm = await open('?start=123456780&metric=mtm');
+  await expectStatus(fromMtm, 'Solved');
+  await fromMtm.getByLabel('Board', {exact: true}).selectOption(board.board);
+  await fromMtm.locator('#metric-error').waitFor({state: 'visible'});
+  assert.ok((await text(fromMtm, 'metric-error')).includes(body.error));
+  assert.equal(await fromMtm.getByLabel('Metric').inputValue(), 'stm');
   assert.deepEqual(page.errors, []);
   assert.deepEqual(linked.errors, []);
+  assert.deepEqual(fromMtm.errors, []);
+  await fromMtm.close();
   await linked.close();
+  await page.close();
+});
+
+test('Solve stopped between the tiles of an MTM move: the tiles slid count as a move', async () => {
+  const start = '867254301';
+  const page = await open(`?metric=mtm&start=${start}`);
+  const solved = await api(`/api/solve?metric=mtm&start=${start}`);
+  await expectStatus(page, mtmText(solved.distance));
+  await setSpeed(page, 'min');
+  await button(page, 'Solve').click();
+  await button(page, 'Pause').click();
+  // Step into the first move of two tiles or more, one tile in.
+  const runs = solved.moves.split(' ');
+  const j = runs.findIndex((r) => /\d/.test(r));
+  assert.ok(j >= 0, solved.moves);
+  const steps = runs.slice(0, j).length + 1;
+  for (let i = 0; i < steps; i++) await button(page, 'Step forward').click();
+  await page.waitForFunction((n) => document.querySelector('#player-text').textContent
+      .includes(`, tile 1 of `) && document.querySelector('#player-text').textContent
+      .includes(`of move ${n} `), j + 1);
+  assert.equal(await text(page, 'move-count'), String(j));
+  await button(page, 'Close').click();
+  assert.equal(await text(page, 'move-count'), String(j + 1));
+  assert.equal(params(page).get('moves'), runs.slice(0, j).join('') + runs[j][0]);
+  // The moves made lead from the start to the board: a link and the
+  // analysis of them agree with the page.
+  const shown = (await page.locator('[role=status]').textContent()).trim();
+  const again = await open(new URL(page.url()).search);
+  await expectStatus(again, shown);
+  await again.close();
+  await button(page, 'Use my moves').click();
+  await page.waitForFunction((n) =>
+      document.querySelectorAll('#analyse-table tbody tr').length === n, j + 1);
+  assert.deepEqual(page.errors, []);
   await page.close();
 });
 
