@@ -8,6 +8,7 @@
 'use strict';
 
 let analyseSeq = 0;  // answers to older analyses are dropped
+const kAnalyseSeconds = 20;  // the search's budget on a searched board
 
 function analyseError(message) {
   const out = $('analyse-error');
@@ -44,7 +45,11 @@ async function analyse() {
   $('analyse-run').disabled = true;
   let res;
   try {
-    res = await api('analyse', tableParams({start, moves, notation: $('analyse-notation').value}));
+    // A searched board's analysis has a budget, answered within the
+    // server's time for a request (it cuts the budget to fit).
+    const budget = S.kind === 'pdb' ? {max_seconds: kAnalyseSeconds} : {};
+    res = await api('analyse', tableParams(Object.assign(
+        {start, moves, notation: $('analyse-notation').value}, budget)));
   } catch (e) {
     if (my !== analyseSeq) return;
     $('analyse-run').disabled = false;
@@ -68,14 +73,21 @@ function numbersText(first, last) {
 function analysisSummary(a) {
   const metric = a.metric === 'mtm' ? ' (multi-tile)' : '';
   const parts = [];
-  parts.push(a.optimal_length >= 0
+  // A budget that ran out before any move was analysed may have left the
+  // start's distance unknown too.
+  const startKnown = a.complete || a.analysed > 0;
+  parts.push(startKnown && a.optimal_length >= 0
       ? `Optimal: ${countText(a.optimal_length)}${metric}; this solve: ` +
         `${countText(a.length)}.`
       : `This solve: ${countText(a.length)}${metric}.`);
   if (!a.complete) {
-    parts.push(`The search's budget (${a.budget_seconds} s) ran out after ` +
-               `${countText(a.analysed)} of ${a.length}: the moves after have no distances.`);
-    if (a.analysed > 0) parts.push(`${countText(a.lost)} lost so far.`);
+    const budget = `The search's budget (${a.budget_seconds} s) ran out`;
+    if (a.analysed === 0) {
+      parts.push(`${budget} before the start's distance was found: no move has distances.`);
+    } else {
+      parts.push(`${budget} after ${countText(a.analysed)} of ${a.length}: the moves after ` +
+                 `have no distances. ${countText(a.lost)} lost so far.`);
+    }
     return parts.join(' ');
   }
   if (a.reaches_goal) {
