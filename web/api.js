@@ -50,8 +50,9 @@ function parseBody(text) {
   }
 }
 
+// A question about the board shown, in the page's metric (metric.js).
 function tableParams(extra) {
-  const p = Object.assign({board: S.board}, extra || {});
+  const p = Object.assign({board: S.board, metric: S.metric}, extra || {});
   if (S.customGoal && S.goal) p.goal = S.goal;
   return p;
 }
@@ -79,17 +80,6 @@ function formatState(cells) {
 }
 
 function blankIndex(cells) { return cells.findIndex(isBlank); }
-
-// The direction the blank travels when the tile on cell t slides into it.
-function blankMove(cells, t) {
-  const b = blankIndex(cells);
-  const C = S.cols;
-  if (t === b - C) return 'U';
-  if (t === b + C) return 'D';
-  if (t === b - 1 && Math.floor(t / C) === Math.floor(b / C)) return 'L';
-  if (t === b + 1 && Math.floor(t / C) === Math.floor(b / C)) return 'R';
-  return null;
-}
 
 // The cell of the tile that slides when the blank travels `move`.
 function tileForMove(cells, move) {

@@ -1,7 +1,7 @@
 // slidedb's web page: plays the puzzle against the server's JSON API
 // (docs/SERVE.md). Plain JavaScript, no libraries, nothing from the
-// internet; api.js, player.js, histogram.js, board.js, shuffle.js and
-// link.js are loaded before it.
+// internet; api.js, metric.js, player.js, histogram.js, board.js,
+// shuffle.js, link.js and analyse.js are loaded before it.
 'use strict';
 
 const NAMES = {U: 'up', D: 'down', L: 'left', R: 'right'};
@@ -10,12 +10,14 @@ const OPPOSITE = {U: 'D', D: 'U', L: 'R', R: 'L'};
 const S = {
   tables: [],          // what /api/tables offers
   board: '3x3', rows: 3, cols: 3,
+  metric: 'stm',       // "stm" or "mtm": what a move is (metric.js)
   kind: 'table',       // what answers the board: "table", or "pdb" (a search)
   goal: null,          // the goal as the server writes it
   customGoal: false,   // the user chose the goal (it goes in the URL)
   cells: [],           // the labels on the board, row by row
   initial: [],         // the start: what Reset goes back to
-  history: [],         // {cells, move, by}: each move made, by "you" or "solver"
+  history: [],         // {cells, move, by}: each move made ("U", or "U2" in MTM),
+                       // by "you" or "solver"
   info: null,          // {distance, moves} or {unsolvable: true, reason}
   startDistance: null, // the fewest moves from the start
   seq: 0,              // answers to older requests are dropped
@@ -38,7 +40,8 @@ function showError(message) {
 
 // The fields a message can be about, and their inputs ("link": a link's
 // moves, said beside the page's own link, has none).
-const kFields = {start: 'start-input', goal: 'goal-input', board: 'board-select', link: null};
+const kFields = {start: 'start-input', goal: 'goal-input', board: 'board-select',
+                 metric: 'metric-select', link: null};
 
 // A message beside the field it is about, whose input is marked invalid.
 function fieldError(field, message) {
@@ -131,19 +134,20 @@ async function refresh() {
   if (S.hintAsked) hint();
 }
 
+// A click on the tile on cell t: it slides into the blank, and in MTM so
+// do the tiles between it and the blank, as one move.
 function moveTile(t) {
   if (S.edit) return placeTile(t);
-  const move = blankMove(S.cells, t);
-  if (!move) {
+  const run = slideOf(S.cells, t);
+  if (!run) {
     const el = tileElement(S.cells[t]);
     if (el) { el.classList.remove('shake'); void el.offsetWidth; el.classList.add('shake'); }
     return;
   }
   stopPlayer();
-  const known = S.info && S.info.moves ? S.info.moves.find((m) => m.move === move) : null;
-  S.history.push({cells: S.cells.slice(), move, by: 'you'});
-  const b = blankIndex(S.cells);
-  [S.cells[t], S.cells[b]] = [S.cells[b], S.cells[t]];
+  const known = S.info && S.info.moves ? S.info.moves.find((m) => m.move === run.name) : null;
+  S.history.push({cells: S.cells.slice(), move: run.name, by: 'you'});
+  applyRun(S.cells, run.letter, run.count);
   clearHint();
   // Known at once from the last answer; the next answer brings the rest
   // (and, on an unsolvable board, the parity of the position now shown).
@@ -198,9 +202,11 @@ function hint() {
     S.hintAsked = true;
     return;
   }
-  const t = tileForMove(S.cells, m.move);
-  const label = t >= 0 ? S.cells[t] : String(m.tile);
-  text.textContent = `Hint: slide tile ${label} ${NAMES[OPPOSITE[m.move]]}` +
+  const run = parseRun(m.move) || {letter: m.move, count: 1};
+  const label = tileOfMove(m);
+  const along = run.count > 1
+      ? ` with tiles ${m.tiles.slice(0, -1).join(', ')} (one move)` : '';
+  text.textContent = `Hint: slide tile ${label} ${NAMES[OPPOSITE[run.letter]]}${along}` +
       ` (then ${m.distance} ${movesWord(m.distance)} to go).`;
   const el = tileElement(label);
   if (el) el.classList.add('hinted');
@@ -274,13 +280,15 @@ async function changeBoard(name) {
   renderGoal();
   fillGoals();
   showError('');
+  await keepMetricFor();
   await loadHistogram();
   await shuffle();
 }
 
 async function setGoal(text) {
   const goal = unquote(text) || null;
-  const ask = (start) => api('moves', Object.assign({board: S.board, start}, goal ? {goal} : {}));
+  const ask = (start) => api('moves', Object.assign({board: S.board, metric: S.metric, start},
+                                                    goal ? {goal} : {}));
   let res = null;
   try {
     // The board's tiles kept; the server writes the goal in its own form.
@@ -356,12 +364,13 @@ function wire() {
   $('step-back').addEventListener('click', stepBack);
   $('step-forward').addEventListener('click', () => stepForward(false));
   $('play-pause').addEventListener('click', togglePlay);
-  $('stop-solution').addEventListener('click', stopPlayer);
+  $('stop-solution').addEventListener('click', () => { stopPlayer(); render(); });
   $('speed').addEventListener('input', () => {
     $('speed-out').textContent = `${speed()} ${speed() === 1 ? 'move' : 'moves'}/s`;
     schedule();
   });
   $('board-select').addEventListener('change', (e) => changeBoard(e.target.value));
+  $('metric-select').addEventListener('change', (e) => changeMetric(e.target.value));
   $('start-form').addEventListener('submit', (e) => {
     e.preventDefault();
     const v = unquote($('start-input').value);
@@ -373,6 +382,7 @@ function wire() {
   });
   $('edit-cells').addEventListener('click', () => (S.edit ? cancelEdit() : startEdit()));
   wireCopies();
+  wireAnalyse();
   document.addEventListener('keydown', onKey);
   setupSwipe();
 }
@@ -396,7 +406,7 @@ function linkBoard(asked) {
 async function linkGoal(goal) {
   $('goal-input').value = goal;
   try {
-    await api('moves', {board: S.board, goal, start: goal});
+    await api('moves', {board: S.board, metric: S.metric, goal, start: goal});
   } catch (e) {
     if (e.network) { showError(e.message); return; }
     fieldError('goal', e.message + '. The default goal is used instead.');
@@ -417,18 +427,23 @@ async function main() {
   }
   setBoard(linkBoard(q.get('board')));
   fillBoards();
+  if (q.get('metric') === 'mtm') {
+    S.metric = 'mtm';
+    await keepMetricFor();
+  }
+  $('metric-select').value = S.metric;
   if (q.get('goal')) await linkGoal(q.get('goal'));
   await loadHistogram();
   const start = q.get('start');
   if (start) {
     $('start-input').value = start;
     if (await setStart(unquote(start))) {
-      const moves = q.get('moves') || '';
+      const moves = moveTokens(q.get('moves'));
       const legal = replayMoves(moves);
       if (legal < moves.length) {
         fieldError('link', `The link's moves stop at move ${legal + 1} of ${moves.length}: ` +
                            `'${moves[legal]}' is not a legal move there (moves are U, D, L, R, ` +
-                           'the way the blank goes).');
+                           'the way the blank goes, with a count for a run: U2).');
       }
       if (legal > 0) afterJump();
       return;

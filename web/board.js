@@ -117,7 +117,7 @@ function renderTile(el, label, i, goal, byTile) {
   const cls = ['tile'];
   if (goal[i] === label) cls.push('home');
   let note = `row ${Math.floor(i / S.cols) + 1}, column ${i % S.cols + 1}`;
-  if (blankMove(S.cells, i)) {
+  if (slideOf(S.cells, i)) {
     cls.push('movable');
     const m = byTile.get(label);
     if (m && S.info.distance != null) {
@@ -147,7 +147,8 @@ function render() {
     const goal = S.goal ? parseState(S.goal) : [];
     const byTile = new Map();
     if (S.info && S.info.moves) {
-      for (const m of S.info.moves) byTile.set(String(m.tile), m);
+      // In MTM a move is marked on the tile it is made with (the farthest).
+      for (const m of S.info.moves) byTile.set(tileOfMove(m), m);
     }
     const els = S.cells.map((label, i) => {
       let el = tileElement(label);
@@ -196,13 +197,15 @@ function solvedText() {
   const yours = S.history.filter((h) => h.by === 'you').length;
   const solver = S.history.length - yours;
   const best = S.startDistance;
+  const note = metricNote();
   if (solver === 0) {
     return yours === best
-        ? `Solved in ${best} ${movesWord(best)}: as few as possible.`
-        : `Solved in ${yours} ${movesWord(yours)}; the fewest possible from the start is ${best}.`;
+        ? `Solved in ${best} ${movesWord(best)}${note}: as few as possible.`
+        : `Solved in ${yours} ${movesWord(yours)}${note}; the fewest possible from the ` +
+          `start is ${best}.`;
   }
   if (yours === 0) {
-    return `The solver played an optimal solution: ${solver} ${movesWord(solver)}.`;
+    return `The solver played an optimal solution: ${solver} ${movesWord(solver)}${note}.`;
   }
   return `Solved with the solver's help: ${yours} ${movesWord(yours)} by you, ` +
          `${solver} by the solver; the fewest possible from the start is ${best}.`;
@@ -234,7 +237,7 @@ function renderStatus() {
       $('hint-text').textContent = solvedText();
     }
   } else {
-    st.textContent = `${d} ${movesWord(d)} to the goal`;
+    st.textContent = `${d} ${movesWord(d)} to the goal${metricNote()}`;
   }
 }
 

@@ -5,7 +5,8 @@
 // ---------------------------------------------------------------- the histogram
 
 async function loadHistogram() {
-  const my = S.board + '|' + (S.customGoal ? S.goal : '');
+  const key = () => `${S.board}|${S.metric}|${S.customGoal ? S.goal : ''}`;
+  const my = key();
   S.histogram = null;
   $('histogram').textContent = '';
   if (S.kind === 'pdb') {
@@ -18,7 +19,7 @@ async function loadHistogram() {
   }
   try {
     const h = await api('histogram', tableParams());
-    if (my !== S.board + '|' + (S.customGoal ? S.goal : '')) return;
+    if (my !== key()) return;
     S.histogram = h;
     fillShuffleDistances(h.max_distance);
   } catch (e) {
@@ -104,7 +105,7 @@ function renderHistogramMark() {
   mark.textContent = '';
   const total = h.total.toLocaleString('en');
   const base = `${h.board}, goal ${h.goal}: ${total} positions can reach the goal; ` +
-               `the farthest need ${h.max_distance} moves.`;
+               `the farthest need ${h.max_distance} moves${metricNote()}.`;
   const d = S.info && !S.info.unsolvable ? S.info.distance : null;
   if (d == null || d >= h.counts.length) { text.textContent = base; return; }
   const bar = document.querySelector(`#histogram .bar[data-d="${d}"]`);

@@ -1,8 +1,9 @@
 // slidedb's web page: the page's address and what can be copied from it.
-// The address holds the board, the start as it was set, the goal when one
-// was chosen, and the moves made since (the blank's letters, as the CLI
-// writes a solution): a reload or a shared link comes back to the same
-// position, with its move count and Undo. Loaded before app.js.
+// The address holds the board, the metric when it is MTM, the start as it
+// was set, the goal when one was chosen, and the moves made since (the
+// blank's letters, as the CLI writes a solution; in MTM a run with its
+// count, "U2"): a reload or a shared link comes back to the same position,
+// with its move count and Undo. Loaded before app.js.
 'use strict';
 
 // A value as a link writes it: encoded, but for the commas and slashes a
@@ -12,7 +13,9 @@ function queryValue(v) {
 }
 
 function linkQuery() {
-  const parts = [['board', S.board], ['start', formatState(S.initial)]];
+  const parts = [['board', S.board]];
+  if (isMtm()) parts.push(['metric', S.metric]);
+  parts.push(['start', formatState(S.initial)]);
   if (S.customGoal && S.goal) parts.push(['goal', S.goal]);
   const moves = S.history.map((h) => h.move).join('');
   if (moves) parts.push(['moves', moves]);
@@ -26,16 +29,20 @@ function writeUrl() {
   $('permalink').href = url;
 }
 
-// Plays a link's moves from the start; returns how many were legal (all of
-// them, or the index of the first that is not).
-function replayMoves(letters) {
+// Plays a link's moves (moveTokens) from the start; returns how many were
+// legal (all of them, or the index of the first that is not). In MTM a run
+// ("U2") is one move; in STM it is its single steps.
+function replayMoves(tokens) {
   let k = 0;
-  for (const m of letters) {
-    const t = tileForMove(S.cells, m);
-    if (!'UDLR'.includes(m) || t < 0) return k;
-    S.history.push({cells: S.cells.slice(), move: m, by: 'you'});
-    const b = blankIndex(S.cells);
-    [S.cells[t], S.cells[b]] = [S.cells[b], S.cells[t]];
+  for (const token of tokens) {
+    const run = parseRun(token);
+    const cells = S.cells.slice();
+    if (!run || !applyRun(cells, run.letter, run.count)) return k;
+    const steps = isMtm() ? [run] : new Array(run.count).fill(parseRun(run.letter));
+    for (const step of steps) {
+      S.history.push({cells: S.cells.slice(), move: step.name, by: 'you'});
+      applyRun(S.cells, step.letter, step.count);
+    }
     k++;
   }
   return k;

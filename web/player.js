@@ -1,5 +1,7 @@
 // slidedb's web page: Solve's player, which plays an optimal solution with
-// pause, step back and forward and a speed. Loaded before app.js.
+// pause, step back and forward and a speed. In MTM a move of several tiles
+// is played one tile a step, and counted as one move when its last tile has
+// slid. Loaded before app.js.
 'use strict';
 
 // ---------------------------------------------------------------- Solve
@@ -22,9 +24,9 @@ async function solve() {
   }
   if (my !== S.seq) return;
   if (!res.path) { showError('the server gave no path'); return; }
-  S.player = {path: res.path.map(parseState), moves: res.moves || '',
-              tiles: (res.tiles || []).map(String), k: 0,
-              playing: res.path.length > 1, timer: null};
+  const p = playerFor(res);
+  if (!p) { showError(`the server's moves do not lead along its path: ${res.moves}`); return; }
+  S.player = p;
   $('solution-text').textContent = solutionText(S.player);
   $('player').hidden = false;
   S.info = {distance: res.distance, moves: null};
@@ -32,6 +34,31 @@ async function solve() {
   refresh();
   schedule();
 }
+
+// The player of a /api/solve answer: its moves (runs of one letter and a
+// count) played one tile a step from the first state of its path, which
+// lists the state after each move; null when they do not agree.
+function playerFor(res) {
+  const runs = [];
+  const cells = parseState(res.path[0]);
+  const path = [cells.slice()];
+  for (const token of moveTokens(res.moves)) {
+    const run = parseRun(token);
+    if (!run) return null;
+    const first = path.length - 1;
+    for (let i = 0; i < run.count; i++) {
+      if (!applyRun(cells, run.letter, 1)) return null;
+      path.push(cells.slice());
+    }
+    runs.push(Object.assign(run, {first, end: path.length - 1}));
+    if (formatState(cells) !== formatState(parseState(res.path[runs.length] || ''))) return null;
+  }
+  return {path, runs, moves: res.moves || '', tiles: (res.tiles || []).map(String), k: 0,
+          base: S.history.length, playing: path.length > 1, timer: null};
+}
+
+// The moves of the player done by step k.
+function runsDone(p, k) { return p.runs.filter((r) => r.end <= k).length; }
 
 function speed() { return Number($('speed').value); }
 
@@ -55,20 +82,24 @@ function solutionText(p) {
   return `moves: ${p.moves}\ntiles: ${p.tiles.join(' ')}`;
 }
 
-// Shows step k of the solution; Undo and the move counter follow it, the
-// moves counted as the solver's.
+// Shows step k of the solution; Undo and the move counter follow it, each
+// move whose last tile has slid counted as the solver's. Between the tiles
+// of one MTM move the distance is the server's (refresh).
 function showStep(k) {
   const p = S.player;
-  for (; p.k < k; p.k++) {
-    S.history.push({cells: p.path[p.k].slice(), move: p.moves[p.k], by: 'solver'});
+  p.k = k;
+  S.history.length = p.base;
+  for (const r of p.runs) {
+    if (r.end <= k) S.history.push({cells: p.path[r.first].slice(), move: r.name, by: 'solver'});
   }
-  for (; p.k > k; p.k--) S.history.pop();
   clearHint();
-  S.cells = p.path[p.k].slice();
-  const left = p.path.length - 1 - p.k;
-  S.info = {distance: left, moves: left > 0 ? null : []};
+  S.cells = p.path[k].slice();
+  const done = runsDone(p, k);
+  const between = done < p.runs.length && p.runs[done].first < k;
+  const left = between ? null : p.runs.length - done;
+  S.info = {distance: left, moves: left === 0 ? [] : null};
   render();
-  if (left > 0) refresh();
+  if (left !== 0) refresh();
 }
 
 function stepForward(auto) {
@@ -95,9 +126,19 @@ function togglePlay() {
   schedule();
 }
 
+// Stops the player where it is. Stopped between the tiles of an MTM move,
+// the tiles slid so far are a move of their own, so that the moves made
+// still lead from the start to the board shown (Undo, the link, Analyse).
 function stopPlayer() {
-  if (!S.player) return;
-  clearTimeout(S.player.timer);
+  const p = S.player;
+  if (!p) return;
+  clearTimeout(p.timer);
+  const done = runsDone(p, p.k);
+  const r = p.runs[done];
+  if (r && r.first < p.k) {
+    S.history.push({cells: p.path[r.first].slice(), move: runName(r.letter, p.k - r.first),
+                    by: 'solver'});
+  }
   S.player = null;
   $('player').hidden = true;
 }
@@ -111,21 +152,28 @@ function renderPlayer() {
   pp.innerHTML = p.playing ? '&#10073;&#10073;' : '&#9654;';
   $('step-back').disabled = p.k === 0;
   $('step-forward').disabled = p.k >= total;
-  let text = `Optimal solution: step ${p.k} of ${total}` + (p.playing ? '' : ' (paused)');
+  const moves = p.runs.length, done = runsDone(p, p.k);
+  // In MTM the moves are counted, and the tiles of the one under way.
+  const now = done < moves && p.runs[done].first < p.k
+      ? `, tile ${p.k - p.runs[done].first} of ${p.runs[done].count} of move ${done + 1}` : '';
+  let text = isMtm() ? `Optimal solution${metricNote()}: move ${done} of ${moves}${now}`
+                     : `Optimal solution: step ${p.k} of ${total}`;
+  text += p.playing ? '' : ' (paused)';
   if (total === 0) text = 'Already at the goal.';
-  else if (p.k === total) text = `Optimal solution played: ${total} ${movesWord(total)}.`;
+  else if (p.k === total) text = `Optimal solution played: ${moves} ${movesWord(moves)}${metricNote()}.`;
   $('player-text').textContent = text;
   $('solution-copy').hidden = total === 0;
   const seq = $('solution-moves');
   seq.textContent = '';
-  const letters = Array.from(p.moves);
-  letters.forEach((m, i) => {
+  p.runs.forEach((r, i) => {
     const span = document.createElement('span');
     // Shown as the way the tile slides, like the arrow keys.
-    span.textContent = {U: '↓', D: '↑', L: '→', R: '←'}[m] || m;
-    span.title = `step ${i + 1}: the blank goes ${NAMES[m] || m}`;
-    if (i < p.k) span.className = 'done';
-    if (i === p.k) span.className = 'next';
+    span.textContent = ({U: '↓', D: '↑', L: '→', R: '←'}[r.letter] || r.letter) +
+                       (r.count > 1 ? r.count : '');
+    const cells = r.count > 1 ? ` ${r.count} cells` : '';
+    span.title = `${isMtm() ? 'move' : 'step'} ${i + 1}: the blank goes ${NAMES[r.letter]}${cells}`;
+    if (r.end <= p.k) span.className = 'done';
+    else if (i === done) span.className = 'next';
     seq.appendChild(span);
   });
 }

@@ -399,6 +399,34 @@ test('the page\'s parity rule agrees with the server, and its draws are solvable
   await page.close();
 });
 
+test('an analysis on 4x4 has a budget; when it runs out the page says so', async () => {
+  // 40 moves from the goal: its search takes far longer than 1 ms.
+  const start = '5,1,2,3,4,6,7,11,8,9,10,15,12,13,14,0';
+  const page = await open(`?board=4x4&start=${start}`);
+  await page.waitForFunction(() => /to the goal/.test(document.querySelector('[role=status]').textContent));
+  const {body: solved} = await apiGet(`/api/solve?board=4x4&start=${start}`);
+  const moves = solved.moves.slice(0, 6);
+  // The page asks with a budget on a searched board; here a tiny one.
+  let asked = null;
+  await page.route('**/api/analyse?*', (route) => {
+    const url = new URL(route.request().url());
+    asked = url.searchParams.get('max_seconds');
+    url.searchParams.set('max_seconds', '0.001');
+    route.continue({url: url.href});
+  });
+  await page.locator('#analyse-moves').fill(moves);
+  await button(page, 'Analyse').click();
+  await page.locator('#analyse-out').waitFor({state: 'visible'});
+  assert.ok(Number(asked) > 0, `max_seconds=${asked}`);
+  assert.match(await text(page, 'analyse-summary'), /budget \(0\.001 s\) ran out/);
+  const rows = await page.locator('#analyse-table tbody tr').count();
+  assert.equal(rows, moves.length);
+  assert.equal(await page.locator('#analyse-table tbody tr').last().locator('td').nth(3)
+      .textContent(), '—');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('with the server gone, the page says it cannot reach it', async () => {
   const page = await open('?start=867254301');
   await page.waitForSelector('#board .tile');

@@ -1,0 +1,143 @@
+// slidedb's web page: the metric moves are counted in. STM, the single-tile
+// metric: one tile slid is one move. MTM, the multi-tile metric: sliding one
+// or more tiles of the blank's row or column at once is one move, written
+// with its count ("U2": the blank goes up two cells). Every question the
+// page asks carries metric= (tableParams). Loaded before app.js.
+'use strict';
+
+const METRIC_NAMES = {stm: 'single-tile', mtm: 'multi-tile'};
+
+function isMtm() { return S.metric === 'mtm'; }
+
+// " (multi-tile)" after a count of moves in MTM; nothing in STM, whose
+// counts read as they always did.
+function metricNote() { return isMtm() ? ' (multi-tile)' : ''; }
+
+// A move as answers write it in the blank's notation: its letter, and its
+// count when over one.
+function runName(letter, count) { return count > 1 ? letter + count : letter; }
+
+// A move's letter and count: "U2" -> {letter: 'U', count: 2}; null when it
+// is not one.
+function parseRun(token) {
+  const m = /^([UDLR])(\d*)$/.exec(token);
+  if (!m) return null;
+  const count = m[2] === '' ? 1 : Number(m[2]);
+  return count >= 1 ? {letter: m[1], count, name: runName(m[1], count)} : null;
+}
+
+// A moves text split into its moves: "ULDR" (STM as answers write it),
+// "U L D R2 U2" (MTM) and "U2L" (a link's) alike. Anything else stays a
+// token of its own, which parseRun refuses.
+function moveTokens(text) {
+  return String(text || '').match(/[^\s\d]\d*|\d+/g) || [];
+}
+
+// Slides the blank `count` cells toward `letter` in `cells` (changed in
+// place); false when it would leave the board.
+function applyRun(cells, letter, count) {
+  for (let i = 0; i < count; i++) {
+    const t = tileForMove(cells, letter);
+    if (t < 0) return false;
+    const b = blankIndex(cells);
+    [cells[t], cells[b]] = [cells[b], cells[t]];
+  }
+  return true;
+}
+
+// The move that slides the tile on cell t toward the blank: in STM only a
+// tile next to the blank, in MTM any tile of the blank's row or column (it
+// and every tile between it and the blank slide). Null when there is none.
+function slideOf(cells, t) {
+  const b = blankIndex(cells), C = S.cols;
+  const br = Math.floor(b / C), bc = b % C, tr = Math.floor(t / C), tc = t % C;
+  let letter = null, count = 0;
+  if (tc === bc && tr !== br) {
+    letter = tr < br ? 'U' : 'D';
+    count = Math.abs(tr - br);
+  } else if (tr === br && tc !== bc) {
+    letter = tc < bc ? 'L' : 'R';
+    count = Math.abs(tc - bc);
+  }
+  if (!letter || (count > 1 && !isMtm())) return null;
+  return {letter, count, name: runName(letter, count)};
+}
+
+// The tile a listed move is made with on the board: the farthest of the
+// tiles it slides (/api/moves lists them from the blank out in MTM).
+function tileOfMove(m) {
+  return String(m.tiles && m.tiles.length ? m.tiles[m.tiles.length - 1] : m.tile);
+}
+
+// The moves made, as one move each in the metric: in STM a run made in MTM
+// becomes its single steps; in MTM single steps stay moves of their own.
+function historyInMetric() {
+  if (isMtm()) return;
+  const out = [];
+  for (const h of S.history) {
+    const run = parseRun(h.move);
+    if (!run || run.count === 1) { out.push(h); continue; }
+    const cells = h.cells.slice();
+    for (let i = 0; i < run.count; i++) {
+      out.push({cells: cells.slice(), move: run.letter, by: h.by});
+      applyRun(cells, run.letter, 1);
+    }
+  }
+  S.history = out;
+}
+
+// The metric menu: the server is asked for the start in the new metric
+// first; when it has no table for it (a 404 naming the build command), its
+// message is shown beside the menu and the page stays in the old metric.
+async function changeMetric(metric) {
+  const old = S.metric;
+  fieldError('metric', '');
+  if (metric === old) return;
+  if (S.edit) cancelEdit();
+  stopPlayer();
+  const ok = await checkMetric(metric);
+  if (!ok) {
+    $('metric-select').value = old;
+    return;
+  }
+  S.metric = metric;
+  historyInMetric();
+  clearHint();
+  await loadHistogram();
+  S.startDistance = null;
+  try {
+    const res = await api('moves', tableParams({start: formatState(S.initial)}));
+    S.startDistance = res.solvable === false ? null : res.distance;
+  } catch (e) {
+    showError(e.message);
+  }
+  afterJump();
+}
+
+// Whether the server answers the board in `metric`; when not, its message
+// beside the metric menu.
+async function checkMetric(metric) {
+  const cells = S.cells.length ? S.cells : goalCells();
+  try {
+    await api('moves', tableParams({start: formatState(cells), metric}));
+    return true;
+  } catch (e) {
+    if (e.network) {
+      showError(e.message);
+    } else {
+      fieldError('metric', `${e.message} (counting ${METRIC_NAMES[S.metric] || S.metric} ` +
+                           'moves instead)');
+    }
+    return false;
+  }
+}
+
+// A new board in MTM: when it has no multi-tile table, the page goes back
+// to STM and says why.
+async function keepMetricFor() {
+  if (!isMtm()) return;
+  const before = S.metric;
+  S.metric = 'stm';
+  if (await checkMetric(before)) S.metric = before;
+  $('metric-select').value = S.metric;
+}
