@@ -1,0 +1,243 @@
+// Expanding a level of the multi-tile search (lib/search/mtm_bfs.cc) with
+// the single-tile search's machinery (lib/search/bfs_*.h): the states of
+// the current depth found in a stretch of ranks, their neighbours worked
+// out a batch at a time and claimed for the next depth.
+//
+// In the multi-tile metric a state's neighbours are the other states of its
+// row (the blank slides along it: the same tile order, the other cells of
+// the row, all in its own group of bytes) and of its column (rows() - 1 of
+// them, in other groups, each a vertical step from the one before).
+#ifndef SLIDEDB_LIB_SEARCH_MTM_BFS_EXPAND_H_
+#define SLIDEDB_LIB_SEARCH_MTM_BFS_EXPAND_H_
+
+#include <utility>
+
+#include "lib/search/bfs_expand.h"
+
+namespace slidedb {
+namespace bfs {
+
+// The rank after the blank moves up (up = 1) to cell p, or down (up = 0)
+// from cell p, as Step; and, with kNext, the tile order after the move in
+// *next: the moving tile's place and Lehmer digit change by the tiles it
+// passes over, and each of those moves one place and gains (up) or loses
+// (down) one in its digit if it is greater.
+template <typename S, bool kNext>
+inline Index StepOrder(const Order& o, Index rank, int p, int up, Order* next) {
+  constexpr int kJ = S::kJump;
+  const uint8_t t = o.seq[p + kJ * (1 - up)];
+  const unsigned greater = GreaterThan<S>(o, t, p + up);
+  const Index after =
+      ApplyStep<S>(VerticalSteps<S>::kSteps[up][p], o, rank, p, greater);
+  if constexpr (kNext) {
+    *next = o;
+    const int smaller = kJ - __builtin_popcount(greater);
+    if (up != 0) {
+      for (int j = 0; j < kJ; ++j) {
+        next->seq[p + j] = o.seq[p + j + 1];
+        next->digit[p + j] =
+            static_cast<uint8_t>(o.digit[p + j + 1] + (greater >> j & 1));
+      }
+      next->seq[p + kJ] = t;
+      next->digit[p + kJ] = static_cast<uint8_t>(o.digit[p] - smaller);
+    } else {
+      for (int j = 0; j < kJ; ++j) {
+        next->seq[p + j + 1] = o.seq[p + j];
+        next->digit[p + j + 1] =
+            static_cast<uint8_t>(o.digit[p + j] - (greater >> j & 1));
+      }
+      next->seq[p] = t;
+      next->digit[p] = static_cast<uint8_t>(o.digit[p + kJ] + smaller);
+    }
+  }
+  return after;
+}
+
+// A state found at the current depth, waiting its turn: its index, its
+// rows() - 1 vertical neighbours as Key()s (the index and the move to it),
+// whose bytes lie anywhere, and its nearest neighbour in its row of the
+// previous depth, as Key(), or kNoKey.
+template <typename S>
+struct MtmPending {
+  static constexpr int kVertical = S::kRows - 1;
+  Index i;
+  Index vertical[kVertical];
+  Index best;
+};
+
+// The cells of row r, as bits.
+template <typename S>
+constexpr unsigned RowCells(int r) {
+  return ((1u << S::kCols) - 1) << (r * S::kCols);
+}
+
+// Expands every state of a level in ranks [begin, end); returns how many.
+// With kFlags, marks in Context::next_active where it claims states.
+template <typename S, bool kFlags>
+uint64_t ExpandMtmRanks(const Context& ctx, Index begin, Index end,
+                        const LevelKeys& keys) {
+  constexpr Index kCells = S::kCells;
+  constexpr int kCols = S::kCols;
+  constexpr int kRows = S::kRows;
+  using Pending = MtmPending<S>;
+  using Lists = Batch<S, kRows>;
+  uint8_t* const records = ctx.records;
+  const uint8_t next = keys.next;
+  const unsigned prev = keys.prev;
+  uint64_t found = 0;
+  uint8_t sink = 0;  // where stores that claim nothing go
+  [[maybe_unused]] uint8_t flag_sink = 0;
+  [[maybe_unused]] uint8_t* const next_active = ctx.next_active;
+  const unsigned odd_cells = ctx.odd_cells;
+  // Claims the unseen vertical neighbours of p.i for the next depth and
+  // writes its record: the move towards its neighbour of the previous depth
+  // with the lowest index.
+  auto expand = [&](const Pending& p) {
+    Index best = p.best;
+    for (int m = 0; m < Pending::kVertical; ++m) {
+      const Index key = p.vertical[m];
+      const Index j = key >> 2;
+      const uint8_t x = LoadByte(&records[j]);
+      const bool unseen = x == kUnseen;
+      StoreByte(Select(unseen, &records[j], &sink), next);
+      if constexpr (kFlags) {
+        StoreByte(Select(unseen, &next_active[j >> kFlagShift], &flag_sink), 1);
+      }
+      const bool nearer = ((x & kDistanceBits) == prev) & (key < best);
+      best = Select(nearer, key, best);
+    }
+    StoreByte(&records[p.i], static_cast<uint8_t>(keys.cur | (best & 3)));
+  };
+  // Idle entries read a byte after the records that no scan reaches
+  // (kScratch), never kUnseen: they claim nothing.
+  const Index scratch = static_cast<Index>(ctx.size + kScratch);
+  Pending idle;
+  idle.i = scratch;
+  std::fill(std::begin(idle.vertical), std::end(idle.vertical),
+            Key(scratch, 0));
+  idle.best = kNoKey;
+  Ring<Pending> ring(idle);
+  Lists batch;
+  // Works out the vertical neighbours of list r's n-th state (the blank on
+  // row r), fetching their bytes, and its nearest neighbour of the previous
+  // depth in its row, and puts it in the ring.
+  auto visit = [&](auto row, unsigned n) {
+    constexpr int r = decltype(row)::value;
+    const unsigned s = batch.slot[r][n];
+    const int b = batch.cell[r][n];
+    const Index rank = batch.rank[s];
+    const Index base = rank * kCells;
+    Pending p;
+    p.i = base + static_cast<Index>(b);
+    // batch.sideways[s]: the group's cells of the previous depth. The
+    // lowest of them in this row is the nearest, left of b or right.
+    const unsigned row_prev =
+        static_cast<unsigned>(batch.sideways[s]) & RowCells<S>(r);
+    const int first = __builtin_ctz(row_prev | 1u << 31);
+    const unsigned side_move =
+        static_cast<unsigned>(first < b ? Move::kLeft : Move::kRight);
+    p.best =
+        Select(row_prev != 0,
+               Key(base + static_cast<Index>(first & 31), side_move), kNoKey);
+    const Order& o = batch.orders[s][odd_cells >> b & 1];
+    // Up the column: 1 .. r cells; then down: 1 .. kRows - 1 - r cells.
+    int m = 0;
+    auto walk = [&](auto up_t, auto cells_t) {
+      constexpr int kUp = decltype(up_t)::value;
+      constexpr int kSteps = decltype(cells_t)::value;
+      if constexpr (kSteps > 0) {
+        Order a = o, z;
+        Index at_rank = rank;
+        int cell = b;
+        for (int k = 1; k <= kSteps; ++k) {
+          const int to = kUp ? cell - kCols : cell + kCols;
+          const int place = kUp ? to : cell;
+          if (k < kSteps) {
+            at_rank = StepOrder<S, true>(a, at_rank, place, kUp, &z);
+            a = z;
+          } else {
+            at_rank = StepOrder<S, false>(a, at_rank, place, kUp, nullptr);
+          }
+          const Index j = at_rank * kCells + static_cast<Index>(to);
+          __builtin_prefetch(records + j, 1);
+          p.vertical[m++] =
+              Key(j, static_cast<unsigned>(kUp ? Move::kUp : Move::kDown));
+          cell = to;
+        }
+      }
+    };
+    walk(std::integral_constant<int, 1>(), std::integral_constant<int, r>());
+    walk(std::integral_constant<int, 0>(),
+         std::integral_constant<int, kRows - 1 - r>());
+    ring.Push(p, expand);
+  };
+  // First the ranks that hold a state of this depth, as bits.
+  uint64_t holds[kChunkRanks / 64];
+  FindRanksWith<S>(ctx, begin, end, keys.cur, holds);
+  for (Index w = 0; w < kChunkRanks / 64; ++w) {
+    if (holds[w] == 0) continue;
+    std::fill(std::begin(batch.count), std::end(batch.count), 0u);
+    unsigned s = 0;
+    for (uint64_t ranks = holds[w]; ranks != 0; ranks &= ranks - 1, ++s) {
+      const Index rank =
+          begin + static_cast<Index>(w * 64 + __builtin_ctzll(ranks));
+      const GroupMasks g = MasksAt<S>(records, rank, keys);
+      found += static_cast<unsigned>(__builtin_popcount(g.cur));
+      batch.rank[s] = rank;
+      batch.sideways[s] = g.prev;
+      // The unseen cells of each row with a state of this depth are its
+      // neighbours: claimed here, once for the row.
+      unsigned rows_with_cur = 0;
+      for (int row = 0; row < kRows; ++row) {
+        rows_with_cur |=
+            Select((g.cur & RowCells<S>(row)) != 0, RowCells<S>(row), 0u);
+      }
+      const unsigned claim = g.unseen & rows_with_cur;
+      uint8_t* const group = records + static_cast<size_t>(rank) * kCells;
+      for (unsigned x = claim; x != 0; x &= x - 1) {
+        StoreByte(group + __builtin_ctz(x), next);
+      }
+      if constexpr (kFlags) {
+        if (claim != 0) {
+          // (A group's bytes lie in at most two stretches.)
+          const Index i = rank * kCells;
+          StoreByte(
+              &next_active[(i + static_cast<Index>(__builtin_ctz(claim))) >>
+                           kFlagShift],
+              1);
+          StoreByte(&next_active[(i + static_cast<Index>(
+                                          31 - __builtin_clz(claim))) >>
+                                 kFlagShift],
+                    1);
+        }
+      }
+      if (ctx.orders.empty()) {
+        Decode<S>(ctx, rank, batch.orders[s]);
+      } else {
+        batch.orders[s][0] = ctx.orders[rank];
+        if ((g.cur & odd_cells) != 0) Decode<S>(ctx, rank, batch.orders[s]);
+      }
+      for (int row = 0; row < kRows; ++row) {
+        batch.Append(row, (g.cur >> (row * kCols)) & ((1u << kCols) - 1),
+                     row * kCols, s);
+      }
+    }
+    [&]<int... kR>(std::integer_sequence<int, kR...>) {
+      (
+          (void)[&] {
+            for (unsigned n = 0; n < batch.count[kR]; ++n) {
+              visit(std::integral_constant<int, kR>(), n);
+            }
+          }(),
+          ...);
+    }
+    (std::make_integer_sequence<int, kRows>());
+  }
+  ring.Drain(expand);
+  return found;
+}
+
+}  // namespace bfs
+}  // namespace slidedb
+
+#endif  // SLIDEDB_LIB_SEARCH_MTM_BFS_EXPAND_H_
