@@ -17,42 +17,6 @@
 namespace slidedb {
 namespace bfs {
 
-// The rank after the blank moves up (up = 1) to cell p, or down (up = 0)
-// from cell p, as Step; and, with kNext, the tile order after the move in
-// *next: the moving tile's place and Lehmer digit change by the tiles it
-// passes over, and each of those moves one place and gains (up) or loses
-// (down) one in its digit if it is greater.
-template <typename S, bool kNext>
-inline Index StepOrder(const Order& o, Index rank, int p, int up, Order* next) {
-  constexpr int kJ = S::kJump;
-  const uint8_t t = o.seq[p + kJ * (1 - up)];
-  const unsigned greater = GreaterThan<S>(o, t, p + up);
-  const Index after =
-      ApplyStep<S>(VerticalSteps<S>::kSteps[up][p], o, rank, p, greater);
-  if constexpr (kNext) {
-    *next = o;
-    const int smaller = kJ - __builtin_popcount(greater);
-    if (up != 0) {
-      for (int j = 0; j < kJ; ++j) {
-        next->seq[p + j] = o.seq[p + j + 1];
-        next->digit[p + j] =
-            static_cast<uint8_t>(o.digit[p + j + 1] + (greater >> j & 1));
-      }
-      next->seq[p + kJ] = t;
-      next->digit[p + kJ] = static_cast<uint8_t>(o.digit[p] - smaller);
-    } else {
-      for (int j = 0; j < kJ; ++j) {
-        next->seq[p + j + 1] = o.seq[p + j];
-        next->digit[p + j + 1] =
-            static_cast<uint8_t>(o.digit[p + j] - (greater >> j & 1));
-      }
-      next->seq[p] = t;
-      next->digit[p] = static_cast<uint8_t>(o.digit[p + kJ] + smaller);
-    }
-  }
-  return after;
-}
-
 // A state found at the current depth, waiting its turn: its index, its
 // rows() - 1 vertical neighbours as Key()s (the index and the move to it),
 // whose bytes lie anywhere, and its nearest neighbour in its row of the
@@ -141,29 +105,26 @@ uint64_t ExpandMtmRanks(const Context& ctx, Index begin, Index end,
                Key(base + static_cast<Index>(first & 31), side_move), kNoKey);
     const Order& o = batch.orders[s][odd_cells >> b & 1];
     // Up the column: 1 .. r cells; then down: 1 .. kRows - 1 - r cells.
+    // Each vertical step changes the Lehmer digits of the places it passes
+    // over only (lib/search/bfs_ranks.h): the digits of the places before
+    // them count the same tiles after them, and the places after them keep
+    // their tiles. So each step of a walk touches places that the steps
+    // before it left as they were in o, and its change of rank is worked out
+    // from o.
     int m = 0;
     auto walk = [&](auto up_t, auto cells_t) {
       constexpr int kUp = decltype(up_t)::value;
       constexpr int kSteps = decltype(cells_t)::value;
-      if constexpr (kSteps > 0) {
-        Order a = o, z;
-        Index at_rank = rank;
-        int cell = b;
-        for (int k = 1; k <= kSteps; ++k) {
-          const int to = kUp ? cell - kCols : cell + kCols;
-          const int place = kUp ? to : cell;
-          if (k < kSteps) {
-            at_rank = StepOrder<S, true>(a, at_rank, place, kUp, &z);
-            a = z;
-          } else {
-            at_rank = StepOrder<S, false>(a, at_rank, place, kUp, nullptr);
-          }
-          const Index j = at_rank * kCells + static_cast<Index>(to);
-          __builtin_prefetch(records + j, 1);
-          p.vertical[m++] =
-              Key(j, static_cast<unsigned>(kUp ? Move::kUp : Move::kDown));
-          cell = to;
-        }
+      Index at_rank = rank;
+      int cell = b;
+      for (int k = 0; k < kSteps; ++k) {
+        const int to = kUp ? cell - kCols : cell + kCols;
+        at_rank = Step<S>(o, at_rank, kUp ? to : cell, kUp);
+        const Index j = at_rank * kCells + static_cast<Index>(to);
+        __builtin_prefetch(records + j, 1);
+        p.vertical[m++] =
+            Key(j, static_cast<unsigned>(kUp ? Move::kUp : Move::kDown));
+        cell = to;
       }
     };
     walk(std::integral_constant<int, 1>(), std::integral_constant<int, r>());
