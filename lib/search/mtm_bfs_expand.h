@@ -155,8 +155,10 @@ uint64_t ExpandMtmRanks(const Context& ctx, Index begin, Index end,
       }
       const unsigned claim = g.unseen & rows_with_cur;
       uint8_t* const group = records + static_cast<size_t>(rank) * kCells;
-      for (unsigned x = claim; x != 0; x &= x - 1) {
-        StoreByte(group + __builtin_ctz(x), next);
+      // (A store per cell, to `sink` where it claims nothing: a loop over
+      // the claims' bits ended at random.)
+      for (Index c = 0; c < kCells; ++c) {
+        StoreByte(Select((claim >> c & 1) != 0, group + c, &sink), next);
       }
       if constexpr (kFlags) {
         if (claim != 0) {
