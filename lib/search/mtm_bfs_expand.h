@@ -6,7 +6,12 @@
 // In the multi-tile metric a state's neighbours are the other states of its
 // row (the blank slides along it: the same tile order, the other cells of
 // the row, all in its own group of bytes) and of its column (rows() - 1 of
-// them, in other groups, each a vertical step from the one before).
+// them, in other groups, each a vertical step from the one before, whose
+// ranks all follow from the state's own tile order). Each state claims
+// the unseen ones for the next depth and takes as its best move the one
+// towards its neighbour of the previous depth with the lowest index, as in
+// the single-tile search: the records are the same on any number of
+// threads.
 #ifndef SLIDEDB_LIB_SEARCH_MTM_BFS_EXPAND_H_
 #define SLIDEDB_LIB_SEARCH_MTM_BFS_EXPAND_H_
 
@@ -33,6 +38,15 @@ struct MtmPending {
 template <typename S>
 constexpr unsigned RowCells(int r) {
   return ((1u << S::kCols) - 1) << (r * S::kCols);
+}
+
+// Calls f(std::integral_constant<int, r>()) for each row r, in order.
+template <typename S, int kRow = 0, typename F>
+inline void ForEachRow(F f) {
+  if constexpr (kRow < S::kRows) {
+    f(std::integral_constant<int, kRow>());
+    ForEachRow<S, kRow + 1>(f);
+  }
 }
 
 // Expands every state of a level in ranks [begin, end); returns how many.
@@ -163,15 +177,10 @@ uint64_t ExpandMtmRanks(const Context& ctx, Index begin, Index end,
       if constexpr (kFlags) {
         if (claim != 0) {
           // (A group's bytes lie in at most two stretches.)
-          const Index i = rank * kCells;
-          StoreByte(
-              &next_active[(i + static_cast<Index>(__builtin_ctz(claim))) >>
-                           kFlagShift],
-              1);
-          StoreByte(&next_active[(i + static_cast<Index>(
-                                          31 - __builtin_clz(claim))) >>
-                                 kFlagShift],
-                    1);
+          const Index first = rank * kCells + __builtin_ctz(claim);
+          const Index last = rank * kCells + 31 - __builtin_clz(claim);
+          StoreByte(&next_active[first >> kFlagShift], 1);
+          StoreByte(&next_active[last >> kFlagShift], 1);
         }
       }
       if (ctx.orders.empty()) {
@@ -185,16 +194,9 @@ uint64_t ExpandMtmRanks(const Context& ctx, Index begin, Index end,
                      row * kCols, s);
       }
     }
-    [&]<int... kR>(std::integer_sequence<int, kR...>) {
-      (
-          (void)[&] {
-            for (unsigned n = 0; n < batch.count[kR]; ++n) {
-              visit(std::integral_constant<int, kR>(), n);
-            }
-          }(),
-          ...);
-    }
-    (std::make_integer_sequence<int, kRows>());
+    ForEachRow<S>([&](auto row) {
+      for (unsigned n = 0; n < batch.count[row.value]; ++n) visit(row, n);
+    });
   }
   ring.Drain(expand);
   return found;
