@@ -7,7 +7,7 @@
 // The 12-cell boards (239,500,800 states each) run only when the
 // environment sets SLIDEDB_SLOW_TESTS (to anything but 0), as
 //   SLIDEDB_SLOW_TESTS=1 build/slidedb_tests --gtest_filter='MtmBfs*'
-// about 25 s here with the checks (the searches on 2 threads: 3x4 2.6 s,
+// about 35 s here with the checks (the searches on 2 threads: 3x4 2.6 s,
 // 4x3 3.3 s, 2x6 2.2 s, 6x2 7 s, on a machine shared with other builds).
 #include "lib/search/mtm_bfs.h"
 
@@ -122,14 +122,14 @@ TEST(MtmBfsTest, TwelveCellRadiiFitTheRecords) {
 
 // Every state's distance is one more than its nearest neighbour's, and its
 // record's direction is that of its neighbour one step nearer with the
-// lowest index.
+// lowest index (every `stride`-th state).
 void ExpectRecordsAgreeWithNeighbours(const Board& board, int goal_blank,
-                                      const BfsResult& r) {
+                                      const BfsResult& r, Index stride = 1) {
   const Indexer indexer(board, goal_blank);
   ASSERT_EQ(r.records.size(), indexer.size());
   const int rows = board.rows(), cols = board.cols();
   const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};  // U D L R
-  for (Index i = 0; i < indexer.size(); ++i) {
+  for (Index i = 0; i < indexer.size(); i += stride) {
     const State s = indexer.StateAt(i);
     const int d = RecordDistance(r.records[i]);
     int nearest = INT_MAX;
@@ -272,7 +272,9 @@ bool SlowTestsWanted() {
 }
 
 // 3x4 and 2x6 against lightln2's searches (and the turned boards, 4x3 and
-// 6x2, alike), on two threads; the records' own histogram too.
+// 6x2, alike), on two threads; the records' own histogram too, every
+// 997th record against its neighbours, and 3x4's and 2x6's records the
+// same on one thread.
 TEST(MtmBfsTest, TwelveCellHistograms) {
   if (!SlowTestsWanted()) {
     GTEST_SKIP() << "set SLIDEDB_SLOW_TESTS=1 for the 12-cell searches";
@@ -291,8 +293,15 @@ TEST(MtmBfsTest, TwelveCellHistograms) {
       EXPECT_EQ(stored.back(), 0u) << board.Name();
       stored.pop_back();
       EXPECT_EQ(stored, p.histogram) << board.Name();
+      ExpectRecordsAgreeWithNeighbours(board, board.cells() - 1, r, 997);
       std::printf("[ mtm bfs  ] %s: %.2f s on 2 threads\n",
                   board.Name().c_str(), r.seconds);
+      if (!turned) {
+        const BfsResult one = Search(board, board.cells() - 1, Options(1));
+        EXPECT_TRUE(one.records == r.records) << board.Name();
+        std::printf("[ mtm bfs  ] %s: %.2f s on 1 thread\n",
+                    board.Name().c_str(), one.seconds);
+      }
     }
   }
 }
