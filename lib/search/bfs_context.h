@@ -1,7 +1,8 @@
 // The breadth-first search of lib/search/bfs.h, inside: how its working
 // bytes are read, its constants, the board shape as compile-time constants
-// and what does not change during a search (Context). Only bfs.cc and its
-// tests include the bfs_*.h headers.
+// and what does not change during a search (Context). Only bfs.cc, the
+// multi-tile search (mtm_bfs.cc) and their tests include the bfs_*.h
+// headers.
 #ifndef SLIDEDB_LIB_SEARCH_BFS_CONTEXT_H_
 #define SLIDEDB_LIB_SEARCH_BFS_CONTEXT_H_
 

@@ -120,14 +120,16 @@ constexpr std::array<Columns, 64> kColumns = MakeColumns();
 // group's bytes, and the states in one list per kind of row, so that the
 // loops over them run a count known beforehand (a loop over a rank's own
 // states ended at random) and compute only the vertical moves that exist.
-template <typename S>
+// (The multi-tile search, lib/search/mtm_bfs_expand.h, keeps one list per
+// row: kListsT = S::kRows.)
+template <typename S, int kListsT = (S::kRows > 2 ? 3 : 2)>
 struct Batch {
   static_assert(S::kCols <= 6);    // kColumns
   static_assert(S::kCells <= 12);  // 12!/2 states, fewer than 2^30: Key()
   // The lists: states with the blank on the top row, on the bottom row and
   // (boards of three rows or more) in between.
   static constexpr int kTop = 0, kBottom = 1, kMiddle = 2;
-  static constexpr int kLists = S::kRows > 2 ? 3 : 2;
+  static constexpr int kLists = kListsT;
   // Room for every cell of 64 ranks, and one 16-byte store past the last.
   static constexpr int kRoom = 64 * S::kCells + 16;
   Index rank[64];
@@ -199,6 +201,43 @@ inline unsigned GroupsWithABit(uint64_t m) {
       four |= unsigned{((m >> (kC * k)) & kGroup) != 0} << k;
     }
     return four;
+  }
+}
+
+// Sets bit r - begin of holds[] for each rank r of [begin, end) with a byte
+// whose distance bits are `key`: one pass over the bytes (the stretches
+// without a state of the level skipped, Context::active) whose loops do not
+// depend on what the bytes hold, so that finding the next such rank costs
+// no mispredicted branch. REQUIRES: end - begin <= kChunkRanks.
+template <typename S>
+inline void FindRanksWith(const Context& ctx, Index begin, Index end,
+                          uint8_t key, uint64_t holds[kChunkRanks / 64]) {
+  constexpr Index kCells = S::kCells;
+  std::fill(holds, holds + kChunkRanks / 64, uint64_t{0});
+  // Notes the ranks from `from` to `to`, four at a time (48 bytes at the
+  // most).
+  auto note = [&](Index from, Index to) {
+    for (Index r = begin + (from - begin) / 4 * 4; r < to; r += 4) {
+      const uint8_t* const p = ctx.records + static_cast<size_t>(r) * kCells;
+      const uint64_t m = Matches16(p, key) |
+                         uint64_t{Matches16(p + 16, key)} << 16 |
+                         uint64_t{Matches16(p + 32, key)} << 32;
+      unsigned four = GroupsWithABit<S>(m);
+      if (end - r < 4) four &= (1u << (end - r)) - 1;  // the table's end
+      holds[(r - begin) >> 6] |= uint64_t{four} << ((r - begin) & 63);
+    }
+  };
+  if (!ctx.track) {
+    note(begin, end);
+  } else {
+    ForActiveStretches<S>(ctx.active, begin, end, [&](size_t f) {
+      // The ranks with a byte in stretch f.
+      note(std::max<Index>(begin,
+                           static_cast<Index>((f << kFlagShift) / kCells)),
+           std::min<Index>(
+               end,
+               static_cast<Index>((((f + 1) << kFlagShift) - 1) / kCells + 1)));
+    });
   }
 }
 
@@ -305,36 +344,9 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
                expand);
     }
   };
-  // First the ranks that hold a state of this depth, as bits: one pass over
-  // the bytes (the stretches without such a state skipped) whose loops do
-  // not depend on what the bytes hold, so that finding the next such rank
-  // costs no mispredicted branch.
-  uint64_t holds[kChunkRanks / 64] = {};
-  // Notes the ranks from `from` to `to`, four at a time (48 bytes at the
-  // most).
-  auto note = [&](Index from, Index to) {
-    for (Index r = begin + (from - begin) / 4 * 4; r < to; r += 4) {
-      const uint8_t* const p = records + static_cast<size_t>(r) * kCells;
-      const uint64_t m = Matches16(p, keys.cur) |
-                         uint64_t{Matches16(p + 16, keys.cur)} << 16 |
-                         uint64_t{Matches16(p + 32, keys.cur)} << 32;
-      unsigned four = GroupsWithABit<S>(m);
-      if (end - r < 4) four &= (1u << (end - r)) - 1;  // the table's end
-      holds[(r - begin) >> 6] |= uint64_t{four} << ((r - begin) & 63);
-    }
-  };
-  if (!ctx.track) {
-    note(begin, end);
-  } else {
-    ForActiveStretches<S>(ctx.active, begin, end, [&](size_t f) {
-      // The ranks with a byte in stretch f.
-      note(std::max<Index>(begin,
-                           static_cast<Index>((f << kFlagShift) / kCells)),
-           std::min<Index>(
-               end,
-               static_cast<Index>((((f + 1) << kFlagShift) - 1) / kCells + 1)));
-    });
-  }
+  // First the ranks that hold a state of this depth, as bits.
+  uint64_t holds[kChunkRanks / 64];
+  FindRanksWith<S>(ctx, begin, end, keys.cur, holds);
   for (Index w = 0; w < kChunkRanks / 64; ++w) {
     if (holds[w] == 0) continue;
     std::fill(std::begin(batch.count), std::end(batch.count), 0u);
@@ -382,7 +394,6 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
   two.Drain(expand);
   return found;
 }
-
 
 }  // namespace bfs
 }  // namespace slidedb

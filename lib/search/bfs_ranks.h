@@ -251,6 +251,38 @@ void ListOrders(int pos, unsigned unused, int sum, Order* cur, Order** out) {
   }
 }
 
+// Fills what Context needs to decode tile orders for `indexer`'s board:
+// the parities by blank cell, `select`, Decode's halves and, on small
+// boards (unless `large_board_paths`), the table of every tile order.
+template <typename S>
+void PrepareDecoding(const Indexer& indexer, bool large_board_paths,
+                     Context* ctx) {
+  const Board& board = indexer.board();
+  const Index ranks = indexer.size() / static_cast<Index>(S::kCells);
+  for (int b = 0; b < S::kCells; ++b) {
+    ctx->parity[b] =
+        S::kCols % 2 == 0
+            ? static_cast<uint8_t>(
+                  (board.Row(b) + board.Row(indexer.goal_blank())) & 1)
+            : 0;
+    ctx->odd_cells |= unsigned{ctx->parity[b]} << b;
+  }
+  ctx->select.assign(static_cast<size_t>(kMaxCells) << S::kM, 0);
+  for (unsigned mask = 0; mask < (1u << S::kM); ++mask) {
+    int k = 0;
+    for (unsigned x = mask; x != 0; x &= x - 1) {
+      ctx->select[mask * kMaxCells + k++] =
+          static_cast<uint8_t>(__builtin_ctz(x));
+    }
+  }
+  if (ranks <= kMaxOrderTable && !large_board_paths) {
+    ctx->orders.resize(ranks);
+    Order cur{};
+    Order* out = ctx->orders.data();
+    ListOrders<S>(0, (1u << S::kM) - 1, 0, &cur, &out);
+  }
+  FillHalves<S>(ctx);  // Decode's, for the odd parity on small boards too
+}
 
 }  // namespace bfs
 }  // namespace slidedb

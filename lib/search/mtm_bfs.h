@@ -7,9 +7,17 @@
 // move (how far it goes is the distance of the state it reaches: the walk
 // tries 1, 2, ... cells that way for the one a step nearer).
 //
-// One thread, level by level over the index; about 0.1 s for 3x3 and a
-// second for 2x5 here. Issue 24 builds tables, faces and the 4x4 search
-// on it.
+// The single-tile search's machinery (lib/search/bfs.h) does the work: the
+// records are the working bytes, each level scans them for its states on
+// BfsOptions::threads workers, decodes tile orders cheaply and claims
+// unseen neighbours with atomic byte stores; a vertical neighbour k cells
+// away is k vertical steps of rank arithmetic, its bytes fetched ahead. The
+// records do not depend on the number of threads. Memory: the records
+// (12!/2 bytes, 240 MB, on the 12-cell boards) and about a megabyte more.
+// Here, on 2 threads (1): 3x4 2.6 s (4.9 s), 4x3 3.3 s (5.2 s), 2x6 2.2 s
+// (3.9 s), 6x2 7 s (7.6 s: five vertical neighbours a state); 2x5 0.03 s.
+//
+// Issue 24 builds tables, faces and the 4x4 search on it.
 #ifndef SLIDEDB_LIB_SEARCH_MTM_BFS_H_
 #define SLIDEDB_LIB_SEARCH_MTM_BFS_H_
 
@@ -28,7 +36,18 @@ void ForEachMtmMove(const Board& board, const State& s,
 
 // Searches the whole MTM table of `indexer`'s goal, calling `on_level` (if
 // set) once per depth. Each state's best move is the direction towards the
-// neighbour one step nearer with the lowest index.
+// neighbour one step nearer with the lowest index, whatever the options.
+// BfsOptions::wrap_at does not apply: the deepest 12-cell boards (2x6, 6x2)
+// reach 41 MTM moves, below kDistanceSaturated (lib/puzzle/record.h), and a
+// search deeper than 61 fails.
+Status RunMtmBfs(const Indexer& indexer, const BfsOptions& options,
+                 const std::function<void(const BfsLevel&)>& on_level,
+                 BfsResult* result);
+// The same with `threads` workers.
+Status RunMtmBfs(const Indexer& indexer, int threads,
+                 const std::function<void(const BfsLevel&)>& on_level,
+                 BfsResult* result);
+// The same on one thread.
 Status RunMtmBfs(const Indexer& indexer,
                  const std::function<void(const BfsLevel&)>& on_level,
                  BfsResult* result);
