@@ -287,6 +287,7 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
     CheckOptions check;
     if (!vm["board"].defaulted() || !blanks.empty()) check.board = board;
     check.goal_blanks.assign(blanks.begin(), blanks.end());
+    if (!vm["metric"].defaulted()) check.metric = metric;
     check.threads = threads;
     return RunCheck(db_dir, check, format == "json", out, err);
   }
@@ -330,9 +331,10 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
           << std::setprecision(3) << l.seconds << " s\n";
     };
     const Indexer indexer(board, goals[k]);
-    searched[k] = metric == Metric::kMtm
-                      ? RunMtmBfs(indexer, on_level, &results[k])
-                      : RunBfs(indexer, search_threads, on_level, &results[k]);
+    searched[k] =
+        metric == Metric::kMtm
+            ? RunMtmBfs(indexer, search_threads, on_level, &results[k])
+            : RunBfs(indexer, search_threads, on_level, &results[k]);
   };
   std::vector<std::thread> workers;
   // Joins the searches on every way out.

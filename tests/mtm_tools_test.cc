@@ -342,9 +342,14 @@ TEST(MtmTablesTest, RebuildingOneMetricKeepsTheOther) {
       {"--db", db, "--board", "2x3", "--metric", "mtm", "--export", "csv"});
   EXPECT_EQ(mtm_after.status, 0) << mtm_after.err;
   EXPECT_EQ(mtm_after.out, mtm_before.out);
-  const CliResult check = RunBuildCli({"--verify", "--db", db});
+  CliResult check = RunBuildCli({"--verify", "--db", db, "--board", "2x3"});
   EXPECT_EQ(check.status, 0) << check.out;
   EXPECT_NE(check.out.find("mtm/2x3/b5: ok"), std::string::npos) << check.out;
+  EXPECT_NE(check.out.find("\n2x3/b5: ok"), std::string::npos) << check.out;
+  check = RunBuildCli({"--verify", "--db", db, "--metric", "mtm"});
+  EXPECT_EQ(check.status, 0) << check.out;
+  EXPECT_NE(check.out.find("mtm/2x3/b5: ok"), std::string::npos) << check.out;
+  EXPECT_EQ(check.out.find("\n2x3/b5"), std::string::npos) << check.out;
 }
 
 // slidedb-build --verify checks multi-tile records in their metric: a best

@@ -64,23 +64,30 @@ std::string PageTable(const std::string& key, uint32_t* page) {
 
 bool Selected(const CheckOptions& options, const TableMeta& meta) {
   if (options.board && meta.board != *options.board) return false;
+  if (options.metric && meta.metric != *options.metric) return false;
   return options.goal_blanks.empty() ||
          std::count(options.goal_blanks.begin(), options.goal_blanks.end(),
                     meta.goal_blank) > 0;
 }
 
 // A table id the options select, judged from the id alone (for tables whose
-// metadata cannot be read): "3x3/b8".
+// metadata cannot be read): "3x3/b8", "mtm/3x3/b8".
 bool SelectedId(const CheckOptions& options, const std::string& id) {
-  const size_t slash = id.find("/b");
+  TableMeta meta;
+  std::string rest = id;
+  const std::string mtm = std::string(MetricName(Metric::kMtm)) + "/";
+  if (rest.compare(0, mtm.size(), mtm) == 0) {
+    meta.metric = Metric::kMtm;
+    rest = rest.substr(mtm.size());
+  }
+  const size_t slash = rest.find("/b");
   Board board;
   if (slash == std::string::npos ||
-      !Board::Parse(id.substr(0, slash), &board).ok()) {
-    return !options.board && options.goal_blanks.empty();
+      !Board::Parse(rest.substr(0, slash), &board).ok()) {
+    return !options.board && options.goal_blanks.empty() && !options.metric;
   }
-  TableMeta meta;
   meta.board = board;
-  meta.goal_blank = std::atoi(id.c_str() + slash + 2);
+  meta.goal_blank = std::atoi(rest.c_str() + slash + 2);
   return Selected(options, meta);
 }
 

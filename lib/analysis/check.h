@@ -15,6 +15,7 @@
 
 #include "lib/base/status.h"
 #include "lib/puzzle/board.h"
+#include "lib/puzzle/metric.h"
 
 namespace slidedb {
 
@@ -23,6 +24,8 @@ struct CheckOptions {
   std::optional<Board> board;
   // Only those with these goal blank cells, when not empty.
   std::vector<int> goal_blanks;
+  // Only the tables of this metric, when set.
+  std::optional<Metric> metric;
   // Threads for the record checks (at least 1).
   int threads = 1;
   // Problems described per table; the rest are only counted.
