@@ -13,6 +13,8 @@ Usage: scripts/bench.sh SUITE [ARGS]
 Suites (bench/suites/SUITE.sh; BENCHMARKS.md has their latest figures):
   3x3                  slidedb against BFS, A* and IDA* on 3x3 (about 20 s)
   large                the 2x5, 3x4 and 2x6 builds, one-shot queries, walks
+  mtm                  the multi-tile tables: 3x3, 2x5, 3x4, 2x6 builds, one-shot
+                       queries and --analyse
   15                   Korf's 100 15-puzzle instances, optionally beside a peer
   24 [PEER PEER_PDBS]  the ten easiest of Korf and Felner's 24-puzzle instances
                        beside clausecker/24puzzle, and 100 positions in 1 s
