@@ -92,6 +92,7 @@ class MtmSearch::Run {
  public:
   Run(const MtmSearch& search, const State& start, Shared* shared)
       : board_(search.board_),
+        fsm_(*search.fsm_),
         rows_(search.rows_),
         columns_(search.columns_),
         shared_(shared),
@@ -128,19 +129,20 @@ class MtmSearch::Run {
           wd.Step(*w, (static_cast<int>(m.move) & 1) != 0, wd.GoalLineOf(tile));
     }
     moves_[length_++] = m;
+    fsm_state_ = fsm_.Next(fsm_state_, fsm_.Symbol(m.move, m.cells));
   }
 
   // Searches below the path pushed so far for the goal within `bound`
   // moves; true if found (or stopped, or abandoned).
   bool Search(int bound) {
-    return Dfs<false>(length_, prev_axis(), bound, 0, nullptr);
+    return Dfs<false>(length_, prev_axis(), fsm_state_, bound, 0, nullptr);
   }
 
   // Appends, in the order Search visits them, the subtrees rooted `split`
   // moves deep within `bound`, and stops at the first goal found on the
   // way (a subtree with `goal`); true then.
   bool Collect(int bound, int split, std::vector<Subtree>* out) {
-    return Dfs<true>(length_, prev_axis(), bound, split, out);
+    return Dfs<true>(length_, prev_axis(), fsm_state_, bound, split, out);
   }
 
  private:
@@ -165,7 +167,7 @@ class MtmSearch::Run {
   }
 
   template <bool kCollect>
-  bool Dfs(int depth, int prev_axis, int bound, int split,
+  bool Dfs(int depth, int prev_axis, int32_t fsm_state, int bound, int split,
            std::vector<Subtree>* out) {
     if (kCollect && depth == split) {
       AddSubtree(depth, false, out);
@@ -188,6 +190,8 @@ class MtmSearch::Run {
           state_.blank = static_cast<uint8_t>(to);
           *w = wd.Step(*w, dir == 1, wd.GoalLineOf(tile));
           ++cells;
+          const int32_t next_fsm = fsm_.Next(fsm_state, fsm_.Symbol(m, cells));
+          if (next_fsm == MtmMoveFsm::kSkip) continue;
           ++nodes_;
           if (!kCollect && (nodes_ & 0xFFF) == 0 && PastLimits()) {
             return true;
@@ -206,7 +210,9 @@ class MtmSearch::Run {
             if (kCollect) AddSubtree(length_, true, out);
             return true;
           }
-          if (Dfs<kCollect>(depth + 1, axis, bound, split, out)) return true;
+          if (Dfs<kCollect>(depth + 1, axis, next_fsm, bound, split, out)) {
+            return true;
+          }
         }
         // Back the way it came.
         const Move back = Inverse(m);
@@ -223,6 +229,7 @@ class MtmSearch::Run {
   }
 
   const Board& board_;
+  const MtmMoveFsm& fsm_;
   const WalkingDistance& rows_;
   const WalkingDistance& columns_;
   Shared* shared_;
@@ -230,6 +237,7 @@ class MtmSearch::Run {
   WalkingDistance::Id v_, h_;
   MtmMove moves_[kMaxMtmDepth + 1];
   int length_ = 0;
+  int32_t fsm_state_ = MtmMoveFsm::kStart;  // after moves_
   uint64_t nodes_ = 0;
   int next_bound_ = INT_MAX;
   size_t subtree_ = 0;
@@ -241,7 +249,8 @@ MtmSearch::MtmSearch(const Board& board, int goal_blank)
     : board_(board),
       goal_blank_(goal_blank),
       rows_(board, goal_blank, /*columns=*/false),
-      columns_(board, goal_blank, /*columns=*/true) {}
+      columns_(board, goal_blank, /*columns=*/true),
+      fsm_(MtmMoveFsm::Shared(board)) {}
 
 int MtmSearch::Heuristic(const State& s) const {
   return Bound(rows_.Distance(rows_.IdOf(s)),

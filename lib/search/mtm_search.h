@@ -5,7 +5,8 @@
 //
 // IDA* (Korf 1985) over MTM moves. Two moves on the same axis in a row are
 // never needed (they merge into one move or cancel out), so after the first
-// move the search only turns: on 4x4 each state has 3 children.
+// move the search only turns: on 4x4 each state has 3 children. It also
+// skips the move sequences of lib/search/mtm_search_fsm.h.
 //
 // The heuristic is the walking distance in MTM (lib/search/walking_distance.h):
 // v, the fewest vertical moves the rows' table needs, and h, the fewest
@@ -20,6 +21,7 @@
 #define SLIDEDB_LIB_SEARCH_MTM_SEARCH_H_
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "lib/base/status.h"
@@ -27,6 +29,7 @@
 #include "lib/puzzle/path.h"
 #include "lib/puzzle/state.h"
 #include "lib/search/ida_search.h"
+#include "lib/search/mtm_search_fsm.h"
 #include "lib/search/walking_distance.h"
 
 namespace slidedb {
@@ -84,8 +87,9 @@ class MtmSearch {
 
   Board board_;
   int goal_blank_;
-  WalkingDistance rows_;     // the vertical moves' table
-  WalkingDistance columns_;  // the sideways moves'
+  WalkingDistance rows_;                   // the vertical moves' table
+  WalkingDistance columns_;                // the sideways moves'
+  std::shared_ptr<const MtmMoveFsm> fsm_;  // the move sequences skipped
 };
 
 }  // namespace slidedb
