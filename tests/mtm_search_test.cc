@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <random>
@@ -15,6 +16,7 @@
 #include "lib/puzzle/index.h"
 #include "lib/puzzle/record.h"
 #include "lib/search/mtm_bfs.h"
+#include "lib/search/mtm_search_fsm.h"
 #include "lib/search/walking_distance.h"
 
 namespace slidedb {
@@ -68,6 +70,9 @@ struct Case {
   int goal_blank;
 };
 
+constexpr MtmHeuristic kHeuristics[] = {MtmHeuristic::kWalkingDistance,
+                                        MtmHeuristic::kOrderedWalkingDistance};
+
 std::vector<Case> SmallCases() {
   std::vector<Case> cases;
   for (const Board& b : {Board(3, 3), Board(2, 4), Board(4, 2)}) {
@@ -86,24 +91,84 @@ TEST(MtmSearchTest, HeuristicIsAdmissibleAndWalkingDistanceConsistent) {
     const Indexer indexer(c.board, c.goal_blank);
     BfsResult bfs;
     ASSERT_TRUE(RunMtmBfs(indexer, nullptr, &bfs).ok());
-    const MtmSearch search(c.board, c.goal_blank);
-    int exact = 0;
+    for (MtmHeuristic heuristic : kHeuristics) {
+      const MtmSearch search(c.board, c.goal_blank, heuristic);
+      int exact = 0;
+      for (Index i = 0; i < indexer.size(); ++i) {
+        const State s = indexer.StateAt(i);
+        const int d = RecordDistance(bfs.records[i]);
+        const int wd = search.WalkingDistanceSum(s);
+        const int h = search.Heuristic(s);
+        ASSERT_LE(wd, h) << i;
+        ASSERT_LE(h, d) << i;
+        ASSERT_EQ(h == 0, d == 0) << i;
+        exact += h == d;
+        ForEachMtmMove(c.board, s, [&](const State& n, Move, int) {
+          const int wn = search.WalkingDistanceSum(n);
+          ASSERT_LE(wd - wn, 1) << i;
+          ASSERT_LE(wn - wd, 1) << i;
+        });
+      }
+      EXPECT_GT(exact, 0);
+    }
+  }
+}
+
+// The ordered walking distance is the plain one or more, state by state.
+TEST(MtmSearchTest, OrderedWalkingDistanceIsFiner) {
+  for (const Case& c : SmallCases()) {
+    SCOPED_TRACE(c.board.Name());
+    const Indexer indexer(c.board, c.goal_blank);
+    const MtmSearch plain(c.board, c.goal_blank);
+    const MtmSearch ordered(c.board, c.goal_blank,
+                            MtmHeuristic::kOrderedWalkingDistance);
+    int64_t plain_sum = 0, ordered_sum = 0;
     for (Index i = 0; i < indexer.size(); ++i) {
       const State s = indexer.StateAt(i);
-      const int d = RecordDistance(bfs.records[i]);
-      const int wd = search.WalkingDistanceSum(s);
-      const int h = search.Heuristic(s);
-      ASSERT_LE(wd, h) << i;
-      ASSERT_LE(h, d) << i;
-      ASSERT_EQ(h == 0, d == 0) << i;
-      exact += h == d;
-      ForEachMtmMove(c.board, s, [&](const State& n, Move, int) {
-        const int wn = search.WalkingDistanceSum(n);
-        ASSERT_LE(wd - wn, 1) << i;
-        ASSERT_LE(wn - wd, 1) << i;
-      });
+      const int p = plain.WalkingDistanceSum(s);
+      const int o = ordered.WalkingDistanceSum(s);
+      ASSERT_LE(p, o) << i;
+      plain_sum += p;
+      ordered_sum += o;
     }
-    EXPECT_GT(exact, 0);
+    EXPECT_GT(ordered_sum, plain_sum);
+  }
+}
+
+// Skipping the automaton's sequences (and turning after every move), a
+// depth-first search from the goal still reaches every state within 10
+// moves at its distance (the property the search relies on).
+void Reach(const Board& board, const MtmMoveFsm& fsm, const Indexer& indexer,
+           const State& s, int depth, int limit, int prev_axis,
+           int32_t fsm_state, std::vector<int>* best) {
+  int& b = (*best)[indexer.IndexOf(s)];
+  b = std::min(b, depth);
+  if (depth == limit) return;
+  ForEachMtmMove(board, s, [&](const State& n, Move m, int cells) {
+    const int axis = static_cast<int>(m) / 2;
+    const int32_t next = fsm.Next(fsm_state, fsm.Symbol(m, cells));
+    if (axis == prev_axis || next == MtmMoveFsm::kSkip) return;
+    Reach(board, fsm, indexer, n, depth + 1, limit, axis, next, best);
+  });
+}
+
+TEST(MtmSearchTest, SkippedSequencesLoseNoState) {
+  for (const Case& c : {Case{Board(3, 3), 4}, Case{Board(2, 4), 0}}) {
+    SCOPED_TRACE(c.board.Name());
+    const MtmMoveFsm fsm(c.board, 10);
+    EXPECT_EQ(fsm.max_length(), 10);
+    EXPECT_FALSE(fsm.skipped().empty());
+    const Indexer indexer(c.board, c.goal_blank);
+    BfsResult bfs;
+    ASSERT_TRUE(RunMtmBfs(indexer, nullptr, &bfs).ok());
+    constexpr int kLimit = 10;
+    std::vector<int> best(indexer.size(), kLimit + 1);
+    Reach(c.board, fsm, indexer, CanonicalGoal(c.board, c.goal_blank), 0,
+          kLimit, -1, MtmMoveFsm::kStart, &best);
+    for (Index i = 0; i < indexer.size(); ++i) {
+      const int d = RecordDistance(bfs.records[i]);
+      ASSERT_EQ(best[i], std::min(d, kLimit + 1)) << i;
+    }
   }
 }
 
@@ -117,27 +182,29 @@ TEST(MtmSearchTest, LengthsAreTheFullTablesDistances) {
     const Indexer indexer(c.board, c.goal_blank);
     BfsResult bfs;
     ASSERT_TRUE(RunMtmBfs(indexer, nullptr, &bfs).ok());
-    const MtmSearch search(c.board, c.goal_blank);
     const State goal = CanonicalGoal(c.board, c.goal_blank);
     std::uniform_int_distribution<Index> pick(0, indexer.size() - 1);
-    for (int k = 0; k < 150; ++k) {
-      // The deepest state of the table first, then random ones.
-      Index i = pick(rng);
-      if (k == 0) {
-        for (Index j = 0; j < indexer.size(); ++j) {
-          if (bfs.records[j] > bfs.records[i]) i = j;
+    for (MtmHeuristic heuristic : kHeuristics) {
+      const MtmSearch search(c.board, c.goal_blank, heuristic);
+      for (int k = 0; k < 100; ++k) {
+        // The deepest state of the table first, then random ones.
+        Index i = pick(rng);
+        if (k == 0) {
+          for (Index j = 0; j < indexer.size(); ++j) {
+            if (bfs.records[j] > bfs.records[i]) i = j;
+          }
         }
+        const State s = indexer.StateAt(i);
+        SearchLimits limits;
+        limits.threads = k % 3 == 0 ? 2 : 1;
+        Path path;
+        int length = -1;
+        ASSERT_TRUE(search.Solve(s, &path, &length, limits).ok()) << i;
+        ASSERT_EQ(length, RecordDistance(bfs.records[i])) << i;
+        EXPECT_GT(path.nodes, length == 0 ? -1 : 0);
+        EXPECT_TRUE(path.optimal);
+        ExpectPathReaches(c.board, s, goal, path, length);
       }
-      const State s = indexer.StateAt(i);
-      SearchLimits limits;
-      limits.threads = k % 3 == 0 ? 2 : 1;
-      Path path;
-      int length = -1;
-      ASSERT_TRUE(search.Solve(s, &path, &length, limits).ok()) << i;
-      ASSERT_EQ(length, RecordDistance(bfs.records[i])) << i;
-      EXPECT_GT(path.nodes, length == 0 ? -1 : 0);
-      EXPECT_TRUE(path.optimal);
-      ExpectPathReaches(c.board, s, goal, path, length);
     }
   }
 }

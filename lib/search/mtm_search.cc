@@ -95,13 +95,21 @@ class MtmSearch::Run {
         fsm_(*search.fsm_),
         rows_(search.rows_),
         columns_(search.columns_),
+        ordered_rows_(search.ordered_rows_.get()),
+        ordered_columns_(search.ordered_columns_.get()),
         shared_(shared),
         state_(start),
         v_(rows_.IdOf(start)),
         h_(columns_.IdOf(start)) {}
 
-  int v() const { return rows_.Distance(v_); }
-  int h() const { return columns_.Distance(h_); }
+  int v() const {
+    return ordered_rows_ != nullptr ? ordered_rows_->Distance(state_)
+                                    : rows_.Distance(v_);
+  }
+  int h() const {
+    return ordered_columns_ != nullptr ? ordered_columns_->Distance(state_)
+                                       : columns_.Distance(h_);
+  }
   uint64_t nodes() const { return nodes_; }
   int next_bound() const { return next_bound_; }
   bool stopped() const { return stopped_; }
@@ -177,6 +185,8 @@ class MtmSearch::Run {
       if (axis == prev_axis) continue;
       const WalkingDistance& wd = axis == 0 ? rows_ : columns_;
       WalkingDistance::Id* w = axis == 0 ? &v_ : &h_;
+      const OrderedWalkingDistance* ordered =
+          axis == 0 ? ordered_rows_ : ordered_columns_;
       const int other = axis == 0 ? h() : v();
       for (int dir = 0; dir < 2; ++dir) {
         const Move m = kMoveOf[axis][dir];
@@ -196,7 +206,8 @@ class MtmSearch::Run {
           if (!kCollect && (nodes_ & 0xFFF) == 0 && PastLimits()) {
             return true;
           }
-          const int d = wd.Distance(*w);
+          const int d =
+              ordered != nullptr ? ordered->Distance(state_) : wd.Distance(*w);
           const int f =
               depth + 1 +
               (axis == 0 ? Bound(d, other, axis) : Bound(other, d, axis));
@@ -232,6 +243,8 @@ class MtmSearch::Run {
   const MtmMoveFsm& fsm_;
   const WalkingDistance& rows_;
   const WalkingDistance& columns_;
+  const OrderedWalkingDistance* ordered_rows_;  // or none: the plain ones
+  const OrderedWalkingDistance* ordered_columns_;
   Shared* shared_;
   State state_;
   WalkingDistance::Id v_, h_;
@@ -245,20 +258,29 @@ class MtmSearch::Run {
   bool abandoned_ = false;
 };
 
-MtmSearch::MtmSearch(const Board& board, int goal_blank)
+MtmSearch::MtmSearch(const Board& board, int goal_blank, MtmHeuristic heuristic)
     : board_(board),
       goal_blank_(goal_blank),
+      heuristic_(heuristic),
       rows_(board, goal_blank, /*columns=*/false),
       columns_(board, goal_blank, /*columns=*/true),
-      fsm_(MtmMoveFsm::Shared(board)) {}
+      fsm_(MtmMoveFsm::Shared(board)) {
+  if (heuristic == MtmHeuristic::kOrderedWalkingDistance) {
+    ordered_rows_ = std::make_unique<OrderedWalkingDistance>(board, goal_blank,
+                                                             /*columns=*/false);
+    ordered_columns_ = std::make_unique<OrderedWalkingDistance>(
+        board, goal_blank, /*columns=*/true);
+  }
+}
 
 int MtmSearch::Heuristic(const State& s) const {
-  return Bound(rows_.Distance(rows_.IdOf(s)),
-               columns_.Distance(columns_.IdOf(s)), -1);
+  const Run run(*this, s, nullptr);
+  return Bound(run.v(), run.h(), -1);
 }
 
 int MtmSearch::WalkingDistanceSum(const State& s) const {
-  return rows_.Distance(rows_.IdOf(s)) + columns_.Distance(columns_.IdOf(s));
+  const Run run(*this, s, nullptr);
+  return run.v() + run.h();
 }
 
 Status MtmSearch::Iterate(const State& start, int bound,
