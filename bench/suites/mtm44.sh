@@ -8,12 +8,16 @@
 #                         [--goal-blank B] [--heuristic ordered|plain]
 #                         [--heuristics N]
 #
+# The search uses the ordered walking distance unless --heuristic plain
+# (its table, made first, takes one to two minutes; the line "tables made
+# in" says). --heuristics N compares the heuristics on N random states
+# instead of searching.
+#
 # The harness, bench/mtm44.cc, is compiled here against the static
 # libraries of a Release build (SLIDEDB_BENCH_BUILD_DIR, default build/;
 # made by scripts/build.sh if missing, its search library brought up to
-# date if not), so it needs no Google
-# Benchmark. --heuristics N compares the heuristics on N random states
-# instead of searching. Output also goes to $B/bench/mtm44.txt.
+# date if not), so it needs no Google Benchmark. Output also goes to
+# $B/bench/mtm44.txt.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 

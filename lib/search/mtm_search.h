@@ -8,7 +8,8 @@
 // move the search only turns: on 4x4 each state has 3 children. It also
 // skips the move sequences of lib/search/mtm_search_fsm.h.
 //
-// The heuristic is the walking distance in MTM (lib/search/walking_distance.h):
+// The heuristic is the walking distance in MTM (lib/search/walking_distance.h,
+// or the finer lib/search/walking_distance_ordered.h, see MtmHeuristic):
 // v, the fewest vertical moves the rows' table needs, and h, the fewest
 // sideways ones. Since an optimal solution alternates axes, its vertical
 // and sideways moves differ in number by at most one, and so it has at

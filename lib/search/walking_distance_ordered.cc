@@ -115,7 +115,7 @@ std::shared_ptr<const std::vector<uint8_t>> OrderedWalkingDistance::Search(
       static_cast<size_t>(lines_) * arrangements_, kUnseen);
   std::vector<uint8_t>& dist = *table;
   dist[goal] = 0;
-  uint8_t flat[kMaxCells], grid[kMaxLines][kMaxLines],
+  uint8_t flat[kMaxCells], moved[kMaxCells], grid[kMaxLines][kMaxLines],
       work[kMaxLines][kMaxLines];
   bool more = true;
   for (int d = 0; more; ++d) {
@@ -141,15 +141,13 @@ std::shared_ptr<const std::vector<uint8_t>> OrderedWalkingDistance::Search(
             int n = 0;
             for (int l = 0; l < lines_; ++l) {
               for (int j = 0; j < per_line_; ++j) {
-                if (work[l][j] != kGap) flat[n++] = work[l][j];
+                if (work[l][j] != kGap) moved[n++] = work[l][j];
               }
             }
-            const uint64_t next = (at + dir) * arrangements_ + Rank(flat, n);
+            const uint64_t next = (at + dir) * arrangements_ + Rank(moved, n);
             if (dist[next] == kUnseen) dist[next] = static_cast<uint8_t>(d + 1);
           }
         }
-        // flat was overwritten: unrank again for the next place.
-        Unrank(id % arrangements_, flat);
       }
     }
   }

@@ -14,8 +14,10 @@
 // sum of the two is consistent as the plain one is.
 //
 // The tables are large: 4 x 15!/(4!4!4!3!) = 63 million states on 4x4
-// (a byte each), made by a breadth-first search in about a minute here, so
-// boards of up to 4 rows and 4 columns only. Immutable once made.
+// (a byte each), made by a breadth-first search in one to two minutes here
+// (one table when the goal's blank is on the diagonal, rows and columns
+// alike; two otherwise), so boards of up to 4 rows and 4 columns only.
+// Equal tables are made once per process and shared. Immutable once made.
 #ifndef SLIDEDB_LIB_SEARCH_WALKING_DISTANCE_ORDERED_H_
 #define SLIDEDB_LIB_SEARCH_WALKING_DISTANCE_ORDERED_H_
 
