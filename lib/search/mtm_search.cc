@@ -143,14 +143,16 @@ class MtmSearch::Run {
   // Searches below the path pushed so far for the goal within `bound`
   // moves; true if found (or stopped, or abandoned).
   bool Search(int bound) {
-    return Dfs<false>(length_, prev_axis(), fsm_state_, bound, 0, nullptr);
+    return Dfs<false>(length_, prev_axis(), PrevAxisValue(), fsm_state_, bound,
+                      0, nullptr);
   }
 
   // Appends, in the order Search visits them, the subtrees rooted `split`
   // moves deep within `bound`, and stops at the first goal found on the
   // way (a subtree with `goal`); true then.
   bool Collect(int bound, int split, std::vector<Subtree>* out) {
-    return Dfs<true>(length_, prev_axis(), fsm_state_, bound, split, out);
+    return Dfs<true>(length_, prev_axis(), PrevAxisValue(), fsm_state_, bound,
+                     split, out);
   }
 
  private:
@@ -174,9 +176,17 @@ class MtmSearch::Run {
     std::copy(moves_, moves_ + length, out->back().moves);
   }
 
+  // The distance of the table of the last move's axis (-1 before any).
+  int PrevAxisValue() const {
+    const int axis = prev_axis();
+    return axis < 0 ? -1 : axis == 0 ? v() : h();
+  }
+
+  // `prev_value`: PrevAxisValue(), known to the caller. Children turn, so
+  // it is the value of the table they leave alone.
   template <bool kCollect>
-  bool Dfs(int depth, int prev_axis, int32_t fsm_state, int bound, int split,
-           std::vector<Subtree>* out) {
+  bool Dfs(int depth, int prev_axis, int prev_value, int32_t fsm_state,
+           int bound, int split, std::vector<Subtree>* out) {
     if (kCollect && depth == split) {
       AddSubtree(depth, false, out);
       return false;
@@ -187,7 +197,7 @@ class MtmSearch::Run {
       WalkingDistance::Id* w = axis == 0 ? &v_ : &h_;
       const OrderedWalkingDistance* ordered =
           axis == 0 ? ordered_rows_ : ordered_columns_;
-      const int other = axis == 0 ? h() : v();
+      const int other = prev_axis >= 0 ? prev_value : axis == 0 ? h() : v();
       for (int dir = 0; dir < 2; ++dir) {
         const Move m = kMoveOf[axis][dir];
         const WalkingDistance::Id saved = *w;
@@ -221,7 +231,7 @@ class MtmSearch::Run {
             if (kCollect) AddSubtree(length_, true, out);
             return true;
           }
-          if (Dfs<kCollect>(depth + 1, axis, next_fsm, bound, split, out)) {
+          if (Dfs<kCollect>(depth + 1, axis, d, next_fsm, bound, split, out)) {
             return true;
           }
         }
