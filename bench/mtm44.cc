@@ -1,7 +1,8 @@
 // slidedb-mtm44: MtmSearch (lib/search/mtm_search.h) on seeded random
 // solvable 4x4 positions, one line per position and a summary; with
-// --heuristics, the heuristics it could use, side by side on random states
-// (no search). Built and run by bench/suites/mtm44.sh.
+// --heuristics N, first the heuristics it could use side by side on N
+// random states (then --count 0 for no search). Built and run by
+// bench/suites/mtm44.sh.
 //
 //   slidedb-mtm44 [--count N] [--seed S] [--threads T] [--goal-blank B]
 //                 [--heuristic ordered|plain] [--heuristics N]
@@ -64,9 +65,8 @@ std::string Tiles(const Board& board, const State& s) {
 
 // The heuristics side by side on `count` random states.
 void CompareHeuristics(const Board& board, int goal_blank,
-                       const MtmSearch& search, int count, uint64_t seed) {
-  const MtmSearch ordered(board, goal_blank,
-                          MtmHeuristic::kOrderedWalkingDistance);
+                       const MtmSearch& ordered, int count, uint64_t seed) {
+  const MtmSearch search(board, goal_blank, MtmHeuristic::kWalkingDistance);
   const Heuristics classic(board, goal_blank);
   const int most = std::max(board.rows(), board.cols()) - 1;  // tiles a move
   std::mt19937_64 rng(seed);
@@ -139,9 +139,8 @@ int Main(int argc, char** argv) {
   }
   const Board board(4, 4);
   const auto made = std::chrono::steady_clock::now();
-  const MtmSearch search(
-      board, goal_blank,
-      heuristics > 0 ? MtmHeuristic::kWalkingDistance : heuristic);
+  if (heuristics > 0) heuristic = MtmHeuristic::kOrderedWalkingDistance;
+  const MtmSearch search(board, goal_blank, heuristic);
   std::printf(
       "%s walking distance, tables made in %.3f s\n",
       search.heuristic() == MtmHeuristic::kWalkingDistance ? "plain"
@@ -150,7 +149,6 @@ int Main(int argc, char** argv) {
           .count());
   if (heuristics > 0) {
     CompareHeuristics(board, goal_blank, search, heuristics, seed);
-    return 0;
   }
   std::mt19937_64 rng(seed);
   std::vector<double> seconds;

@@ -10,8 +10,8 @@
 #
 # The search uses the ordered walking distance unless --heuristic plain
 # (its table, made first, takes one to two minutes; the line "tables made
-# in" says). --heuristics N compares the heuristics on N random states
-# instead of searching.
+# in" says). --heuristics N first compares the heuristics on N random
+# states (with the ordered tables; --count 0: no search after).
 #
 # The harness, bench/mtm44.cc, is compiled here against the static
 # libraries of a Release build (SLIDEDB_BENCH_BUILD_DIR, default build/;
