@@ -57,6 +57,14 @@ TEST(MtmSearchTest, CountsRunsOfSteps) {
 // same tables, reached by single steps); the goal's is 0.
 TEST(MtmSearchTest, WalkingDistanceTablesOf4x4) {
   const Board board(4, 4);
+  EXPECT_TRUE(MtmSearch::Supports(board));
+  EXPECT_TRUE(
+      MtmSearch::Supports(board, MtmHeuristic::kOrderedWalkingDistance));
+  EXPECT_TRUE(MtmSearch::Supports(Board(2, 6)));
+  EXPECT_FALSE(MtmSearch::Supports(Board(5, 5)));
+  EXPECT_FALSE(MtmSearch::Supports(Board(3, 6)));
+  EXPECT_FALSE(
+      MtmSearch::Supports(Board(2, 5), MtmHeuristic::kOrderedWalkingDistance));
   for (bool columns : {false, true}) {
     const WalkingDistance wd(board, 0, columns);
     EXPECT_EQ(wd.size(), 24964u);

@@ -53,8 +53,9 @@ enum class MtmHeuristic : uint8_t {
 
 class MtmSearch {
  public:
-  // Whether MtmSearch handles `board` (WalkingDistance::Supports: all
-  // boards of up to 25 cells but 2x9 and longer).
+  // Whether MtmSearch handles `board` (WalkingDistance::Supports: 2x2 to
+  // 4x4, 3x5, 4x5, 2x6 and their turns; not 5x5, whose tables are too
+  // large).
   static bool Supports(const Board& board) {
     return WalkingDistance::Supports(board);
   }
@@ -68,7 +69,7 @@ class MtmSearch {
 
   // The search for the canonical goal of `board` with the blank on
   // `goal_blank`. Makes the walking-distance tables: milliseconds on 4x4,
-  // longer on 5x5 (see MtmHeuristic for the ordered ones).
+  // 25 s on 4x5 (see MtmHeuristic for the ordered ones).
   // REQUIRES: Supports(board, heuristic), 0 <= goal_blank < board.cells().
   MtmSearch(const Board& board, int goal_blank,
             MtmHeuristic heuristic = MtmHeuristic::kWalkingDistance);

@@ -24,7 +24,11 @@ constexpr uint8_t kUnseen = 0xFF;
 }  // namespace
 
 bool WalkingDistance::Supports(const Board& board) {
-  return board.rows() <= kMaxLines && board.cols() <= kMaxLines;
+  auto small = [](int lines, int per_line) {
+    return lines <= 4 || (lines == 5 && per_line <= 4) ||
+           (lines == 6 && per_line <= 2);
+  };
+  return small(board.rows(), board.cols()) && small(board.cols(), board.rows());
 }
 
 WalkingDistance::WalkingDistance(const Board& board, int goal_blank,

@@ -39,9 +39,10 @@ class WalkingDistance {
   using Id = int32_t;
   static constexpr Id kNone = -1;
 
-  // Whether the tables of `board` can be made: at most kMaxLines rows and
-  // columns (every board of up to 25 cells but 2x9 to 2x12 and 9x2 to 12x2,
-  // whose tables would be far too large anyway).
+  // Whether the tables of `board` are small enough to make: each axis has
+  // at most 4 lines, or 5 of at most 4 cells, or 6 of 2 (4x5's columns: 6
+  // million states, 25 s here; 3x6's and 5x5's take far longer). So 2x2 to
+  // 4x4, 3x5, 4x5, 2x6 and their turns, not 5x5.
   static bool Supports(const Board& board);
 
   // The table of the rows (or, with `columns`, of the columns) for the
