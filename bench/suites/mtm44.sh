@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The multi-tile metric on 4x4: MtmSearch (lib/search/mtm_search.h) on 30
+# seeded random solvable positions, each solved MTM-optimally; one line per
+# position (MTM length, the heuristic at the start, nodes, seconds, the
+# tiles) and a summary (total, median and max seconds, nodes).
+#
+#   bench/suites/mtm44.sh [--threads T] [--count N] [--seed S]
+#                         [--goal-blank B] [--heuristic ordered|plain]
+#                         [--heuristics N]
+#
+# The search uses the ordered walking distance unless --heuristic plain
+# (its table, made first, takes one to two minutes; the line "tables made
+# in" says). --heuristics N first compares the heuristics on N random
+# states (with the ordered tables; --count 0: no search after).
+#
+# The harness, bench/mtm44.cc, is compiled here against the static
+# libraries of a Release build (SLIDEDB_BENCH_BUILD_DIR, default build/;
+# made by scripts/build.sh if missing, its search library brought up to
+# date if not), so it needs no Google Benchmark. Output also goes to
+# $B/bench/mtm44.txt.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+B=${SLIDEDB_BENCH_BUILD_DIR:-build}
+if [[ -f "$B/CMakeCache.txt" ]]; then
+  cmake --build "$B" --target slidedb_search >/dev/null  # brought up to date
+else
+  ./scripts/build.sh >/dev/null
+fi
+mkdir -p "$B/bench"
+CXX=${CXX:-g++}
+"$CXX" -std=c++20 -O2 -march=x86-64-v2 -DNDEBUG -I. -Iinclude \
+  bench/mtm44.cc "$B/lib/libslidedb_search.a" "$B/lib/libslidedb_puzzle.a" \
+  "$B/lib/libslidedb_base.a" -pthread -o "$B/bench/slidedb-mtm44"
+
+echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores"
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+"$B/bench/slidedb-mtm44" "$@" | tee "$B/bench/mtm44.txt"
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

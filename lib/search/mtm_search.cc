@@ -1,0 +1,399 @@
+#include "lib/search/mtm_search.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <climits>
+#include <mutex>
+#include <string>
+#include <thread>
+
+namespace slidedb {
+
+namespace {
+
+// Far beyond the MTM diameter of any board of up to 25 cells.
+constexpr int kMaxMtmDepth = 200;
+// The deepest point at which an iteration's tree is split into subtrees.
+constexpr int kMaxSplit = 16;
+// Axes: 0 vertical, 1 sideways; -1 before the first move.
+constexpr Move kMoveOf[2][2] = {{Move::kUp, Move::kDown},
+                                {Move::kLeft, Move::kRight}};
+
+// The bound of the header from the walking distances v (vertical) and h
+// (sideways), knowing that the previous move was on `prev_axis`.
+inline int Bound(int v, int h, int prev_axis) {
+  int b = v + h;
+  if (prev_axis == 0) {
+    b = std::max(b, std::max(2 * v, 2 * h - 1));
+  } else if (prev_axis == 1) {
+    b = std::max(b, std::max(2 * h, 2 * v - 1));
+  } else {
+    b = std::max(b, 2 * std::max(v, h) - 1);
+  }
+  return b;
+}
+
+// One MTM move: the direction the blank goes and how many cells.
+struct MtmMove {
+  Move move = Move::kUp;
+  uint8_t cells = 0;
+};
+
+}  // namespace
+
+int CountMtmMoves(const std::vector<Move>& moves) {
+  int runs = 0;
+  for (size_t i = 0; i < moves.size(); ++i) {
+    if (i == 0 || moves[i] != moves[i - 1]) ++runs;
+  }
+  return runs;
+}
+
+// What the threads of one iteration share.
+struct MtmSearch::Shared {
+  const SearchLimits* limits = nullptr;
+  std::atomic<uint64_t> nodes{0};      // generated so far, roughly
+  std::atomic<bool> stop{false};       // a limit was reached
+  std::atomic<size_t> best{SIZE_MAX};  // the first subtree with a solution
+
+  // Adds `more` states; whether a limit is reached (then `stop` is set).
+  bool PastLimits(uint64_t more) {
+    const uint64_t total = nodes.fetch_add(more) + more;
+    const SearchLimits& l = *limits;
+    if (stop.load(std::memory_order_relaxed) || total >= l.max_nodes ||
+        (l.cancel != nullptr && l.cancel->load()) ||
+        std::chrono::steady_clock::now() >= l.deadline) {
+      stop = true;
+    }
+    return stop;
+  }
+};
+
+// A subtree of an iteration: the moves that lead to its root, or to the
+// goal when `goal`.
+struct MtmSearch::Subtree {
+  int length = 0;
+  bool goal = false;
+  MtmMove moves[kMaxSplit];
+};
+
+// One iteration's outcome.
+struct MtmSearch::Iteration {
+  bool found = false;
+  std::vector<MtmMove> moves;
+  int next_bound = INT_MAX;  // the least f over the bound
+  uint64_t nodes = 0;
+};
+
+// One depth-first search: the state it is at, its two table states, and
+// the moves made so far.
+class MtmSearch::Run {
+ public:
+  Run(const MtmSearch& search, const State& start, Shared* shared)
+      : board_(search.board_),
+        fsm_(*search.fsm_),
+        rows_(search.rows_),
+        columns_(search.columns_),
+        ordered_rows_(search.ordered_rows_.get()),
+        ordered_columns_(search.ordered_columns_.get()),
+        shared_(shared),
+        state_(start),
+        v_(rows_.IdOf(start)),
+        h_(columns_.IdOf(start)) {}
+
+  int v() const {
+    return ordered_rows_ != nullptr ? ordered_rows_->Distance(state_)
+                                    : rows_.Distance(v_);
+  }
+  int h() const {
+    return ordered_columns_ != nullptr ? ordered_columns_->Distance(state_)
+                                       : columns_.Distance(h_);
+  }
+  uint64_t nodes() const { return nodes_; }
+  int next_bound() const { return next_bound_; }
+  bool stopped() const { return stopped_; }
+  bool abandoned() const { return abandoned_; }
+  void set_subtree(size_t i) { subtree_ = i; }
+  int prev_axis() const {
+    return length_ == 0 ? -1 : static_cast<int>(moves_[length_ - 1].move) / 2;
+  }
+  std::vector<MtmMove> moves() const {
+    return std::vector<MtmMove>(moves_, moves_ + length_);
+  }
+
+  // Makes `m` (legal) the next move of the path.
+  void Push(MtmMove m) {
+    const int axis = static_cast<int>(m.move) / 2;
+    const WalkingDistance& wd = axis == 0 ? rows_ : columns_;
+    WalkingDistance::Id* w = axis == 0 ? &v_ : &h_;
+    for (int i = 0; i < m.cells; ++i) {
+      const int to = board_.Neighbor(state_.blank, m.move);
+      const uint8_t tile = state_.tile[to];
+      state_.tile[state_.blank] = tile;
+      state_.tile[to] = 0;
+      state_.blank = static_cast<uint8_t>(to);
+      *w =
+          wd.Step(*w, (static_cast<int>(m.move) & 1) != 0, wd.GoalLineOf(tile));
+    }
+    moves_[length_++] = m;
+    fsm_state_ = fsm_.Next(fsm_state_, fsm_.Symbol(m.move, m.cells));
+  }
+
+  // Searches below the path pushed so far for the goal within `bound`
+  // moves; true if found (or stopped, or abandoned).
+  bool Search(int bound) {
+    return Dfs<false>(length_, prev_axis(), PrevAxisValue(), fsm_state_, bound,
+                      0, nullptr);
+  }
+
+  // Appends, in the order Search visits them, the subtrees rooted `split`
+  // moves deep within `bound`, and stops at the first goal found on the
+  // way (a subtree with `goal`); true then.
+  bool Collect(int bound, int split, std::vector<Subtree>* out) {
+    return Dfs<true>(length_, prev_axis(), PrevAxisValue(), fsm_state_, bound,
+                     split, out);
+  }
+
+ private:
+  // Whether the search is past its limits, or its subtree comes after one
+  // that holds a solution (then it unwinds, as if found). Called when
+  // nodes_ reaches a multiple of 4,096.
+  bool PastLimits() {
+    if (shared_ == nullptr) return false;
+    if (subtree_ > shared_->best.load(std::memory_order_relaxed)) {
+      abandoned_ = true;
+      return true;
+    }
+    stopped_ = shared_->PastLimits(0x1000);
+    return stopped_;
+  }
+
+  void AddSubtree(int length, bool goal, std::vector<Subtree>* out) const {
+    out->emplace_back();
+    out->back().length = length;
+    out->back().goal = goal;
+    std::copy(moves_, moves_ + length, out->back().moves);
+  }
+
+  // The distance of the table of the last move's axis (-1 before any).
+  int PrevAxisValue() const {
+    const int axis = prev_axis();
+    return axis < 0 ? -1 : axis == 0 ? v() : h();
+  }
+
+  // `prev_value`: PrevAxisValue(), known to the caller. Children turn, so
+  // it is the value of the table they leave alone.
+  template <bool kCollect>
+  bool Dfs(int depth, int prev_axis, int prev_value, int32_t fsm_state,
+           int bound, int split, std::vector<Subtree>* out) {
+    if (kCollect && depth == split) {
+      AddSubtree(depth, false, out);
+      return false;
+    }
+    for (int axis = 0; axis < 2; ++axis) {
+      if (axis == prev_axis) continue;
+      const WalkingDistance& wd = axis == 0 ? rows_ : columns_;
+      WalkingDistance::Id* w = axis == 0 ? &v_ : &h_;
+      const OrderedWalkingDistance* ordered =
+          axis == 0 ? ordered_rows_ : ordered_columns_;
+      const int other = prev_axis >= 0 ? prev_value : axis == 0 ? h() : v();
+      for (int dir = 0; dir < 2; ++dir) {
+        const Move m = kMoveOf[axis][dir];
+        const WalkingDistance::Id saved = *w;
+        int cells = 0;
+        for (int to = board_.Neighbor(state_.blank, m); to >= 0;
+             to = board_.Neighbor(state_.blank, m)) {
+          const uint8_t tile = state_.tile[to];
+          state_.tile[state_.blank] = tile;
+          state_.tile[to] = 0;
+          state_.blank = static_cast<uint8_t>(to);
+          *w = wd.Step(*w, dir == 1, wd.GoalLineOf(tile));
+          ++cells;
+          const int32_t next_fsm = fsm_.Next(fsm_state, fsm_.Symbol(m, cells));
+          if (next_fsm == MtmMoveFsm::kSkip) continue;
+          ++nodes_;
+          if (!kCollect && (nodes_ & 0xFFF) == 0 && PastLimits()) {
+            return true;
+          }
+          const int d =
+              ordered != nullptr ? ordered->Distance(state_) : wd.Distance(*w);
+          const int f =
+              depth + 1 +
+              (axis == 0 ? Bound(d, other, axis) : Bound(other, d, axis));
+          if (f > bound) {
+            next_bound_ = std::min(next_bound_, f);
+            continue;
+          }
+          moves_[depth] = {m, static_cast<uint8_t>(cells)};
+          if (d + other == 0) {  // both tables at the goal's: the goal
+            length_ = depth + 1;
+            if (kCollect) AddSubtree(length_, true, out);
+            return true;
+          }
+          if (Dfs<kCollect>(depth + 1, axis, d, next_fsm, bound, split, out)) {
+            return true;
+          }
+        }
+        // Back the way it came.
+        const Move back = Inverse(m);
+        for (int i = 0; i < cells; ++i) {
+          const int to = board_.Neighbor(state_.blank, back);
+          state_.tile[state_.blank] = state_.tile[to];
+          state_.tile[to] = 0;
+          state_.blank = static_cast<uint8_t>(to);
+        }
+        *w = saved;
+      }
+    }
+    return false;
+  }
+
+  const Board& board_;
+  const MtmMoveFsm& fsm_;
+  const WalkingDistance& rows_;
+  const WalkingDistance& columns_;
+  const OrderedWalkingDistance* ordered_rows_;  // or none: the plain ones
+  const OrderedWalkingDistance* ordered_columns_;
+  Shared* shared_;
+  State state_;
+  WalkingDistance::Id v_, h_;
+  MtmMove moves_[kMaxMtmDepth + 1];
+  int length_ = 0;
+  int32_t fsm_state_ = MtmMoveFsm::kStart;  // after moves_
+  uint64_t nodes_ = 0;
+  int next_bound_ = INT_MAX;
+  size_t subtree_ = 0;
+  bool stopped_ = false;
+  bool abandoned_ = false;
+};
+
+MtmSearch::MtmSearch(const Board& board, int goal_blank, MtmHeuristic heuristic)
+    : board_(board),
+      goal_blank_(goal_blank),
+      heuristic_(heuristic),
+      rows_(board, goal_blank, /*columns=*/false),
+      columns_(board, goal_blank, /*columns=*/true),
+      fsm_(MtmMoveFsm::Shared(board)) {
+  if (heuristic == MtmHeuristic::kOrderedWalkingDistance) {
+    ordered_rows_ = std::make_unique<OrderedWalkingDistance>(board, goal_blank,
+                                                             /*columns=*/false);
+    ordered_columns_ = std::make_unique<OrderedWalkingDistance>(
+        board, goal_blank, /*columns=*/true);
+  }
+}
+
+int MtmSearch::Heuristic(const State& s) const {
+  const Run run(*this, s, nullptr);
+  return Bound(run.v(), run.h(), -1);
+}
+
+int MtmSearch::WalkingDistanceSum(const State& s) const {
+  const Run run(*this, s, nullptr);
+  return run.v() + run.h();
+}
+
+Status MtmSearch::Iterate(const State& start, int bound,
+                          const SearchLimits& limits, Iteration* out) const {
+  Shared shared;
+  shared.limits = &limits;
+  const int threads = std::max(1, limits.threads);
+  // With more than one thread, split the tree deep enough that the threads
+  // share the work evenly; taken in order, the subtrees give the path one
+  // thread would find.
+  std::vector<Subtree> subtrees;
+  for (int split = threads > 1 ? 1 : 0;; ++split) {
+    subtrees.clear();
+    Run collect(*this, start, &shared);
+    const bool goal = collect.Collect(bound, split, &subtrees);
+    out->nodes += collect.nodes();
+    out->next_bound = std::min(out->next_bound, collect.next_bound());
+    if (goal || threads == 1 || split >= std::min(bound, kMaxSplit) ||
+        subtrees.size() >= 64u * threads) {
+      break;
+    }
+  }
+  std::vector<uint64_t> subtree_nodes(subtrees.size(), 0);
+  std::atomic<size_t> next{0};
+  std::mutex mu;
+  auto work = [&] {
+    for (;;) {
+      const size_t i = next.fetch_add(1);
+      if (i >= subtrees.size() || i > shared.best.load() ||
+          (!subtrees[i].goal && shared.PastLimits(0))) {
+        return;
+      }
+      const Subtree& t = subtrees[i];
+      Run run(*this, start, &shared);
+      run.set_subtree(i);
+      for (int k = 0; k < t.length; ++k) run.Push(t.moves[k]);
+      const bool found = t.goal || run.Search(bound);
+      shared.nodes += run.nodes() & 0xFFF;  // the rest were added on the way
+      std::lock_guard<std::mutex> lock(mu);
+      subtree_nodes[i] = run.nodes();
+      out->next_bound = std::min(out->next_bound, run.next_bound());
+      if (found && !run.stopped() && !run.abandoned() &&
+          i < shared.best.load()) {
+        shared.best = i;
+        out->found = true;
+        out->moves = run.moves();
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
+  work();
+  for (auto& t : pool) t.join();
+  for (size_t i = 0; i < subtrees.size() && i <= shared.best; ++i) {
+    out->nodes += subtree_nodes[i];
+  }
+  // A path found within the bound is optimal, even if a limit stopped the
+  // search of the subtrees before it.
+  if (shared.stop && !out->found) {
+    return Status::DeadlineExceeded(
+        "the MTM search stopped at its limit after " +
+        std::to_string(out->nodes) + " states");
+  }
+  return Status::OK();
+}
+
+Status MtmSearch::Solve(const State& start, Path* path, int* mtm_length,
+                        const SearchLimits& limits) const {
+  path->moves.clear();
+  path->tiles.clear();
+  path->nodes = 0;
+  path->optimal = true;
+  path->lower_bound = -1;
+  *mtm_length = 0;
+  const Run root(*this, start, nullptr);
+  if (root.v() + root.h() == 0) return Status::OK();
+  int bound = Bound(root.v(), root.h(), -1);
+  uint64_t nodes = 0;
+  for (;;) {
+    Iteration it;
+    Status s = Iterate(start, bound, limits, &it);
+    nodes += it.nodes;
+    path->nodes = static_cast<int64_t>(nodes);
+    if (!s.ok()) return s;
+    if (it.found) {
+      State at = start;
+      for (const MtmMove& m : it.moves) {
+        for (int i = 0; i < m.cells; ++i) {
+          uint8_t tile = 0;
+          ApplyMove(board_, m.move, &at, &tile);
+          path->moves.push_back(m.move);
+          path->tiles.push_back(tile);
+        }
+      }
+      *mtm_length = static_cast<int>(it.moves.size());
+      return Status::OK();
+    }
+    if (it.next_bound > kMaxMtmDepth) {
+      return Status::InvalidArgument("no MTM solution within " +
+                                     std::to_string(kMaxMtmDepth) + " moves");
+    }
+    bound = it.next_bound;
+  }
+}
+
+}  // namespace slidedb

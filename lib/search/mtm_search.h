@@ -1,0 +1,124 @@
+// MtmSearch: optimal answers in the multi-tile metric (MTM,
+// lib/search/mtm_bfs.h), where a move slides one or more tiles of the
+// blank's row or column at once and costs 1, for boards too big for the
+// full MTM table (the 15-puzzle and up).
+//
+// IDA* (Korf 1985) over MTM moves. Two moves on the same axis in a row are
+// never needed (they merge into one move or cancel out), so after the first
+// move the search only turns: on 4x4 each state has 3 children. It also
+// skips the move sequences of lib/search/mtm_search_fsm.h.
+//
+// The heuristic is the walking distance in MTM (lib/search/walking_distance.h,
+// or the finer lib/search/walking_distance_ordered.h, see MtmHeuristic):
+// v, the fewest vertical moves the rows' table needs, and h, the fewest
+// sideways ones. Since an optimal solution alternates axes, its vertical
+// and sideways moves differ in number by at most one, and so it has at
+// least max(v + h, 2 max(v, h) - 1) moves; after a vertical move the rest
+// starts with a sideways one and has at least max(v + h, 2v, 2h - 1).
+//
+// An MtmSearch is immutable once made: any number of threads may Solve at
+// once.
+#ifndef SLIDEDB_LIB_SEARCH_MTM_SEARCH_H_
+#define SLIDEDB_LIB_SEARCH_MTM_SEARCH_H_
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "lib/base/status.h"
+#include "lib/puzzle/board.h"
+#include "lib/puzzle/path.h"
+#include "lib/puzzle/state.h"
+#include "lib/search/ida_search.h"
+#include "lib/search/mtm_search_fsm.h"
+#include "lib/search/walking_distance.h"
+#include "lib/search/walking_distance_ordered.h"
+
+namespace slidedb {
+
+// The MTM length of single steps of the blank: the number of runs of the
+// same direction (a run of k steps is a k-cell move).
+int CountMtmMoves(const std::vector<Move>& moves);
+
+// The walking distance MtmSearch uses.
+enum class MtmHeuristic : uint8_t {
+  // lib/search/walking_distance.h: tables made in milliseconds on 4x4.
+  kWalkingDistance = 0,
+  // lib/search/walking_distance_ordered.h, boards of up to 4 rows and 4
+  // columns: larger by 5.8 on average on random 4x4 states, the search
+  // far faster, but its tables take a minute or more to make on 4x4 (once
+  // per process for each goal's blank line).
+  kOrderedWalkingDistance = 1,
+};
+
+class MtmSearch {
+ public:
+  // Whether MtmSearch handles `board` (WalkingDistance::Supports: 2x2 to
+  // 4x4, 3x5, 4x5, 2x6 and their turns; not 5x5, whose tables are too
+  // large).
+  static bool Supports(const Board& board) {
+    return WalkingDistance::Supports(board);
+  }
+
+  // Whether `heuristic` is available on `board`.
+  static bool Supports(const Board& board, MtmHeuristic heuristic) {
+    return Supports(board) &&
+           (heuristic != MtmHeuristic::kOrderedWalkingDistance ||
+            OrderedWalkingDistance::Supports(board));
+  }
+
+  // The search for the canonical goal of `board` with the blank on
+  // `goal_blank`. Makes the walking-distance tables: milliseconds on 4x4,
+  // 25 s on 4x5 (see MtmHeuristic for the ordered ones).
+  // REQUIRES: Supports(board, heuristic), 0 <= goal_blank < board.cells().
+  MtmSearch(const Board& board, int goal_blank,
+            MtmHeuristic heuristic = MtmHeuristic::kWalkingDistance);
+
+  const Board& board() const { return board_; }
+  int goal_blank() const { return goal_blank_; }
+  MtmHeuristic heuristic() const { return heuristic_; }
+
+  // A lower bound of the MTM distance of `s`:
+  // max(v + h, 2 max(v, h) - 1) (see above). REQUIRES: IsWellFormed.
+  int Heuristic(const State& s) const;
+  // The walking distance v + h, a consistent lower bound: one move changes
+  // it by at most 1.
+  int WalkingDistanceSum(const State& s) const;
+
+  // An MTM-optimal path from `start` to the goal: path->moves are single
+  // steps of the blank (a k-cell move is k equal steps in a row),
+  // path->tiles the tiles they slide, path->nodes the states generated;
+  // *mtm_length is the path's MTM length (CountMtmMoves(path->moves)).
+  // Stops with DeadlineExceeded past limits.deadline or limits.max_nodes or
+  // once *limits.cancel is set (looked at every 4,096 states of a thread).
+  // limits.threads threads share each iteration; the path is the one a
+  // single thread finds. limits.answer_by is not used: the answer is always
+  // optimal.
+  // REQUIRES: IsWellFormed(board(), start), and start reaches the goal
+  // (lib/puzzle/parity.h).
+  Status Solve(const State& start, Path* path, int* mtm_length,
+               const SearchLimits& limits = {}) const;
+
+ private:
+  class Run;
+  struct Shared;
+  struct Iteration;
+  struct Subtree;
+  // One iteration of IDA* with `bound` over limits.threads threads.
+  Status Iterate(const State& start, int bound, const SearchLimits& limits,
+                 Iteration* out) const;
+
+  Board board_;
+  int goal_blank_;
+  MtmHeuristic heuristic_;
+  WalkingDistance rows_;                   // the vertical moves' table
+  WalkingDistance columns_;                // the sideways moves'
+  std::shared_ptr<const MtmMoveFsm> fsm_;  // the move sequences skipped
+  // With kOrderedWalkingDistance, the tables in use (rows_ and columns_
+  // then only tell the goal).
+  std::unique_ptr<OrderedWalkingDistance> ordered_rows_, ordered_columns_;
+};
+
+}  // namespace slidedb
+
+#endif  // SLIDEDB_LIB_SEARCH_MTM_SEARCH_H_

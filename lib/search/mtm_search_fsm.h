@@ -1,0 +1,66 @@
+// MtmMoveFsm: the sequences of MTM moves (lib/search/mtm_bfs.h) that
+// MtmSearch (lib/search/mtm_search.h) may skip, as lib/search/move_fsm.h
+// does for single steps: those for which another sequence, shorter or as
+// long and earlier in move order, leads to the same state while the blank
+// stays inside the same rectangle (so it is legal wherever the skipped one
+// is). The first path in that order to each state is never skipped, so a
+// search that skips them still finds an optimal path (Taylor & Korf, AAAI
+// 1993).
+//
+// Only sequences whose moves alternate axes are looked at (the search makes
+// no others), on an unbounded grid, with moves of 1 to max_cells cells and
+// the blank's rectangle no larger than the board's. The automaton
+// (Aho-Corasick over the minimal skipped sequences) tells, move by move,
+// when a path ends with one.
+#ifndef SLIDEDB_LIB_SEARCH_MTM_SEARCH_FSM_H_
+#define SLIDEDB_LIB_SEARCH_MTM_SEARCH_FSM_H_
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "lib/puzzle/board.h"
+
+namespace slidedb {
+
+class MtmMoveFsm {
+ public:
+  static constexpr int32_t kSkip = -1;
+  static constexpr int32_t kStart = 0;
+
+  // The automaton of the sequences of up to `max_length` moves on boards of
+  // `board`'s shape. REQUIRES: board's rows and columns at most 8.
+  MtmMoveFsm(const Board& board, int max_length);
+  // The automaton for `board`'s shape made once per process, with the
+  // longest sequences that are cheap to find there (8 moves on 4x4).
+  static std::shared_ptr<const MtmMoveFsm> Shared(const Board& board);
+
+  // A move as the automaton's symbol: the direction, then the cells - 1.
+  int Symbol(Move m, int cells) const {
+    return static_cast<int>(m) * max_cells_ + cells - 1;
+  }
+  // The state after the move of `symbol` from `state`, or kSkip when the
+  // path now ends with a skipped sequence.
+  int32_t Next(int32_t state, int symbol) const {
+    return next_[static_cast<size_t>(state) * symbols_ + symbol];
+  }
+
+  int max_length() const { return max_length_; }
+  size_t states() const { return next_.size() / symbols_; }
+  // The minimal skipped sequences, as symbols, shortest first.
+  const std::vector<std::vector<uint8_t>>& skipped() const { return skipped_; }
+
+ private:
+  void Find(const Board& board);
+  void MakeAutomaton();
+
+  int max_length_;
+  int max_cells_;  // the longest move, max(rows, cols) - 1
+  int symbols_;    // 4 * max_cells_
+  std::vector<std::vector<uint8_t>> skipped_;
+  std::vector<int32_t> next_;
+};
+
+}  // namespace slidedb
+
+#endif  // SLIDEDB_LIB_SEARCH_MTM_SEARCH_FSM_H_

@@ -1,0 +1,168 @@
+#include "lib/search/walking_distance.h"
+
+#include <algorithm>
+#include <unordered_map>
+#include <utility>
+
+namespace slidedb {
+
+namespace {
+
+struct KeyHash {
+  size_t operator()(unsigned __int128 k) const {
+    const uint64_t lo = static_cast<uint64_t>(k);
+    const uint64_t hi = static_cast<uint64_t>(k >> 64);
+    uint64_t h = lo * 0x9E3779B97F4A7C15ull ^ (hi + 0x632BE59BD9B4E019ull);
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ull;
+    return static_cast<size_t>(h ^ (h >> 32));
+  }
+};
+
+constexpr uint8_t kUnseen = 0xFF;
+
+}  // namespace
+
+bool WalkingDistance::Supports(const Board& board) {
+  auto small = [](int lines, int per_line) {
+    return lines <= 4 || (lines == 5 && per_line <= 4) ||
+           (lines == 6 && per_line <= 2);
+  };
+  return small(board.rows(), board.cols()) && small(board.cols(), board.rows());
+}
+
+WalkingDistance::WalkingDistance(const Board& board, int goal_blank,
+                                 bool columns)
+    : columns_(columns),
+      lines_(columns ? board.cols() : board.rows()),
+      per_line_(columns ? board.rows() : board.cols()),
+      line_of_cell_(board.cells()),
+      goal_line_of_tile_(board.cells()) {
+  count_bits_ = 1;
+  while ((1 << count_bits_) <= per_line_) ++count_bits_;
+  const State goal = CanonicalGoal(board, goal_blank);
+  Counts counts = {};
+  for (int c = 0; c < board.cells(); ++c) {
+    const int line = columns ? board.Col(c) : board.Row(c);
+    line_of_cell_[c] = static_cast<int8_t>(line);
+    goal_line_of_tile_[goal.tile[c]] = static_cast<int8_t>(line);
+    if (c != goal_blank) ++counts[line][line];
+  }
+  Enumerate(Pack(counts, line_of_cell_[goal_blank]));
+  FindDistances();
+  sorted_.reserve(keys_.size());
+  for (size_t id = 0; id < keys_.size(); ++id) {
+    sorted_.emplace_back(keys_[id], static_cast<Id>(id));
+  }
+  std::sort(sorted_.begin(), sorted_.end());
+  keys_.clear();
+  keys_.shrink_to_fit();
+}
+
+WalkingDistance::Key WalkingDistance::Pack(const Counts& counts,
+                                           int blank_line) const {
+  Key key = static_cast<Key>(blank_line);
+  int shift = 4;
+  for (int l = 0; l < lines_; ++l) {
+    for (int g = 0; g + 1 < lines_; ++g) {
+      key |= static_cast<Key>(counts[l][g]) << shift;
+      shift += count_bits_;
+    }
+  }
+  return key;
+}
+
+void WalkingDistance::Unpack(Key key, Counts* counts, int* blank_line) const {
+  *blank_line = static_cast<int>(key & 15);
+  int shift = 4;
+  const unsigned mask = (1u << count_bits_) - 1;
+  for (int l = 0; l < lines_; ++l) {
+    int rest = l == *blank_line ? per_line_ - 1 : per_line_;
+    for (int g = 0; g + 1 < lines_; ++g) {
+      (*counts)[l][g] = static_cast<uint8_t>((key >> shift) & mask);
+      rest -= (*counts)[l][g];
+      shift += count_bits_;
+    }
+    (*counts)[l][lines_ - 1] = static_cast<uint8_t>(rest);
+  }
+}
+
+void WalkingDistance::Enumerate(Key goal) {
+  std::unordered_map<Key, Id, KeyHash> ids;
+  ids.emplace(goal, 0);
+  keys_.push_back(goal);
+  // States are numbered as found, so keys_ doubles as the queue.
+  for (size_t id = 0; id < keys_.size(); ++id) {
+    Counts counts;
+    int blank;
+    Unpack(keys_[id], &counts, &blank);
+    next_.resize((id + 1) * 2 * lines_, kNone);
+    for (int dir = 0; dir < 2; ++dir) {
+      const int to = dir == 0 ? blank - 1 : blank + 1;
+      if (to < 0 || to >= lines_) continue;
+      for (int g = 0; g < lines_; ++g) {
+        if (counts[to][g] == 0) continue;
+        // The tile leaves line `to` for the blank's line.
+        --counts[to][g];
+        ++counts[blank][g];
+        const Key key = Pack(counts, to);
+        ++counts[to][g];
+        --counts[blank][g];
+        auto [it, added] = ids.emplace(key, static_cast<Id>(keys_.size()));
+        if (added) keys_.push_back(key);
+        next_[(id * 2 + dir) * lines_ + g] = it->second;
+      }
+    }
+  }
+}
+
+void WalkingDistance::FindDistances() {
+  distance_.assign(keys_.size(), kUnseen);
+  distance_[0] = 0;
+  std::vector<Id> level = {0}, next, chain, chain_next;
+  for (int d = 0; !level.empty(); ++d) {
+    max_distance_ = d;
+    next.clear();
+    for (Id id : level) {
+      // An MTM move: 1, 2, ... single steps the same way.
+      for (int dir = 0; dir < 2; ++dir) {
+        chain.assign(1, id);
+        while (!chain.empty()) {
+          chain_next.clear();
+          for (Id from : chain) {
+            for (int g = 0; g < lines_; ++g) {
+              const Id to = Step(from, dir == 1, g);
+              if (to == kNone) continue;
+              chain_next.push_back(to);
+              if (distance_[to] == kUnseen) {
+                distance_[to] = static_cast<uint8_t>(d + 1);
+                next.push_back(to);
+              }
+            }
+          }
+          std::sort(chain_next.begin(), chain_next.end());
+          chain_next.erase(std::unique(chain_next.begin(), chain_next.end()),
+                           chain_next.end());
+          chain.swap(chain_next);
+        }
+      }
+    }
+    level.swap(next);
+  }
+}
+
+WalkingDistance::Id WalkingDistance::IdOf(const State& s) const {
+  Counts counts = {};
+  for (int c = 0; c < static_cast<int>(line_of_cell_.size()); ++c) {
+    if (s.tile[c] != 0) {
+      ++counts[line_of_cell_[c]][goal_line_of_tile_[s.tile[c]]];
+    }
+  }
+  const Key key = Pack(counts, line_of_cell_[s.blank]);
+  const auto it = std::lower_bound(
+      sorted_.begin(), sorted_.end(), key,
+      [](const std::pair<Key, Id>& a, Key k) { return a.first < k; });
+  return it == sorted_.end() || it->first != key ? kNone : it->second;
+}
+
+}  // namespace slidedb

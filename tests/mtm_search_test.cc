@@ -1,0 +1,320 @@
+// The multi-tile metric's IDA* (lib/search/mtm_search.h) and its walking
+// distance (lib/search/walking_distance.h) against the full MTM tables of
+// small boards (lib/search/mtm_bfs.h), and on 4x4 against a plain
+// breadth-first search of short scrambles.
+#include "lib/search/mtm_search.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <random>
+#include <set>
+#include <vector>
+
+#include "lib/puzzle/index.h"
+#include "lib/puzzle/record.h"
+#include "lib/search/mtm_bfs.h"
+#include "lib/search/mtm_search_fsm.h"
+#include "lib/search/walking_distance.h"
+
+namespace slidedb {
+namespace {
+
+// Replays `path` from `start`: every step legal, its tiles the ones that
+// slide, ending on `goal`, with `mtm_length` runs of equal steps.
+void ExpectPathReaches(const Board& board, const State& start,
+                       const State& goal, const Path& path, int mtm_length) {
+  ASSERT_EQ(path.tiles.size(), path.moves.size());
+  State s = start;
+  for (size_t i = 0; i < path.moves.size(); ++i) {
+    uint8_t tile = 0;
+    ASSERT_TRUE(ApplyMove(board, path.moves[i], &s, &tile)) << i;
+    EXPECT_EQ(tile, path.tiles[i]) << i;
+  }
+  EXPECT_EQ(s, goal);
+  EXPECT_EQ(CountMtmMoves(path.moves), mtm_length);
+  // No two moves in a row on the same axis: they would merge or cancel.
+  int prev_axis = -1;
+  for (size_t i = 0; i < path.moves.size(); ++i) {
+    if (i > 0 && path.moves[i] == path.moves[i - 1]) continue;
+    const int axis = static_cast<int>(path.moves[i]) / 2;
+    EXPECT_NE(axis, prev_axis) << i;
+    prev_axis = axis;
+  }
+}
+
+TEST(MtmSearchTest, CountsRunsOfSteps) {
+  using M = Move;
+  EXPECT_EQ(CountMtmMoves({}), 0);
+  EXPECT_EQ(CountMtmMoves({M::kUp}), 1);
+  EXPECT_EQ(CountMtmMoves({M::kUp, M::kUp, M::kLeft}), 2);
+  EXPECT_EQ(CountMtmMoves({M::kUp, M::kDown, M::kDown, M::kUp}), 3);
+}
+
+// 4x4's table has the 24,964 states of the classic walking distance (the
+// same tables, reached by single steps); the goal's is 0.
+TEST(MtmSearchTest, WalkingDistanceTablesOf4x4) {
+  const Board board(4, 4);
+  EXPECT_TRUE(MtmSearch::Supports(board));
+  EXPECT_TRUE(
+      MtmSearch::Supports(board, MtmHeuristic::kOrderedWalkingDistance));
+  EXPECT_TRUE(MtmSearch::Supports(Board(2, 6)));
+  EXPECT_FALSE(MtmSearch::Supports(Board(5, 5)));
+  EXPECT_FALSE(MtmSearch::Supports(Board(3, 6)));
+  EXPECT_FALSE(
+      MtmSearch::Supports(Board(2, 5), MtmHeuristic::kOrderedWalkingDistance));
+  for (bool columns : {false, true}) {
+    const WalkingDistance wd(board, 0, columns);
+    EXPECT_EQ(wd.size(), 24964u);
+    EXPECT_EQ(wd.Distance(wd.IdOf(CanonicalGoal(board, 0))), 0);
+    EXPECT_GT(wd.max_distance(), 5);
+  }
+}
+
+struct Case {
+  Board board;
+  int goal_blank;
+};
+
+constexpr MtmHeuristic kHeuristics[] = {MtmHeuristic::kWalkingDistance,
+                                        MtmHeuristic::kOrderedWalkingDistance};
+
+std::vector<Case> SmallCases() {
+  std::vector<Case> cases;
+  for (const Board& b : {Board(3, 3), Board(2, 4), Board(4, 2)}) {
+    for (int g : {0, b.cells() / 2, b.cells() - 1}) cases.push_back({b, g});
+  }
+  cases.push_back({Board(3, 3), 1});
+  return cases;
+}
+
+// Every state's bounds against its MTM distance; the walking distance
+// changes by at most 1 along each MTM move.
+TEST(MtmSearchTest, HeuristicIsAdmissibleAndWalkingDistanceConsistent) {
+  for (const Case& c : SmallCases()) {
+    SCOPED_TRACE(c.board.Name() + " goal blank " +
+                 std::to_string(c.goal_blank));
+    const Indexer indexer(c.board, c.goal_blank);
+    BfsResult bfs;
+    ASSERT_TRUE(RunMtmBfs(indexer, nullptr, &bfs).ok());
+    for (MtmHeuristic heuristic : kHeuristics) {
+      const MtmSearch search(c.board, c.goal_blank, heuristic);
+      int exact = 0;
+      for (Index i = 0; i < indexer.size(); ++i) {
+        const State s = indexer.StateAt(i);
+        const int d = RecordDistance(bfs.records[i]);
+        const int wd = search.WalkingDistanceSum(s);
+        const int h = search.Heuristic(s);
+        ASSERT_LE(wd, h) << i;
+        ASSERT_LE(h, d) << i;
+        ASSERT_EQ(h == 0, d == 0) << i;
+        exact += h == d;
+        ForEachMtmMove(c.board, s, [&](const State& n, Move, int) {
+          const int wn = search.WalkingDistanceSum(n);
+          ASSERT_LE(wd - wn, 1) << i;
+          ASSERT_LE(wn - wd, 1) << i;
+        });
+      }
+      EXPECT_GT(exact, 0);
+    }
+  }
+}
+
+// The ordered walking distance is the plain one or more, state by state.
+TEST(MtmSearchTest, OrderedWalkingDistanceIsFiner) {
+  for (const Case& c : SmallCases()) {
+    SCOPED_TRACE(c.board.Name());
+    const Indexer indexer(c.board, c.goal_blank);
+    const MtmSearch plain(c.board, c.goal_blank);
+    const MtmSearch ordered(c.board, c.goal_blank,
+                            MtmHeuristic::kOrderedWalkingDistance);
+    int64_t plain_sum = 0, ordered_sum = 0;
+    for (Index i = 0; i < indexer.size(); ++i) {
+      const State s = indexer.StateAt(i);
+      const int p = plain.WalkingDistanceSum(s);
+      const int o = ordered.WalkingDistanceSum(s);
+      ASSERT_LE(p, o) << i;
+      plain_sum += p;
+      ordered_sum += o;
+    }
+    EXPECT_GT(ordered_sum, plain_sum);
+  }
+}
+
+// Skipping the automaton's sequences (and turning after every move), a
+// depth-first search from the goal still reaches every state within 10
+// moves at its distance (the property the search relies on).
+void Reach(const Board& board, const MtmMoveFsm& fsm, const Indexer& indexer,
+           const State& s, int depth, int limit, int prev_axis,
+           int32_t fsm_state, std::vector<int>* best) {
+  int& b = (*best)[indexer.IndexOf(s)];
+  b = std::min(b, depth);
+  if (depth == limit) return;
+  ForEachMtmMove(board, s, [&](const State& n, Move m, int cells) {
+    const int axis = static_cast<int>(m) / 2;
+    const int32_t next = fsm.Next(fsm_state, fsm.Symbol(m, cells));
+    if (axis == prev_axis || next == MtmMoveFsm::kSkip) return;
+    Reach(board, fsm, indexer, n, depth + 1, limit, axis, next, best);
+  });
+}
+
+TEST(MtmSearchTest, SkippedSequencesLoseNoState) {
+  for (const Case& c : {Case{Board(3, 3), 4}, Case{Board(2, 4), 0}}) {
+    SCOPED_TRACE(c.board.Name());
+    const MtmMoveFsm fsm(c.board, 10);
+    EXPECT_EQ(fsm.max_length(), 10);
+    EXPECT_FALSE(fsm.skipped().empty());
+    const Indexer indexer(c.board, c.goal_blank);
+    BfsResult bfs;
+    ASSERT_TRUE(RunMtmBfs(indexer, nullptr, &bfs).ok());
+    constexpr int kLimit = 10;
+    std::vector<int> best(indexer.size(), kLimit + 1);
+    Reach(c.board, fsm, indexer, CanonicalGoal(c.board, c.goal_blank), 0,
+          kLimit, -1, MtmMoveFsm::kStart, &best);
+    for (Index i = 0; i < indexer.size(); ++i) {
+      const int d = RecordDistance(bfs.records[i]);
+      ASSERT_EQ(best[i], std::min(d, kLimit + 1)) << i;
+    }
+  }
+}
+
+// The search's MTM lengths are the table's distances, and its paths lead
+// to the goal; with two threads too.
+TEST(MtmSearchTest, LengthsAreTheFullTablesDistances) {
+  std::mt19937 rng(24);
+  for (const Case& c : SmallCases()) {
+    SCOPED_TRACE(c.board.Name() + " goal blank " +
+                 std::to_string(c.goal_blank));
+    const Indexer indexer(c.board, c.goal_blank);
+    BfsResult bfs;
+    ASSERT_TRUE(RunMtmBfs(indexer, nullptr, &bfs).ok());
+    const State goal = CanonicalGoal(c.board, c.goal_blank);
+    std::uniform_int_distribution<Index> pick(0, indexer.size() - 1);
+    for (MtmHeuristic heuristic : kHeuristics) {
+      const MtmSearch search(c.board, c.goal_blank, heuristic);
+      for (int k = 0; k < 100; ++k) {
+        // The deepest state of the table first, then random ones.
+        Index i = pick(rng);
+        if (k == 0) {
+          for (Index j = 0; j < indexer.size(); ++j) {
+            if (bfs.records[j] > bfs.records[i]) i = j;
+          }
+        }
+        const State s = indexer.StateAt(i);
+        SearchLimits limits;
+        limits.threads = k % 3 == 0 ? 2 : 1;
+        Path path;
+        int length = -1;
+        ASSERT_TRUE(search.Solve(s, &path, &length, limits).ok()) << i;
+        ASSERT_EQ(length, RecordDistance(bfs.records[i])) << i;
+        EXPECT_GT(path.nodes, length == 0 ? -1 : 0);
+        EXPECT_TRUE(path.optimal);
+        ExpectPathReaches(c.board, s, goal, path, length);
+      }
+    }
+  }
+}
+
+// `moves` random MTM moves from the goal.
+State Scramble(const Board& board, int goal_blank, int moves,
+               std::mt19937* rng) {
+  State s = CanonicalGoal(board, goal_blank);
+  for (int k = 0; k < moves; ++k) {
+    std::vector<State> next;
+    ForEachMtmMove(board, s,
+                   [&](const State& n, Move, int) { next.push_back(n); });
+    s = next[std::uniform_int_distribution<size_t>(0, next.size() - 1)(*rng)];
+  }
+  return s;
+}
+
+// The MTM distance of `s` by a plain breadth-first search from it, up to
+// `most` (then most + 1).
+int BfsDistance(const Board& board, const State& s, const State& goal,
+                int most) {
+  auto key = [](const State& x) {
+    uint64_t k = 0;
+    for (int c = 0; c < 16; ++c) k = k << 4 | x.tile[c];
+    return k;
+  };
+  std::set<uint64_t> seen = {key(s)};
+  std::vector<State> level = {s};
+  for (int d = 0; d <= most; ++d) {
+    std::vector<State> next;
+    for (const State& x : level) {
+      if (x == goal) return d;
+      ForEachMtmMove(board, x, [&](const State& n, Move, int) {
+        if (seen.insert(key(n)).second) next.push_back(n);
+      });
+    }
+    level.swap(next);
+  }
+  return most + 1;
+}
+
+TEST(MtmSearchTest, ShortScramblesOf4x4) {
+  const Board board(4, 4);
+  std::mt19937 rng(15);
+  for (int goal_blank : {0, 5, 15}) {
+    const MtmSearch search(board, goal_blank);
+    const State goal = CanonicalGoal(board, goal_blank);
+    for (int k = 0; k < 8; ++k) {
+      const int moves = k < 4 ? 5 : 12;
+      const State s = Scramble(board, goal_blank, moves, &rng);
+      Path path;
+      int length = -1;
+      SearchLimits limits;
+      limits.threads = k % 2 + 1;
+      ASSERT_TRUE(search.Solve(s, &path, &length, limits).ok());
+      EXPECT_LE(length, moves);
+      EXPECT_GE(length, search.Heuristic(s));
+      ExpectPathReaches(board, s, goal, path, length);
+      // Short ones against a search that knows nothing of the library's.
+      if (moves == 5) {
+        EXPECT_EQ(length, BfsDistance(board, s, goal, moves));
+      }
+    }
+  }
+}
+
+// A hard position (32 MTM moves; billions of states) stops at its limits.
+TEST(MtmSearchTest, StopsAtItsLimits) {
+  const Board board(4, 4);
+  const MtmSearch search(board, 0);
+  State s;
+  const int tiles[16] = {1, 14, 4, 8, 13, 7, 2, 0, 6, 9, 10, 5, 3, 12, 15, 11};
+  for (int c = 0; c < 16; ++c) {
+    s.tile[c] = static_cast<uint8_t>(tiles[c]);
+    if (tiles[c] == 0) s.blank = static_cast<uint8_t>(c);
+  }
+  for (int threads : {1, 2}) {
+    Path path;
+    int length = -1;
+    SearchLimits limits;
+    limits.threads = threads;
+    limits.max_nodes = 1;
+    Status st = search.Solve(s, &path, &length, limits);
+    EXPECT_TRUE(st.IsDeadlineExceeded()) << st.ToString();
+    EXPECT_TRUE(path.moves.empty());
+    EXPECT_GT(path.nodes, 0);
+
+    limits.max_nodes = UINT64_MAX;
+    limits.deadline =
+        SearchLimits::Clock::now() + std::chrono::milliseconds(50);
+    const auto t0 = SearchLimits::Clock::now();
+    st = search.Solve(s, &path, &length, limits);
+    EXPECT_TRUE(st.IsDeadlineExceeded()) << st.ToString();
+    EXPECT_LT(SearchLimits::Clock::now() - t0, std::chrono::seconds(2));
+
+    const std::atomic<bool> cancel{true};
+    limits.deadline = SearchLimits::Clock::time_point::max();
+    limits.cancel = &cancel;
+    st = search.Solve(s, &path, &length, limits);
+    EXPECT_TRUE(st.IsDeadlineExceeded()) << st.ToString();
+  }
+}
+
+}  // namespace
+}  // namespace slidedb
