@@ -4,9 +4,11 @@
 // lib/.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -304,6 +306,65 @@ TEST(MtmTablesTest, AnalyseNamesAnIllegalStepAndTheTextSaysTheVerdict) {
   r = RunQueryCli({"--db", db, "--analyse", "--moves", "U", "867254301"});
   EXPECT_EQ(r.status, 64);
   EXPECT_NE(r.err.find("--analyse needs --start"), std::string::npos);
+}
+
+// 4x4 has no table: the multi-tile search answers (no database needed
+// beyond the directory), in one batch, states up to 6 MTM moves out at the
+// reference search's distances, and --analyse works through it.
+TEST(MtmTablesTest, FifteenPuzzleIsSearchedInTheMultiTileMetric) {
+  const Board board(4, 4);
+  const RefShape shape{4, 4};
+  const uint64_t goal = PackState(board, CanonicalGoal(board, 15));
+  // Every state within 6 MTM moves, by the reference's neighbours.
+  std::unordered_map<uint64_t, int> near = {{goal, 0}};
+  std::vector<uint64_t> frontier = {goal};
+  for (int d = 1; d <= 6; ++d) {
+    std::vector<uint64_t> next;
+    for (uint64_t p : frontier) {
+      for (uint64_t q : MtmNeighbours(shape, p)) {
+        if (near.emplace(q, d).second) next.push_back(q);
+      }
+    }
+    frontier = std::move(next);
+  }
+  std::vector<uint64_t> states;
+  for (const auto& [p, d] : near) states.push_back(p);
+  std::sort(states.begin(), states.end());
+  std::mt19937_64 rng(44);
+  std::string input;
+  std::vector<int> want;
+  for (int k = 0; k < 12; ++k) {
+    const uint64_t p = states[rng() % states.size()];
+    for (int c = 0; c < 16; ++c) {
+      input += (c > 0 ? "," : "") + std::to_string((p >> (4 * c)) & 15);
+    }
+    input += "\n";
+    want.push_back(near.at(p));
+  }
+  const CliResult r =
+      RunQueryCli({"--db", testing::TestDatabase(), "--board", "4x4",
+                   "--metric", "mtm", "--format", "json"},
+                  input);
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::istringstream lines(r.out);
+  std::string line;
+  for (int k = 0; std::getline(lines, line); ++k) {
+    const Json j = Json::parse(line);
+    ASSERT_LT(k, static_cast<int>(want.size()));
+    EXPECT_EQ(j["distance"], want[k]) << line;
+    EXPECT_EQ(j["metric"], "mtm");
+    EXPECT_TRUE(j["optimal"]);
+  }
+  const CliResult a = RunQueryCli(
+      {"--db", testing::TestDatabase(), "--board", "4x4", "--metric", "mtm",
+       "--analyse", "--start", "5,1,2,3,9,6,7,4,13,10,11,8,0,14,15,12",
+       "--moves", "U3 R D U R2 D3", "--format", "json"});
+  ASSERT_EQ(a.status, 0) << a.err;
+  const Json aj = Json::parse(a.out);
+  EXPECT_EQ(aj["optimal_length"], 3);
+  EXPECT_EQ(aj["length"], 6);
+  EXPECT_TRUE(aj["reaches_goal"]);
+  EXPECT_EQ(aj["lost"], 3);
 }
 
 TEST(MtmTablesTest, BadMetricsAndMissingTablesSayWhatToDo) {

@@ -271,13 +271,60 @@ Status Solver::Solve(const Problem& p, Path* path,
   return s;
 }
 
+std::shared_ptr<const MtmSearch> Solver::GetMtmSearch(const Board& board,
+                                                      int goal_blank,
+                                                      MtmHeuristic heuristic) {
+  const auto key =
+      std::make_tuple(board.rows(), board.cols(), goal_blank, heuristic);
+  {
+    std::shared_lock<std::shared_mutex> lock(mutex_);
+    auto it = mtm_searches_.find(key);
+    if (it != mtm_searches_.end()) return it->second;
+  }
+  // Made outside the lock (the ordered tables take a minute on 4x4); a
+  // thread that made one too late drops it for the first.
+  auto made = std::make_shared<const MtmSearch>(board, goal_blank, heuristic);
+  std::unique_lock<std::shared_mutex> lock(mutex_);
+  return mtm_searches_.emplace(key, std::move(made)).first->second;
+}
+
 Status Solver::SolveMtm(const Problem& p, Path* path,
                         const SearchLimits& limits) {
-  (void)limits;
   path->moves.clear();
   path->tiles.clear();
-  return Status::NotFound("board " + p.board.Name() +
-                          " has no search in the multi-tile metric yet");
+  path->metric = Metric::kMtm;
+  if (!MtmSearch::Supports(p.board)) {
+    return Status::NotSupported(
+        "board " + p.board.Name() +
+        " has no search in the multi-tile metric: its walking-distance "
+        "tables are too big to make (4x4, 3x5, 4x5 and smaller boards have "
+        "one)");
+  }
+  // The search is always optimal: a budget (answer_by) is a deadline.
+  SearchLimits bounded = limits;
+  bounded.deadline = std::min(limits.deadline, limits.answer_by);
+  // First over the plain walking distance, made in milliseconds, which
+  // answers near positions at once; a far one, when the board has them,
+  // over the ordered walking distance (stronger, a minute to make on 4x4,
+  // once per Solver).
+  const bool ordered =
+      MtmSearch::Supports(p.board, MtmHeuristic::kOrderedWalkingDistance);
+  SearchLimits first = bounded;
+  if (ordered) first.max_nodes = std::min(limits.max_nodes, kMtmPlainNodes);
+  int length;
+  Status s = GetMtmSearch(p.board, p.goal_blank, MtmHeuristic::kWalkingDistance)
+                 ->Solve(p.start, path, &length, first);
+  // Stopped by the plain search's share of states, not by the caller's
+  // limits.
+  const bool budget_spent =
+      s.IsDeadlineExceeded() && first.max_nodes < limits.max_nodes &&
+      SearchLimits::Clock::now() < bounded.deadline &&
+      (limits.cancel == nullptr || !limits.cancel->load());
+  if (!ordered || !budget_spent) return s;
+  s = GetMtmSearch(p.board, p.goal_blank, MtmHeuristic::kOrderedWalkingDistance)
+          ->Solve(p.start, path, &length, bounded);
+  path->metric = Metric::kMtm;
+  return s;
 }
 
 Status Solver::NeighborDistance(const Problem& p, int from, int* distance,

@@ -20,6 +20,7 @@
 #include "lib/base/status.h"
 #include "lib/puzzle/problem.h"
 #include "lib/search/ida_search.h"
+#include "lib/search/mtm_search.h"
 #include "lib/solve/walk.h"
 #include "lib/storage/database.h"
 #include "lib/storage/table.h"
@@ -86,6 +87,13 @@ class Solver {
   Table* OpenedTable(const Board& board, int goal_blank, Metric metric);
   // A board too big for a full table, in the multi-tile metric.
   Status SolveMtm(const Problem& p, Path* path, const SearchLimits& limits);
+  // The multi-tile search of a goal with `heuristic`, made on first use.
+  std::shared_ptr<const MtmSearch> GetMtmSearch(const Board& board,
+                                                int goal_blank,
+                                                MtmHeuristic heuristic);
+  // States the plain walking distance's search generates before the
+  // ordered one takes over (about a second here).
+  static constexpr uint64_t kMtmPlainNodes = 50'000'000;
   Status LoadPdbSearch(const Board& board, int goal_blank,
                        std::shared_ptr<const PdbSearch>* search);
 
@@ -95,6 +103,9 @@ class Solver {
   std::map<std::tuple<int, int, int, Metric>, std::unique_ptr<Table>> tables_;
   std::map<std::tuple<int, int, int>, std::shared_ptr<const PdbSearch>>
       searches_;
+  std::map<std::tuple<int, int, int, MtmHeuristic>,
+           std::shared_ptr<const MtmSearch>>
+      mtm_searches_;
 };
 
 }  // namespace slidedb
