@@ -167,7 +167,7 @@ int Main(int argc, char** argv) {
     const double secs =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
             .count();
-    if (!st.ok() || CountMtmMoves(path.moves) != length) {
+    if (!st.ok() || MoveCount(path.moves, Metric::kMtm) != length) {
       std::fprintf(stderr, "slidedb-mtm44: position %d: %s\n", i + 1,
                    st.ToString().c_str());
       return 1;

@@ -34,7 +34,7 @@ void ExpectPathReaches(const Board& board, const State& start,
     EXPECT_EQ(tile, path.tiles[i]) << i;
   }
   EXPECT_EQ(s, goal);
-  EXPECT_EQ(CountMtmMoves(path.moves), mtm_length);
+  EXPECT_EQ(MoveCount(path.moves, Metric::kMtm), mtm_length);
   // No two moves in a row on the same axis: they would merge or cancel.
   int prev_axis = -1;
   for (size_t i = 0; i < path.moves.size(); ++i) {
@@ -47,10 +47,10 @@ void ExpectPathReaches(const Board& board, const State& start,
 
 TEST(MtmSearchTest, CountsRunsOfSteps) {
   using M = Move;
-  EXPECT_EQ(CountMtmMoves({}), 0);
-  EXPECT_EQ(CountMtmMoves({M::kUp}), 1);
-  EXPECT_EQ(CountMtmMoves({M::kUp, M::kUp, M::kLeft}), 2);
-  EXPECT_EQ(CountMtmMoves({M::kUp, M::kDown, M::kDown, M::kUp}), 3);
+  EXPECT_EQ(MoveCount({}, Metric::kMtm), 0);
+  EXPECT_EQ(MoveCount({M::kUp}, Metric::kMtm), 1);
+  EXPECT_EQ(MoveCount({M::kUp, M::kUp, M::kLeft}, Metric::kMtm), 2);
+  EXPECT_EQ(MoveCount({M::kUp, M::kDown, M::kDown, M::kUp}, Metric::kMtm), 3);
 }
 
 // 4x4's table has the 24,964 states of the classic walking distance (the

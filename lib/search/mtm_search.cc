@@ -42,14 +42,6 @@ struct MtmMove {
 
 }  // namespace
 
-int CountMtmMoves(const std::vector<Move>& moves) {
-  int runs = 0;
-  for (size_t i = 0; i < moves.size(); ++i) {
-    if (i == 0 || moves[i] != moves[i - 1]) ++runs;
-  }
-  return runs;
-}
-
 // What the threads of one iteration share.
 struct MtmSearch::Shared {
   const SearchLimits* limits = nullptr;

@@ -27,6 +27,7 @@
 
 #include "lib/base/status.h"
 #include "lib/puzzle/board.h"
+#include "lib/puzzle/metric.h"
 #include "lib/puzzle/path.h"
 #include "lib/puzzle/state.h"
 #include "lib/search/ida_search.h"
@@ -35,10 +36,6 @@
 #include "lib/search/walking_distance_ordered.h"
 
 namespace slidedb {
-
-// The MTM length of single steps of the blank: the number of runs of the
-// same direction (a run of k steps is a k-cell move).
-int CountMtmMoves(const std::vector<Move>& moves);
 
 // The walking distance MtmSearch uses.
 enum class MtmHeuristic : uint8_t {
@@ -88,14 +85,13 @@ class MtmSearch {
   // An MTM-optimal path from `start` to the goal: path->moves are single
   // steps of the blank (a k-cell move is k equal steps in a row),
   // path->tiles the tiles they slide, path->nodes the states generated;
-  // *mtm_length is the path's MTM length (CountMtmMoves(path->moves)).
-  // Stops with DeadlineExceeded past limits.deadline or limits.max_nodes or
-  // once *limits.cancel is set (looked at every 4,096 states of a thread).
-  // limits.threads threads share each iteration; the path is the one a
-  // single thread finds. limits.answer_by is not used: the answer is always
-  // optimal.
-  // REQUIRES: IsWellFormed(board(), start), and start reaches the goal
-  // (lib/puzzle/parity.h).
+  // *mtm_length is the path's MTM length (MoveCount(path->moves, Metric::kMtm),
+  // lib/puzzle/metric.h). Stops with DeadlineExceeded past limits.deadline or
+  // limits.max_nodes or once *limits.cancel is set (looked at every 4,096
+  // states of a thread). limits.threads threads share each iteration; the path
+  // is the one a single thread finds. limits.answer_by is not used: the answer
+  // is always optimal. REQUIRES: IsWellFormed(board(), start), and start
+  // reaches the goal (lib/puzzle/parity.h).
   Status Solve(const State& start, Path* path, int* mtm_length,
                const SearchLimits& limits = {}) const;
 
