@@ -1,0 +1,222 @@
+// Conversions between the C++ API's answers and Python objects, and the
+// errors raised for a failed Status (python/convert.h).
+#include "python/convert.h"
+
+#include <string>
+
+namespace slidedb::python {
+
+[[noreturn]] void Raise(const Status& s) {
+  if (s.IsInvalidArgument() || s.IsNotSupported()) {
+    throw py::value_error(s.message());
+  }
+  if (s.IsNotFound()) {
+    PyErr_SetString(PyExc_LookupError, s.message().c_str());
+  } else {
+    PyErr_SetString(PyExc_OSError, s.message().c_str());
+  }
+  throw py::error_already_set();
+}
+
+void Check(const Status& s) {
+  if (!s.ok()) Raise(s);
+}
+
+Options MakeOptions(const std::string& board,
+                    const std::optional<std::string>& goal,
+                    const std::optional<std::string>& blank,
+                    const std::optional<std::string>& metric,
+                    const std::optional<std::string>& notation) {
+  Options o;
+  o.board = board;
+  if (goal) o.goal = *goal;
+  if (blank) o.blank = *blank;
+  if (metric) o.metric = *metric;
+  if (notation) o.notation = *notation;
+  return o;
+}
+
+// A new reference to a str, bytes that are not UTF-8 replaced (as the CLI's
+// JSON does).
+PyObject* Str(const std::string& s) {
+  return PyUnicode_DecodeUTF8(s.data(), static_cast<Py_ssize_t>(s.size()),
+                              "replace");
+}
+
+// A tile label as the CLI's JSON writes it: a number when it is a plain
+// integer (no sign, no leading zero, under ten digits), else a str.
+PyObject* Label(const std::string& label) {
+  if (label.size() == 1) {
+    // One character, the common case: made once, shared.
+    static PyObject** const one = [] {
+      PyObject** objects = new PyObject*[128];  // ASCII; live as long as Python
+      for (int c = 0; c < 128; ++c) {
+        const char ch = static_cast<char>(c);
+        objects[c] = ch >= '0' && ch <= '9'
+                         ? PyLong_FromLong(ch - '0')
+                         : PyUnicode_DecodeLatin1(&ch, 1, nullptr);
+      }
+      return objects;
+    }();
+    const auto c = static_cast<unsigned char>(label[0]);
+    if (c < 128) {
+      Py_INCREF(one[c]);
+      return one[c];
+    }
+  }
+  if (!LabelIsNumber(label)) return Str(label);
+  long value = 0;
+  for (char c : label) value = value * 10 + (c - '0');
+  return PyLong_FromLong(value);
+}
+
+namespace {
+
+// Sets d[key] = value, taking the reference to value.
+void Set(PyObject* d, PyObject* key, PyObject* value) {
+  if (value == nullptr) throw py::error_already_set();
+  const int rc = PyDict_SetItem(d, key, value);
+  Py_DECREF(value);
+  if (rc != 0) throw py::error_already_set();
+}
+
+// The dict keys, made once.
+struct Keys {
+  static py::object Key(const char* name) {
+    return py::reinterpret_steal<py::object>(PyUnicode_InternFromString(name));
+  }
+  py::object board = Key("board"), start = Key("start"), goal = Key("goal"),
+             solvable = Key("solvable"), reason = Key("reason"),
+             distance = Key("distance"), moves = Key("moves"),
+             tiles = Key("tiles"), nodes = Key("nodes"),
+             optimal = Key("optimal"), lower_bound = Key("lower_bound"),
+             metric = Key("metric"), notation = Key("notation");
+};
+const Keys& K() {
+  static const Keys* keys = new Keys();  // lives as long as the interpreter
+  return *keys;
+}
+
+// A new reference to a str of `text`, the same object while the same text
+// repeats: a batch shares its board's and usually its goal's. REQUIRES: the
+// GIL.
+class RepeatedStr {
+ public:
+  PyObject* Get(const std::string& text) {
+    if (object_ == nullptr || text != text_) {
+      PyObject* fresh = Str(text);
+      if (fresh == nullptr) return nullptr;
+      Py_XDECREF(object_);
+      object_ = fresh;
+      text_ = text;
+    }
+    Py_INCREF(object_);
+    return object_;
+  }
+
+ private:
+  std::string text_;
+  PyObject* object_ = nullptr;
+};
+
+}  // namespace
+
+py::dict SolutionDict(const Solution& s) {
+  static RepeatedStr* const board = new RepeatedStr();  // live as long as
+  static RepeatedStr* const goal = new RepeatedStr();   // the interpreter
+  const Keys& k = K();
+  py::dict d;
+  PyObject* o = d.ptr();
+  Set(o, k.board.ptr(), board->Get(s.board));
+  Set(o, k.start.ptr(), Str(s.start));
+  Set(o, k.goal.ptr(), goal->Get(s.goal));
+  Set(o, k.solvable.ptr(), PyBool_FromLong(s.solvable));
+  if (!s.solvable) {
+    Set(o, k.reason.ptr(), Str(s.reason));
+    return d;
+  }
+  Set(o, k.distance.ptr(), PyLong_FromLong(s.distance));
+  Set(o, k.metric.ptr(), Str(s.metric));
+  Set(o, k.moves.ptr(), Str(s.moves));
+  Set(o, k.notation.ptr(), Str(s.notation));
+  PyObject* tiles = PyList_New(static_cast<Py_ssize_t>(s.tiles.size()));
+  if (tiles == nullptr) throw py::error_already_set();
+  for (size_t i = 0; i < s.tiles.size(); ++i) {
+    PyObject* t = Label(s.tiles[i]);
+    if (t == nullptr) {
+      Py_DECREF(tiles);
+      throw py::error_already_set();
+    }
+    PyList_SET_ITEM(tiles, static_cast<Py_ssize_t>(i), t);
+  }
+  Set(o, k.tiles.ptr(), tiles);
+  if (s.nodes >= 0) {
+    Set(o, k.nodes.ptr(), PyLong_FromLongLong(s.nodes));
+    Set(o, k.optimal.ptr(), PyBool_FromLong(s.optimal));
+    if (!s.optimal) {
+      Set(o, k.lower_bound.ptr(), PyLong_FromLong(s.lower_bound));
+    }
+  }
+  return d;
+}
+
+// None for -1 (unsolvable), else the distance.
+py::object DistanceObject(int d) {
+  return d < 0 ? py::none() : py::object(py::int_(d));
+}
+
+py::dict AnalysisDict(const Analysis& a, double budget_seconds) {
+  py::dict d;
+  d["board"] = a.board;
+  d["start"] = py::reinterpret_steal<py::object>(Str(a.start));
+  d["goal"] = py::reinterpret_steal<py::object>(Str(a.goal));
+  if (!a.solvable) {
+    d["solvable"] = false;
+    d["reason"] = a.reason;
+    return d;
+  }
+  d["metric"] = a.metric;
+  d["notation"] = a.notation;
+  d["solvable"] = true;
+  d["optimal_length"] = DistanceObject(a.optimal_length);
+  d["length"] = a.length;
+  d["reaches_goal"] = a.reaches_goal;
+  d["lost"] = a.lost;
+  d["complete"] = a.complete;
+  if (!a.complete) {
+    d["analysed"] = a.analysed;
+    d["budget_seconds"] = budget_seconds;
+  }
+  py::list list;
+  for (size_t i = 0; i < a.moves.size(); ++i) {
+    const Analysis::MoveInfo& m = a.moves[i];
+    py::dict e;
+    e["number"] = i + 1;
+    e["move"] = m.move;
+    py::list tiles;
+    for (const std::string& t : m.tiles) {
+      tiles.append(py::reinterpret_steal<py::object>(Label(t)));
+    }
+    e["tiles"] = tiles;
+    if (static_cast<int>(i) < a.analysed) {
+      e["before"] = m.before;
+      e["after"] = m.after;
+      e["optimal"] = m.optimal;
+      e["lost"] = m.lost;
+    }
+    list.append(e);
+  }
+  d["moves"] = list;
+  py::list stretches;
+  for (const Analysis::Stretch& w : a.stretches) {
+    py::dict e;
+    e["first"] = w.first;
+    e["last"] = w.last;
+    e["lost"] = w.lost;
+    stretches.append(e);
+  }
+  d["stretches"] = stretches;
+  return d;
+}
+
+}  // namespace slidedb::python
