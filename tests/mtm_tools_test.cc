@@ -42,16 +42,6 @@ std::unordered_map<uint64_t, int> Truth(const Board& board, int goal_blank) {
                         PackState(board, CanonicalGoal(board, goal_blank)));
 }
 
-// A state of single-digit tiles, 0 the blank.
-State FromText(const Board& board, const std::string& text) {
-  State s;
-  for (int c = 0; c < board.cells(); ++c) {
-    s.tile[c] = static_cast<uint8_t>(text[c] - '0');
-    if (s.tile[c] == 0) s.blank = static_cast<uint8_t>(c);
-  }
-  return s;
-}
-
 std::string Text(const Board& board, const State& s) {
   std::string t;
   for (int c = 0; c < board.cells(); ++c) {
