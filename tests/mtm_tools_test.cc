@@ -57,7 +57,7 @@ TEST(MtmTablesTest, EveryStateWalksAShortestMultiTilePath) {
   std::unique_ptr<Database> db;
   ASSERT_TRUE(Database::Open(testing::TestDatabase(), &db).ok());
   Solver solver(db.get());
-  for (const Board board : {Board(3, 3), Board(2, 3)}) {
+  for (const Board& board : {Board(3, 3), Board(2, 3)}) {
     for (int g = 0; g < board.cells(); ++g) {
       SCOPED_TRACE(board.Name() + " b" + std::to_string(g));
       const auto truth = Truth(board, g);
@@ -233,8 +233,10 @@ TEST(MtmTablesTest, AnalyseFollowsTheReferenceDistances) {
     const std::string best = Json::parse(solved.out)["moves"];
     std::vector<Move> moves;
     ASSERT_TRUE(ParseMoves(best, MoveConvention::kBlank, &moves).ok());
-    std::vector<Move> solve = {away, Inverse(away)};
-    solve.insert(solve.end(), moves.begin(), moves.end());
+    std::vector<Move> solve(2 + moves.size());
+    solve[0] = away;
+    solve[1] = Inverse(away);
+    std::copy(moves.begin(), moves.end(), solve.begin() + 2);
     const std::string text = FormatMoves(solve, MoveConvention::kBlank, true);
     const CliResult r =
         RunQueryCli({"--db", db, "--metric", name, "--analyse", "--start",
