@@ -328,7 +328,8 @@ TEST(MtmTablesTest, FifteenPuzzleIsSearchedInTheMultiTileMetric) {
   for (int k = 0; k < 12; ++k) {
     const uint64_t p = states[rng() % states.size()];
     for (int c = 0; c < 16; ++c) {
-      input += (c > 0 ? "," : "") + std::to_string((p >> (4 * c)) & 15);
+      if (c > 0) input += ',';
+      input += std::to_string((p >> (4 * c)) & 15);
     }
     input += "\n";
     want.push_back(near.at(p));
