@@ -276,13 +276,17 @@ std::shared_ptr<const MtmSearch> Solver::GetMtmSearch(const Board& board,
                                                       MtmHeuristic heuristic) {
   const auto key =
       std::make_tuple(board.rows(), board.cols(), goal_blank, heuristic);
-  {
+  auto find = [&]() -> std::shared_ptr<const MtmSearch> {
     std::shared_lock<std::shared_mutex> lock(mutex_);
     auto it = mtm_searches_.find(key);
-    if (it != mtm_searches_.end()) return it->second;
-  }
-  // Made outside the lock (the ordered tables take a minute on 4x4); a
-  // thread that made one too late drops it for the first.
+    return it == mtm_searches_.end() ? nullptr : it->second;
+  };
+  if (auto found = find()) return found;
+  // Made once, under a lock of its own (the ordered tables take a minute
+  // on 4x4): the tables and the other searches stay open meanwhile, and
+  // threads that need the same search wait for it.
+  std::lock_guard<std::mutex> making(mtm_making_);
+  if (auto found = find()) return found;
   auto made = std::make_shared<const MtmSearch>(board, goal_blank, heuristic);
   std::unique_lock<std::shared_mutex> lock(mutex_);
   return mtm_searches_.emplace(key, std::move(made)).first->second;

@@ -13,6 +13,7 @@
 
 #include <map>
 #include <memory>
+#include <mutex>
 #include <shared_mutex>
 #include <string>
 #include <tuple>
@@ -106,6 +107,7 @@ class Solver {
   std::map<std::tuple<int, int, int, MtmHeuristic>,
            std::shared_ptr<const MtmSearch>>
       mtm_searches_;
+  std::mutex mtm_making_;  // held while a multi-tile search is made
 };
 
 }  // namespace slidedb
