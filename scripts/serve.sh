@@ -40,6 +40,10 @@ if [ ! -e "$db/CURRENT" ]; then
   echo "building the 3x3 database in $db (a few seconds)" >&2
   ./build/slidedb-build --db "$db" --board 3x3 --quiet >&2
 fi
+# The page's multi-tile menu on 3x3 (0.03 s, once).
+if ! ./build/slidedb-query --db "$db" --tables | grep -q 'table mtm/3x3/'; then
+  ./build/slidedb-build --db "$db" --board 3x3 --metric mtm --quiet >&2
+fi
 for board in ${boards[@]+"${boards[@]}"}; do
   if ./build/slidedb-query --db "$db" --tables | awk '{print $1}' | grep -qx "$board"; then
     continue
