@@ -1,0 +1,21 @@
+#include "lib/search/twobit_table.h"
+
+#include <algorithm>
+
+#include "lib/puzzle/record.h"
+
+namespace slidedb {
+
+TwoBitTable TwoBitFromRecords(const std::vector<uint8_t>& records) {
+  TwoBitTable table(records.size());
+  int max_distance = -1;
+  for (uint64_t i = 0; i < records.size(); ++i) {
+    const int d = RecordDistance(records[i]);
+    max_distance = std::max(max_distance, d);
+    table.Set(i, static_cast<uint8_t>(d % 3));
+  }
+  table.set_max_distance(max_distance);
+  return table;
+}
+
+}  // namespace slidedb
