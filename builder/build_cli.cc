@@ -22,6 +22,7 @@
 #include "lib/puzzle/symmetry.h"
 #include "lib/search/bfs.h"
 #include "lib/search/mtm_bfs.h"
+#include "lib/search/mtm_search.h"
 #include "lib/search/pdb_build.h"
 #include "lib/storage/database.h"
 #include "lib/storage/database_writer.h"
@@ -63,8 +64,9 @@ constexpr char kUsage[] =
     "--metric mtm builds the tables of the multi-tile metric (a move slides\n"
     "one or more tiles of the blank's row or column, as a finger does), for\n"
     "boards of up to 12 cells, beside those of the single-tile metric (stm,\n"
-    "the default): one database holds both. Boards of 13 to 25 cells need no\n"
-    "build for the multi-tile metric: slidedb-query searches them.\n"
+    "the default): one database holds both. 4x4, 3x5, 4x5 and the other\n"
+    "boards of 13 to 20 cells need no build for the multi-tile metric:\n"
+    "slidedb-query searches them (5x5 has no multi-tile answer).\n"
 
     "--verify builds nothing: it re-reads the database (every table, or those\n"
     "of --board and --goal) and checks the format key, every block checksum,\n"
@@ -258,10 +260,12 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
   if (metric == Metric::kMtm && pdb && !verify) {
     err << "slidedb-build: --metric mtm builds full tables, for boards of "
            "up to "
-        << kMaxTableCells
-        << " cells; " + board.Name() +
-               " needs no build in the multi-tile metric (slidedb-query "
-               "--metric mtm searches it)\n";
+        << kMaxTableCells << " cells; " << board.Name()
+        << (MtmSearch::Supports(board)
+                ? " needs no build in the multi-tile metric (slidedb-query "
+                  "--metric mtm searches it)\n"
+                : " has no multi-tile answer: its walking-distance tables "
+                  "are too big to make\n");
     return kExitUsage;
   }
   Partition partition = DefaultPartition(board);
