@@ -23,8 +23,10 @@
 
 namespace slidedb {
 
-// 12!/2 = 239,500,800 fits in 32 bits.
-using Index = uint32_t;
+// Up to 20 cells: 20!/2 fits in 64 bits. (2x7 has 14!/2 = 43,589,145,600
+// states, past 32 bits; the byte-record search, lib/search/bfs_context.h,
+// numbers its at most 12!/2 states in 32.)
+using Index = uint64_t;
 
 // The Lehmer-code arithmetic of the rank, in one place: the index (below),
 // the walk's cursor (lib/solve/walk.cc) and the search's steps and decoding
@@ -32,15 +34,16 @@ using Index = uint32_t;
 //
 // The weight of Lehmer digit i in the halved rank of a board of `cells`
 // cells (cells - 1 tiles): (cells - 2 - i)! / 2 for the cells - 3 digits
-// the rank keeps, 0 for the two it leaves out. REQUIRES: cells <= 13 (the
-// weights fit an Index).
-constexpr std::array<Index, kMaxCells> LehmerWeights(int cells) {
-  std::array<Index, kMaxCells> w{};
+// the rank keeps, 0 for the two it leaves out, as T. REQUIRES: the weights
+// fit a T (cells <= 20 for 64 bits, <= 14 for 32).
+template <typename T = Index>
+constexpr std::array<T, kMaxCells> LehmerWeights(int cells) {
+  std::array<T, kMaxCells> w{};
   const int kept = cells - 3;
   if (kept <= 0) return w;
   w[kept - 1] = 1;
   for (int i = kept - 2; i >= 0; --i) {
-    w[i] = w[i + 1] * static_cast<Index>(cells - 2 - i);
+    w[i] = w[i + 1] * static_cast<T>(cells - 2 - i);
   }
   return w;
 }
@@ -57,7 +60,7 @@ class Indexer {
 
   const Board& board() const { return board_; }
   int goal_blank() const { return goal_blank_; }
-  // cells()! / 2: 181,440 on 3x3.
+  // cells()! / 2: 181,440 on 3x3. REQUIRES (constructor): cells() <= 20.
   Index size() const { return size_; }
 
   // REQUIRES: IsWellFormed(board(), s) and s reaches the goal, i.e.

@@ -27,6 +27,11 @@
 namespace slidedb {
 namespace bfs {
 
+// The byte-record search's tables hold at most 12!/2 states (a byte each),
+// which it numbers in 32 bits: narrower keys and steps than the 64-bit
+// slidedb::Index of lib/puzzle/index.h, which this name hides here.
+using Index = uint32_t;
+
 // The scans (bfs_scan.h) look for the bytes of the current depth 16 at a time
 // (SSE2), while other threads claim unseen bytes (kUnseen -> the next depth)
 // and write the records of the states they expand, with relaxed atomic stores:
@@ -133,7 +138,8 @@ struct Shape {
   // Lehmer digits in the high half of a rank (Context::high).
   static constexpr int kHigh = kKept / 2 > 0 ? kKept / 2 : 1;
   // kW[i]: the weight of Lehmer digit i in the rank (lib/puzzle/index.h).
-  static constexpr std::array<Index, kMaxCells> kW = LehmerWeights(kCells);
+  static constexpr std::array<Index, kMaxCells> kW =
+      LehmerWeights<Index>(kCells);
 };
 
 // One tile order: the tiles in reading order, blank skipped, and their
