@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdlib>
 #include <string>
 #include <thread>
 
@@ -20,7 +21,8 @@ namespace {
 // left unreached than the level holds times kBackwardsRatio: each of them
 // then costs about what a state of the level would forwards, and there are
 // fewer of them.
-constexpr double kBackwardsRatio = 1.0;
+const double kBackwardsRatio =
+    getenv("SLIDEDB_BR") ? atof(getenv("SLIDEDB_BR")) : 2.0;
 
 template <typename S>
 Status Search(const Indexer& indexer, int threads,
@@ -32,22 +34,21 @@ Status Search(const Indexer& indexer, int threads,
 
   TwoBitContext c;
   PrepareDecoding<S>(indexer, /*large_board_paths=*/true, &c.ranks);
-  c.bytes = out->data();
+  c.words = reinterpret_cast<uint64_t*>(out->data());
   c.size = size;
+  c.ranks_total = size / S::kCells;
   std::vector<uint64_t> expanded;
   ReserveTouched((size + 63) / 64, threads, &expanded, uint64_t{0});
-  // The bits past the last state count as expanded.
-  if (size % 64 != 0) expanded.back() = ~uint64_t{0} << (size % 64);
   c.expanded = expanded.data();
-  const uint64_t blocks = (size + kTwoBitBlock - 1) / kTwoBitBlock;
-  std::vector<uint8_t> active(blocks, 0), next_active(blocks, 0);
+  const uint64_t units = (c.ranks_total + kUnitRanks - 1) / kUnitRanks;
+  std::vector<uint8_t> active(units, 0), next_active(units, 0);
   c.active = active.data();
   c.next_active = next_active.data();
 
   const uint64_t goal =
       indexer.IndexOf(CanonicalGoal(indexer.board(), indexer.goal_blank()));
   out->Set(goal, 0);
-  active[goal / kTwoBitBlock] = 1;
+  active[goal / S::kCells / kUnitRanks] = 1;
 
   std::vector<uint64_t> counts;  // counts[d]: states at distance d
   uint64_t total = 0;            // their sum
@@ -63,7 +64,7 @@ Status Search(const Indexer& indexer, int threads,
 
   bool backwards = false;
   uint64_t claimed = 1;  // states claimed for the level about to run
-  const uint64_t chunks = (blocks + kBlocksPerChunk - 1) / kBlocksPerChunk;
+  const uint64_t chunks = (units + kUnitsPerChunk - 1) / kUnitsPerChunk;
   for (int depth = 0;; ++depth) {
     const auto r = static_cast<uint8_t>(depth % 3);
     const auto next = static_cast<uint8_t>((depth + 1) % 3);
@@ -75,17 +76,26 @@ Status Search(const Indexer& indexer, int threads,
     }
     std::atomic<uint64_t> next_chunk{0};
     std::atomic<uint64_t> done{0}, looked{0}, claims{0};
+    // Marking the units of the next level pays unless it will hold a state
+    // in nearly every unit (then every unit is scanned).
+    const bool mark = claimed < 2 * units;
     auto work = [&] {
       uint64_t mine = 0, unreached = 0, claimed_here = 0;
+      Forwards<S> forwards(c, r, next, mark);
+      Backwards<S> back(c, r, next);
       for (;;) {
         const uint64_t k = next_chunk.fetch_add(1, std::memory_order_relaxed);
         if (k >= chunks) break;
-        const uint64_t end = std::min(blocks, (k + 1) * kBlocksPerChunk);
-        for (uint64_t b = k * kBlocksPerChunk; b < end; ++b) {
+        const uint64_t end = std::min(units, (k + 1) * kUnitsPerChunk);
+        for (uint64_t b = k * kUnitsPerChunk; b < end; ++b) {
           if (active[b] == 0) continue;
-          mine += backwards ? ExpandBackwards<S>(c, b, r, next, &unreached)
-                            : ExpandForwards<S>(c, b, r, next, &claimed_here);
+          mine += backwards ? back.Unit(b) : forwards.Unit(b);
         }
+      }
+      if (backwards) {
+        mine = back.Finish(&unreached);
+      } else {
+        claimed_here = forwards.Finish();
       }
       done.fetch_add(mine, std::memory_order_relaxed);
       looked.fetch_add(unreached, std::memory_order_relaxed);
@@ -104,7 +114,11 @@ Status Search(const Indexer& indexer, int threads,
       }
       record(depth, n);
       claimed = std::min(size - total, claims.load());
-      std::swap(active, next_active);
+      if (mark) {
+        std::swap(active, next_active);
+      } else {
+        std::fill(active.begin(), active.end(), 1);
+      }
       std::fill(next_active.begin(), next_active.end(), 0);
       c.active = active.data();
       c.next_active = next_active.data();
