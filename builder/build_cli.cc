@@ -164,38 +164,6 @@ Status BuildPdbs(const Board& board, int goal_blank, const Partition& partition,
   return s;
 }
 
-// Searches the two-bit table of one goal and puts it in `writer`.
-// InvalidArgument when the search fails; the writer's error otherwise.
-Status BuildTwoBit(const Board& board, int goal_blank, int threads, bool quiet,
-                   const std::string& tag, DatabaseWriter* writer,
-                   std::ostream& out, std::ostream& err) {
-  TwoBitBuild build;
-  Status s = SearchTwoBitTable(Indexer(board, goal_blank), threads, quiet, tag,
-                               err, &build);
-  if (!s.ok()) return Status::InvalidArgument(tag + ": " + s.message());
-  TableMeta meta = TableMeta::FromHistogram(board, goal_blank, build.histogram,
-                                            Metric::kStm, RecordKind::kTwoBit);
-  meta.goal =
-      FormatArrangement(CanonicalGoalArrangement(board, goal_blank, "0"), "0");
-  meta.built_by = std::string("slidedb-build ") + kVersion;
-  meta.built_at = Now();
-  meta.build_seconds = build.seconds;
-  meta.threads = threads;
-  s = writer->PutTwoBitTable(meta, build.table.data());
-  if (!s.ok()) return s;
-  out << tag << ": " << WithCommas(meta.states) << " states, max distance "
-      << meta.max_distance << ", search " << std::fixed << std::setprecision(3)
-      << build.seconds << " s, two bits a state ("
-      << Gigabytes(RecordBytes(meta.records, meta.states)) << ")";
-  const std::vector<int> served = ServedGoalBlanks(board, goal_blank);
-  if (served.size() > 1) {
-    out << "; serves the goal blanks";
-    for (int c : served) out << ' ' << c;
-  }
-  out << "\n";
-  return Status::OK();
-}
-
 }  // namespace
 
 int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
@@ -317,27 +285,8 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
   const bool pdb = !pdb_text.empty() || (board.cells() > kMaxTableCells &&
                                          !two_bit && records_name.empty());
   if (!records_name.empty()) {
-    std::string why;
-    if (verify) {
-      why = "--records applies to a build, not to --verify";
-    } else if (!pdb_text.empty()) {
-      why =
-          "--records chooses how a full table stores its states; --pdb "
-          "builds pattern databases instead";
-    } else if (two_bit && metric == Metric::kMtm) {
-      why =
-          "--records two-bit is for the single-tile metric: multi-tile "
-          "tables keep a byte a state";
-    } else if (board.cells() >
-               (two_bit ? kMaxTwoBitTableCells : kMaxTableCells)) {
-      why = std::string("--records ") + RecordKindName(records) +
-            " makes tables of up to " +
-            std::to_string(two_bit ? kMaxTwoBitTableCells : kMaxTableCells) +
-            " cells; " + board.Name() +
-            (two_bit_board ? " gets a two-bit table (the default) or, with "
-                             "--pdb, pattern databases"
-                           : " gets pattern databases");
-    }
+    const std::string why =
+        RecordsUsageError(board, records, verify, !pdb_text.empty(), metric);
     if (!why.empty()) {
       err << "slidedb-build: " << why << "\n";
       return kExitUsage;
@@ -468,8 +417,8 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
       continue;
     }
     if (two_bit) {
-      s = BuildTwoBit(board, goal_blank, threads, quiet, tag_of(goal_blank),
-                      writer.get(), out, err);
+      s = BuildTwoBitTable(board, goal_blank, threads, quiet,
+                           tag_of(goal_blank), Now(), writer.get(), out, err);
       if (s.IsInvalidArgument()) {
         err << "slidedb-build: " << s.message() << "\n";
         return kExitFailure;

@@ -10,8 +10,13 @@
 #include <iomanip>
 #include <sstream>
 
+#include "cli/version.h"
+#include "lib/puzzle/notation.h"
+#include "lib/puzzle/problem.h"
+#include "lib/puzzle/symmetry.h"
 #include "lib/search/twobit_bfs.h"
 #include "lib/storage/format.h"
+#include "lib/storage/table_meta.h"
 
 namespace slidedb {
 
@@ -161,6 +166,61 @@ Status SearchTwoBitTable(const Indexer& indexer, int threads, bool quiet,
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
           .count();
   return s;
+}
+
+std::string RecordsUsageError(const Board& board, RecordKind records,
+                              bool verify, bool pdb, Metric metric) {
+  const bool two_bit = records == RecordKind::kTwoBit;
+  if (verify) return "--records applies to a build, not to --verify";
+  if (pdb) {
+    return "--records chooses how a full table stores its states; --pdb "
+           "builds pattern databases instead";
+  }
+  if (two_bit && metric == Metric::kMtm) {
+    return "--records two-bit is for the single-tile metric: multi-tile "
+           "tables keep a byte a state";
+  }
+  const int max = two_bit ? kMaxTwoBitTableCells : kMaxTableCells;
+  if (board.cells() <= max) return "";
+  const bool two_bit_board =
+      board.cells() > kMaxTableCells && board.cells() <= kMaxTwoBitTableCells;
+  return std::string("--records ") + RecordKindName(records) +
+         " makes tables of up to " + std::to_string(max) + " cells; " +
+         board.Name() +
+         (two_bit_board ? " gets a two-bit table (the default) or, with "
+                          "--pdb, pattern databases"
+                        : " gets pattern databases");
+}
+
+Status BuildTwoBitTable(const Board& board, int goal_blank, int threads,
+                        bool quiet, const std::string& tag,
+                        const std::string& built_at, DatabaseWriter* writer,
+                        std::ostream& out, std::ostream& err) {
+  TwoBitBuild build;
+  Status s = SearchTwoBitTable(Indexer(board, goal_blank), threads, quiet, tag,
+                               err, &build);
+  if (!s.ok()) return Status::InvalidArgument(tag + ": " + s.message());
+  TableMeta meta = TableMeta::FromHistogram(board, goal_blank, build.histogram,
+                                            Metric::kStm, RecordKind::kTwoBit);
+  meta.goal =
+      FormatArrangement(CanonicalGoalArrangement(board, goal_blank, "0"), "0");
+  meta.built_by = std::string("slidedb-build ") + kVersion;
+  meta.built_at = built_at;
+  meta.build_seconds = build.seconds;
+  meta.threads = threads;
+  s = writer->PutTwoBitTable(meta, build.table.data());
+  if (!s.ok()) return s;
+  out << tag << ": " << WithCommas(meta.states) << " states, max distance "
+      << meta.max_distance << ", search " << std::fixed << std::setprecision(3)
+      << build.seconds << " s, two bits a state ("
+      << Gigabytes(RecordBytes(meta.records, meta.states)) << ")";
+  const std::vector<int> served = ServedGoalBlanks(board, goal_blank);
+  if (served.size() > 1) {
+    out << "; serves the goal blanks";
+    for (int c : served) out << ' ' << c;
+  }
+  out << "\n";
+  return Status::OK();
 }
 
 }  // namespace slidedb

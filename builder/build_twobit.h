@@ -12,7 +12,10 @@
 #include "lib/base/status.h"
 #include "lib/puzzle/board.h"
 #include "lib/puzzle/index.h"
+#include "lib/puzzle/metric.h"
 #include "lib/search/twobit_table.h"
+#include "lib/storage/database_writer.h"
+#include "lib/storage/format.h"
 
 namespace slidedb {
 
@@ -51,6 +54,12 @@ std::string WithCommas(uint64_t v);
 // "16.4 GB": bytes in decimal gigabytes (megabytes, kilobytes below one).
 std::string Gigabytes(uint64_t bytes);
 
+// Why `--records` (parsed into `records`) does not apply, said for the
+// user, or "": with --verify, with --pdb (`pdb`), two-bit records in the
+// multi-tile metric, or a board too big for the kind.
+std::string RecordsUsageError(const Board& board, RecordKind records,
+                              bool verify, bool pdb, Metric metric);
+
 // The search of one two-bit table (lib/search/twobit_bfs.h), printing a
 // line per depth to `err` unless `quiet`, each with an estimate of the time
 // left from the states still to reach and the rate so far.
@@ -62,6 +71,15 @@ struct TwoBitBuild {
 Status SearchTwoBitTable(const Indexer& indexer, int threads, bool quiet,
                          const std::string& tag, std::ostream& err,
                          TwoBitBuild* out);
+
+// Searches the two-bit table of one goal (`tag` names it in the lines),
+// puts it in `writer` with its metadata (`built_at` the time to record)
+// and says so on `out`. InvalidArgument when the search fails; the
+// writer's error otherwise.
+Status BuildTwoBitTable(const Board& board, int goal_blank, int threads,
+                        bool quiet, const std::string& tag,
+                        const std::string& built_at, DatabaseWriter* writer,
+                        std::ostream& out, std::ostream& err);
 
 }  // namespace slidedb
 

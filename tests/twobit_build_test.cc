@@ -109,8 +109,7 @@ TEST(TwoBitBuildTest, TooSmallAMachineIsRefusedWithTheFigures) {
               std::string::npos)
         << r.err;
     EXPECT_NE(r.err.find("8.0 GB available"), std::string::npos) << r.err;
-    EXPECT_NE(r.err.find("and 11.3 GB of disk, 5.0 GB free"),
-              std::string::npos)
+    EXPECT_NE(r.err.find("and 11.3 GB of disk, 5.0 GB free"), std::string::npos)
         << r.err;
   }
   {
@@ -125,9 +124,9 @@ TEST(TwoBitBuildTest, TooSmallAMachineIsRefusedWithTheFigures) {
 
 TEST(TwoBitBuildTest, ProgressLinesEstimateTheTimeLeft) {
   const std::string db = testing::TempDir("twobit-progress") + "/db";
-  const testing::CliResult r = RunBuildCli(
-      {"--db", db, "--board", "2x4", "--goal", "1234567_", "--records",
-       "two-bit"});
+  const testing::CliResult r =
+      RunBuildCli({"--db", db, "--board", "2x4", "--goal", "1234567_",
+                   "--records", "two-bit"});
   ASSERT_EQ(r.status, 0) << r.err;
   // One line per depth, 0 to the radius, each but the last with an
   // estimate of the time left.
@@ -193,16 +192,15 @@ TEST(TwoBitBuildTest, FormatThreeIsWrittenAndFormatTwoStillReads) {
   testing::CliResult verify = RunBuildCli({"--verify", "--db", dir});
   EXPECT_EQ(verify.status, 0) << verify.out << verify.err;
   // A two-bit table added beside: the database is format 3, both read.
-  ASSERT_EQ(RunBuildCli({"--db", dir, "--board", "3x2", "--records",
-                         "two-bit", "--quiet"})
+  ASSERT_EQ(RunBuildCli({"--db", dir, "--board", "3x2", "--records", "two-bit",
+                         "--quiet"})
                 .status,
             0);
   EXPECT_EQ(FormatKey(dir), "3");
   const testing::CliResult mixed = RunQueryCli(
       {"--db", dir, "--board", "2x3", "--format", "json", "--count", "54321_"});
   EXPECT_EQ(mixed.out, before.out);
-  EXPECT_EQ(RunQueryCli({"--db", dir, "--board", "3x2", "54/32/1_"}).status,
-            0);
+  EXPECT_EQ(RunQueryCli({"--db", dir, "--board", "3x2", "54/32/1_"}).status, 0);
   verify = RunBuildCli({"--verify", "--db", dir});
   EXPECT_EQ(verify.status, 0) << verify.out << verify.err;
 }
