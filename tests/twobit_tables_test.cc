@@ -44,9 +44,9 @@ const Twins& TwinDatabases() {
     t.two_bit_db = root + "/two-bit";
     for (const char* board : kBoards) {
       for (const bool two_bit : {false, true}) {
-        std::vector<std::string> args = {
-            "--db", two_bit ? t.two_bit_db : t.byte_db, "--board", board,
-            "--quiet"};
+        std::vector<std::string> args = {"--db",
+                                         two_bit ? t.two_bit_db : t.byte_db,
+                                         "--board", board, "--quiet"};
         if (two_bit) args.insert(args.end(), {"--records", "two-bit"});
         const testing::CliResult r = RunBuildCli(args);
         EXPECT_EQ(r.status, 0) << r.err;
@@ -78,8 +78,8 @@ TEST(TwoBitTablesTest, MetadataSaysTwoBitAndHistogramsMatch) {
     EXPECT_EQ(t[k]->histogram, b[k]->histogram);
     EXPECT_EQ(t[k]->max_distance, b[k]->max_distance);
     EXPECT_EQ(t[k]->page_records, kTwoBitPageStates);
-    EXPECT_EQ(t[k]->pages, (t[k]->states + kTwoBitPageStates - 1) /
-                               kTwoBitPageStates);
+    EXPECT_EQ(t[k]->pages,
+              (t[k]->states + kTwoBitPageStates - 1) / kTwoBitPageStates);
     EXPECT_NE(t[k]->ToJson().find("\"records\":\"two-bit\""),
               std::string::npos);
   }
@@ -136,9 +136,8 @@ TEST(TwoBitTablesTest, EveryStateAgreesWithTheByteTable) {
 TEST(TwoBitTablesTest, ScanIsTheByteTablesScan) {
   auto bytes = OpenOrFail(TwinDatabases().byte_db);
   auto twos = OpenOrFail(TwinDatabases().two_bit_db);
-  for (const auto& [board, blank] :
-       std::vector<std::pair<Board, int>>{{Board(3, 3), 8}, {Board(2, 4), 7},
-                                          {Board(3, 2), 4}}) {
+  for (const auto& [board, blank] : std::vector<std::pair<Board, int>>{
+           {Board(3, 3), 8}, {Board(2, 4), 7}, {Board(3, 2), 4}}) {
     SCOPED_TRACE(board.Name());
     std::unique_ptr<Table> b, t;
     ASSERT_TRUE(bytes->OpenTable(*bytes->Find(board, blank), &b).ok());
@@ -233,8 +232,8 @@ TEST(TwoBitTablesTest, ApiAnswersAsFromByteTables) {
 // found, with its index, and so is a histogram that does not add up.
 TEST(TwoBitTablesTest, VerifyChecksResiduesAgainstNeighbours) {
   const std::string dir = testing::TempDir("twobit-verify") + "/db";
-  ASSERT_EQ(RunBuildCli({"--db", dir, "--board", "2x3", "--records",
-                         "two-bit", "--quiet"})
+  ASSERT_EQ(RunBuildCli({"--db", dir, "--board", "2x3", "--records", "two-bit",
+                         "--quiet"})
                 .status,
             0);
   testing::CliResult r = RunBuildCli({"--verify", "--db", dir});
@@ -251,9 +250,9 @@ TEST(TwoBitTablesTest, VerifyChecksResiduesAgainstNeighbours) {
     // and its neighbours one farther now share its residue.
     const int shift = (100 % 4) * 2;
     const uint8_t old = (static_cast<uint8_t>(page[25]) >> shift) & 3;
-    page[25] = static_cast<char>((static_cast<uint8_t>(page[25]) &
-                                  ~(3u << shift)) |
-                                 ((old + 1) % 3) << shift);
+    page[25] =
+        static_cast<char>((static_cast<uint8_t>(page[25]) & ~(3u << shift)) |
+                          ((old + 1) % 3) << shift);
     ASSERT_TRUE(db->Put(rocksdb::WriteOptions(), PageKey(id, 0), page).ok());
     ASSERT_TRUE(db->Close().ok());
   }
