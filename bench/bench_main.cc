@@ -9,8 +9,9 @@
 //       checked against the table, and the median RunBfs time: one
 //       "name value" line each, for scripts/bench.sh 3x3. Exit status 1 if any
 //       answer disagrees.
-//   slidedb-bench --states N [--seed S]
-//       N random solvable states, one per line (input for slidedb-query).
+//   slidedb-bench --states N [--seed S] [--large RxC]
+//       N random solvable states, one per line (input for slidedb-query):
+//       of 3x3, or with --large of that board (any size an index covers).
 //   slidedb-bench --large RxC --db DIR [--instances N] [--seed S]
 //       In-process walks on a large board's default-goal table, read page
 //       by page as slidedb-query reads it: the first walk of each random
@@ -303,6 +304,30 @@ int Compare() {
 
 // --- --large -----------------------------------------------------------------
 
+// --states N --large RxC: N seeded random states of that board that reach
+// its default goal, one a line, labels joined by commas.
+int LargeStates() {
+  Board board;
+  Status s = Board::Parse(g_options.large, &board);
+  if (!s.ok()) {
+    std::fprintf(stderr, "slidedb-bench: %s\n", s.ToString().c_str());
+    return 64;
+  }
+  const Indexer indexer(board, board.cells() - 1);
+  std::mt19937_64 rng(g_options.seed);
+  std::string out;
+  for (long k = 0; k < g_options.states; ++k) {
+    const State st = indexer.StateAt(rng() % indexer.size());
+    for (int c = 0; c < board.cells(); ++c) {
+      if (c > 0) out += ',';
+      out += std::to_string(st.tile[c]);
+    }
+    out += '\n';
+  }
+  std::fwrite(out.data(), 1, out.size(), stdout);
+  return 0;
+}
+
 int Large() {
   Board board;
   Status s = Board::Parse(g_options.large, &board);
@@ -395,6 +420,7 @@ int Main(int argc, char** argv) {
     std::fprintf(stderr, "slidedb-bench: --instances must be at least 1\n");
     return 64;
   }
+  if (g_options.states >= 0 && !g_options.large.empty()) return LargeStates();
   if (g_options.states >= 0) {
     std::string out;
     for (const Tiles& t :

@@ -61,7 +61,7 @@ constexpr char kUsage[] =
     "the builder checks that the machine has the memory (MemAvailable) and\n"
     "the disk for it, and refuses with the figures when not. Progress lines\n"
     "of a two-bit search estimate the time left (from the states still to\n"
-    "reach and the rate so far: an estimate, not a promise).\n"
+    "reach and the last level's rate: an estimate, not a promise).\n"
     "\n"
     "Other boards of 13 to 25 cells (4x4, 5x5, 3x5, 4x5, 2x8 ...) have too\n"
     "many states for a table: they get additive pattern databases, one\n"

@@ -145,6 +145,7 @@ Status SearchTwoBitTable(const Indexer& indexer, int threads, bool quiet,
                          TwoBitBuild* out) {
   const uint64_t size = indexer.size();
   const auto t0 = std::chrono::steady_clock::now();
+  double last_seconds = 0;
   auto on_level = [&](const BfsLevel& l) {
     if (quiet) return;
     std::ostringstream line;
@@ -152,12 +153,15 @@ Status SearchTwoBitTable(const Indexer& indexer, int threads, bool quiet,
          << std::setw(14) << WithCommas(l.states) << "  total " << std::setw(14)
          << WithCommas(l.total) << "  " << std::fixed << std::setprecision(3)
          << l.seconds << " s";
-    // An estimate: the states not reached yet at the rate so far.
-    if (l.total < size && l.seconds > 0) {
-      const double rate = static_cast<double>(l.total) / l.seconds;
+    // An estimate: the states not reached yet at the rate of the last
+    // level (the early levels, a few states each, cost mostly their scans).
+    const double took = l.seconds - last_seconds;
+    if (l.total < size && took > 0.5) {
+      const double rate = static_cast<double>(l.states) / took;
       line << "  ~" << Duration(static_cast<double>(size - l.total) / rate)
            << " left (estimate)";
     }
+    last_seconds = l.seconds;
     err << line.str() << std::endl;
   };
   Status s =

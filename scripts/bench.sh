@@ -15,6 +15,9 @@ Suites (bench/suites/SUITE.sh; BENCHMARKS.md has their latest figures):
   large                the 2x5, 3x4 and 2x6 builds, one-shot queries, walks
   mtm                  the multi-tile tables: 3x3, 2x5, 3x4, 2x6 builds, one-shot
                        queries and --analyse
+  twobit [--db DIR]    the 2x7 (or 7x2) two-bit table: build (15 minutes, 17 GB),
+                       histogram against the published one, one-shot queries,
+                       a batch of 200,000 random states
   15                   Korf's 100 15-puzzle instances, optionally beside a peer
   24 [PEER PEER_PDBS]  the ten easiest of Korf and Felner's 24-puzzle instances
                        beside clausecker/24puzzle, and 100 positions in 1 s

@@ -76,27 +76,35 @@ TEST(TwoBitBfsTest, MatchesTheByteTable) {
     const Indexer indexer(Board(c.rows, c.cols), c.goal_blank);
     const BfsResult bytes = ByteTable(indexer);
     const TwoBitTable expected = TwoBitFromRecords(bytes.records);
-    TwoBitTable table;
-    std::vector<uint64_t> histogram;
-    std::vector<BfsLevel> levels;
-    ASSERT_TRUE(RunTwoBitBfs(
-                    indexer, 2, [&](const BfsLevel& l) { levels.push_back(l); },
-                    &table, &histogram)
-                    .ok());
-    ASSERT_EQ(table.size(), indexer.size());
-    uint64_t wrong = 0;
-    for (uint64_t i = 0; i < table.size(); ++i) {
-      if (table.Get(i) != expected.Get(i)) ++wrong;
+    // Forwards only, the default switch, backwards from the first level.
+    for (double ratio : {0.0, 2.0, 1e18}) {
+      SCOPED_TRACE("backwards ratio " + std::to_string(ratio));
+      TwoBitBfsOptions options;
+      options.threads = 2;
+      options.backwards_ratio = ratio;
+      TwoBitTable table;
+      std::vector<uint64_t> histogram;
+      std::vector<BfsLevel> levels;
+      ASSERT_TRUE(RunTwoBitBfs(
+                      indexer, options,
+                      [&](const BfsLevel& l) { levels.push_back(l); }, &table,
+                      &histogram)
+                      .ok());
+      ASSERT_EQ(table.size(), indexer.size());
+      uint64_t wrong = 0;
+      for (uint64_t i = 0; i < table.size(); ++i) {
+        if (table.Get(i) != expected.Get(i)) ++wrong;
+      }
+      EXPECT_EQ(wrong, 0u);
+      EXPECT_EQ(histogram, bytes.histogram);
+      EXPECT_EQ(table.max_distance(), expected.max_distance());
+      ASSERT_EQ(levels.size(), histogram.size());
+      for (size_t d = 0; d < levels.size(); ++d) {
+        EXPECT_EQ(levels[d].depth, static_cast<int>(d));
+        EXPECT_EQ(levels[d].states, histogram[d]);
+      }
+      EXPECT_EQ(levels.back().total, indexer.size());
     }
-    EXPECT_EQ(wrong, 0u);
-    EXPECT_EQ(histogram, bytes.histogram);
-    EXPECT_EQ(table.max_distance(), expected.max_distance());
-    ASSERT_EQ(levels.size(), histogram.size());
-    for (size_t d = 0; d < levels.size(); ++d) {
-      EXPECT_EQ(levels[d].depth, static_cast<int>(d));
-      EXPECT_EQ(levels[d].states, histogram[d]);
-    }
-    EXPECT_EQ(levels.back().total, indexer.size());
   }
 }
 

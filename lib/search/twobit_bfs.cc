@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <cstdlib>
 #include <string>
 #include <thread>
 
@@ -17,15 +16,8 @@ namespace slidedb {
 namespace bfs {
 namespace {
 
-// A level runs backwards (lib/search/twobit_expand.h) once fewer states are
-// left unreached than the level holds times kBackwardsRatio: each of them
-// then costs about what a state of the level would forwards, and there are
-// fewer of them.
-const double kBackwardsRatio =
-    getenv("SLIDEDB_BR") ? atof(getenv("SLIDEDB_BR")) : 2.0;
-
 template <typename S>
-Status Search(const Indexer& indexer, int threads,
+Status Search(const Indexer& indexer, int threads, double backwards_ratio,
               const std::function<void(const BfsLevel&)>& on_level,
               TwoBitTable* out, std::vector<uint64_t>* histogram) {
   const auto t0 = std::chrono::steady_clock::now();
@@ -70,7 +62,7 @@ Status Search(const Indexer& indexer, int threads,
     const auto next = static_cast<uint8_t>((depth + 1) % 3);
     if (!backwards && depth > 0 &&
         static_cast<double>(size - total - claimed) <
-            kBackwardsRatio * static_cast<double>(claimed)) {
+            backwards_ratio * static_cast<double>(claimed)) {
       backwards = true;
       std::fill(active.begin(), active.end(), 1);
     }
@@ -150,14 +142,23 @@ Status Search(const Indexer& indexer, int threads,
 Status RunTwoBitBfs(const Indexer& indexer, int threads,
                     const std::function<void(const BfsLevel&)>& on_level,
                     TwoBitTable* out, std::vector<uint64_t>* histogram) {
+  TwoBitBfsOptions options;
+  options.threads = threads;
+  return RunTwoBitBfs(indexer, options, on_level, out, histogram);
+}
+
+Status RunTwoBitBfs(const Indexer& indexer, const TwoBitBfsOptions& options,
+                    const std::function<void(const BfsLevel&)>& on_level,
+                    TwoBitTable* out, std::vector<uint64_t>* histogram) {
   if (out == nullptr) return Status::InvalidArgument("no table to fill");
-  threads = std::max(1, threads);
+  const int threads = std::max(1, options.threads);
+  const double ratio = std::max(0.0, options.backwards_ratio);
   const Board& board = indexer.board();
   switch (board.rows() * 16 + board.cols()) {
-#define SLIDEDB_SHAPE(r, c)                                               \
-  case r * 16 + c:                                                        \
-    return bfs::Search<bfs::Shape<r, c>>(indexer, threads, on_level, out, \
-                                         histogram);
+#define SLIDEDB_SHAPE(r, c)                                                 \
+  case r * 16 + c:                                                          \
+    return bfs::Search<bfs::Shape<r, c>>(indexer, threads, ratio, on_level, \
+                                         out, histogram);
     SLIDEDB_FOR_EACH_SHAPE(SLIDEDB_SHAPE)
     SLIDEDB_SHAPE(2, 7)
     SLIDEDB_SHAPE(7, 2)

@@ -27,6 +27,20 @@ Status RunTwoBitBfs(const Indexer& indexer, int threads,
                     const std::function<void(const BfsLevel&)>& on_level,
                     TwoBitTable* out, std::vector<uint64_t>* histogram);
 
+struct TwoBitBfsOptions {
+  int threads = 1;
+  // A level runs backwards (each unreached state looks for a neighbour of
+  // the level, lib/search/twobit_expand.h) once fewer states are left
+  // unreached than this times the level's: 0 never, a huge value from the
+  // first level on (tests). Backwards a state costs about a third of what
+  // a state of the level costs forwards (2x6, one thread); 2 was best of
+  // 0.25-1000 there.
+  double backwards_ratio = 2.0;
+};
+Status RunTwoBitBfs(const Indexer& indexer, const TwoBitBfsOptions& options,
+                    const std::function<void(const BfsLevel&)>& on_level,
+                    TwoBitTable* out, std::vector<uint64_t>* histogram);
+
 }  // namespace slidedb
 
 #endif  // SLIDEDB_LIB_SEARCH_TWOBIT_BFS_H_
