@@ -154,10 +154,12 @@ Status SearchTwoBitTable(const Indexer& indexer, int threads, bool quiet,
          << WithCommas(l.total) << "  " << std::fixed << std::setprecision(3)
          << l.seconds << " s";
     // An estimate: the states not reached yet at the rate of the last
-    // level (the early levels, a few states each, cost mostly their scans).
+    // level, once a level takes long enough to time (the early levels, a
+    // few states each, cost mostly their scans), else at the rate so far.
     const double took = l.seconds - last_seconds;
-    if (l.total < size && took > 0.5) {
-      const double rate = static_cast<double>(l.states) / took;
+    if (l.total < size && l.seconds > 0) {
+      const double rate = took > 0.5 ? static_cast<double>(l.states) / took
+                                     : static_cast<double>(l.total) / l.seconds;
       line << "  ~" << Duration(static_cast<double>(size - l.total) / rate)
            << " left (estimate)";
     }

@@ -279,7 +279,7 @@ TEST(TwoBitTablesTest, WholeTableToolsRefuseATableTooBigToScan) {
   TableMeta meta = TableMeta::FromHistogram(board, 13, histogram, Metric::kStm,
                                             RecordKind::kTwoBit);
   meta.goal = "1,2,3,4,5,6,7,8,9,10,11,12,13,0";
-  EXPECT_EQ(meta.pages, 2660471u);  // 43,589,145,600 states / 16,384
+  EXPECT_EQ(meta.pages, 166280u);  // 43,589,145,600 states / 262,144
   TableMeta parsed;
   ASSERT_TRUE(TableMeta::FromJson(meta.ToJson(), &parsed).ok());
   EXPECT_TRUE(parsed.two_bit());

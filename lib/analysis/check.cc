@@ -178,7 +178,7 @@ void CheckTable(rocksdb::DB* db, const std::string& id, const std::string& json,
       continue;
     }
     std::copy_n(it->value().data(), want,
-                records.begin() + uint64_t{page} * kPageBytes);
+                records.begin() + uint64_t{page} * PageBytes(meta.records));
     seen[page] = true;
   }
   if (!it->status().ok()) {

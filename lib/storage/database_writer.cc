@@ -223,14 +223,14 @@ Status DatabaseWriter::IngestFiles(
 namespace {
 
 // Adds pages [begin_page, end_page) of the `bytes` bytes at `data` to
-// `file`, each under key(page): kPageBytes each, the last one shorter.
+// `file`, each under key(page): page_bytes each, the last one shorter.
 template <typename KeyOf>
-Status PutPages(const uint8_t* data, uint64_t bytes, uint32_t begin_page,
-                uint32_t end_page, const KeyOf& key,
+Status PutPages(const uint8_t* data, uint64_t bytes, uint32_t page_bytes,
+                uint32_t begin_page, uint32_t end_page, const KeyOf& key,
                 rocksdb::SstFileWriter* file) {
   for (uint32_t p = begin_page; p < end_page; ++p) {
-    const uint64_t begin = uint64_t{p} * kPageBytes;
-    const uint64_t len = std::min<uint64_t>(kPageBytes, bytes - begin);
+    const uint64_t begin = uint64_t{p} * page_bytes;
+    const uint64_t len = std::min<uint64_t>(page_bytes, bytes - begin);
     rocksdb::Status s = file->Put(
         key(p), rocksdb::Slice(reinterpret_cast<const char*>(data) + begin,
                                static_cast<size_t>(len)));
@@ -249,7 +249,8 @@ constexpr uint64_t kHoldBytes = uint64_t{64} << 20;
 
 template <typename KeyOf>
 Status DatabaseWriter::IngestPages(const uint8_t* data, uint64_t bytes,
-                                   uint32_t pages, const KeyOf& key) {
+                                   uint32_t page_bytes, uint32_t pages,
+                                   const KeyOf& key) {
   // A large table goes in as several files of consecutive pages, written
   // (and compressed) side by side, one per core.
   uint32_t parts = 1;
@@ -264,7 +265,7 @@ Status DatabaseWriter::IngestPages(const uint8_t* data, uint64_t bytes,
         static_cast<uint32_t>(uint64_t{pages} * (part + 1) / parts);
     if (begin == end) continue;
     fills.push_back([&, begin, end](rocksdb::SstFileWriter* file) {
-      return PutPages(data, bytes, begin, end, key, file);
+      return PutPages(data, bytes, page_bytes, begin, end, key, file);
     });
   }
   return IngestFiles(fills);
@@ -308,11 +309,11 @@ Status DatabaseWriter::PutPagedTable(const TableMeta& meta, const uint8_t* data,
     replaced_ = true;  // its pages went in a file of their own: compact
   }
   if (bytes <= kHoldRecords && held_bytes_ + bytes <= kHoldBytes) {
-    held_[prefix] =
-        Held{id, std::vector<uint8_t>(data, data + bytes), meta.pages};
+    held_[prefix] = Held{id, std::vector<uint8_t>(data, data + bytes),
+                         PageBytes(meta.records), meta.pages};
     held_bytes_ += bytes;
   } else {
-    Status s = IngestPages(data, bytes, meta.pages,
+    Status s = IngestPages(data, bytes, PageBytes(meta.records), meta.pages,
                            [&](uint32_t p) { return PageKey(id, p); });
     if (!s.ok()) return s;
   }
@@ -342,7 +343,7 @@ Status DatabaseWriter::PutPdb(const PdbMeta& meta,
   }
   const std::string id = meta.TableId();
   Status s =
-      IngestPages(values.data(), values.size(), meta.pages,
+      IngestPages(values.data(), values.size(), kPageBytes, meta.pages,
                   [&](uint32_t p) { return PdbPageKey(id, meta.group, p); });
   if (s.ok()) {
     s = FromRocks(db_->Put(rocksdb::WriteOptions(),
@@ -366,7 +367,7 @@ Status DatabaseWriter::Commit() {
       // (A structured binding cannot be captured by clang 14's lambdas.)
       const auto& held = entry.second;
       Status st = PutPages(
-          held.bytes.data(), held.bytes.size(), 0, held.pages,
+          held.bytes.data(), held.bytes.size(), held.page_bytes, 0, held.pages,
           [&](uint32_t p) { return PageKey(held.id, p); }, file);
       if (!st.ok()) return st;
     }

@@ -68,14 +68,14 @@ class DatabaseWriter {
  private:
   DatabaseWriter() = default;
   // Adds a table whose pages are `bytes` bytes at `data`, cut every
-  // kPageBytes.
+  // PageBytes(meta.records).
   Status PutPagedTable(const TableMeta& meta, const uint8_t* data,
                        uint64_t bytes);
-  // Writes `bytes` bytes at `data` as pages of kPageBytes under key(page),
+  // Writes `bytes` bytes at `data` as pages of page_bytes under key(page),
   // through ingested sorted files: one, or one per core for a large table.
   template <typename KeyOf>
-  Status IngestPages(const uint8_t* data, uint64_t bytes, uint32_t pages,
-                     const KeyOf& key);
+  Status IngestPages(const uint8_t* data, uint64_t bytes, uint32_t page_bytes,
+                     uint32_t pages, const KeyOf& key);
   // Writes one sorted file through each of `fills` (which adds its keys in
   // order; the files' key ranges must not overlap), on a thread each, and
   // ingests them together.
@@ -86,6 +86,7 @@ class DatabaseWriter {
   struct Held {
     std::string id;
     std::vector<uint8_t> bytes;  // its pages, one after the other
+    uint32_t page_bytes;         // PageBytes() of its kind
     uint32_t pages;
   };
   std::map<std::string, Held> held_;

@@ -42,26 +42,35 @@ const char* RecordKindName(RecordKind kind);
 // The inverse of RecordKindName; false, setting nothing, for another name.
 bool ParseRecordKind(std::string_view name, RecordKind* kind);
 
-// Every page is one RocksDB value of kPageBytes bytes (the last page of a
-// table may be shorter): a byte table's page holds the records of indexes
-// [page * kPageRecords, (page + 1) * kPageRecords), one byte each; a
-// two-bit table's the residues of [page * kTwoBitPageStates, ...), four a
-// byte, state i in bits 2*(i%4)+1..2*(i%4) of byte (i % kTwoBitPageStates)/4
-// (the bits past the last state of the last byte are 3).
+// Every page is one RocksDB value (the last page of a table may be
+// shorter): a byte table's page, kPageBytes bytes, holds the records of
+// indexes [page * kPageRecords, (page + 1) * kPageRecords), one byte each; a
+// two-bit table's, kTwoBitPageBytes, the residues of
+// [page * kTwoBitPageStates, ...), four a byte, state i in bits
+// 2*(i%4)+1..2*(i%4) of byte (i % kTwoBitPageStates)/4 (the bits past the
+// last state of the last byte are 3). Two-bit pages are 64 KB: RocksDB
+// reads a file's whole index (an entry a page) when the database opens,
+// which for 2x7 at 4 KB pages (2.7 M of them) took longer than a one-shot
+// query may.
 inline constexpr uint32_t kPageBytes = 4096;
 inline constexpr uint32_t kPageRecords = 4096;
 inline constexpr int kPageShift = 12;
 static_assert(kPageRecords == 1u << kPageShift);
 static_assert(kPageRecords == kPageBytes);
-inline constexpr uint32_t kTwoBitPageStates = 16384;
-inline constexpr int kTwoBitPageShift = 14;
+inline constexpr uint32_t kTwoBitPageBytes = 65536;
+inline constexpr uint32_t kTwoBitPageStates = 262144;
+inline constexpr int kTwoBitPageShift = 18;
 static_assert(kTwoBitPageStates == 1u << kTwoBitPageShift);
-static_assert(kTwoBitPageStates / 4 == kPageBytes);
+static_assert(kTwoBitPageStates / 4 == kTwoBitPageBytes);
 
 // The states of one page of a table of `kind`: kPageRecords or
 // kTwoBitPageStates.
 inline uint32_t PageStates(RecordKind kind) {
   return kind == RecordKind::kTwoBit ? kTwoBitPageStates : kPageRecords;
+}
+// The bytes of one (full) page of a table of `kind`.
+inline uint32_t PageBytes(RecordKind kind) {
+  return kind == RecordKind::kTwoBit ? kTwoBitPageBytes : kPageBytes;
 }
 // The pages of a table of `states` states.
 inline uint64_t PageCount(RecordKind kind, uint64_t states) {
