@@ -10,6 +10,7 @@
 #include <set>
 #include <thread>
 
+#include "builder/build_mpi.h"
 #include "builder/check_report.h"
 #include "cli/default_db.h"
 #include "cli/exit_codes.h"
@@ -305,6 +306,16 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
     }
   }
 
+  if (StartedByMpirun()) {  // builder/build_mpi.h
+    const int code = RunMpiBuild(
+        {board, std::vector<int>(blanks.begin(), blanks.end()), db_dir,
+         vm.count("rebuild") > 0, vm.count("quiet") > 0, threads,
+         pdb                      ? "pattern databases"
+         : metric == Metric::kMtm ? "--metric mtm"
+                                  : ""},
+        out, err);
+    if (code != kMpiRunAlone) return code;
+  }
   const auto t0 = std::chrono::steady_clock::now();
   const bool quiet = vm.count("quiet") > 0;
   // Small tables (up to 10 cells) are searched side by side, one thread per
