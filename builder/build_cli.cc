@@ -69,6 +69,12 @@ constexpr char kUsage[] =
     "boards of 13 to 20 cells need no build for the multi-tile metric:\n"
     "slidedb-query searches them (5x5 has no multi-tile answer).\n"
 
+    "Under mpirun (Open MPI), mpirun -np N slidedb-build --board 3x4 --db\n"
+    "DIR searches each table over the N ranks, which may be on N machines:\n"
+    "each rank holds its share of the table at two bits a state, and rank 0\n"
+    "writes the database (single-tile tables only; docs/SCALE.md). A rank\n"
+    "that fails or is killed ends them all, and the database stays as it was.\n"
+    "\n"
     "--verify builds nothing: it re-reads the database (every table, or those\n"
     "of --board and --goal) and checks the format key, every block checksum,\n"
     "each table's metadata and pages, its histogram, and every record against\n"
