@@ -60,9 +60,12 @@ Status RecordsFromTwoBit(const TwoBitTable& table, const Indexer& indexer,
   const uint64_t blocks = (size + kBlock - 1) / kBlock;
   std::atomic<bool> bad{false};
 
-  // Pass 1: distances, each state's by a walk to a state whose distance is
-  // known (a thread may walk into a stretch that another is filling: both
-  // write the same values).
+  // Each state's best move, two bits a state, set once found (by OR: a
+  // thread that walks into a stretch another is filling writes the same).
+  std::vector<uint8_t> moves((size + 3) / 4, 0);
+
+  // Pass 1: distances and moves, each state's by a walk to a state whose
+  // distance is known.
   auto distances = [&](std::atomic<uint64_t>* next) {
     std::vector<uint64_t> path;
     for (uint64_t b; !bad && (b = next->fetch_add(1)) < blocks;) {
@@ -78,6 +81,10 @@ Status RecordsFromTwoBit(const TwoBitTable& table, const Indexer& indexer,
             bad = true;
             return;
           }
+          __atomic_fetch_or(&moves[j >> 2],
+                            static_cast<uint8_t>(static_cast<int>(m)
+                                                 << TwoBitTable::Shift(j)),
+                            __ATOMIC_RELAXED);
           path.push_back(j);
           j = parent;
         }
@@ -91,16 +98,12 @@ Status RecordsFromTwoBit(const TwoBitTable& table, const Indexer& indexer,
   };
   // Pass 2: each distance becomes its record.
   auto encode = [&](std::atomic<uint64_t>* next) {
-    for (uint64_t b; !bad && (b = next->fetch_add(1)) < blocks;) {
+    for (uint64_t b; (b = next->fetch_add(1)) < blocks;) {
       const uint64_t end = std::min(size, (b + 1) * kBlock);
       for (uint64_t i = b * kBlock; i < end; ++i) {
-        Move m = Move::kUp;
-        uint64_t parent;
-        if (i != goal && !Nearer(table, indexer, i, &m, &parent)) {
-          bad = true;
-          return;
-        }
-        dist[i] = i == goal ? 0 : EncodeRecord(dist[i], m);
+        const auto m =
+            static_cast<Move>(moves[i >> 2] >> TwoBitTable::Shift(i) & 3);
+        dist[i] = EncodeRecord(dist[i], m);
       }
     }
   };
