@@ -33,3 +33,7 @@ add_test(NAME mpi_killed_rank
           ${CMAKE_BINARY_DIR}/test-data/mpi-killed)
 set_tests_properties(mpi_killed_rank PROPERTIES SKIP_RETURN_CODE 77
   TIMEOUT 300 RUN_SERIAL TRUE)
+
+# The distributed search's figures (bench/suites/mpi.sh).
+add_executable(slidedb_mpi_levels ${PROJECT_SOURCE_DIR}/bench/mpi_levels.cc)
+target_link_libraries(slidedb_mpi_levels PRIVATE slidedb_mpi_search)
