@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "builder/build_mpi.h"
+#include "builder/build_twobit.h"
 #include "builder/check_report.h"
 #include "cli/default_db.h"
 #include "cli/exit_codes.h"
@@ -37,7 +38,8 @@ namespace {
 
 constexpr char kUsage[] =
     "Usage: slidedb-build [--db DIR] [--board RxC] [--goal G]... "
-    "[--metric stm|mtm] [--pdb PARTITION] [--threads N] [--quiet]\n"
+    "[--metric stm|mtm] [--records byte|two-bit] [--pdb PARTITION]\n"
+    "                     [--threads N] [--quiet]\n"
     "       slidedb-build --verify [--db DIR] [--board RxC] [--goal G]... "
     "[--format text|json]\n"
     "\n"
@@ -52,8 +54,18 @@ constexpr char kUsage[] =
     "cell (9 for 3x3); larger boards get the default goal, blank last.\n"
     "Progress, one line per depth, goes to standard error.\n"
     "\n"
-    "Boards of 13 to 25 cells (4x4, 5x5, 3x5, 4x5, 2x7 ...) have too many\n"
-    "states for a table: they get additive pattern databases instead, one\n"
+    "A table stores a byte a state (distance and best move; boards of up to\n"
+    "12 cells) or, with --records two-bit, two bits: the distance modulo 3,\n"
+    "from which a query walks to the goal (a quarter of the space: 3x4 in\n"
+    "60 MB instead of 240 MB). 2x7 and 7x2 (14 cells, 43,589,145,600\n"
+    "states: 10.9 GB) get a two-bit table by default; before searching,\n"
+    "the builder checks that the machine has the memory (MemAvailable) and\n"
+    "the disk for it, and refuses with the figures when not. Progress lines\n"
+    "of a two-bit search estimate the time left (from the states still to\n"
+    "reach and the rate so far: an estimate, not a promise).\n"
+    "\n"
+    "Other boards of 13 to 25 cells (4x4, 5x5, 3x5, 4x5, 2x8 ...) have too\n"
+    "many states for a table: they get additive pattern databases, one\n"
     "per group of tiles of --pdb (default 7-8 on 16 cells: about 10 minutes\n"
     "of CPU and 2 GB; 7-7 on 15, 6-7 on 14; on 5x5 Korf and Felner's four\n"
     "groups of 6, 1,2,3,6,7,8/4,5,9,10,14,15/11,12,16,17,21,22/\n"
@@ -91,12 +103,6 @@ std::string Now() {
   char buf[32];
   std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
   return buf;
-}
-
-std::string WithCommas(uint64_t v) {
-  std::string s = std::to_string(v);
-  for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(i, ",");
-  return s;
 }
 
 uint64_t DirectoryBytes(const std::string& dir) {
@@ -171,7 +177,7 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
              std::ostream& out, std::ostream& err) {
   std::string db_dir, board_name;
   std::vector<std::string> goal_texts;
-  std::string blank, pdb_text, format, metric_name;
+  std::string blank, pdb_text, format, metric_name, records_name;
   int threads = 0;
   po::options_description desc("Options");
   desc.add_options()("help,h", "show this help and exit")(
@@ -179,9 +185,14 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
       "db", po::value(&db_dir)->default_value(DefaultDatabasePath()),
       "database directory ($SLIDEDB_DB, else data/slidedb)")(
       "board", po::value(&board_name)->default_value("3x3"),
-      "board shape RxC, at most 16 cells: 2x2 2x3 3x2 2x4 4x2 3x3 2x5 5x2 "
-      "3x4 4x3 2x6 6x2 get tables; boards of 13 to 25 cells (4x4, 5x5 ...) "
-      "pattern databases")(
+      "board shape RxC, at most 25 cells: 2x2 2x3 3x2 2x4 4x2 3x3 2x5 5x2 "
+      "3x4 4x3 2x6 6x2 get tables, 2x7 and 7x2 two-bit tables; other boards "
+      "of 13 to 25 cells (4x4, 5x5 ...) pattern databases")(
+      "records", po::value(&records_name)->value_name("byte|two-bit"),
+      "how a table stores a state: byte (distance and best move; the "
+      "default up to 12 cells) or two-bit (the distance modulo 3; the "
+      "default, and the only kind, on 2x7 and 7x2; single-tile metric "
+      "only)")(
       "pdb", po::value(&pdb_text)->value_name("PARTITION"),
       "build pattern databases of these tile groups, sizes in goal order: "
       "7-8 (tiles 1-7 and 8-15), 6-6-3, 5-5-5 ..., or each group's tiles: "
@@ -220,6 +231,8 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
            "database cannot be written (or another slidedb-build is writing\n"
            "it: one build at a time holds DIR.lock); 74 an I/O error (a full\n"
            "disk) while writing: the database is left as it was.\n"
+           "69 the machine has too little memory or disk for a two-bit table\n"
+           "(the message gives the figures; nothing was built).\n"
            "With --verify: 0 all is well; 1 a problem was found; 66 no\n"
            "database (or no table matches --board/--goal).\n"
         << "\nExamples: slidedb-build --db data/slidedb --board 3x3\n"
@@ -263,8 +276,30 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
     err << "slidedb-build: --metric must be stm or mtm\n";
     return kExitUsage;
   }
-  const bool pdb = !pdb_text.empty() || board.cells() > kMaxTableCells;
-  if (metric == Metric::kMtm && pdb && !verify) {
+  RecordKind records = RecordKind::kByte;
+  if (!records_name.empty() && !ParseRecordKind(records_name, &records)) {
+    err << "slidedb-build: --records must be byte or two-bit\n";
+    return kExitUsage;
+  }
+  // 2x7 and 7x2 get a two-bit table unless pattern databases are asked for.
+  const bool two_bit_board =
+      board.cells() > kMaxTableCells && board.cells() <= kMaxTwoBitTableCells;
+  if (records_name.empty() && two_bit_board && pdb_text.empty() &&
+      metric == Metric::kStm) {
+    records = RecordKind::kTwoBit;
+  }
+  const bool two_bit = records == RecordKind::kTwoBit;
+  const bool pdb = !pdb_text.empty() || (board.cells() > kMaxTableCells &&
+                                         !two_bit && records_name.empty());
+  if (!records_name.empty()) {
+    const std::string why =
+        RecordsUsageError(board, records, verify, !pdb_text.empty(), metric);
+    if (!why.empty()) {
+      err << "slidedb-build: " << why << "\n";
+      return kExitUsage;
+    }
+  }
+  if (metric == Metric::kMtm && (pdb || two_bit_board) && !verify) {
     err << "slidedb-build: --metric mtm builds full tables, for boards of "
            "up to "
         << kMaxTableCells << " cells; " << board.Name()
@@ -318,6 +353,7 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
          vm.count("rebuild") > 0, vm.count("quiet") > 0, threads,
          pdb                      ? "pattern databases"
          : metric == Metric::kMtm ? "--metric mtm"
+         : two_bit                ? "two-bit tables (yet)"
                                   : ""},
         out, err);
     if (code != kMpiRunAlone) return code;
@@ -330,7 +366,7 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
   // tables are searched one after the other, each with every thread.
   const std::vector<int> goals(blanks.begin(), blanks.end());
   const bool side_by_side =
-      !pdb && goals.size() > 1 &&
+      !pdb && !two_bit && goals.size() > 1 &&
       Indexer(board, goals[0]).size() <= Database::kPreloadStates;
   std::vector<BfsResult> results(goals.size());
   std::vector<Status> searched(goals.size());
@@ -372,6 +408,15 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
       workers.emplace_back(search, k, 1);
     }
   }
+  if (two_bit) {
+    // Refused at the start, before any search, with the figures.
+    const std::string refusal = TwoBitRoomRefusal(
+        board, static_cast<int>(goals.size()), AvailableRoom(db_dir));
+    if (!refusal.empty()) {
+      err << "slidedb-build: " << refusal << "\n";
+      return kExitUnavailable;
+    }
+  }
   std::unique_ptr<DatabaseWriter> writer;
   s = DatabaseWriter::Begin(db_dir, &writer, vm.count("rebuild") > 0);
   if (!s.ok()) {
@@ -386,6 +431,20 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
       if (!s.ok()) {
         err << "slidedb-build: " << s.message() << "\n";
         return s.IsInvalidArgument() ? kExitFailure : kExitCantCreate;
+      }
+      continue;
+    }
+    if (two_bit) {
+      s = BuildTwoBitTable(board, goal_blank, threads, quiet,
+                           tag_of(goal_blank), Now(), writer.get(), out, err);
+      if (s.IsInvalidArgument()) {
+        err << "slidedb-build: " << s.message() << "\n";
+        return kExitFailure;
+      }
+      if (!s.ok()) {
+        err << "slidedb-build: " << s.message()
+            << "\nslidedb-build: nothing changed in " << db_dir << "\n";
+        return kExitIOError;  // the writer removes its copy
       }
       continue;
     }

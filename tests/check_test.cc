@@ -304,12 +304,12 @@ TEST(CheckTest, FormatKeyAndStrayKeysAreCaught) {
   const std::string dir = SmallDatabase("check_format");
   {
     Rewriter w(dir);
-    w.Put(kFormatKey, "3");
+    w.Put(kFormatKey, "4");
     w.Put("junk", "1");
     w.Put(PageKey("9x9/b0", 0), "x");
   }
   std::string out = VerifyFails(dir);
-  EXPECT_NE(out.find("format 3, but this slidedb reads format 2"),
+  EXPECT_NE(out.find("format 4, but this slidedb reads formats 2 to 3"),
             std::string::npos)
       << out;
   EXPECT_NE(out.find("stray key junk"), std::string::npos) << out;

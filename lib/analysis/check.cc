@@ -4,6 +4,7 @@
 #include <rocksdb/options.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -12,6 +13,7 @@
 
 #include "lib/analysis/pdb_check.h"
 #include "lib/analysis/record_check.h"
+#include "lib/analysis/residue_check.h"
 #include "lib/puzzle/index.h"
 #include "lib/puzzle/notation.h"
 #include "lib/puzzle/problem.h"
@@ -91,6 +93,30 @@ bool SelectedId(const CheckOptions& options, const std::string& id) {
   return Selected(options, meta);
 }
 
+// Checks a two-bit table's residues (`residues`, its pages one after the
+// other) against each other, and the histogram against their counts: the
+// states of residue r are those at the distances d with d % 3 == r.
+void CheckTwoBit(const TableMeta& meta, const std::vector<uint8_t>& residues,
+                 const CheckOptions& options, TableCheck* check) {
+  std::array<uint64_t, 3> counts;
+  CheckResidues(meta.board, meta.goal_blank, residues, options.threads,
+                options.max_listed, check, &counts);
+  std::array<uint64_t, 3> stored{};
+  for (size_t d = 0; d < meta.histogram.size(); ++d) {
+    stored[d % 3] += meta.histogram[d];
+  }
+  if (counts == stored) return;
+  std::string what =
+      "the histogram in the metadata does not match the "
+      "residues:";
+  for (int r = 0; r < 3; ++r) {
+    what += std::string(r > 0 ? "," : "") + " distances of residue " +
+            std::to_string(r) + ": " + std::to_string(stored[r]) + " stored, " +
+            std::to_string(counts[r]) + " counted";
+  }
+  AddProblem(check, what, options.max_listed);
+}
+
 // Checks one table whose metadata is `json`, reading its pages from `db`.
 void CheckTable(rocksdb::DB* db, const std::string& id, const std::string& json,
                 const CheckOptions& options, TableCheck* check) {
@@ -120,8 +146,9 @@ void CheckTable(rocksdb::DB* db, const std::string& id, const std::string& json,
                           std::to_string(meta.states), max);
   }
 
-  // The pages, in order.
-  std::vector<uint8_t> records(meta.states);
+  // The pages, in order: a byte a state, or (two-bit) four states a byte.
+  const uint64_t per = PageStates(meta.records);
+  std::vector<uint8_t> records(RecordBytes(meta.records, meta.states));
   std::vector<bool> seen(meta.pages, false);
   const std::string prefix = PagePrefix(id);
   std::unique_ptr<rocksdb::Iterator> it(db->NewIterator({}));
@@ -138,15 +165,20 @@ void CheckTable(rocksdb::DB* db, const std::string& id, const std::string& json,
                             std::to_string(meta.pages - 1), max);
       continue;
     }
-    const uint64_t begin = uint64_t{page} * kPageRecords;
-    const uint64_t want = std::min<uint64_t>(kPageRecords, meta.states - begin);
+    const uint64_t first = uint64_t{page} * per;
+    const uint64_t want =
+        RecordBytes(meta.records, std::min<uint64_t>(per, meta.states - first));
     if (it->value().size() != want) {
-      AddProblem(check, "page " + std::to_string(page) + " holds " +
-                            std::to_string(it->value().size()) +
-                            " records, not " + std::to_string(want), max);
+      AddProblem(check,
+                 "page " + std::to_string(page) + " holds " +
+                     std::to_string(it->value().size()) +
+                     (meta.two_bit() ? " bytes, not " : " records, not ") +
+                     std::to_string(want),
+                 max);
       continue;
     }
-    std::copy_n(it->value().data(), want, records.begin() + begin);
+    std::copy_n(it->value().data(), want,
+                records.begin() + uint64_t{page} * kPageBytes);
     seen[page] = true;
   }
   if (!it->status().ok()) {
@@ -167,6 +199,10 @@ void CheckTable(rocksdb::DB* db, const std::string& id, const std::string& json,
   }
   if (missing > 0) return;  // the records cannot be checked against each other
 
+  if (meta.two_bit()) {
+    CheckTwoBit(meta, records, options, check);
+    return;
+  }
   std::vector<uint64_t> histogram;
   CheckRecords(meta.board, meta.goal_blank, meta.metric, records,
                options.threads, max, check, &histogram);
@@ -243,9 +279,11 @@ Status CheckDatabase(const std::string& dir, const CheckOptions& options,
   } else if (!rs.ok()) {
     report->problems.push_back(std::string("reading ") + kFormatKey + ": " +
                                rs.ToString());
-  } else if (version != std::to_string(kFormatVersion)) {
-    report->problems.push_back("format " + version + ", but this slidedb "
-                               "reads format " +
+  } else if (version.size() != 1 || !ReadableFormat(version[0] - '0')) {
+    report->problems.push_back("format " + version +
+                               ", but this slidedb "
+                               "reads formats " +
+                               std::to_string(kOldestReadableFormat) + " to " +
                                std::to_string(kFormatVersion));
   }
   rs = db->VerifyChecksum();

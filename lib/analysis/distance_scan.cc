@@ -1,7 +1,11 @@
 #include "lib/analysis/distance_scan.h"
 
+#include <cstdio>
+#include <string>
 #include <vector>
 
+#include "lib/puzzle/record.h"
+#include "lib/puzzle/residue_walk.h"
 #include "lib/solve/walk.h"
 #include "lib/storage/format.h"
 
@@ -21,13 +25,96 @@ bool Step(const Indexer& ix, Move m, State* s, Index* i) {
   return true;
 }
 
+// ScanDistances for a two-bit table: each state's distance found once, by
+// walking to a state whose distance is known (resolved[i]: distance + 1,
+// 0 until known), and its record made as a byte table's would be.
+Status ScanTwoBit(Table* table,
+                  const std::function<void(Index index, int distance,
+                                           uint8_t record)>& visit) {
+  const Indexer& ix = table->indexer();
+  const Index n = ix.size();
+  const std::string what = "table " + table->meta().Id();
+  auto residue = [table](Index j, uint8_t* r) {
+    if (!table->GetResidueLoaded(j, r)) return table->GetResidue(j, r);
+    return Status::OK();
+  };
+  std::vector<uint8_t> resolved(n, 0);
+  resolved[table->goal_index()] = 1;
+  std::vector<Index> chain;
+  for (Index i = 0; i < n; ++i) {
+    const State s = ix.StateAt(i);
+    uint8_t r;
+    Status st = residue(i, &r);
+    if (!st.ok()) return st;
+    ResidueStep next;
+    bool found = false;
+    if (i != table->goal_index()) {
+      if (r == kResidueUnreached) {
+        return Status::Corruption(what + ": index " + std::to_string(i) +
+                                  " is not reached");
+      }
+      st = StepNearer(ix, s, i, r, residue, &next, &found);
+      if (!st.ok()) return st;
+      if (!found) {
+        return Status::Corruption(what + ": no neighbour of index " +
+                                  std::to_string(i) +
+                                  " is one step nearer the goal");
+      }
+    }
+    if (resolved[i] == 0) {
+      // Walk from the next state until a known distance, then number the
+      // chain back from there.
+      chain.assign(1, i);
+      ResidueStep at = next;
+      uint8_t ra = NearerResidue(r);
+      while (resolved[at.index] == 0) {
+        if (chain.size() > kMaxChain + kDistanceSaturated) {
+          return Status::Corruption(what + " leads a walk astray at index " +
+                                    std::to_string(i));
+        }
+        chain.push_back(at.index);
+        ResidueStep step;
+        st = StepNearer(ix, at.state, at.index, ra, residue, &step, &found);
+        if (!st.ok()) return st;
+        if (!found) {
+          return Status::Corruption(what + ": no neighbour of index " +
+                                    std::to_string(at.index) +
+                                    " is one step nearer the goal");
+        }
+        at = step;
+        ra = NearerResidue(ra);
+      }
+      int base = resolved[at.index];
+      for (size_t k = chain.size(); k-- > 0;) {
+        if (++base > 255) {
+          return Status::Corruption("distance past 254 in " + what);
+        }
+        resolved[chain[k]] = static_cast<uint8_t>(base);
+      }
+    }
+    const int d = resolved[i] - 1;
+    if (d % 3 != r) {
+      return Status::Corruption(what + ": index " + std::to_string(i) +
+                                " has residue " + std::to_string(r) +
+                                " but is " + std::to_string(d) +
+                                " moves from the goal");
+    }
+    visit(i, d, found ? EncodeRecord(d, next.move) : 0);
+  }
+  return Status::OK();
+}
+
 }  // namespace
 
 Status ScanDistances(Table* table,
                      const std::function<void(Index index, int distance,
                                               uint8_t record)>& visit) {
+  if (table->two_bit() && table->meta().board.cells() > kMaxTableCells) {
+    return Status::NotSupported(TwoBitScanRefusal(table->meta()));
+  }
   Status s = table->LoadAll();
   if (!s.ok()) return s;
+  if (table->two_bit()) return ScanTwoBit(table, visit);
   const Indexer& ix = table->indexer();
   const Index n = ix.size();
   // resolved[i]: the true distance of a saturated state once known, else 0.
@@ -87,7 +174,22 @@ Status ScanDistances(Table* table,
   return Status::OK();
 }
 
+std::string TwoBitScanRefusal(const TableMeta& meta) {
+  const double gb = static_cast<double>(meta.states) / 1e9;
+  char size[32];
+  std::snprintf(size, sizeof size, "%.1f", gb);
+  return "this needs every state's distance, and " + meta.board.Name() +
+         "'s table holds two bits a state (" + std::to_string(meta.states) +
+         " states): finding them all would take a byte a state, " + size +
+         " GB of memory. Ask about states one at a time instead (solve, "
+         "--moves, --verify, --count, --analyse), draw them with --sample "
+         "without --distance, or read the stored --histogram";
+}
+
 Status TrueDistance(Table* table, Index index, int* distance) {
+  if (table->two_bit()) {
+    return DistanceToGoal(table, table->indexer().StateAt(index), distance);
+  }
   uint8_t rec;
   Status s = table->Get(index, &rec);
   if (!s.ok()) return s;

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <string>
 
 #include "lib/base/status.h"
 #include "lib/puzzle/index.h"
@@ -17,11 +18,19 @@ namespace slidedb {
 
 // Calls visit(index, distance, record) for every index of the table in
 // increasing order, after reading every page. `record` is the stored byte
-// (its move is the state's best move; meaningless for the goal).
+// (its move is the state's best move; meaningless for the goal); in a
+// two-bit table, the byte a byte table would store, each distance found
+// once by walking to a state whose distance is known (a byte a state
+// meanwhile). NotSupported (TwoBitScanRefusal) for a two-bit table of a
+// board over kMaxTableCells cells (2x7: 43.6 GB).
 // REQUIRES: table != nullptr.
 Status ScanDistances(Table* table,
                      const std::function<void(Index index, int distance,
                                               uint8_t record)>& visit);
+
+// Why a whole-table tool refuses a two-bit table too big to scan: a
+// sentence that says what works instead.
+std::string TwoBitScanRefusal(const TableMeta& meta);
 
 // The true distance of the state at `index`, resolving a saturated record
 // by walking (lib/solve/walk.h).

@@ -20,6 +20,7 @@ std::string PathCountToString(PathCount n) {
 }
 
 Status OptimalPaths::Distance(Index i, const State& s, int* d) {
+  if (table_->two_bit()) return DistanceToGoal(table_, s, d);  // a walk
   uint8_t rec;
   Status st = table_->Get(i, &rec);
   if (!st.ok()) return st;
@@ -45,7 +46,15 @@ Status OptimalPaths::ForEachNearer(Index i, const State& s, int d,
   ForEachMetricMove(table_->indexer(), table_->meta().metric, i, s,
                     [&](Move m, int cells, const State& t, Index j) {
                       int dt;
-                      st = Distance(j, t, &dt);
+                      if (table_->two_bit()) {
+                        // A neighbour is one nearer or one farther, and its
+                        // residue says which.
+                        uint8_t r;
+                        st = table_->GetResidue(j, &r);
+                        dt = r == (d + 2) % 3 ? d - 1 : d + 1;
+                      } else {
+                        st = Distance(j, t, &dt);
+                      }
                       if (!st.ok()) return false;
                       if (dt != d - 1) return true;
                       any = true;

@@ -80,12 +80,27 @@ std::string TableErrorMessage(const QueryConfig& config, const Status& s) {
   std::string m = s.message();
   if (!s.IsNotFound()) return m;
   m += "; build ";
+  const int goal_blank = GoalBlank(config);
+  if (config.board.cells() > kMaxTableCells &&
+      config.board.cells() <= kMaxTwoBitTableCells &&
+      config.metric == Metric::kStm) {
+    // 2x7 and 7x2: a two-bit table (about 16 GB of memory to build), or
+    // pattern databases.
+    return m + "its two-bit table with: slidedb-build --db " + config.db_dir +
+           " --board " + config.board.Name() +
+           (goal_blank == config.board.cells() - 1
+                ? std::string()
+                : " --goal " +
+                      FormatArrangement(CanonicalGoalArrangement(
+                                            config.board, goal_blank, "0"),
+                                        "0")) +
+           " (or pattern databases, with --pdb)";
+  }
   if (config.board.cells() > kMaxTableCells) {
     // Pattern databases, for the goal with the blank last unless another
     // goal was asked for (the blank-last ones serve the blank-first goal).
     m += "them with: slidedb-build --db " + config.db_dir + " --board " +
          config.board.Name();
-    const int goal_blank = GoalBlank(config);
     if (goal_blank != 0 && goal_blank != config.board.cells() - 1) {
       m += " --goal " +
            FormatArrangement(
@@ -132,9 +147,13 @@ Status CheckWholeTable(const QueryConfig& config, Solver* solver,
                        ? " in the multi-tile metric is answered by a search"
                        : " with this goal is answered by a search over "
                          "pattern databases");
-  if (config.board.cells() > kMaxTableCells) {
-    m += " (no board over " + std::to_string(kMaxTableCells) +
+  if (config.board.cells() > kMaxTwoBitTableCells) {
+    m += " (no board over " + std::to_string(kMaxTwoBitTableCells) +
          " cells has a full table)";
+  } else if (config.board.cells() > kMaxTableCells &&
+             config.metric == Metric::kStm) {
+    m += " (its full table is a two-bit one: slidedb-build --board " +
+         config.board.Name() + ")";
   }
   return Status::NotSupported(m);
 }

@@ -19,6 +19,9 @@ inline constexpr int kMaxCells = 25;
 // Boards of 13 to 25 cells are answered through pattern databases
 // (lib/storage/pdb_meta.h) and a search (lib/search/ida_search.h).
 inline constexpr int kMaxTableCells = 12;
+// The largest board with a full table of two bits a state
+// (lib/storage/format.h, RecordKind::kTwoBit): 2x7 and 7x2, 14!/2 states.
+inline constexpr int kMaxTwoBitTableCells = 14;
 
 // A move names the direction the blank travels. The numeric values are part
 // of the on-disk format (docs/FORMAT.md): a move and its inverse differ only

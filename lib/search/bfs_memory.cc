@@ -12,39 +12,40 @@
 namespace slidedb {
 namespace bfs {
 
-void PrepareRecords(size_t n, [[maybe_unused]] int threads,
-                    std::vector<uint8_t>* records) {
-  // Tables of at least this many states get 2 MB pages; a small one needs
+void AdviseHugePages([[maybe_unused]] void* data, [[maybe_unused]] size_t n,
+                     [[maybe_unused]] int threads) {
+  // Tables of at least this many bytes get 2 MB pages; a small one needs
   // none, which the kernel would clear whole for every search.
   constexpr size_t kHugeTable = size_t{32} << 20;
-  std::vector<uint8_t>().swap(*records);
-  records->reserve(n + kPad);  // fresh memory, not yet touched
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-  if (n >= kHugeTable) {
-    constexpr uintptr_t kHugePage = uintptr_t{2} << 20;
-    const uintptr_t from =
-        (reinterpret_cast<uintptr_t>(records->data()) + kHugePage - 1) &
-        ~(kHugePage - 1);
-    const uintptr_t to =
-        (reinterpret_cast<uintptr_t>(records->data()) + n) & ~(kHugePage - 1);
-    if (from < to) {
-      void* start = reinterpret_cast<void*>(from);
-      madvise(start, to - from, MADV_HUGEPAGE);
+  if (n < kHugeTable) return;
+  constexpr uintptr_t kHugePage = uintptr_t{2} << 20;
+  const uintptr_t from =
+      (reinterpret_cast<uintptr_t>(data) + kHugePage - 1) & ~(kHugePage - 1);
+  const uintptr_t to =
+      (reinterpret_cast<uintptr_t>(data) + n) & ~(kHugePage - 1);
+  if (from >= to) return;
+  void* start = reinterpret_cast<void*>(from);
+  madvise(start, to - from, MADV_HUGEPAGE);
 #if defined(MADV_POPULATE_WRITE)
-      if (threads > 1) {
-        // Faulting pages in keeps their contents (zero) as they are.
-        const size_t half = (to - from) / 2 / kHugePage * kHugePage;
-        std::thread other([&] {
-          madvise(reinterpret_cast<void*>(from + half), to - from - half,
-                  MADV_POPULATE_WRITE);
-        });
-        madvise(start, half, MADV_POPULATE_WRITE);
-        other.join();
-      }
-#endif
-    }
+  if (threads > 1) {
+    // Faulting pages in keeps their contents (zero) as they are.
+    const size_t half = (to - from) / 2 / kHugePage * kHugePage;
+    std::thread other([&] {
+      madvise(reinterpret_cast<void*>(from + half), to - from - half,
+              MADV_POPULATE_WRITE);
+    });
+    madvise(start, half, MADV_POPULATE_WRITE);
+    other.join();
   }
 #endif
+#endif
+}
+
+void PrepareRecords(size_t n, int threads, std::vector<uint8_t>* records) {
+  std::vector<uint8_t>().swap(*records);
+  records->reserve(n + kPad);  // fresh memory, not yet touched
+  AdviseHugePages(records->data(), n, threads);
   records->assign(n + kPad, kUnseen);
   std::memset(records->data() + n, kNoState, kPad);
 }

@@ -18,6 +18,20 @@ namespace bfs {
 // threads fault them in, half each.
 void PrepareRecords(size_t n, int threads, std::vector<uint8_t>* records);
 
+// Asks for 2 MB pages for the `bytes` bytes at `data`, fresh memory not yet
+// touched (a table of 32 MB or more), and faults them in on `threads`
+// threads (at most two).
+void AdviseHugePages(void* data, size_t bytes, int threads);
+
+// Makes *v n copies of `value`, on 2 MB pages where large (AdviseHugePages).
+template <typename T>
+void ReserveTouched(size_t n, int threads, std::vector<T>* v, T value) {
+  std::vector<T>().swap(*v);
+  v->reserve(n);
+  AdviseHugePages(v->data(), n * sizeof(T), threads);
+  v->assign(n, value);
+}
+
 }  // namespace bfs
 }  // namespace slidedb
 

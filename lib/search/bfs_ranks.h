@@ -18,23 +18,28 @@ namespace bfs {
 // sum of those digits, each times a weight, plus a constant that depends
 // only on which of the tiles passed over are greater: one table entry per
 // place and direction.
+// (kGreater: 32 up to 6 columns, 64 on 2x7's, whose moves lift over six.)
+template <int kGreater>
 struct alignas(16) VerticalStep {
-  int32_t weight[8];       // of the digits at places first .. first + kJump
-  int32_t by_greater[32];  // bit j: the j-th tile lifted over is greater
+  int32_t weight[8];  // of the digits at places first .. first + kJump
+  int32_t by_greater[kGreater];  // bit j: the j-th tile lifted over is greater
 };
+template <typename S>
+using VerticalStepOf = VerticalStep<(S::kJump <= 5 ? 32 : 64)>;
 
 template <typename S>
 struct VerticalSteps {
-  static_assert(S::kJump + 1 <= 8 && S::kJump <= 5);
+  static_assert(S::kJump + 1 <= 8 && S::kJump <= 6);
+  using Step = VerticalStepOf<S>;
   // The places p of the moving tile (up) or of the first tile lifted over
   // (down): 0 .. kM - 1 - kJump.
   static constexpr int kPlaces = S::kM - S::kJump;
   static constexpr int64_t W(int i) { return static_cast<int64_t>(S::kW[i]); }
-  static constexpr std::array<VerticalStep, kPlaces> Make(bool up) {
+  static constexpr std::array<Step, kPlaces> Make(bool up) {
     constexpr int kJ = S::kJump;
-    std::array<VerticalStep, kPlaces> steps{};
+    std::array<Step, kPlaces> steps{};
     for (int p = 0; p < kPlaces; ++p) {
-      VerticalStep& s = steps[p];
+      Step& s = steps[p];
       for (int j = 0; j <= kJ; ++j) {
         // Up: the tile at p moves to p + kJ, the others one place left.
         // Down: the tile at p + kJ moves to p, the others one place right.
@@ -58,15 +63,15 @@ struct VerticalSteps {
     return steps;
   }
   // kSteps[up][p]: up 1 for the blank moving up, 0 for down.
-  static constexpr std::array<std::array<VerticalStep, kPlaces>, 2> kSteps = {
+  static constexpr std::array<std::array<Step, kPlaces>, 2> kSteps = {
       Make(false), Make(true)};
 };
 
 // rank plus step's sum over the digits at places first .. first + kJump of
 // o, plus its constant for the tiles passed over that are `greater`.
 template <typename S>
-inline Index ApplyStep(const VerticalStep& step, const Order& o, Index rank,
-                       int first, unsigned greater) {
+inline Index ApplyStep(const VerticalStepOf<S>& step, const Order& o,
+                       Index rank, int first, unsigned greater) {
 #if defined(__SSE4_1__)
   auto digits4 = [&](int at) {
     int32_t v;

@@ -3,165 +3,138 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdlib>
 #include <string>
 #include <thread>
 
 #include "lib/puzzle/board.h"
+#include "lib/puzzle/shapes.h"
 #include "lib/puzzle/state.h"
+#include "lib/search/bfs_memory.h"
+#include "lib/search/twobit_expand.h"
 
 namespace slidedb {
+namespace bfs {
 namespace {
 
-// The states a worker takes at once: 64 words of the expanded bitmap, so
-// that no two workers share one.
-constexpr uint64_t kBlockStates = 4096;
-constexpr uint64_t kWordsPerBlock = kBlockStates / 64;
+// A level runs backwards (lib/search/twobit_expand.h) once fewer states are
+// left unreached than the level holds times kBackwardsRatio: each of them
+// then costs about what a state of the level would forwards, and there are
+// fewer of them.
+const double kBackwardsRatio =
+    getenv("SLIDEDB_BR") ? atof(getenv("SLIDEDB_BR")) : 2.0;
 
-// Bit 2k of the result is set where the value of pair k of `x` is `v`.
-inline uint64_t PairsEqual(uint64_t x, uint8_t v) {
-  const uint64_t y = x ^ (0x5555555555555555ull * v);
-  return ~(y | y >> 1) & 0x5555555555555555ull;
-}
-
-// Sets state i to `v` if it is unreached, atomically against the other
-// workers. Returns whether it did.
-inline bool Claim(uint8_t* bytes, uint64_t i, uint8_t v) {
-  uint8_t* p = bytes + (i >> 2);
-  const int shift = TwoBitTable::Shift(i);
-  uint8_t old = __atomic_load_n(p, __ATOMIC_RELAXED);
-  for (;;) {
-    if (((old >> shift) & 3) != kTwoBitUnreached) return false;
-    const uint8_t now = static_cast<uint8_t>(old & ~((3u ^ v) << shift));
-    if (__atomic_compare_exchange_n(p, &old, now, /*weak=*/true,
-                                    __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
-      return true;
-    }
-  }
-}
-
-// The shared state of one search.
-struct Search {
-  const Indexer* indexer;
-  uint64_t size;
-  uint64_t blocks;
-  uint8_t* bytes;                  // the table's
-  std::vector<uint64_t> expanded;  // one bit a state, set once expanded
-  std::vector<uint8_t> active;     // per block: holds a state of the level
-  std::vector<uint8_t> next_active;
-  std::atomic<uint64_t> next_block{0};
-  std::atomic<uint64_t> found{0};
-
-  // Expands the states of residue `r` not expanded yet in `block`, claiming
-  // their unreached neighbours with residue `next`. Returns how many.
-  uint64_t ExpandBlock(uint64_t block, uint8_t r, uint8_t next) {
-    const Board& board = indexer->board();
-    uint64_t claimed = 0;
-    const uint64_t first_word = block * kWordsPerBlock;
-    const uint64_t end_word =
-        std::min<uint64_t>(first_word + kWordsPerBlock, expanded.size());
-    for (uint64_t w = first_word; w < end_word; ++w) {
-      uint64_t done = expanded[w];
-      if (done == ~0ull) continue;
-      // The 64 states of word w are 16 bytes of the table, 32 a half.
-      for (int half = 0; half < 2; ++half) {
-        const auto* p =
-            reinterpret_cast<const uint64_t*>(bytes + w * 16) + half;
-        uint64_t match = PairsEqual(__atomic_load_n(p, __ATOMIC_RELAXED), r);
-        while (match != 0) {
-          const int k = half * 32 + __builtin_ctzll(match) / 2;
-          match &= match - 1;
-          if (done >> k & 1) continue;
-          done |= 1ull << k;
-          const uint64_t i = w * 64 + k;
-          const State s = indexer->StateAt(static_cast<Index>(i));
-          for (Move m : kAllMoves) {
-            State t = s;
-            if (!ApplyMove(board, m, &t)) continue;
-            const uint64_t j = indexer->AfterMove(static_cast<Index>(i), m, t);
-            if (Claim(bytes, j, next)) {
-              ++claimed;
-              __atomic_store_n(&next_active[j / kBlockStates], 1,
-                               __ATOMIC_RELAXED);
-            }
-          }
-        }
-      }
-      expanded[w] = done;
-    }
-    return claimed;
-  }
-
-  void Work(uint8_t r, uint8_t next) {
-    uint64_t claimed = 0;
-    for (;;) {
-      const uint64_t b = next_block.fetch_add(1, std::memory_order_relaxed);
-      if (b >= blocks) break;
-      if (active[b]) claimed += ExpandBlock(b, r, next);
-    }
-    found.fetch_add(claimed, std::memory_order_relaxed);
-  }
-};
-
-}  // namespace
-
-Status RunTwoBitBfs(const Indexer& indexer, int threads,
-                    const std::function<void(const BfsLevel&)>& on_level,
-                    TwoBitTable* out, std::vector<uint64_t>* histogram) {
-  if (out == nullptr) return Status::InvalidArgument("no table to fill");
+template <typename S>
+Status Search(const Indexer& indexer, int threads,
+              const std::function<void(const BfsLevel&)>& on_level,
+              TwoBitTable* out, std::vector<uint64_t>* histogram) {
   const auto t0 = std::chrono::steady_clock::now();
-  threads = std::max(1, threads);
   const uint64_t size = indexer.size();
-  out->Reset(size);
+  out->Reset(size, threads);
 
-  Search search;
-  search.indexer = &indexer;
-  search.size = size;
-  search.blocks = (size + kBlockStates - 1) / kBlockStates;
-  search.bytes = out->data();
-  search.expanded.assign((size + 63) / 64, 0);
-  // The bits past the last state count as expanded.
-  if (size % 64 != 0) search.expanded.back() = ~0ull << (size % 64);
-  search.active.assign(search.blocks, 0);
-  search.next_active.assign(search.blocks, 0);
+  TwoBitContext c;
+  PrepareDecoding<S>(indexer, /*large_board_paths=*/true, &c.ranks);
+  c.words = reinterpret_cast<uint64_t*>(out->data());
+  c.size = size;
+  c.ranks_total = size / S::kCells;
+  std::vector<uint64_t> expanded;
+  ReserveTouched((size + 63) / 64, threads, &expanded, uint64_t{0});
+  c.expanded = expanded.data();
+  const uint64_t units = (c.ranks_total + kUnitRanks - 1) / kUnitRanks;
+  std::vector<uint8_t> active(units, 0), next_active(units, 0);
+  c.active = active.data();
+  c.next_active = next_active.data();
 
   const uint64_t goal =
       indexer.IndexOf(CanonicalGoal(indexer.board(), indexer.goal_blank()));
   out->Set(goal, 0);
-  search.active[goal / kBlockStates] = 1;
+  active[goal / S::kCells / kUnitRanks] = 1;
 
-  std::vector<uint64_t> counts = {1};
-  uint64_t total = 1;
-  auto report = [&](int depth, uint64_t states) {
+  std::vector<uint64_t> counts;  // counts[d]: states at distance d
+  uint64_t total = 0;            // their sum
+  auto record = [&](int depth, uint64_t states) {
+    counts.push_back(states);
+    total += states;
     if (!on_level) return;
     const double secs =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
             .count();
     on_level(BfsLevel{depth, states, total, secs});
   };
-  report(0, 1);
 
-  std::vector<std::thread> workers;
+  bool backwards = false;
+  uint64_t claimed = 1;  // states claimed for the level about to run
+  const uint64_t chunks = (units + kUnitsPerChunk - 1) / kUnitsPerChunk;
   for (int depth = 0;; ++depth) {
     const auto r = static_cast<uint8_t>(depth % 3);
     const auto next = static_cast<uint8_t>((depth + 1) % 3);
-    search.next_block.store(0);
-    search.found.store(0);
-    std::fill(search.next_active.begin(), search.next_active.end(), 0);
-    for (int t = 1; t < threads; ++t) {
-      workers.emplace_back([&search, r, next] { search.Work(r, next); });
+    if (!backwards && depth > 0 &&
+        static_cast<double>(size - total - claimed) <
+            kBackwardsRatio * static_cast<double>(claimed)) {
+      backwards = true;
+      std::fill(active.begin(), active.end(), 1);
     }
-    search.Work(r, next);
+    std::atomic<uint64_t> next_chunk{0};
+    std::atomic<uint64_t> done{0}, looked{0}, claims{0};
+    // Marking the units of the next level pays unless it will hold a state
+    // in nearly every unit (then every unit is scanned).
+    const bool mark = claimed < 2 * units;
+    auto work = [&] {
+      uint64_t mine = 0, unreached = 0, claimed_here = 0;
+      Forwards<S> forwards(c, r, next, mark);
+      Backwards<S> back(c, r, next);
+      for (;;) {
+        const uint64_t k = next_chunk.fetch_add(1, std::memory_order_relaxed);
+        if (k >= chunks) break;
+        const uint64_t end = std::min(units, (k + 1) * kUnitsPerChunk);
+        for (uint64_t b = k * kUnitsPerChunk; b < end; ++b) {
+          if (active[b] == 0) continue;
+          mine += backwards ? back.Unit(b) : forwards.Unit(b);
+        }
+      }
+      if (backwards) {
+        mine = back.Finish(&unreached);
+      } else {
+        claimed_here = forwards.Finish();
+      }
+      done.fetch_add(mine, std::memory_order_relaxed);
+      looked.fetch_add(unreached, std::memory_order_relaxed);
+      claims.fetch_add(claimed_here, std::memory_order_relaxed);
+    };
+    std::vector<std::thread> workers;
+    for (int t = 1; t < threads; ++t) workers.emplace_back(work);
+    work();
     for (std::thread& w : workers) w.join();
-    workers.clear();
-    const uint64_t count = search.found.load();
-    if (count == 0) {
-      out->set_max_distance(depth);
-      break;
+    if (!backwards) {
+      // done: the states of this depth, each expanded once.
+      const uint64_t n = done.load();
+      if (n == 0) {
+        out->set_max_distance(depth - 1);
+        break;
+      }
+      record(depth, n);
+      claimed = std::min(size - total, claims.load());
+      if (mark) {
+        std::swap(active, next_active);
+      } else {
+        std::fill(active.begin(), active.end(), 1);
+      }
+      std::fill(next_active.begin(), next_active.end(), 0);
+      c.active = active.data();
+      c.next_active = next_active.data();
+    } else {
+      // looked: the states unreached before this level, so those of this
+      // depth are the rest; done: those it reached, of the next depth.
+      if (counts.size() == static_cast<size_t>(depth)) {
+        record(depth, size - total - looked.load());
+      }
+      const uint64_t n = done.load();
+      if (n == 0) {
+        out->set_max_distance(depth);
+        break;
+      }
+      record(depth + 1, n);
     }
-    counts.push_back(count);
-    total += count;
-    report(depth + 1, count);
-    std::swap(search.active, search.next_active);
   }
   if (total != size) {
     return Status::Corruption("the search reached " + std::to_string(total) +
@@ -169,6 +142,29 @@ Status RunTwoBitBfs(const Indexer& indexer, int threads,
   }
   if (histogram != nullptr) *histogram = std::move(counts);
   return Status::OK();
+}
+
+}  // namespace
+}  // namespace bfs
+
+Status RunTwoBitBfs(const Indexer& indexer, int threads,
+                    const std::function<void(const BfsLevel&)>& on_level,
+                    TwoBitTable* out, std::vector<uint64_t>* histogram) {
+  if (out == nullptr) return Status::InvalidArgument("no table to fill");
+  threads = std::max(1, threads);
+  const Board& board = indexer.board();
+  switch (board.rows() * 16 + board.cols()) {
+#define SLIDEDB_SHAPE(r, c)                                               \
+  case r * 16 + c:                                                        \
+    return bfs::Search<bfs::Shape<r, c>>(indexer, threads, on_level, out, \
+                                         histogram);
+    SLIDEDB_FOR_EACH_SHAPE(SLIDEDB_SHAPE)
+    SLIDEDB_SHAPE(2, 7)
+    SLIDEDB_SHAPE(7, 2)
+#undef SLIDEDB_SHAPE
+  }
+  return Status::InvalidArgument("board " + board.Name() +
+                                 " is not supported by the two-bit search");
 }
 
 }  // namespace slidedb

@@ -3,8 +3,15 @@
 #include <algorithm>
 
 #include "lib/puzzle/record.h"
+#include "lib/search/bfs_memory.h"
 
 namespace slidedb {
+
+void TwoBitTable::Reset(uint64_t size, int threads) {
+  size_ = size;
+  bfs::ReserveTouched((size + 63) / 64 * 16, threads, &bytes_, uint8_t{0xFF});
+  max_distance_ = -1;
+}
 
 TwoBitTable TwoBitFromRecords(const std::vector<uint8_t>& records) {
   TwoBitTable table(records.size());

@@ -23,12 +23,9 @@ class TwoBitTable {
   explicit TwoBitTable(uint64_t size) { Reset(size); }
 
   // Makes the table `size` states long, all kTwoBitUnreached, and forgets
-  // max_distance.
-  void Reset(uint64_t size) {
-    size_ = size;
-    bytes_.assign((size + 63) / 64 * 16, 0xFF);
-    max_distance_ = -1;
-  }
+  // max_distance. A large table gets 2 MB pages (a search reads it at
+  // random), faulted in on `threads` threads.
+  void Reset(uint64_t size, int threads = 1);
 
   uint64_t size() const { return size_; }
   // The bytes the values take: four states a byte, rounded up to 64 states

@@ -65,6 +65,16 @@ Status LoadPdbs(const Database& db, const Board& board, int goal_blank,
 // mapped back.
 std::unique_ptr<Table> SymmetricTable(Table* stored, const GoalMap& map) {
   const Indexer indexer(stored->meta().board, map.goal_blank());
+  if (stored->two_bit()) {
+    // A residue is a distance: the mapped state's, as it is.
+    return Table::FromRecordReader(
+        ServedTableMeta(stored->meta(), map.goal_blank()),
+        [stored, map, indexer](Index i, uint8_t* residue) {
+          return stored->GetResidue(
+              stored->indexer().IndexOf(map.ToStored(indexer.StateAt(i))),
+              residue);
+        });
+  }
   return Table::FromRecordReader(
       ServedTableMeta(stored->meta(), map.goal_blank()),
       [stored, map, indexer](Index i, uint8_t* record) {
@@ -334,6 +344,24 @@ Status Solver::SolveMtm(const Problem& p, Path* path,
 Status Solver::NeighborDistance(const Problem& p, int from, int* distance,
                                 const SearchLimits& limits) {
   const int stored_blank = StoredGoalBlank(p.board, p.goal_blank);
+  Table* table = OpenedTable(p.board, stored_blank, p.metric);
+  if (table != nullptr && table->two_bit()) {
+    // One residue says which of from - 1 and from + 1 it is.
+    const State start = stored_blank == p.goal_blank
+                            ? p.start
+                            : GoalMap(p.board, p.goal_blank).ToStored(p.start);
+    uint8_t r;
+    Status s = table->GetResidue(table->indexer().IndexOf(start), &r);
+    if (!s.ok()) return s;
+    if (r != (from + 1) % 3 && r != (from + 2) % 3) {
+      return Status::Corruption(
+          "table " + table->meta().Id() + ": a neighbour of a state " +
+          std::to_string(from) + " moves from the goal has residue " +
+          std::to_string(r));
+    }
+    *distance = r == (from + 2) % 3 ? from - 1 : from + 1;
+    return Status::OK();
+  }
   if (p.metric != Metric::kStm ||
       OpenedTable(p.board, stored_blank, p.metric) != nullptr ||
       !Searches(p.board, p.goal_blank)) {

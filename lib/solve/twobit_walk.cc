@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "lib/puzzle/residue_walk.h"
+
 namespace slidedb {
 
 Status TwoBitWalk(const TwoBitTable& table, const Indexer& indexer,
@@ -14,43 +16,27 @@ Status TwoBitWalk(const TwoBitTable& table, const Indexer& indexer,
     return Status::InvalidArgument("the start does not reach the goal");
   }
   moves->clear();
-  const State goal = CanonicalGoal(board, indexer.goal_blank());
   const uint64_t limit = table.max_distance() >= 0
                              ? static_cast<uint64_t>(table.max_distance())
                              : table.size();
-  State s = start;
-  Index i = indexer.IndexOf(s);
-  uint8_t r = table.Get(i);
-  while (s != goal) {
-    if (r == kTwoBitUnreached) {
-      return Status::Corruption("state " + std::to_string(i) +
-                                " is not reached");
-    }
-    if (moves->size() >= limit) {
-      return Status::Corruption("the walk is longer than " +
-                                std::to_string(limit) + " moves");
-    }
-    const uint8_t nearer = static_cast<uint8_t>((r + 2) % 3);
-    bool stepped = false;
-    for (Move m : kAllMoves) {
-      State t = s;
-      if (!ApplyMove(board, m, &t)) continue;
-      const Index j = indexer.AfterMove(i, m, t);
-      if (table.Get(j) != nearer) continue;
-      s = t;
-      i = j;
-      r = nearer;
-      moves->push_back(m);
-      stepped = true;
-      break;
-    }
-    if (!stepped) {
-      return Status::Corruption("state " + std::to_string(i) +
-                                " has no neighbour nearer the goal");
-    }
+  const Index goal =
+      indexer.IndexOf(CanonicalGoal(board, indexer.goal_blank()));
+  int steps;
+  bool reached;
+  Status s = WalkResidues(
+      indexer, start, goal,
+      static_cast<int>(std::min<uint64_t>(limit, INT32_MAX)),
+      [&table](Index j, uint8_t* r) {
+        *r = table.Get(j);
+        return Status::OK();
+      },
+      [moves](const ResidueStep& step) { moves->push_back(step.move); },
+      "the two-bit table", &steps, &reached);
+  if (s.ok() && !reached) {
+    return Status::Corruption("the walk is longer than " +
+                              std::to_string(limit) + " moves");
   }
-  if (r != 0) return Status::Corruption("the goal's residue is not 0");
-  return Status::OK();
+  return s;
 }
 
 }  // namespace slidedb

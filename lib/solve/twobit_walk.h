@@ -1,7 +1,8 @@
 // TwoBitWalk: an optimal path read off a two-bit table
-// (lib/search/twobit_table.h) by stepping, each time, to the first neighbour
-// (in the order U D L R) whose residue is one less modulo 3, that is one step
-// nearer the goal.
+// (lib/search/twobit_table.h) by stepping, each time, to the neighbour of
+// lowest index whose residue is one less modulo 3, that is one step nearer
+// the goal: the neighbour RunBfs's best move leads to
+// (lib/puzzle/residue_walk.h).
 #ifndef SLIDEDB_LIB_SOLVE_TWOBIT_WALK_H_
 #define SLIDEDB_LIB_SOLVE_TWOBIT_WALK_H_
 

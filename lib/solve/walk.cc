@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include "lib/puzzle/residue_walk.h"
 #include "lib/puzzle/shapes.h"
 #include "lib/search/bfs_ranks.h"
 
@@ -171,12 +172,40 @@ Status Follow(Table* table, const State& start, int stop_below,
                                  " is not supported by the walk");
 }
 
+// Walks a two-bit table from `start` to its goal, one residue read a
+// neighbour (lib/puzzle/residue_walk.h), calling on_step each step.
+template <typename OnStep>
+Status WalkTwoBit(Table* table, const State& start, const OnStep& on_step,
+                  int* steps) {
+  const TableMeta& meta = table->meta();
+  bool reached;
+  Status s = WalkResidues(
+      table->indexer(), start, table->goal_index(), meta.max_distance,
+      [table](Index j, uint8_t* r) { return table->GetResidue(j, r); }, on_step,
+      "table " + meta.Id(), steps, &reached);
+  if (s.ok() && !reached) {
+    return Status::Corruption("table " + meta.Id() +
+                              ": a walk is longer than its max_distance, " +
+                              std::to_string(meta.max_distance));
+  }
+  return s;
+}
+
 }  // namespace
 
 Status WalkToGoal(Table* table, const State& start, Path* path) {
   path->moves.clear();
   path->tiles.clear();
   int steps;
+  if (table->two_bit()) {
+    return WalkTwoBit(
+        table, start,
+        [&](const ResidueStep& step) {
+          path->moves.push_back(step.move);
+          path->tiles.push_back(step.tile);
+        },
+        &steps);
+  }
   uint8_t last;
   return Follow(
       table, start, 0,
@@ -189,6 +218,12 @@ Status WalkToGoal(Table* table, const State& start, Path* path) {
 
 Status DistanceToGoal(Table* table, const State& start, int* distance) {
   int steps;
+  if (table->two_bit()) {
+    Status s = WalkTwoBit(
+        table, start, [](const ResidueStep&) {}, &steps);
+    if (s.ok()) *distance = steps;
+    return s;
+  }
   uint8_t last;
   Status s = Follow(
       table, start, kDistanceSaturated, [](Move, uint8_t) {}, &steps, &last);

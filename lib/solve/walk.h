@@ -1,5 +1,7 @@
 // Walk: an optimal path read off a table by following the stored best moves,
-// with no search.
+// with no search; in a two-bit table, by stepping to the nearer neighbour of
+// lowest index (lib/puzzle/residue_walk.h), a page read at most per
+// neighbour looked at.
 #ifndef SLIDEDB_LIB_SOLVE_WALK_H_
 #define SLIDEDB_LIB_SOLVE_WALK_H_
 
@@ -17,8 +19,9 @@ namespace slidedb {
 // REQUIRES: table->indexer().Reachable(start).
 Status WalkToGoal(Table* table, const State& start, Path* path);
 
-// The distance alone: one record, unless it is saturated (lib/storage/format.h).
-// REQUIRES: table->indexer().Reachable(start).
+// The distance alone: one record, unless it is saturated
+// (lib/storage/format.h); in a two-bit table, the length of the walk. REQUIRES:
+// table->indexer().Reachable(start).
 Status DistanceToGoal(Table* table, const State& start, int* distance);
 
 }  // namespace slidedb

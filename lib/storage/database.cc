@@ -127,9 +127,14 @@ Status Database::Open(const std::string& dir, std::unique_ptr<Database>* db) {
                               std::string(kFormatKey) + " key)");
   }
   std::unique_ptr<rocksdb::Iterator> it(raw->NewIterator({}));
-  if (version != std::to_string(kFormatVersion)) {
+  bool readable = false;
+  for (int v = kOldestReadableFormat; v <= kFormatVersion; ++v) {
+    readable = readable || version == std::to_string(v);
+  }
+  if (!readable) {
     std::string m = dir + " has format " + version +
-                    "; this slidedb reads format " +
+                    "; this slidedb reads formats " +
+                    std::to_string(kOldestReadableFormat) + " to " +
                     std::to_string(kFormatVersion);
     if (version == "1") {
       m += " (one table for each class of goals related by a rotation or "

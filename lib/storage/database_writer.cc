@@ -222,24 +222,24 @@ Status DatabaseWriter::IngestFiles(
 
 namespace {
 
-// Adds pages [begin_page, end_page) of `records` to `file`, each under
-// key(page).
+// Adds pages [begin_page, end_page) of the `bytes` bytes at `data` to
+// `file`, each under key(page): kPageBytes each, the last one shorter.
 template <typename KeyOf>
-Status PutPages(const std::vector<uint8_t>& records, uint32_t begin_page,
+Status PutPages(const uint8_t* data, uint64_t bytes, uint32_t begin_page,
                 uint32_t end_page, const KeyOf& key,
                 rocksdb::SstFileWriter* file) {
   for (uint32_t p = begin_page; p < end_page; ++p) {
-    const size_t begin = static_cast<size_t>(p) * kPageRecords;
-    const size_t len = std::min<size_t>(kPageRecords, records.size() - begin);
+    const uint64_t begin = uint64_t{p} * kPageBytes;
+    const uint64_t len = std::min<uint64_t>(kPageBytes, bytes - begin);
     rocksdb::Status s = file->Put(
-        key(p), rocksdb::Slice(
-                    reinterpret_cast<const char*>(records.data()) + begin, len));
+        key(p), rocksdb::Slice(reinterpret_cast<const char*>(data) + begin,
+                               static_cast<size_t>(len)));
     if (!s.ok()) return FromRocks(s, "writing a table file");
   }
   return Status::OK();
 }
 
-// Tables of at most this many records wait for Commit(), up to this many
+// Tables of at most this many bytes wait for Commit(), up to this many
 // bytes in all: those of 3x3 and smaller boards, not 3x4 or 2x6 (whose
 // records are not copied).
 constexpr uint64_t kHoldRecords = uint64_t{1} << 22;
@@ -248,12 +248,12 @@ constexpr uint64_t kHoldBytes = uint64_t{64} << 20;
 }  // namespace
 
 template <typename KeyOf>
-Status DatabaseWriter::IngestPages(const std::vector<uint8_t>& records,
+Status DatabaseWriter::IngestPages(const uint8_t* data, uint64_t bytes,
                                    uint32_t pages, const KeyOf& key) {
   // A large table goes in as several files of consecutive pages, written
   // (and compressed) side by side, one per core.
   uint32_t parts = 1;
-  if (records.size() > kHoldRecords) {
+  if (bytes > kHoldRecords) {
     parts = std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
   }
   std::vector<std::function<Status(rocksdb::SstFileWriter*)>> fills;
@@ -264,7 +264,7 @@ Status DatabaseWriter::IngestPages(const std::vector<uint8_t>& records,
         static_cast<uint32_t>(uint64_t{pages} * (part + 1) / parts);
     if (begin == end) continue;
     fills.push_back([&, begin, end](rocksdb::SstFileWriter* file) {
-      return PutPages(records, begin, end, key, file);
+      return PutPages(data, bytes, begin, end, key, file);
     });
   }
   return IngestFiles(fills);
@@ -272,9 +272,22 @@ Status DatabaseWriter::IngestPages(const std::vector<uint8_t>& records,
 
 Status DatabaseWriter::PutTable(const TableMeta& meta,
                                 const std::vector<uint8_t>& records) {
-  if (records.size() != meta.states) {
+  if (meta.two_bit() || records.size() != meta.states) {
     return Status::InvalidArgument("table size does not match its metadata");
   }
+  return PutPagedTable(meta, records.data(), records.size());
+}
+
+Status DatabaseWriter::PutTwoBitTable(const TableMeta& meta,
+                                      const uint8_t* residues) {
+  if (!meta.two_bit()) {
+    return Status::InvalidArgument("the metadata is not of a two-bit table");
+  }
+  return PutPagedTable(meta, residues, RecordBytes(meta.records, meta.states));
+}
+
+Status DatabaseWriter::PutPagedTable(const TableMeta& meta, const uint8_t* data,
+                                     uint64_t bytes) {
   const std::string id = meta.Id();
   const std::string prefix = PagePrefix(id);
   std::string old_meta;
@@ -289,17 +302,17 @@ Status DatabaseWriter::PutTable(const TableMeta& meta,
   }
   auto held = held_.find(prefix);
   if (held != held_.end()) {  // put twice before Commit()
-    held_bytes_ -= held->second.records.size();
+    held_bytes_ -= held->second.bytes.size();
     held_.erase(held);
   } else if (table_meta_.count(MetaKey(id)) > 0) {
     replaced_ = true;  // its pages went in a file of their own: compact
   }
-  if (records.size() <= kHoldRecords &&
-      held_bytes_ + records.size() <= kHoldBytes) {
-    held_[prefix] = Held{id, records, meta.pages};
-    held_bytes_ += records.size();
+  if (bytes <= kHoldRecords && held_bytes_ + bytes <= kHoldBytes) {
+    held_[prefix] =
+        Held{id, std::vector<uint8_t>(data, data + bytes), meta.pages};
+    held_bytes_ += bytes;
   } else {
-    Status s = IngestPages(records, meta.pages,
+    Status s = IngestPages(data, bytes, meta.pages,
                            [&](uint32_t p) { return PageKey(id, p); });
     if (!s.ok()) return s;
   }
@@ -328,9 +341,9 @@ Status DatabaseWriter::PutPdb(const PdbMeta& meta,
         "pattern database size does not match its metadata");
   }
   const std::string id = meta.TableId();
-  Status s = IngestPages(values, meta.pages, [&](uint32_t p) {
-    return PdbPageKey(id, meta.group, p);
-  });
+  Status s =
+      IngestPages(values.data(), values.size(), meta.pages,
+                  [&](uint32_t p) { return PdbPageKey(id, meta.group, p); });
   if (s.ok()) {
     s = FromRocks(db_->Put(rocksdb::WriteOptions(),
                            PdbMetaKey(id, meta.group), meta.ToJson()),
@@ -352,9 +365,9 @@ Status DatabaseWriter::Commit() {
     for (const auto& entry : held_) {
       // (A structured binding cannot be captured by clang 14's lambdas.)
       const auto& held = entry.second;
-      Status st = PutPages(held.records, 0, held.pages, [&](uint32_t p) {
-        return PageKey(held.id, p);
-      }, file);
+      Status st = PutPages(
+          held.bytes.data(), held.bytes.size(), 0, held.pages,
+          [&](uint32_t p) { return PageKey(held.id, p); }, file);
       if (!st.ok()) return st;
     }
     return FromRocks(file->Put(kFormatKey, std::to_string(kFormatVersion)),

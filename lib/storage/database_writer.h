@@ -45,6 +45,12 @@ class DatabaseWriter {
   // a large table's pages go in at once, as files of their own.
   // REQUIRES: records.size() == meta.states; meta is complete.
   Status PutTable(const TableMeta& meta, const std::vector<uint8_t>& records);
+  // The same for a two-bit table (lib/storage/format.h): `residues` packed
+  // four states a byte as its pages hold them (TwoBitTable::data(),
+  // lib/search/twobit_table.h), read in place, not copied, unless the
+  // table is small. REQUIRES: meta.two_bit(); `residues` holds at least
+  // RecordBytes(meta.records, meta.states) bytes; meta is complete.
+  Status PutTwoBitTable(const TableMeta& meta, const uint8_t* residues);
 
   // Removes every pattern database of the table `table_id`, so that a new
   // partition replaces the old one whole.
@@ -61,10 +67,14 @@ class DatabaseWriter {
 
  private:
   DatabaseWriter() = default;
-  // Writes `records` as pages of kPageRecords under key(page), through
-  // ingested sorted files: one, or one per core for a large table.
+  // Adds a table whose pages are `bytes` bytes at `data`, cut every
+  // kPageBytes.
+  Status PutPagedTable(const TableMeta& meta, const uint8_t* data,
+                       uint64_t bytes);
+  // Writes `bytes` bytes at `data` as pages of kPageBytes under key(page),
+  // through ingested sorted files: one, or one per core for a large table.
   template <typename KeyOf>
-  Status IngestPages(const std::vector<uint8_t>& records, uint32_t pages,
+  Status IngestPages(const uint8_t* data, uint64_t bytes, uint32_t pages,
                      const KeyOf& key);
   // Writes one sorted file through each of `fills` (which adds its keys in
   // order; the files' key ranges must not overlap), on a thread each, and
@@ -75,7 +85,7 @@ class DatabaseWriter {
   // Tables held for Commit(), by page prefix (the order of their keys).
   struct Held {
     std::string id;
-    std::vector<uint8_t> records;
+    std::vector<uint8_t> bytes;  // its pages, one after the other
     uint32_t pages;
   };
   std::map<std::string, Held> held_;

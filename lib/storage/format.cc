@@ -4,6 +4,21 @@
 
 namespace slidedb {
 
+const char* RecordKindName(RecordKind kind) {
+  return kind == RecordKind::kTwoBit ? "two-bit" : "byte";
+}
+
+bool ParseRecordKind(std::string_view name, RecordKind* kind) {
+  if (name == "byte") {
+    *kind = RecordKind::kByte;
+  } else if (name == "two-bit") {
+    *kind = RecordKind::kTwoBit;
+  } else {
+    return false;
+  }
+  return true;
+}
+
 std::string TableId(const Board& board, int goal_blank, Metric metric) {
   const std::string id = board.Name() + "/b" + std::to_string(goal_blank);
   return metric == Metric::kStm ? id : MetricName(metric) + ("/" + id);

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "lib/puzzle/board.h"
 #include "lib/puzzle/metric.h"
@@ -14,17 +15,63 @@ namespace slidedb {
 
 // 2: a table serves every goal a symmetry of the board relates to its own
 // (lib/puzzle/symmetry.h); only one goal blank of each class is stored.
-inline constexpr int kFormatVersion = 2;
+// 3: a table's records are one byte a state or two bits (RecordKind, below;
+// "records" in its metadata). A format-2 database is a format-3 one with
+// byte tables only: this version reads both, and writes 3, which an older
+// slidedb refuses with the command that rebuilds the database.
+inline constexpr int kFormatVersion = 3;
+// The oldest format this version reads as it is.
+inline constexpr int kOldestReadableFormat = 2;
+// Whether a database or metadata object of format `version` is read.
+inline bool ReadableFormat(int version) {
+  return version >= kOldestReadableFormat && version <= kFormatVersion;
+}
 
 // Key holding kFormatVersion as decimal text.
 inline constexpr char kFormatKey[] = "slidedb/format";
 
-// Records per page. A page is one RocksDB value: the records of indexes
-// [page * kPageRecords, (page + 1) * kPageRecords), one byte each; the last
-// page of a table may be shorter.
+// How a table stores a state. kByte: the one-byte record of
+// lib/puzzle/record.h (distance and best move). kTwoBit: two bits, the
+// distance modulo 3 (never kTwoBitUnreached, 3, in a stored table): the
+// neighbours one step nearer the goal are those of residue one less, and a
+// walk along them gives the distance and a path (docs/FORMAT.md).
+enum class RecordKind : uint8_t { kByte, kTwoBit };
+// "byte" or "two-bit", as the metadata's "records" and slidedb-build's
+// --records write it.
+const char* RecordKindName(RecordKind kind);
+// The inverse of RecordKindName; false, setting nothing, for another name.
+bool ParseRecordKind(std::string_view name, RecordKind* kind);
+
+// Every page is one RocksDB value of kPageBytes bytes (the last page of a
+// table may be shorter): a byte table's page holds the records of indexes
+// [page * kPageRecords, (page + 1) * kPageRecords), one byte each; a
+// two-bit table's the residues of [page * kTwoBitPageStates, ...), four a
+// byte, state i in bits 2*(i%4)+1..2*(i%4) of byte (i % kTwoBitPageStates)/4
+// (the bits past the last state of the last byte are 3).
+inline constexpr uint32_t kPageBytes = 4096;
 inline constexpr uint32_t kPageRecords = 4096;
 inline constexpr int kPageShift = 12;
 static_assert(kPageRecords == 1u << kPageShift);
+static_assert(kPageRecords == kPageBytes);
+inline constexpr uint32_t kTwoBitPageStates = 16384;
+inline constexpr int kTwoBitPageShift = 14;
+static_assert(kTwoBitPageStates == 1u << kTwoBitPageShift);
+static_assert(kTwoBitPageStates / 4 == kPageBytes);
+
+// The states of one page of a table of `kind`: kPageRecords or
+// kTwoBitPageStates.
+inline uint32_t PageStates(RecordKind kind) {
+  return kind == RecordKind::kTwoBit ? kTwoBitPageStates : kPageRecords;
+}
+// The pages of a table of `states` states.
+inline uint64_t PageCount(RecordKind kind, uint64_t states) {
+  return (states + PageStates(kind) - 1) / PageStates(kind);
+}
+// The bytes the records of `states` states take, all pages together: a
+// byte each, or a quarter of a byte each (rounded up).
+inline uint64_t RecordBytes(RecordKind kind, uint64_t states) {
+  return kind == RecordKind::kTwoBit ? (states + 3) / 4 : states;
+}
 
 // The table of the canonical goal of `board` with the blank on `goal_blank`
 // in `metric`: "3x3/b8" is the goal 123456780 in the single-tile metric,

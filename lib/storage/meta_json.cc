@@ -30,9 +30,10 @@ Status ReadHead(std::string_view json, const char* what, nlohmann::json* j,
                               " metadata is not a JSON object");
   }
   const int format = j->at("format").get<int>();
-  if (format != kFormatVersion) {
+  if (!ReadableFormat(format)) {
     return Status::Corruption(std::string(what) + " format " +
                               std::to_string(format) + " is not " +
+                              std::to_string(kOldestReadableFormat) + " to " +
                               std::to_string(kFormatVersion));
   }
   Status s = Board::Parse(j->at("board").get<std::string>(), board);

@@ -2,17 +2,20 @@
 
 #include <algorithm>
 
+#include "lib/puzzle/record.h"
+#include "lib/puzzle/residue_walk.h"
 #include "lib/puzzle/state.h"
 
 namespace slidedb {
 
 Table::Table(TableMeta meta, PageReader reader)
     : meta_(std::move(meta)),
+      two_bit_(meta_.two_bit()),
       indexer_(meta_.board, meta_.goal_blank),
       goal_index_(
           indexer_.IndexOf(CanonicalGoal(meta_.board, meta_.goal_blank))),
       reader_(std::move(reader)),
-      pages_(meta_.pages),
+      page_count_(meta_.pages),
       loaded_(new std::atomic<const char*>[meta_.pages]) {
   for (uint32_t p = 0; p < meta_.pages; ++p) {
     loaded_[p].store(nullptr, std::memory_order_relaxed);
@@ -23,7 +26,7 @@ std::unique_ptr<Table> Table::FromRecords(TableMeta meta,
                                           const std::vector<uint8_t>& records) {
   auto table = std::make_unique<Table>(std::move(meta), nullptr);
   std::lock_guard<std::mutex> lock(table->load_mutex_);
-  for (uint32_t p = 0; p < table->pages_.size(); ++p) {
+  for (uint32_t p = 0; p < table->page_count_; ++p) {
     const size_t begin = static_cast<size_t>(p) * kPageRecords;
     const size_t end = std::min(records.size(), begin + kPageRecords);
     table->Publish(p, std::string(records.begin() + begin,
@@ -38,24 +41,38 @@ std::unique_ptr<Table> Table::FromRecordReader(TableMeta meta,
   Table* t = table.get();
   t->record_reader_ = std::move(reader);
   t->reader_ = [t](uint32_t page, std::string* out) {
-    const Index begin = static_cast<Index>(page) * kPageRecords;
-    const Index end = static_cast<Index>(std::min<uint64_t>(
-        t->meta_.states, uint64_t{begin} + kPageRecords));
-    out->resize(end - begin);
+    const uint64_t per = PageStates(t->meta_.records);
+    const Index begin = static_cast<Index>(page) * per;
+    const Index end = std::min<Index>(t->meta_.states, begin + per);
+    out->assign(t->PageSize(page), t->two_bit_ ? '\xff' : '\0');
     for (Index i = begin; i < end; ++i) {
-      uint8_t record;
-      Status s = t->record_reader_(i, &record);
+      uint8_t value;
+      Status s = t->record_reader_(i, &value);
       if (!s.ok()) return s;
-      (*out)[i - begin] = static_cast<char>(record);
+      if (!t->two_bit_) {
+        (*out)[i - begin] = static_cast<char>(value);
+        continue;
+      }
+      char& byte = (*out)[(i - begin) >> 2];
+      const int shift = static_cast<int>(i & 3) * 2;
+      byte = static_cast<char>((static_cast<uint8_t>(byte) & ~(3u << shift)) |
+                               (value & 3u) << shift);
     }
     return Status::OK();
   };
   return table;
 }
 
+uint64_t Table::PageSize(uint32_t page) const {
+  const uint64_t per = PageStates(meta_.records);
+  const uint64_t begin = static_cast<uint64_t>(page) * per;
+  return RecordBytes(meta_.records,
+                     std::min<uint64_t>(per, meta_.states - begin));
+}
+
 void Table::Publish(uint32_t page, std::string data) {
-  pages_[page] = std::move(data);
-  loaded_[page].store(pages_[page].data(), std::memory_order_release);
+  pages_.push_back(std::move(data));
+  loaded_[page].store(pages_.back().data(), std::memory_order_release);
   pages_loaded_.fetch_add(1, std::memory_order_relaxed);
 }
 
@@ -70,13 +87,11 @@ Status Table::Load(uint32_t page) {
   std::string data;
   Status s = reader_(page, &data);
   if (!s.ok()) return s;
-  const uint64_t begin = static_cast<uint64_t>(page) * kPageRecords;
-  const uint64_t want = std::min<uint64_t>(kPageRecords, meta_.states - begin);
+  const uint64_t want = PageSize(page);
   if (data.size() != want) {
-    return Status::Corruption("page " + std::to_string(page) + " of table " +
-                              meta_.Id() + " holds " +
-                              std::to_string(data.size()) + " records, not " +
-                              std::to_string(want));
+    return Status::Corruption(
+        "page " + std::to_string(page) + " of table " + meta_.Id() + " holds " +
+        std::to_string(data.size()) + " bytes, not " + std::to_string(want));
   }
   std::lock_guard<std::mutex> lock(load_mutex_);
   if (loaded_[page].load(std::memory_order_relaxed) == nullptr) {
@@ -86,8 +101,9 @@ Status Table::Load(uint32_t page) {
 }
 
 Status Table::GetSlow(Index i, uint8_t* record) {
+  if (two_bit_) return WalkRecord(i, record);
   if (record_reader_) return record_reader_(i, record);
-  const uint32_t page = i >> kPageShift;  // < pages_.size(): Get's REQUIRES
+  const uint32_t page = i >> kPageShift;  // < page_count_: Get's REQUIRES
   Status s = Load(page);
   if (!s.ok()) return s;
   *record = static_cast<uint8_t>(
@@ -95,8 +111,34 @@ Status Table::GetSlow(Index i, uint8_t* record) {
   return Status::OK();
 }
 
+Status Table::GetResidueSlow(Index i, uint8_t* residue) {
+  if (record_reader_) return record_reader_(i, residue);
+  Status s = Load(static_cast<uint32_t>(i >> kTwoBitPageShift));
+  if (!s.ok()) return s;
+  GetResidueLoaded(i, residue);
+  return Status::OK();
+}
+
+Status Table::WalkRecord(Index i, uint8_t* record) {
+  Move first = Move::kUp;
+  int taken = 0;
+  int steps;
+  bool reached;
+  Status s = WalkResidues(
+      indexer_, indexer_.StateAt(i), goal_index_, kDistanceSaturated,
+      [this](Index j, uint8_t* r) { return GetResidue(j, r); },
+      [&](const ResidueStep& step) {
+        if (taken++ == 0) first = step.move;
+      },
+      "table " + meta_.Id(), &steps, &reached);
+  if (!s.ok()) return s;
+  // Not at the goal after kDistanceSaturated steps: saturated.
+  *record = steps == 0 && reached ? 0 : EncodeRecord(steps, first);
+  return Status::OK();
+}
+
 Status Table::LoadAll() {
-  for (uint32_t p = 0; p < pages_.size(); ++p) {
+  for (uint32_t p = 0; p < page_count_; ++p) {
     Status s = Load(p);
     if (!s.ok()) return s;
   }

@@ -1,6 +1,12 @@
-// Table: the records of one goal's table (lib/storage/format.h), fetched a page at a
-// time on first use and kept. A walk touches a few pages; a small table is
+// Table: the records of one goal's table (lib/storage/format.h), fetched a page
+// at a time on first use and kept. A walk touches a few pages; a small table is
 // read whole at once.
+//
+// A table of either record kind (RecordKind): a two-bit table gives each
+// state's residue (GetResidue), and Get makes its byte record by a walk
+// (lib/puzzle/residue_walk.h), so that code written for byte records reads
+// it correctly, if at a walk per record; the walks and the tools read its
+// residues instead.
 //
 // Thread-safe: one Table serves every thread. A page is loaded once (under a
 // mutex, on the load path only) and then published through an atomic
@@ -11,6 +17,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -29,7 +36,8 @@ class Table {
   // Fills *records with page `page` of the table. Called from any thread
   // that meets a page not loaded yet, possibly from several at once.
   using PageReader = std::function<Status(uint32_t page, std::string* records)>;
-  // Computes the record of index i. Called from any thread.
+  // Computes the record of index i (its residue, in a two-bit table).
+  // Called from any thread.
   using RecordReader = std::function<Status(Index i, uint8_t* record)>;
 
   Table(TableMeta meta, PageReader reader);
@@ -48,7 +56,13 @@ class Table {
   // distance 0.
   Index goal_index() const { return goal_index_; }
 
-  // The record of index i, loading its page if need be.
+  // Whether the table holds two bits a state (meta().records).
+  bool two_bit() const { return two_bit_; }
+
+  // The record of index i, loading its page if need be. In a two-bit table,
+  // the byte record a byte table would hold (lib/puzzle/record.h): the
+  // distance by a walk to the goal (saturated at kDistanceSaturated, so at
+  // most 63 steps), the move to the nearer neighbour of lowest index.
   // REQUIRES: i < indexer().size().
   Status Get(Index i, uint8_t* record) {
     if (GetLoaded(i, record)) return Status::OK();
@@ -56,13 +70,33 @@ class Table {
   }
 
   // The record of index i if its page is loaded already: the hot path of a
-  // walk, with no Status to build. False, reading nothing, otherwise.
+  // walk, with no Status to build. False, reading nothing, otherwise, and
+  // always in a two-bit table.
   // REQUIRES: i < indexer().size().
   bool GetLoaded(Index i, uint8_t* record) const {
+    if (two_bit_) return false;
     // Acquire pairs with Load's release: the page's bytes are visible.
     const char* page = loaded_[i >> kPageShift].load(std::memory_order_acquire);
     if (page == nullptr) return false;
     *record = static_cast<uint8_t>(page[i & (kPageRecords - 1)]);
+    return true;
+  }
+
+  // The residue of index i in a two-bit table (its distance modulo 3),
+  // loading its page if need be. REQUIRES: two_bit(), i < indexer().size().
+  Status GetResidue(Index i, uint8_t* residue) {
+    if (GetResidueLoaded(i, residue)) return Status::OK();
+    return GetResidueSlow(i, residue);
+  }
+
+  // The residue of index i if its page is loaded already: the hot path of a
+  // two-bit walk. REQUIRES: two_bit(), i < indexer().size().
+  bool GetResidueLoaded(Index i, uint8_t* residue) const {
+    const char* page =
+        loaded_[i >> kTwoBitPageShift].load(std::memory_order_acquire);
+    if (page == nullptr) return false;
+    const uint32_t k = static_cast<uint32_t>(i & (kTwoBitPageStates - 1));
+    *residue = (static_cast<uint8_t>(page[k >> 2]) >> ((k & 3) * 2)) & 3;
     return true;
   }
 
@@ -75,18 +109,26 @@ class Table {
 
  private:
   Status GetSlow(Index i, uint8_t* record);
+  Status GetResidueSlow(Index i, uint8_t* residue);
+  // A two-bit table's record of index i, made by a walk.
+  Status WalkRecord(Index i, uint8_t* record);
   Status Load(uint32_t page);
+  // The bytes page p holds: a page's worth, the last one fewer.
+  uint64_t PageSize(uint32_t page) const;
   // Stores page p's records and publishes them. REQUIRES: load_mutex_ held.
   void Publish(uint32_t page, std::string data);
 
   TableMeta meta_;
+  bool two_bit_;
   Indexer indexer_;
   Index goal_index_;
   PageReader reader_;
   RecordReader record_reader_;  // set for a table of computed records
-  // pages_[p] holds page p's records once loaded; it is written once, under
-  // load_mutex_, before loaded_[p] points at its bytes, and never again.
-  std::vector<std::string> pages_;
+  // The pages loaded, in the order they were: each is added once, under
+  // load_mutex_, before loaded_[p] points at its bytes, and never changed
+  // (a deque's elements stay where they are as it grows).
+  std::deque<std::string> pages_;
+  uint32_t page_count_;
   std::unique_ptr<std::atomic<const char*>[]> loaded_;  // nullptr until read
   std::mutex load_mutex_;
   std::atomic<uint32_t> pages_loaded_{0};

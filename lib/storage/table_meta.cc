@@ -13,16 +13,17 @@ namespace slidedb {
 
 TableMeta TableMeta::FromHistogram(const Board& board, int goal_blank,
                                    std::vector<uint64_t> histogram,
-                                   Metric metric) {
+                                   Metric metric, RecordKind records) {
   TableMeta m;
   m.board = board;
   m.goal_blank = goal_blank;
   m.metric = metric;
+  m.records = records;
   for (uint64_t count : histogram) m.states += count;
   m.max_distance = static_cast<int>(histogram.size()) - 1;
   m.histogram = std::move(histogram);
-  m.page_records = kPageRecords;
-  m.pages = static_cast<uint32_t>((m.states + kPageRecords - 1) / kPageRecords);
+  m.page_records = PageStates(records);
+  m.pages = static_cast<uint32_t>(PageCount(records, m.states));
   return m;
 }
 
@@ -32,15 +33,19 @@ std::string TableMeta::ToJson() const {
   nlohmann::ordered_json j;
   meta_json::WriteHead(&j, nullptr, board, goal_blank, goal);
   j["metric"] = MetricName(metric);
+  if (two_bit()) j["records"] = RecordKindName(records);
   j["serves"] = ServedGoalBlanks(board, goal_blank);
   j["states"] = states;
   j["max_distance"] = max_distance;
   j["histogram"] = histogram;
   j["page_records"] = page_records;
   j["pages"] = pages;
-  j["record"] =
-      "u8: distance << 2 | move (U=0 D=1 L=2 R=3), distance 63 "
-      "means 63 or more";
+  j["record"] = two_bit()
+                    ? "2 bits: distance mod 3, four states a byte, state i in "
+                      "bits 2*(i%4)+1..2*(i%4); a neighbour one nearer has the "
+                      "residue one less"
+                    : "u8: distance << 2 | move (U=0 D=1 L=2 R=3), distance 63 "
+                      "means 63 or more";
   meta_json::WriteProvenance(&j, built_by, built_at, build_seconds, threads);
   return j.dump();
 }
@@ -58,6 +63,12 @@ Status TableMeta::FromJson(std::string_view json, TableMeta* out) {
                                 j.at("metric").dump() +
                                 " is not \"stm\" or \"mtm\"");
     }
+    if (j.contains("records") &&
+        !ParseRecordKind(j.at("records").get<std::string>(), &m.records)) {
+      return Status::Corruption("table metadata: records " +
+                                j.at("records").dump() +
+                                " is not \"byte\" or \"two-bit\"");
+    }
     m.states = j.at("states").get<uint64_t>();
     m.max_distance = j.at("max_distance").get<int>();
     m.histogram = j.at("histogram").get<std::vector<uint64_t>>();
@@ -70,9 +81,14 @@ Status TableMeta::FromJson(std::string_view json, TableMeta* out) {
     auto bad = [](const std::string& what) {
       return Status::Corruption("table metadata is inconsistent: " + what);
     };
-    if (m.board.cells() > kMaxTableCells) {
+    const int max_cells = m.two_bit() ? kMaxTwoBitTableCells : kMaxTableCells;
+    if (m.board.cells() > max_cells) {
       return bad("board " + m.board.Name() + " has more than " +
-                 std::to_string(kMaxTableCells) + " cells");
+                 std::to_string(max_cells) + " cells, the most a table of " +
+                 RecordKindName(m.records) + " records has");
+    }
+    if (m.two_bit() && m.metric != Metric::kStm) {
+      return bad("a two-bit table is of the single-tile metric");
     }
     if (m.goal_blank < 0 || m.goal_blank >= m.board.cells()) {
       return bad("goal_blank " + std::to_string(m.goal_blank) +
@@ -95,11 +111,11 @@ Status TableMeta::FromJson(std::string_view json, TableMeta* out) {
       return bad("states is " + std::to_string(m.states) + ", not " +
                  std::to_string(size));
     }
-    if (m.page_records != kPageRecords) {
+    if (m.page_records != PageStates(m.records)) {
       return bad("page_records is " + std::to_string(m.page_records) +
-                 ", not " + std::to_string(kPageRecords));
+                 ", not " + std::to_string(PageStates(m.records)));
     }
-    const uint64_t pages = (m.states + kPageRecords - 1) / kPageRecords;
+    const uint64_t pages = PageCount(m.records, m.states);
     if (m.pages != pages) {
       return bad("pages is " + std::to_string(m.pages) + ", not " +
                  std::to_string(pages));

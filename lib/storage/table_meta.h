@@ -11,6 +11,7 @@
 #include "lib/base/status.h"
 #include "lib/puzzle/board.h"
 #include "lib/puzzle/metric.h"
+#include "lib/storage/format.h"
 
 namespace slidedb {
 
@@ -20,11 +21,14 @@ struct TableMeta {
   // How its distances count moves; "metric" in the JSON, absent (tables
   // built before the multi-tile metric) meaning "stm".
   Metric metric = Metric::kStm;
+  // How a state is stored: "records" in the JSON, absent (tables of format
+  // 2) meaning a byte. Two-bit tables are of the single-tile metric.
+  RecordKind records = RecordKind::kByte;
   std::string goal;  // the canonical goal, written as FormatArrangement does
   uint64_t states = 0;
   int max_distance = 0;
   std::vector<uint64_t> histogram;  // histogram[d]: states at distance d
-  uint32_t page_records = 0;
+  uint32_t page_records = 0;        // PageStates(records)
   uint32_t pages = 0;
   // How it was built.
   std::string built_by;  // "slidedb-build 0.1.0"
@@ -36,7 +40,9 @@ struct TableMeta {
   // distance d. The goal and the build fields are left for the caller.
   static TableMeta FromHistogram(const Board& board, int goal_blank,
                                  std::vector<uint64_t> histogram,
-                                 Metric metric = Metric::kStm);
+                                 Metric metric = Metric::kStm,
+                                 RecordKind records = RecordKind::kByte);
+  bool two_bit() const { return records == RecordKind::kTwoBit; }
 
   std::string Id() const;  // TableId(board, goal_blank, metric)
   std::string ToJson() const;

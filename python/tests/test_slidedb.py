@@ -187,3 +187,22 @@ def test_tables_and_version(db):
     assert slidedb.__version__ == subprocess.run(
         [QUERY, "--version"], capture_output=True, text=True).stdout.split()[1]
     assert db.path == DB
+
+
+TWOBIT_DB = os.environ.get("SLIDEDB_TWOBIT_DB")
+
+
+@pytest.mark.skipif(not TWOBIT_DB, reason="SLIDEDB_TWOBIT_DB not set")
+def test_two_bit_tables_answer_as_byte_tables(db):
+    """The same tables at two bits a state (issue 23) give the same answers."""
+    two = slidedb.open(TWOBIT_DB)
+    for state, options in [("867254301", {}),
+                           ("283164705", {"goal": "123/8_4/765"}),
+                           ("867254301", {"goal": "_12/345/678"}),
+                           ("5_4321", {"board": "2x3", "goal": "_54/321"})]:
+        assert two.solve(state, **options) == db.solve(state, **options)
+        assert two.moves(state, **options) == db.moves(state, **options)
+        assert two.distance(state, **options) == db.distance(state, **options)
+    assert two.histogram() == db.histogram()
+    assert two.sample(10, distance=12, seed=3) == db.sample(10, distance=12,
+                                                            seed=3)

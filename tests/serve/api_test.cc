@@ -572,6 +572,39 @@ TEST(ApiReloadTest, NoDatabase) {
   EXPECT_EQ(api.Handle(Get("/healthz")).status, 200);
 }
 
+// A database of two-bit tables (issue 23) is served as one of byte tables:
+// the same answers, with no code of the server's own for it.
+TEST_F(ApiTest, TwoBitTablesAnswerAsByteTables) {
+  const std::string dir = TempDir("api-twobit") + "/db";
+  for (const char* board : {"3x3", "2x3"}) {
+    ASSERT_EQ(RunBuildCli({"--db", dir, "--board", board, "--records",
+                           "two-bit", "--quiet"})
+                  .status,
+              0);
+  }
+  Api two_bit(dir, nullptr);
+  ASSERT_TRUE(two_bit.Open().ok());
+  const std::vector<
+      std::pair<std::string, std::multimap<std::string, std::string>>>
+      requests = {
+          {"/api/solve", {{"start", "867254301"}, {"steps", "1"}}},
+          {"/api/solve", {{"start", "867254301"}, {"goal", "_12/345/678"}}},
+          {"/api/solve", {{"start", "867254301"}, {"count", "1"}}},
+          {"/api/moves", {{"start", "867254301"}}},
+          {"/api/histogram", {{"board", "2x3"}}},
+          {"/api/sample", {{"n", "5"}, {"distance", "14"}, {"seed", "2"}}},
+          {"/api/verify", {{"start", "123405786"}, {"moves", "RD"}}},
+          {"/api/analyse", {{"start", "123405786"}, {"moves", "LR"}}},
+      };
+  for (const auto& [path, params] : requests) {
+    SCOPED_TRACE(path + " " + params.begin()->second);
+    const ApiResponse want = api_->Handle(Get(path, params));
+    const ApiResponse got = two_bit.Handle(Get(path, params));
+    EXPECT_EQ(got.status, want.status) << got.body;
+    EXPECT_EQ(got.body, want.body);
+  }
+}
+
 }  // namespace
 }  // namespace slidedb
 

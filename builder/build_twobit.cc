@@ -1,0 +1,226 @@
+#include "builder/build_twobit.h"
+
+#include <sys/statvfs.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <sstream>
+
+#include "cli/version.h"
+#include "lib/puzzle/notation.h"
+#include "lib/puzzle/problem.h"
+#include "lib/puzzle/symmetry.h"
+#include "lib/search/twobit_bfs.h"
+#include "lib/storage/format.h"
+#include "lib/storage/table_meta.h"
+
+namespace slidedb {
+
+namespace {
+
+// Memory beyond the table and the search's bits: the process, RocksDB's
+// writers, the search's per-block flags.
+constexpr uint64_t kMemoryMargin = uint64_t{256} << 20;
+constexpr uint64_t kDiskMargin = uint64_t{64} << 20;
+
+// A number of bytes from the environment, or 0.
+uint64_t Pretended(const char* name) {
+  const char* v = std::getenv(name);
+  if (v == nullptr || *v == '\0') return 0;
+  return std::strtoull(v, nullptr, 10);
+}
+
+uint64_t MemAvailable() {
+  std::ifstream in("/proc/meminfo");
+  std::string key;
+  uint64_t kb;
+  std::string unit;
+  while (in >> key >> kb) {
+    std::getline(in, unit);
+    if (key == "MemAvailable:") return kb * 1024;
+  }
+  return 0;
+}
+
+uint64_t DiskFree(const std::string& db_dir) {
+  std::error_code ec;
+  std::filesystem::path p = std::filesystem::absolute(db_dir, ec);
+  while (!p.empty() && !std::filesystem::exists(p, ec) && p != p.root_path()) {
+    p = p.parent_path();
+  }
+  struct statvfs fs;
+  if (statvfs(p.c_str(), &fs) != 0) return 0;
+  return static_cast<uint64_t>(fs.f_bavail) * fs.f_frsize;
+}
+
+std::string Duration(double seconds) {
+  const auto s = static_cast<uint64_t>(seconds + 0.5);
+  char buf[32];
+  if (s >= 3600) {
+    std::snprintf(buf, sizeof buf, "%lluh%02llum",
+                  static_cast<unsigned long long>(s / 3600),
+                  static_cast<unsigned long long>(s / 60 % 60));
+  } else if (s >= 60) {
+    std::snprintf(buf, sizeof buf, "%llum%02llus",
+                  static_cast<unsigned long long>(s / 60),
+                  static_cast<unsigned long long>(s % 60));
+  } else {
+    std::snprintf(buf, sizeof buf, "%llus", static_cast<unsigned long long>(s));
+  }
+  return buf;
+}
+
+}  // namespace
+
+std::string WithCommas(uint64_t v) {
+  const std::string digits = std::to_string(v);
+  std::string s;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) s += ',';
+    s += digits[i];
+  }
+  return s;
+}
+
+std::string Gigabytes(uint64_t bytes) {
+  char buf[32];
+  const double b = static_cast<double>(bytes);
+  if (bytes >= 1000000000) {
+    std::snprintf(buf, sizeof buf, "%.1f GB", b / 1e9);
+  } else if (bytes >= 1000000) {
+    std::snprintf(buf, sizeof buf, "%.1f MB", b / 1e6);
+  } else {
+    std::snprintf(buf, sizeof buf, "%.1f kB", b / 1e3);
+  }
+  return buf;
+}
+
+TwoBitNeeds TwoBitTableNeeds(const Board& board) {
+  const uint64_t states = Indexer(board, board.cells() - 1).size();
+  TwoBitNeeds needs;
+  // TwoBitTable rounds up to 64 states; the search keeps a bit a state.
+  needs.memory =
+      (states + 63) / 64 * 16 + (states + 63) / 64 * 8 + kMemoryMargin;
+  const uint64_t bytes = RecordBytes(RecordKind::kTwoBit, states);
+  needs.disk = bytes + bytes / 32 + kDiskMargin;
+  return needs;
+}
+
+MachineRoom AvailableRoom(const std::string& db_dir) {
+  MachineRoom room;
+  room.memory = Pretended("SLIDEDB_PRETEND_MEM_AVAILABLE");
+  if (room.memory == 0) room.memory = MemAvailable();
+  room.disk = Pretended("SLIDEDB_PRETEND_DISK_FREE");
+  if (room.disk == 0) room.disk = DiskFree(db_dir);
+  return room;
+}
+
+std::string TwoBitRoomRefusal(const Board& board, int tables,
+                              const MachineRoom& room) {
+  const TwoBitNeeds one = TwoBitTableNeeds(board);
+  const uint64_t disk = one.disk * static_cast<uint64_t>(tables);
+  std::string lacks;
+  if (room.memory != 0 && room.memory < one.memory) {
+    lacks = "needs " + Gigabytes(one.memory) +
+            " of memory (two bits a state "
+            "and the search's bit a state), " +
+            Gigabytes(room.memory) + " available (MemAvailable)";
+  }
+  if (room.disk != 0 && room.disk < disk) {
+    lacks += (lacks.empty() ? "needs " : "; and ") + Gigabytes(disk) +
+             " of disk, " + Gigabytes(room.disk) + " free there";
+  }
+  if (lacks.empty()) return "";
+  return "building the two-bit table" + std::string(tables == 1 ? "" : "s") +
+         " of " + board.Name() + " " + lacks +
+         ": this machine is too small, nothing was built";
+}
+
+Status SearchTwoBitTable(const Indexer& indexer, int threads, bool quiet,
+                         const std::string& tag, std::ostream& err,
+                         TwoBitBuild* out) {
+  const uint64_t size = indexer.size();
+  const auto t0 = std::chrono::steady_clock::now();
+  auto on_level = [&](const BfsLevel& l) {
+    if (quiet) return;
+    std::ostringstream line;
+    line << tag << "  depth " << std::setw(3) << l.depth << "  states "
+         << std::setw(14) << WithCommas(l.states) << "  total " << std::setw(14)
+         << WithCommas(l.total) << "  " << std::fixed << std::setprecision(3)
+         << l.seconds << " s";
+    // An estimate: the states not reached yet at the rate so far.
+    if (l.total < size && l.seconds > 0) {
+      const double rate = static_cast<double>(l.total) / l.seconds;
+      line << "  ~" << Duration(static_cast<double>(size - l.total) / rate)
+           << " left (estimate)";
+    }
+    err << line.str() << std::endl;
+  };
+  Status s =
+      RunTwoBitBfs(indexer, threads, on_level, &out->table, &out->histogram);
+  out->seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
+          .count();
+  return s;
+}
+
+std::string RecordsUsageError(const Board& board, RecordKind records,
+                              bool verify, bool pdb, Metric metric) {
+  const bool two_bit = records == RecordKind::kTwoBit;
+  if (verify) return "--records applies to a build, not to --verify";
+  if (pdb) {
+    return "--records chooses how a full table stores its states; --pdb "
+           "builds pattern databases instead";
+  }
+  if (two_bit && metric == Metric::kMtm) {
+    return "--records two-bit is for the single-tile metric: multi-tile "
+           "tables keep a byte a state";
+  }
+  const int max = two_bit ? kMaxTwoBitTableCells : kMaxTableCells;
+  if (board.cells() <= max) return "";
+  const bool two_bit_board =
+      board.cells() > kMaxTableCells && board.cells() <= kMaxTwoBitTableCells;
+  return std::string("--records ") + RecordKindName(records) +
+         " makes tables of up to " + std::to_string(max) + " cells; " +
+         board.Name() +
+         (two_bit_board ? " gets a two-bit table (the default) or, with "
+                          "--pdb, pattern databases"
+                        : " gets pattern databases");
+}
+
+Status BuildTwoBitTable(const Board& board, int goal_blank, int threads,
+                        bool quiet, const std::string& tag,
+                        const std::string& built_at, DatabaseWriter* writer,
+                        std::ostream& out, std::ostream& err) {
+  TwoBitBuild build;
+  Status s = SearchTwoBitTable(Indexer(board, goal_blank), threads, quiet, tag,
+                               err, &build);
+  if (!s.ok()) return Status::InvalidArgument(tag + ": " + s.message());
+  TableMeta meta = TableMeta::FromHistogram(board, goal_blank, build.histogram,
+                                            Metric::kStm, RecordKind::kTwoBit);
+  meta.goal =
+      FormatArrangement(CanonicalGoalArrangement(board, goal_blank, "0"), "0");
+  meta.built_by = std::string("slidedb-build ") + kVersion;
+  meta.built_at = built_at;
+  meta.build_seconds = build.seconds;
+  meta.threads = threads;
+  s = writer->PutTwoBitTable(meta, build.table.data());
+  if (!s.ok()) return s;
+  out << tag << ": " << WithCommas(meta.states) << " states, max distance "
+      << meta.max_distance << ", search " << std::fixed << std::setprecision(3)
+      << build.seconds << " s, two bits a state ("
+      << Gigabytes(RecordBytes(meta.records, meta.states)) << ")";
+  const std::vector<int> served = ServedGoalBlanks(board, goal_blank);
+  if (served.size() > 1) {
+    out << "; serves the goal blanks";
+    for (int c : served) out << ' ' << c;
+  }
+  out << "\n";
+  return Status::OK();
+}
+
+}  // namespace slidedb
