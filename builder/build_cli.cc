@@ -10,6 +10,7 @@
 #include <set>
 #include <thread>
 
+#include "builder/build_mpi.h"
 #include "builder/build_twobit.h"
 #include "builder/check_report.h"
 #include "cli/default_db.h"
@@ -80,6 +81,12 @@ constexpr char kUsage[] =
     "boards of 13 to 20 cells need no build for the multi-tile metric:\n"
     "slidedb-query searches them (5x5 has no multi-tile answer).\n"
 
+    "Under mpirun (Open MPI), mpirun -np N slidedb-build --board 3x4 --db\n"
+    "DIR searches each table over the N ranks, which may be on N machines:\n"
+    "each rank holds its share of the table at two bits a state, and rank 0\n"
+    "writes the database (single-tile tables only; docs/SCALE.md). A rank\n"
+    "that fails or is killed ends them all, and the database stays as it was.\n"
+    "\n"
     "--verify builds nothing: it re-reads the database (every table, or those\n"
     "of --board and --goal) and checks the format key, every block checksum,\n"
     "each table's metadata and pages, its histogram, and every record against\n"
@@ -340,6 +347,17 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
     }
   }
 
+  if (StartedByMpirun()) {  // builder/build_mpi.h
+    const int code = RunMpiBuild(
+        {board, std::vector<int>(blanks.begin(), blanks.end()), db_dir,
+         vm.count("rebuild") > 0, vm.count("quiet") > 0, threads,
+         pdb                      ? "pattern databases"
+         : metric == Metric::kMtm ? "--metric mtm"
+         : two_bit                ? "two-bit tables (yet)"
+                                  : ""},
+        out, err);
+    if (code != kMpiRunAlone) return code;
+  }
   const auto t0 = std::chrono::steady_clock::now();
   const bool quiet = vm.count("quiet") > 0;
   // Small tables (up to 10 cells) are searched side by side, one thread per

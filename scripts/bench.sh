@@ -32,6 +32,8 @@ Suites (bench/suites/SUITE.sh; BENCHMARKS.md has their latest figures):
                        with another build's binaries in BASE_DIR
   symmetry BASE_DIR    every 3x3 goal built and stored, side by side
   tour                 slidedb-tour over a range of boards
+  mpi [BOARD]          the search under mpirun -np 2 and 4 beside RunTwoBitBfs:
+                       states/s per rank, bytes exchanged, peak memory
 
 ARGS go to the suite; `scripts/bench.sh SUITE --help` where a suite has one.
 TEXT

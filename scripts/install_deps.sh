@@ -13,6 +13,7 @@ packages=(
   python3-dev python3-pybind11 python3-pytest help2man file dpkg-dev
   libcpp-httplib-dev wrk curl  # the server tests' HTTP client; scripts/bench.sh serve
   strace valgrind  # scripts/bench.sh compare
+  libopenmpi-dev openmpi-bin  # slidedb-build under mpirun (docs/SCALE.md)
 )
 # tests/scripts/fuzz.sh: clang with libFuzzer and the sanitizer runtimes.
 if [ "${1:-}" = "--fuzz" ]; then packages+=(clang-14 libclang-rt-14-dev); shift; fi

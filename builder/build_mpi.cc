@@ -1,0 +1,207 @@
+#include "builder/build_mpi.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <ctime>
+#include <filesystem>
+#include <iomanip>
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "cli/exit_codes.h"
+#include "cli/version.h"
+
+#ifdef SLIDEDB_WITH_MPI
+#include <mpi.h>
+
+#include "builder/mpi_store.h"
+#include "lib/puzzle/index.h"
+#include "lib/puzzle/notation.h"
+#include "lib/puzzle/problem.h"
+#include "lib/puzzle/symmetry.h"
+#include "lib/search/mpi_bfs.h"
+#include "lib/storage/database_writer.h"
+#include "lib/storage/table_meta.h"
+#endif
+
+namespace slidedb {
+
+bool StartedByMpirun() {
+  return std::getenv("OMPI_COMM_WORLD_SIZE") != nullptr ||
+         std::getenv("PMIX_RANK") != nullptr;
+}
+
+#ifndef SLIDEDB_WITH_MPI
+
+int RunMpiBuild(const MpiBuildRequest& /*request*/, std::ostream& /*out*/,
+                std::ostream& err) {
+  const char* size = std::getenv("OMPI_COMM_WORLD_SIZE");
+  if (size != nullptr && std::string(size) == "1") return kMpiRunAlone;
+  const char* rank = std::getenv("OMPI_COMM_WORLD_RANK");
+  if (rank == nullptr) rank = std::getenv("PMIX_RANK");
+  if (rank == nullptr || std::string(rank) == "0") {
+    err << "slidedb-build: started by mpirun, but this slidedb-build was "
+           "built without MPI (install libopenmpi-dev and build again); run "
+           "it without mpirun to build on this machine alone\n";
+  }
+  return kExitFailure;
+}
+
+#else  // SLIDEDB_WITH_MPI
+
+namespace {
+
+std::string WithCommas(uint64_t v) {
+  std::string s = std::to_string(v);
+  for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(i, ",");
+  return s;
+}
+
+std::string Now() {
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+uint64_t DirectoryBytes(const std::string& dir) {
+  uint64_t total = 0;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(dir, ec)) {
+    if (e.is_regular_file(ec)) total += e.file_size(ec);
+  }
+  return total;
+}
+
+// Rank 0 says why, and every rank ends (the database is left alone).
+[[noreturn]] void Abort(std::ostream& err, int rank, const std::string& why,
+                        int code) {
+  err << "slidedb-build: rank " << rank << ": " << why
+      << "\nslidedb-build: stopping every rank; the database is unchanged"
+      << std::endl;
+  MPI_Abort(MPI_COMM_WORLD, code);
+  std::abort();
+}
+
+int Build(const MpiBuildRequest& request, int ranks, int rank,
+          std::ostream& out, std::ostream& err) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const Board& board = request.board;
+  // Rank 0 alone writes: it takes the database's lock before any search.
+  std::unique_ptr<DatabaseWriter> writer;
+  int code = kExitOk;
+  if (rank == 0) {
+    Status s = DatabaseWriter::Begin(request.db_dir, &writer, request.rebuild);
+    if (!s.ok()) {
+      err << "slidedb-build: " << s.message() << "\n";
+      code = kExitCantCreate;
+    }
+  }
+  MPI_Bcast(&code, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  if (code != kExitOk) return code;
+
+  for (const int goal_blank : request.goal_blanks) {
+    const std::string goal = FormatArrangement(
+        CanonicalGoalArrangement(board, goal_blank, "0"), "0");
+    const std::string tag = board.Name() + " goal " + goal;
+    auto on_level = [&](const MpiBfsLevel& l) {
+      if (request.quiet) return;
+      err << tag << "  depth " << std::setw(2) << l.level.depth << "  states "
+          << std::setw(11) << WithCommas(l.level.states) << "  total "
+          << std::setw(11) << WithCommas(l.level.total) << "  " << std::fixed
+          << std::setprecision(3) << l.level.seconds << " s  exchanged "
+          << WithCommas(l.sent_bytes) << " B (raw " << WithCommas(l.raw_bytes)
+          << " B, " << l.rounds << (l.rounds == 1 ? " round" : " rounds")
+          << ")  peak " << std::setprecision(1) << l.peak_bytes / 1048576.0
+          << " MiB" << std::endl;
+    };
+    const Indexer indexer(board, goal_blank);
+    TwoBitTable table;
+    std::vector<uint64_t> histogram;
+    const auto s0 = std::chrono::steady_clock::now();
+    Status s =
+        RunMpiTwoBitBfs(indexer, MPI_COMM_WORLD, MpiBfsOptions(), on_level,
+                        rank == 0 ? &table : nullptr, &histogram);
+    const double search_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - s0)
+            .count();
+    if (!s.ok()) {  // the same on every rank
+      if (rank == 0)
+        err << "slidedb-build: " << tag << ": " << s.message() << "\n";
+      return kExitFailure;
+    }
+    if (rank != 0) continue;
+    TableMeta meta = TableMeta::FromHistogram(board, goal_blank, histogram);
+    meta.goal = goal;
+    meta.built_by = std::string("slidedb-build ") + kVersion;
+    meta.built_at = Now();
+    meta.build_seconds = search_seconds;
+    meta.threads = ranks;
+    s = StoreTwoBitTable(writer.get(), meta, table, indexer, request.threads);
+    if (!s.ok()) Abort(err, rank, tag + ": " + s.message(), kExitIOError);
+    out << tag << ": " << WithCommas(meta.states) << " states, max distance "
+        << meta.max_distance << ", search " << std::fixed
+        << std::setprecision(3) << search_seconds << " s on " << ranks
+        << " ranks";
+    const std::vector<int> served = ServedGoalBlanks(board, goal_blank);
+    if (served.size() > 1) {
+      out << "; serves the goal blanks";
+      for (int c : served) out << ' ' << c;
+    }
+    out << std::endl;
+  }
+  if (rank == 0) {
+    Status s = writer->Commit();
+    if (!s.ok()) Abort(err, rank, s.message(), kExitIOError);
+    writer.reset();
+    const double secs =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
+            .count();
+    const size_t n = request.goal_blanks.size();
+    out << "wrote " << request.db_dir << ": " << n << " table"
+        << (n == 1 ? "" : "s") << " of " << board.Name() << ", " << std::fixed
+        << std::setprecision(2) << DirectoryBytes(request.db_dir) / 1048576.0
+        << " MiB on disk, " << std::setprecision(3) << secs << " s on " << ranks
+        << " ranks" << std::endl;
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+int RunMpiBuild(const MpiBuildRequest& request, std::ostream& out,
+                std::ostream& err) {
+  int initialized = 0;
+  MPI_Initialized(&initialized);
+  if (!initialized) MPI_Init(nullptr, nullptr);
+  int ranks = 1, rank = 0;
+  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  if (ranks == 1) {
+    MPI_Finalize();
+    return kMpiRunAlone;
+  }
+  int code = kExitUsage;
+  if (!request.unsupported.empty()) {
+    if (rank == 0) {
+      err << "slidedb-build: under mpirun with more than one rank, "
+             "slidedb-build builds single-tile tables only, not "
+          << request.unsupported << "; run it without mpirun\n";
+    }
+  } else {
+    try {
+      code = Build(request, ranks, rank, out, err);
+    } catch (const std::exception& e) {
+      Abort(err, rank, e.what(), kExitFailure);
+    }
+  }
+  MPI_Finalize();
+  return code;
+}
+
+#endif  // SLIDEDB_WITH_MPI
+
+}  // namespace slidedb
