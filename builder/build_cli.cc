@@ -84,8 +84,9 @@ constexpr char kUsage[] =
     "Under mpirun (Open MPI), mpirun -np N slidedb-build --board 3x4 --db\n"
     "DIR searches each table over the N ranks, which may be on N machines:\n"
     "each rank holds its share of the table at two bits a state, and rank 0\n"
-    "writes the database (single-tile tables only; docs/SCALE.md). A rank\n"
-    "that fails or is killed ends them all, and the database stays as it was.\n"
+    "writes the database (single-tile tables only, byte or two-bit as\n"
+    "without mpirun; docs/SCALE.md). A rank that fails or is killed ends\n"
+    "them all, and the database stays as it was.\n"
     "\n"
     "--verify builds nothing: it re-reads the database (every table, or those\n"
     "of --board and --goal) and checks the format key, every block checksum,\n"
@@ -350,10 +351,9 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
   if (StartedByMpirun()) {  // builder/build_mpi.h
     const int code = RunMpiBuild(
         {board, std::vector<int>(blanks.begin(), blanks.end()), db_dir,
-         vm.count("rebuild") > 0, vm.count("quiet") > 0, threads,
+         vm.count("rebuild") > 0, vm.count("quiet") > 0, threads, records,
          pdb                      ? "pattern databases"
          : metric == Metric::kMtm ? "--metric mtm"
-         : two_bit                ? "two-bit tables (yet)"
                                   : ""},
         out, err);
     if (code != kMpiRunAlone) return code;

@@ -134,13 +134,16 @@ int Build(const MpiBuildRequest& request, int ranks, int rank,
       return kExitFailure;
     }
     if (rank != 0) continue;
-    TableMeta meta = TableMeta::FromHistogram(board, goal_blank, histogram);
+    TableMeta meta = TableMeta::FromHistogram(board, goal_blank, histogram,
+                                              Metric::kStm, request.records);
     meta.goal = goal;
     meta.built_by = std::string("slidedb-build ") + kVersion;
     meta.built_at = Now();
     meta.build_seconds = search_seconds;
     meta.threads = ranks;
-    s = StoreTwoBitTable(writer.get(), meta, table, indexer, request.threads);
+    s = meta.two_bit() ? writer->PutTwoBitTable(meta, table.data())
+                       : StoreTwoBitTable(writer.get(), meta, table, indexer,
+                                          request.threads);
     if (!s.ok()) Abort(err, rank, tag + ": " + s.message(), kExitIOError);
     out << tag << ": " << WithCommas(meta.states) << " states, max distance "
         << meta.max_distance << ", search " << std::fixed

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "lib/puzzle/board.h"
+#include "lib/storage/format.h"  // RecordKind
 
 namespace slidedb {
 
@@ -23,7 +24,11 @@ struct MpiBuildRequest {
   std::string db_dir;
   bool rebuild = false;
   bool quiet = false;
-  int threads = 1;  // rank 0's, to turn its table into records
+  int threads = 1;  // rank 0's, to turn its table into byte records
+  // How the tables are stored: two-bit pages as the search leaves them, or
+  // byte records worked out from them (RecordsFromTwoBit), the same bytes
+  // a plain build writes.
+  RecordKind records = RecordKind::kByte;
   // What a distributed build cannot do (pattern databases, the multi-tile
   // metric, --verify), or empty.
   std::string unsupported;

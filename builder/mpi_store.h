@@ -1,6 +1,6 @@
-// Where a table that the distributed search (lib/search/mpi_bfs.h) filled
-// goes into the database: the one call to change when the database stores
-// two-bit tables itself (issue 23's storage, `--records two-bit`).
+// A table that the distributed search (lib/search/mpi_bfs.h) filled, stored
+// as byte records (the default up to 12 cells): a two-bit table
+// (`--records two-bit`) goes in as it is (DatabaseWriter::PutTwoBitTable).
 #ifndef SLIDEDB_BUILDER_MPI_STORE_H_
 #define SLIDEDB_BUILDER_MPI_STORE_H_
 
@@ -24,9 +24,9 @@ namespace slidedb {
 Status RecordsFromTwoBit(const TwoBitTable& table, const Indexer& indexer,
                          int threads, std::vector<uint8_t>* records);
 
-// Stores `table` under `meta` (complete but for what the table gives).
-// For now as byte records (RecordsFromTwoBit), so that the database is the
-// one a single-process build writes, byte for byte.
+// Stores `table` under `meta` (complete but for what the table gives) as
+// byte records (RecordsFromTwoBit), so that the database is the one a
+// single-process build writes, byte for byte.
 Status StoreTwoBitTable(DatabaseWriter* writer, const TableMeta& meta,
                         const TwoBitTable& table, const Indexer& indexer,
                         int threads);

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # tests/mpi/build_test.sh NP SLIDEDB_BUILD COMPARE DIR: slidedb-build under
 # mpirun on NP ranks writes the database the plain slidedb-build writes, table
-# for table and record for record (3x3's three tables, 2x5's one), and it
-# passes --verify. Exits 77 (skipped) without mpirun.
+# for table and record for record (3x3's three tables, 2x5's one; 2x5 again
+# with --records two-bit), and it passes --verify. Exits 77 (skipped)
+# without mpirun.
 set -euo pipefail
 np=$1 build=$2 compare=$3 dir=$4
 here=$(cd "$(dirname "$0")" && pwd)
@@ -28,6 +29,17 @@ for board in 3x3 2x5; do
 done
 "$compare" "$dir/one" "$dir/mpi"
 "$build" --verify --db "$dir/mpi" | tail -1
+# With --records two-bit the pages go in as the search left them: the same
+# residues as the plain two-bit build's.
+"$build" --quiet --board 2x5 --records two-bit --db "$dir/one-2bit" >/dev/null
+bash "$here/mpirun.sh" "$np" "$build" --quiet --board 2x5 --records two-bit \
+  --db "$dir/mpi-2bit" >"$dir/out.txt" 2>&1 || {
+  cat "$dir/out.txt"
+  echo "FAIL: mpirun -np $np slidedb-build --records two-bit failed"
+  exit 1
+}
+"$compare" "$dir/one-2bit" "$dir/mpi-2bit"
+"$build" --verify --db "$dir/mpi-2bit" | tail -1
 # An option a distributed build does not take is refused, and the database
 # is left alone.
 set +e

@@ -65,8 +65,14 @@ int Main(int argc, char** argv) {
     uint64_t first_difference = metas_a[t]->states;
     for (Index i = 0; i < metas_a[t]->states; ++i) {
       uint8_t ra = 0, rb = 0;
-      s = ta->Get(i, &ra);
-      if (s.ok()) s = tb->Get(i, &rb);
+      // Two-bit tables: the stored residues (Get would work out records).
+      if (ta->two_bit() && tb->two_bit()) {
+        s = ta->GetResidue(i, &ra);
+        if (s.ok()) s = tb->GetResidue(i, &rb);
+      } else {
+        s = ta->Get(i, &ra);
+        if (s.ok()) s = tb->Get(i, &rb);
+      }
       if (!s.ok()) {
         std::cerr << id << ": " << s.message() << "\n";
         return 2;
