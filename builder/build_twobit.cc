@@ -146,6 +146,13 @@ Status SearchTwoBitTable(const Indexer& indexer, int threads, bool quiet,
   const uint64_t size = indexer.size();
   const auto t0 = std::chrono::steady_clock::now();
   double last_seconds = 0;
+  if (!quiet && size >= (uint64_t{1} << 32)) {
+    // The kernel clears the memory as it is first touched: on 2x7 about a
+    // minute before depth 0.
+    err << tag << "  preparing "
+        << Gigabytes(TwoBitTableNeeds(indexer.board()).memory)
+        << " of memory for the search" << std::endl;
+  }
   auto on_level = [&](const BfsLevel& l) {
     if (quiet) return;
     std::ostringstream line;
@@ -157,7 +164,8 @@ Status SearchTwoBitTable(const Indexer& indexer, int threads, bool quiet,
     // level, once a level takes long enough to time (the early levels, a
     // few states each, cost mostly their scans), else at the rate so far.
     const double took = l.seconds - last_seconds;
-    if (l.total < size && l.seconds > 0) {
+    // (Before a thousandth of the states is reached the rate says nothing.)
+    if (l.total < size && l.total >= size / 1000 && l.seconds > 0) {
       const double rate = took > 0.5 ? static_cast<double>(l.states) / took
                                      : static_cast<double>(l.total) / l.seconds;
       line << "  ~" << Duration(static_cast<double>(size - l.total) / rate)
