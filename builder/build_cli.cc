@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "builder/build_mpi.h"
+#include "builder/build_text.h"
 #include "builder/build_twobit.h"
 #include "builder/check_report.h"
 #include "cli/default_db.h"
@@ -96,24 +97,6 @@ constexpr char kUsage[] =
     "\n";
 
 constexpr int kMaxThreads = 256;
-
-std::string Now() {
-  const std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
-
-uint64_t DirectoryBytes(const std::string& dir) {
-  uint64_t total = 0;
-  std::error_code ec;
-  for (const auto& e : std::filesystem::recursive_directory_iterator(dir, ec)) {
-    if (e.is_regular_file(ec)) total += e.file_size(ec);
-  }
-  return total;
-}
 
 // Builds the pattern databases of one goal, one group after the other, in
 // place of any it had. InvalidArgument when a search fails.

@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 
+#include "builder/build_text.h"
 #include "cli/exit_codes.h"
 #include "cli/version.h"
 
@@ -51,30 +52,6 @@ int RunMpiBuild(const MpiBuildRequest& /*request*/, std::ostream& /*out*/,
 #else  // SLIDEDB_WITH_MPI
 
 namespace {
-
-std::string WithCommas(uint64_t v) {
-  std::string s = std::to_string(v);
-  for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(i, ",");
-  return s;
-}
-
-std::string Now() {
-  const std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
-
-uint64_t DirectoryBytes(const std::string& dir) {
-  uint64_t total = 0;
-  std::error_code ec;
-  for (const auto& e : std::filesystem::recursive_directory_iterator(dir, ec)) {
-    if (e.is_regular_file(ec)) total += e.file_size(ec);
-  }
-  return total;
-}
 
 // Rank 0 says why, and every rank ends (the database is left alone).
 [[noreturn]] void Abort(std::ostream& err, int rank, const std::string& why,

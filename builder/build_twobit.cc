@@ -10,6 +10,7 @@
 #include <iomanip>
 #include <sstream>
 
+#include "builder/build_text.h"
 #include "cli/version.h"
 #include "lib/puzzle/notation.h"
 #include "lib/puzzle/problem.h"
@@ -75,29 +76,6 @@ std::string Duration(double seconds) {
 }
 
 }  // namespace
-
-std::string WithCommas(uint64_t v) {
-  const std::string digits = std::to_string(v);
-  std::string s;
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) s += ',';
-    s += digits[i];
-  }
-  return s;
-}
-
-std::string Gigabytes(uint64_t bytes) {
-  char buf[32];
-  const double b = static_cast<double>(bytes);
-  if (bytes >= 1000000000) {
-    std::snprintf(buf, sizeof buf, "%.1f GB", b / 1e9);
-  } else if (bytes >= 1000000) {
-    std::snprintf(buf, sizeof buf, "%.1f MB", b / 1e6);
-  } else {
-    std::snprintf(buf, sizeof buf, "%.1f kB", b / 1e3);
-  }
-  return buf;
-}
 
 TwoBitNeeds TwoBitTableNeeds(const Board& board) {
   const uint64_t states = Indexer(board, board.cells() - 1).size();

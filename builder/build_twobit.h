@@ -48,12 +48,6 @@ MachineRoom AvailableRoom(const std::string& db_dir);
 std::string TwoBitRoomRefusal(const Board& board, int tables,
                               const MachineRoom& room);
 
-// "43,589,145,600": a number with commas between thousands.
-std::string WithCommas(uint64_t v);
-
-// "16.4 GB": bytes in decimal gigabytes (megabytes, kilobytes below one).
-std::string Gigabytes(uint64_t bytes);
-
 // Why `--records` (parsed into `records`) does not apply, said for the
 // user, or "": with --verify, with --pdb (`pdb`), two-bit records in the
 // multi-tile metric, or a board too big for the kind.

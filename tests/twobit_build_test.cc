@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "builder/build_text.h"
 #include "builder/build_twobit.h"
 #include "cli/exit_codes.h"
 #include "lib/storage/database.h"
