@@ -47,19 +47,13 @@ Status ScanTwoBit(Table* table,
     Status st = residue(i, &r);
     if (!st.ok()) return st;
     ResidueStep next;
-    bool found = false;
     if (i != table->goal_index()) {
       if (r == kResidueUnreached) {
         return Status::Corruption(what + ": index " + std::to_string(i) +
                                   " is not reached");
       }
-      st = StepNearer(ix, s, i, r, residue, &next, &found);
+      st = StepNearerOrFail(ix, s, i, r, residue, what, &next);
       if (!st.ok()) return st;
-      if (!found) {
-        return Status::Corruption(what + ": no neighbour of index " +
-                                  std::to_string(i) +
-                                  " is one step nearer the goal");
-      }
     }
     if (resolved[i] == 0) {
       // Walk from the next state until a known distance, then number the
@@ -74,13 +68,9 @@ Status ScanTwoBit(Table* table,
         }
         chain.push_back(at.index);
         ResidueStep step;
-        st = StepNearer(ix, at.state, at.index, ra, residue, &step, &found);
+        st = StepNearerOrFail(ix, at.state, at.index, ra, residue, what,
+                              &step);
         if (!st.ok()) return st;
-        if (!found) {
-          return Status::Corruption(what + ": no neighbour of index " +
-                                    std::to_string(at.index) +
-                                    " is one step nearer the goal");
-        }
         at = step;
         ra = NearerResidue(ra);
       }
@@ -99,7 +89,8 @@ Status ScanTwoBit(Table* table,
                                 " but is " + std::to_string(d) +
                                 " moves from the goal");
     }
-    visit(i, d, found ? EncodeRecord(d, next.move) : 0);
+    // (The goal's record is 0.)
+    visit(i, d, i != table->goal_index() ? EncodeRecord(d, next.move) : 0);
   }
   return Status::OK();
 }

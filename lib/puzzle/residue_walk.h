@@ -75,6 +75,19 @@ Status StepNearer(const Indexer& ix, const State& s, Index i, uint8_t r,
   return Status::OK();
 }
 
+// StepNearer, with no nearer neighbour an error: Corruption naming the
+// table (`what`) and the index.
+template <typename ResidueOf>
+Status StepNearerOrFail(const Indexer& ix, const State& s, Index i, uint8_t r,
+                        const ResidueOf& residue, const std::string& what,
+                        ResidueStep* next) {
+  bool found = false;
+  Status st = StepNearer(ix, s, i, r, residue, next, &found);
+  if (!st.ok() || found) return st;
+  return Status::Corruption(what + ": no neighbour of index " +
+                            std::to_string(i) + " is one step nearer the goal");
+}
+
 // Walks from `start` towards `ix`'s goal, at most `max_steps` steps,
 // calling on_step(const ResidueStep&) for each. *steps is the number
 // taken and *reached whether the walk is at the goal. `what` names the
@@ -107,14 +120,8 @@ Status WalkResidues(const Indexer& ix, const State& start, Index goal_index,
     }
     if (*steps >= max_steps) return Status::OK();
     ResidueStep next;
-    bool found;
-    st = StepNearer(ix, s, i, r, residue, &next, &found);
+    st = StepNearerOrFail(ix, s, i, r, residue, what, &next);
     if (!st.ok()) return st;
-    if (!found) {
-      return Status::Corruption(what + ": no neighbour of index " +
-                                std::to_string(i) +
-                                " is one step nearer the goal");
-    }
     on_step(next);
     ++*steps;
     s = next.state;
