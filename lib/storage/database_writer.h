@@ -75,12 +75,14 @@ class DatabaseWriter {
   // through ingested sorted files: one, or one per core for a large table.
   template <typename KeyOf>
   Status IngestPages(const uint8_t* data, uint64_t bytes, uint32_t page_bytes,
-                     uint32_t pages, const KeyOf& key);
+                     uint32_t pages, const KeyOf& key, bool compress = true);
   // Writes one sorted file through each of `fills` (which adds its keys in
   // order; the files' key ranges must not overlap), on a thread each, and
   // ingests them together.
+  // The files are LZ4-compressed unless !compress.
   Status IngestFiles(
-      const std::vector<std::function<Status(rocksdb::SstFileWriter*)>>& fills);
+      const std::vector<std::function<Status(rocksdb::SstFileWriter*)>>& fills,
+      bool compress = true);
 
   // Tables held for Commit(), by page prefix (the order of their keys).
   struct Held {
