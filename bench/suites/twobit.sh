@@ -76,7 +76,7 @@ else
   verdict="**missed**"
 fi
 row "histogram of $board against the published one (radius 108, one antipode)" \
-    "$(($(wc -l <"$tmp/hist.txt") - 1)) levels, $(tail -1 "$tmp/hist.txt") state(s) at the last" \
+    "distances 0 to $(($(wc -l <"$tmp/hist.txt") - 1)), $(tail -1 "$tmp/hist.txt") state(s) at the last" \
     "equal, line by line" "$verdict"
 
 # One-shot queries: a fresh process each.
