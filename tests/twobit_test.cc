@@ -194,17 +194,17 @@ TEST(TwoBitWalkTest, CorruptedResiduesFail) {
   ASSERT_TRUE(TwoBitWalk(good, indexer, start, &moves).ok());
 
   // The start says it is one step farther: no neighbour is nearer.
-  TwoBitTable table = good;
+  TwoBitTable table = TwoBitFromRecords(bytes.records);
   table.Set(far, (good.Get(far) + 1) % 3);
   EXPECT_TRUE(TwoBitWalk(table, indexer, start, &moves).IsCorruption());
 
   // Unreached.
-  table = good;
+  table = TwoBitFromRecords(bytes.records);
   table.Set(far, kTwoBitUnreached);
   EXPECT_TRUE(TwoBitWalk(table, indexer, start, &moves).IsCorruption());
 
   // A greatest distance too small stops the walk.
-  table = good;
+  table = TwoBitFromRecords(bytes.records);
   table.set_max_distance(good.max_distance() - 1);
   EXPECT_TRUE(TwoBitWalk(table, indexer, start, &moves).IsCorruption());
 

@@ -1,6 +1,8 @@
 #include "lib/search/bfs_memory.h"
 
+#include <cstdlib>
 #include <cstring>
+#include <new>
 #include <thread>
 
 #if defined(__linux__)
@@ -40,6 +42,41 @@ void AdviseHugePages([[maybe_unused]] void* data, [[maybe_unused]] size_t n,
   }
 #endif
 #endif
+}
+
+void* MapFresh(size_t bytes) {
+  if (bytes == 0) return nullptr;
+#if defined(__linux__)
+  void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED) throw std::bad_alloc();
+  return p;
+#else
+  void* p = std::calloc(bytes, 1);
+  if (p == nullptr) throw std::bad_alloc();
+  return p;
+#endif
+}
+
+void UnmapFresh(void* data, size_t bytes) {
+  if (data == nullptr) return;
+#if defined(__linux__)
+  munmap(data, bytes);
+#else
+  std::free(data);
+#endif
+}
+
+void FillBytes(void* data, size_t bytes, uint8_t byte, int threads) {
+  char* p = static_cast<char*>(data);
+  if (threads < 2 || bytes < (size_t{32} << 20)) {
+    std::memset(p, byte, bytes);
+    return;
+  }
+  const size_t half = bytes / 2;
+  std::thread other([&] { std::memset(p + half, byte, bytes - half); });
+  std::memset(p, byte, half);
+  other.join();
 }
 
 void PrepareRecords(size_t n, int threads, std::vector<uint8_t>* records) {

@@ -4,6 +4,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace slidedb {
@@ -19,18 +22,60 @@ namespace bfs {
 void PrepareRecords(size_t n, int threads, std::vector<uint8_t>* records);
 
 // Asks for 2 MB pages for the `bytes` bytes at `data`, fresh memory not yet
-// touched (a table of 32 MB or more), and faults them in on `threads`
-// threads (at most two).
+// touched (a table of 32 MB or more), and with `threads` > 1 faults them in
+// on two threads, half each.
 void AdviseHugePages(void* data, size_t bytes, int threads);
 
-// Makes *v n copies of `value`, on 2 MB pages where large (AdviseHugePages).
+// `bytes` bytes of zeros mapped fresh from the kernel, not yet touched, or
+// nullptr for none. Throws std::bad_alloc when the kernel refuses.
+void* MapFresh(size_t bytes);
+// Returns MapFresh's memory.
+void UnmapFresh(void* data, size_t bytes);
+// Sets the `bytes` bytes at `data` to `byte` on `threads` threads (at most
+// two), a part each: filling fresh memory faults it in as it goes.
+void FillBytes(void* data, size_t bytes, uint8_t byte, int threads);
+
+// n copies of a value in memory of its own (MapFresh), on 2 MB pages where
+// large (AdviseHugePages), faulted in and filled on `threads` threads: the
+// kernel hands pages out zeroed, so a zero value costs the faults alone and
+// every other byte one parallel fill. Move-only.
 template <typename T>
-void ReserveTouched(size_t n, int threads, std::vector<T>* v, T value) {
-  std::vector<T>().swap(*v);
-  v->reserve(n);
-  AdviseHugePages(v->data(), n * sizeof(T), threads);
-  v->assign(n, value);
-}
+class FreshArray {
+  static_assert(std::is_trivially_copyable_v<T>);
+
+ public:
+  FreshArray() = default;
+  // REQUIRES: every byte of `value` is the same (0, 0xFF...).
+  FreshArray(size_t n, int threads, T value)
+      : n_(n), data_(static_cast<T*>(MapFresh(n * sizeof(T)))) {
+    uint8_t byte;
+    std::memcpy(&byte, &value, 1);
+    if (byte == 0) {
+      AdviseHugePages(data_, n * sizeof(T), threads);
+    } else {
+      AdviseHugePages(data_, n * sizeof(T), /*threads=*/1);  // no fault-in
+      FillBytes(data_, n * sizeof(T), byte, threads);
+    }
+  }
+  ~FreshArray() { UnmapFresh(data_, n_ * sizeof(T)); }
+  FreshArray(FreshArray&& o) noexcept
+      : n_(std::exchange(o.n_, 0)), data_(std::exchange(o.data_, nullptr)) {}
+  FreshArray& operator=(FreshArray&& o) noexcept {
+    std::swap(n_, o.n_);
+    std::swap(data_, o.data_);
+    return *this;
+  }
+
+  size_t size() const { return n_; }
+  T* data() { return data_; }
+  const T* data() const { return data_; }
+  T& operator[](size_t i) { return data_[i]; }
+  const T& operator[](size_t i) const { return data_[i]; }
+
+ private:
+  size_t n_ = 0;
+  T* data_ = nullptr;
+};
 
 }  // namespace bfs
 }  // namespace slidedb

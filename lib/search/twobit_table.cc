@@ -3,13 +3,12 @@
 #include <algorithm>
 
 #include "lib/puzzle/record.h"
-#include "lib/search/bfs_memory.h"
 
 namespace slidedb {
 
 void TwoBitTable::Reset(uint64_t size, int threads) {
   size_ = size;
-  bfs::ReserveTouched((size + 63) / 64 * 16, threads, &bytes_, uint8_t{0xFF});
+  bytes_ = bfs::FreshArray<uint8_t>((size + 63) / 64 * 16, threads, 0xFF);
   max_distance_ = -1;
 }
 

@@ -9,7 +9,8 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <vector>
+
+#include "lib/search/bfs_memory.h"
 
 namespace slidedb {
 
@@ -55,7 +56,7 @@ class TwoBitTable {
 
  private:
   uint64_t size_ = 0;
-  std::vector<uint8_t> bytes_;
+  bfs::FreshArray<uint8_t> bytes_;
   int max_distance_ = -1;
 };
 
