@@ -45,15 +45,14 @@ class ConcurrencyTest : public ::testing::Test {
   std::unique_ptr<Table> LazyTable() {
     reads_ = std::make_unique<std::atomic<int>[]>(meta_.pages);
     for (uint32_t p = 0; p < meta_.pages; ++p) reads_[p] = 0;
-    return std::make_unique<Table>(
-        meta_, [this](uint32_t page, std::string* out) {
-          reads_[page].fetch_add(1);
-          const size_t begin = static_cast<size_t>(page) * kPageRecords;
-          const size_t end =
-              std::min(records_.size(), begin + kPageRecords);
-          out->assign(records_.begin() + begin, records_.begin() + end);
-          return Status::OK();
-        });
+    return std::make_unique<Table>(meta_, [this](uint32_t page, PageData* out) {
+      reads_[page].fetch_add(1);
+      const size_t begin = static_cast<size_t>(page) * kPageRecords;
+      const size_t end = std::min(records_.size(), begin + kPageRecords);
+      *out = PageData::Own(
+          std::string(records_.begin() + begin, records_.begin() + end));
+      return Status::OK();
+    });
   }
 
   // Random reachable states of the 3x3 table, the same for every run.

@@ -88,7 +88,7 @@ class Database {
  private:
   Database() = default;
   Status ReadPage(const std::string& table_id, uint32_t page,
-                  std::string* out) const;
+                  PageData* out) const;
 
   // Table i's metadata, parsed on first use. Corruption if it cannot be.
   Status ParsedTable(size_t i, const TableMeta** meta) const;

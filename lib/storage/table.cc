@@ -29,8 +29,8 @@ std::unique_ptr<Table> Table::FromRecords(TableMeta meta,
   for (uint32_t p = 0; p < table->page_count_; ++p) {
     const size_t begin = static_cast<size_t>(p) * kPageRecords;
     const size_t end = std::min(records.size(), begin + kPageRecords);
-    table->Publish(p, std::string(records.begin() + begin,
-                                  records.begin() + end));
+    table->Publish(p, PageData::Own(std::string(records.begin() + begin,
+                                                records.begin() + end)));
   }
   return table;
 }
@@ -40,24 +40,25 @@ std::unique_ptr<Table> Table::FromRecordReader(TableMeta meta,
   auto table = std::make_unique<Table>(std::move(meta), nullptr);
   Table* t = table.get();
   t->record_reader_ = std::move(reader);
-  t->reader_ = [t](uint32_t page, std::string* out) {
+  t->reader_ = [t](uint32_t page, PageData* out) {
     const uint64_t per = PageStates(t->meta_.records);
     const Index begin = static_cast<Index>(page) * per;
     const Index end = std::min<Index>(t->meta_.states, begin + per);
-    out->assign(t->PageSize(page), t->two_bit_ ? '\xff' : '\0');
+    std::string data(t->PageSize(page), t->two_bit_ ? '\xff' : '\0');
     for (Index i = begin; i < end; ++i) {
       uint8_t value;
       Status s = t->record_reader_(i, &value);
       if (!s.ok()) return s;
       if (!t->two_bit_) {
-        (*out)[i - begin] = static_cast<char>(value);
+        data[i - begin] = static_cast<char>(value);
         continue;
       }
-      char& byte = (*out)[(i - begin) >> 2];
+      char& byte = data[(i - begin) >> 2];
       const int shift = static_cast<int>(i & 3) * 2;
       byte = static_cast<char>((static_cast<uint8_t>(byte) & ~(3u << shift)) |
                                (value & 3u) << shift);
     }
+    *out = PageData::Own(std::move(data));
     return Status::OK();
   };
   return table;
@@ -70,9 +71,9 @@ uint64_t Table::PageSize(uint32_t page) const {
                      std::min<uint64_t>(per, meta_.states - begin));
 }
 
-void Table::Publish(uint32_t page, std::string data) {
-  pages_.push_back(std::move(data));
-  loaded_[page].store(pages_.back().data(), std::memory_order_release);
+void Table::Publish(uint32_t page, PageData data) {
+  pages_.push_back(std::move(data.keep));
+  loaded_[page].store(data.bytes.data(), std::memory_order_release);
   pages_loaded_.fetch_add(1, std::memory_order_relaxed);
 }
 
@@ -84,14 +85,15 @@ Status Table::Load(uint32_t page) {
   // Read outside the lock, so that threads loading different pages do not
   // wait for each other; two threads meeting the same new page may both read
   // it, and the first to publish wins.
-  std::string data;
+  PageData data;
   Status s = reader_(page, &data);
   if (!s.ok()) return s;
   const uint64_t want = PageSize(page);
-  if (data.size() != want) {
-    return Status::Corruption(
-        "page " + std::to_string(page) + " of table " + meta_.Id() + " holds " +
-        std::to_string(data.size()) + " bytes, not " + std::to_string(want));
+  if (data.bytes.size() != want) {
+    return Status::Corruption("page " + std::to_string(page) + " of table " +
+                              meta_.Id() + " holds " +
+                              std::to_string(data.bytes.size()) +
+                              " bytes, not " + std::to_string(want));
   }
   std::lock_guard<std::mutex> lock(load_mutex_);
   if (loaded_[page].load(std::memory_order_relaxed) == nullptr) {
