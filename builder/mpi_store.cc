@@ -7,6 +7,7 @@
 
 #include "lib/puzzle/board.h"
 #include "lib/puzzle/record.h"
+#include "lib/puzzle/residue_walk.h"
 #include "lib/puzzle/state.h"
 
 namespace slidedb {
@@ -22,19 +23,17 @@ bool Nearer(const TwoBitTable& table, const Indexer& indexer, uint64_t i,
             Move* move, uint64_t* parent) {
   const uint8_t r = table.Get(i);
   if (r == kTwoBitUnreached) return false;
-  const uint8_t want = static_cast<uint8_t>((r + 2) % 3);
-  const State s = indexer.StateAt(static_cast<Index>(i));
+  ResidueStep next;
   bool found = false;
-  for (Move m : kAllMoves) {
-    State t = s;
-    if (!ApplyMove(indexer.board(), m, &t)) continue;
-    const uint64_t j = indexer.AfterMove(static_cast<Index>(i), m, t);
-    if (table.Get(j) == want && (!found || j < *parent)) {
-      found = true;
-      *parent = j;
-      *move = m;
-    }
-  }
+  StepNearer(
+      indexer, indexer.StateAt(static_cast<Index>(i)), static_cast<Index>(i), r,
+      [&table](Index j, uint8_t* v) {
+        *v = table.Get(j);
+        return Status::OK();
+      },
+      &next, &found);
+  *move = next.move;
+  *parent = next.index;
   return found;
 }
 

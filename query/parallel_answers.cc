@@ -8,6 +8,7 @@
 #include <string_view>
 #include <thread>
 #include <utility>
+#include <vector>
 
 namespace slidedb {
 
@@ -38,22 +39,25 @@ struct Chunk {
 
 // Answers the chunk's pieces that no thread has taken yet.
 void AnswerPieces(Chunk* c, Answerer* answerer, std::atomic<size_t>* done) {
-  std::string err;
+  std::vector<std::string_view> lines;
   for (size_t p; (p = c->next_piece++) < c->pieces.size();) {
     Piece& piece = c->pieces[p];
+    lines.clear();
     for (size_t k = piece.begin; k < piece.end; ++k) {
-      const Outcome o = answerer->Answer(c->line(k), &piece.out, &err);
-      if (!err.empty()) {
-        piece.errs.emplace_back(piece.out.size(), std::move(err));
-        err.clear();
-      }
-      if (o == Outcome::kMalformed) piece.malformed = true;
-      if (o == Outcome::kUnsolvable) piece.unsolvable = true;
-      if (o == Outcome::kDatabaseError) {
-        piece.db_error = true;
-        break;
-      }
+      lines.push_back(c->line(k));
     }
+    answerer->AnswerMany(lines.data(), lines.size(), &piece.out,
+                         [&piece](Outcome o, std::string* err) {
+                           if (!err->empty()) {
+                             piece.errs.emplace_back(piece.out.size(),
+                                                     std::move(*err));
+                           }
+                           if (o == Outcome::kMalformed) piece.malformed = true;
+                           if (o == Outcome::kUnsolvable)
+                             piece.unsolvable = true;
+                           if (o == Outcome::kDatabaseError)
+                             piece.db_error = true;
+                         });
     done->fetch_add(1, std::memory_order_acq_rel);
   }
 }
@@ -141,9 +145,13 @@ BatchOutcome AnswerInParallel(const QueryConfig& config, Solver* solver,
                               std::ostream& err) {
   // A search takes milliseconds a line: one line a piece shares them out.
   // A walk takes well under a microsecond: pieces of 64 lines, and threads
-  // only for chunks of 256 lines or more.
+  // only for chunks of 256 lines or more. The walks of a two-bit table
+  // (2x7) take microseconds, several at once (Answerer::AnswerMany): pieces
+  // of 512 lines keep them going.
   const bool searches = solver->Searches(config.board, GoalBlank(config));
-  const size_t piece_lines = searches ? 1 : 64;
+  const bool two_bit =
+      solver->WalksTwoBit(config.board, GoalBlank(config), config.metric);
+  const size_t piece_lines = searches ? 1 : two_bit ? 512 : 64;
   const size_t share_from = searches ? 2 : 256;
   size_t next_state = 0;
   std::string line;

@@ -5,8 +5,10 @@
 #include <gtest/gtest.h>
 #include <rocksdb/db.h>
 
+#include <algorithm>
 #include <map>
 #include <memory>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -201,6 +203,48 @@ TEST(TwoBitTablesTest, QueryToolsAnswerAsFromByteTables) {
   }
 }
 
+// A batch on standard input, answered by several threads with the walks
+// of a two-bit table taken together (Answerer::AnswerMany): the byte
+// table's answers, byte for byte, in order, with malformed and unsolvable
+// lines and a goal served by symmetry among them.
+TEST(TwoBitTablesTest, BatchOnStandardInputAsFromByteTables) {
+  const Twins& twins = TwinDatabases();
+  const Indexer ix(Board(3, 3), 8);
+  std::mt19937_64 rng(23);
+  std::string input;
+  for (int k = 0; k < 3000; ++k) {
+    if (k % 97 == 5) {
+      input += "12345678\n";  // malformed: a cell short
+      continue;
+    }
+    State s = ix.StateAt(rng() % ix.size());
+    if (k % 89 == 7)
+      std::swap(s.tile[s.blank == 0 ? 1 : 0], s.tile[s.blank == 8 ? 7 : 8]);
+    for (int c = 0; c < 9; ++c) input += static_cast<char>('0' + s.tile[c]);
+    input += "\n";
+  }
+  for (const std::vector<std::string>& q :
+       std::vector<std::vector<std::string>>{
+           {"--threads", "2"},
+           {"--threads", "2", "--format", "json"},
+           {"--threads", "1", "--goal", "_12/345/678"},
+           {"--threads", "2", "--format", "json", "--goal", "_12/345/678"}}) {
+    std::string what;
+    for (const auto& a : q) what += a + " ";
+    SCOPED_TRACE(what);
+    std::vector<std::string> b = {"--db", twins.byte_db};
+    std::vector<std::string> t = {"--db", twins.two_bit_db};
+    b.insert(b.end(), q.begin(), q.end());
+    t.insert(t.end(), q.begin(), q.end());
+    const testing::CliResult rb = RunQueryCli(b, input);
+    const testing::CliResult rt = RunQueryCli(t, input);
+    EXPECT_EQ(rt.status, rb.status) << rt.err;
+    EXPECT_EQ(rt.out, rb.out);
+    EXPECT_EQ(rt.err, rb.err);
+    EXPECT_GT(std::count(rt.out.begin(), rt.out.end(), '\n'), 2900);
+  }
+}
+
 // The C++ API reads two-bit tables as it reads byte ones.
 TEST(TwoBitTablesTest, ApiAnswersAsFromByteTables) {
   std::unique_ptr<Db> b, t;
@@ -283,7 +327,7 @@ TEST(TwoBitTablesTest, WholeTableToolsRefuseATableTooBigToScan) {
   TableMeta parsed;
   ASSERT_TRUE(TableMeta::FromJson(meta.ToJson(), &parsed).ok());
   EXPECT_TRUE(parsed.two_bit());
-  Table table(parsed, [](uint32_t, std::string*) {
+  Table table(parsed, [](uint32_t, PageData*) {
     return Status::IOError("no pages in this test");
   });
   const Status s = ScanDistances(&table, [](Index, int, uint8_t) {});

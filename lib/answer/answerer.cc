@@ -115,18 +115,7 @@ Outcome Answerer::Answer(std::string_view input, std::string* out,
   if (!malformed.empty()) return Malformed(input, malformed, out, err);
   const Problem& p = problem_;
   if (!p.solvable) {
-    if (config_.json) {
-      *out += json_head_;
-      AppendJsonString(out, start_text);
-      *out += ",\"goal\":";
-      AppendJsonString(out, goal_text);
-      *out += ",\"solvable\":false,\"reason\":";
-      AppendJsonString(out, p.reason);
-      *out += "}\n";
-    } else {
-      *out += start_text + " -> " + goal_text + ": unsolvable: " + p.reason +
-              "\n";
-    }
+    WriteUnsolvable(p, start_text, goal_text, out);
     return Outcome::kUnsolvable;
   }
   s = solver_->Solve(p, &path_, AnswerLimits(config_));
@@ -137,15 +126,88 @@ Outcome Answerer::Answer(std::string_view input, std::string* out,
       return Malformed(input, bad_moves, out, err);
     }
   }
+  return WriteSolved(p, start_text, goal_text, path_, s, out, err);
+}
+
+size_t Answerer::AnswerMany(const std::string_view* inputs, size_t n,
+                            std::string* out, const OnAnswer& on_answer) {
+  std::string err;
+  if (walks_two_bit_ < 0) {
+    walks_two_bit_ =
+        solver_->WalksTwoBit(config_.board, GoalBlank(config_), config_.metric);
+  }
+  if (!walks_two_bit_ || config_.extras.any()) {
+    for (size_t k = 0; k < n; ++k) {
+      const Outcome o = Answer(inputs[k], out, &err);
+      on_answer(o, &err);
+      err.clear();
+      if (o == Outcome::kDatabaseError) return k + 1;
+    }
+    return n;
+  }
+  // Posed one by one, solved together, written in order.
+  if (posed_.size() < n) posed_.resize(n);
+  size_t walked = 0, unsolvable = 0;
+  for (size_t k = 0; k < n; ++k) {
+    Posed& q = posed_[k];
+    q.malformed = Pose(inputs[k], &q.start_text, &q.goal_text);
+    if (!q.malformed.empty()) continue;
+    q.solvable = problem_.solvable;
+    std::vector<Problem>& kept = q.solvable ? problems_ : unsolvable_;
+    q.at = q.solvable ? walked++ : unsolvable++;
+    if (kept.size() <= q.at) kept.resize(q.at + 1);
+    std::swap(kept[q.at], problem_);
+  }
+  if (paths_.size() < walked) paths_.resize(walked);
+  if (statuses_.size() < walked) statuses_.resize(walked);
+  solver_->SolveMany(problems_.data(), walked, paths_.data(), statuses_.data(),
+                     AnswerLimits(config_));
+  for (size_t k = 0; k < n; ++k) {
+    const Posed& q = posed_[k];
+    Outcome o = Outcome::kUnsolvable;
+    if (!q.malformed.empty()) {
+      o = Malformed(inputs[k], q.malformed, out, &err);
+    } else if (q.solvable) {
+      o = WriteSolved(problems_[q.at], q.start_text, q.goal_text, paths_[q.at],
+                      statuses_[q.at], out, &err);
+    } else {
+      WriteUnsolvable(unsolvable_[q.at], q.start_text, q.goal_text, out);
+    }
+    on_answer(o, &err);
+    err.clear();
+    if (o == Outcome::kDatabaseError) return k + 1;
+  }
+  return n;
+}
+
+void Answerer::WriteUnsolvable(const Problem& p, const std::string& start,
+                               const std::string& goal, std::string* out) {
+  if (config_.json) {
+    *out += json_head_;
+    AppendJsonString(out, start);
+    *out += ",\"goal\":";
+    AppendJsonString(out, goal);
+    *out += ",\"solvable\":false,\"reason\":";
+    AppendJsonString(out, p.reason);
+    *out += "}\n";
+  } else {
+    *out += start + " -> " + goal + ": unsolvable: " + p.reason + "\n";
+  }
+}
+
+Outcome Answerer::WriteSolved(const Problem& p, const std::string& start,
+                              const std::string& goal, const Path& path,
+                              const Status& s, std::string* out,
+                              std::string* err) {
   if (!s.ok()) {
     *err += "slidedb-query: " + s.message() + "\n";
     database_error_ = s;
     return Outcome::kDatabaseError;
   }
   if (config_.json) {
-    WriteJson(p, start_text, goal_text, path_, out);
+    WriteJson(p, start, goal, path, out);
   } else {
-    WriteText(p, start_text, goal_text, path_, out);
+    WriteText(p, start, goal, path, out);
   }
   return Outcome::kSolved;
 }

@@ -6,6 +6,7 @@
 #define SLIDEDB_LIB_ANSWER_ANSWERER_H_
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -64,6 +65,16 @@ class Answerer {
   // input is the object {"input","error"} on *out.
   Outcome Answer(std::string_view input, std::string* out, std::string* err);
 
+  // Answers inputs[0..n) as n calls of Answer would, byte for byte, but on
+  // a two-bit table with their walks taken together (Solver::SolveMany):
+  // on 2x7 a walk's reads land anywhere in 10.9 GB, and several walks' reads
+  // overlap. After each input, on_answer(outcome, err) with what Answer
+  // would have put on *err (then cleared). Stops after a kDatabaseError;
+  // returns the number of inputs answered.
+  using OnAnswer = std::function<void(Outcome outcome, std::string* err)>;
+  size_t AnswerMany(const std::string_view* inputs, size_t n, std::string* out,
+                    const OnAnswer& on_answer);
+
   // Answers one input as fields. InvalidArgument, with MalformedMessage,
   // when it is malformed; the database's error when it cannot be read.
   Status Solve(std::string_view input, SolvedFields* fields);
@@ -109,6 +120,12 @@ class Answerer {
 
   Outcome Malformed(std::string_view input, const std::string& message,
                     std::string* out, std::string* err);
+  void WriteUnsolvable(const Problem& p, const std::string& start,
+                       const std::string& goal, std::string* out);
+  // Writes a solved input's answer, or the solver's error `s`.
+  Outcome WriteSolved(const Problem& p, const std::string& start,
+                      const std::string& goal, const Path& path,
+                      const Status& s, std::string* out, std::string* err);
   // Parses `input` and poses it into start_ and problem_, with the texts
   // of its start and goal; a malformed input's message, or "".
   std::string Pose(std::string_view input, std::string* start_text,
@@ -130,6 +147,18 @@ class Answerer {
   Arrangement start_;
   Problem problem_;
   Path path_;
+  // AnswerMany's: whether walks of a two-bit table answer (-1: not known
+  // yet), and each input's texts, problem, path and status.
+  int walks_two_bit_ = -1;
+  struct Posed {
+    std::string malformed, start_text, goal_text;
+    bool solvable = false;
+    size_t at = 0;  // its problem's place in problems_ or unsolvable_
+  };
+  std::vector<Posed> posed_;
+  std::vector<Problem> problems_, unsolvable_;
+  std::vector<Path> paths_;
+  std::vector<Status> statuses_;
 };
 
 // The blank's steps `moves` as answers write them: in the config's

@@ -21,10 +21,27 @@ State Number(const Board& board, const Arrangement& a,
   return s;
 }
 
-// Every label one character long, as on boards of up to 9 cells.
-bool OneCharLabels(const Arrangement& a) {
-  for (const auto& l : a.labels) {
-    if (l.size() != 1) return false;
+// Short labels as small numbers, one for each label: a label of one
+// character is its byte (0 to 255), a number from 10 to 255 written without
+// a leading zero is 256 more than its value. Labels of boards up to 9 cells
+// are one character, those of bigger ones "10", "11" and on. False, for the
+// slow path, when a label is neither.
+constexpr int kLabelKeys = 512;
+bool LabelKeys(const Arrangement& a, uint16_t* keys) {
+  for (size_t c = 0; c < a.labels.size(); ++c) {
+    const std::string& l = a.labels[c];
+    if (l.size() == 1) {
+      keys[c] = static_cast<unsigned char>(l[0]);
+      continue;
+    }
+    if (l.size() > 3 || l[0] < '1' || l[0] > '9') return false;
+    int v = 0;
+    for (char d : l) {
+      if (d < '0' || d > '9') return false;
+      v = v * 10 + (d - '0');
+    }
+    if (v > 255) return false;
+    keys[c] = static_cast<uint16_t>(256 + v);
   }
   return true;
 }
@@ -63,21 +80,22 @@ Status MakeProblem(const Board& board, const Arrangement& start,
       static_cast<int>(goal.labels.size()) != n) {
     return Status::InvalidArgument("start and goal must fill the board");
   }
-  if (OneCharLabels(start) && OneCharLabels(goal)) {
-    // The common case, without maps or sorting: labels are bytes. The
-    // tiles match exactly when each byte occurs as often in both.
-    int8_t count[256] = {};  // at most 12 cells: no overflow
+  uint16_t start_key[kMaxCells], goal_key[kMaxCells];
+  if (LabelKeys(start, start_key) && LabelKeys(goal, goal_key)) {
+    // The common case, without maps or sorting: labels are small numbers
+    // (LabelKeys). The tiles match exactly when each occurs as often in
+    // both.
+    int8_t count[kLabelKeys] = {};  // at most kMaxCells cells: no overflow
     for (int c = 0; c < n; ++c) {
-      if (c != start.blank) ++count[static_cast<unsigned char>(start.labels[c][0])];
-      if (c != goal.blank) --count[static_cast<unsigned char>(goal.labels[c][0])];
+      if (c != start.blank) ++count[start_key[c]];
+      if (c != goal.blank) --count[goal_key[c]];
     }
     bool same = true;
     for (int c = 0; c < n && same; ++c) {
-      same = count[static_cast<unsigned char>(start.labels[c][0])] == 0 &&
-             count[static_cast<unsigned char>(goal.labels[c][0])] == 0;
+      same = count[start_key[c]] == 0 && count[goal_key[c]] == 0;
     }
     if (same) {
-      uint8_t number[256] = {};
+      uint8_t number[kLabelKeys] = {};
       // Written straight into *out (no Problem to construct and move):
       // nothing below can fail.
       Problem& p = *out;
@@ -89,20 +107,13 @@ Status MakeProblem(const Board& board, const Arrangement& start,
       p.label.push_back(start.labels[start.blank]);
       for (int c = 0; c < n; ++c) {
         if (c == goal.blank) continue;
-        number[static_cast<unsigned char>(goal.labels[c][0])] =
-            static_cast<uint8_t>(p.label.size());
+        number[goal_key[c]] = static_cast<uint8_t>(p.label.size());
         p.label.push_back(goal.labels[c]);
       }
       State goal_state;
       for (int c = 0; c < n; ++c) {
-        p.start.tile[c] =
-            c == start.blank
-                ? 0
-                : number[static_cast<unsigned char>(start.labels[c][0])];
-        goal_state.tile[c] =
-            c == goal.blank
-                ? 0
-                : number[static_cast<unsigned char>(goal.labels[c][0])];
+        p.start.tile[c] = c == start.blank ? 0 : number[start_key[c]];
+        goal_state.tile[c] = c == goal.blank ? 0 : number[goal_key[c]];
       }
       p.start.blank = static_cast<uint8_t>(start.blank);
       goal_state.blank = static_cast<uint8_t>(goal.blank);

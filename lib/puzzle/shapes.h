@@ -19,4 +19,11 @@
   X(2, 6)                         \
   X(6, 2)
 
+// Calls X(rows, cols) for the shapes of more than 2^32 states, whose tables
+// only the two-bit search builds (lib/search/twobit_bfs.h) and only the
+// two-bit walk reads (lib/solve/walk.h).
+#define SLIDEDB_FOR_EACH_TWO_BIT_ONLY_SHAPE(X) \
+  X(2, 7)                                      \
+  X(7, 2)
+
 #endif  // SLIDEDB_LIB_PUZZLE_SHAPES_H_

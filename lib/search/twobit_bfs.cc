@@ -29,8 +29,7 @@ Status Search(const Indexer& indexer, int threads, double backwards_ratio,
   c.words = reinterpret_cast<uint64_t*>(out->data());
   c.size = size;
   c.ranks_total = size / S::kCells;
-  std::vector<uint64_t> expanded;
-  ReserveTouched((size + 63) / 64, threads, &expanded, uint64_t{0});
+  FreshArray<uint64_t> expanded((size + 63) / 64, threads, 0);
   c.expanded = expanded.data();
   const uint64_t units = (c.ranks_total + kUnitRanks - 1) / kUnitRanks;
   std::vector<uint8_t> active(units, 0), next_active(units, 0);
@@ -160,8 +159,7 @@ Status RunTwoBitBfs(const Indexer& indexer, const TwoBitBfsOptions& options,
     return bfs::Search<bfs::Shape<r, c>>(indexer, threads, ratio, on_level, \
                                          out, histogram);
     SLIDEDB_FOR_EACH_SHAPE(SLIDEDB_SHAPE)
-    SLIDEDB_SHAPE(2, 7)
-    SLIDEDB_SHAPE(7, 2)
+    SLIDEDB_FOR_EACH_TWO_BIT_ONLY_SHAPE(SLIDEDB_SHAPE)
 #undef SLIDEDB_SHAPE
   }
   return Status::InvalidArgument("board " + board.Name() +

@@ -1,6 +1,7 @@
 #include "lib/solve/solver.h"
 
 #include <algorithm>
+#include <vector>
 
 #include "lib/puzzle/symmetry.h"
 #include "lib/storage/format.h"
@@ -179,6 +180,12 @@ bool Solver::Searches(const Board& board, int goal_blank, Metric metric) const {
          !db_->FindPdbs(board, board.cells() - 1 - goal_blank).empty();
 }
 
+bool Solver::WalksTwoBit(const Board& board, int goal_blank,
+                         Metric metric) const {
+  const TableMeta* meta = db_->Find(board, goal_blank, metric);
+  return meta != nullptr && meta->two_bit();
+}
+
 Status Solver::LoadPdbSearch(const Board& board, int goal_blank,
                              std::shared_ptr<const PdbSearch>* search) {
   const auto key = std::make_tuple(board.rows(), board.cols(), goal_blank);
@@ -249,17 +256,26 @@ State Turned(const Board& board, const State& s) {
 
 }  // namespace
 
-Status Solver::Solve(const Problem& p, Path* path,
-                     const SearchLimits& limits) {
+Status Solver::TableFor(const Problem& p, Table** table) {
   // The common case first: a table opened already, no metadata scan.
   const int stored_blank = StoredGoalBlank(p.board, p.goal_blank);
+  *table = OpenedTable(p.board, stored_blank, p.metric);
+  if (*table != nullptr || Searches(p.board, p.goal_blank, p.metric)) {
+    return Status::OK();
+  }
+  return GetTable(p.board, stored_blank, table, p.metric);
+}
+
+Status Solver::Solve(const Problem& p, Path* path, const SearchLimits& limits) {
   path->metric = p.metric;
-  Table* table = OpenedTable(p.board, stored_blank, p.metric);
-  if (table == nullptr && Searches(p.board, p.goal_blank, p.metric)) {
+  Table* table;
+  Status s = TableFor(p, &table);
+  if (!s.ok()) return s;
+  if (table == nullptr) {
     if (p.metric == Metric::kMtm) return SolveMtm(p, path, limits);
     std::shared_ptr<const PdbSearch> search;
     bool rotated;
-    Status s = GetPdbSearch(p.board, p.goal_blank, &search, &rotated);
+    s = GetPdbSearch(p.board, p.goal_blank, &search, &rotated);
     if (!s.ok()) return s;
     if (!rotated) return search->Solve(p.start, path, limits);
     s = search->Solve(Turned(p.board, p.start), path, limits);
@@ -269,16 +285,57 @@ Status Solver::Solve(const Problem& p, Path* path,
     return s;
   }
   path->nodes = -1;
-  if (table == nullptr) {
-    Status s = GetTable(p.board, stored_blank, &table, p.metric);
-    if (!s.ok()) return s;
+  if (table->meta().goal_blank == p.goal_blank) {
+    return WalkToGoal(table, p.start, path);
   }
-  if (stored_blank == p.goal_blank) return WalkToGoal(table, p.start, path);
   // A goal served by symmetry: walk the stored table from the mapped start.
   const GoalMap map(p.board, p.goal_blank);
-  Status s = WalkToGoal(table, map.ToStored(p.start), path);
+  s = WalkToGoal(table, map.ToStored(p.start), path);
   PathFromStored(map, path);
   return s;
+}
+
+void Solver::SolveMany(const Problem* problems, size_t n, Path* paths,
+                       Status* statuses, const SearchLimits& limits) {
+  // The problems of the first two-bit table met, walked together
+  // (WalkManyToGoal); every other one alone.
+  Table* shared = nullptr;
+  int goal_blank = -1;
+  std::vector<size_t> together;
+  std::vector<State> starts;
+  for (size_t k = 0; k < n; ++k) {
+    const Problem& p = problems[k];
+    Table* table = nullptr;
+    Status s = TableFor(p, &table);
+    if (s.ok() && table != nullptr && table->two_bit() &&
+        (shared == nullptr ||
+         (table == shared && p.goal_blank == goal_blank))) {
+      shared = table;
+      goal_blank = p.goal_blank;
+      together.push_back(k);
+      continue;
+    }
+    statuses[k] = s.ok() ? Solve(p, &paths[k], limits) : s;
+  }
+  if (together.empty()) return;
+  const GoalMap map(shared->indexer().board(), goal_blank);
+  const bool mapped = !map.identity();
+  for (size_t k : together) {
+    starts.push_back(mapped ? map.ToStored(problems[k].start)
+                            : problems[k].start);
+  }
+  std::vector<Path> walked(together.size());
+  std::vector<Status> walked_status(together.size());
+  WalkManyToGoal(shared, starts.data(), starts.size(), walked.data(),
+                 walked_status.data());
+  for (size_t j = 0; j < together.size(); ++j) {
+    Path& path = paths[together[j]];
+    path = std::move(walked[j]);
+    path.metric = problems[together[j]].metric;
+    path.nodes = -1;
+    if (mapped) PathFromStored(map, &path);
+    statuses[together[j]] = std::move(walked_status[j]);
+  }
 }
 
 std::shared_ptr<const MtmSearch> Solver::GetMtmSearch(const Board& board,

@@ -66,11 +66,21 @@ class Solver {
   bool Searches(const Board& board, int goal_blank,
                 Metric metric = Metric::kStm) const;
 
+  // Whether goals of `board` with the blank on `goal_blank` are answered by
+  // walks of a two-bit table (SolveMany's case).
+  bool WalksTwoBit(const Board& board, int goal_blank,
+                   Metric metric = Metric::kStm) const;
   // In p.metric (path->metric is set to it). A search (boards answered
   // from pattern databases) stops at `limits` with DeadlineExceeded; a
   // table's walk has none.
   // REQUIRES: p.solvable.
   Status Solve(const Problem& p, Path* path, const SearchLimits& limits = {});
+  // Solve for each of problems[0..n), into paths[k] and statuses[k], with
+  // the walks of a two-bit table taken together (WalkManyToGoal): a batch's
+  // answers, the same as Solve's one at a time.
+  // REQUIRES: every problem solvable.
+  void SolveMany(const Problem* problems, size_t n, Path* paths,
+                 Status* statuses, const SearchLimits& limits = {});
   // REQUIRES: p.solvable.
   Status Distance(const Problem& p, int* distance,
                   const SearchLimits& limits = {});
@@ -84,6 +94,9 @@ class Solver {
  private:
   const Database* db_;
   Database::PageLoading page_loading_ = Database::PageLoading::kSmallWhole;
+  // The table whose walk answers p, opened if need be; nullptr (and OK)
+  // when a search answers p. NotFound as GetTable's.
+  Status TableFor(const Problem& p, Table** table);
   // The table if it is open already, else nullptr.
   Table* OpenedTable(const Board& board, int goal_blank, Metric metric);
   // A board too big for a full table, in the multi-tile metric.

@@ -1,102 +1,16 @@
 #include "lib/solve/walk.h"
 
-#include <array>
+#include <optional>
+#include <string>
+#include <utility>
 
 #include "lib/puzzle/residue_walk.h"
 #include "lib/puzzle/shapes.h"
-#include "lib/search/bfs_ranks.h"
+#include "lib/solve/index_cursor.h"
 
 namespace slidedb {
 
 namespace {
-
-// A state's index kept up to date move by move. A sideways move changes the
-// index by 1; a vertical move lifts one tile over cols()-1 others in the
-// tile sequence (lib/puzzle/index.h), which changes only those tiles'
-// Lehmer digits: the search's step (lib/search/bfs_ranks.h) gives the new
-// rank from them, and the cursor moves the tiles and their digits along.
-// The board's shape is a template parameter, so that the loops unroll and
-// the weights are constants.
-template <int kCells, int kCols>
-class IndexCursor {
-  using S = bfs::Shape<kCells / kCols, kCols>;
-
- public:
-  explicit IndexCursor(const State& s) {
-    unsigned unused = (1u << S::kM) - 1;  // tile t is bit t-1
-    int k = 0;
-    rank_ = 0;
-    for (int c = 0; c < kCells; ++c) {
-      const uint8_t t = s.tile[c];
-      if (t == 0) continue;
-      order_.seq[k] = t;
-      order_.digit[k] = static_cast<uint8_t>(LehmerDigit(unused, t));
-      rank_ += order_.digit[k] * S::kW[k];
-      unused &= ~(1u << (t - 1));
-      ++k;
-    }
-    blank_ = s.blank;
-  }
-
-  Index index() const {
-    return rank_ * static_cast<Index>(kCells) + static_cast<Index>(blank_);
-  }
-
-  // REQUIRES: the move stays on the board.
-  void Apply(Move m) {
-    constexpr int k = kCols - 1;
-    uint8_t* seq = order_.seq;
-    uint8_t* digit = order_.digit;
-    switch (m) {
-      case Move::kLeft: --blank_; return;
-      case Move::kRight: ++blank_; return;
-      case Move::kUp: {
-        // The tile above the blank, at p, goes after the k tiles after it;
-        // each of them passed moves back a place, one more in its digit if
-        // it is greater; the tile's digit loses one for each smaller one.
-        const int p = blank_ - kCols;
-        rank_ = bfs::Step<S>(order_, rank_, p, 1);
-        const uint8_t t = seq[p];
-        const uint8_t dt = digit[p];
-        int passed = 0;
-        for (int j = 1; j <= k; ++j) {
-          const uint8_t x = seq[p + j];
-          passed += x < t;
-          seq[p + j - 1] = x;
-          digit[p + j - 1] = static_cast<uint8_t>(digit[p + j] + (t < x));
-        }
-        seq[p + k] = t;
-        digit[p + k] = static_cast<uint8_t>(dt - passed);
-        blank_ = p;
-        return;
-      }
-      case Move::kDown: {
-        // The tile below the blank, at p + k, goes before the k tiles
-        // before it, the other way round.
-        const int p = blank_;
-        rank_ = bfs::Step<S>(order_, rank_, p, 0);
-        const uint8_t t = seq[p + k];
-        const uint8_t dt = digit[p + k];
-        int passed = 0;
-        for (int j = k - 1; j >= 0; --j) {
-          const uint8_t x = seq[p + j];
-          passed += x < t;
-          seq[p + j + 1] = x;
-          digit[p + j + 1] = static_cast<uint8_t>(digit[p + j] - (t < x));
-        }
-        seq[p] = t;
-        digit[p] = static_cast<uint8_t>(dt + passed);
-        blank_ = p + kCols;
-        return;
-      }
-    }
-  }
-
- private:
-  int blank_;
-  Index rank_;
-  bfs::Order order_{};  // the tiles in reading order and their digits
-};
 
 // Follows best moves from `start` until the stored distance drops below
 // `stop_below` (0 walks to the goal), calling on_step(move, tile) each step
@@ -172,23 +86,137 @@ Status Follow(Table* table, const State& start, int stop_below,
                                  " is not supported by the walk");
 }
 
-// Walks a two-bit table from `start` to its goal, one residue read a
-// neighbour (lib/puzzle/residue_walk.h), calling on_step each step.
-template <typename OnStep>
-Status WalkTwoBit(Table* table, const State& start, const OnStep& on_step,
-                  int* steps) {
-  const TableMeta& meta = table->meta();
-  bool reached;
-  Status s = WalkResidues(
-      table->indexer(), start, table->goal_index(), meta.max_distance,
-      [table](Index j, uint8_t* r) { return table->GetResidue(j, r); }, on_step,
-      "table " + meta.Id(), steps, &reached);
+// How a two-bit table's walks read it: residues, loading pages as need be,
+// and (Peek) those at hand.
+struct TwoBitReads {
+  Table* table;
+  Status operator()(Index j, uint8_t* r) const {
+    if (table->GetResidueLoaded(j, r)) return Status::OK();
+    return table->GetResidue(j, r);
+  }
+};
+struct TwoBitPeek {
+  Table* table;
+  bool operator()(Index j, uint8_t* r) const {
+    return table->GetResidueLoaded(j, r);
+  }
+};
+
+// A finished walk's Status: Corruption if it stopped short of the goal.
+Status Finished(const TableMeta& meta, Status s, bool reached) {
   if (s.ok() && !reached) {
     return Status::Corruption("table " + meta.Id() +
                               ": a walk is longer than its max_distance, " +
                               std::to_string(meta.max_distance));
   }
   return s;
+}
+
+// Walks a two-bit table from `start` to its goal, one residue read a
+// neighbour (lib/puzzle/residue_walk.h), calling on_step each step.
+template <int kCells, int kCols, typename OnStep>
+Status WalkTwoBitShape(Table* table, const State& start, const OnStep& on_step,
+                       int* steps) {
+  const TableMeta& meta = table->meta();
+  const TwoBitReads reads{table};
+  bool reached = false;
+  Status s = WalkResiduesWith(
+      table->indexer().board(), start, IndexCursor<kCells, kCols>(start),
+      table->goal_index(), meta.max_distance, reads, [](Index) {}, on_step,
+      "table " + meta.Id(), steps, &reached);
+  return Finished(meta, s, reached);
+}
+
+template <typename OnStep>
+Status WalkTwoBit(Table* table, const State& start, const OnStep& on_step,
+                  int* steps) {
+  const Board& board = table->indexer().board();
+  switch (board.rows() * 16 + board.cols()) {
+#define SLIDEDB_SHAPE(r, c) \
+  case r * 16 + c:          \
+    return WalkTwoBitShape<r * c, c>(table, start, on_step, steps);
+    SLIDEDB_FOR_EACH_SHAPE(SLIDEDB_SHAPE)
+    SLIDEDB_FOR_EACH_TWO_BIT_ONLY_SHAPE(SLIDEDB_SHAPE)
+#undef SLIDEDB_SHAPE
+  }
+  return Status::InvalidArgument("board " + board.Name() +
+                                 " is not supported by the walk");
+}
+
+// WalkManyToGoal for one shape: kInFlight walks at a time, in rounds of a
+// step each. A step's costly read lands anywhere in a large table, a cache
+// miss (about 320 ns on 2x7 here); a round first works out every walk's
+// read (Look), then makes them all in one tight loop, where their misses
+// overlap (about 25 ns each for 16), then steps every walk (Advance).
+template <int kCells, int kCols>
+void WalkManyShape(Table* table, const State* starts, size_t n, Path* paths,
+                   Status* statuses) {
+  constexpr int kInFlight = 32;
+  using Walk = ResidueWalk<IndexCursor<kCells, kCols>>;
+  const TableMeta& meta = table->meta();
+  const Board& board = table->indexer().board();
+  const TwoBitReads reads{table};
+  const TwoBitPeek peek{table};
+  const std::string what = "table " + meta.Id();
+  struct Slot {
+    size_t k;  // the start walked
+    std::optional<Walk> walk;
+    bool looked;
+  };
+  Slot slots[kInFlight];
+  Index want[kInFlight];  // the read of slot j's next step, if any
+  bool wanted[kInFlight];
+  size_t next = 0;
+  int live = 0;
+  auto begin = [&](Slot* slot) {
+    const size_t k = next++;
+    slot->k = k;
+    paths[k].moves.clear();
+    paths[k].tiles.clear();
+    slot->walk.emplace(board, starts[k], IndexCursor<kCells, kCols>(starts[k]),
+                       table->goal_index(), meta.max_distance);
+    slot->looked = false;
+  };
+  while (live < kInFlight && next < n) begin(&slots[live++]);
+  while (live > 0) {
+    for (int j = 0; j < live; ++j) {
+      wanted[j] = false;
+      slots[j].walk->Look(peek, [&want, &wanted, j](Index i) {
+        want[j] = i;
+        wanted[j] = true;
+      });
+      slots[j].looked = true;
+    }
+    for (int j = 0; j < live; ++j) {
+      if (wanted[j]) table->TouchResidue(want[j]);
+    }
+    for (int j = 0; j < live;) {
+      Slot& slot = slots[j];
+      if (!slot.looked) {  // begun in this round: stepped in the next
+        ++j;
+        continue;
+      }
+      Path& path = paths[slot.k];
+      Status s = slot.walk->Advance(
+          reads,
+          [&path](const ResidueStep& step) {
+            path.moves.push_back(step.move);
+            path.tiles.push_back(step.tile);
+          },
+          what);
+      if (!slot.walk->done()) {
+        ++j;
+        continue;
+      }
+      statuses[slot.k] = Finished(meta, s, slot.walk->reached());
+      if (next < n) {
+        begin(&slot);
+        ++j;
+      } else {
+        std::swap(slot, slots[--live]);  // slot j now holds another walk
+      }
+    }
+  }
 }
 
 }  // namespace
@@ -214,6 +242,24 @@ Status WalkToGoal(Table* table, const State& start, Path* path) {
         path->tiles.push_back(tile);
       },
       &steps, &last);
+}
+
+void WalkManyToGoal(Table* table, const State* starts, size_t n, Path* paths,
+                    Status* statuses) {
+  const Board& board = table->indexer().board();
+  if (table->two_bit()) {
+    switch (board.rows() * 16 + board.cols()) {
+#define SLIDEDB_SHAPE(r, c) \
+  case r * 16 + c:          \
+    return WalkManyShape<r * c, c>(table, starts, n, paths, statuses);
+      SLIDEDB_FOR_EACH_SHAPE(SLIDEDB_SHAPE)
+      SLIDEDB_FOR_EACH_TWO_BIT_ONLY_SHAPE(SLIDEDB_SHAPE)
+#undef SLIDEDB_SHAPE
+    }
+  }
+  for (size_t k = 0; k < n; ++k) {
+    statuses[k] = WalkToGoal(table, starts[k], &paths[k]);
+  }
 }
 
 Status DistanceToGoal(Table* table, const State& start, int* distance) {
