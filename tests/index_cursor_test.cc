@@ -1,6 +1,7 @@
 // IndexCursor (lib/solve/index_cursor.h) against the Indexer it stands in
 // for: on random walks of every shape the walks read, the index after each
-// move, asked for ahead (IndexAfter) and kept (Apply), is IndexOf's.
+// move, asked for ahead (IndexAfter) and kept (Apply, with or without the
+// index after), is IndexOf's.
 #include "lib/solve/index_cursor.h"
 
 #include <gtest/gtest.h>
@@ -21,6 +22,7 @@ void ExpectCursorFollowsIndexer(int goal_blank) {
   for (int walk = 0; walk < 20; ++walk) {
     State s = ix.StateAt(pick(rng));
     IndexCursor<kRows * kCols, kCols> cursor(s);
+    IndexCursor<kRows * kCols, kCols> told(s);  // told each index after
     ASSERT_EQ(cursor.index(), ix.IndexOf(s)) << board.Name();
     for (int step = 0; step < 200; ++step) {
       for (Move m : kAllMoves) {
@@ -35,8 +37,10 @@ void ExpectCursorFollowsIndexer(int goal_blank) {
         m = kAllMoves[rng() % 4];
       } while (board.Neighbor(s.blank, m) < 0);
       ApplyMove(board, m, &s);
+      told.Apply(m, cursor.IndexAfter(m));
       cursor.Apply(m);
       ASSERT_EQ(cursor.index(), ix.IndexOf(s)) << board.Name();
+      ASSERT_EQ(told.index(), ix.IndexOf(s)) << board.Name();
     }
   }
 }

@@ -43,8 +43,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 rows=()
-row() { rows+=("| $1 | $2 | $3 | $4 |"); }
-. bench/suites/lib.sh  # median
+. bench/suites/lib.sh  # median, row, met
 
 for board in $boards; do
   for run in $(seq "$builds"); do

@@ -11,6 +11,7 @@
 # removed at the end.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. bench/suites/lib.sh  # row, met
 
 SEED=${SLIDEDB_BENCH_SEED:-20261121}
 B=${SLIDEDB_BENCH_BUILD_DIR:-build}
@@ -28,8 +29,6 @@ declare -A hardest=([3x4]="0,3,2,1,8,7,6,5,4,11,10,9" [2x6]="0,11,4,3,2,1,6,5,10
 declare -A build_floor=([2x5]=1 [3x4]=30 [2x6]=30)
 
 rows=()
-row() { rows+=("| $1 | $2 | $3 | $4 |"); }
-met() { awk -v v="$1" -v f="$2" 'BEGIN { print (v <= f ? "met" : "**missed**") }'; }
 
 for board in 2x5 3x4 2x6; do
   db=$tmp/$board

@@ -67,11 +67,17 @@ class IndexCursor {
     return index();
   }
 
-  // Apply, its index known (IndexAfter).
-  void Apply(Move m, Index /*after*/) { Apply(m); }
-
   // REQUIRES: the move stays on the board.
-  void Apply(Move m) {
+  void Apply(Move m) { Slide(m, /*step_rank=*/true); }
+  // Apply, its index known (IndexAfter): the rank is not worked out again.
+  void Apply(Move m, Index after) {
+    Slide(m, /*step_rank=*/false);
+    rank_ = after / kCells;
+  }
+
+ private:
+  // Moves the tiles and their digits along; the rank too if step_rank.
+  void Slide(Move m, bool step_rank) {
     constexpr int k = kCols - 1;
     uint8_t* seq = order_.seq;
     uint8_t* digit = order_.digit;
@@ -87,7 +93,7 @@ class IndexCursor {
         // each of them passed moves back a place, one more in its digit if
         // it is greater; the tile's digit loses one for each smaller one.
         const int p = blank_ - kCols;
-        rank_ = bfs::Step<S>(order_, rank_, p, 1);
+        if (step_rank) rank_ = bfs::Step<S>(order_, rank_, p, 1);
         const uint8_t t = seq[p];
         const uint8_t dt = digit[p];
         int passed = 0;
@@ -106,7 +112,7 @@ class IndexCursor {
         // The tile below the blank, at p + k, goes before the k tiles
         // before it, the other way round.
         const int p = blank_;
-        rank_ = bfs::Step<S>(order_, rank_, p, 0);
+        if (step_rank) rank_ = bfs::Step<S>(order_, rank_, p, 0);
         const uint8_t t = seq[p + k];
         const uint8_t dt = digit[p + k];
         int passed = 0;
@@ -124,7 +130,6 @@ class IndexCursor {
     }
   }
 
- private:
   int blank_;
   Index rank_;
   bfs::Order order_{};  // the tiles in reading order and their digits

@@ -324,17 +324,27 @@ void Solver::SolveMany(const Problem* problems, size_t n, Path* paths,
     starts.push_back(mapped ? map.ToStored(problems[k].start)
                             : problems[k].start);
   }
-  std::vector<Path> walked(together.size());
-  std::vector<Status> walked_status(together.size());
-  WalkManyToGoal(shared, starts.data(), starts.size(), walked.data(),
-                 walked_status.data());
-  for (size_t j = 0; j < together.size(); ++j) {
-    Path& path = paths[together[j]];
-    path = std::move(walked[j]);
-    path.metric = problems[together[j]].metric;
+  if (together.size() == n) {
+    // All of them (a batch's common case): walked into the caller's paths,
+    // whose buffers a caller may keep from batch to batch.
+    WalkManyToGoal(shared, starts.data(), n, paths, statuses);
+  } else {
+    std::vector<Path> walked(together.size());
+    std::vector<Status> walked_status(together.size());
+    WalkManyToGoal(shared, starts.data(), starts.size(), walked.data(),
+                   walked_status.data());
+    for (size_t j = 0; j < together.size(); ++j) {
+      paths[together[j]] = std::move(walked[j]);
+      statuses[together[j]] = std::move(walked_status[j]);
+    }
+  }
+  for (size_t k : together) {
+    Path& path = paths[k];
+    path.metric = problems[k].metric;
     path.nodes = -1;
+    path.optimal = true;
+    path.lower_bound = -1;
     if (mapped) PathFromStored(map, &path);
-    statuses[together[j]] = std::move(walked_status[j]);
   }
 }
 

@@ -173,6 +173,8 @@ void WalkManyShape(Table* table, const State* starts, size_t n, Path* paths,
     slot->k = k;
     paths[k].moves.clear();
     paths[k].tiles.clear();
+    paths[k].moves.reserve(meta.max_distance);
+    paths[k].tiles.reserve(meta.max_distance);
     slot->walk.emplace(board, starts[k], IndexCursor<kCells, kCols>(starts[k]),
                        table->goal_index(), meta.max_distance);
     slot->looked = false;
