@@ -25,13 +25,14 @@ bool Nearer(const TwoBitTable& table, const Indexer& indexer, uint64_t i,
   if (r == kTwoBitUnreached) return false;
   ResidueStep next;
   bool found = false;
-  StepNearer(
+  const Status s = StepNearer(
       indexer, indexer.StateAt(static_cast<Index>(i)), static_cast<Index>(i), r,
       [&table](Index j, uint8_t* v) {
         *v = table.Get(j);
         return Status::OK();
       },
       &next, &found);
+  if (!s.ok()) return false;  // (reads of an in-memory table do not fail)
   *move = next.move;
   *parent = next.index;
   return found;

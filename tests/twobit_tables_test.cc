@@ -258,6 +258,36 @@ TEST(TwoBitTablesTest, ApiAnswersAsFromByteTables) {
     EXPECT_EQ(st.distance, sb.distance);
     EXPECT_EQ(st.moves, sb.moves);
   }
+  // SolveMany: 600 states in groups, a two-bit table's walks together
+  // (Answerer::SolveMany), unsolvable ones among them; a malformed one is
+  // an error in both.
+  const Indexer ix(Board(3, 3), 8);
+  std::mt19937_64 rng(5);
+  std::vector<std::string> starts;
+  for (int k = 0; k < 600; ++k) {
+    State s = ix.StateAt(rng() % ix.size());
+    if (k % 7 == 3)
+      std::swap(s.tile[s.blank == 0 ? 1 : 0], s.tile[s.blank == 8 ? 7 : 8]);
+    std::string text;
+    for (int c = 0; c < 9; ++c) text += static_cast<char>('0' + s.tile[c]);
+    starts.push_back(text);
+  }
+  std::vector<Solution> many_b, many_t;
+  ASSERT_TRUE(b->SolveMany(starts, Options(), &many_b).ok());
+  ASSERT_TRUE(t->SolveMany(starts, Options(), &many_t).ok());
+  ASSERT_EQ(many_t.size(), starts.size());
+  int unsolvable = 0;
+  for (size_t k = 0; k < starts.size(); ++k) {
+    SCOPED_TRACE(starts[k]);
+    EXPECT_EQ(many_t[k].solvable, many_b[k].solvable);
+    EXPECT_EQ(many_t[k].distance, many_b[k].distance);
+    EXPECT_EQ(many_t[k].moves, many_b[k].moves);
+    EXPECT_EQ(many_t[k].tiles, many_b[k].tiles);
+    unsolvable += !many_t[k].solvable;
+  }
+  EXPECT_GT(unsolvable, 50);
+  starts[400] = "12345678";
+  EXPECT_TRUE(t->SolveMany(starts, Options(), &many_t).IsInvalidArgument());
   Histogram hb, ht;
   ASSERT_TRUE(b->GetHistogram(Options(), &hb).ok());
   ASSERT_TRUE(t->GetHistogram(Options(), &ht).ok());

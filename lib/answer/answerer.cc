@@ -79,15 +79,59 @@ Status Answerer::Solve(std::string_view input, SolvedFields* f) {
   if (!p.solvable) return Status::OK();
   Status s = solver_->Solve(p, &path_, AnswerLimits(config_));
   if (!s.ok()) return s;
-  f->distance = path_.distance();
-  f->metric = MetricName(config_.metric);
-  f->moves = WrittenMoves(config_, path_.moves);
-  f->notation = MoveConventionName(config_.convention);
-  for (uint8_t t : path_.tiles) f->tiles.push_back(p.label[t]);
-  f->nodes = path_.nodes;
-  f->optimal = path_.optimal;
-  f->lower_bound = path_.lower_bound;
+  SolvedPathFields(p, path_, f);
   return Status::OK();
+}
+
+Status Answerer::SolveMany(const std::string_view* inputs, size_t n,
+                           SolvedFields* fields) {
+  if (posed_.size() < n) posed_.resize(n);
+  size_t walked = 0;
+  for (size_t k = 0; k < n; ++k) {
+    Posed& q = posed_[k];
+    SolvedFields* f = &fields[k];
+    q.malformed = Pose(inputs[k], &f->start, &f->goal);
+    if (!q.malformed.empty()) {
+      return Status::InvalidArgument(MalformedMessage(inputs[k], q.malformed));
+    }
+    f->board = config_.board.Name();
+    f->solvable = problem_.solvable;
+    f->reason = problem_.reason;
+    f->distance = -1;
+    f->moves.clear();
+    f->tiles.clear();
+    f->nodes = -1;
+    f->optimal = true;
+    f->lower_bound = -1;
+    q.solvable = problem_.solvable;
+    if (!q.solvable) continue;
+    q.at = walked++;
+    if (problems_.size() < walked) problems_.resize(walked);
+    std::swap(problems_[q.at], problem_);
+  }
+  if (paths_.size() < walked) paths_.resize(walked);
+  if (statuses_.size() < walked) statuses_.resize(walked);
+  solver_->SolveMany(problems_.data(), walked, paths_.data(), statuses_.data(),
+                     AnswerLimits(config_));
+  for (size_t k = 0; k < n; ++k) {
+    const Posed& q = posed_[k];
+    if (!q.solvable) continue;
+    if (!statuses_[q.at].ok()) return statuses_[q.at];
+    SolvedPathFields(problems_[q.at], paths_[q.at], &fields[k]);
+  }
+  return Status::OK();
+}
+
+void Answerer::SolvedPathFields(const Problem& p, const Path& path,
+                                SolvedFields* f) const {
+  f->distance = path.distance();
+  f->metric = MetricName(config_.metric);
+  f->moves = WrittenMoves(config_, path.moves);
+  f->notation = MoveConventionName(config_.convention);
+  for (uint8_t t : path.tiles) f->tiles.push_back(p.label[t]);
+  f->nodes = path.nodes;
+  f->optimal = path.optimal;
+  f->lower_bound = path.lower_bound;
 }
 
 Status Answerer::Distance(std::string_view input, int* distance) {

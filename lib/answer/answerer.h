@@ -78,6 +78,11 @@ class Answerer {
   // Answers one input as fields. InvalidArgument, with MalformedMessage,
   // when it is malformed; the database's error when it cannot be read.
   Status Solve(std::string_view input, SolvedFields* fields);
+  // Solve for each of inputs[0..n), into fields[k], with the walks of a
+  // two-bit table taken together (Solver::SolveMany). The first error, in
+  // input order, as Solve's; fields of later inputs are then unset.
+  Status SolveMany(const std::string_view* inputs, size_t n,
+                   SolvedFields* fields);
   // The distance alone (a table's record; a search's solution), -1 when
   // the input cannot reach the goal. Errors as Solve's.
   Status Distance(std::string_view input, int* distance);
@@ -120,6 +125,9 @@ class Answerer {
 
   Outcome Malformed(std::string_view input, const std::string& message,
                     std::string* out, std::string* err);
+  // A solved input's fields from its path.
+  void SolvedPathFields(const Problem& p, const Path& path,
+                        SolvedFields* f) const;
   void WriteUnsolvable(const Problem& p, const std::string& start,
                        const std::string& goal, std::string* out);
   // Writes a solved input's answer, or the solver's error `s`.

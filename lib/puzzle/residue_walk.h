@@ -152,9 +152,9 @@ Status StepNearerOrFail(const Indexer& ix, const State& s, Index i, uint8_t r,
 // in two halves, so that a caller may keep several walks going at once and
 // their reads overlap: Look asks for the residues the next step reads
 // (prefetch(Index)), Advance reads them and steps; the step is the one
-// StepNearer takes. `what` names the table
-// in errors: Corruption for an unreached start, a state with no nearer
-// neighbour or a goal whose residue is not 0.
+// StepNearer takes. `what` names the table in errors: Corruption for an
+// unreached start, a state with no nearer neighbour or a goal whose
+// residue is not 0.
 // REQUIRES: `start` is a state of the table, at cursor.index().
 template <typename Cursor>
 class ResidueWalk {
@@ -174,11 +174,11 @@ class ResidueWalk {
   int steps() const { return steps_; }
 
   // Lists the neighbours and reads, in index order, those whose residues
-  // share the current state's cache line (its 256 states), as long as
-  // peek(Index, uint8_t*) has them at hand (a loaded page) and none is
-  // nearer; asks prefetch(Index) for the first other one, where Advance
-  // reads on. (A walk of 2x7 needs the residue of its vertical neighbour,
-  // a cache miss, in about half its steps.)
+  // lie near the current state's (in its block of 256 states, 64 bytes:
+  // read just before, in the caches), as long as peek(Index, uint8_t*) has
+  // them at hand (a loaded page) and none is nearer; asks prefetch(Index)
+  // for the first other one, where Advance reads on. On 2x7 that one is
+  // the vertical neighbour, anywhere in 10.9 GB; the step may not need it.
   template <typename Peek, typename Prefetch>
   void Look(const Peek& peek, const Prefetch& prefetch) {
     if (r_ == kUnknown) {

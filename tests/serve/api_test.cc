@@ -1,6 +1,7 @@
 // slidedb-serve's API in-process (serve/api.h): every endpoint, every error
-// status, the batch limits, the page's files, a reload under requests, and
-// answers byte-identical to slidedb-query --format json.
+// status, the batch limits, and answers byte-identical to slidedb-query
+// --format json. The page's files, reloads and two-bit databases:
+// api_serving_test.cc.
 #include "serve/api.h"
 
 #include <gtest/gtest.h>
@@ -9,76 +10,28 @@
 #include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <thread>
-
-#include <nlohmann/json.hpp>
 
 #include "lib/puzzle/notation.h"
 #include "lib/puzzle/problem.h"
 #include "lib/puzzle/symmetry.h"
+#include "tests/serve/api_test_util.h"
 #include "tests/test_util.h"
 
 namespace slidedb {
 namespace {
 
 using nlohmann::json;
+using testing::ApiTest;
 using testing::CliResult;
+using testing::Get;
+using testing::Post;
+using testing::RandomStart;
 using testing::RunBuildCli;
 using testing::RunQueryCli;
 using testing::TempDir;
-
-ApiRequest Get(const std::string& path,
-               std::multimap<std::string, std::string> params = {}) {
-  return ApiRequest{"GET", path, std::move(params), "", "", {}};
-}
-
-ApiRequest Post(const std::string& path, std::string body,
-                std::multimap<std::string, std::string> params = {}) {
-  return ApiRequest{"POST", path, std::move(params), std::move(body), "",
-                    {}};
-}
-
-// A random arrangement of the board's tiles written as the CLI reads it:
-// solvable or not, half and half.
-std::string RandomStart(const Board& board, std::mt19937* rng) {
-  std::vector<int> tiles(board.cells());
-  for (int k = 0; k < board.cells(); ++k) tiles[k] = k;
-  std::shuffle(tiles.begin(), tiles.end(), *rng);
-  std::string s;
-  for (int k = 0; k < board.cells(); ++k) {
-    if (k > 0 && board.cells() > 9) s += ',';
-    s += std::to_string(tiles[k]);
-  }
-  return s;
-}
-
-class ApiTest : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() {
-    api_ = new Api(testing::TestDatabase(), nullptr);
-    ASSERT_TRUE(api_->Open().ok());
-  }
-  static void TearDownTestSuite() {
-    delete api_;
-    api_ = nullptr;
-  }
-
-  // The CLI's JSON answer to the same question.
-  static CliResult Cli(std::vector<std::string> args) {
-    args.insert(args.begin(), {"--db", testing::TestDatabase(), "--format",
-                               "json"});
-    return RunQueryCli(args);
-  }
-
-  static json Parse(const ApiResponse& r) {
-    return json::parse(r.body, nullptr, /*allow_exceptions=*/false);
-  }
-
-  static Api* api_;
-};
-
-Api* ApiTest::api_ = nullptr;
 
 TEST_F(ApiTest, SolveIsTheCliAnswerOnRandomStates) {
   std::mt19937 rng(8);
@@ -440,169 +393,6 @@ TEST_F(ApiTest, BatchLimits) {
   EXPECT_EQ(api_->Handle(Post("/api/solve", big)).status, 200);
   big += ' ';
   EXPECT_EQ(api_->Handle(Post("/api/solve", big)).status, 413);
-}
-
-// The page's files from a folder, and every way out of it refused.
-TEST(ApiWebFilesTest, ServesTheFolderAndNothingOutsideIt) {
-  namespace fs = std::filesystem;
-  const std::string root = TempDir("web-files");
-  const std::string web = root + "/web";
-  fs::create_directories(web + "/img");
-  auto write = [](const std::string& path, const std::string& text) {
-    std::ofstream(path, std::ios::binary) << text;
-  };
-  write(web + "/index.html", "<!doctype html><title>t</title>");
-  write(web + "/app.js", "console.log(1);");
-  write(web + "/style.css", "body{}");
-  write(web + "/img/logo.svg", "<svg/>");
-  write(web + "/img/p.png", std::string("\x89PNG\r\n\x1a\n\0\0", 10));
-  write(web + "/data.json", "{}");
-  write(web + "/.secret", "hidden");
-  write(root + "/secret.txt", "outside");
-  fs::create_symlink(root + "/secret.txt", web + "/link.txt");
-  fs::create_directory_symlink(root, web + "/up");
-  const WebFiles files = WebFiles::FromDirectory(web);
-  Api api(testing::TestDatabase(), &files);
-  ASSERT_TRUE(api.Open().ok());
-  const std::vector<std::pair<std::string, std::string>> served = {
-      {"/", "text/html; charset=utf-8"},
-      {"/index.html", "text/html; charset=utf-8"},
-      {"/app.js", "text/javascript; charset=utf-8"},
-      {"/style.css", "text/css; charset=utf-8"},
-      {"/img/logo.svg", "image/svg+xml"},
-      {"/img/p.png", "image/png"},
-      {"/data.json", "application/json"},
-  };
-  for (const auto& [path, type] : served) {
-    const ApiResponse r = api.Handle(Get(path));
-    EXPECT_EQ(r.status, 200) << path;
-    EXPECT_EQ(r.content_type, type) << path;
-  }
-  EXPECT_EQ(api.Handle(Get("/img/p.png")).body.size(), 10u);
-  for (const std::string& path : std::vector<std::string>{
-           "/../secret.txt", "/img/../../secret.txt", "/img/../app.js",
-        "/./app.js", "//app.js", "/.secret", "/link.txt", "/up/secret.txt",
-        "/" + root + "/secret.txt", "/img/", "/img", "/app.js/",
-        "/app.js\\..\\..\\secret.txt", std::string("/app.js\0x", 9), "",
-        "secret.txt", "/%2e%2e/secret.txt", "/C:/secret.txt"}) {
-    const ApiResponse r = api.Handle(Get(path));
-    EXPECT_EQ(r.status, 404) << path;
-    EXPECT_EQ(r.body.find("outside"), std::string::npos) << path;
-    EXPECT_EQ(r.body.find("hidden"), std::string::npos) << path;
-  }
-}
-
-// The files built into the program are web/'s, byte for byte.
-TEST(ApiWebFilesTest, EmbeddedFilesAreWebsFiles) {
-  namespace fs = std::filesystem;
-  const WebFiles files = WebFiles::Embedded();
-  const fs::path web = fs::path(SLIDEDB_SOURCE_DIR) / "web";
-  size_t on_disk = 0;
-  if (fs::is_directory(web)) {
-    for (const auto& e : fs::recursive_directory_iterator(web)) {
-      const std::string rel = fs::relative(e.path(), web).string();
-      if (!e.is_regular_file() || rel[0] == '.' ||
-          rel.find("/.") != std::string::npos) {
-        continue;
-      }
-      ++on_disk;
-      std::ifstream in(e.path(), std::ios::binary);
-      const std::string want((std::istreambuf_iterator<char>(in)),
-                             std::istreambuf_iterator<char>());
-      std::string body;
-      std::string_view type;
-      ASSERT_TRUE(files.Find("/" + rel, &body, &type)) << rel;
-      EXPECT_EQ(body, want) << rel;
-      EXPECT_EQ(type, ContentTypeOf(rel));
-    }
-  }
-  EXPECT_EQ(WebFiles::EmbeddedCount(), on_disk);
-  std::string body;
-  std::string_view type;
-  EXPECT_EQ(files.Find("/", &body, &type), fs::exists(web / "index.html"));
-  EXPECT_FALSE(files.Find("/../CMakeLists.txt", &body, &type));
-}
-
-// SIGHUP's work: a database rebuilt and swapped in while requests run. No
-// request fails; the new table appears.
-TEST(ApiReloadTest, ReloadUnderRequestsDropsNothing) {
-  const std::string db = TempDir("api-reload") + "/db";
-  ASSERT_EQ(RunBuildCli({"--db", db, "--board", "2x3", "--quiet"}).status, 0);
-  Api api(db, nullptr);
-  ASSERT_TRUE(api.Open().ok());
-  EXPECT_EQ(api.Handle(Get("/api/histogram", {{"board", "2x2"}})).status, 404);
-  std::atomic<bool> stop{false};
-  std::atomic<int> answered{0}, failed{0};
-  std::vector<std::thread> clients;
-  for (int t = 0; t < 4; ++t) {
-    clients.emplace_back([&, t] {
-      std::mt19937 rng(t);
-      while (!stop) {
-        const std::string start = RandomStart(Board(2, 3), &rng);
-        const ApiResponse r = api.Handle(
-            Get("/api/solve", {{"start", start}, {"board", "2x3"}}));
-        if (r.status != 200 || r.body.find("\"solvable\"") == std::string::npos) {
-          ++failed;
-        }
-        ++answered;
-      }
-    });
-  }
-  for (int round = 0; round < 3; ++round) {
-    const std::string board = round == 0 ? "2x2" : "3x2";
-    ASSERT_EQ(RunBuildCli({"--db", db, "--board", board, "--quiet"}).status, 0);
-    ASSERT_TRUE(api.Reload().ok());
-  }
-  // A failed reopen keeps the old database in service.
-  std::filesystem::rename(db, db + ".away");
-  EXPECT_FALSE(api.Reload().ok());
-  stop = true;
-  for (auto& c : clients) c.join();
-  EXPECT_EQ(failed.load(), 0);
-  EXPECT_GT(answered.load(), 0);
-  EXPECT_EQ(api.Handle(Get("/api/histogram", {{"board", "2x2"}})).status, 200);
-  EXPECT_EQ(api.Handle(Get("/api/histogram", {{"board", "3x2"}})).status, 200);
-}
-
-TEST(ApiReloadTest, NoDatabase) {
-  Api api(TempDir("api-none") + "/db", nullptr);
-  Status s = api.Open();
-  EXPECT_TRUE(s.IsNotFound()) << s.ToString();
-  EXPECT_EQ(api.Handle(Get("/api/tables")).status, 503);
-  EXPECT_EQ(api.Handle(Get("/healthz")).status, 200);
-}
-
-// A database of two-bit tables (issue 23) is served as one of byte tables:
-// the same answers, with no code of the server's own for it.
-TEST_F(ApiTest, TwoBitTablesAnswerAsByteTables) {
-  const std::string dir = TempDir("api-twobit") + "/db";
-  for (const char* board : {"3x3", "2x3"}) {
-    ASSERT_EQ(RunBuildCli({"--db", dir, "--board", board, "--records",
-                           "two-bit", "--quiet"})
-                  .status,
-              0);
-  }
-  Api two_bit(dir, nullptr);
-  ASSERT_TRUE(two_bit.Open().ok());
-  const std::vector<
-      std::pair<std::string, std::multimap<std::string, std::string>>>
-      requests = {
-          {"/api/solve", {{"start", "867254301"}, {"steps", "1"}}},
-          {"/api/solve", {{"start", "867254301"}, {"goal", "_12/345/678"}}},
-          {"/api/solve", {{"start", "867254301"}, {"count", "1"}}},
-          {"/api/moves", {{"start", "867254301"}}},
-          {"/api/histogram", {{"board", "2x3"}}},
-          {"/api/sample", {{"n", "5"}, {"distance", "14"}, {"seed", "2"}}},
-          {"/api/verify", {{"start", "123405786"}, {"moves", "RD"}}},
-          {"/api/analyse", {{"start", "123405786"}, {"moves", "LR"}}},
-      };
-  for (const auto& [path, params] : requests) {
-    SCOPED_TRACE(path + " " + params.begin()->second);
-    const ApiResponse want = api_->Handle(Get(path, params));
-    const ApiResponse got = two_bit.Handle(Get(path, params));
-    EXPECT_EQ(got.status, want.status) << got.body;
-    EXPECT_EQ(got.body, want.body);
-  }
 }
 
 }  // namespace
