@@ -59,6 +59,35 @@ const Twins& TwinDatabases() {
   return twins;
 }
 
+// slidedb-query with `args` (and `input` on standard input) on the byte
+// database and on the two-bit one: {byte's, two-bit's}.
+std::pair<testing::CliResult, testing::CliResult> QueryBoth(
+    const std::vector<std::string>& args, const std::string& input = "") {
+  std::vector<std::string> b = {"--db", TwinDatabases().byte_db};
+  std::vector<std::string> t = {"--db", TwinDatabases().two_bit_db};
+  b.insert(b.end(), args.begin(), args.end());
+  t.insert(t.end(), args.begin(), args.end());
+  return {RunQueryCli(b, input), RunQueryCli(t, input)};
+}
+
+// n random 3x3 states (goal blank 8), one in every `swapped` with two
+// tiles swapped: a start of the other parity, unsolvable.
+std::vector<std::string> RandomStates(int n, uint64_t seed, int swapped) {
+  const Indexer ix(Board(3, 3), 8);
+  std::mt19937_64 rng(seed);
+  std::vector<std::string> out;
+  for (int k = 0; k < n; ++k) {
+    State s = ix.StateAt(rng() % ix.size());
+    if (k % swapped == swapped / 2) {
+      std::swap(s.tile[s.blank == 0 ? 1 : 0], s.tile[s.blank == 8 ? 7 : 8]);
+    }
+    std::string text;
+    for (int c = 0; c < 9; ++c) text += static_cast<char>('0' + s.tile[c]);
+    out.push_back(text);
+  }
+  return out;
+}
+
 std::unique_ptr<Database> OpenOrFail(const std::string& dir) {
   std::unique_ptr<Database> db;
   const Status s = Database::Open(dir, &db);
@@ -159,7 +188,6 @@ TEST(TwoBitTablesTest, ScanIsTheByteTablesScan) {
 // per-STATE tool (the paths are the same, as both walk to the nearer
 // neighbour of lowest index), and the per-table tools.
 TEST(TwoBitTablesTest, QueryToolsAnswerAsFromByteTables) {
-  const Twins& twins = TwinDatabases();
   const std::vector<std::vector<std::string>> questions = {
       {"867254301", "647850321", "123456780", "123456708"},
       {"--format", "json", "--steps", "867254301", "283164705"},
@@ -190,12 +218,7 @@ TEST(TwoBitTablesTest, QueryToolsAnswerAsFromByteTables) {
     std::string what;
     for (const auto& a : q) what += a + " ";
     SCOPED_TRACE(what);
-    std::vector<std::string> b = {"--db", twins.byte_db};
-    std::vector<std::string> t = {"--db", twins.two_bit_db};
-    b.insert(b.end(), q.begin(), q.end());
-    t.insert(t.end(), q.begin(), q.end());
-    const testing::CliResult rb = RunQueryCli(b);
-    const testing::CliResult rt = RunQueryCli(t);
+    const auto [rb, rt] = QueryBoth(q);
     EXPECT_EQ(rt.status, rb.status) << rt.err;
     EXPECT_EQ(rt.out, rb.out);
     // 0, or 1 for a start of the other parity.
@@ -208,20 +231,11 @@ TEST(TwoBitTablesTest, QueryToolsAnswerAsFromByteTables) {
 // table's answers, byte for byte, in order, with malformed and unsolvable
 // lines and a goal served by symmetry among them.
 TEST(TwoBitTablesTest, BatchOnStandardInputAsFromByteTables) {
-  const Twins& twins = TwinDatabases();
-  const Indexer ix(Board(3, 3), 8);
-  std::mt19937_64 rng(23);
   std::string input;
-  for (int k = 0; k < 3000; ++k) {
-    if (k % 97 == 5) {
-      input += "12345678\n";  // malformed: a cell short
-      continue;
-    }
-    State s = ix.StateAt(rng() % ix.size());
-    if (k % 89 == 7)
-      std::swap(s.tile[s.blank == 0 ? 1 : 0], s.tile[s.blank == 8 ? 7 : 8]);
-    for (int c = 0; c < 9; ++c) input += static_cast<char>('0' + s.tile[c]);
-    input += "\n";
+  int k = 0;
+  for (const std::string& state : RandomStates(3000, 23, 89)) {
+    // Now and then a malformed line: a cell short.
+    input += (k++ % 97 == 5 ? state.substr(1) : state) + "\n";
   }
   for (const std::vector<std::string>& q :
        std::vector<std::vector<std::string>>{
@@ -232,12 +246,7 @@ TEST(TwoBitTablesTest, BatchOnStandardInputAsFromByteTables) {
     std::string what;
     for (const auto& a : q) what += a + " ";
     SCOPED_TRACE(what);
-    std::vector<std::string> b = {"--db", twins.byte_db};
-    std::vector<std::string> t = {"--db", twins.two_bit_db};
-    b.insert(b.end(), q.begin(), q.end());
-    t.insert(t.end(), q.begin(), q.end());
-    const testing::CliResult rb = RunQueryCli(b, input);
-    const testing::CliResult rt = RunQueryCli(t, input);
+    const auto [rb, rt] = QueryBoth(q, input);
     EXPECT_EQ(rt.status, rb.status) << rt.err;
     EXPECT_EQ(rt.out, rb.out);
     EXPECT_EQ(rt.err, rb.err);
@@ -261,17 +270,7 @@ TEST(TwoBitTablesTest, ApiAnswersAsFromByteTables) {
   // SolveMany: 600 states in groups, a two-bit table's walks together
   // (Answerer::SolveMany), unsolvable ones among them; a malformed one is
   // an error in both.
-  const Indexer ix(Board(3, 3), 8);
-  std::mt19937_64 rng(5);
-  std::vector<std::string> starts;
-  for (int k = 0; k < 600; ++k) {
-    State s = ix.StateAt(rng() % ix.size());
-    if (k % 7 == 3)
-      std::swap(s.tile[s.blank == 0 ? 1 : 0], s.tile[s.blank == 8 ? 7 : 8]);
-    std::string text;
-    for (int c = 0; c < 9; ++c) text += static_cast<char>('0' + s.tile[c]);
-    starts.push_back(text);
-  }
+  std::vector<std::string> starts = RandomStates(600, 5, 7);
   std::vector<Solution> many_b, many_t;
   ASSERT_TRUE(b->SolveMany(starts, Options(), &many_b).ok());
   ASSERT_TRUE(t->SolveMany(starts, Options(), &many_t).ok());

@@ -67,15 +67,7 @@ Status Answerer::Solve(std::string_view input, SolvedFields* f) {
     return Status::InvalidArgument(MalformedMessage(input, malformed));
   }
   const Problem& p = problem_;
-  f->board = config_.board.Name();
-  f->solvable = p.solvable;
-  f->reason = p.reason;
-  f->distance = -1;
-  f->moves.clear();
-  f->tiles.clear();
-  f->nodes = -1;
-  f->optimal = true;
-  f->lower_bound = -1;
+  PosedFields(f);
   if (!p.solvable) return Status::OK();
   Status s = solver_->Solve(p, &path_, AnswerLimits(config_));
   if (!s.ok()) return s;
@@ -86,7 +78,7 @@ Status Answerer::Solve(std::string_view input, SolvedFields* f) {
 Status Answerer::SolveMany(const std::string_view* inputs, size_t n,
                            SolvedFields* fields) {
   if (posed_.size() < n) posed_.resize(n);
-  size_t walked = 0;
+  size_t walked = 0, unsolvable = 0;
   for (size_t k = 0; k < n; ++k) {
     Posed& q = posed_[k];
     SolvedFields* f = &fields[k];
@@ -94,25 +86,10 @@ Status Answerer::SolveMany(const std::string_view* inputs, size_t n,
     if (!q.malformed.empty()) {
       return Status::InvalidArgument(MalformedMessage(inputs[k], q.malformed));
     }
-    f->board = config_.board.Name();
-    f->solvable = problem_.solvable;
-    f->reason = problem_.reason;
-    f->distance = -1;
-    f->moves.clear();
-    f->tiles.clear();
-    f->nodes = -1;
-    f->optimal = true;
-    f->lower_bound = -1;
-    q.solvable = problem_.solvable;
-    if (!q.solvable) continue;
-    q.at = walked++;
-    if (problems_.size() < walked) problems_.resize(walked);
-    std::swap(problems_[q.at], problem_);
+    PosedFields(f);
+    KeepPosed(&q, &walked, &unsolvable);
   }
-  if (paths_.size() < walked) paths_.resize(walked);
-  if (statuses_.size() < walked) statuses_.resize(walked);
-  solver_->SolveMany(problems_.data(), walked, paths_.data(), statuses_.data(),
-                     AnswerLimits(config_));
+  SolveKept(walked);
   for (size_t k = 0; k < n; ++k) {
     const Posed& q = posed_[k];
     if (!q.solvable) continue;
@@ -120,6 +97,33 @@ Status Answerer::SolveMany(const std::string_view* inputs, size_t n,
     SolvedPathFields(problems_[q.at], paths_[q.at], &fields[k]);
   }
   return Status::OK();
+}
+
+void Answerer::KeepPosed(Posed* q, size_t* walked, size_t* unsolvable) {
+  q->solvable = problem_.solvable;
+  std::vector<Problem>& kept = q->solvable ? problems_ : unsolvable_;
+  q->at = q->solvable ? (*walked)++ : (*unsolvable)++;
+  if (kept.size() <= q->at) kept.resize(q->at + 1);
+  std::swap(kept[q->at], problem_);
+}
+
+void Answerer::SolveKept(size_t walked) {
+  if (paths_.size() < walked) paths_.resize(walked);
+  if (statuses_.size() < walked) statuses_.resize(walked);
+  solver_->SolveMany(problems_.data(), walked, paths_.data(), statuses_.data(),
+                     AnswerLimits(config_));
+}
+
+void Answerer::PosedFields(SolvedFields* f) const {
+  f->board = config_.board.Name();
+  f->solvable = problem_.solvable;
+  f->reason = problem_.reason;
+  f->distance = -1;
+  f->moves.clear();
+  f->tiles.clear();
+  f->nodes = -1;
+  f->optimal = true;
+  f->lower_bound = -1;
 }
 
 void Answerer::SolvedPathFields(const Problem& p, const Path& path,
@@ -196,16 +200,9 @@ size_t Answerer::AnswerMany(const std::string_view* inputs, size_t n,
     Posed& q = posed_[k];
     q.malformed = Pose(inputs[k], &q.start_text, &q.goal_text);
     if (!q.malformed.empty()) continue;
-    q.solvable = problem_.solvable;
-    std::vector<Problem>& kept = q.solvable ? problems_ : unsolvable_;
-    q.at = q.solvable ? walked++ : unsolvable++;
-    if (kept.size() <= q.at) kept.resize(q.at + 1);
-    std::swap(kept[q.at], problem_);
+    KeepPosed(&q, &walked, &unsolvable);
   }
-  if (paths_.size() < walked) paths_.resize(walked);
-  if (statuses_.size() < walked) statuses_.resize(walked);
-  solver_->SolveMany(problems_.data(), walked, paths_.data(), statuses_.data(),
-                     AnswerLimits(config_));
+  SolveKept(walked);
   for (size_t k = 0; k < n; ++k) {
     const Posed& q = posed_[k];
     Outcome o = Outcome::kUnsolvable;

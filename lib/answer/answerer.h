@@ -125,6 +125,9 @@ class Answerer {
 
   Outcome Malformed(std::string_view input, const std::string& message,
                     std::string* out, std::string* err);
+  // The fields of the input just posed (problem_) but for its path: none
+  // yet.
+  void PosedFields(SolvedFields* f) const;
   // A solved input's fields from its path.
   void SolvedPathFields(const Problem& p, const Path& path,
                         SolvedFields* f) const;
@@ -167,6 +170,12 @@ class Answerer {
   std::vector<Problem> problems_, unsolvable_;
   std::vector<Path> paths_;
   std::vector<Status> statuses_;
+  // Keeps the problem just posed (problem_) for a batch: a solvable one in
+  // problems_, to be walked, another in unsolvable_, each counted; sets q's
+  // solvable and at.
+  void KeepPosed(Posed* q, size_t* walked, size_t* unsolvable);
+  // Solves problems_[0..walked) into paths_ and statuses_.
+  void SolveKept(size_t walked);
 };
 
 // The blank's steps `moves` as answers write them: in the config's
