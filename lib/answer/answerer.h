@@ -123,6 +123,20 @@ class Answerer {
   bool AnswerCompact(std::string_view input, std::string* out,
                      Status* status);
 
+  // A batch's input once posed (AnswerMany, SolveMany): its texts, or why
+  // it is malformed, and where its problem is kept.
+  struct Posed {
+    std::string malformed, start_text, goal_text;
+    bool solvable = false;
+    size_t at = 0;  // its problem's place in problems_ or unsolvable_
+  };
+  // Keeps the problem just posed (problem_) for a batch: a solvable one in
+  // problems_, to be walked, another in unsolvable_, each counted; sets q's
+  // solvable and at.
+  void KeepPosed(Posed* q, size_t* walked, size_t* unsolvable);
+  // Solves problems_[0..walked) into paths_ and statuses_.
+  void SolveKept(size_t walked);
+
   Outcome Malformed(std::string_view input, const std::string& message,
                     std::string* out, std::string* err);
   // The fields of the input just posed (problem_) but for its path: none
@@ -159,23 +173,12 @@ class Answerer {
   Problem problem_;
   Path path_;
   // AnswerMany's: whether walks of a two-bit table answer (-1: not known
-  // yet), and each input's texts, problem, path and status.
+  // yet); a batch's inputs, problems, paths and statuses.
   int walks_two_bit_ = -1;
-  struct Posed {
-    std::string malformed, start_text, goal_text;
-    bool solvable = false;
-    size_t at = 0;  // its problem's place in problems_ or unsolvable_
-  };
   std::vector<Posed> posed_;
   std::vector<Problem> problems_, unsolvable_;
   std::vector<Path> paths_;
   std::vector<Status> statuses_;
-  // Keeps the problem just posed (problem_) for a batch: a solvable one in
-  // problems_, to be walked, another in unsolvable_, each counted; sets q's
-  // solvable and at.
-  void KeepPosed(Posed* q, size_t* walked, size_t* unsolvable);
-  // Solves problems_[0..walked) into paths_ and statuses_.
-  void SolveKept(size_t walked);
 };
 
 // The blank's steps `moves` as answers write them: in the config's

@@ -215,7 +215,8 @@ void WalkManyShape(Table* table, const State* starts, size_t n, Path* paths,
         begin(&slot);
         ++j;
       } else {
-        std::swap(slot, slots[--live]);  // slot j now holds another walk
+        --live;  // slot j takes the last walk, stepped next
+        if (j != live) std::swap(slot, slots[live]);
       }
     }
   }

@@ -118,7 +118,8 @@ class Table {
   // Reads index i's residue and drops it, if its page is loaded: a load
   // whose cache miss may overlap with other such loads before the residue
   // is read (GetResidueLoaded). (Here a prefetch instruction costs more
-  // than the load: bench/README.md, walks of 2x7.) REQUIRES: two_bit().
+  // than the load: BENCHMARKS.md, "The batch floor, second session".)
+  // REQUIRES: two_bit().
   void TouchResidue(Index i) const {
     const char* page =
         loaded_[i >> kTwoBitPageShift].load(std::memory_order_acquire);
