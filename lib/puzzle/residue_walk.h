@@ -90,6 +90,15 @@ void ListNeighbours(const Board& board, const State& s, const Cursor& cursor,
   }
 }
 
+// Sets *next to the step from `s` to its neighbour c.
+inline void StepTo(const Board& board, const State& s,
+                   const Neighbours::Near& c, ResidueStep* next) {
+  next->move = c.move;
+  next->index = c.index;
+  next->state = s;
+  ApplyMove(board, c.move, &next->state, &next->tile);
+}
+
 // Sets *next to the neighbour of `s` (residue r) one step nearer the goal
 // with the lowest index, reading the neighbours' residues in increasing
 // index order, from the `first`-th (those before it known farther), and no
@@ -107,10 +116,7 @@ Status PickNearer(const Board& board, const State& s,
     Status st = residue(c.index, &v);
     if (!st.ok()) return st;
     if (v == nearer) {
-      next->move = c.move;
-      next->index = c.index;
-      next->state = s;
-      ApplyMove(board, c.move, &next->state, &next->tile);
+      StepTo(board, s, c, next);
       *found = true;
       return Status::OK();
     }
@@ -217,11 +223,7 @@ class ResidueWalk {
       ResidueStep next;
       bool found = picked_ >= 0;
       if (found) {
-        const Neighbours::Near& c = near_.near[picked_];
-        next.move = c.move;
-        next.index = c.index;
-        next.state = s_;
-        ApplyMove(*board_, c.move, &next.state, &next.tile);
+        StepTo(*board_, s_, near_.near[picked_], &next);
       } else {
         st = PickNearer(*board_, s_, near_, r_, residue, &next, &found,
                         read_from_);

@@ -107,11 +107,9 @@ class Table {
   // The residue of index i if its page is loaded already: the hot path of a
   // two-bit walk. REQUIRES: two_bit(), i < indexer().size().
   bool GetResidueLoaded(Index i, uint8_t* residue) const {
-    const char* page =
-        loaded_[i >> kTwoBitPageShift].load(std::memory_order_acquire);
-    if (page == nullptr) return false;
-    const uint32_t k = static_cast<uint32_t>(i & (kTwoBitPageStates - 1));
-    *residue = (static_cast<uint8_t>(page[k >> 2]) >> ((k & 3) * 2)) & 3;
+    const char* byte = ResidueByte(i);
+    if (byte == nullptr) return false;
+    *residue = (static_cast<uint8_t>(*byte) >> ((i & 3) * 2)) & 3;
     return true;
   }
 
@@ -121,11 +119,9 @@ class Table {
   // than the load: BENCHMARKS.md, "The batch floor, second session".)
   // REQUIRES: two_bit().
   void TouchResidue(Index i) const {
-    const char* page =
-        loaded_[i >> kTwoBitPageShift].load(std::memory_order_acquire);
-    if (page != nullptr) {
-      const char byte = page[(i & (kTwoBitPageStates - 1)) >> 2];
-      asm volatile("" : : "r"(byte));  // loaded, though unused
+    if (const char* byte = ResidueByte(i)) {
+      const char value = *byte;
+      asm volatile("" : : "r"(value));  // loaded, though unused
     }
   }
 
@@ -137,6 +133,15 @@ class Table {
   }
 
  private:
+  // The byte that holds index i's residue in a two-bit table, nullptr until
+  // its page is loaded.
+  const char* ResidueByte(Index i) const {
+    // Acquire pairs with Load's release: the page's bytes are visible.
+    const char* page =
+        loaded_[i >> kTwoBitPageShift].load(std::memory_order_acquire);
+    if (page == nullptr) return nullptr;
+    return page + ((i & (kTwoBitPageStates - 1)) >> 2);
+  }
   Status GetSlow(Index i, uint8_t* record);
   Status GetResidueSlow(Index i, uint8_t* residue);
   // A two-bit table's record of index i, made by a walk.
