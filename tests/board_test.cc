@@ -73,6 +73,31 @@ TEST(BoardTest, IsValidShape) {
   EXPECT_TRUE(Board::IsValidShape(2, 9));
   EXPECT_FALSE(Board::IsValidShape(2, 13));
   EXPECT_FALSE(Board::IsValidShape(0, 0));
+  // Sides whose product overflows int (or wraps to a small number) are
+  // refused, not taken as small boards.
+  EXPECT_FALSE(Board::IsValidShape(46341, 46341));
+  EXPECT_FALSE(Board::IsValidShape(65536, 65536));
+  EXPECT_FALSE(Board::IsValidShape(2, 2147483647));
+  EXPECT_FALSE(Board::IsValidShape(2147483647, 2));
+  EXPECT_FALSE(Board::IsValidShape(4, 1073741824));
+  EXPECT_FALSE(Board::IsValidShape(2147483647, 2147483647));
+}
+
+TEST(BoardTest, RejectsHugeShapesWhoseCellCountOverflows) {
+  for (const std::string text :
+       {"46341x46341", "65536x65536", "2x2147483647", "4x1073741824",
+        "2147483647x2147483647", "13x2", "25x25"}) {
+    Board board(2, 3);
+    Status s = Board::Parse(text, &board);
+    EXPECT_TRUE(s.IsInvalidArgument()) << text;
+    EXPECT_NE(s.message().find("not supported"), std::string::npos)
+        << text << ": " << s.message();
+    EXPECT_EQ(board, Board(2, 3)) << text << " changed the board";
+  }
+  // Past int: a parse error, not a wrapped number.
+  Board board(2, 3);
+  EXPECT_TRUE(Board::Parse("4294967298x2", &board).IsInvalidArgument());
+  EXPECT_EQ(board, Board(2, 3));
 }
 
 // Neighbor agrees with row and column arithmetic on every cell of every

@@ -577,6 +577,12 @@ TEST(QueryCliTest, BadUsageIsStatus64) {
       {"--board", "5x6", "123456780"},
       {"--board", "abc", "123456780"},
       {"--board", "1x5"},
+      // Sides whose product overflows int once crashed every face.
+      {"--board", "65536x65536", "1"},
+      {"--board", "46341x46341", "1"},
+      {"--board", "2x2147483647", "1"},
+      {"--board", "4x1073741824", "1"},
+      {"--board", "65536x65536", "--histogram"},
       {"--histogram", "123456780"},
       {"--goal", "12345678", "123456780"},
       {"--max-seconds", "0", "123456780"},

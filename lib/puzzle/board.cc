@@ -17,7 +17,9 @@ bool ParseMoveLetter(char c, Move* m) {
 }
 
 bool Board::IsValidShape(int rows, int cols) {
-  return rows >= 2 && cols >= 2 && rows * cols <= kMaxCells;
+  // Divides instead of multiplying: rows * cols overflows int for sides
+  // such as 46341x46341 or 2x2147483647, which then passed as small boards.
+  return rows >= 2 && cols >= 2 && rows <= kMaxCells / cols;
 }
 
 Board::Board(int rows, int cols) : rows_(rows), cols_(cols) {

@@ -128,6 +128,12 @@ def test_malformed_input_raises_value_error_with_the_cli_message(db):
         assert str(e.value) == message
     with pytest.raises(ValueError):
         db.solve("123456780", board="6x5")
+    # Sides whose product overflows int once crashed the interpreter.
+    for huge in ("46341x46341", "65536x65536", "2x2147483647"):
+        with pytest.raises(ValueError):
+            db.solve("1", board=huge)
+        with pytest.raises(ValueError):
+            db.histogram(board=huge)
     for bad_budget in (0, -1.5, float("nan")):
         with pytest.raises(ValueError):
             db.solve("867254301", max_seconds=bad_budget)

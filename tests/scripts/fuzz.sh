@@ -7,7 +7,7 @@
 # tests/fuzz/crashes/<target>/, where ctest replays it from then on, and the
 # script exits 1.
 #
-#   tests/scripts/fuzz.sh [SECONDS] [TARGET...]   targets: fuzz_notation
+#   tests/scripts/fuzz.sh [SECONDS] [TARGET...]   targets: fuzz_board fuzz_notation
 #                                           fuzz_query_line fuzz_solution
 #                                           fuzz_api
 set -euo pipefail
@@ -15,7 +15,7 @@ cd "$(dirname "$0")/../.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fuzz_notation fuzz_query_line fuzz_solution fuzz_api)
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz_board fuzz_notation fuzz_query_line fuzz_solution fuzz_api)
 
 ./scripts/install_deps.sh --fuzz
 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \

@@ -303,6 +303,18 @@ class AttackTest(unittest.TestCase):
                                                          half_close=True))
             self.assertEqual((status, body), (200, expected))
 
+    def test_a_huge_board_is_a_400_not_a_crash(self):
+        # rows * cols overflowed int: these once killed the server.
+        for target in ["/api/solve?board=46341x46341&start=1",
+                       "/api/histogram?board=65536x65536",
+                       "/api/moves?board=2x2147483647&start=1",
+                       "/api/sample?board=4x1073741824&n=1"]:
+            status, _, body = self.server.get(target)
+            self.assertEqual(status, 400, (target, body))
+            self.assertIn(b"not supported", body, target)
+        self.assertEqual(self.solve_answer(), self.solve_answer())
+        self.assertIsNone(self.server.proc.poll(), "the server died")
+
     def test_host_must_name_the_loopback(self):
         for host, status in [(b"localhost", 200), (b"localhost:8080", 200),
                              (b"127.0.0.1", 200), (b"127.9.9.9:1", 200),
