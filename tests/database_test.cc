@@ -481,13 +481,17 @@ TEST(DatabaseWriterTest, KilledBuildLeavesTheDatabaseAsItWas) {
   const auto before = snapshot();
   const pid_t pid = fork();
   if (pid == 0) {
-    execl(build.c_str(), build.c_str(), "--db", dir.c_str(), "--board", "2x5",
+    // 3x4 takes seconds even on an idle machine, so the kill below always
+    // comes first however the machine schedules the two processes (2x5,
+    // 40 ms, could finish between the poll and the kill on a busy one).
+    execl(build.c_str(), build.c_str(), "--db", dir.c_str(), "--board", "3x4",
           "--threads", "1", "--quiet", static_cast<char*>(nullptr));
     _exit(127);
   }
   ASSERT_GT(pid, 0);
   const std::string copy = dir + ".building." + std::to_string(pid);
-  for (int k = 0; k < 2000 && !fs::exists(copy); ++k) usleep(1000);
+  // A hang guard of 20 s, not a timing: the copy comes within milliseconds.
+  for (int k = 0; k < 20000 && !fs::exists(copy); ++k) usleep(1000);
   const bool began = fs::exists(copy);
   // Killed at once: in the copy or in the search, it must not matter.
   kill(pid, SIGKILL);
@@ -500,7 +504,7 @@ TEST(DatabaseWriterTest, KilledBuildLeavesTheDatabaseAsItWas) {
   std::unique_ptr<Database> db;
   ASSERT_TRUE(Database::Open(dir, &db).ok());
   EXPECT_EQ(db->table_ids().size(), 1u);
-  EXPECT_EQ(db->Find(Board(2, 5), 9), nullptr);
+  EXPECT_EQ(db->Find(Board(3, 4), 11), nullptr);
   db.reset();
   EXPECT_EQ(testing::RunQueryCli({"--db", dir, "--board", "2x2", "1_32"}).status,
             0);
