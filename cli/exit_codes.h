@@ -13,7 +13,8 @@ inline constexpr int kExitDataError = 65;   // some input was malformed
 inline constexpr int kExitNoInput = 66;     // the database is missing/unreadable
 inline constexpr int kExitUnavailable = 69;  // slidedb-serve cannot listen
 inline constexpr int kExitCantCreate = 73;  // the database cannot be written
-inline constexpr int kExitIOError = 74;     // writing failed (a full disk...)
+inline constexpr int kExitIOError = 74;     // reading the input or writing
+                                            // failed (a full disk...)
 
 }  // namespace slidedb
 

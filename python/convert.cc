@@ -2,6 +2,9 @@
 // errors raised for a failed Status (python/convert.h).
 #include "python/convert.h"
 
+#include <cxxabi.h>
+#include <unistd.h>
+
 #include <string>
 
 namespace slidedb::python {
@@ -20,6 +23,35 @@ namespace slidedb::python {
 
 void Check(const Status& s) {
   if (!s.ok()) Raise(s);
+}
+
+bool Finalizing() {
+#if PY_VERSION_HEX >= 0x030D0000
+  return Py_IsFinalizing() != 0;
+#else
+  return _Py_IsFinalizing() != 0;
+#endif
+}
+
+namespace {
+
+// The end of a thread that must not go back to Python: the process exits
+// around it.
+[[noreturn]] void WaitForExit() {
+  while (true) pause();
+}
+
+}  // namespace
+
+void TakeGil(PyThreadState* state) {
+  if (Finalizing()) WaitForExit();
+  // The interpreter may begin to exit between the check and here: then
+  // Python ends this thread with pthread_exit, whose unwinding stops here.
+  try {
+    PyEval_RestoreThread(state);
+  } catch (abi::__forced_unwind&) {
+    WaitForExit();  // never rethrown: the handler does not end
+  }
 }
 
 Options MakeOptions(const std::string& board,

@@ -8,6 +8,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "slidedb/slidedb.h"
 
@@ -44,6 +45,33 @@ py::dict SolutionDict(const Solution& s);
 // The dict of slidedb-query --analyse --format json; `budget_seconds` is
 // the max_seconds asked for.
 py::dict AnalysisDict(const Analysis& a, double budget_seconds);
+
+// Takes the GIL given up by PyEval_SaveThread() (WithoutGil), or never
+// returns once the interpreter is exiting.
+void TakeGil(PyThreadState* state);
+// Whether the interpreter is exiting (a daemon thread must not take the
+// GIL any more). Any thread.
+bool Finalizing();
+
+// Runs fn() without the GIL, so that other Python threads run meanwhile,
+// then takes the GIL back and returns what fn returned. A thread that
+// finishes fn after the interpreter began to exit (a daemon thread) waits
+// there until the process ends: Python would end it with a forced unwind
+// (pthread_exit) from a taking of the GIL, which std::terminate()s through
+// C++ frames and would run C++ destructors on Python objects without the
+// GIL. Not from a destructor. REQUIRES: the GIL.
+template <typename F>
+auto WithoutGil(F&& fn) {
+  PyThreadState* state = PyEval_SaveThread();
+  try {
+    auto result = std::forward<F>(fn)();
+    TakeGil(state);
+    return result;
+  } catch (...) {
+    TakeGil(state);
+    throw;
+  }
+}
 
 // Switches Python's cyclic garbage collector off while many answers are
 // built: they hold no cycles, and its passes over a growing list of dicts

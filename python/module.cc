@@ -8,6 +8,8 @@
 #include <deque>
 #include <future>
 #include <optional>
+#include <string>
+#include <utility>
 
 #include "python/convert.h"
 #include "slidedb/slidedb.h"
@@ -24,7 +26,9 @@ using python::Label;
 using python::MakeOptions;
 using python::NoGc;
 using python::SolutionDict;
+using python::Finalizing;
 using python::Str;
+using python::WithoutGil;
 
 class PyDb {
  public:
@@ -42,7 +46,7 @@ class PyDb {
                  const std::optional<std::string>& blank,
                  const std::optional<std::string>& metric,
                  const std::optional<std::string>& notation,
-                 const std::optional<double>& max_seconds) {
+                 const std::optional<double>& max_seconds) const {
     thread_local Solution sol;  // its buffers reused from call to call
     Options options = MakeOptions(board, goal, blank, metric, notation);
     if (max_seconds) {
@@ -51,13 +55,8 @@ class PyDb {
       }
       options.max_seconds = *max_seconds;
     }
-    Status s;
-    {
-      // A search may take long: other Python threads run meanwhile.
-      py::gil_scoped_release release;
-      s = db_->Solve(state, options, &sol);
-    }
-    Check(s);
+    // A search may take long: other Python threads run meanwhile.
+    Check(WithoutGil([&] { return db_->Solve(state, options, &sol); }));
     return SolutionDict(sol);
   }
 
@@ -70,7 +69,7 @@ class PyDb {
                      const std::optional<std::string>& goal,
                      const std::optional<std::string>& blank,
                      const std::optional<std::string>& metric,
-                     const std::optional<std::string>& notation) {
+                     const std::optional<std::string>& notation) const {
     constexpr size_t kChunk = 4096;
     constexpr size_t kAhead = 4;
     if (PyUnicode_Check(states.ptr())) {
@@ -110,12 +109,17 @@ class PyDb {
       }
       if (pending.empty()) break;
       Chunk& first = *pending.front();
-      Status s;
-      {
-        py::gil_scoped_release release;
-        s = first.solved.get();
-      }
-      Check(s);
+      Check(WithoutGil([&] {
+        const Status s = first.solved.get();
+        // A thread that may not go back to Python (WithoutGil) leaves no
+        // chunk running while the process exits.
+        if (Finalizing()) {
+          for (const auto& c : pending) {
+            if (c->solved.valid()) c->solved.wait();
+          }
+        }
+        return s;
+      }));
       for (const Solution& sol : first.solutions) {
         py::dict d = SolutionDict(sol);
         if (PyList_Append(out.ptr(), d.ptr()) != 0) {
@@ -131,7 +135,7 @@ class PyDb {
                       const std::optional<std::string>& goal,
                       const std::optional<std::string>& blank,
                       const std::optional<std::string>& metric,
-                      const std::optional<std::string>& notation) {
+                      const std::optional<std::string>& notation) const {
     int d;
     Check(db_->Distance(state,
                         MakeOptions(board, goal, blank, metric, notation), &d));
@@ -145,7 +149,7 @@ class PyDb {
                    const std::optional<std::string>& blank,
                    const std::optional<std::string>& metric,
                    const std::optional<std::string>& notation,
-                   const std::optional<double>& max_seconds) {
+                   const std::optional<double>& max_seconds) const {
     Options options = MakeOptions(board, goal, blank, metric, notation);
     if (max_seconds) {
       if (!(*max_seconds > 0)) {
@@ -154,12 +158,7 @@ class PyDb {
       options.max_seconds = *max_seconds;
     }
     Analysis a;
-    Status s;
-    {
-      py::gil_scoped_release release;
-      s = db_->Analyse(start, moves, options, &a);
-    }
-    Check(s);
+    Check(WithoutGil([&] { return db_->Analyse(start, moves, options, &a); }));
     return AnalysisDict(a, options.max_seconds);
   }
 
@@ -167,7 +166,7 @@ class PyDb {
                  const std::optional<std::string>& goal,
                  const std::optional<std::string>& blank,
                  const std::optional<std::string>& metric,
-                 const std::optional<std::string>& notation) {
+                 const std::optional<std::string>& notation) const {
     std::vector<NextMove> moves;
     Check(db_->Moves(state, MakeOptions(board, goal, blank, metric, notation),
                      &moves));
@@ -195,7 +194,7 @@ class PyDb {
                      const std::optional<std::string>& goal,
                      const std::optional<std::string>& blank,
                      const std::optional<std::string>& metric,
-                     const std::optional<std::string>& notation) {
+                     const std::optional<std::string>& notation) const {
     slidedb::Histogram h;
     Check(db_->GetHistogram(MakeOptions(board, goal, blank, metric, notation),
                             &h));
@@ -214,20 +213,17 @@ class PyDb {
                   const std::optional<std::string>& goal,
                   const std::optional<std::string>& blank,
                   const std::optional<std::string>& metric,
-                  const std::optional<std::string>& notation) {
+                  const std::optional<std::string>& notation) const {
     if (n < 1) throw py::value_error("n must be at least 1");
     if (distance && *distance < 0) {
       throw py::value_error("distance must be a whole number of moves");
     }
     std::vector<SampledState> states;
-    Status s;
-    {
-      py::gil_scoped_release release;
-      s = db_->Sample(static_cast<uint64_t>(n), distance ? *distance : -1, seed,
-                      MakeOptions(board, goal, blank, metric, notation),
-                      &states);
-    }
-    Check(s);
+    const Options options = MakeOptions(board, goal, blank, metric, notation);
+    Check(WithoutGil([&] {
+      return db_->Sample(static_cast<uint64_t>(n), distance ? *distance : -1,
+                         seed, options, &states);
+    }));
     py::list out;
     for (const SampledState& st : states) {
       py::dict d;
@@ -260,10 +256,35 @@ class PyDb {
   std::unique_ptr<Db> db_;
 };
 
+// The object behind a method's self. Db.__new__ (of Db or of a subclass)
+// makes a Python object whose C++ object was never made, and pybind11
+// would run a method on the uninitialized memory: ValueError instead.
+const PyDb& Opened(py::handle self) {
+  if (!py::isinstance<PyDb>(self)) throw py::type_error("not a slidedb.Db");
+  auto* instance = reinterpret_cast<py::detail::instance*>(self.ptr());
+  py::detail::value_and_holder v =
+      instance->get_value_and_holder(py::detail::get_type_info(typeid(PyDb)));
+  if (!v.holder_constructed()) {
+    throw py::value_error(
+        "this slidedb.Db was never opened (made by __new__): use "
+        "slidedb.open(path)");
+  }
+  return *v.value_ptr<PyDb>();
+}
+
+// A method of PyDb as pybind11 binds it, checking its object first.
+template <typename R, typename... A>
+auto Method(R (PyDb::*method)(A...) const) {
+  return [method](py::handle self, A... args) -> R {
+    return (Opened(self).*method)(std::forward<A>(args)...);
+  };
+}
+
 }  // namespace
 }  // namespace slidedb
 
 PYBIND11_MODULE(slidedb, m) {
+  using slidedb::Method;
   using slidedb::PyDb;
   using namespace pybind11::literals;
   m.doc() =
@@ -276,8 +297,8 @@ PYBIND11_MODULE(slidedb, m) {
   py::class_<PyDb>(m, "Db",
                    "A slidedb database opened read-only. Its methods may be "
                    "called from several threads at once.")
-      .def_property_readonly("path", &PyDb::path, "the database directory")
-      .def("solve", &PyDb::Solve, "state"_a, py::kw_only(), "board"_a = "3x3",
+      .def_property_readonly("path", Method(&PyDb::path), "the database directory")
+      .def("solve", Method(&PyDb::Solve), "state"_a, py::kw_only(), "board"_a = "3x3",
            "goal"_a = py::none(), "blank"_a = py::none(),
            "metric"_a = py::none(), "notation"_a = py::none(),
            "max_seconds"_a = py::none(),
@@ -287,21 +308,21 @@ PYBIND11_MODULE(slidedb, m) {
            "boards answered by a search). With max_seconds, a search that "
            "runs out of time answers with the best path found, optimal "
            "False and lower_bound.")
-      .def("solve_many", &PyDb::SolveMany, "states"_a, py::kw_only(),
+      .def("solve_many", Method(&PyDb::SolveMany), "states"_a, py::kw_only(),
            "board"_a = "3x3", "goal"_a = py::none(), "blank"_a = py::none(),
            "metric"_a = py::none(), "notation"_a = py::none(),
            "solve() for each state of an iterable, as a list; the GIL is "
            "released while it works.")
-      .def("distance", &PyDb::Distance, "state"_a, py::kw_only(),
+      .def("distance", Method(&PyDb::Distance), "state"_a, py::kw_only(),
            "board"_a = "3x3", "goal"_a = py::none(), "blank"_a = py::none(),
            "metric"_a = py::none(), "notation"_a = py::none(),
            "The fewest moves to the goal; None when unsolvable.")
-      .def("moves", &PyDb::Moves, "state"_a, py::kw_only(), "board"_a = "3x3",
+      .def("moves", Method(&PyDb::Moves), "state"_a, py::kw_only(), "board"_a = "3x3",
            "goal"_a = py::none(), "blank"_a = py::none(),
            "metric"_a = py::none(), "notation"_a = py::none(),
            "Each legal move of the blank (U D L R order) as a dict: move, "
            "tile, state (after the move), distance (None when unsolvable).")
-      .def("analyse", &PyDb::Analyse, "start"_a, "moves"_a, py::kw_only(),
+      .def("analyse", Method(&PyDb::Analyse), "start"_a, "moves"_a, py::kw_only(),
            "board"_a = "3x3", "goal"_a = py::none(), "blank"_a = py::none(),
            "metric"_a = py::none(), "notation"_a = py::none(),
            "max_seconds"_a = py::none(),
@@ -309,24 +330,29 @@ PYBIND11_MODULE(slidedb, m) {
            "--analyse --format json (each move's distance before and after, "
            "optimal or not, moves lost; the stretches that went the wrong "
            "way). ValueError, naming the step, for an illegal move.")
-      .def("histogram", &PyDb::Histogram, py::kw_only(), "board"_a = "3x3",
+      .def("histogram", Method(&PyDb::Histogram), py::kw_only(), "board"_a = "3x3",
            "goal"_a = py::none(), "blank"_a = py::none(),
            "metric"_a = py::none(), "notation"_a = py::none(),
            "The goal's table: {board, goal, total, max_distance, counts}, "
            "counts[d] the states at distance d.")
-      .def("sample", &PyDb::Sample, "n"_a, py::kw_only(),
+      .def("sample", Method(&PyDb::Sample), "n"_a, py::kw_only(),
            "distance"_a = py::none(), "seed"_a = 1, "board"_a = "3x3",
            "goal"_a = py::none(), "blank"_a = py::none(),
            "metric"_a = py::none(), "notation"_a = py::none(),
            "n distinct uniformly random states that reach the goal (at "
            "exactly `distance` when given) as dicts {state, distance}; the "
            "same as slidedb-query --sample for the same seed.")
-      .def("tables", &PyDb::Tables,
+      .def("tables", Method(&PyDb::Tables),
            "The goals the database answers from tables, one per goal blank "
            "(stored, or served by a symmetry of the board): dicts {board, "
            "goal, states, max_distance}.")
-      .def("__repr__",
-           [](const PyDb& db) { return "<slidedb.Db '" + db.path() + "'>"; });
+      .def("__repr__", [](py::handle db) -> std::string {
+        try {
+          return "<slidedb.Db '" + slidedb::Opened(db).path() + "'>";
+        } catch (const py::value_error&) {
+          return "<slidedb.Db never opened>";
+        }
+      });
 
   m.def(
       "open", [](const std::string& path) { return PyDb(path); }, "path"_a,

@@ -40,6 +40,15 @@ int ExitStatus(bool db_ok, bool malformed, bool unsolvable) {
   return kExitOk;
 }
 
+// `status`, unless the input could not be read to its end: then 74, the
+// reason said on `err` (the answers before it were written).
+int AfterInput(int status, std::istream& in, std::ostream& err) {
+  const std::string error = InputError(in);
+  if (error.empty()) return status;
+  err << "slidedb-query: " << error << "\n";
+  return kExitIOError;
+}
+
 // --at-distance, --sample, --export and --heuristics.
 int RunTableTool(const QueryArgs& a, Solver* solver, std::ostream& out,
                  std::ostream& err) {
@@ -110,7 +119,7 @@ int RunMoves(const QueryArgs& a, Solver* solver, std::istream& in,
     }
     out << o << std::flush;
   }
-  return ExitStatus(true, malformed, unsolvable);
+  return AfterInput(ExitStatus(true, malformed, unsolvable), in, err);
 }
 
 // --analyse: one solve, move by move.
@@ -216,7 +225,7 @@ int Run(const std::vector<std::string>& argv, std::istream& in,
   }
   const BatchOutcome o =
       AnswerInParallel(config, &solver, threads, a.states, in, out, err);
-  return ExitStatus(o.db_ok, o.malformed, o.unsolvable);
+  return AfterInput(ExitStatus(o.db_ok, o.malformed, o.unsolvable), in, err);
 }
 
 }  // namespace

@@ -5,7 +5,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <ext/stdio_filebuf.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -466,6 +471,53 @@ TEST(QueryCliTest, UnwritableOutputIsStatus74) {
   std::istringstream none;
   EXPECT_EQ(RunQuery({"--db", TestDatabase(), "867254301"}, none, out, err),
             kExitIOError);
+}
+
+// Standard input that cannot be read, read as slidedb-query's main() reads
+// it (a stdio_filebuf, as std::cin is without sync_with_stdio): a
+// directory (`slidedb-query < dir`, EISDIR) or a closed descriptor
+// (`slidedb-query <&-`, EBADF) is an error, not an empty input.
+CliResult RunQueryOnFile(std::FILE* file, std::vector<std::string> args) {
+  __gnu_cxx::stdio_filebuf<char> buf(file, std::ios_base::in);
+  std::istream in(&buf);
+  std::ostringstream out, err;
+  const int status = RunQuery(args, in, out, err);
+  return {status, out.str(), err.str()};
+}
+
+TEST(QueryCliTest, UnreadableInputIsStatus74) {
+  std::FILE* dir = std::fopen(TempDir("unreadable-input").c_str(), "r");
+  ASSERT_NE(dir, nullptr);
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"--db", TestDatabase()}, {"--db", TestDatabase(), "--moves"}}) {
+    std::rewind(dir);
+    const CliResult r = RunQueryOnFile(dir, args);
+    EXPECT_EQ(r.status, kExitIOError) << r.err;
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err, "slidedb-query: cannot read the input: " +
+                         std::string(std::strerror(EISDIR)) + "\n");
+  }
+  std::fclose(dir);
+
+  const std::string path = TempDir("closed-input") + "/states";
+  std::ofstream(path) << "867254301\n";
+  std::FILE* closed = std::fopen(path.c_str(), "r");
+  ASSERT_NE(closed, nullptr);
+  close(fileno(closed));
+  const CliResult r = RunQueryOnFile(closed, {"--db", TestDatabase()});
+  EXPECT_EQ(r.status, kExitIOError);
+  EXPECT_EQ(r.err, "slidedb-query: cannot read the input: " +
+                       std::string(std::strerror(EBADF)) + "\n");
+  std::fclose(closed);
+
+  // A readable file still answers, and its end is no error.
+  std::FILE* file = std::fopen(path.c_str(), "r");
+  ASSERT_NE(file, nullptr);
+  const CliResult ok = RunQueryOnFile(file, {"--db", TestDatabase()});
+  std::fclose(file);
+  EXPECT_EQ(ok.status, kExitOk) << ok.err;
+  EXPECT_EQ(ok.err, "");
+  EXPECT_NE(ok.out.find("31 moves"), std::string::npos) << ok.out;
 }
 
 // A state whose blank is written '-' and comes first looks like an option.

@@ -1,8 +1,17 @@
 #include "lib/answer/input_lines.h"
 
+#include <cerrno>
+#include <cstring>
+
 namespace slidedb {
 
 namespace {
+
+// The stream's slot for the errno of its failed read (0: none known).
+int ErrnoSlot() {
+  static const int slot = std::ios_base::xalloc();
+  return slot;
+}
 
 void DropReturn(std::string* line) {
   if (!line->empty() && line->back() == '\r') line->pop_back();
@@ -16,12 +25,23 @@ bool IsInputLine(std::string_view line) {
 }
 
 bool NextInputLine(std::istream& in, std::string* line) {
+  // A read that fails sets badbit (libstdc++'s file buffers throw, and the
+  // stream catches): errno then says why.
+  errno = 0;
   while (std::getline(in, *line)) {
     if (!IsInputLine(*line)) continue;
     DropReturn(line);
     return true;
   }
+  if (in.bad()) in.iword(ErrnoSlot()) = errno;
   return false;
+}
+
+std::string InputError(std::istream& in) {
+  if (!in.bad()) return "";
+  const long e = in.iword(ErrnoSlot());
+  return std::string("cannot read the input: ") +
+         (e != 0 ? std::strerror(static_cast<int>(e)) : "read error");
 }
 
 bool SplitInputLines(std::string_view text, size_t max,

@@ -16,8 +16,14 @@ namespace slidedb {
 // Whether a line holds a state rather than nothing or a comment.
 bool IsInputLine(std::string_view line);
 
-// The next line of `in` that holds a state, in *line. False at the end.
+// The next line of `in` that holds a state, in *line. False at the end,
+// or when `in` cannot be read (then InputError says why).
 bool NextInputLine(std::istream& in, std::string* line);
+
+// Why NextInputLine stopped short of the end of `in` (a read error: a
+// directory, a closed descriptor): "cannot read the input: " and the
+// system's reason. "" when it did not.
+std::string InputError(std::istream& in);
 
 // The lines of `text` that hold states, appended to *lines. False, having
 // stopped, when there are more than `max`.
