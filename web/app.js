@@ -25,6 +25,7 @@ const S = {
   edit: null,          // {labels, placed, next, last} while tiles are placed by hand
   hintAsked: false,    // Hint was pressed before the server's answer came
   histogram: null,
+  waitSince: null,     // when the wait for the distance shown began (board.js)
 };
 
 const $ = (id) => document.getElementById(id);
@@ -60,7 +61,7 @@ function reportError(e, field) {
   if (e.network) return showError(e.message);
   if (/^goal /.test(e.message)) return fieldError('goal', e.message);
   if (e.body && e.body.input !== undefined) return fieldError(field, e.message);
-  showError(e.message);
+  showError(failureText(e));
 }
 
 function clearHint() {
@@ -103,6 +104,9 @@ async function setStart(text, {field = 'start', answer = null, keepErrors = fals
   }
   stopPlayer();
   S.cells = parseState(res.start);
+  // The Start box shows the start now set, as the server writes it (after
+  // Shuffle or placing tiles too); a refused start stays there, marked.
+  if (!keepErrors) $('start-input').value = res.start;
   if (res.goal) S.goal = res.goal;
   renderGoal();
   S.initial = S.cells.slice();
@@ -127,7 +131,8 @@ async function refresh() {
   } catch (e) {
     if (my !== S.seq || formatState(S.cells) !== start) return;
     if (S.hintAsked) clearHint();  // the error says why there is none
-    showError(e.message);
+    if (S.info && S.info.distance == null) S.info = {distance: null, moves: null, failed: true};
+    showError(failureText(e));
   }
   render();
   // A hint asked for while the server searched is given now.
@@ -197,6 +202,10 @@ function hint() {
     return;
   }
   const m = optimalMove();
+  if (!m && S.info && S.info.failed) {
+    text.textContent = 'No hint: the server gave no answer for this position (see above).';
+    return;
+  }
   if (!m) {
     text.textContent = 'Still asking the server…';
     S.hintAsked = true;
@@ -263,7 +272,20 @@ function setBoard(name) {
   const t = S.tables.find((x) => x.board === name);
   S.kind = t ? t.kind : 'table';
   buildBoard();
+  $('start-input').placeholder = startExample(S.rows, S.cols);
   return true;
+}
+
+// The Start box's example, in the forms the board takes: one character a
+// cell or rows between slashes up to 9 cells, commas between the labels
+// beyond.
+function startExample(rows, cols) {
+  const n = rows * cols;
+  const cells = [...Array(n - 1).keys()].map((i) => String(i + 1)).concat('0');
+  if (n > 9) return `${cells.slice(0, 3).join(',')},…,${cells.slice(-2).join(',')} (commas)`;
+  const lines = [];
+  for (let r = 0; r < rows; r++) lines.push(cells.slice(r * cols, (r + 1) * cols).join(''));
+  return `${cells.join('')} or ${lines.join('/')}`;
 }
 
 async function changeBoard(name) {
@@ -395,10 +417,28 @@ function linkBoard(asked) {
   const offered = boardsOffered();
   const fallback = offered.includes('3x3') ? '3x3' : offered[0] || '3x3';
   if (!asked || offered.includes(asked) || S.tables.length === 0) return asked || fallback;
-  const build = /^\d+x\d+$/.test(asked) ? ` (slidedb-build --board ${asked} builds it)` : '';
-  fieldError('board', `This database has no ${asked} board${build}; ` +
-                      `it has ${offered.join(', ')}. Showing ${fallback}.`);
+  fieldError('board', `${missingBoard(asked)}; this database has ${offered.join(', ')}. ` +
+                      `Showing ${fallback}.`);
   return fallback;
+}
+
+// Why a board a link asks for is not offered: slidedb plays boards of at
+// least 2 rows and columns and at most 25 cells (as Board::IsValidShape
+// says), the page those of up to 16; a board it could play is built by
+// slidedb-build.
+function missingBoard(asked) {
+  const m = /^(\d+)x(\d+)$/.exec(asked);
+  if (!m) return `There is no board '${asked}' (a board is written RxC, as 3x3)`;
+  const r = Number(m[1]), c = Number(m[2]);
+  if (r < 2 || c < 2 || r * c > 25) {
+    return `Board ${asked} is not supported: rows and columns must be at least 2 and ` +
+           'the board at most 25 cells';
+  }
+  if (r * c > 16) {
+    return `The page plays boards of up to 16 cells; ${asked} is answered by the API ` +
+           '(/api/solve with max_seconds) and slidedb-query';
+  }
+  return `This database has no ${asked} board (slidedb-build --board ${asked} builds it)`;
 }
 
 // A link's goal, checked by the server before it is used: a bad one is
@@ -418,6 +458,8 @@ async function linkGoal(goal) {
 
 async function main() {
   wire();
+  // On a phone the help is folded, so that Shuffle and Start fit the screen.
+  if (matchMedia('(max-width: 600px)').matches) $('help').open = false;
   const q = new URLSearchParams(location.search);
   try {
     const t = await api('tables');
@@ -448,7 +490,15 @@ async function main() {
       if (legal > 0) afterJump();
       return;
     }
-    // The start's error stays beside the Start box; a board to play anyway.
+    // The start's error stays beside the Start box; a board to play anyway,
+    // and the message says that it replaced the link's start.
+    const why = $('start-error').hidden ? $('error').textContent : $('start-error').textContent;
+    await shuffle({keepErrors: true});
+    if (why && S.cells.length) {
+      fieldError('start', `The link's start '${start}' cannot be used: ${why}. ` +
+                          'A random position is shown instead.');
+    }
+    return;
   }
   await shuffle({keepErrors: true});
 }

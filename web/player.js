@@ -19,7 +19,7 @@ async function solve() {
   try {
     res = await api('solve', tableParams({start: formatState(S.cells), steps: 1}));
   } catch (e) {
-    if (my === S.seq) showError(e.message);
+    if (my === S.seq) showError(failureText(e));
     return;
   }
   if (my !== S.seq) return;
