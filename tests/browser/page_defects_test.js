@@ -192,3 +192,85 @@ test('on a phone, Shuffle and the Start box are within the first screen', async 
     await page.close();
   }
 });
+
+// Issue 34: a searched answer that takes a while, or never comes.
+const NEAR = '1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15';  // 4x4, one move from the goal
+const BUSY = '{"error":"no answer within the server\'s time for one request"}';
+const statusText = (page) => page.evaluate(
+    () => document.querySelector('[role=status]').textContent);
+
+// Holds /api/moves answers back `ms` milliseconds, as a long search would.
+async function slowMoves(page, ms) {
+  await page.unroute('**/api/moves*');
+  await page.route('**/api/moves*', async (route) => {
+    await new Promise((r) => setTimeout(r, ms));
+    await route.continue();
+  });
+}
+
+// Waits for a status "Searching for the distance… S s" with S at least
+// `seconds`, and returns it.
+async function searchingFor(page, note, seconds) {
+  const handle = await page.waitForFunction(([n, at]) => {
+    const t = document.querySelector('[role=status]').textContent;
+    const m = new RegExp(`^Searching for the distance${n}… (\\d+\\.\\d) s$`).exec(t);
+    return m && Number(m[1]) >= at ? t : null;
+  }, [note.replace(/[()]/g, '\\$&'), seconds]);
+  return handle.jsonValue();
+}
+
+test('a searched distance awaited counts its seconds; a 503 says so with the server\'s message', async () => {
+  const page = await open(`?board=4x4&start=${NEAR}`);
+  await expectStatus(page, movesText(1));
+  const {body} = await apiGet(`/api/moves?board=4x4&start=${NEAR}`);
+  const away = body.moves.find((m) => m.distance === 2);
+  await tile(page, String(away.tile)).click();
+  await expectStatus(page, movesText(2));
+  // Undo: the distance is asked again, and the answer is slow.
+  await slowMoves(page, 1500);
+  await button(page, 'Undo').click();
+  await searchingFor(page, '', 0.5);
+  await expectStatus(page, movesText(1));
+  // The server has no answer in time.
+  await page.unroute('**/api/moves*');
+  await page.route('**/api/moves*', (route) => route.fulfill(
+      {status: 503, contentType: 'application/json', body: BUSY}));
+  await tile(page, String(away.tile)).click();
+  await expectStatus(page, movesText(2));  // known from the last answer
+  await button(page, 'Undo').click();
+  await expectStatus(page, 'No answer from the server');
+  assert.equal(await text(page, 'error'), 'No answer from the server in time (503): ' +
+                                          'no answer within the server\'s time for one request');
+  await button(page, 'Hint').click();
+  assert.match(await text(page, 'hint-text'), /^No hint: the server gave no answer/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('the metric menu and the status agree while a multi-tile search runs and when it fails', async () => {
+  const page = await open(`?board=4x4&start=${NEAR}`);
+  await expectStatus(page, movesText(1));
+  const mtm = (await apiGet(`/api/moves?board=4x4&metric=mtm&start=${NEAR}`)).body;
+  await slowMoves(page, 1500);
+  await page.getByLabel('Metric').selectOption('mtm');
+  // While the server searches: the menu says MTM and so does the status.
+  await searchingFor(page, ' (multi-tile)', 0.3);
+  assert.equal(await page.getByLabel('Metric').inputValue(), 'mtm');
+  await expectStatus(page, movesText(mtm.distance) + ' (multi-tile)');
+  assert.equal(params(page).get('metric'), 'mtm');
+  // Back to STM, and the server has no answer in time: the menu, the status
+  // and the address stay in MTM, and the message says why.
+  await page.unroute('**/api/moves*');
+  await page.route('**/api/moves*', (route) => route.fulfill(
+      {status: 503, contentType: 'application/json', body: BUSY}));
+  await page.getByLabel('Metric').selectOption('stm');
+  await page.waitForFunction(() => !document.querySelector('#metric-error').hidden);
+  assert.equal(await text(page, 'metric-error'),
+               'No answer from the server in time (503): no answer within the server\'s ' +
+               'time for one request (counting multi-tile moves instead)');
+  assert.equal(await page.getByLabel('Metric').inputValue(), 'mtm');
+  await expectStatus(page, movesText(mtm.distance) + ' (multi-tile)');
+  assert.equal(params(page).get('metric'), 'mtm');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
