@@ -143,7 +143,7 @@ TEST(NotationTest, RowsBetweenSpaces) {
   EXPECT_EQ(ParseOk("1234 5678 9ab0", Board(3, 4)).labels,
             (Labels{"1", "2", "3", "4", "5", "6", "7", "8", "9", "a", "b", "0"}));
   // As many words as cells: each word a cell, as before.
-  EXPECT_EQ(ParseOk("12 3 0", Board(2, 2)).blank, 3);
+  EXPECT_EQ(ParseOk("1 2 3 0", Board(2, 2)).blank, 3);
   const Board board(3, 3);
   // Words of other lengths, commas, or another count of words: refused as
   // before, with the same messages.
