@@ -1,7 +1,7 @@
 // slidedb's web page: plays the puzzle against the server's JSON API
 // (docs/SERVE.md). Plain JavaScript, no libraries, nothing from the
 // internet; api.js, metric.js, player.js, histogram.js, board.js,
-// shuffle.js, link.js and analyse.js are loaded before it.
+// shuffle.js, link.js, analyse.js and timer.js are loaded before it.
 'use strict';
 
 const NAMES = {U: 'up', D: 'down', L: 'left', R: 'right'};
@@ -25,6 +25,7 @@ const S = {
   edit: null,          // {labels, placed, next, last} while tiles are placed by hand
   hintAsked: false,    // Hint was pressed before the server's answer came
   histogram: null,
+  clock: null,         // the speedsolver's timer (timer.js)
   waitSince: null,     // when the wait for the distance shown began (board.js)
 };
 
@@ -111,6 +112,7 @@ async function setStart(text, {field = 'start', answer = null, keepErrors = fals
   renderGoal();
   S.initial = S.cells.slice();
   S.history = [];
+  clockClear();
   S.startDistance = res.solvable === false ? null : res.distance;
   setInfo(res);
   clearHint();
@@ -151,6 +153,7 @@ function moveTile(t) {
   }
   stopPlayer();
   const known = S.info && S.info.moves ? S.info.moves.find((m) => m.move === run.name) : null;
+  clockMove();
   S.history.push({cells: S.cells.slice(), move: run.name, by: 'you'});
   applyRun(S.cells, run.letter, run.count);
   clearHint();
@@ -174,6 +177,7 @@ function reset() {
   stopPlayer();
   S.cells = S.initial.slice();
   S.history = [];
+  clockClear();
   afterJump();
 }
 
@@ -405,55 +409,9 @@ function wire() {
   $('edit-cells').addEventListener('click', () => (S.edit ? cancelEdit() : startEdit()));
   wireCopies();
   wireAnalyse();
+  $('analyse-notation').addEventListener('change', renderClock);
   document.addEventListener('keydown', onKey);
   setupSwipe();
-}
-
-// ---------------------------------------------------------------- a link
-
-// The board a link asks for, if the database has it; else the message
-// (beside the board menu) and the default board.
-function linkBoard(asked) {
-  const offered = boardsOffered();
-  const fallback = offered.includes('3x3') ? '3x3' : offered[0] || '3x3';
-  if (!asked || offered.includes(asked) || S.tables.length === 0) return asked || fallback;
-  fieldError('board', `${missingBoard(asked)}; this database has ${offered.join(', ')}. ` +
-                      `Showing ${fallback}.`);
-  return fallback;
-}
-
-// Why a board a link asks for is not offered: slidedb plays boards of at
-// least 2 rows and columns and at most 25 cells (as Board::IsValidShape
-// says), the page those of up to 16; a board it could play is built by
-// slidedb-build.
-function missingBoard(asked) {
-  const m = /^(\d+)x(\d+)$/.exec(asked);
-  if (!m) return `There is no board '${asked}' (a board is written RxC, as 3x3)`;
-  const r = Number(m[1]), c = Number(m[2]);
-  if (r < 2 || c < 2 || r * c > 25) {
-    return `Board ${asked} is not supported: rows and columns must be at least 2 and ` +
-           'the board at most 25 cells';
-  }
-  if (r * c > 16) {
-    return `The page plays boards of up to 16 cells; ${asked} is answered by the API ` +
-           '(/api/solve with max_seconds) and slidedb-query';
-  }
-  return `This database has no ${asked} board (slidedb-build --board ${asked} builds it)`;
-}
-
-// A link's goal, checked by the server before it is used: a bad one is
-// said beside the Goal box and the board's own goal is used.
-async function linkGoal(goal) {
-  $('goal-input').value = goal;
-  try {
-    await api('moves', {board: S.board, metric: S.metric, goal, start: goal});
-  } catch (e) {
-    if (e.network) { showError(e.message); return; }
-    fieldError('goal', e.message + '. The default goal is used instead.');
-    return;
-  }
-  S.goal = goal;
-  S.customGoal = true;
 }
 
 async function main() {

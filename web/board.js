@@ -180,6 +180,7 @@ function render() {
   $('undo').disabled = S.history.length === 0 || !!S.edit;
   $('reset').disabled = !!S.edit;
   renderPlayer();
+  renderClock();
   renderHistogramMark();
   writeUrl();
 }
@@ -239,6 +240,7 @@ function renderStatus() {
   if (d == null) {
     st.textContent = waitingText();
   } else if (d === 0) {
+    if (S.history.length > 0) clockFinish();
     st.textContent = 'Solved';
     st.classList.add('solved');
     if (S.history.length > 0 && S.startDistance != null && !(S.player && S.player.playing)) {

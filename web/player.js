@@ -15,6 +15,7 @@ async function solve() {
     return;
   }
   const my = ++S.seq;
+  clockHelped();
   let res;
   try {
     res = await api('solve', tableParams({start: formatState(S.cells), steps: 1}));

@@ -274,3 +274,38 @@ test('the metric menu and the status agree while a multi-tile search runs and wh
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('the speedsolver\'s timer: moves, time, TPS, the solution in the chosen notation', async () => {
+  const start = '123456078';  // the blank goes right twice
+  const page = await open(`?start=${start}`);
+  await expectStatus(page, movesText(2));
+  assert.equal(await text(page, 'clock'), '0.0 s');
+  const {body} = await apiGet(`/api/moves?start=${start}`);
+  const first = body.moves.find((m) => m.move === 'R');
+  await tile(page, String(first.tile)).click();
+  await expectStatus(page, movesText(1));
+  await page.waitForTimeout(300);  // a solve takes some time
+  const {body: next} = await apiGet(`/api/moves?start=${first.state}`);
+  await tile(page, String(next.moves.find((m) => m.move === 'R').tile)).click();
+  await expectStatus(page, 'Solved');
+  const said = await text(page, 'clock-text');
+  const m = /^Timed solve: 2 moves in (\d+\.\d{3}) s, (\d+\.\d{2}) TPS; the fewest possible: 2\. Solution \(blank notation\): R R$/.exec(said);
+  assert.ok(m, said);
+  const seconds = Number(m[1]);
+  assert.ok(seconds > 0, said);
+  assert.equal(m[2], (2 / seconds).toFixed(2), 'TPS is the moves over the time');
+  // The clock stopped at the last move.
+  assert.equal(await text(page, 'clock'), `${m[1]} s`);
+  await page.waitForTimeout(250);
+  assert.equal(await text(page, 'clock'), `${m[1]} s`);
+  // The tiles' notation, as chosen in the analysis panel.
+  await page.getByLabel('Notation').selectOption('tile');
+  assert.match(await text(page, 'clock-text'), /Solution \(tile notation\): L L$/);
+  // Reset: a new solve, untimed until its first move.
+  await button(page, 'Reset').click();
+  await expectStatus(page, movesText(2));
+  assert.equal(await text(page, 'clock'), '0.0 s');
+  assert.equal(await text(page, 'clock-text'), '');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
