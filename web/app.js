@@ -1,7 +1,8 @@
 // slidedb's web page: plays the puzzle against the server's JSON API
 // (docs/SERVE.md). Plain JavaScript, no libraries, nothing from the
 // internet; api.js, metric.js, player.js, histogram.js, board.js,
-// shuffle.js, link.js, analyse.js and timer.js are loaded before it.
+// shuffle.js, link.js, analyse.js, timer.js and solutions.js are loaded
+// before it.
 'use strict';
 
 const NAMES = {U: 'up', D: 'down', L: 'left', R: 'right'};
@@ -409,6 +410,7 @@ function wire() {
   $('edit-cells').addEventListener('click', () => (S.edit ? cancelEdit() : startEdit()));
   wireCopies();
   wireAnalyse();
+  wireSolutions();
   $('analyse-notation').addEventListener('change', renderClock);
   document.addEventListener('keydown', onKey);
   setupSwipe();

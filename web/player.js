@@ -34,6 +34,7 @@ async function solve() {
   render();
   refresh();
   schedule();
+  loadSolutions(p);  // solutions.js: the others, to browse
 }
 
 // The player of a /api/solve answer: its moves (runs of one letter and a

@@ -9,7 +9,7 @@
 const {test} = require('node:test');
 const assert = require('node:assert/strict');
 const {
-  option, serve, apiGet, open, button, tile, movesText, expectStatus, expectedDistance,
+  option, serve, apiGet, open, button, tile, movesText, expectStatus, expectedDistance, setSpeed,
 } = require('./harness');
 
 serve(option('db4', process.env.SLIDEDB_FACES_DB));
@@ -306,6 +306,40 @@ test('the speedsolver\'s timer: moves, time, TPS, the solution in the chosen not
   await expectStatus(page, movesText(2));
   assert.equal(await text(page, 'clock'), '0.0 s');
   assert.equal(await text(page, 'clock-text'), '');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('Solve\'s optimal solutions can be browsed: "3 of 40", next and previous', async () => {
+  const start = '867254301';
+  const page = await open(`?start=${start}`);
+  await statusShown(page);
+  const {body} = await apiGet(`/api/solve?start=${start}&count=1&all=1&limit=100`);
+  const played = (await apiGet(`/api/solve?start=${start}`)).body.moves;
+  const i = body.solutions.indexOf(played);
+  assert.ok(i >= 0 && i + 1 < body.solutions.length, 'the test needs a next solution');
+  await setSpeed(page, 'min');
+  await button(page, 'Solve').click();
+  await button(page, 'Pause').click();
+  const n = body.optimal_solutions;
+  await page.waitForFunction((t) => document.querySelector('#solutions-text').textContent === t,
+                             `${i + 1} of ${n} optimal solutions`);
+  assert.match(await text(page, 'solution-text'), new RegExp(`^moves: ${played}\\n`));
+  // Next: the next one listed, played from the start.
+  await button(page, 'Next solution').click();
+  assert.equal(await text(page, 'solutions-text'), `${i + 2} of ${n} optimal solutions`);
+  const other = body.solutions[i + 1];
+  assert.match(await text(page, 'solution-text'), new RegExp(`^moves: ${other}\\n`));
+  assert.equal(await text(page, 'move-count'), '0');
+  await setSpeed(page, 'max');
+  await button(page, 'Play').click();
+  await expectStatus(page, 'Solved');
+  assert.equal(params(page).get('moves'), other);
+  // Previous goes back to the one played first.
+  await button(page, 'Previous solution').click();
+  assert.equal(await text(page, 'solutions-text'), `${i + 1} of ${n} optimal solutions`);
+  assert.match(await text(page, 'solution-text'), new RegExp(`^moves: ${played}\\n`));
+  await expectStatus(page, movesText(body.distance));
   assert.deepEqual(page.errors, []);
   await page.close();
 });
