@@ -39,7 +39,8 @@ TEST(NotationTest, EveryInputFormOf3x3) {
         "123/456/780", "1 2 3/4 5 6/7 8 0", "1,2,3/4,5,6/7,8,0",
         "  123456780  ", "1, 2, 3, 4, 5, 6, 7, 8, 0", "1\t2\t3\t4\t5\t6\t7\t8\t0",
         "123 / 456 / 780", "123456780\r\n", "\"1 2 3 4 5 6 7 8 0\"",
-        "'123456780'", " \"1,2,3/4,5,6/7,8,0\"\n", "\" 123456780 \""}) {
+        "'123456780'", " \"1,2,3/4,5,6/7,8,0\"\n", "\" 123456780 \"",
+        "123 456 780", "  123\t456  780\n", "\"123 456 780\""}) {
     const Arrangement a = ParseOk(text, board);
     EXPECT_EQ(a.labels, want) << "'" << text << "'";
     EXPECT_EQ(a.blank, 8) << "'" << text << "'";
@@ -129,6 +130,30 @@ struct BadInput {
   std::string text;
   std::string message;
 };
+
+// Rows between spaces, as a person types them off a picture of the board
+// ("123 456 780" was once refused: "3 cells given"), on boards of other
+// shapes too; words that are not rows are still cells.
+TEST(NotationTest, RowsBetweenSpaces) {
+  EXPECT_EQ(ParseOk("12 30", Board(2, 2)).labels, (Labels{"1", "2", "3", "0"}));
+  EXPECT_EQ(ParseOk("123 450", Board(2, 3)).labels,
+            (Labels{"1", "2", "3", "4", "5", "0"}));
+  EXPECT_EQ(ParseOk("12 34 50", Board(3, 2)).labels,
+            (Labels{"1", "2", "3", "4", "5", "0"}));
+  EXPECT_EQ(ParseOk("1234 5678 9ab0", Board(3, 4)).labels,
+            (Labels{"1", "2", "3", "4", "5", "6", "7", "8", "9", "a", "b", "0"}));
+  // As many words as cells: each word a cell, as before.
+  EXPECT_EQ(ParseOk("1 2 3 0", Board(2, 2)).blank, 3);
+  const Board board(3, 3);
+  // Words of other lengths, commas, or another count of words: refused as
+  // before, with the same messages.
+  EXPECT_EQ(ParseError("1234 56 780", board), "3 cells given; a 3x3 board has 9");
+  EXPECT_EQ(ParseError("123,456,780", board), "3 cells given; a 3x3 board has 9");
+  EXPECT_EQ(ParseError("123 456", board), "2 cells given; a 3x3 board has 9");
+  EXPECT_EQ(ParseError("123 456 78\xc3", board),
+            "unexpected character in a state (use plain ASCII labels)");
+  EXPECT_EQ(ParseError("123 456 771", board), "tile '7' appears twice");
+}
 
 TEST(NotationTest, BadInputsAndTheirMessages) {
   const Board board(3, 3);

@@ -10,11 +10,20 @@ const BLANKS = new Set(['0', '_', '.', '-']);
 // {"input","error"} when the start is malformed); `network` when the
 // server could not be reached at all.
 class ApiError extends Error {
-  constructor(message, body, network = false) {
+  constructor(message, body, network = false, status = 0) {
     super(message);
     this.body = body;
     this.network = network;
+    this.status = status;  // the HTTP status (503: no answer in time)
   }
+}
+
+// What the page says when the server could not answer: its message, and
+// for a search that ran out of the server's time (503), that it did.
+function failureText(e) {
+  if (e.status === 503) return `No answer from the server in time (503): ${e.message}`;
+  if (e.status >= 500) return `The server failed (${e.status}): ${e.message}`;
+  return e.message;
 }
 
 async function api(path, params) {
@@ -32,7 +41,8 @@ async function api(path, params) {
   }
   const body = parseBody(await res.text());
   if (!res.ok) {
-    throw new ApiError((body && body.error) || `the server answered ${res.status}`, body);
+    throw new ApiError((body && body.error) || `the server answered ${res.status}`, body,
+                       false, res.status);
   }
   return body;
 }

@@ -1,7 +1,8 @@
 // slidedb's web page: plays the puzzle against the server's JSON API
 // (docs/SERVE.md). Plain JavaScript, no libraries, nothing from the
 // internet; api.js, metric.js, player.js, histogram.js, board.js,
-// shuffle.js, link.js and analyse.js are loaded before it.
+// shuffle.js, link.js, analyse.js, timer.js and solutions.js are loaded
+// before it.
 'use strict';
 
 const NAMES = {U: 'up', D: 'down', L: 'left', R: 'right'};
@@ -25,6 +26,8 @@ const S = {
   edit: null,          // {labels, placed, next, last} while tiles are placed by hand
   hintAsked: false,    // Hint was pressed before the server's answer came
   histogram: null,
+  clock: null,         // the speedsolver's timer (timer.js)
+  waitSince: null,     // when the wait for the distance shown began (board.js)
 };
 
 const $ = (id) => document.getElementById(id);
@@ -60,7 +63,7 @@ function reportError(e, field) {
   if (e.network) return showError(e.message);
   if (/^goal /.test(e.message)) return fieldError('goal', e.message);
   if (e.body && e.body.input !== undefined) return fieldError(field, e.message);
-  showError(e.message);
+  showError(failureText(e));
 }
 
 function clearHint() {
@@ -103,10 +106,14 @@ async function setStart(text, {field = 'start', answer = null, keepErrors = fals
   }
   stopPlayer();
   S.cells = parseState(res.start);
+  // The Start box shows the start now set, as the server writes it (after
+  // Shuffle or placing tiles too); a refused start stays there, marked.
+  if (!keepErrors) $('start-input').value = res.start;
   if (res.goal) S.goal = res.goal;
   renderGoal();
   S.initial = S.cells.slice();
   S.history = [];
+  clockClear();
   S.startDistance = res.solvable === false ? null : res.distance;
   setInfo(res);
   clearHint();
@@ -127,7 +134,8 @@ async function refresh() {
   } catch (e) {
     if (my !== S.seq || formatState(S.cells) !== start) return;
     if (S.hintAsked) clearHint();  // the error says why there is none
-    showError(e.message);
+    if (S.info && S.info.distance == null) S.info = {distance: null, moves: null, failed: true};
+    showError(failureText(e));
   }
   render();
   // A hint asked for while the server searched is given now.
@@ -146,6 +154,7 @@ function moveTile(t) {
   }
   stopPlayer();
   const known = S.info && S.info.moves ? S.info.moves.find((m) => m.move === run.name) : null;
+  clockMove();
   S.history.push({cells: S.cells.slice(), move: run.name, by: 'you'});
   applyRun(S.cells, run.letter, run.count);
   clearHint();
@@ -169,6 +178,7 @@ function reset() {
   stopPlayer();
   S.cells = S.initial.slice();
   S.history = [];
+  clockClear();
   afterJump();
 }
 
@@ -197,6 +207,10 @@ function hint() {
     return;
   }
   const m = optimalMove();
+  if (!m && S.info && S.info.failed) {
+    text.textContent = 'No hint: the server gave no answer for this position (see above).';
+    return;
+  }
   if (!m) {
     text.textContent = 'Still asking the server…';
     S.hintAsked = true;
@@ -263,7 +277,20 @@ function setBoard(name) {
   const t = S.tables.find((x) => x.board === name);
   S.kind = t ? t.kind : 'table';
   buildBoard();
+  $('start-input').placeholder = startExample(S.rows, S.cols);
   return true;
+}
+
+// The Start box's example, in the forms the board takes: one character a
+// cell or rows between slashes up to 9 cells, commas between the labels
+// beyond.
+function startExample(rows, cols) {
+  const n = rows * cols;
+  const cells = [...Array(n - 1).keys()].map((i) => String(i + 1)).concat('0');
+  if (n > 9) return `${cells.slice(0, 3).join(',')},…,${cells.slice(-2).join(',')} (commas)`;
+  const lines = [];
+  for (let r = 0; r < rows; r++) lines.push(cells.slice(r * cols, (r + 1) * cols).join(''));
+  return `${cells.join('')} or ${lines.join('/')}`;
 }
 
 async function changeBoard(name) {
@@ -383,41 +410,16 @@ function wire() {
   $('edit-cells').addEventListener('click', () => (S.edit ? cancelEdit() : startEdit()));
   wireCopies();
   wireAnalyse();
+  wireSolutions();
+  $('analyse-notation').addEventListener('change', renderClock);
   document.addEventListener('keydown', onKey);
   setupSwipe();
 }
 
-// ---------------------------------------------------------------- a link
-
-// The board a link asks for, if the database has it; else the message
-// (beside the board menu) and the default board.
-function linkBoard(asked) {
-  const offered = boardsOffered();
-  const fallback = offered.includes('3x3') ? '3x3' : offered[0] || '3x3';
-  if (!asked || offered.includes(asked) || S.tables.length === 0) return asked || fallback;
-  const build = /^\d+x\d+$/.test(asked) ? ` (slidedb-build --board ${asked} builds it)` : '';
-  fieldError('board', `This database has no ${asked} board${build}; ` +
-                      `it has ${offered.join(', ')}. Showing ${fallback}.`);
-  return fallback;
-}
-
-// A link's goal, checked by the server before it is used: a bad one is
-// said beside the Goal box and the board's own goal is used.
-async function linkGoal(goal) {
-  $('goal-input').value = goal;
-  try {
-    await api('moves', {board: S.board, metric: S.metric, goal, start: goal});
-  } catch (e) {
-    if (e.network) { showError(e.message); return; }
-    fieldError('goal', e.message + '. The default goal is used instead.');
-    return;
-  }
-  S.goal = goal;
-  S.customGoal = true;
-}
-
 async function main() {
   wire();
+  // On a phone the help is folded, so that Shuffle and Start fit the screen.
+  if (matchMedia('(max-width: 600px)').matches) $('help').open = false;
   const q = new URLSearchParams(location.search);
   try {
     const t = await api('tables');
@@ -448,7 +450,15 @@ async function main() {
       if (legal > 0) afterJump();
       return;
     }
-    // The start's error stays beside the Start box; a board to play anyway.
+    // The start's error stays beside the Start box; a board to play anyway,
+    // and the message says that it replaced the link's start.
+    const why = $('start-error').hidden ? $('error').textContent : $('start-error').textContent;
+    await shuffle({keepErrors: true});
+    if (why && S.cells.length) {
+      fieldError('start', `The link's start '${start}' cannot be used: ${why}. ` +
+                          'A random position is shown instead.');
+    }
+    return;
   }
   await shuffle({keepErrors: true});
 }

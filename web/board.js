@@ -164,14 +164,23 @@ function render() {
       }
       return el;
     });
+    // A tile moved in the document loses the keyboard's focus: it gets it
+    // back, so that Enter on a tile moves it again, whichever way it went.
+    const focused = board.contains(document.activeElement) ? document.activeElement : null;
     orderTiles(board, els);
+    // Tiles whose label left the board (a start in other labels) go.
+    for (const el of [...board.children]) if (!els.includes(el)) el.remove();
     els.forEach((el, i) => renderTile(el, S.cells[i], i, goal, byTile));
+    if (focused && focused.isConnected && document.activeElement !== focused) {
+      focused.focus({preventScroll: true});
+    }
   }
   renderStatus();
   $('move-count').textContent = S.history.length;
   $('undo').disabled = S.history.length === 0 || !!S.edit;
   $('reset').disabled = !!S.edit;
   renderPlayer();
+  renderClock();
   renderHistogramMark();
   writeUrl();
 }
@@ -229,8 +238,9 @@ function renderStatus() {
   reason.hidden = true;
   const d = S.info ? S.info.distance : null;
   if (d == null) {
-    st.textContent = S.kind === 'pdb' ? 'Searching for the distance…' : 'Asking the server…';
+    st.textContent = waitingText();
   } else if (d === 0) {
+    if (S.history.length > 0) clockFinish();
     st.textContent = 'Solved';
     st.classList.add('solved');
     if (S.history.length > 0 && S.startDistance != null && !(S.player && S.player.playing)) {
@@ -240,6 +250,32 @@ function renderStatus() {
     st.textContent = `${d} ${movesWord(d)} to the goal${metricNote()}`;
   }
 }
+
+// ---------------------------------------------------------------- waiting
+
+// While the distance of the board shown is awaited, the status says so; on
+// a board answered by a search (the 15-puzzle, in either metric) with the
+// time it has taken so far, a tenth of a second at a time. An answer that
+// did not come says so (the error beside it has the server's message).
+function waitingText() {
+  if (S.info && S.info.failed) return `No answer from the server${metricNote()}`;
+  if (S.kind !== 'pdb') return 'Asking the server…';
+  const seconds = S.waitSince === null ? 0 : (performance.now() - S.waitSince) / 1000;
+  return `Searching for the distance${metricNote()}… ${seconds.toFixed(1)} s`;
+}
+
+function tickWaiting() {
+  const waiting = !S.edit && S.info && S.info.distance == null && !S.info.unsolvable &&
+                  !S.info.failed;
+  if (!waiting) {
+    S.waitSince = null;
+    return;
+  }
+  if (S.waitSince === null) S.waitSince = performance.now();
+  $('status').textContent = waitingText();
+}
+
+setInterval(tickWaiting, 100);
 
 function renderGoal() {
   $('goal-text').textContent = S.goal || '';

@@ -3,7 +3,8 @@
 // was set, the goal when one was chosen, and the moves made since (the
 // blank's letters, as the CLI writes a solution; in MTM a run with its
 // count, "U2"): a reload or a shared link comes back to the same position,
-// with its move count and Undo. Loaded before app.js.
+// with its move count and Undo; a link's board and goal, checked. Loaded
+// before app.js.
 'use strict';
 
 // A value as a link writes it: encoded, but for the commas and slashes a
@@ -72,4 +73,51 @@ function wireCopies() {
     copyText(new URL($('permalink').getAttribute('href'), location.href).href, $('copy-link')));
   $('copy-solution').addEventListener('click', () =>
     copyText($('solution-text').textContent, $('copy-solution')));
+}
+
+// ---------------------------------------------------------------- a link's fields
+
+// The board a link asks for, if the database has it; else the message
+// (beside the board menu) and the default board.
+function linkBoard(asked) {
+  const offered = boardsOffered();
+  const fallback = offered.includes('3x3') ? '3x3' : offered[0] || '3x3';
+  if (!asked || offered.includes(asked) || S.tables.length === 0) return asked || fallback;
+  fieldError('board', `${missingBoard(asked)}; this database has ${offered.join(', ')}. ` +
+                      `Showing ${fallback}.`);
+  return fallback;
+}
+
+// Why a board a link asks for is not offered: slidedb plays boards of at
+// least 2 rows and columns and at most 25 cells (as Board::IsValidShape
+// says), the page those of up to 16; a board it could play is built by
+// slidedb-build.
+function missingBoard(asked) {
+  const m = /^(\d+)x(\d+)$/.exec(asked);
+  if (!m) return `There is no board '${asked}' (a board is written RxC, as 3x3)`;
+  const r = Number(m[1]), c = Number(m[2]);
+  if (r < 2 || c < 2 || r * c > 25) {
+    return `Board ${asked} is not supported: rows and columns must be at least 2 and ` +
+           'the board at most 25 cells';
+  }
+  if (r * c > 16) {
+    return `The page plays boards of up to 16 cells; ${asked} is answered by the API ` +
+           '(/api/solve with max_seconds) and slidedb-query';
+  }
+  return `This database has no ${asked} board (slidedb-build --board ${asked} builds it)`;
+}
+
+// A link's goal, checked by the server before it is used: a bad one is
+// said beside the Goal box and the board's own goal is used.
+async function linkGoal(goal) {
+  $('goal-input').value = goal;
+  try {
+    await api('moves', {board: S.board, metric: S.metric, goal, start: goal});
+  } catch (e) {
+    if (e.network) { showError(e.message); return; }
+    fieldError('goal', e.message + '. The default goal is used instead.');
+    return;
+  }
+  S.goal = goal;
+  S.customGoal = true;
 }

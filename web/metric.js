@@ -86,49 +86,65 @@ function historyInMetric() {
   S.history = out;
 }
 
-// The metric menu: the server is asked for the start in the new metric
-// first; when it has no table for it (a 404 naming the build command), its
-// message is shown beside the menu and the page stays in the old metric.
+// The metric menu: the server is asked for the board shown in the new
+// metric; while it answers (a search on the 15-puzzle: seconds) the status
+// says that it searches, in the metric the menu shows. When the server has
+// no table for it (a 404 naming the build command) or no answer in time (a
+// 503), its message is shown beside the menu, and the menu and the status
+// go back to the old metric.
 async function changeMetric(metric) {
   const old = S.metric;
   fieldError('metric', '');
   if (metric === old) return;
   if (S.edit) cancelEdit();
   stopPlayer();
-  const ok = await checkMetric(metric);
-  if (!ok) {
-    $('metric-select').value = old;
-    return;
-  }
+  const before = {info: S.info, history: S.history.slice()};
+  const my = ++S.seq;  // answers in the old metric still on their way are dropped
   S.metric = metric;
   historyInMetric();
+  S.info = {distance: null, moves: null};
   clearHint();
+  render();
+  const res = await checkMetric(metric, old);
+  if (my !== S.seq) return;
+  if (!res) {
+    S.metric = old;
+    S.info = before.info;
+    S.history = before.history;
+    $('metric-select').value = old;
+    render();
+    return;
+  }
+  setInfo(res);
   await loadHistogram();
   S.startDistance = null;
-  try {
-    const res = await api('moves', tableParams({start: formatState(S.initial)}));
+  if (S.history.length === 0) {
     S.startDistance = res.solvable === false ? null : res.distance;
-  } catch (e) {
-    showError(e.message);
+  } else {
+    try {
+      const start = await api('moves', tableParams({start: formatState(S.initial)}));
+      S.startDistance = start.solvable === false ? null : start.distance;
+    } catch (e) {
+      showError(failureText(e));
+    }
   }
-  afterJump();
+  if (my === S.seq) render();
 }
 
-// Whether the server answers the board in `metric`; when not, its message
-// beside the metric menu.
-async function checkMetric(metric) {
+// The server's answer for the board shown in `metric`; when there is none,
+// null and its message beside the metric menu (counting `old` moves again).
+async function checkMetric(metric, old) {
   const cells = S.cells.length ? S.cells : goalCells();
   try {
-    await api('moves', tableParams({start: formatState(cells), metric}));
-    return true;
+    return await api('moves', tableParams({start: formatState(cells), metric}));
   } catch (e) {
     if (e.network) {
       showError(e.message);
     } else {
-      fieldError('metric', `${e.message} (counting ${METRIC_NAMES[S.metric] || S.metric} ` +
+      fieldError('metric', `${failureText(e)} (counting ${METRIC_NAMES[old] || old} ` +
                            'moves instead)');
     }
-    return false;
+    return null;
   }
 }
 
@@ -138,6 +154,6 @@ async function keepMetricFor() {
   if (!isMtm()) return;
   const before = S.metric;
   S.metric = 'stm';
-  if (await checkMetric(before)) S.metric = before;
+  if (await checkMetric(before, 'stm')) S.metric = before;
   $('metric-select').value = S.metric;
 }

@@ -15,11 +15,12 @@ async function solve() {
     return;
   }
   const my = ++S.seq;
+  clockHelped();
   let res;
   try {
     res = await api('solve', tableParams({start: formatState(S.cells), steps: 1}));
   } catch (e) {
-    if (my === S.seq) showError(e.message);
+    if (my === S.seq) showError(failureText(e));
     return;
   }
   if (my !== S.seq) return;
@@ -33,6 +34,7 @@ async function solve() {
   render();
   refresh();
   schedule();
+  loadSolutions(p);  // solutions.js: the others, to browse
 }
 
 // The player of a /api/solve answer: its moves (runs of one letter and a

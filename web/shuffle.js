@@ -49,7 +49,7 @@ async function shuffle({keepErrors = false} = {}) {
           : firstSample(await api('sample', tableParams({n: 1, distance: choice, seed})));
     }
   } catch (e) {
-    if (my === S.seq) { showError(e.message); renderStatus(); }
+    if (my === S.seq) { showError(failureText(e)); renderStatus(); }
     return;
   }
   if (my !== S.seq) return;

@@ -53,6 +53,32 @@ std::string_view Trim(std::string_view s) {
   return s;
 }
 
+// Whether `words` are the rows of one character a cell written between
+// spaces ("123 456 780" on 3x3, as "123/456/780"): no commas, as many words
+// as rows, each as long as a row. Words that are the cells themselves (as
+// many as the cells) are never rows.
+bool IsRowsBySpaces(std::string_view text, const std::vector<std::string>& words,
+                    const Board& board) {
+  if (text.find(',') != std::string_view::npos || board.rows() < 2 ||
+      static_cast<int>(words.size()) != board.rows()) {
+    return false;
+  }
+  return std::all_of(words.begin(), words.end(), [&](const std::string& w) {
+    return static_cast<int>(w.size()) == board.cols();
+  });
+}
+
+// The rows in `labels` split into their one-character cells.
+Status SplitRows(std::vector<std::string>* labels) {
+  std::vector<std::string> cells;
+  for (const std::string& row : *labels) {
+    Status s = Tokenize(row, &cells);
+    if (!s.ok()) return s;
+  }
+  *labels = std::move(cells);
+  return Status::OK();
+}
+
 }  // namespace
 
 Status ParseArrangement(std::string_view text, const Board& board,
@@ -107,6 +133,10 @@ Status ParseArrangement(std::string_view text, const Board& board,
   } else {
     Status s = Tokenize(text, &labels);
     if (!s.ok()) return s;
+    if (IsRowsBySpaces(text, labels, board)) {
+      s = SplitRows(&labels);
+      if (!s.ok()) return s;
+    }
     if (static_cast<int>(labels.size()) != n) {
       std::string msg = std::to_string(labels.size()) + " cells given; a " +
                         board.Name() + " board has " + std::to_string(n);

@@ -5,7 +5,9 @@
 // "1,2,3,4,5,6,7,8,0", "123/456/780", "1 2 3/4 5 6/7 8 0", "12345678_".
 // Without separators every character is one label; with spaces or commas the
 // labels are the words between them (boards of more than 9 cells need that:
-// "1,2,3,4,5,6,7,8,9,10,11,0"). A '/' ends a row. The blank is written 0,
+// "1,2,3,4,5,6,7,8,9,10,11,0"). A '/' ends a row; so does a space between
+// rows of one character a cell ("123 456 780": as many words as rows, each
+// as long as a row, and no commas). The blank is written 0,
 // '_', '.' or '-', or with NotationOptions::blank any one label of the
 // user's choosing (for example "9" for tiles 1-9 with 9 as the blank).
 // Tiles may carry any labels, all different; a goal must use the same ones.

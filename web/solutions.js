@@ -1,0 +1,86 @@
+// slidedb's web page: browsing the optimal solutions Solve plays. On a board
+// with a table, /api/solve with count and all gives how many optimal
+// solutions there are and the first of them (U < D < L < R), at most
+// kSolutionsListed as the API lists them unless asked for more; "3 of 40
+// optimal solutions" with Previous and Next plays another from the same
+// start. A searched board counts none (the server refuses count there), so
+// it shows none. Loaded before app.js.
+'use strict';
+
+const kSolutionsListed = 100;
+
+// Asks for the solutions of the player `p`'s start; shows them while `p`
+// is still the player.
+async function loadSolutions(p) {
+  $('solutions').hidden = true;
+  if (S.kind !== 'table') return;
+  let res;
+  try {
+    res = await api('solve', tableParams({start: formatState(p.path[0]), count: 1, all: 1,
+                                          limit: kSolutionsListed}));
+  } catch (e) {
+    return;  // the solution played stays, without the others
+  }
+  if (S.player !== p || !Array.isArray(res.solutions) || res.solutions.length === 0) return;
+  const list = res.solutions.slice();
+  let i = list.indexOf(p.moves);
+  // Not among the first listed: it comes first, and the others after it.
+  if (i < 0) { list.unshift(p.moves); i = 0; }
+  p.solutions = {list, count: Math.max(res.optimal_solutions || 0, list.length), i};
+  renderSolutions();
+}
+
+// A /api/solve-like answer for `moves` from `start`: the state after each
+// move, and the tiles slid one a step.
+function answerFor(start, moves) {
+  const cells = start.slice();
+  const path = [formatState(cells)];
+  const tiles = [];
+  for (const token of moveTokens(moves)) {
+    const run = parseRun(token);
+    for (let k = 0; run && k < run.count; k++) {
+      const t = tileForMove(cells, run.letter);
+      if (t >= 0) tiles.push(cells[t]);
+      applyRun(cells, run.letter, 1);
+    }
+    path.push(formatState(cells));
+  }
+  return {path, moves, tiles};
+}
+
+// Plays solution number i of the list instead, from the start, paused.
+function showSolution(i) {
+  const old = S.player;
+  if (!old || !old.solutions) return;
+  const sol = old.solutions;
+  if (i < 0 || i >= sol.list.length) return;
+  const p = playerFor(answerFor(old.path[0], sol.list[i]));
+  if (!p) return;
+  clearTimeout(old.timer);
+  p.base = old.base;
+  p.playing = false;
+  p.solutions = Object.assign(sol, {i});
+  S.player = p;
+  $('solution-text').textContent = solutionText(p);
+  showStep(0);
+  schedule();
+  renderSolutions();
+}
+
+function renderSolutions() {
+  const p = S.player;
+  const box = $('solutions');
+  if (!p || !p.solutions) { box.hidden = true; return; }
+  const {list, count, i} = p.solutions;
+  box.hidden = false;
+  const listed = count > list.length ? ` (the first ${list.length} can be browsed)` : '';
+  $('solutions-text').textContent =
+      `${i + 1} of ${count} optimal ${count === 1 ? 'solution' : 'solutions'}${listed}`;
+  $('prev-solution').disabled = i === 0;
+  $('next-solution').disabled = i >= list.length - 1;
+}
+
+function wireSolutions() {
+  $('prev-solution').addEventListener('click', () => showSolution(S.player.solutions.i - 1));
+  $('next-solution').addEventListener('click', () => showSolution(S.player.solutions.i + 1));
+}

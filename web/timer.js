@@ -1,0 +1,71 @@
+// slidedb's web page: the speedsolver's timer. A solve is timed from the
+// user's first move from the start to the move that reaches the goal; at the
+// end the page says the moves (in the page's metric), the time to the
+// millisecond, the moves per second (TPS), the solution in the notation the
+// analysis panel has chosen, and the fewest moves possible beside it. A
+// solve the solver helped with (Solve) is not timed. Loaded before app.js.
+'use strict';
+
+// S.clock: {began, last, done, helped} from the user's first move from the
+// start; null before it and after a new start or Reset.
+
+// A move of the user's: the first from the start starts the clock.
+function clockMove() {
+  const now = performance.now();
+  if (!S.clock && S.history.length === 0) {
+    S.clock = {began: now, last: now, done: false, helped: false};
+  } else if (S.clock && !S.clock.done) {
+    S.clock.last = now;
+  }
+}
+
+function clockClear() {
+  S.clock = null;
+  $('clock-text').textContent = '';
+}
+
+// The solver played a move: this solve is not timed.
+function clockHelped() {
+  if (S.clock) S.clock.helped = true;
+}
+
+// The goal reached (renderStatus): the clock stops at the last move.
+function clockFinish() {
+  if (S.clock && !S.clock.done) S.clock.done = true;
+}
+
+function clockMillis() {
+  const c = S.clock;
+  if (!c) return 0;
+  return Math.round((c.done ? c.last : performance.now()) - c.began);
+}
+
+// The moves made, in the notation chosen in the analysis panel: the blank's
+// letters, or the tiles' (the opposite way), a count after a run of several.
+function clockSolution() {
+  const tile = $('analyse-notation').value === 'tile';
+  return S.history.map((h) => {
+    const run = parseRun(h.move);
+    if (!run) return h.move;
+    return runName(tile ? OPPOSITE[run.letter] : run.letter, run.count);
+  }).join(' ');
+}
+
+function renderClock() {
+  const c = S.clock;
+  $('clock').textContent = `${(clockMillis() / 1000).toFixed(c && c.done ? 3 : 1)} s`;
+  const out = $('clock-text');
+  if (!c || !c.done || c.helped) {
+    out.textContent = c && c.done && c.helped ? 'Not timed: the solver helped.' : '';
+    return;
+  }
+  const n = S.history.length, ms = clockMillis();
+  const tps = ms > 0 ? (n / (ms / 1000)).toFixed(2) : '—';
+  const best = S.startDistance;
+  const notation = $('analyse-notation').value === 'tile' ? 'tile' : 'blank';
+  out.textContent = `Timed solve: ${n} ${movesWord(n)}${metricNote()} in ` +
+      `${(ms / 1000).toFixed(3)} s, ${tps} TPS; the fewest possible: ${best}. ` +
+      `Solution (${notation} notation): ${clockSolution()}`;
+}
+
+setInterval(() => { if (S.clock && !S.clock.done) renderClock(); }, 100);
