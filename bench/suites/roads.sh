@@ -245,11 +245,12 @@ short() {
           "; \($c | length) of \(length): \($c[0].cell)"' "$1"
 }
 ms() { [ -z "$1" ] || awk -v v="$1" 'BEGIN { printf (v < 10 ? "%.2f ms" : "%.0f ms"), v }'; }
-rate() { [ -z "$1" ] || awk -v v="$1" 'BEGIN { printf (v < 10 ? "%.2f/s" : "%.0f/s"), v }' | sed ':a; s/\B[0-9]\{3\}\//,&/; ta'; }
+rate() { [ -z "$1" ] || awk -v v="$1" 'BEGIN { printf (v < 10 ? "%.2f/s" : "%.0f/s"), v }' |
+  sed ':a; s/\B\([0-9]\{3\}\)\([,/]\)/,\1\2/; ta'; }
 mib() { [ -z "$1" ] || awk -v v="$1" 'BEGIN { printf "%.0f MiB", v }'; }
 or_why() { if [ -n "$1" ]; then echo "$1"; else echo "${2:-—}"; fi; }
 # verdict V F [met|met_least] ...: "met" when every figure V meets its
-# floor F, else the ones missed; "no figure" when one is missing.
+# floor F, else "**missed**"; "no figure" when one is missing.
 verdict() {
   local out=met v f how
   while [ $# -gt 0 ]; do
