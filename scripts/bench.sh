@@ -34,6 +34,11 @@ Suites (bench/suites/SUITE.sh; BENCHMARKS.md has their latest figures):
   tour                 slidedb-tour over a range of boards
   mpi [BOARD]          the search under mpirun -np 2 and 4 beside RunTwoBitBfs:
                        states/s per rank, bytes exchanged, peak memory
+  roads [--build DIR] [--db44 DIR] [--db55 DIR] [--small] ...
+                       every face (CLI one-shot and batch, server first and
+                       warm, C++ API, Python) on every board family (3x3, 3x4,
+                       2x7, 4x4, 5x5, 4x4 MTM): the first answer in a fresh
+                       process, the warm rate, peak memory, issue 34's floors
 
 ARGS go to the suite; `scripts/bench.sh SUITE --help` where a suite has one.
 TEXT
