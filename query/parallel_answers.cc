@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
+#include <deque>
 #include <memory>
 #include <mutex>
 #include <string_view>
@@ -136,6 +137,117 @@ class Pool {
   std::atomic<size_t> done_{0};  // pieces of current_ answered
 };
 
+// A state of a searched batch, read and not yet written.
+struct Slot {
+  std::string line, out, err;
+  Outcome outcome = Outcome::kSolved;
+  bool taken = false, ready = false;
+};
+
+// Writes a searched state's answer and flushes it; false after a database
+// error.
+bool WriteSlot(const Slot& s, std::ostream& out, std::ostream& err,
+               BatchOutcome* outcome) {
+  out << s.out;
+  out.flush();
+  err << s.err;
+  outcome->malformed |= s.outcome == Outcome::kMalformed;
+  outcome->unsolvable |= s.outcome == Outcome::kUnsolvable;
+  if (s.outcome == Outcome::kDatabaseError) outcome->db_ok = false;
+  return outcome->db_ok;
+}
+
+// A batch of searched states (pattern databases, IDA*), in input order:
+// `workers` threads answer the states read ahead, each search on
+// `search_threads` threads; with no workers the calling thread answers
+// them one at a time. Each answer is written and flushed as soon as it
+// and those before it are known, and the input is never waited for while
+// an answer is pending.
+BatchOutcome AnswerSearches(const QueryConfig& config, Solver* solver,
+                            int workers, int search_threads,
+                            const std::vector<std::string>& states,
+                            std::istream& in, std::ostream& out,
+                            std::ostream& err) {
+  QueryConfig shared = config;
+  shared.limits.threads = search_threads;
+  std::atomic<bool> cancel{false};  // after a database error
+  if (shared.limits.cancel == nullptr) shared.limits.cancel = &cancel;
+  std::mutex mu;
+  std::condition_variable posted, answered;
+  std::deque<Slot> window;  // guarded by mu; its slots stay put
+  bool stop = false;        // guarded by mu
+  auto work = [&] {
+    Answerer answerer(shared, solver);
+    std::unique_lock<std::mutex> lock(mu);
+    for (;;) {
+      Slot* s = nullptr;
+      posted.wait(lock, [&] {
+        for (Slot& x : window) {
+          if (!x.taken) {
+            s = &x;
+            break;
+          }
+        }
+        return stop || s != nullptr;
+      });
+      if (stop) return;
+      s->taken = true;
+      lock.unlock();
+      s->outcome = answerer.Answer(s->line, &s->out, &s->err);
+      lock.lock();
+      s->ready = true;
+      answered.notify_all();
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 0; t < workers; ++t) pool.emplace_back(work);
+  Answerer own(shared, solver);
+  const size_t ahead = workers > 0 ? kChunkLines : 1;
+  BatchOutcome outcome;
+  size_t next_state = 0;
+  bool at_end = false;
+  std::string line;
+  std::unique_lock<std::mutex> lock(mu);
+  for (;;) {
+    while (!at_end && window.size() < ahead) {
+      if (!window.empty() && states.empty() && in.rdbuf()->in_avail() <= 0) {
+        break;  // reading on might wait: the answers pending come first
+      }
+      lock.unlock();
+      if (!states.empty()) {
+        at_end = next_state == states.size();
+        if (!at_end) line = states[next_state++];
+      } else {
+        at_end = !NextInputLine(in, &line);
+      }
+      lock.lock();
+      if (at_end) break;
+      window.emplace_back().line = std::move(line);
+      posted.notify_one();
+    }
+    if (window.empty()) break;
+    Slot& front = window.front();
+    if (pool.empty()) {
+      front.outcome = own.Answer(front.line, &front.out, &front.err);
+      front.ready = true;
+    }
+    answered.wait(lock, [&] { return front.ready; });
+    const Slot done = std::move(front);
+    window.pop_front();
+    lock.unlock();
+    const bool ok = WriteSlot(done, out, err, &outcome);
+    lock.lock();
+    if (!ok) break;
+  }
+  stop = true;
+  cancel = true;
+  lock.unlock();
+  posted.notify_all();
+  for (std::thread& t : pool) t.join();
+  out.flush();
+  return outcome;
+}
+
 }  // namespace
 
 BatchOutcome AnswerInParallel(const QueryConfig& config, Solver* solver,
@@ -143,16 +255,25 @@ BatchOutcome AnswerInParallel(const QueryConfig& config, Solver* solver,
                               const std::vector<std::string>& states,
                               std::istream& in, std::ostream& out,
                               std::ostream& err) {
-  // A search takes milliseconds a line: one line a piece shares them out.
+  // A search takes milliseconds to minutes a line. Without a budget, states
+  // side by side would leave threads idle while the last ones run: each
+  // state is searched on every thread instead (its iterations split into
+  // subtrees, lib/search/ida_search.h). With a budget (--max-seconds) no
+  // state runs longer than it, and states side by side keep every thread
+  // busy, the budget's single-threaded first part (weighted A*) too.
+  if (solver->Searches(config.board, GoalBlank(config), config.metric)) {
+    const bool side_by_side = threads > 1 && config.max_seconds > 0;
+    return AnswerSearches(config, solver, side_by_side ? threads : 0,
+                          side_by_side ? 1 : threads, states, in, out, err);
+  }
   // A walk takes well under a microsecond: pieces of 64 lines, and threads
   // only for chunks of 256 lines or more. The walks of a two-bit table
   // (2x7) take microseconds, several at once (Answerer::AnswerMany): pieces
   // of 512 lines keep them going.
-  const bool searches = solver->Searches(config.board, GoalBlank(config));
   const bool two_bit =
       solver->WalksTwoBit(config.board, GoalBlank(config), config.metric);
-  const size_t piece_lines = searches ? 1 : two_bit ? 512 : 64;
-  const size_t share_from = searches ? 2 : 256;
+  const size_t piece_lines = two_bit ? 512 : 64;
+  constexpr size_t kShareFrom = 256;
   size_t next_state = 0;
   std::string line;
   // Reads the next chunk into *c; false when the input is at its end.
@@ -219,7 +340,7 @@ BatchOutcome AnswerInParallel(const QueryConfig& config, Solver* solver,
     if (pool) pool->Wait(c);
   };
   auto post = [&](Chunk* c) {
-    if (pool == nullptr && threads > 1 && c->lines() >= share_from) {
+    if (pool == nullptr && threads > 1 && c->lines() >= kShareFrom) {
       pool = std::make_unique<Pool>(config, solver, threads - 1);
     }
     if (pool) pool->Post(c);

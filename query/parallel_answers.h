@@ -12,6 +12,12 @@
 // wait for more input, and such a chunk is answered and written (and the
 // output flushed) before the next line is read. Threads start only when a
 // chunk is large enough to share, so a few states never pay for them.
+//
+// A batch of searched states (pattern databases, IDA*) goes another way:
+// each state is searched on every thread, one after another, so that no
+// thread idles while the last states run; with a budget (--max-seconds)
+// states are searched side by side, one a thread. Either way each answer
+// is written and flushed as soon as it and those before it are known.
 #ifndef SLIDEDB_QUERY_PARALLEL_ANSWERS_H_
 #define SLIDEDB_QUERY_PARALLEL_ANSWERS_H_
 

@@ -1,6 +1,8 @@
 #include "lib/answer/answerer.h"
 
+#include <algorithm>
 #include <charconv>
+#include <thread>
 
 #include "lib/answer/json_text.h"
 
@@ -166,7 +168,9 @@ Outcome Answerer::Answer(std::string_view input, std::string* out,
     WriteUnsolvable(p, start_text, goal_text, out);
     return Outcome::kUnsolvable;
   }
-  s = solver_->Solve(p, &path_, AnswerLimits(config_));
+  SearchLimits limits = AnswerLimits(config_);
+  limits.threads = std::max(limits.threads, search_threads_);
+  s = solver_->Solve(p, &path_, limits);
   if (s.ok() && config_.extras.any()) {
     std::string bad_moves;
     s = extras_.Compute(p, &bad_moves);
@@ -185,13 +189,23 @@ size_t Answerer::AnswerMany(const std::string_view* inputs, size_t n,
         solver_->WalksTwoBit(config_.board, GoalBlank(config_), config_.metric);
   }
   if (!walks_two_bit_ || config_.extras.any()) {
-    for (size_t k = 0; k < n; ++k) {
-      const Outcome o = Answer(inputs[k], out, &err);
+    // A searched state on every core, one after another: no core idles
+    // while the batch's last states run.
+    if (searches_ < 0) {
+      searches_ = solver_->Searches(config_.board, GoalBlank(config_),
+                                    config_.metric);
+    }
+    search_threads_ =
+        searches_ ? static_cast<int>(std::thread::hardware_concurrency()) : 0;
+    size_t k = 0;
+    while (k < n) {
+      const Outcome o = Answer(inputs[k++], out, &err);
       on_answer(o, &err);
       err.clear();
-      if (o == Outcome::kDatabaseError) return k + 1;
+      if (o == Outcome::kDatabaseError) break;
     }
-    return n;
+    search_threads_ = 0;
+    return k;
   }
   // Posed one by one, solved together, written in order.
   if (posed_.size() < n) posed_.resize(n);

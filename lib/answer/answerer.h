@@ -68,7 +68,9 @@ class Answerer {
   // Answers inputs[0..n) as n calls of Answer would, byte for byte, but on
   // a two-bit table with their walks taken together (Solver::SolveMany):
   // on 2x7 a walk's reads land anywhere in 10.9 GB, and several walks' reads
-  // overlap. After each input, on_answer(outcome, err) with what Answer
+  // overlap. Where a search answers, each input is searched on every core
+  // (at least; the config's limits.threads if more), one after another.
+  // After each input, on_answer(outcome, err) with what Answer
   // would have put on *err (then cleared). Stops after a kDatabaseError;
   // returns the number of inputs answered.
   using OnAnswer = std::function<void(Outcome outcome, std::string* err)>;
@@ -175,6 +177,10 @@ class Answerer {
   // AnswerMany's: whether walks of a two-bit table answer (-1: not known
   // yet); a batch's inputs, problems, paths and statuses.
   int walks_two_bit_ = -1;
+  // Whether a search answers (-1: not known yet); while AnswerMany runs,
+  // the threads each search takes at least (0: the config's).
+  int searches_ = -1;
+  int search_threads_ = 0;
   std::vector<Posed> posed_;
   std::vector<Problem> problems_, unsolvable_;
   std::vector<Path> paths_;

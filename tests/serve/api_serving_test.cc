@@ -203,5 +203,52 @@ TEST_F(ApiTest, TwoBitTablesAnswerAsByteTables) {
   EXPECT_EQ(std::count(got.body.begin(), got.body.end(), '\n'), 600);
 }
 
+// A POST batch of searched states (3x5, pattern databases), each searched
+// on every core (Answerer::AnswerMany): the bytes slidedb-query writes for
+// the same lines on one thread, in order, malformed and unsolvable lines
+// among them.
+TEST(ApiSearchBatchTest, AnswersAsTheCliOnOneThread) {
+  const std::string db = TempDir("api-search-batch") + "/db";
+  const testing::CliResult built = RunBuildCli(
+      {"--db", db, "--board", "3x5", "--pdb", "5-5-4", "--quiet"});
+  ASSERT_EQ(built.status, 0) << built.err;
+  std::mt19937 rng(34);
+  std::string body;
+  for (int k = 0; k < 12; ++k) {
+    // Half of random arrangements cannot reach the goal; a search of the
+    // others on 5-5-4 takes a moment: starts a random walk from the goal.
+    std::vector<int> t(15);
+    for (int c = 0; c < 14; ++c) t[c] = c + 1;
+    int blank = 14;
+    for (int step = 0; step < 50; ++step) {
+      std::vector<int> to;
+      if (blank >= 5) to.push_back(blank - 5);
+      if (blank + 5 < 15) to.push_back(blank + 5);
+      if (blank % 5 > 0) to.push_back(blank - 1);
+      if (blank % 5 < 4) to.push_back(blank + 1);
+      const int next = to[rng() % to.size()];
+      std::swap(t[blank], t[next]);
+      blank = next;
+    }
+    if (k % 4 == 1) std::swap(t[blank == 0 ? 1 : 0], t[blank == 2 ? 1 : 2]);
+    std::string line = k % 4 == 2 ? "x," : "";
+    for (int c = 0; c < 15; ++c) {
+      if (c > 0) line += ',';
+      line += std::to_string(t[c]);
+    }
+    body += line + "\n";
+  }
+  Api api(db, nullptr);
+  ASSERT_TRUE(api.Open().ok());
+  const ApiResponse r = api.Handle(Post("/api/solve", body, {{"board", "3x5"}}));
+  EXPECT_EQ(r.status, 200) << r.body;
+  const testing::CliResult cli = testing::RunQueryCli(
+      {"--db", db, "--board", "3x5", "--format", "json", "--threads", "1"},
+      body);
+  EXPECT_EQ(r.body, cli.out);
+  EXPECT_NE(r.body.find("\"solvable\":false"), std::string::npos);
+  EXPECT_NE(r.body.find("\"error\""), std::string::npos);
+}
+
 }  // namespace
 }  // namespace slidedb
