@@ -135,6 +135,11 @@ class HttpServer::Impl::Session
                              std::to_string(options_.max_fields) +
                              " header fields");
     }
+    // Two Host fields name no one host (RFC 9112 3.2): which one a proxy
+    // in front read is not known.
+    if (req.count(http::field::host) > 1) {
+      return Refuse(400, "the request has more than one Host header");
+    }
     const auto host = req.find(http::field::host);
     if (server_->check_host_ && host != req.end() &&
         !AllowedHost(std::string(host->value()))) {
@@ -187,6 +192,7 @@ class HttpServer::Impl::Session
   bool AllowedHost(const std::string& host) const {
     if (IsLoopbackHost(host)) return true;
     const std::string name = HostName(host);
+    if (name.empty()) return false;
     for (const std::string& allowed : options_.allowed_hosts) {
       if (Lower(allowed) == name) return true;
     }

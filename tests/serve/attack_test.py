@@ -321,7 +321,11 @@ class AttackTest(unittest.TestCase):
                              (b"[::1]:8080", 200), (b"app.localhost", 200),
                              (b"evil.example", 403),
                              (b"localhost.evil.example", 403),
-                             (b"127.0.0.1.nip.io", 403)]:
+                             (b"127.0.0.1.nip.io", 403),
+                             # Not a host and a port (issue 38).
+                             (b"localhost:80@evil.com", 403),
+                             (b"[::1]evil", 403), (b"localhost:abc", 403),
+                             (b"127.0.0.1:80:80", 403)]:
             got, _, body = parse(self.server.exchange(
                 b"GET /api/tables HTTP/1.1\r\nHost: " + host +
                 b"\r\nConnection: close\r\n\r\n"))
@@ -337,6 +341,15 @@ class AttackTest(unittest.TestCase):
             self.assertNotIn("access-control-allow-origin", headers)
         finally:
             allowed.close()
+
+    def test_two_host_headers_are_a_400(self):
+        for hosts in [b"Host: localhost\r\nHost: evil.example\r\n",
+                      b"Host: localhost\r\nHost: localhost\r\n"]:
+            got, _, body = parse(self.server.exchange(
+                b"GET /api/tables HTTP/1.1\r\n" + hosts +
+                b"Connection: close\r\n\r\n"))
+            self.assertEqual(got, 400, hosts)
+            self.assertIn(b"more than one Host", body)
 
     def test_cors_only_for_the_origin_named(self):
         cors = Server("--cors", "http://a.example")
@@ -430,7 +443,16 @@ class DeadlineTest(unittest.TestCase):
                 "/api/solve?board=4x4&goal=%s&start=%s" % (goal, start))
             self.assertEqual(status, 503, body)
             self.assertIn(b"no answer within", body)
+            self.assertIn(b"max_seconds=T answers with the best path", body)
             self.assertEqual(headers.get("retry-after"), "1")
+            # A multi-tile search is always optimal: the 503 says so, and
+            # does not send the client to max_seconds (issue 38).
+            status, _, body = server.get(
+                "/api/solve?board=4x4&goal=%s&start=%s&metric=mtm"
+                "&max_seconds=5" % (goal, start))
+            self.assertEqual(status, 503, body)
+            self.assertIn(b"multi-tile metric is always optimal", body)
+            self.assertNotIn(b"max_seconds=T", body)
             # An easy one is answered.
             status, _, body = server.get(
                 "/api/solve?board=4x4&start="
