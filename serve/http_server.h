@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "lib/base/status.h"
+#include "serve/access_log.h"
 #include "serve/api.h"
 
 namespace slidedb {
@@ -58,6 +59,10 @@ struct HttpOptions {
   // The origin whose pages may call the API from a browser (CORS); none
   // when empty, "*" for any.
   std::string cors_origin;
+
+  // Called for every answer written (refusals included), on the
+  // connection's loop; none when empty (serve/access_log.h).
+  std::function<void(const AccessRecord&)> access_log;
 };
 
 // What answers a request: the API (Api::Handle), or a test's stand-in.

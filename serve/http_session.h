@@ -65,6 +65,9 @@ class HttpServer::Impl::Session
 
   void Start(std::list<std::weak_ptr<Session>>::iterator self) {
     self_ = self;
+    beast::error_code ec;
+    const auto peer = stream_.socket().remote_endpoint(ec);
+    if (!ec) client_ = peer.address().to_string();
     net::dispatch(stream_.get_executor(),
                   [s = shared_from_this()] { s->WaitForRequest(); });
   }
@@ -96,6 +99,9 @@ class HttpServer::Impl::Session
   }
 
   void ReadHead() {
+    logged_ = AccessRecord();
+    logged_.client = client_;
+    head_at_ = Clock::now();
     parser_.emplace();
     parser_->header_limit(static_cast<uint32_t>(options_.head_limit));
     parser_->body_limit(options_.body_limit);
@@ -125,6 +131,9 @@ class HttpServer::Impl::Session
     if (ec == http::error::body_limit) return RefuseBody();
     if (ec) return Refuse(400, "malformed request: " + ec.message());
     const auto& req = parser_->get();
+    logged_.method = std::string(http_session::View(req.method_string()));
+    logged_.target = std::string(http_session::View(req.target()));
+    logged_.version = req.version();
     if (req.target().size() > http_session::kMaxTarget) {
       return Refuse(414, "the URL is longer than " +
                              std::to_string(http_session::kMaxTarget) + " bytes");
@@ -259,6 +268,12 @@ class HttpServer::Impl::Session
     if (r.status == 503 && server_->stopping_.load()) {
       r = Error(503, "the server is stopping");
     }
+    if (r.status == 503) {
+      // Refused work leaves a trace whether or not there is an access log.
+      server_->Log("503 " + q.request.method + " " + q.target + ": " +
+                   r.body.substr(0, r.body.size() - (r.body.empty() ? 0 : 1)));
+    }
+    if (options_.access_log) logged_.searched = SearchedStates(r.body);
     auto res = std::make_unique<http::response<http::string_body>>(
         static_cast<http::status>(r.status), q.version);
     if (!r.content_type.empty()) {
@@ -304,6 +319,12 @@ class HttpServer::Impl::Session
 
   void Write(std::unique_ptr<http::response<http::string_body>> res,
              bool close) {
+    if (options_.access_log) {
+      logged_.status = res->result_int();
+      logged_.bytes = res->body().size();
+      logged_.took = Clock::now() - head_at_;
+      options_.access_log(logged_);
+    }
     response_ = std::move(res);
     stream_.expires_after(options_.write_timeout);
     http::async_write(
@@ -391,6 +412,9 @@ class HttpServer::Impl::Session
   };
   Asked asked_;
   std::list<std::weak_ptr<Session>>::iterator self_;
+  std::string client_;      // the peer's address
+  AccessRecord logged_;     // the request being answered, for the log
+  Clock::time_point head_at_;  // when its head was first read
   bool answering_ = false;  // from a whole request to its answer written
   bool stopping_ = false;
 };

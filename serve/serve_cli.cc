@@ -18,6 +18,7 @@
 #include "cli/version.h"
 #include "lib/storage/database.h"
 #include "lib/storage/format.h"
+#include "serve/access_log.h"
 #include "serve/api.h"
 #include "serve/http_server.h"
 #include "serve/web_files.h"
@@ -32,6 +33,7 @@ constexpr char kUsage[] =
     "Usage: slidedb-serve [--db DIR] [--bind ADDR] [--port N] [--threads N]\n"
     "                     [--allow-host NAME]... [--cors ORIGIN]\n"
     "                     [--work-timeout SECONDS] [--web DIR]\n"
+    "                     [--access-log FILE|-]\n"
     "\n"
     "Serves the database built by slidedb-build over HTTP: a JSON API with\n"
     "the answers of slidedb-query, and a page to play the puzzle on (GET /).\n"
@@ -78,7 +80,8 @@ constexpr char kExitHelp[] =
     "about 3 s whatever its clients do.\n"
     "\n"
     "Exit status: 0 stopped by SIGINT or SIGTERM; 64 bad usage; 66 the\n"
-    "database is missing or unreadable; 69 cannot listen on the address.\n"
+    "database is missing or unreadable; 69 cannot listen on the address;\n"
+    "73 the access log cannot be opened.\n"
     "\n"
     "Examples:\n"
     "  slidedb-serve                      # http://127.0.0.1:8080/\n"
@@ -107,7 +110,7 @@ std::string HostForUrl(const std::string& host) {
 
 int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
              std::ostream& out, std::ostream& err) {
-  std::string db_dir, web_dir;
+  std::string db_dir, web_dir, access_log_path;
   HttpOptions http;
   // Two event loops a core: measured faster than one (BENCHMARKS.md), and a
   // long search holds fewer connections.
@@ -140,6 +143,12 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
        "them 503")
       ("nagle", "leave Nagle's algorithm on (no TCP_NODELAY): each answer on "
        "a keep-alive connection then waits ~40 ms; for measuring that")
+      ("access-log", po::value(&access_log_path)->value_name("FILE"),
+       "append a line for each request to FILE ('-': standard output): "
+       "CLIENT - - [TIME] \"REQUEST\" STATUS BYTES MS WORK, the Common Log "
+       "Format plus the milliseconds taken and the states a search "
+       "generated (searched=N, else -); none by default. Every 503 is "
+       "also said on standard error")
       ("web", po::value(&web_dir)->value_name("DIR"),
        "serve the page from DIR instead of the copy built into the program "
        "(for working on web/)");
@@ -186,6 +195,17 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
       std::chrono::milliseconds(static_cast<int64_t>(work_timeout * 1000));
   const WebFiles web = vm.count("web") ? WebFiles::FromDirectory(web_dir)
                                        : WebFiles::Embedded();
+  AccessLog access_log;
+  if (vm.count("access-log")) {
+    const Status opened = access_log.Open(access_log_path);
+    if (!opened.ok()) {
+      err << "slidedb-serve: " << opened.message() << "\n";
+      return kExitCantCreate;
+    }
+    http.access_log = [&access_log](const AccessRecord& r) {
+      access_log.Write(r);
+    };
+  }
   Api api(db_dir, &web);
   Status s = api.Open();
   if (!s.ok()) {
