@@ -30,6 +30,10 @@ struct HttpOptions {
   // there, they leave their connection's loop free for its other ones.
   int work_threads = 2;
   std::function<bool(const ApiRequest&)> offload;
+  // Most offloaded requests waiting for a work thread, besides those
+  // running (-1: no bound); past it a request gets 503 with Retry-After at
+  // once instead of waiting behind the others.
+  int work_queue = -1;
   bool nodelay = true;  // TCP_NODELAY on every connection
 
   // Time limits. A request's head must arrive whole within head_timeout

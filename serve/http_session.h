@@ -247,8 +247,21 @@ class HttpServer::Impl::Session
       return Respond(std::move(preflight));
     }
     if (options_.offload && options_.offload(q.request)) {
+      const int before = server_->offloaded_.fetch_add(1);
+      if (options_.work_queue >= 0 &&
+          before >= options_.work_threads + options_.work_queue) {
+        server_->offloaded_.fetch_sub(1);
+        return Respond(Error(
+            503, "the server is busy: its " +
+                     std::to_string(options_.work_threads) +
+                     " work threads are taken and " +
+                     std::to_string(options_.work_queue) +
+                     " requests wait for them (slidedb-serve --work-queue); "
+                     "try again shortly"));
+      }
       net::post(server_->pool_, [s = shared_from_this()] {
         ApiResponse r = s->server_->handler_(s->asked_.request);
+        s->server_->offloaded_.fetch_sub(1);
         net::post(s->stream_.get_executor(),
                   [s, r = std::move(r)]() mutable { s->Respond(std::move(r)); });
       });

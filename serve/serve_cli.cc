@@ -33,7 +33,8 @@ constexpr char kUsage[] =
     "Usage: slidedb-serve [--db DIR] [--bind ADDR] [--port N] [--threads N]\n"
     "                     [--allow-host NAME]... [--cors ORIGIN]\n"
     "                     [--work-timeout SECONDS] [--web DIR]\n"
-    "                     [--access-log FILE|-]\n"
+    "                     [--access-log FILE|-] [--work-threads N]\n"
+    "                     [--work-queue N]\n"
     "\n"
     "Serves the database built by slidedb-build over HTTP: a JSON API with\n"
     "the answers of slidedb-query, and a page to play the puzzle on (GET /).\n"
@@ -143,6 +144,13 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
        "them 503")
       ("nagle", "leave Nagle's algorithm on (no TCP_NODELAY): each answer on "
        "a keep-alive connection then waits ~40 ms; for measuring that")
+      ("work-threads", po::value(&http.work_threads)->default_value(
+           static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))),
+       "threads for the answers that may take long (a search, a POST "
+       "batch, count, all, sample; default one a core)")
+      ("work-queue", po::value(&http.work_queue)->default_value(64),
+       "most such requests waiting for a work thread; past them 503 with "
+       "Retry-After at once (table answers never wait for these threads)")
       ("access-log", po::value(&access_log_path)->value_name("FILE"),
        "append a line for each request to FILE ('-': standard output): "
        "CLIENT - - [TIME] \"REQUEST\" STATUS BYTES MS WORK, the Common Log "
@@ -187,8 +195,12 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
                  "seconds");
   }
   http.threads = threads;
-  http.work_threads =
-      static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  if (http.work_threads < 1 || http.work_threads > 256) {
+    return usage("--work-threads must be from 1 to 256");
+  }
+  if (http.work_queue < 0 || http.work_queue > 1000000) {
+    return usage("--work-queue must be from 0 to 1000000");
+  }
   http.offload = MayTakeLong;
   http.nodelay = vm.count("nagle") == 0;
   http.work_timeout =

@@ -465,6 +465,45 @@ class DeadlineTest(unittest.TestCase):
             server.close()
 
 
+class AdmissionTest(unittest.TestCase):
+    def test_a_full_work_queue_is_a_503_and_tables_still_answer(self):
+        """--work-threads 1 --work-queue 1: a search runs, one waits, a
+        third is refused at once; a 3x3 answer does not wait (issue 38)."""
+        if not ARGS.db4:
+            self.skipTest("no 4x4 database (--db4)")
+        server = Server("--work-threads", "1", "--work-queue", "1",
+                        "--work-timeout", "3", db=ARGS.db4)
+        goal = ",".join(str(t) for t in range(16))
+        # A batch of Korf's instance 60 (66 moves): searches until the
+        # work limit.
+        body = b"11,14,13,1,2,3,12,4,15,7,9,5,10,6,8,0\n" * 5000
+        far = (b"POST /api/solve?board=4x4&goal=" + goal.encode() +
+               b" HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n"
+               b"Content-Type: text/plain\r\n"
+               b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        replies = []
+        try:
+            def ask_far():
+                replies.append(parse(server.exchange(far, timeout=60)))
+            held = [threading.Thread(target=ask_far) for _ in range(2)]
+            for t in held:
+                t.start()
+            time.sleep(1)  # both read by the server: one runs, one waits
+            status, headers, body = parse(server.exchange(far))
+            self.assertEqual(status, 503, body)
+            self.assertIn(b"--work-queue", body)
+            self.assertEqual(headers.get("retry-after"), "1")
+            status, _, body = server.get("/api/solve?start=" + START)
+            self.assertEqual(status, 200, body)
+            for t in held:
+                t.join()
+            # The two held ones ran on the one work thread, at its limit.
+            self.assertEqual(sorted(r[0] for r in replies), [503, 503])
+            self.assertTrue(all(b"no answer within" in r[2] for r in replies))
+        finally:
+            server.close()
+
+
 class AccessLogTest(unittest.TestCase):
     """--access-log: a line a request with its status; none without it."""
 
