@@ -23,14 +23,42 @@ std::string MediaType(std::string_view value) {
   return Lower(value);
 }
 
+namespace {
+
+bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+bool IsNameChar(char c) {
+  return IsDigit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+         c == '-' || c == '.' || c == '_' || c == '~';
+}
+bool IsLiteralChar(char c) {
+  return IsDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F') ||
+         c == ':' || c == '.';
+}
+
+}  // namespace
+
 std::string HostName(std::string_view host) {
+  size_t end;  // of the name
   if (!host.empty() && host.front() == '[') {
-    const size_t close = host.find(']');
-    return Lower(host.substr(0, close == std::string_view::npos
-                                    ? host.size()
-                                    : close + 1));
+    end = host.find(']');
+    if (end == std::string_view::npos || end == 1) return "";
+    for (size_t i = 1; i < end; ++i) {
+      if (!IsLiteralChar(host[i])) return "";
+    }
+    ++end;
+  } else {
+    end = 0;
+    while (end < host.size() && IsNameChar(host[end])) ++end;
+    if (end == 0) return "";
   }
-  return Lower(host.substr(0, host.find(':')));
+  if (end < host.size()) {
+    const std::string_view port = host.substr(end + 1);
+    if (host[end] != ':' || port.size() > 5) return "";
+    for (char c : port) {
+      if (!IsDigit(c)) return "";
+    }
+  }
+  return Lower(host.substr(0, end));
 }
 
 bool IsLoopbackHost(const std::string& host) {

@@ -16,7 +16,11 @@ std::string Lower(std::string_view s);
 std::string MediaType(std::string_view value);
 
 // The host name of a Host header: without its port, lower case
-// ("[::1]:8080" -> "[::1]").
+// ("[::1]:8080" -> "[::1]"); "" when the value is not a host and an
+// optional port (RFC 9110 7.2): a name of letters, digits, '-', '.', '_'
+// and '~', or an IP literal in brackets of hex digits, ':' and '.'; then
+// nothing, or ':' and at most five digits. "localhost:80@evil.com",
+// "[::1]evil" and "localhost:abc" are "".
 std::string HostName(std::string_view host);
 
 // Whether `host` (a Host header's value, port included or not) names the

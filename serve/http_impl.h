@@ -53,6 +53,8 @@ class HttpServer::Impl {
   bool check_host_ = true;
   std::function<void(const std::string&)> log_;
   std::atomic<bool> stopping_{false};  // searches in flight read it
+  // Offloaded requests running or waiting for a work thread.
+  std::atomic<int> offloaded_{0};
 
   // The open connections, for Stop(). Declared before contexts_: a session
   // whose handler a context still holds leaves sessions_ when the context

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "lib/base/status.h"
+#include "serve/access_log.h"
 #include "serve/api.h"
 
 namespace slidedb {
@@ -29,6 +30,10 @@ struct HttpOptions {
   // there, they leave their connection's loop free for its other ones.
   int work_threads = 2;
   std::function<bool(const ApiRequest&)> offload;
+  // Most offloaded requests waiting for a work thread, besides those
+  // running (-1: no bound); past it a request gets 503 with Retry-After at
+  // once instead of waiting behind the others.
+  int work_queue = -1;
   bool nodelay = true;  // TCP_NODELAY on every connection
 
   // Time limits. A request's head must arrive whole within head_timeout
@@ -58,6 +63,10 @@ struct HttpOptions {
   // The origin whose pages may call the API from a browser (CORS); none
   // when empty, "*" for any.
   std::string cors_origin;
+
+  // Called for every answer written (refusals included), on the
+  // connection's loop; none when empty (serve/access_log.h).
+  std::function<void(const AccessRecord&)> access_log;
 };
 
 // What answers a request: the API (Api::Handle), or a test's stand-in.

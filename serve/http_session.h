@@ -65,6 +65,9 @@ class HttpServer::Impl::Session
 
   void Start(std::list<std::weak_ptr<Session>>::iterator self) {
     self_ = self;
+    beast::error_code ec;
+    const auto peer = stream_.socket().remote_endpoint(ec);
+    if (!ec) client_ = peer.address().to_string();
     net::dispatch(stream_.get_executor(),
                   [s = shared_from_this()] { s->WaitForRequest(); });
   }
@@ -96,6 +99,9 @@ class HttpServer::Impl::Session
   }
 
   void ReadHead() {
+    logged_ = AccessRecord();
+    logged_.client = client_;
+    head_at_ = Clock::now();
     parser_.emplace();
     parser_->header_limit(static_cast<uint32_t>(options_.head_limit));
     parser_->body_limit(options_.body_limit);
@@ -125,6 +131,9 @@ class HttpServer::Impl::Session
     if (ec == http::error::body_limit) return RefuseBody();
     if (ec) return Refuse(400, "malformed request: " + ec.message());
     const auto& req = parser_->get();
+    logged_.method = std::string(http_session::View(req.method_string()));
+    logged_.target = std::string(http_session::View(req.target()));
+    logged_.version = req.version();
     if (req.target().size() > http_session::kMaxTarget) {
       return Refuse(414, "the URL is longer than " +
                              std::to_string(http_session::kMaxTarget) + " bytes");
@@ -134,6 +143,11 @@ class HttpServer::Impl::Session
       return Refuse(431, "the request has more than " +
                              std::to_string(options_.max_fields) +
                              " header fields");
+    }
+    // Two Host fields name no one host (RFC 9112 3.2): which one a proxy
+    // in front read is not known.
+    if (req.count(http::field::host) > 1) {
+      return Refuse(400, "the request has more than one Host header");
     }
     const auto host = req.find(http::field::host);
     if (server_->check_host_ && host != req.end() &&
@@ -187,6 +201,7 @@ class HttpServer::Impl::Session
   bool AllowedHost(const std::string& host) const {
     if (IsLoopbackHost(host)) return true;
     const std::string name = HostName(host);
+    if (name.empty()) return false;
     for (const std::string& allowed : options_.allowed_hosts) {
       if (Lower(allowed) == name) return true;
     }
@@ -232,8 +247,21 @@ class HttpServer::Impl::Session
       return Respond(std::move(preflight));
     }
     if (options_.offload && options_.offload(q.request)) {
+      const int before = server_->offloaded_.fetch_add(1);
+      if (options_.work_queue >= 0 &&
+          before >= options_.work_threads + options_.work_queue) {
+        server_->offloaded_.fetch_sub(1);
+        return Respond(Error(
+            503, "the server is busy: its " +
+                     std::to_string(options_.work_threads) +
+                     " work threads are taken and " +
+                     std::to_string(options_.work_queue) +
+                     " requests wait for them (slidedb-serve --work-queue); "
+                     "try again shortly"));
+      }
       net::post(server_->pool_, [s = shared_from_this()] {
         ApiResponse r = s->server_->handler_(s->asked_.request);
+        s->server_->offloaded_.fetch_sub(1);
         net::post(s->stream_.get_executor(),
                   [s, r = std::move(r)]() mutable { s->Respond(std::move(r)); });
       });
@@ -253,6 +281,12 @@ class HttpServer::Impl::Session
     if (r.status == 503 && server_->stopping_.load()) {
       r = Error(503, "the server is stopping");
     }
+    if (r.status == 503) {
+      // Refused work leaves a trace whether or not there is an access log.
+      server_->Log("503 " + q.request.method + " " + q.target + ": " +
+                   r.body.substr(0, r.body.size() - (r.body.empty() ? 0 : 1)));
+    }
+    if (options_.access_log) logged_.searched = SearchedStates(r.body);
     auto res = std::make_unique<http::response<http::string_body>>(
         static_cast<http::status>(r.status), q.version);
     if (!r.content_type.empty()) {
@@ -298,6 +332,12 @@ class HttpServer::Impl::Session
 
   void Write(std::unique_ptr<http::response<http::string_body>> res,
              bool close) {
+    if (options_.access_log) {
+      logged_.status = res->result_int();
+      logged_.bytes = res->body().size();
+      logged_.took = Clock::now() - head_at_;
+      options_.access_log(logged_);
+    }
     response_ = std::move(res);
     stream_.expires_after(options_.write_timeout);
     http::async_write(
@@ -385,6 +425,9 @@ class HttpServer::Impl::Session
   };
   Asked asked_;
   std::list<std::weak_ptr<Session>>::iterator self_;
+  std::string client_;      // the peer's address
+  AccessRecord logged_;     // the request being answered, for the log
+  Clock::time_point head_at_;  // when its head was first read
   bool answering_ = false;  // from a whole request to its answer written
   bool stopping_ = false;
 };

@@ -18,6 +18,7 @@
 #include "cli/version.h"
 #include "lib/storage/database.h"
 #include "lib/storage/format.h"
+#include "serve/access_log.h"
 #include "serve/api.h"
 #include "serve/http_server.h"
 #include "serve/web_files.h"
@@ -32,6 +33,8 @@ constexpr char kUsage[] =
     "Usage: slidedb-serve [--db DIR] [--bind ADDR] [--port N] [--threads N]\n"
     "                     [--allow-host NAME]... [--cors ORIGIN]\n"
     "                     [--work-timeout SECONDS] [--web DIR]\n"
+    "                     [--access-log FILE|-] [--work-threads N]\n"
+    "                     [--work-queue N]\n"
     "\n"
     "Serves the database built by slidedb-build over HTTP: a JSON API with\n"
     "the answers of slidedb-query, and a page to play the puzzle on (GET /).\n"
@@ -87,7 +90,8 @@ constexpr char kExitHelp[] =
     "about 3 s whatever its clients do.\n"
     "\n"
     "Exit status: 0 stopped by SIGINT or SIGTERM; 64 bad usage; 66 the\n"
-    "database is missing or unreadable; 69 cannot listen on the address.\n"
+    "database is missing or unreadable; 69 cannot listen on the address;\n"
+    "73 the access log cannot be opened.\n"
     "\n"
     "Examples:\n"
     "  slidedb-serve                      # http://127.0.0.1:8080/\n"
@@ -116,7 +120,7 @@ std::string HostForUrl(const std::string& host) {
 
 int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
              std::ostream& out, std::ostream& err) {
-  std::string db_dir, web_dir;
+  std::string db_dir, web_dir, access_log_path;
   HttpOptions http;
   // Two event loops a core: measured faster than one (BENCHMARKS.md), and a
   // long search holds fewer connections.
@@ -149,6 +153,19 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
        "them 503")
       ("nagle", "leave Nagle's algorithm on (no TCP_NODELAY): each answer on "
        "a keep-alive connection then waits ~40 ms; for measuring that")
+      ("work-threads", po::value(&http.work_threads)->default_value(
+           static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))),
+       "threads for the answers that may take long (a search, a POST "
+       "batch, count, all, sample; default one a core)")
+      ("work-queue", po::value(&http.work_queue)->default_value(64),
+       "most such requests waiting for a work thread; past them 503 with "
+       "Retry-After at once (table answers never wait for these threads)")
+      ("access-log", po::value(&access_log_path)->value_name("FILE"),
+       "append a line for each request to FILE ('-': standard output): "
+       "CLIENT - - [TIME] \"REQUEST\" STATUS BYTES MS WORK, the Common Log "
+       "Format plus the milliseconds taken and the states a search "
+       "generated (searched=N, else -); none by default. Every 503 is "
+       "also said on standard error")
       ("web", po::value(&web_dir)->value_name("DIR"),
        "serve the page from DIR instead of the copy built into the program "
        "(for working on web/)");
@@ -187,14 +204,29 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
                  "seconds");
   }
   http.threads = threads;
-  http.work_threads =
-      static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  if (http.work_threads < 1 || http.work_threads > 256) {
+    return usage("--work-threads must be from 1 to 256");
+  }
+  if (http.work_queue < 0 || http.work_queue > 1000000) {
+    return usage("--work-queue must be from 0 to 1000000");
+  }
   http.offload = MayTakeLong;
   http.nodelay = vm.count("nagle") == 0;
   http.work_timeout =
       std::chrono::milliseconds(static_cast<int64_t>(work_timeout * 1000));
   const WebFiles web = vm.count("web") ? WebFiles::FromDirectory(web_dir)
                                        : WebFiles::Embedded();
+  AccessLog access_log;
+  if (vm.count("access-log")) {
+    const Status opened = access_log.Open(access_log_path);
+    if (!opened.ok()) {
+      err << "slidedb-serve: " << opened.message() << "\n";
+      return kExitCantCreate;
+    }
+    http.access_log = [&access_log](const AccessRecord& r) {
+      access_log.Write(r);
+    };
+  }
   Api api(db_dir, &web);
   Status s = api.Open();
   if (!s.ok()) {

@@ -640,6 +640,10 @@ TEST(QueryCliTest, BadUsageIsStatus64) {
       {"--max-seconds", "0", "123456780"},
       {"--max-seconds", "1s", "123456780"},
       {"--max-seconds", "-2", "123456780"},
+      {"--max-seconds", "0x10", "123456780"},
+      {"--max-seconds", " 5", "123456780"},
+      {"--max-seconds", "5 ", "123456780"},
+      {"--max-seconds", "1e1", "123456780"},
       {"--no-such-option"},
       {"--format"},
   };

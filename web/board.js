@@ -237,6 +237,7 @@ function renderStatus() {
   }
   reason.hidden = true;
   const d = S.info ? S.info.distance : null;
+  if (d != null) S.waitSince = null;  // the next wait counts from its own start
   if (d == null) {
     st.textContent = waitingText();
   } else if (d === 0) {

@@ -1,8 +1,9 @@
 #include "lib/answer/goal.h"
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
-#include <stdexcept>
+#include <string_view>
 
 #include "lib/puzzle/problem.h"
 #include "lib/puzzle/symmetry.h"
@@ -177,28 +178,44 @@ SearchLimits AnswerLimits(const QueryConfig& config) {
   return limits;
 }
 
+namespace {
+
+constexpr char kSecondsWanted[] =
+    "': expected a number of seconds (digits, with a decimal point or not: "
+    "2, 0.5), more than 0 and at most 86400";
+
+}  // namespace
+
 Status CheckMaxSeconds(const std::string& name, double seconds) {
   if (!(seconds > 0) || seconds > 86400) {
-    return Status::InvalidArgument(
-        name + " '" + std::to_string(seconds) +
-        "': expected a number of seconds, more than 0 and at most 86400");
+    return Status::InvalidArgument(name + " '" + std::to_string(seconds) +
+                                   kSecondsWanted);
   }
   return Status::OK();
+}
+
+bool ParseDecimal(std::string_view text, double* value) {
+  size_t digits = 0, points = 0;
+  for (char c : text) {
+    if (c >= '0' && c <= '9') {
+      ++digits;
+    } else if (c == '.') {
+      ++points;
+    } else {
+      return false;  // a sign, a space, an exponent, hex, "inf", "nan"
+    }
+  }
+  if (digits == 0 || points > 1) return false;
+  const auto r = std::from_chars(text.data(), text.data() + text.size(),
+                                 *value, std::chars_format::fixed);
+  return r.ec == std::errc() && r.ptr == text.data() + text.size();
 }
 
 Status ParseMaxSeconds(const std::string& name, const std::string& text,
                        double* seconds) {
   double v = 0;
-  size_t used = 0;
-  try {
-    v = std::stod(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != text.size() || !(v > 0) || v > 86400) {
-    return Status::InvalidArgument(
-        name + " '" + text +
-        "': expected a number of seconds, more than 0 and at most 86400");
+  if (!ParseDecimal(text, &v) || !(v > 0) || v > 86400) {
+    return Status::InvalidArgument(name + " '" + text + kSecondsWanted);
   }
   *seconds = v;
   return Status::OK();

@@ -9,6 +9,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "lib/answer/answer_extras.h"
 #include "lib/base/status.h"
@@ -54,9 +55,14 @@ struct QueryConfig {
 // write the answer (a twentieth of the budget, at most 50 ms).
 SearchLimits AnswerLimits(const QueryConfig& config);
 
+// Parses a plain decimal number: digits with at most one '.', at least one
+// digit ("2", "0.5", ".5", "5."); no sign, space, exponent, hex, "inf" or
+// "nan". False for anything else, and for a number too large for a double.
+bool ParseDecimal(std::string_view text, double* value);
+
 // Reads a budget as every face takes it (`name`: how the face calls it):
-// a number of seconds, more than 0 and at most a day. InvalidArgument with
-// the message every face shows.
+// a number of seconds (ParseDecimal), more than 0 and at most a day.
+// InvalidArgument with the message every face shows.
 Status ParseMaxSeconds(const std::string& name, const std::string& text,
                        double* seconds);
 // The same check of a number given as one.

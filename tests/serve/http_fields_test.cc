@@ -22,7 +22,18 @@ TEST(HttpFieldsTest, LoopbackHostsAndOthers) {
                            "0.0.0.0", "localhostx"}) {
     EXPECT_FALSE(IsLoopbackHost(host)) << host;
   }
+  // Not a host and a port: each once passed as its loopback prefix.
+  for (const char* host :
+       {"localhost:80@evil.com", "localhost@evil.com", "[::1]evil",
+        "[::1]:80@evil.com", "localhost:abc", "localhost:80:80",
+        "127.0.0.1:123456", "localhost/evil", "localhost evil", "[::1",
+        "[]", ":80", "localhost:-1", "[::1]:+80", "localhost:80 "}) {
+    EXPECT_FALSE(IsLoopbackHost(host)) << host;
+    EXPECT_EQ(HostName(host), "") << host;
+  }
   EXPECT_EQ(HostName("Example.ORG:80"), "example.org");
+  EXPECT_EQ(HostName("[::1]:8080"), "[::1]");
+  EXPECT_EQ(HostName("localhost:"), "localhost");
 }
 
 }  // namespace
