@@ -30,7 +30,7 @@ class AdmissionTest(unittest.TestCase):
         if not ARGS.db4:
             self.skipTest("no 4x4 database (--db4)")
         server = Server("--work-threads", "1", "--work-queue", "1",
-                        "--work-timeout", "3", db=ARGS.db4)
+                        "--work-timeout", "10", db=ARGS.db4)
         goal = ",".join(str(t) for t in range(16))
         # A batch of Korf's instance 60 (66 moves): searches until the
         # work limit.
@@ -46,7 +46,10 @@ class AdmissionTest(unittest.TestCase):
             held = [threading.Thread(target=ask_far) for _ in range(2)]
             for t in held:
                 t.start()
-            time.sleep(1)  # both read by the server: one runs, one waits
+            # Both read by the server (one runs, one waits) long before
+            # the first reaches its work limit, even on a busy machine or
+            # under a sanitizer: 3 s of the 10.
+            time.sleep(3)
             status, headers, body = parse(server.exchange(far))
             self.assertEqual(status, 503, body)
             self.assertIn(b"--work-queue", body)
