@@ -43,8 +43,8 @@ enum class MtmHeuristic : uint8_t {
   kWalkingDistance = 0,
   // lib/search/walking_distance_ordered.h, boards of up to 4 rows and 4
   // columns: larger by 5.8 on average on random 4x4 states, the search
-  // far faster, but its tables take a minute or more to make on 4x4 (once
-  // per process for each goal's blank line).
+  // far faster; 4x4's tables are prepared at build time
+  // (lib/search/mtm_prepared.h), other boards' made on first use.
   kOrderedWalkingDistance = 1,
 };
 
