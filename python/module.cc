@@ -5,6 +5,7 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <cctype>
 #include <deque>
 #include <future>
 #include <optional>
@@ -170,7 +171,10 @@ class PyDb {
     std::vector<NextMove> moves;
     Check(db_->Moves(state, MakeOptions(board, goal, blank, metric, notation),
                      &moves));
-    const bool mtm = metric && *metric == "mtm";
+    // The metric in any case, as every face reads it ("MTM").
+    std::string lower = metric ? *metric : "";
+    for (char& c : lower) c = static_cast<char>(std::tolower(c));
+    const bool mtm = lower == "mtm";
     py::list out;
     for (const NextMove& m : moves) {
       py::dict d;

@@ -16,7 +16,9 @@
 #include "lib/puzzle/index.h"
 #include "lib/puzzle/record.h"
 #include "lib/search/mtm_bfs.h"
+#include "lib/search/mtm_prepared.h"
 #include "lib/search/mtm_search_fsm.h"
+#include "lib/search/walking_distance_ordered.h"
 #include "lib/search/walking_distance.h"
 
 namespace slidedb {
@@ -313,6 +315,124 @@ TEST(MtmSearchTest, StopsAtItsLimits) {
     limits.cancel = &cancel;
     st = search.Solve(s, &path, &length, limits);
     EXPECT_TRUE(st.IsDeadlineExceeded()) << st.ToString();
+  }
+}
+
+
+// 4x4's tables are prepared when slidedb is built (lib/search/mtm_prepared.h):
+// the automaton is the one a process would find, and the two ordered
+// tables are there, whole.
+TEST(MtmSearchTest, PreparedTablesAreTheOnesMadeAtRunTime) {
+  const Board board(4, 4);
+  const auto prepared = MtmMoveFsm::Shared(board);
+  const auto made = MtmMoveFsm::Make(board);
+  EXPECT_EQ(prepared->max_length(), made->max_length());
+  EXPECT_EQ(prepared->transitions(), made->transitions());
+  for (int line = 0; line < 2; ++line) {
+    const auto table = PreparedOrderedTable(4, 4, line);
+    ASSERT_NE(table, nullptr) << line;
+    EXPECT_EQ(table->size(), 63063000u);
+  }
+  EXPECT_EQ(PreparedOrderedTable(4, 3, 1), nullptr);
+}
+
+// Known answers of the ordered tables of 4x4 (the prepared ones), from the
+// walking distance as it was made at run time before they were prepared
+// (main e830149): seeded random states, their sum and FNV-1a hash.
+TEST(MtmSearchTest, PreparedOrderedTablesGiveTheKnownDistances) {
+  const Board board(4, 4);
+  struct Known {
+    int goal_blank;
+    bool columns;
+    uint64_t sum, hash;
+  };
+  for (const Known& k : std::vector<Known>{
+           {15, false, 2179398, 2115887482865699697ull},
+           {15, true, 2179469, 5842784786535749522ull},
+           {5, false, 2192565, 2296845464475240526ull},
+           {5, true, 2192429, 2833553773629193350ull}}) {
+    const OrderedWalkingDistance w(board, k.goal_blank, k.columns);
+    std::mt19937_64 rng(k.goal_blank * 2 + k.columns);
+    uint64_t sum = 0, hash = 1469598103934665603ull;
+    for (int i = 0; i < 200000; ++i) {
+      State s;
+      for (int c = 0; c < 16; ++c) s.tile[c] = static_cast<uint8_t>(c);
+      for (int c = 15; c > 0; --c) {
+        std::swap(s.tile[c], s.tile[rng() % (c + 1)]);
+      }
+      for (int c = 0; c < 16; ++c) {
+        if (s.tile[c] == 0) s.blank = static_cast<uint8_t>(c);
+      }
+      const int d = w.Distance(s);
+      sum += d;
+      hash = (hash ^ d) * 1099511628211ull;
+    }
+    EXPECT_EQ(sum, k.sum) << k.goal_blank << " " << k.columns;
+    EXPECT_EQ(hash, k.hash) << k.goal_blank << " " << k.columns;
+    EXPECT_EQ(w.max_distance(), 15);
+  }
+}
+
+// Every preparation stops at its limits: a deadline already past, or a
+// cancel flag set, ends it at once with DeadlineExceeded.
+TEST(MtmSearchTest, PreparationStopsAtItsLimits) {
+  SearchLimits past;
+  past.deadline = SearchLimits::Clock::now() - std::chrono::seconds(1);
+  std::atomic<bool> cancel{true};
+  SearchLimits cancelled;
+  cancelled.cancel = &cancel;
+  for (const SearchLimits& limits : {past, cancelled}) {
+    // 4x5's plain tables: 25 s and 900 MB made whole.
+    std::shared_ptr<const MtmSearch> search;
+    Status s = MtmSearch::Make(Board(4, 5), 19, MtmHeuristic::kWalkingDistance,
+                               limits, &search);
+    EXPECT_TRUE(s.IsDeadlineExceeded()) << s.ToString();
+    EXPECT_EQ(search, nullptr);
+    EXPECT_FALSE(WalkingDistance(Board(4, 5), 0, true, limits).complete());
+    // An ordered table that is not prepared.
+    EXPECT_EQ(OrderedWalkingDistance::Search(4, 3, 1, limits), nullptr);
+    std::unique_ptr<OrderedWalkingDistance> ordered;
+    s = OrderedWalkingDistance::Make(Board(3, 4), 11, true, limits, &ordered);
+    EXPECT_TRUE(s.IsDeadlineExceeded()) << s.ToString();
+  }
+  // Without limits it is made.
+  std::shared_ptr<const MtmSearch> search;
+  EXPECT_TRUE(MtmSearch::Make(Board(4, 4), 15,
+                              MtmHeuristic::kOrderedWalkingDistance, {},
+                              &search)
+                  .ok());
+}
+
+// Within (one bounded iteration) agrees with Solve's distance, on 4x4
+// positions near the goal and their neighbours, as Solver::NeighborDistance
+// uses it: within d - 1, else within d, else d + 1.
+TEST(MtmSearchTest, WithinAgreesWithSolveOnNeighbours) {
+  const Board board(4, 4);
+  const MtmSearch search(board, 15, MtmHeuristic::kOrderedWalkingDistance);
+  std::mt19937_64 rng(7);
+  State s = CanonicalGoal(board, 15);
+  for (int k = 0; k < 14; ++k) {
+    ApplyMove(board, kAllMoves[rng() % 4], &s);
+  }
+  Path path;
+  int d;
+  ASSERT_TRUE(search.Solve(s, &path, &d).ok());
+  for (Move m : kAllMoves) {
+    State next = s;
+    for (int cells = 1; ApplyMove(board, m, &next); ++cells) {
+      int want;
+      ASSERT_TRUE(search.Solve(next, &path, &want).ok());
+      int got = d + 1;
+      for (int bound = d - 1; bound <= d; ++bound) {
+        bool within = false;
+        ASSERT_TRUE(search.Within(next, bound, &within).ok());
+        if (within) {
+          got = bound;
+          break;
+        }
+      }
+      EXPECT_EQ(got, want) << static_cast<int>(m) << " " << cells;
+    }
   }
 }
 

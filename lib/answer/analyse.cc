@@ -14,6 +14,30 @@ namespace {
 
 // The blank's steps and the tiles they slide, played from p.start; an
 // illegal step is an error naming its place.
+// Where step k (0-based) of `steps` stands, as the analysis numbers its
+// moves: "step 4 of 32" in STM; in MTM, where a run of steps one way is one
+// move, "move 3 of 22, step 4 of 32" (the count of moves only when every
+// step names its direction; a tile's is known once played). `played`: the
+// steps before k, `way` step k's direction if known.
+std::string StepPlace(const std::vector<SolutionStep>& steps, size_t k,
+                      const std::vector<Move>& played, const Move* way,
+                      Metric metric) {
+  const std::string step = "step " + std::to_string(k + 1) + " of " +
+                           std::to_string(steps.size());
+  if (metric == Metric::kStm) return step;
+  const int number = MoveCount(played, metric) +
+                     (played.empty() || way == nullptr || *way != played.back());
+  std::vector<Move> all;
+  bool known = true;
+  for (const SolutionStep& st : steps) {
+    known = known && !st.by_tile;
+    all.push_back(st.move);
+  }
+  return "move " + std::to_string(number) +
+         (known ? " of " + std::to_string(MoveCount(all, metric)) : "") +
+         ", " + step;
+}
+
 Status PlaySteps(const Problem& p, const std::vector<SolutionStep>& steps,
                  MoveConvention convention, std::vector<Move>* moves,
                  std::vector<uint8_t>* tiles) {
@@ -42,9 +66,10 @@ Status PlaySteps(const Problem& p, const std::vector<SolutionStep>& steps,
                                    ? Inverse(way)
                                    : way) +
                     ") is not legal: it would take the blank off the board";
-      return Status::InvalidArgument("moves: step " + std::to_string(k + 1) +
-                                     " of " + std::to_string(steps.size()) +
-                                     " " + what);
+      return Status::InvalidArgument(
+          "moves: " +
+          StepPlace(steps, k, *moves, found ? &way : nullptr, p.metric) +
+          " " + what);
     }
     moves->push_back(way);
     tiles->push_back(tile);
@@ -129,7 +154,6 @@ Status AnalyseSolve(const QueryConfig& config, Solver* solver,
     return Status::OK();
   }
   if (!s.ok()) return s;
-  const bool one_step = config.metric == Metric::kStm;
   int before = out->optimal_length;
   size_t k = 0;
   WrongStretch stretch;
@@ -137,8 +161,8 @@ Status AnalyseSolve(const QueryConfig& config, Solver* solver,
     const size_t end = MoveEnd(way, k, config.metric);
     for (; k < end; ++k) ApplyMove(p.board, way[k], &p.start);
     int after;
-    s = one_step ? solver->NeighborDistance(p, before, &after, limits)
-                 : solver->Distance(p, &after, limits);
+    // Each move leads to a neighbour: in a search, bounded iterations.
+    s = solver->NeighborDistance(p, before, &after, limits);
     if (stopped(s)) break;
     if (!s.ok()) return s;
     m.before = before;

@@ -1,13 +1,20 @@
 #include "lib/puzzle/metric.h"
 
+#include <string>
+
 namespace slidedb {
 
 const char* MetricName(Metric m) { return m == Metric::kMtm ? "mtm" : "stm"; }
 
 bool ParseMetric(std::string_view name, Metric* m) {
-  if (name == "stm") {
+  // In any case: "MTM" is how speedsolvers write it.
+  std::string lower(name);
+  for (char& c : lower) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  if (lower == "stm") {
     *m = Metric::kStm;
-  } else if (name == "mtm") {
+  } else if (lower == "mtm") {
     *m = Metric::kMtm;
   } else {
     return false;

@@ -20,7 +20,8 @@ enum class Metric { kStm, kMtm };
 
 // "stm" or "mtm", as options, JSON and table ids name them.
 const char* MetricName(Metric m);
-// The metric named `name` ("stm" or "mtm"); false for anything else.
+// The metric named `name` ("stm" or "mtm", in any case: "MTM"); false for
+// anything else.
 bool ParseMetric(std::string_view name, Metric* m);
 
 // The length of the blank's steps `moves` in metric `m`.

@@ -261,18 +261,41 @@ class MtmSearch::Run {
 };
 
 MtmSearch::MtmSearch(const Board& board, int goal_blank, MtmHeuristic heuristic)
+    : MtmSearch(board, goal_blank, heuristic, SearchLimits()) {}
+
+MtmSearch::MtmSearch(const Board& board, int goal_blank, MtmHeuristic heuristic,
+                     const SearchLimits& limits)
     : board_(board),
       goal_blank_(goal_blank),
       heuristic_(heuristic),
-      rows_(board, goal_blank, /*columns=*/false),
-      columns_(board, goal_blank, /*columns=*/true),
+      rows_(board, goal_blank, /*columns=*/false, limits),
+      columns_(board, goal_blank, /*columns=*/true, limits),
       fsm_(MtmMoveFsm::Shared(board)) {
-  if (heuristic == MtmHeuristic::kOrderedWalkingDistance) {
-    ordered_rows_ = std::make_unique<OrderedWalkingDistance>(board, goal_blank,
-                                                             /*columns=*/false);
-    ordered_columns_ = std::make_unique<OrderedWalkingDistance>(
-        board, goal_blank, /*columns=*/true);
+  if (!rows_.complete() || !columns_.complete()) {
+    made_ = Status::DeadlineExceeded(
+        "stopped at its limit while making the multi-tile walking-distance "
+        "tables of " + board.Name());
+    return;
   }
+  if (heuristic == MtmHeuristic::kOrderedWalkingDistance) {
+    made_ = OrderedWalkingDistance::Make(board, goal_blank, /*columns=*/false,
+                                         limits, &ordered_rows_);
+    if (made_.ok()) {
+      made_ = OrderedWalkingDistance::Make(board, goal_blank,
+                                           /*columns=*/true, limits,
+                                           &ordered_columns_);
+    }
+  }
+}
+
+Status MtmSearch::Make(const Board& board, int goal_blank,
+                       MtmHeuristic heuristic, const SearchLimits& limits,
+                       std::shared_ptr<const MtmSearch>* out) {
+  std::shared_ptr<MtmSearch> made(
+      new MtmSearch(board, goal_blank, heuristic, limits));
+  if (!made->made_.ok()) return made->made_;
+  *out = std::move(made);
+  return Status::OK();
 }
 
 int MtmSearch::Heuristic(const State& s) const {
@@ -347,6 +370,24 @@ Status MtmSearch::Iterate(const State& start, int bound,
         std::to_string(out->nodes) + " states");
   }
   return Status::OK();
+}
+
+Status MtmSearch::Within(const State& start, int bound, bool* within,
+                         const SearchLimits& limits) const {
+  *within = false;
+  const Run root(*this, start, nullptr);
+  if (root.v() + root.h() == 0) {
+    *within = bound >= 0;
+    return Status::OK();
+  }
+  if (Bound(root.v(), root.h(), -1) > bound) return Status::OK();
+  // A budget (answer_by) is a deadline: the answer is exact or none.
+  SearchLimits bounded = limits;
+  bounded.deadline = std::min(limits.deadline, limits.answer_by);
+  Iteration it;
+  Status s = Iterate(start, bound, bounded, &it);
+  *within = it.found;
+  return s;
 }
 
 Status MtmSearch::Solve(const State& start, Path* path, int* mtm_length,

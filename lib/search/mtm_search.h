@@ -43,8 +43,8 @@ enum class MtmHeuristic : uint8_t {
   kWalkingDistance = 0,
   // lib/search/walking_distance_ordered.h, boards of up to 4 rows and 4
   // columns: larger by 5.8 on average on random 4x4 states, the search
-  // far faster, but its tables take a minute or more to make on 4x4 (once
-  // per process for each goal's blank line).
+  // far faster; 4x4's tables are prepared at build time
+  // (lib/search/mtm_prepared.h), other boards' made on first use.
   kOrderedWalkingDistance = 1,
 };
 
@@ -66,12 +66,23 @@ class MtmSearch {
 
   // The search for the canonical goal of `board` with the blank on
   // `goal_blank`. Makes the walking-distance tables: milliseconds on 4x4,
-  // 25 s on 4x5 (see MtmHeuristic for the ordered ones).
+  // 25 s and 900 MB on 4x5 (see MtmHeuristic for the ordered ones), and
+  // stops with DeadlineExceeded past `limits` (deadline, answer_by,
+  // cancel) meanwhile.
   // REQUIRES: Supports(board, heuristic), 0 <= goal_blank < board.cells().
+  static Status Make(const Board& board, int goal_blank,
+                     MtmHeuristic heuristic, const SearchLimits& limits,
+                     std::shared_ptr<const MtmSearch>* out);
+  // The same without limits.
   MtmSearch(const Board& board, int goal_blank,
             MtmHeuristic heuristic = MtmHeuristic::kWalkingDistance);
 
   const Board& board() const { return board_; }
+  // The bytes of the tables it holds of its own (the ordered tables and
+  // the move automaton are shared by every search of the process).
+  size_t memory_bytes() const {
+    return rows_.memory_bytes() + columns_.memory_bytes();
+  }
   int goal_blank() const { return goal_blank_; }
   MtmHeuristic heuristic() const { return heuristic_; }
 
@@ -95,7 +106,18 @@ class MtmSearch {
   Status Solve(const State& start, Path* path, int* mtm_length,
                const SearchLimits& limits = {}) const;
 
+  // Whether `start` reaches the goal within `bound` MTM moves: one
+  // iteration of the search (none when the heuristic is over `bound`),
+  // cheaper than Solve when the distance is known to be near `bound` (a
+  // neighbour of a state whose distance is known is one less, the same or
+  // one more). Limits as Solve's. REQUIRES: as Solve's.
+  Status Within(const State& start, int bound, bool* within,
+                const SearchLimits& limits = {}) const;
+
  private:
+  MtmSearch(const Board& board, int goal_blank, MtmHeuristic heuristic,
+            const SearchLimits& limits);
+
   class Run;
   struct Shared;
   struct Iteration;
@@ -113,6 +135,7 @@ class MtmSearch {
   // With kOrderedWalkingDistance, the tables in use (rows_ and columns_
   // then only tell the goal).
   std::unique_ptr<OrderedWalkingDistance> ordered_rows_, ordered_columns_;
+  Status made_;  // whether the tables were made within the limits
 };
 
 }  // namespace slidedb

@@ -8,6 +8,8 @@
 #include <unordered_set>
 #include <utility>
 
+#include "lib/search/mtm_prepared.h"
+
 namespace slidedb {
 
 namespace {
@@ -95,12 +97,31 @@ MtmMoveFsm::MtmMoveFsm(const Board& board, int max_length)
   MakeAutomaton();
 }
 
+MtmMoveFsm::MtmMoveFsm(const Board& board, int max_length,
+                       const int32_t* next, size_t size)
+    : max_length_(max_length),
+      max_cells_(std::max(board.rows(), board.cols()) - 1),
+      symbols_(4 * max_cells_),
+      next_(next, next + size) {}
+
+std::shared_ptr<const MtmMoveFsm> MtmMoveFsm::Make(const Board& board) {
+  return std::make_shared<MtmMoveFsm>(board, 0);
+}
+
 std::shared_ptr<const MtmMoveFsm> MtmMoveFsm::Shared(const Board& board) {
   static std::mutex mu;
   static std::map<std::pair<int, int>, std::shared_ptr<const MtmMoveFsm>> made;
   std::lock_guard<std::mutex> lock(mu);
   auto& fsm = made[{board.rows(), board.cols()}];
-  if (fsm == nullptr) fsm = std::make_shared<MtmMoveFsm>(board, 0);
+  int max_length;
+  const int32_t* next;
+  size_t size;
+  if (fsm == nullptr &&
+      PreparedMtmMoveFsm(board.rows(), board.cols(), &max_length, &next,
+                         &size)) {
+    fsm.reset(new MtmMoveFsm(board, max_length, next, size));
+  }
+  if (fsm == nullptr) fsm = Make(board);
   return fsm;
 }
 

@@ -32,8 +32,14 @@ class MtmMoveFsm {
   // `board`'s shape. REQUIRES: board's rows and columns at most 8.
   MtmMoveFsm(const Board& board, int max_length);
   // The automaton for `board`'s shape made once per process, with the
-  // longest sequences that are cheap to find there (8 moves on 4x4).
+  // longest sequences that are cheap to find there (8 moves on 4x4; 4x4's
+  // is prepared when slidedb is built, lib/search/mtm_prepared.h: it takes
+  // two seconds to find).
   static std::shared_ptr<const MtmMoveFsm> Shared(const Board& board);
+  // The automaton Shared makes, never the prepared one (the generator's).
+  static std::shared_ptr<const MtmMoveFsm> Make(const Board& board);
+  // Its transitions, Next() of each state and symbol in turn.
+  const std::vector<int32_t>& transitions() const { return next_; }
 
   // A move as the automaton's symbol: the direction, then the cells - 1.
   int Symbol(Move m, int cells) const {
@@ -48,9 +54,13 @@ class MtmMoveFsm {
   int max_length() const { return max_length_; }
   size_t states() const { return next_.size() / symbols_; }
   // The minimal skipped sequences, as symbols, shortest first.
+  // (Empty for a prepared automaton.)
   const std::vector<std::vector<uint8_t>>& skipped() const { return skipped_; }
 
  private:
+  // A prepared automaton.
+  MtmMoveFsm(const Board& board, int max_length, const int32_t* next,
+             size_t size);
   void Find(const Board& board);
   void MakeAutomaton();
 

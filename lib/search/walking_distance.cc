@@ -21,6 +21,12 @@ struct KeyHash {
 
 constexpr uint8_t kUnseen = 0xFF;
 
+bool PastLimits(const SearchLimits& limits) {
+  const auto now = SearchLimits::Clock::now();
+  return now >= limits.deadline || now >= limits.answer_by ||
+         (limits.cancel != nullptr && limits.cancel->load());
+}
+
 }  // namespace
 
 bool WalkingDistance::Supports(const Board& board) {
@@ -32,7 +38,7 @@ bool WalkingDistance::Supports(const Board& board) {
 }
 
 WalkingDistance::WalkingDistance(const Board& board, int goal_blank,
-                                 bool columns)
+                                 bool columns, const SearchLimits& limits)
     : columns_(columns),
       lines_(columns ? board.cols() : board.rows()),
       per_line_(columns ? board.rows() : board.cols()),
@@ -48,8 +54,13 @@ WalkingDistance::WalkingDistance(const Board& board, int goal_blank,
     goal_line_of_tile_[goal.tile[c]] = static_cast<int8_t>(line);
     if (c != goal_blank) ++counts[line][line];
   }
-  Enumerate(Pack(counts, line_of_cell_[goal_blank]));
-  FindDistances();
+  if (!Enumerate(Pack(counts, line_of_cell_[goal_blank]), limits) ||
+      !FindDistances(limits)) {
+    keys_ = {};
+    next_ = {};
+    distance_ = {};
+    return;
+  }
   sorted_.reserve(keys_.size());
   for (size_t id = 0; id < keys_.size(); ++id) {
     sorted_.emplace_back(keys_[id], static_cast<Id>(id));
@@ -57,6 +68,7 @@ WalkingDistance::WalkingDistance(const Board& board, int goal_blank,
   std::sort(sorted_.begin(), sorted_.end());
   keys_.clear();
   keys_.shrink_to_fit();
+  complete_ = true;
 }
 
 WalkingDistance::Key WalkingDistance::Pack(const Counts& counts,
@@ -87,12 +99,13 @@ void WalkingDistance::Unpack(Key key, Counts* counts, int* blank_line) const {
   }
 }
 
-void WalkingDistance::Enumerate(Key goal) {
+bool WalkingDistance::Enumerate(Key goal, const SearchLimits& limits) {
   std::unordered_map<Key, Id, KeyHash> ids;
   ids.emplace(goal, 0);
   keys_.push_back(goal);
   // States are numbered as found, so keys_ doubles as the queue.
   for (size_t id = 0; id < keys_.size(); ++id) {
+    if ((id & 0xFFF) == 0xFFF && PastLimits(limits)) return false;
     Counts counts;
     int blank;
     Unpack(keys_[id], &counts, &blank);
@@ -114,16 +127,19 @@ void WalkingDistance::Enumerate(Key goal) {
       }
     }
   }
+  return true;
 }
 
-void WalkingDistance::FindDistances() {
+bool WalkingDistance::FindDistances(const SearchLimits& limits) {
   distance_.assign(keys_.size(), kUnseen);
   distance_[0] = 0;
   std::vector<Id> level = {0}, next, chain, chain_next;
   for (int d = 0; !level.empty(); ++d) {
     max_distance_ = d;
     next.clear();
-    for (Id id : level) {
+    for (size_t i = 0; i < level.size(); ++i) {
+      if ((i & 0xFFF) == 0xFFF && PastLimits(limits)) return false;
+      const Id id = level[i];
       // An MTM move: 1, 2, ... single steps the same way.
       for (int dir = 0; dir < 2; ++dir) {
         chain.assign(1, id);
@@ -149,6 +165,7 @@ void WalkingDistance::FindDistances() {
     }
     level.swap(next);
   }
+  return true;
 }
 
 WalkingDistance::Id WalkingDistance::IdOf(const State& s) const {

@@ -27,6 +27,7 @@
 
 #include "lib/puzzle/board.h"
 #include "lib/puzzle/state.h"
+#include "lib/search/ida_search.h"
 
 namespace slidedb {
 
@@ -46,9 +47,20 @@ class WalkingDistance {
   static bool Supports(const Board& board);
 
   // The table of the rows (or, with `columns`, of the columns) for the
-  // canonical goal of `board` with the blank on `goal_blank`.
+  // canonical goal of `board` with the blank on `goal_blank`. Past `limits`
+  // (deadline, answer_by, cancel, looked at every 4,096 table states) it
+  // stops unfinished: complete() false, and the table unusable.
   // REQUIRES: Supports(board), 0 <= goal_blank < board.cells().
-  WalkingDistance(const Board& board, int goal_blank, bool columns);
+  WalkingDistance(const Board& board, int goal_blank, bool columns,
+                  const SearchLimits& limits = {});
+
+  // Whether the table was made whole (not stopped at its limits).
+  bool complete() const { return complete_; }
+  // The bytes it holds.
+  size_t memory_bytes() const {
+    return sorted_.capacity() * sizeof(sorted_[0]) +
+           next_.capacity() * sizeof(Id) + distance_.capacity();
+  }
 
   bool columns() const { return columns_; }
   // Rows (or columns) of the board, and table states.
@@ -82,10 +94,12 @@ class WalkingDistance {
   // last goal line's count follows from the line's size).
   Key Pack(const Counts& counts, int blank_line) const;
   void Unpack(Key key, Counts* counts, int* blank_line) const;
-  // Fills next_ and keys_ from the goal's table state, by single steps.
-  void Enumerate(Key goal);
-  // Fills distance_ by a breadth-first search over MTM moves.
-  void FindDistances();
+  // Fills next_ and keys_ from the goal's table state, by single steps;
+  // false past limits.
+  bool Enumerate(Key goal, const SearchLimits& limits);
+  // Fills distance_ by a breadth-first search over MTM moves; false past
+  // limits.
+  bool FindDistances(const SearchLimits& limits);
 
   bool columns_;
   int lines_;     // lines of the table
@@ -98,6 +112,7 @@ class WalkingDistance {
   std::vector<Id> next_;           // next_[(id * 2 + direction) * lines + g]
   std::vector<uint8_t> distance_;  // distance_[id]
   int max_distance_ = 0;
+  bool complete_ = false;
 };
 
 }  // namespace slidedb

@@ -3,41 +3,56 @@
 #include <algorithm>
 #include <map>
 #include <mutex>
+#include <thread>
 #include <tuple>
+
+#include "lib/search/mtm_prepared.h"
 
 namespace slidedb {
 
 namespace {
 
 constexpr uint8_t kUnseen = 0xFF;
-constexpr uint8_t kGap = 0xFF;
 constexpr int kPow5[5] = {1, 5, 25, 125, 625};
+
+bool PastLimits(const SearchLimits& limits) {
+  const auto now = SearchLimits::Clock::now();
+  return now >= limits.deadline || now >= limits.answer_by ||
+         (limits.cancel != nullptr && limits.cancel->load());
+}
+
+// A line's goal lines packed two bits a place, place 0 lowest.
+inline uint32_t Remove(uint32_t code, int at) {
+  const uint32_t low = code & ((1u << (2 * at)) - 1);
+  return low | ((code >> (2 * at + 2)) << (2 * at));
+}
+inline uint32_t Insert(uint32_t code, int at, uint32_t x) {
+  const uint32_t low = code & ((1u << (2 * at)) - 1);
+  return low | (x << (2 * at)) | ((code >> (2 * at)) << (2 * at + 2));
+}
+
+// The tables made (or unpacked) so far, by (lines, per line, blank line),
+// and the lock held while one is made.
+std::timed_mutex made_mu;
+std::map<std::tuple<int, int, int>, std::shared_ptr<const std::vector<uint8_t>>>&
+Made() {
+  static auto* made = new std::map<std::tuple<int, int, int>,
+                                   std::shared_ptr<const std::vector<uint8_t>>>;
+  return *made;
+}
 
 }  // namespace
 
-OrderedWalkingDistance::OrderedWalkingDistance(const Board& board,
-                                               int goal_blank, bool columns)
-    : lines_(columns ? board.cols() : board.rows()),
-      per_line_(columns ? board.rows() : board.cols()),
-      cells_(board.cells()),
-      line_of_(board.cells()),
-      goal_line_(board.cells()) {
-  for (int l = 0; l < lines_; ++l) {
-    for (int j = 0; j < per_line_; ++j) {
-      order_.push_back(static_cast<uint8_t>(columns ? j * board.cols() + l
-                                                    : l * board.cols() + j));
-      line_of_[order_.back()] = static_cast<uint8_t>(l);
-    }
-  }
-  const State goal = CanonicalGoal(board, goal_blank);
-  int counts[kMaxLines] = {};
-  for (int c = 0; c < cells_; ++c) {
-    const int line = columns ? board.Col(c) : board.Row(c);
-    goal_line_[goal.tile[c]] = static_cast<uint8_t>(line);
-    if (c != goal_blank) ++counts[line];
-  }
+OrderedWalkingDistance::OrderedWalkingDistance(int lines, int per_line,
+                                               int blank_line)
+    : lines_(lines),
+      per_line_(per_line),
+      blank_line_(blank_line),
+      cells_(lines * per_line) {
   full_counts_ = 0;
-  for (int g = 0; g < lines_; ++g) full_counts_ += counts[g] * kPow5[g];
+  for (int g = 0; g < lines_; ++g) {
+    full_counts_ += (g == blank_line ? per_line - 1 : per_line) * kPow5[g];
+  }
   // multinomial_[packed n]: (sum n)! / prod n_g!, as a product of binomials.
   multinomial_.assign(kPow5[lines_], 0);
   for (int packed = 0; packed < kPow5[lines_]; ++packed) {
@@ -51,18 +66,73 @@ OrderedWalkingDistance::OrderedWalkingDistance(const Board& board,
     multinomial_[packed] = m;
   }
   arrangements_ = multinomial_[full_counts_];
-  // Tables are the same for boards of the same lines with the goal's blank
-  // on the same line: made once per process.
-  static std::mutex mu;
-  static std::map<std::tuple<int, int, int>,
-                  std::shared_ptr<const std::vector<uint8_t>>>
-      made;
-  std::lock_guard<std::mutex> lock(mu);
-  auto& table = made[{lines_, per_line_, line_of_[goal_blank]}];
-  if (table == nullptr) table = Search(IdOf(goal));
-  distance_ = table;
-  max_distance_ = 0;
-  for (uint8_t d : *distance_) max_distance_ = std::max<int>(max_distance_, d);
+}
+
+void OrderedWalkingDistance::MapBoard(const Board& board, int goal_blank,
+                                      bool columns) {
+  // The goal's blank on line r has the table of line L-1-r upside down.
+  const int r = columns ? board.Col(goal_blank) : board.Row(goal_blank);
+  const bool flip = r != blank_line_;
+  line_of_.assign(board.cells(), 0);
+  goal_line_.assign(board.cells(), 0);
+  order_.clear();
+  for (int t = 0; t < lines_; ++t) {
+    const int l = flip ? lines_ - 1 - t : t;
+    for (int j = 0; j < per_line_; ++j) {
+      const int cell = columns ? j * board.cols() + l : l * board.cols() + j;
+      order_.push_back(static_cast<uint8_t>(cell));
+      line_of_[cell] = static_cast<uint8_t>(t);
+    }
+  }
+  const State goal = CanonicalGoal(board, goal_blank);
+  for (int c = 0; c < cells_; ++c) goal_line_[goal.tile[c]] = line_of_[c];
+}
+
+OrderedWalkingDistance::OrderedWalkingDistance(const Board& board,
+                                               int goal_blank, bool columns)
+    : OrderedWalkingDistance(1, 1, 0) {
+  std::unique_ptr<OrderedWalkingDistance> made;
+  const Status s = Make(board, goal_blank, columns, SearchLimits(), &made);
+  (void)s;  // no limits: always OK
+  *this = *made;
+}
+
+Status OrderedWalkingDistance::Make(
+    const Board& board, int goal_blank, bool columns,
+    const SearchLimits& limits, std::unique_ptr<OrderedWalkingDistance>* out) {
+  const int lines = columns ? board.cols() : board.rows();
+  const int per_line = columns ? board.rows() : board.cols();
+  const int r = columns ? board.Col(goal_blank) : board.Row(goal_blank);
+  const int blank_line = std::min(r, lines - 1 - r);
+  std::unique_ptr<OrderedWalkingDistance> w(
+      new OrderedWalkingDistance(lines, per_line, blank_line));
+  w->MapBoard(board, goal_blank, columns);
+  // Made once per process; a thread that waits for another's stops at its
+  // own limits.
+  const auto key = std::make_tuple(lines, per_line, blank_line);
+  std::unique_lock<std::timed_mutex> lock(made_mu, std::defer_lock);
+  while (!lock.try_lock_for(std::chrono::milliseconds(20))) {
+    if (PastLimits(limits)) {
+      return Status::DeadlineExceeded(
+          "stopped at its limit while waiting for the multi-tile tables");
+    }
+  }
+  auto& table = Made()[key];
+  if (table == nullptr) table = PreparedOrderedTable(lines, per_line, blank_line);
+  if (table == nullptr) table = Search(lines, per_line, blank_line, limits);
+  if (table == nullptr) {
+    Made().erase(key);
+    return Status::DeadlineExceeded(
+        "stopped at its limit while making the multi-tile walking-distance "
+        "tables of " + board.Name());
+  }
+  w->distance_ = table;
+  lock.unlock();
+  for (uint8_t d : *w->distance_) {
+    w->max_distance_ = std::max<int>(w->max_distance_, d);
+  }
+  *out = std::move(w);
+  return Status::OK();
 }
 
 uint64_t OrderedWalkingDistance::Rank(const uint8_t* classes, int n) const {
@@ -110,48 +180,107 @@ uint64_t OrderedWalkingDistance::IdOf(const State& s) const {
 }
 
 std::shared_ptr<const std::vector<uint8_t>> OrderedWalkingDistance::Search(
-    uint64_t goal) const {
-  auto table = std::make_shared<std::vector<uint8_t>>(
-      static_cast<size_t>(lines_) * arrangements_, kUnseen);
+    int lines, int per_line, int blank_line, const SearchLimits& limits) {
+  const OrderedWalkingDistance w(lines, per_line, blank_line);
+  auto table = std::make_shared<std::vector<uint8_t>>();
+  if (!w.Fill(table.get(), limits)) return nullptr;
+  return table;
+}
+
+bool OrderedWalkingDistance::Fill(std::vector<uint8_t>* table,
+                                  const SearchLimits& limits) const {
+  // A line's contribution to the rank, by its length (per_line_ - 1 for
+  // the blank's line, else per_line_), the counts left before it and its
+  // code: the rank added and the counts left after it (-1: impossible).
+  const int codes = 1 << (2 * per_line_);
+  const int packs = kPow5[lines_];
+  std::vector<uint64_t> add[2];
+  std::vector<int16_t> after[2];
+  for (int full = 0; full < 2; ++full) {
+    const int n = per_line_ - 1 + full;
+    add[full].assign(static_cast<size_t>(packs) * codes, 0);
+    after[full].assign(static_cast<size_t>(packs) * codes, -1);
+    for (int packed = 0; packed < packs; ++packed) {
+      for (int code = 0; code < (1 << (2 * n)); ++code) {
+        int left[kMaxLines], p = packed;
+        for (int g = 0; g < lines_; ++g) left[g] = packed / kPow5[g] % kBase;
+        uint64_t r = 0;
+        bool ok = true;
+        for (int i = 0; i < n && ok; ++i) {
+          const int x = (code >> (2 * i)) & 3;
+          ok = x < lines_ && left[x] > 0;
+          if (!ok) break;
+          for (int y = 0; y < x; ++y) {
+            if (left[y] > 0) r += multinomial_[p - kPow5[y]];
+          }
+          --left[x];
+          p -= kPow5[x];
+        }
+        if (!ok) continue;
+        add[full][static_cast<size_t>(packed) * codes + code] = r;
+        after[full][static_cast<size_t>(packed) * codes + code] =
+            static_cast<int16_t>(p);
+      }
+    }
+  }
+  auto rank = [&](const uint32_t* code, int blank) {
+    int p = full_counts_;
+    uint64_t r = 0;
+    for (int l = 0; l < lines_; ++l) {
+      const int full = l != blank;
+      const size_t at = static_cast<size_t>(p) * codes + code[l];
+      r += add[full][at];
+      p = after[full][at];
+    }
+    return r;
+  };
   std::vector<uint8_t>& dist = *table;
-  dist[goal] = 0;
-  uint8_t flat[kMaxCells], moved[kMaxCells], grid[kMaxLines][kMaxLines],
-      work[kMaxLines][kMaxLines];
+  dist.assign(static_cast<size_t>(lines_) * arrangements_, kUnseen);
+  {
+    uint32_t goal[kMaxLines] = {};
+    for (int l = 0; l < lines_; ++l) {
+      const int n = l == blank_line_ ? per_line_ - 1 : per_line_;
+      for (int i = 0; i < n; ++i) goal[l] |= static_cast<uint32_t>(l) << (2 * i);
+    }
+    dist[blank_line_ * arrangements_ + rank(goal, blank_line_)] = 0;
+  }
+  uint8_t flat[kMaxCells];
+  uint64_t expanded = 0;
   bool more = true;
   for (int d = 0; more; ++d) {
     more = false;
     for (uint64_t id = 0; id < dist.size(); ++id) {
       if (dist[id] != d) continue;
-      more = true;
+      if ((++expanded & 0x3FFF) == 0 && PastLimits(limits)) return false;
       const int blank = static_cast<int>(id / arrangements_);
       Unrank(id % arrangements_, flat);
+      uint32_t code[kMaxLines];
+      for (int l = 0, k = 0; l < lines_; ++l) {
+        code[l] = 0;
+        const int n = l == blank ? per_line_ - 1 : per_line_;
+        for (int i = 0; i < n; ++i) code[l] |= uint32_t{flat[k++]} << (2 * i);
+      }
       // The blank at place c of its line, then 1, 2, ... lines either way.
       for (int c = 0; c < per_line_; ++c) {
-        int k = 0;
-        for (int l = 0; l < lines_; ++l) {
-          for (int j = 0; j < per_line_; ++j) {
-            grid[l][j] = l == blank && j == c ? kGap : flat[k++];
-          }
-        }
         for (int dir : {-1, 1}) {
-          std::copy(&grid[0][0], &grid[0][0] + sizeof(grid), &work[0][0]);
+          uint32_t work[kMaxLines];
+          std::copy(code, code + lines_, work);
           for (int at = blank; at + dir >= 0 && at + dir < lines_; at += dir) {
-            work[at][c] = work[at + dir][c];
-            work[at + dir][c] = kGap;
-            int n = 0;
-            for (int l = 0; l < lines_; ++l) {
-              for (int j = 0; j < per_line_; ++j) {
-                if (work[l][j] != kGap) moved[n++] = work[l][j];
-              }
+            const int to = at + dir;
+            const uint32_t x = (work[to] >> (2 * c)) & 3;
+            work[to] = Remove(work[to], c);
+            work[at] = Insert(work[at], c, x);
+            const uint64_t next = to * arrangements_ + rank(work, to);
+            if (dist[next] == kUnseen) {
+              dist[next] = static_cast<uint8_t>(d + 1);
+              more = true;
             }
-            const uint64_t next = (at + dir) * arrangements_ + Rank(moved, n);
-            if (dist[next] == kUnseen) dist[next] = static_cast<uint8_t>(d + 1);
           }
         }
       }
     }
   }
-  return table;
+  return true;
 }
 
 }  // namespace slidedb

@@ -14,10 +14,15 @@
 // sum of the two is consistent as the plain one is.
 //
 // The tables are large: 4 x 15!/(4!4!4!3!) = 63 million states on 4x4
-// (a byte each), made by a breadth-first search in one to two minutes here
-// (one table when the goal's blank is on the diagonal, rows and columns
-// alike; two otherwise), so boards of up to 4 rows and 4 columns only.
-// Equal tables are made once per process and shared. Immutable once made.
+// (a byte each). A table depends only on the board's lines and the line of
+// the goal's blank, and the goal's blank on line l has the table of line
+// L-1-l read upside down, so 4x4 has two tables (the goal's blank on an
+// outer line, or an inner one); they are made when slidedb is built
+// (walking_distance_ordered_gen.cc) and compiled in, compressed, so a
+// process only unpacks them (about 0.2 s each). Other boards (of up to 4
+// rows and 4 columns) make theirs by a breadth-first search on first use,
+// in milliseconds. Equal tables are made once per process and shared.
+// Immutable once made.
 #ifndef SLIDEDB_LIB_SEARCH_WALKING_DISTANCE_ORDERED_H_
 #define SLIDEDB_LIB_SEARCH_WALKING_DISTANCE_ORDERED_H_
 
@@ -25,8 +30,10 @@
 #include <memory>
 #include <vector>
 
+#include "lib/base/status.h"
 #include "lib/puzzle/board.h"
 #include "lib/puzzle/state.h"
+#include "lib/search/ida_search.h"
 
 namespace slidedb {
 
@@ -39,8 +46,14 @@ class OrderedWalkingDistance {
   }
 
   // The table of the rows (or, with `columns`, the columns) of the
-  // canonical goal of `board` with the blank on `goal_blank`.
+  // canonical goal of `board` with the blank on `goal_blank`: the prepared
+  // one, or made by a search that stops with DeadlineExceeded past
+  // `limits` (deadline, answer_by, cancel).
   // REQUIRES: Supports(board), 0 <= goal_blank < board.cells().
+  static Status Make(const Board& board, int goal_blank, bool columns,
+                     const SearchLimits& limits,
+                     std::unique_ptr<OrderedWalkingDistance>* out);
+  // The same without limits.
   OrderedWalkingDistance(const Board& board, int goal_blank, bool columns);
 
   size_t size() const { return distance_->size(); }
@@ -48,24 +61,39 @@ class OrderedWalkingDistance {
   // The fewest moves along the table's axis that any MTM solution of `s`
   // makes. REQUIRES: IsWellFormed(board, s).
   int Distance(const State& s) const { return (*distance_)[IdOf(s)]; }
+  // The table itself: [blank line * arrangements + rank of the goal lines
+  // of the tiles, line by line], in the space of the goal's blank on line
+  // min(l, L-1-l) (see above).
+  const std::vector<uint8_t>& table() const { return *distance_; }
+
+  // The table of `lines` lines of `per_line` cells with the goal's blank
+  // on line `blank_line` made by the breadth-first search, never the
+  // prepared one (the generator's, and the tests'). Nullptr past limits.
+  // REQUIRES: blank_line <= (lines - 1) / 2.
+  static std::shared_ptr<const std::vector<uint8_t>> Search(
+      int lines, int per_line, int blank_line, const SearchLimits& limits);
 
  private:
   // Counts of each goal line, base 5, as an index into multinomial_.
   static constexpr int kBase = 5;
 
+  OrderedWalkingDistance(int lines, int per_line, int blank_line);
+  // Sets order_, line_of_ and goal_line_ for `board`.
+  void MapBoard(const Board& board, int goal_blank, bool columns);
   uint64_t IdOf(const State& s) const;
   // The rank among the arrangements of the classes left, `counts` packed.
   uint64_t Rank(const uint8_t* classes, int n) const;
   void Unrank(uint64_t rank, uint8_t* classes) const;
-  // The distances from the goal's table state, by breadth-first search.
-  std::shared_ptr<const std::vector<uint8_t>> Search(uint64_t goal) const;
+  // The breadth-first search; false past limits.
+  bool Fill(std::vector<uint8_t>* dist, const SearchLimits& limits) const;
 
-  int lines_;     // lines of the table
-  int per_line_;  // cells of each
+  int lines_;       // lines of the table
+  int per_line_;    // cells of each
+  int blank_line_;  // the goal's blank's, in the table's space
   int cells_;
   std::vector<uint8_t> order_;         // the board's cells, line by line
-  std::vector<uint8_t> line_of_;       // line_of_[order position]
-  std::vector<uint8_t> goal_line_;     // goal_line_[tile]
+  std::vector<uint8_t> line_of_;       // line_of_[cell], in the table's space
+  std::vector<uint8_t> goal_line_;     // goal_line_[tile], likewise
   int full_counts_;                    // every tile's goal line, packed
   std::vector<uint64_t> multinomial_;  // arrangements of packed counts
   uint64_t arrangements_;              // of all the tiles

@@ -1,6 +1,7 @@
 #include "lib/solve/solver.h"
 
 #include <algorithm>
+#include <chrono>
 #include <vector>
 
 #include "lib/puzzle/symmetry.h"
@@ -348,32 +349,8 @@ void Solver::SolveMany(const Problem* problems, size_t n, Path* paths,
   }
 }
 
-std::shared_ptr<const MtmSearch> Solver::GetMtmSearch(const Board& board,
-                                                      int goal_blank,
-                                                      MtmHeuristic heuristic) {
-  const auto key =
-      std::make_tuple(board.rows(), board.cols(), goal_blank, heuristic);
-  auto find = [&]() -> std::shared_ptr<const MtmSearch> {
-    std::shared_lock<std::shared_mutex> lock(mutex_);
-    auto it = mtm_searches_.find(key);
-    return it == mtm_searches_.end() ? nullptr : it->second;
-  };
-  if (auto found = find()) return found;
-  // Made once, under a lock of its own (the ordered tables take a minute
-  // on 4x4): the tables and the other searches stay open meanwhile, and
-  // threads that need the same search wait for it.
-  std::lock_guard<std::mutex> making(mtm_making_);
-  if (auto found = find()) return found;
-  auto made = std::make_shared<const MtmSearch>(board, goal_blank, heuristic);
-  std::unique_lock<std::shared_mutex> lock(mutex_);
-  return mtm_searches_.emplace(key, std::move(made)).first->second;
-}
-
-Status Solver::SolveMtm(const Problem& p, Path* path,
-                        const SearchLimits& limits) {
-  path->moves.clear();
-  path->tiles.clear();
-  path->metric = Metric::kMtm;
+Status Solver::GetMtmSearch(const Problem& p, const SearchLimits& limits,
+                            std::shared_ptr<const MtmSearch>* search) {
   if (!MtmSearch::Supports(p.board)) {
     return Status::NotSupported(
         "board " + p.board.Name() +
@@ -381,30 +358,66 @@ Status Solver::SolveMtm(const Problem& p, Path* path,
         "tables are too big to make (4x4, 3x5, 4x5 and smaller boards have "
         "one)");
   }
+  const MtmHeuristic heuristic =
+      MtmSearch::Supports(p.board, MtmHeuristic::kOrderedWalkingDistance)
+          ? MtmHeuristic::kOrderedWalkingDistance
+          : MtmHeuristic::kWalkingDistance;
+  const auto key = std::make_tuple(p.board.rows(), p.board.cols(),
+                                   p.goal_blank, heuristic);
+  auto find = [&]() -> bool {
+    std::shared_lock<std::shared_mutex> lock(mutex_);
+    auto it = mtm_searches_.find(key);
+    if (it == mtm_searches_.end()) return false;
+    *search = it->second;
+    return true;
+  };
+  if (find()) return Status::OK();
+  // Made once, under a lock of its own: the tables and the other searches
+  // stay open meanwhile, and threads that need it wait for it, each until
+  // its own limits.
+  std::unique_lock<std::timed_mutex> making(mtm_making_, std::defer_lock);
+  while (!making.try_lock_for(std::chrono::milliseconds(20))) {
+    if (SearchLimits::Clock::now() >= std::min(limits.deadline,
+                                               limits.answer_by) ||
+        (limits.cancel != nullptr && limits.cancel->load())) {
+      return Status::DeadlineExceeded(
+          "stopped at its limit while waiting for the multi-tile search of " +
+          p.board.Name() + " to be made");
+    }
+  }
+  if (find()) return Status::OK();
+  std::shared_ptr<const MtmSearch> made;
+  Status s = MtmSearch::Make(p.board, p.goal_blank, heuristic, limits, &made);
+  if (!s.ok()) return s;
+  std::unique_lock<std::shared_mutex> lock(mutex_);
+  // The memory kept stays bounded: past kMtmKeptBytes, the others go.
+  size_t kept = made->memory_bytes();
+  for (const auto& [k, other] : mtm_searches_) kept += other->memory_bytes();
+  if (kept > kMtmKeptBytes) mtm_searches_.clear();
+  *search = mtm_searches_.emplace(key, std::move(made)).first->second;
+  return Status::OK();
+}
+
+Status Solver::SolveMtm(const Problem& p, Path* path,
+                        const SearchLimits& limits) {
+  path->moves.clear();
+  path->tiles.clear();
+  path->metric = Metric::kMtm;
   // The search is always optimal: a budget (answer_by) is a deadline.
   SearchLimits bounded = limits;
   bounded.deadline = std::min(limits.deadline, limits.answer_by);
-  // First over the plain walking distance, made in milliseconds, which
-  // answers near positions at once; a far one, when the board has them,
-  // over the ordered walking distance (stronger, a minute to make on 4x4,
-  // once per Solver).
-  const bool ordered =
-      MtmSearch::Supports(p.board, MtmHeuristic::kOrderedWalkingDistance);
-  SearchLimits first = bounded;
-  if (ordered) first.max_nodes = std::min(limits.max_nodes, kMtmPlainNodes);
+  std::shared_ptr<const MtmSearch> search;
+  Status s = GetMtmSearch(p, bounded, &search);
+  if (!s.ok()) return s;
   int length;
-  Status s = GetMtmSearch(p.board, p.goal_blank, MtmHeuristic::kWalkingDistance)
-                 ->Solve(p.start, path, &length, first);
-  // Stopped by the plain search's share of states, not by the caller's
-  // limits.
-  const bool budget_spent =
-      s.IsDeadlineExceeded() && first.max_nodes < limits.max_nodes &&
-      SearchLimits::Clock::now() < bounded.deadline &&
-      (limits.cancel == nullptr || !limits.cancel->load());
-  if (!ordered || !budget_spent) return s;
-  s = GetMtmSearch(p.board, p.goal_blank, MtmHeuristic::kOrderedWalkingDistance)
-          ->Solve(p.start, path, &length, bounded);
+  s = search->Solve(p.start, path, &length, bounded);
   path->metric = Metric::kMtm;
+  if (s.IsDeadlineExceeded() && limits.answer_by < limits.deadline &&
+      SearchLimits::Clock::now() >= limits.answer_by) {
+    return Status::DeadlineExceeded(
+        s.message() + ": the multi-tile search answers optimally or not at "
+        "all, and its budget ran out (more time answers)");
+  }
   return s;
 }
 
@@ -412,7 +425,7 @@ Status Solver::NeighborDistance(const Problem& p, int from, int* distance,
                                 const SearchLimits& limits) {
   const int stored_blank = StoredGoalBlank(p.board, p.goal_blank);
   Table* table = OpenedTable(p.board, stored_blank, p.metric);
-  if (table != nullptr && table->two_bit()) {
+  if (table != nullptr && table->two_bit() && p.metric == Metric::kStm) {
     // One residue says which of from - 1 and from + 1 it is.
     const State start = stored_blank == p.goal_blank
                             ? p.start
@@ -427,6 +440,24 @@ Status Solver::NeighborDistance(const Problem& p, int from, int* distance,
           std::to_string(r));
     }
     *distance = r == (from + 2) % 3 ? from - 1 : from + 1;
+    return Status::OK();
+  }
+  if (p.metric == Metric::kMtm && table == nullptr &&
+      Searches(p.board, p.goal_blank, p.metric)) {
+    // One MTM move changes the distance by at most one: within from - 1,
+    // else within from, else from + 1; an iteration each.
+    std::shared_ptr<const MtmSearch> search;
+    Status s = GetMtmSearch(p, limits, &search);
+    if (!s.ok()) return s;
+    bool within = false;
+    for (int bound = from - 1; bound <= from; ++bound) {
+      s = search->Within(p.start, bound, &within, limits);
+      if (!s.ok() || within) {
+        *distance = bound;
+        return s;
+      }
+    }
+    *distance = from + 1;
     return Status::OK();
   }
   if (p.metric != Metric::kStm ||

@@ -101,13 +101,16 @@ class Solver {
   Table* OpenedTable(const Board& board, int goal_blank, Metric metric);
   // A board too big for a full table, in the multi-tile metric.
   Status SolveMtm(const Problem& p, Path* path, const SearchLimits& limits);
-  // The multi-tile search of a goal with `heuristic`, made on first use.
-  std::shared_ptr<const MtmSearch> GetMtmSearch(const Board& board,
-                                                int goal_blank,
-                                                MtmHeuristic heuristic);
-  // States the plain walking distance's search generates before the
-  // ordered one takes over (about a second here).
-  static constexpr uint64_t kMtmPlainNodes = 50'000'000;
+  // The multi-tile search of p's goal (over the ordered walking distance
+  // where the board has it: 4x4's tables are prepared), made on first use
+  // within `limits` (DeadlineExceeded past them, also while waiting for
+  // another thread that makes it); NotSupported for a board without one.
+  Status GetMtmSearch(const Problem& p, const SearchLimits& limits,
+                      std::shared_ptr<const MtmSearch>* search);
+  // The bytes of multi-tile searches kept for later questions: past it,
+  // the others are dropped when one is made (those in use live on until
+  // their questions end). One 4x5 search holds 900 MB.
+  static constexpr size_t kMtmKeptBytes = size_t{1} << 30;
   Status LoadPdbSearch(const Board& board, int goal_blank,
                        std::shared_ptr<const PdbSearch>* search);
 
@@ -120,7 +123,9 @@ class Solver {
   std::map<std::tuple<int, int, int, MtmHeuristic>,
            std::shared_ptr<const MtmSearch>>
       mtm_searches_;
-  std::mutex mtm_making_;  // held while a multi-tile search is made
+  // Held while a multi-tile search is made (a waiting thread stops at its
+  // own limits).
+  std::timed_mutex mtm_making_;
 };
 
 }  // namespace slidedb
