@@ -28,6 +28,9 @@ Suites (bench/suites/SUITE.sh; BENCHMARKS.md has their latest figures):
                        100 as one POST on 4x4, peak memory
   python               the Python module: solve_many, solve, distance
   batch BASE_DIR       batches on standard input, side by side with BASE_DIR
+  batch24 [N] [RUNS] [BASE_DIR]
+                       the N easiest 5x5 instances as one batch against one
+                       process each (the ratio); Korf's 100 batch beside BASE_DIR
   compare BASE_DIR     the 3x4/2x6 builds and the one-shot query, side by side
                        with another build's binaries in BASE_DIR
   symmetry BASE_DIR    every 3x3 goal built and stored, side by side
