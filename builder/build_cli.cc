@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "builder/build_mpi.h"
+#include "builder/build_pdb.h"
 #include "builder/build_text.h"
 #include "builder/build_twobit.h"
 #include "builder/check_report.h"
@@ -26,7 +27,6 @@
 #include "lib/search/bfs.h"
 #include "lib/search/mtm_bfs.h"
 #include "lib/search/mtm_search.h"
-#include "lib/search/pdb_build.h"
 #include "lib/storage/database.h"
 #include "lib/storage/database_writer.h"
 #include "lib/storage/table_meta.h"
@@ -71,9 +71,16 @@ constexpr char kUsage[] =
     "of CPU and 2 GB; 7-7 on 15, 6-7 on 14; on 5x5 Korf and Felner's four\n"
     "groups of 6, 1,2,3,6,7,8/4,5,9,10,14,15/11,12,16,17,21,22/\n"
     "13,18,19,20,23,24: about 3 minutes and 1 GB), and slidedb-query\n"
-    "answers them by an optimal search. --pdb takes group sizes (7-8: tiles\n"
-    "1-7 and 8-15) or each group's tiles, groups separated by '/'; on a\n"
-    "smaller board it builds pattern databases instead of its table.\n"
+    "answers them by an optimal search. These default groups are a shape\n"
+    "of cells that follows the goal's blank (turned and reflected with it:\n"
+    "the blank first gets the blank-last groups turned by 180 degrees).\n"
+    "--pdb takes group sizes (7-8: tiles 1-7 and 8-15) or each group's\n"
+    "tiles, groups separated by '/'; on a smaller board it builds pattern\n"
+    "databases instead of its table. A goal that stored pattern databases\n"
+    "already answer (those of its blank's cell, or of the goal turned by\n"
+    "180 degrees: slidedb-query --tables lists them) is not built again:\n"
+    "one line names the set, and the exit status is 0; --force builds it\n"
+    "(with --pdb, only a set of those groups on its own cell serves it).\n"
     "\n"
     "--metric mtm builds the tables of the multi-tile metric (a move slides\n"
     "one or more tiles of the blank's row or column, as a finger does), for\n"
@@ -97,63 +104,6 @@ constexpr char kUsage[] =
     "\n";
 
 constexpr int kMaxThreads = 256;
-
-// Builds the pattern databases of one goal, one group after the other, in
-// place of any it had. InvalidArgument when a search fails.
-Status BuildPdbs(const Board& board, int goal_blank, const Partition& partition,
-                 int threads, bool quiet, DatabaseWriter* writer,
-                 std::ostream& out, std::ostream& err) {
-  const std::string goal_text = FormatArrangement(
-      CanonicalGoalArrangement(board, goal_blank, "0"), "0");
-  Status s = writer->RemovePdbs(TableId(board, goal_blank));
-  const Partition& groups = partition;
-  for (size_t g = 0; s.ok() && g < groups.size(); ++g) {
-    std::string tag = board.Name() + " goal " + goal_text + " tiles";
-    for (size_t i = 0; i < groups[g].size(); ++i) {
-      tag += (i == 0 ? " " : ",") + std::to_string(groups[g][i]);
-    }
-    PdbResult result;
-    s = BuildPatternDb(
-        board, goal_blank, groups[g], threads,
-        [&](const PdbLevel& l) {
-          if (quiet) return;
-          err << tag << "  depth " << std::setw(2) << l.depth << "  states "
-              << std::setw(13) << WithCommas(l.states) << "  total "
-              << std::setw(13) << WithCommas(l.total) << "  entries "
-              << std::setw(11) << WithCommas(l.entries) << "  " << std::fixed
-              << std::setprecision(3) << l.seconds << " s" << std::endl;
-        },
-        &result);
-    if (!s.ok()) return Status::InvalidArgument(tag + ": " + s.message());
-    PdbMeta meta;
-    meta.board = board;
-    meta.goal_blank = goal_blank;
-    meta.goal = goal_text;
-    meta.partition = partition;
-    meta.group = static_cast<int>(g);
-    meta.tiles = groups[g];
-    meta.entries = result.values.size();
-    meta.max_value = static_cast<int>(result.histogram.size()) - 1;
-    meta.histogram = result.histogram;
-    meta.search_states = result.states;
-    meta.page_records = kPageRecords;
-    meta.pages = static_cast<uint32_t>((meta.entries + kPageRecords - 1) /
-                                       kPageRecords);
-    meta.built_by = std::string("slidedb-build ") + kVersion;
-    meta.built_at = Now();
-    meta.build_seconds = result.seconds;
-    meta.threads = threads;
-    s = writer->PutPdb(meta, result.values);
-    if (s.ok()) {
-      out << tag << ": pattern database of " << WithCommas(meta.entries)
-          << " entries, max " << meta.max_value << ", "
-          << WithCommas(result.states) << " abstract states, search "
-          << std::fixed << std::setprecision(3) << result.seconds << " s"
-          << std::endl;
-    }
-  }
-  return s;
-}
 
 }  // namespace
 
@@ -192,6 +142,9 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
       "threads", po::value(&threads)->default_value(0),
       "search threads, 0 to 256 (0: one per core)")(
       "quiet,q", "no per-depth progress lines")(
+      "force",
+      "build pattern databases even for a goal that a stored set already "
+      "serves")(
       "rebuild",
       "start afresh: the database in place (of any format) is "
       "replaced, at the end, by one holding only what this command builds")(
@@ -211,9 +164,10 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
   }
   if (vm.count("help")) {
     out << kUsage << desc << "\n"
-        << "Exit status: 0 built; 1 the build failed; 64 bad usage; 73 the\n"
-           "database cannot be written (or another slidedb-build is writing\n"
-           "it: one build at a time holds DIR.lock); 74 an I/O error (a full\n"
+        << "Exit status: 0 built (or already served); 1 the build failed;\n"
+           "64 bad usage; 73 the database cannot be written (or another\n"
+           "slidedb-build is writing it: one build at a time holds\n"
+           "DIR.lock); 74 an I/O error (a full\n"
            "disk) while writing: the database is left as it was.\n"
            "69 the machine has too little memory or disk for a two-bit table\n"
            "(the message gives the figures; nothing was built).\n"
@@ -294,9 +248,10 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
                   "are too big to make\n");
     return kExitUsage;
   }
-  Partition partition = DefaultPartition(board);
+  // --pdb's groups for every goal; without it each goal's default.
+  Partition asked_partition;
   if (!pdb_text.empty()) {
-    s = ParsePartition(pdb_text, board, &partition);
+    s = ParsePartition(pdb_text, board, &asked_partition);
     if (!s.ok()) {
       err << "slidedb-build: " << s.message() << "\n";
       return kExitUsage;
@@ -329,6 +284,12 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
     } else {
       blanks.insert(board.cells() - 1);
     }
+  }
+  if (pdb && vm.count("force") == 0 && vm.count("rebuild") == 0) {
+    SkipServedGoals(db_dir, board,
+                    pdb_text.empty() ? nullptr : &asked_partition, &blanks,
+                    out);
+    if (blanks.empty()) return kExitOk;
   }
 
   if (StartedByMpirun()) {  // builder/build_mpi.h
@@ -401,6 +362,10 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
     }
   }
   std::unique_ptr<DatabaseWriter> writer;
+  // What this build writes: its records' (or entries') bytes, and the
+  // partitions of its pattern databases.
+  uint64_t built_bytes = 0;
+  std::set<std::string> built_partitions;
   s = DatabaseWriter::Begin(db_dir, &writer, vm.count("rebuild") > 0);
   if (!s.ok()) {
     err << "slidedb-build: " << s.message() << "\n";
@@ -409,8 +374,12 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
   for (size_t k = 0; k < goals.size(); ++k) {
     const int goal_blank = goals[k];
     if (pdb) {
+      const Partition partition = pdb_text.empty()
+                                      ? DefaultPartition(board, goal_blank)
+                                      : asked_partition;
+      built_partitions.insert(PartitionName(partition));
       s = BuildPdbs(board, goal_blank, partition, threads, quiet, writer.get(),
-                    out, err);
+                    &built_bytes, out, err);
       if (!s.ok()) {
         err << "slidedb-build: " << s.message() << "\n";
         return s.IsInvalidArgument() ? kExitFailure : kExitCantCreate;
@@ -429,6 +398,8 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
             << "\nslidedb-build: nothing changed in " << db_dir << "\n";
         return kExitIOError;  // the writer removes its copy
       }
+      built_bytes +=
+          RecordBytes(RecordKind::kTwoBit, Indexer(board, goal_blank).size());
       continue;
     }
     if (side_by_side) {
@@ -451,6 +422,7 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
     meta.build_seconds = result.seconds;
     meta.threads = side_by_side ? 1 : threads;
     s = writer->PutTable(meta, result.records);
+    built_bytes += result.records.size();
     if (!s.ok()) {
       err << "slidedb-build: " << s.message()
           << "\nslidedb-build: nothing changed in " << db_dir << "\n";
@@ -476,13 +448,18 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
   const double secs =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
           .count();
+  std::string partitions;
+  for (const std::string& p : built_partitions) {
+    partitions += (partitions.empty() ? "" : "; ") + p;
+  }
   out << "wrote " << db_dir << ": " << blanks.size()
       << (pdb ? " set" : " table") << (blanks.size() == 1 ? "" : "s")
-      << (pdb ? " of pattern databases (" + PartitionName(partition) + ")"
-              : "")
-      << " of " << board.Name() << ", "
-      << std::fixed << std::setprecision(2)
-      << DirectoryBytes(db_dir) / 1048576.0 << " MiB on disk, "
+      << (pdb ? " of pattern databases (" + partitions + ")" : "") << " of "
+      << board.Name() << (metric == Metric::kMtm ? " (mtm)" : "") << ", "
+      << WithCommas(built_bytes) << " bytes of "
+      << (pdb ? "entries" : "records") << "; the database " << std::fixed
+      << std::setprecision(2) << DirectoryBytes(db_dir) / 1048576.0
+      << " MiB on disk; "
       << std::setprecision(3) << secs << " s\n";
   return kExitOk;
 }

@@ -23,6 +23,7 @@
 #include "lib/puzzle/symmetry.h"
 #include "lib/search/mpi_bfs.h"
 #include "lib/storage/database_writer.h"
+#include "lib/storage/format.h"
 #include "lib/storage/table_meta.h"
 #endif
 
@@ -80,6 +81,7 @@ int Build(const MpiBuildRequest& request, int ranks, int rank,
   MPI_Bcast(&code, 1, MPI_INT, 0, MPI_COMM_WORLD);
   if (code != kExitOk) return code;
 
+  uint64_t built_bytes = 0;  // the records written (rank 0)
   for (const int goal_blank : request.goal_blanks) {
     const std::string goal = FormatArrangement(
         CanonicalGoalArrangement(board, goal_blank, "0"), "0");
@@ -122,6 +124,7 @@ int Build(const MpiBuildRequest& request, int ranks, int rank,
                        : StoreTwoBitTable(writer.get(), meta, table, indexer,
                                           request.threads);
     if (!s.ok()) Abort(err, rank, tag + ": " + s.message(), kExitIOError);
+    built_bytes += RecordBytes(meta.records, meta.states);
     out << tag << ": " << WithCommas(meta.states) << " states, max distance "
         << meta.max_distance << ", search " << std::fixed
         << std::setprecision(3) << search_seconds << " s on " << ranks
@@ -142,10 +145,12 @@ int Build(const MpiBuildRequest& request, int ranks, int rank,
             .count();
     const size_t n = request.goal_blanks.size();
     out << "wrote " << request.db_dir << ": " << n << " table"
-        << (n == 1 ? "" : "s") << " of " << board.Name() << ", " << std::fixed
-        << std::setprecision(2) << DirectoryBytes(request.db_dir) / 1048576.0
-        << " MiB on disk, " << std::setprecision(3) << secs << " s on " << ranks
-        << " ranks" << std::endl;
+        << (n == 1 ? "" : "s") << " of " << board.Name() << ", "
+        << WithCommas(built_bytes) << " bytes of records; the database "
+        << std::fixed << std::setprecision(2)
+        << DirectoryBytes(request.db_dir) / 1048576.0 << " MiB on disk; "
+        << std::setprecision(3) << secs << " s on " << ranks << " ranks"
+        << std::endl;
   }
   return kExitOk;
 }

@@ -158,44 +158,54 @@ bool WriteSlot(const Slot& s, std::ostream& out, std::ostream& err,
 }
 
 // A batch of searched states (pattern databases, IDA*), in input order:
-// `workers` threads answer the states read ahead, each search on
-// `search_threads` threads; with no workers the calling thread answers
-// them one at a time. Each answer is written and flushed as soon as it
-// and those before it are known, and the input is never waited for while
-// an answer is pending.
+// `workers` threads each answer the next state read ahead, and one with no
+// state left to take helps another's search (SearchHelpers: it takes
+// subtrees of that search's iteration in progress), so that every thread
+// works until the last answer; with no workers the calling thread answers
+// the states one at a time. Each answer is written and flushed as soon as
+// it and those before it are known, and the input is never waited for
+// while an answer is pending.
 BatchOutcome AnswerSearches(const QueryConfig& config, Solver* solver,
-                            int workers, int search_threads,
+                            int workers,
                             const std::vector<std::string>& states,
                             std::istream& in, std::ostream& out,
                             std::ostream& err) {
+  SearchHelpers helpers;
   QueryConfig shared = config;
-  shared.limits.threads = search_threads;
+  shared.limits.threads = 1;
+  if (workers > 0) shared.limits.helpers = &helpers;
   std::atomic<bool> cancel{false};  // after a database error
   if (shared.limits.cancel == nullptr) shared.limits.cancel = &cancel;
   std::mutex mu;
-  std::condition_variable posted, answered;
+  std::condition_variable answered;
   std::deque<Slot> window;  // guarded by mu; its slots stay put
   bool stop = false;        // guarded by mu
   auto work = [&] {
     Answerer answerer(shared, solver);
-    std::unique_lock<std::mutex> lock(mu);
     for (;;) {
+      const uint64_t generation = helpers.generation();
       Slot* s = nullptr;
-      posted.wait(lock, [&] {
+      {
+        std::lock_guard<std::mutex> lock(mu);
+        if (stop) return;
         for (Slot& x : window) {
           if (!x.taken) {
             s = &x;
             break;
           }
         }
-        return stop || s != nullptr;
-      });
-      if (stop) return;
-      s->taken = true;
-      lock.unlock();
-      s->outcome = answerer.Answer(s->line, &s->out, &s->err);
-      lock.lock();
-      s->ready = true;
+        if (s != nullptr) s->taken = true;
+      }
+      if (s == nullptr) {
+        helpers.HelpOrWait(generation);
+        continue;
+      }
+      const Outcome o = answerer.Answer(s->line, &s->out, &s->err);
+      {
+        std::lock_guard<std::mutex> lock(mu);
+        s->outcome = o;
+        s->ready = true;
+      }
       answered.notify_all();
     }
   };
@@ -223,7 +233,7 @@ BatchOutcome AnswerSearches(const QueryConfig& config, Solver* solver,
       lock.lock();
       if (at_end) break;
       window.emplace_back().line = std::move(line);
-      posted.notify_one();
+      helpers.Wake();
     }
     if (window.empty()) break;
     Slot& front = window.front();
@@ -242,7 +252,7 @@ BatchOutcome AnswerSearches(const QueryConfig& config, Solver* solver,
   stop = true;
   cancel = true;
   lock.unlock();
-  posted.notify_all();
+  helpers.Wake();
   for (std::thread& t : pool) t.join();
   out.flush();
   return outcome;
@@ -255,16 +265,12 @@ BatchOutcome AnswerInParallel(const QueryConfig& config, Solver* solver,
                               const std::vector<std::string>& states,
                               std::istream& in, std::ostream& out,
                               std::ostream& err) {
-  // A search takes milliseconds to minutes a line. Without a budget, states
-  // side by side would leave threads idle while the last ones run: each
-  // state is searched on every thread instead (its iterations split into
-  // subtrees, lib/search/ida_search.h). With a budget (--max-seconds) no
-  // state runs longer than it, and states side by side keep every thread
-  // busy, the budget's single-threaded first part (weighted A*) too.
+  // A search takes milliseconds to minutes a line: states side by side,
+  // one a thread, and threads whose states are done help the searches
+  // still running, so that none idles while the batch's last states run.
   if (solver->Searches(config.board, GoalBlank(config), config.metric)) {
-    const bool side_by_side = threads > 1 && config.max_seconds > 0;
-    return AnswerSearches(config, solver, side_by_side ? threads : 0,
-                          side_by_side ? 1 : threads, states, in, out, err);
+    return AnswerSearches(config, solver, threads > 1 ? threads : 0, states,
+                          in, out, err);
   }
   // A walk takes well under a microsecond: pieces of 64 lines, and threads
   // only for chunks of 256 lines or more. The walks of a two-bit table

@@ -21,6 +21,9 @@ Suites (bench/suites/SUITE.sh; BENCHMARKS.md has their latest figures):
   15                   Korf's 100 15-puzzle instances, optionally beside a peer
   24 [PEER PEER_PDBS]  the ten easiest of Korf and Felner's 24-puzzle instances
                        beside clausecker/24puzzle, and 100 positions in 1 s
+  goals DB55 DB55_FIRST DB44 DB44_MIDDLE [N]
+                       pattern databases built for another goal (blank first
+                       on 5x5, on cell 5 on 4x4) beside the default ones
   pdb_oneshot BASE     one 15-puzzle question per process beside BASE (pages of
                        the pattern databases read on demand), and the batch
   serve                slidedb-serve under wrk on the loopback, and its memory
@@ -28,6 +31,9 @@ Suites (bench/suites/SUITE.sh; BENCHMARKS.md has their latest figures):
                        100 as one POST on 4x4, peak memory
   python               the Python module: solve_many, solve, distance
   batch BASE_DIR       batches on standard input, side by side with BASE_DIR
+  batch24 [N] [RUNS] [BASE_DIR]
+                       the N easiest 5x5 instances as one batch against one
+                       process each (the ratio); Korf's 100 batch beside BASE_DIR
   compare BASE_DIR     the 3x4/2x6 builds and the one-shot query, side by side
                        with another build's binaries in BASE_DIR
   symmetry BASE_DIR    every 3x3 goal built and stored, side by side

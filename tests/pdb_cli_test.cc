@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <map>
 #include <random>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -341,5 +342,74 @@ TEST(PdbCliTest, TheCppApiAnswersAsTheCli) {
   EXPECT_EQ("slidedb-query: " + s.message() + "\n", refused.err);
 }
 
+
+// The goals each stored set of pattern databases answers, from --tables:
+// goal blank -> (the set's id, stored).
+std::map<int, std::pair<std::string, bool>> PdbGoals(const std::string& db) {
+  const CliResult r = RunQueryCli({"--db", db, "--tables", "--format", "json"});
+  EXPECT_EQ(r.status, kExitOk) << r.err;
+  const json tables = json::parse(r.out);
+  std::map<int, std::pair<std::string, bool>> out;
+  for (const json& t : tables["tables"]) {
+    if (t["kind"] != "pdb") continue;
+    out[t["goal_blank"].get<int>()] = {t["table"], t["stored"]};
+  }
+  return out;
+}
+
+TEST(PdbCliTest, AGoalAStoredSetServesIsNotBuiltAgain) {
+  // 2x8 with groups of four: a second a set.
+  const std::string db = TempDir("pdb-served") + "/db";
+  CliResult r = RunBuildCli(
+      {"--db", db, "--board", "2x8", "--pdb", "4-4-4-3", "--quiet"});
+  ASSERT_EQ(r.status, kExitOk) << r.err;
+  // The summary gives what was built (3 groups of 43,680 entries and one
+  // of 3,360), then the whole database's size.
+  EXPECT_NE(r.out.find("1 set of pattern databases (4-4-4-3) of 2x8, "
+                       "134,400 bytes of entries; the database "),
+            std::string::npos)
+      << r.out;
+  using Goals = std::map<int, std::pair<std::string, bool>>;
+  EXPECT_EQ(PdbGoals(db),
+            (Goals{{15, {"2x8/b15", true}}, {0, {"2x8/b15", false}}}));
+  // The blank first: the half turn of the stored set answers it (the
+  // search turns the board), so nothing is built, and the line says which
+  // set serves it. The blank last written with other labels: its own set.
+  const std::string first = "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15";
+  const std::string relabelled = "a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,_";
+  for (const auto& [goal, served] :
+       {std::pair{first, "2x8/b15 (4-4-4-3, the goal turned by 180 degrees)"},
+        std::pair{relabelled, "2x8/b15 (4-4-4-3)"}}) {
+    r = RunBuildCli({"--db", db, "--board", "2x8", "--goal", goal});
+    EXPECT_EQ(r.status, kExitOk) << r.err;
+    EXPECT_NE(r.out.find(": already served by the pattern databases " +
+                         std::string(served) + " in " + db),
+              std::string::npos)
+        << r.out;
+    EXPECT_EQ(r.out.find("wrote"), std::string::npos) << r.out;
+    EXPECT_EQ(r.err, "");
+  }
+  // Asked for the same groups again: served; other groups: built.
+  r = RunBuildCli({"--db", db, "--board", "2x8", "--pdb", "4-4-4-3"});
+  EXPECT_EQ(r.status, kExitOk) << r.err;
+  EXPECT_NE(r.out.find("already served"), std::string::npos) << r.out;
+  EXPECT_EQ(PdbGoals(db).size(), 2u);
+  // --force builds the blank-first goal's own set, which then serves it.
+  r = RunBuildCli({"--db", db, "--board", "2x8", "--goal", first, "--pdb",
+                   "3-4-4-4", "--force", "--quiet"});
+  ASSERT_EQ(r.status, kExitOk) << r.err;
+  EXPECT_EQ(r.out.find("already served"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("wrote " + db + ": 1 set of pattern databases "
+                       "(3-4-4-4) of 2x8"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(PdbGoals(db),
+            (Goals{{15, {"2x8/b15", true}}, {0, {"2x8/b0", true}}}));
+  // Answers to both goals, from their own sets.
+  r = RunQueryCli({"--db", db, "--board", "2x8", "--goal", first,
+                   "--format", "json", "1,0,2,3,4,5,6,7,8,9,10,11,12,13,14,15"});
+  ASSERT_EQ(r.status, kExitOk) << r.err;
+  EXPECT_EQ(json::parse(r.out)["distance"], 1);
+}
 }  // namespace
 }  // namespace slidedb

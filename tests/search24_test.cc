@@ -30,7 +30,7 @@ TEST(PartitionTest, TakesGroupsOfAnyTiles) {
   ASSERT_EQ(p.size(), 4u);
   EXPECT_EQ(p[2], (std::vector<int>{11, 12, 16, 17, 21, 22}));
   EXPECT_EQ(PartitionName(p), kDefault5x5);
-  EXPECT_EQ(DefaultPartition(kBoard), p);
+  EXPECT_EQ(DefaultPartition(kBoard, kGoalBlank), p);
   // Tiles in any order within a group; consecutive groups keep sizes.
   ASSERT_TRUE(ParsePartition("3,2,1/4,5,6,7,8", Board(3, 3), &p).ok());
   EXPECT_EQ(PartitionName(p), "3-5");
@@ -45,7 +45,8 @@ TEST(PartitionTest, TakesGroupsOfAnyTiles) {
   Status s = ParsePartition("7-7-5-5", kBoard, &p);
   EXPECT_TRUE(s.IsInvalidArgument());
   EXPECT_NE(s.message().find("at most 6"), std::string::npos) << s.message();
-  EXPECT_EQ(DefaultPartition(Board(4, 5)), ConsecutiveGroups({4, 5, 5, 5}));
+  EXPECT_EQ(DefaultPartition(Board(4, 5), 19),
+            ConsecutiveGroups({4, 5, 5, 5}));
 }
 
 // The fewest moves by IDA* with the Manhattan distance, written apart from

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdlib>
+
+#include "lib/puzzle/symmetry.h"
 
 namespace slidedb {
 
@@ -133,27 +136,135 @@ Partition ConsecutiveGroups(const std::vector<int>& sizes) {
   return groups;
 }
 
-Partition DefaultPartition(const Board& board) {
+namespace {
+
+// Groups of cells; a goal's partition is one of these with each cell
+// replaced by the tile the canonical goal puts on it.
+using CellGroups = std::vector<std::vector<int>>;
+
+// The default groups of cells of the goal with the blank last.
+CellGroups BlankLastCells(const Board& board) {
   if (board.rows() == 5 && board.cols() == 5) {
-    // Korf and Felner's (2002) 6-6-6-6 turned by 180 degrees for the goal
-    // with the blank last: three blocks of 2x3 and the six tiles around the
-    // blank (BENCHMARKS.md compares it with another).
-    Partition p;
-    Status s = ParsePartition(
-        "1,2,3,6,7,8/4,5,9,10,14,15/11,12,16,17,21,22/13,18,19,20,23,24",
-        board, &p);
-    if (s.ok()) return p;
+    // Korf and Felner's (2002) 6-6-6-6 turned by 180 degrees: three blocks
+    // of 2x3 and the six cells around the blank (BENCHMARKS.md compares it
+    // with another).
+    return {{0, 1, 2, 5, 6, 7},
+            {3, 4, 8, 9, 13, 14},
+            {10, 11, 15, 16, 20, 21},
+            {12, 17, 18, 19, 22, 23}};
   }
-  // As few groups as cover the tiles, as even as possible, smaller first.
+  // As few groups as cover the cells, as even as possible, smaller first,
+  // each taking the next cells in reading order.
   const int max_group = MaxPatternTiles(board);
-  std::vector<int> sizes;
+  CellGroups groups;
+  int next = 0;
   for (int left = board.cells() - 1; left > 0;) {
     const int groups_left = (left + max_group - 1) / max_group;
     const int size = left / groups_left;
-    sizes.push_back(size);
+    groups.emplace_back();
+    for (int i = 0; i < size; ++i) groups.back().push_back(next++);
     left -= size;
   }
-  return ConsecutiveGroups(sizes);
+  return groups;
+}
+
+// owner[c]: the group of cell c, -1 for the blank's cell.
+std::vector<int> Owners(const Board& board, const CellGroups& groups) {
+  std::vector<int> owner(board.cells(), -1);
+  for (size_t g = 0; g < groups.size(); ++g) {
+    for (int c : groups[g]) owner[c] = static_cast<int>(g);
+  }
+  return owner;
+}
+
+CellGroups FromOwners(const std::vector<int>& owner, size_t groups) {
+  CellGroups out(groups);
+  for (size_t c = 0; c < owner.size(); ++c) {
+    if (owner[c] >= 0) out[owner[c]].push_back(static_cast<int>(c));
+  }
+  return out;
+}
+
+// The pairs of neighbouring cells in one group: the more, the more compact
+// the groups.
+int InnerNeighbours(const Board& board, const std::vector<int>& owner) {
+  int pairs = 0;
+  for (int c = 0; c < board.cells(); ++c) {
+    if (owner[c] < 0) continue;
+    for (Move m : {Move::kRight, Move::kDown}) {
+      const int d = board.Neighbor(c, m);
+      pairs += d >= 0 && owner[d] == owner[c];
+    }
+  }
+  return pairs;
+}
+
+// The cells from `from` to `to` by a shortest road that goes along the
+// rows first (or the columns first).
+std::vector<int> Road(const Board& board, int from, int to, bool rows_first) {
+  std::vector<int> road = {from};
+  int r = board.Row(from), c = board.Col(from);
+  for (int leg = 0; leg < 2; ++leg) {
+    if ((leg == 0) == rows_first) {
+      while (c != board.Col(to)) {
+        c += c < board.Col(to) ? 1 : -1;
+        road.push_back(r * board.cols() + c);
+      }
+    } else {
+      while (r != board.Row(to)) {
+        r += r < board.Row(to) ? 1 : -1;
+        road.push_back(r * board.cols() + c);
+      }
+    }
+  }
+  return road;
+}
+
+}  // namespace
+
+Partition DefaultPartition(const Board& board, int goal_blank) {
+  const int last = board.cells() - 1;
+  const CellGroups base = BlankLastCells(board);
+  // Each symmetry of the board takes the blank-last groups to groups around
+  // its image of the last cell; the one nearest the goal's blank is moved
+  // there as the blank moves, each cell of its road taking the group of the
+  // next (the tiles slide along). Nearest first, then the most neighbours
+  // within groups, then the first symmetry (so the blank-last goal keeps
+  // its groups and the blank-first goal gets them turned by 180 degrees).
+  std::vector<int> best;
+  int best_distance = 0, best_pairs = 0;
+  for (int k = 0; k < ShapeSymmetries(board); ++k) {
+    CellGroups turned = base;
+    for (auto& group : turned) {
+      for (int& c : group) c = ApplySymmetry(board, k, c);
+    }
+    const int from = ApplySymmetry(board, k, last);
+    const int distance =
+        std::abs(board.Row(from) - board.Row(goal_blank)) +
+        std::abs(board.Col(from) - board.Col(goal_blank));
+    for (bool rows_first : {true, false}) {
+      std::vector<int> owner = Owners(board, turned);
+      const std::vector<int> road = Road(board, from, goal_blank, rows_first);
+      for (size_t i = 0; i + 1 < road.size(); ++i) {
+        owner[road[i]] = owner[road[i + 1]];
+      }
+      owner[goal_blank] = -1;
+      const int pairs = InnerNeighbours(board, owner);
+      if (best.empty() || distance < best_distance ||
+          (distance == best_distance && pairs > best_pairs)) {
+        best = owner;
+        best_distance = distance;
+        best_pairs = pairs;
+      }
+    }
+  }
+  // The canonical goal puts tile c + 1 on a cell c before its blank, c after.
+  Partition p = FromOwners(best, base.size());
+  for (auto& group : p) {
+    for (int& t : group) t = t < goal_blank ? t + 1 : t;
+  }
+  std::sort(p.begin(), p.end());
+  return p;
 }
 
 PatternIndexer::PatternIndexer(int cells, int tiles)

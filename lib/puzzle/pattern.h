@@ -40,13 +40,21 @@ Status ParsePartition(std::string_view text, const Board& board,
 // Group sizes ("7-8") when the groups take consecutive tiles in order,
 // else the tiles ("1,2,3,6,7,8/4,5,9,10,14,15/...").
 std::string PartitionName(const Partition& p);
-// The partition `slidedb-build` uses when none is given. On 5x5, Korf and
-// Felner's four groups of six (docs/FORMAT.md; BENCHMARKS.md says why).
-// Otherwise as few groups of at most MaxPatternTiles(board) consecutive
-// tiles as cover the tiles, as even as possible, smaller first (7-8 on 16
-// cells, 7-7 on 15, 6-7 on 14, 5-6 on 12). 7-8 takes about 610 s of CPU on
-// two threads and 2 GB (BENCHMARKS.md).
-Partition DefaultPartition(const Board& board);
+// The partition `slidedb-build` uses when none is given, for the goal with
+// its blank on `goal_blank`: a shape of cells, the tiles the canonical goal
+// puts on them. For the blank last, on 5x5 Korf and Felner's four groups of
+// six (docs/FORMAT.md; BENCHMARKS.md says why); otherwise as few groups of
+// at most MaxPatternTiles(board) cells, taken in reading order, as cover
+// the cells, as even as possible, smaller first (7-8 on 16 cells, 7-7 on
+// 15, 6-7 on 14, 5-6 on 12). For another blank the same shape turned or
+// reflected by the symmetry of the board that takes the last cell nearest
+// the blank; when it is not the blank's cell, the cells on a shortest road
+// from there to the blank each take the group of the next, as the tiles
+// would slide. The blank first gets the blank-last groups turned by 180
+// degrees. Groups in the order of their first tile. 7-8 takes about 610 s
+// of CPU on two threads and 2 GB (BENCHMARKS.md).
+// REQUIRES: 0 <= goal_blank < board.cells().
+Partition DefaultPartition(const Board& board, int goal_blank);
 // Groups of the given sizes over consecutive tiles, from tile 1.
 Partition ConsecutiveGroups(const std::vector<int>& sizes);
 

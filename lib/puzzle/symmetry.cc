@@ -13,7 +13,7 @@ namespace {
 // 0 identity, 1 mirror left-right, 2 mirror up-down, 3 turn by 180 degrees;
 // on square boards 4 the mirror in the main diagonal, 5 the mirror in the
 // other diagonal, 6 the quarter turn clockwise, 7 anticlockwise.
-int Apply(const Board& board, int k, int cell) {
+int Apply(const Board& board, int k, int cell) {  // ApplySymmetry
   const int rows = board.rows(), cols = board.cols();
   const int r = board.Row(cell), c = board.Col(cell);
   int nr = r, nc = c;
@@ -34,10 +34,18 @@ int Apply(const Board& board, int k, int cell) {
 // but the identity on boards without tables.
 int SymmetryCount(const Board& board) {
   if (board.cells() > kMaxTableCells) return 1;
-  return board.rows() == board.cols() ? 8 : 4;
+  return ShapeSymmetries(board);
 }
 
 }  // namespace
+
+int ShapeSymmetries(const Board& board) {
+  return board.rows() == board.cols() ? 8 : 4;
+}
+
+int ApplySymmetry(const Board& board, int k, int cell) {
+  return Apply(board, k, cell);
+}
 
 int StoredGoalBlank(const Board& board, int goal_blank) {
   // Asked for every query: worked out once per shape.

@@ -23,6 +23,16 @@
 
 namespace slidedb {
 
+// The symmetries of the board's shape, whatever its size: 8 on a square
+// board, 4 on the others. Symmetry k (0 <= k < ShapeSymmetries(board), in
+// the order of docs/FORMAT.md: 0 the identity, 3 the turn by 180 degrees)
+// takes `cell` to ApplySymmetry(board, k, cell). Tables are shared only on
+// boards of up to kMaxTableCells cells (StoredGoalBlank); the default
+// pattern-database partition (lib/puzzle/pattern.h) uses them on any board.
+int ShapeSymmetries(const Board& board);
+// REQUIRES: 0 <= k < ShapeSymmetries(board); 0 <= cell < board.cells().
+int ApplySymmetry(const Board& board, int k, int cell);
+
 // The goal blank whose table serves goals of `board` with the blank on
 // `goal_blank`: the largest cell a symmetry takes it to.
 // REQUIRES: 0 <= goal_blank < board.cells().

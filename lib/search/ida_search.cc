@@ -83,6 +83,56 @@ Status PdbSearch::PagesError() const {
   return Status::OK();
 }
 
+uint64_t SearchHelpers::generation() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return generation_;
+}
+
+void SearchHelpers::Wake() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    ++generation_;
+  }
+  changed_.notify_all();
+}
+
+void SearchHelpers::HelpOrWait(uint64_t generation) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  Offer* offer = nullptr;
+  changed_.wait(lock, [&] {
+    for (Offer* o : offers_) {
+      if (!o->drained) {
+        offer = o;
+        return true;
+      }
+    }
+    return generation_ != generation;
+  });
+  if (offer == nullptr) return;
+  ++offer->inside;
+  lock.unlock();
+  offer->run();
+  lock.lock();
+  offer->drained = true;
+  --offer->inside;
+  lock.unlock();
+  changed_.notify_all();
+}
+
+void SearchHelpers::Post(Offer* offer) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    offers_.push_back(offer);
+  }
+  changed_.notify_all();
+}
+
+void SearchHelpers::Withdraw(Offer* offer) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  offers_.erase(std::find(offers_.begin(), offers_.end(), offer));
+  changed_.wait(lock, [offer] { return offer->inside == 0; });
+}
+
 Status PdbSearch::Iterate(const State& start, int bound,
                           const SearchLimits& limits, Iteration* out) const {
   Shared shared;
@@ -135,7 +185,10 @@ Status PdbSearch::Iterate(const State& start, int bound,
   };
   std::vector<std::thread> pool;
   for (int t = 1; t < threads; ++t) pool.emplace_back(work);
+  SearchHelpers::Offer offer{work};
+  if (limits.helpers != nullptr) limits.helpers->Post(&offer);
   work();
+  if (limits.helpers != nullptr) limits.helpers->Withdraw(&offer);
   for (auto& t : pool) t.join();
   for (size_t i = 0; i < subtrees.size() && i <= shared.best; ++i) {
     out->nodes += subtree_nodes[i];

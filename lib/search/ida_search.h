@@ -13,8 +13,12 @@
 #include <atomic>
 #include <chrono>
 #include <climits>
+#include <condition_variable>
 #include <cstdint>
+#include <deque>
+#include <functional>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 #include "lib/base/status.h"
@@ -26,6 +30,41 @@
 #include "lib/search/pdb_values.h"
 
 namespace slidedb {
+
+// Threads that help the searches of a batch (slidedb-query's standard
+// input): a thread with no state of its own left joins an iteration of
+// another state's search in progress and takes its subtrees, so that no
+// thread idles while the batch's last states run. Thread-safe.
+class SearchHelpers {
+ public:
+  // An iteration's work: `run` takes subtrees until none is left.
+  struct Offer {
+    std::function<void()> run;
+    int inside = 0;        // helpers in run; guarded by mutex_
+    bool drained = false;  // a helper's run returned: nothing left to take
+  };
+
+  // How many times Wake was called: read before a caller checks its own
+  // work, then handed to HelpOrWait, so that no wake is missed.
+  uint64_t generation();
+  // Wakes the threads in HelpOrWait (say, new work of the caller's own).
+  void Wake();
+  // Helps the earliest offer not drained, if any; else waits for one, or
+  // for a Wake after `generation`. Returns after one offer's help or a
+  // wake.
+  void HelpOrWait(uint64_t generation);
+
+  // An iteration offers its work until it withdraws it; Withdraw returns
+  // once no helper is inside it.
+  void Post(Offer* offer);
+  void Withdraw(Offer* offer);
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  uint64_t generation_ = 0;     // guarded by mutex_
+  std::deque<Offer*> offers_;   // guarded by mutex_
+};
 
 // Bounds on one search and how it runs. Past `deadline` or `max_nodes`, or
 // once *cancel is set, it stops with DeadlineExceeded and no answer (a
@@ -43,6 +82,9 @@ struct SearchLimits {
   // Threads one search uses: each iteration's tree is split into subtrees
   // taken in order, so the answer is the one a single thread finds.
   int threads = 1;
+  // Where a search of a batch offers each iteration's subtrees to the
+  // threads of the batch that have nothing else to do; none by default.
+  SearchHelpers* helpers = nullptr;
 };
 
 class PdbSearch {

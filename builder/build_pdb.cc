@@ -1,0 +1,110 @@
+#include "builder/build_pdb.h"
+
+#include <iomanip>
+#include <memory>
+#include <vector>
+
+#include "builder/build_text.h"
+#include "cli/version.h"
+#include "lib/answer/tables.h"
+#include "lib/puzzle/notation.h"
+#include "lib/puzzle/problem.h"
+#include "lib/search/pdb_build.h"
+#include "lib/storage/database.h"
+#include "lib/storage/format.h"
+#include "lib/storage/pdb_meta.h"
+
+namespace slidedb {
+
+namespace {
+
+std::string GoalText(const Board& board, int goal_blank) {
+  return FormatArrangement(CanonicalGoalArrangement(board, goal_blank, "0"),
+                           "0");
+}
+
+}  // namespace
+
+void SkipServedGoals(const std::string& db_dir, const Board& board,
+                     const Partition* asked, std::set<int>* blanks,
+                     std::ostream& out) {
+  std::unique_ptr<Database> db;
+  std::vector<GoalInfo> goals;
+  if (!Database::Open(db_dir, &db).ok() || !ListGoals(*db, &goals).ok()) {
+    return;
+  }
+  for (const GoalInfo& g : goals) {
+    if (g.kind != "pdb" || g.board != board.Name() ||
+        blanks->count(g.goal_blank) == 0) {
+      continue;
+    }
+    if (asked != nullptr &&
+        (!g.stored || g.partition != PartitionName(*asked))) {
+      continue;
+    }
+    out << board.Name() << " goal " << g.goal
+        << ": already served by the pattern databases " << g.table << " ("
+        << g.partition
+        << (g.stored ? "" : ", the goal turned by 180 degrees") << ") in "
+        << db_dir << "; nothing built (--force builds "
+        << (g.stored ? "them again" : "its own") << ")\n";
+    blanks->erase(g.goal_blank);
+  }
+}
+
+Status BuildPdbs(const Board& board, int goal_blank, const Partition& partition,
+                 int threads, bool quiet, DatabaseWriter* writer,
+                 uint64_t* bytes, std::ostream& out, std::ostream& err) {
+  const std::string goal_text = GoalText(board, goal_blank);
+  Status s = writer->RemovePdbs(TableId(board, goal_blank));
+  const Partition& groups = partition;
+  for (size_t g = 0; s.ok() && g < groups.size(); ++g) {
+    std::string tag = board.Name() + " goal " + goal_text + " tiles";
+    for (size_t i = 0; i < groups[g].size(); ++i) {
+      tag += (i == 0 ? " " : ",") + std::to_string(groups[g][i]);
+    }
+    PdbResult result;
+    s = BuildPatternDb(
+        board, goal_blank, groups[g], threads,
+        [&](const PdbLevel& l) {
+          if (quiet) return;
+          err << tag << "  depth " << std::setw(2) << l.depth << "  states "
+              << std::setw(13) << WithCommas(l.states) << "  total "
+              << std::setw(13) << WithCommas(l.total) << "  entries "
+              << std::setw(11) << WithCommas(l.entries) << "  " << std::fixed
+              << std::setprecision(3) << l.seconds << " s" << std::endl;
+        },
+        &result);
+    if (!s.ok()) return Status::InvalidArgument(tag + ": " + s.message());
+    PdbMeta meta;
+    meta.board = board;
+    meta.goal_blank = goal_blank;
+    meta.goal = goal_text;
+    meta.partition = partition;
+    meta.group = static_cast<int>(g);
+    meta.tiles = groups[g];
+    meta.entries = result.values.size();
+    meta.max_value = static_cast<int>(result.histogram.size()) - 1;
+    meta.histogram = result.histogram;
+    meta.search_states = result.states;
+    meta.page_records = kPageRecords;
+    meta.pages = static_cast<uint32_t>((meta.entries + kPageRecords - 1) /
+                                       kPageRecords);
+    meta.built_by = std::string("slidedb-build ") + kVersion;
+    meta.built_at = Now();
+    meta.build_seconds = result.seconds;
+    meta.threads = threads;
+    s = writer->PutPdb(meta, result.values);
+    if (s.ok()) {
+      *bytes += meta.entries;
+      out << tag << ": pattern database of " << WithCommas(meta.entries)
+          << " entries, max " << meta.max_value << ", "
+          << WithCommas(result.states) << " abstract states, search "
+          << std::fixed << std::setprecision(3) << result.seconds << " s"
+          << std::endl;
+    }
+  }
+  return s;
+}
+
+}  // namespace slidedb

@@ -1,0 +1,39 @@
+// slidedb-build's pattern databases (boards of 13-25 cells, or --pdb): the
+// goals a stored set already serves, and the build of one goal's set.
+#ifndef SLIDEDB_BUILDER_BUILD_PDB_H_
+#define SLIDEDB_BUILDER_BUILD_PDB_H_
+
+#include <cstdint>
+#include <ostream>
+#include <set>
+#include <string>
+
+#include "lib/base/status.h"
+#include "lib/puzzle/board.h"
+#include "lib/puzzle/pattern.h"
+#include "lib/storage/database_writer.h"
+
+namespace slidedb {
+
+// Removes from `blanks` the goal blanks of `board` that pattern databases
+// stored in `db_dir` already answer, as the query tools answer them (their
+// own set, or the set of the goal turned by 180 degrees when they have
+// none: slidedb-query --tables lists the same), writing for each one line
+// on `out` that names the set. With `asked` (an explicit --pdb) only the
+// goal's own set of exactly that partition serves it. No database, or one
+// that cannot be read, serves nothing (the build then says why).
+void SkipServedGoals(const std::string& db_dir, const Board& board,
+                     const Partition* asked, std::set<int>* blanks,
+                     std::ostream& out);
+
+// Builds the pattern databases of one goal, one group after the other, in
+// place of any it had, with a progress line per depth on `err` (unless
+// `quiet`) and a line per group on `out`. Adds the bytes of their entries
+// to *bytes. InvalidArgument when a search fails.
+Status BuildPdbs(const Board& board, int goal_blank, const Partition& partition,
+                 int threads, bool quiet, DatabaseWriter* writer,
+                 uint64_t* bytes, std::ostream& out, std::ostream& err);
+
+}  // namespace slidedb
+
+#endif  // SLIDEDB_BUILDER_BUILD_PDB_H_
