@@ -14,10 +14,12 @@
 // chunk is large enough to share, so a few states never pay for them.
 //
 // A batch of searched states (pattern databases, IDA*) goes another way:
-// each state is searched on every thread, one after another, so that no
-// thread idles while the last states run; with a budget (--max-seconds)
-// states are searched side by side, one a thread. Either way each answer
-// is written and flushed as soon as it and those before it are known.
+// states are searched side by side, one a thread, and a thread with no
+// state left joins a search still running and takes subtrees of its
+// iteration (SearchHelpers, lib/search/ida_search.h), so that no thread
+// idles while the last states run. Each answer is written and flushed as
+// soon as it and those before it are known, byte for byte the answer of
+// one state at a time.
 #ifndef SLIDEDB_QUERY_PARALLEL_ANSWERS_H_
 #define SLIDEDB_QUERY_PARALLEL_ANSWERS_H_
 

@@ -131,8 +131,10 @@ std::optional<int> ParseQueryArgs(const std::vector<std::string>& argv,
       "steps", "draw every board on the way (JSON: a \"path\" of states)")(
       "threads", po::value(&config.threads)->default_value(0),
       "answer a batch on N threads, 1 to 256, or 0: one per core; answers "
-      "keep the input order. A STATE on the command line that a search "
-      "answers is searched on N threads")(
+      "keep the input order. On a searched board the states run side by "
+      "side and a thread whose state is done helps the others' searches; "
+      "a STATE on the command line that a search answers is searched on N "
+      "threads")(
       "max-seconds", po::value(&max_seconds_text)->value_name("T"),
       "give each search at most T seconds (boards answered by a search): "
       "then the answer is the best path found, marked not optimal, with the "
