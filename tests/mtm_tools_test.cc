@@ -300,17 +300,16 @@ TEST(MtmTablesTest, AnalyseNamesAnIllegalStepAndTheTextSaysTheVerdict) {
   EXPECT_NE(r.err.find("--analyse needs --start"), std::string::npos);
 }
 
-// 4x4 has no table: the multi-tile search answers (no database needed
-// beyond the directory), in one batch, states up to 6 MTM moves out at the
-// reference search's distances, and --analyse works through it.
-TEST(MtmTablesTest, FifteenPuzzleIsSearchedInTheMultiTileMetric) {
-  const Board board(4, 4);
-  const RefShape shape{4, 4};
-  const uint64_t goal = PackState(board, CanonicalGoal(board, 15));
-  // Every state within 6 MTM moves, by the reference's neighbours.
+// Every state within `depth` multi-tile moves of the canonical goal with
+// the blank on `goal_blank`, with its distance, by the reference search's
+// neighbours.
+std::unordered_map<uint64_t, int> MtmWithin(const Board& board,
+                                            const RefShape& shape,
+                                            int goal_blank, int depth) {
+  const uint64_t goal = PackState(board, CanonicalGoal(board, goal_blank));
   std::unordered_map<uint64_t, int> near = {{goal, 0}};
   std::vector<uint64_t> frontier = {goal};
-  for (int d = 1; d <= 6; ++d) {
+  for (int d = 1; d <= depth; ++d) {
     std::vector<uint64_t> next;
     for (uint64_t p : frontier) {
       for (uint64_t q : MtmNeighbours(shape, p)) {
@@ -319,6 +318,18 @@ TEST(MtmTablesTest, FifteenPuzzleIsSearchedInTheMultiTileMetric) {
     }
     frontier = std::move(next);
   }
+  return near;
+}
+
+// 4x4 has no table: the multi-tile search answers (no database needed
+// beyond the directory), in one batch, states up to 6 MTM moves out at the
+// reference search's distances, and --analyse works through it.
+TEST(MtmTablesTest, FifteenPuzzleIsSearchedInTheMultiTileMetric) {
+  const Board board(4, 4);
+  const RefShape shape{4, 4};
+  // Every state within 6 MTM moves, by the reference's neighbours.
+  const std::unordered_map<uint64_t, int> near =
+      MtmWithin(board, shape, 15, 6);
   std::vector<uint64_t> states;
   for (const auto& [p, d] : near) states.push_back(p);
   std::sort(states.begin(), states.end());
@@ -366,18 +377,8 @@ TEST(MtmTablesTest, FifteenPuzzleIsSearchedInTheMultiTileMetric) {
 TEST(MtmTablesTest, FifteenPuzzleMovesAreTheReferenceDistances) {
   const Board board(4, 4);
   const RefShape shape{4, 4};
-  const uint64_t goal = PackState(board, CanonicalGoal(board, 15));
-  std::unordered_map<uint64_t, int> near = {{goal, 0}};
-  std::vector<uint64_t> frontier = {goal};
-  for (int d = 1; d <= 5; ++d) {
-    std::vector<uint64_t> next;
-    for (uint64_t p : frontier) {
-      for (uint64_t q : MtmNeighbours(shape, p)) {
-        if (near.emplace(q, d).second) next.push_back(q);
-      }
-    }
-    frontier = std::move(next);
-  }
+  const std::unordered_map<uint64_t, int> near =
+      MtmWithin(board, shape, 15, 5);
   // States 4 moves out: their neighbours are 3 to 5 out, all known.
   std::vector<uint64_t> states;
   for (const auto& [p, d] : near) {
