@@ -33,7 +33,7 @@ inline uint32_t Insert(uint32_t code, int at, uint32_t x) {
 
 // The tables made (or unpacked) so far, by (lines, per line, blank line),
 // and the lock held while one is made.
-std::timed_mutex made_mu;
+std::mutex made_mu;
 std::map<std::tuple<int, int, int>, std::shared_ptr<const std::vector<uint8_t>>>&
 Made() {
   static auto* made = new std::map<std::tuple<int, int, int>,
@@ -110,8 +110,9 @@ Status OrderedWalkingDistance::Make(
   // Made once per process; a thread that waits for another's stops at its
   // own limits.
   const auto key = std::make_tuple(lines, per_line, blank_line);
-  std::unique_lock<std::timed_mutex> lock(made_mu, std::defer_lock);
-  while (!lock.try_lock_for(std::chrono::milliseconds(20))) {
+  std::unique_lock<std::mutex> lock(made_mu, std::defer_lock);
+  while (!lock.try_lock()) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
     if (PastLimits(limits)) {
       return Status::DeadlineExceeded(
           "stopped at its limit while waiting for the multi-tile tables");

@@ -375,8 +375,9 @@ Status Solver::GetMtmSearch(const Problem& p, const SearchLimits& limits,
   // Made once, under a lock of its own: the tables and the other searches
   // stay open meanwhile, and threads that need it wait for it, each until
   // its own limits.
-  std::unique_lock<std::timed_mutex> making(mtm_making_, std::defer_lock);
-  while (!making.try_lock_for(std::chrono::milliseconds(20))) {
+  std::unique_lock<std::mutex> making(mtm_making_, std::defer_lock);
+  while (!making.try_lock()) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
     if (SearchLimits::Clock::now() >= std::min(limits.deadline,
                                                limits.answer_by) ||
         (limits.cancel != nullptr && limits.cancel->load())) {

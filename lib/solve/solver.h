@@ -125,7 +125,7 @@ class Solver {
       mtm_searches_;
   // Held while a multi-tile search is made (a waiting thread stops at its
   // own limits).
-  std::timed_mutex mtm_making_;
+  std::mutex mtm_making_;
 };
 
 }  // namespace slidedb
