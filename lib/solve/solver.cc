@@ -2,13 +2,13 @@
 
 #include <algorithm>
 #include <chrono>
+#include <thread>
 #include <vector>
 
 #include "lib/puzzle/symmetry.h"
 #include "lib/storage/format.h"
 
 namespace slidedb {
-
 namespace {
 
 // Reads the goal's pattern databases from `db` into a search. NotFound when
