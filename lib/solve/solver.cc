@@ -7,7 +7,6 @@
 
 #include "lib/puzzle/symmetry.h"
 #include "lib/storage/format.h"
-
 namespace slidedb {
 namespace {
 
