@@ -116,6 +116,11 @@ Db::Db(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Db::~Db() = default;
 
 Status Db::Open(const std::string& dir, std::unique_ptr<Db>* db) {
+  return Open(dir, OpenOptions(), db);
+}
+
+Status Db::Open(const std::string& dir, const OpenOptions& options,
+                std::unique_ptr<Db>* db) {
   std::unique_ptr<Database> d;
   Status s = Database::Open(dir, &d);
   if (!s.ok()) return s;
@@ -124,7 +129,12 @@ Status Db::Open(const std::string& dir, std::unique_ptr<Db>* db) {
   std::vector<const TableMeta*> tables;
   s = d->Tables(&tables);
   if (!s.ok()) return s;
-  db->reset(new Db(std::make_unique<Impl>(std::move(d))));
+  auto impl = std::make_unique<Impl>(std::move(d));
+  if (options.preload) {
+    s = impl->solver()->PreloadPdbs();
+    if (!s.ok()) return s;
+  }
+  db->reset(new Db(std::move(impl)));
   return Status::OK();
 }
 

@@ -185,9 +185,13 @@ int Run(const std::vector<std::string>& argv, std::istream& in,
   }
   Solver solver(db.get());
   // States named on the command line are few: read only the pages their
-  // walks touch. A batch from the input reads a small table whole.
+  // walks and searches touch. A batch from the input reads a small table
+  // and the pattern databases it searches whole (its searches touch most
+  // of their pages, and reading them in order is faster).
   if (!a.states.empty()) {
     solver.set_page_loading(Database::PageLoading::kOnUse);
+  } else {
+    solver.set_pdbs_whole(true);
   }
   if (a.mode != QueryMode::kStates && a.mode != QueryMode::kMoves &&
       a.mode != QueryMode::kAnalyse) {

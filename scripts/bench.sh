@@ -26,6 +26,8 @@ Suites (bench/suites/SUITE.sh; BENCHMARKS.md has their latest figures):
                        on 5x5, on cell 5 on 4x4) beside the default ones
   pdb_oneshot BASE     one 15-puzzle question per process beside BASE (pages of
                        the pattern databases read on demand), and the batch
+  first_answer BASE    the first 15-puzzle answer on every face (server, C++ API,
+                       Python, one-shot CLI memory) beside BASE
   serve                slidedb-serve under wrk on the loopback, and its memory
   serve_compare BASE   slidedb-serve side by side with BASE: wrk on 3x3, Korf's
                        100 as one POST on 4x4, peak memory

@@ -26,8 +26,8 @@ bool MayTakeLong(const ApiRequest& request) {
          Board::Parse(board->second, &b).ok() && b.cells() > kMaxTableCells;
 }
 
-Api::Api(std::string db_dir, const WebFiles* web)
-    : db_dir_(std::move(db_dir)), web_(web) {}
+Api::Api(std::string db_dir, const WebFiles* web, ApiOptions options)
+    : db_dir_(std::move(db_dir)), web_(web), options_(std::move(options)) {}
 
 Status Api::Open() { return Reload(); }
 
@@ -41,6 +41,11 @@ Status Api::Reload() {
   s = fresh->db->Tables(&tables);
   if (!s.ok()) return s;
   fresh->solver = std::make_unique<Solver>(fresh->db.get());
+  if (options_.open_hook) fresh->solver->set_open_hook(options_.open_hook);
+  if (options_.preload) {
+    s = fresh->solver->PreloadPdbs();
+    if (!s.ok()) return s;
+  }
   static std::atomic<uint64_t> generations{0};
   fresh->generation = ++generations;
   std::shared_ptr<Backend> old;

@@ -60,16 +60,26 @@ inline constexpr uint64_t kMaxSample = 10000;
 // The server answers those on its work threads.
 bool MayTakeLong(const ApiRequest& request);
 
+struct ApiOptions {
+  // Read every pattern database whole when the database is opened (and
+  // reopened), before it serves (slidedb-serve --preload); by default a
+  // search reads their pages as it first needs them.
+  bool preload = false;
+  // Handed to the Solver (Solver::set_open_hook): for tests.
+  Solver::OpenHook open_hook;
+};
+
 class Api {
  public:
   // Serves the database at db_dir (once Open() succeeds) and the page's
   // files from `web` (may be null: then only the API).
-  Api(std::string db_dir, const WebFiles* web);
+  Api(std::string db_dir, const WebFiles* web, ApiOptions options = {});
 
   // Opens the database. NotFound when there is none at db_dir.
   Status Open();
-  // Opens the database again and swaps it in; on failure the old one stays
-  // in service and the error is returned.
+  // Opens the database again (with options.preload, reading its pattern
+  // databases) and swaps it in; on failure the old one stays in service
+  // and the error is returned.
   Status Reload();
 
   const std::string& db_dir() const { return db_dir_; }
@@ -86,6 +96,7 @@ class Api {
 
   const std::string db_dir_;
   const WebFiles* web_;
+  const ApiOptions options_;
   mutable std::mutex mutex_;  // guards backend_ (the pointer)
   std::shared_ptr<Backend> backend_;
 };

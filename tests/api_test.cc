@@ -280,5 +280,35 @@ TEST(ApiTest, ThreadsShareOneDatabase) {
   }
 }
 
+// OpenOptions::preload reads the pattern databases whole at Open: the
+// answers are those of the default, which reads their pages on demand.
+TEST(ApiTest, PreloadAnswersAsOnDemand) {
+  const std::string dir = testing::TempDir("api-preload") + "/db";
+  ASSERT_EQ(testing::RunBuildCli(
+                {"--db", dir, "--board", "4x4", "--pdb", "4-4-4-3", "--quiet"})
+                .status,
+            0);
+  std::unique_ptr<Db> on_demand, whole;
+  ASSERT_TRUE(Db::Open(dir, &on_demand).ok());
+  OpenOptions preload;
+  preload.preload = true;
+  ASSERT_TRUE(Db::Open(dir, preload, &whole).ok());
+  Options o;
+  o.board = "4x4";
+  for (const char* start : {"1,2,3,4,5,6,7,8,9,10,11,12,0,13,14,15",
+                            "1,2,3,4,5,6,0,8,9,10,7,11,13,14,15,12",
+                            "0,1,2,3,5,6,7,4,9,10,11,8,13,14,15,12"}) {
+    Solution a, b;
+    ASSERT_TRUE(on_demand->Solve(start, o, &a).ok()) << start;
+    ASSERT_TRUE(whole->Solve(start, o, &b).ok()) << start;
+    EXPECT_TRUE(a.solvable) << start;
+    EXPECT_EQ(a.distance, b.distance) << start;
+    EXPECT_EQ(a.moves, b.moves) << start;
+    EXPECT_EQ(a.nodes, b.nodes) << start;
+  }
+  std::unique_ptr<Db> none;
+  EXPECT_TRUE(Db::Open(dir + "-missing", preload, &none).IsNotFound());
+}
+
 }  // namespace
 }  // namespace slidedb

@@ -60,6 +60,16 @@ struct Options {
   std::string notation;
 };
 
+// How Db::Open opens a database.
+struct OpenOptions {
+  // Read every pattern database (the 15-puzzle's, the 24-puzzle's) whole
+  // now, so that no answer waits for a page of one: about a second and
+  // 600 MB for the 15-puzzle's default 7-8. By default a search reads their
+  // pages as it first needs them (the first 4x4 answer in milliseconds),
+  // and the Db's memory grows with the pages read.
+  bool preload = false;
+};
+
 // One answer, with the fields of slidedb-query --format json.
 struct Solution {
   std::string board;  // "3x3"
@@ -169,6 +179,9 @@ class Db {
   // slidedb-build may swap in a new build, at the same time. NotFound when
   // `dir` holds no database.
   static Status Open(const std::string& dir, std::unique_ptr<Db>* db);
+  // The same, as `options` say.
+  static Status Open(const std::string& dir, const OpenOptions& options,
+                     std::unique_ptr<Db>* db);
   ~Db();
   Db(const Db&) = delete;
   Db& operator=(const Db&) = delete;

@@ -33,7 +33,7 @@ void PdbValues::Free::operator()(uint8_t* p) const {
 struct PdbValues::Pages {
   uint32_t page_entries = 0;
   PageReader reader;
-  std::mutex mutex;  // guards error, read, and reading a page
+  std::mutex mutex;  // guards error, read, and putting a page in
   Status error;
   std::atomic<bool> failed{false};
   uint64_t read = 0;
@@ -98,13 +98,17 @@ uint8_t PdbValues::Paged(uint64_t i) const {
   if (pages_ == nullptr) return 0;  // not reached: entries in memory
   Pages& pages = *pages_;
   const uint64_t p = i >> page_shift_;
+  if (pages.failed) return 0;
+  // Read without the lock: threads that miss other pages meanwhile read
+  // theirs at the same time (two that miss this one both read it, and the
+  // first to finish puts it in).
+  std::string bytes;
+  const Status s = pages.reader(static_cast<uint32_t>(p), &bytes);
   std::lock_guard<std::mutex> lock(pages.mutex);
   if (__atomic_load_n(ready_.get() + p, __ATOMIC_ACQUIRE)) {
     return stored_[i];  // another search read it meanwhile
   }
   if (pages.failed) return 0;
-  std::string bytes;
-  const Status s = pages.reader(static_cast<uint32_t>(p), &bytes);
   const uint64_t first = p << page_shift_;
   const uint64_t want =
       std::min<uint64_t>(pages.page_entries, entries_ - first);

@@ -43,7 +43,8 @@ class PdbValues {
   static Status InMemory(uint64_t entries,
                          const std::function<Status(const Put& put)>& fill,
                          PdbValues* out);
-  // `entries` entries read `page_entries` at a time by `reader`.
+  // `entries` entries read `page_entries` at a time by `reader`, which
+  // threads may call at once.
   // REQUIRES: page_entries is a power of two.
   PdbValues(uint64_t entries, uint32_t page_entries, PageReader reader);
 

@@ -10,13 +10,11 @@
 namespace slidedb {
 namespace {
 
-// Reads the goal's pattern databases from `db` into a search. NotFound when
+// The pattern databases of a goal in `db` as a search: read whole (`whole`)
+// or a page at a time as the search asks for their entries. NotFound when
 // none were built for that goal.
-// The pattern databases of a goal, read whole or (kOnUse) a page at a time
-// as the search asks for their entries.
 Status LoadPdbs(const Database& db, const Board& board, int goal_blank,
-                Database::PageLoading loading,
-                std::shared_ptr<const PdbSearch>* out) {
+                bool whole, std::shared_ptr<const PdbSearch>* out) {
   const std::vector<const PdbMeta*> metas = db.FindPdbs(board, goal_blank);
   if (metas.empty()) {
     return Status::NotFound("no pattern databases for " +
@@ -36,7 +34,7 @@ Status LoadPdbs(const Database& db, const Board& board, int goal_blank,
                                 " mix partitions");
     }
     seen[m->group] = true;
-    if (loading == Database::PageLoading::kOnUse) {
+    if (!whole) {
       values[m->group] = PdbValues(
           m->entries, kPageRecords,
           [&db, m](uint32_t page, std::string* bytes) {
@@ -103,66 +101,59 @@ void PathFromStored(const GoalMap& map, Path* path) {
 
 Status Solver::GetTable(const Board& board, int goal_blank, Table** table,
                         Metric metric) {
+  const auto key =
+      std::make_tuple(board.rows(), board.cols(), goal_blank, metric);
+  std::shared_ptr<Table> found;
+  Status s = tables_.Get(
+      key,
+      [&](std::shared_ptr<Table>* made) {
+        return OpenTable(board, goal_blank, metric, made);
+      },
+      &found);
+  if (!s.ok()) return s;
+  *table = found.get();
+  return Status::OK();
+}
+
+Status Solver::OpenTable(const Board& board, int goal_blank, Metric metric,
+                         std::shared_ptr<Table>* table) {
   const int stored_blank = StoredGoalBlank(board, goal_blank);
   if (stored_blank != goal_blank) {
+    // Served by the stored goal's table, opened first (a key of its own).
     Table* stored;
     Status s = GetTable(board, stored_blank, &stored, metric);
     if (!s.ok()) return s;
+    *table = SymmetricTable(stored, GoalMap(board, goal_blank));
+    return Status::OK();
   }
-  const auto key =
-      std::make_tuple(board.rows(), board.cols(), goal_blank, metric);
-  {
-    std::shared_lock<std::shared_mutex> lock(mutex_);
-    auto it = tables_.find(key);
-    if (it != tables_.end()) {
-      *table = it->second.get();
-      return Status::OK();
+  const TableMeta* meta;
+  Status found = db_->FindTable(board, goal_blank, metric, &meta);
+  if (!found.ok()) return found;
+  if (meta == nullptr && board.cells() > kMaxTableCells) {
+    return Status::NotFound(
+        "board " + board.Name() + " has more than " +
+        std::to_string(kMaxTableCells) +
+        " cells: it has no full table, only pattern databases");
+  }
+  if (meta == nullptr) {
+    const std::vector<int> served = ServedGoalBlanks(board, goal_blank);
+    std::string cells;
+    for (int c : served) {
+      cells += (cells.empty() ? "" : ", ") + std::to_string(c);
     }
+    return Status::NotFound(
+        "table " + TableId(board, goal_blank, metric) + " (board " +
+        board.Name() +
+        (served.size() > 1 ? ", serving the goal blanks " + cells
+                           : ", goal blank on cell " + cells) +
+        (metric == Metric::kMtm ? ", multi-tile metric" : "") +
+        ") is not in the database " + db_->dir());
   }
-  // Opened under the exclusive lock: a table is opened (and a small one
-  // read whole) once, however many threads ask for it at the same time.
-  std::unique_lock<std::shared_mutex> lock(mutex_);
-  auto it = tables_.find(key);
-  if (it == tables_.end() && stored_blank != goal_blank) {
-    // Opened above; the map never drops a table.
-    Table* stored = tables_
-                        .at(std::make_tuple(board.rows(), board.cols(),
-                                            stored_blank, metric))
-                        .get();
-    it = tables_
-             .emplace(key, SymmetricTable(stored, GoalMap(board, goal_blank)))
-             .first;
-  }
-  if (it == tables_.end()) {
-    const TableMeta* meta;
-    Status found = db_->FindTable(board, goal_blank, metric, &meta);
-    if (!found.ok()) return found;
-    if (meta == nullptr && board.cells() > kMaxTableCells) {
-      return Status::NotFound(
-          "board " + board.Name() + " has more than " +
-          std::to_string(kMaxTableCells) +
-          " cells: it has no full table, only pattern databases");
-    }
-    if (meta == nullptr) {
-      const std::vector<int> served = ServedGoalBlanks(board, goal_blank);
-      std::string cells;
-      for (int c : served) {
-        cells += (cells.empty() ? "" : ", ") + std::to_string(c);
-      }
-      return Status::NotFound(
-          "table " + TableId(board, goal_blank, metric) + " (board " +
-          board.Name() +
-          (served.size() > 1 ? ", serving the goal blanks " + cells
-                             : ", goal blank on cell " + cells) +
-          (metric == Metric::kMtm ? ", multi-tile metric" : "") +
-          ") is not in the database " + db_->dir());
-    }
-    std::unique_ptr<Table> t;
-    Status s = db_->OpenTable(*meta, &t, page_loading_);
-    if (!s.ok()) return s;
-    it = tables_.emplace(key, std::move(t)).first;
-  }
-  *table = it->second.get();
+  if (open_hook_) open_hook_(meta->Id());
+  std::unique_ptr<Table> t;
+  Status s = db_->OpenTable(*meta, &t, page_loading_);
+  if (!s.ok()) return s;
+  *table = std::move(t);
   return Status::OK();
 }
 
@@ -188,25 +179,23 @@ bool Solver::WalksTwoBit(const Board& board, int goal_blank,
 
 Status Solver::LoadPdbSearch(const Board& board, int goal_blank,
                              std::shared_ptr<const PdbSearch>* search) {
-  const auto key = std::make_tuple(board.rows(), board.cols(), goal_blank);
-  {
-    std::shared_lock<std::shared_mutex> lock(mutex_);
-    auto it = searches_.find(key);
-    if (it != searches_.end()) {
-      *search = it->second;
-      return Status::OK();
-    }
-  }
-  // Loaded under the exclusive lock, once, as GetTable opens a table.
-  std::unique_lock<std::shared_mutex> lock(mutex_);
-  auto it = searches_.find(key);
-  if (it == searches_.end()) {
-    std::shared_ptr<const PdbSearch> loaded;
-    Status s = LoadPdbs(*db_, board, goal_blank, page_loading_, &loaded);
+  return searches_.Get(
+      std::make_tuple(board.rows(), board.cols(), goal_blank),
+      [&](std::shared_ptr<const PdbSearch>* made) {
+        if (open_hook_) open_hook_("pdb " + TableId(board, goal_blank));
+        return LoadPdbs(*db_, board, goal_blank, pdbs_whole_, made);
+      },
+      search);
+}
+
+Status Solver::PreloadPdbs() {
+  pdbs_whole_ = true;
+  for (const PdbMeta& m : db_->pdbs()) {
+    std::shared_ptr<const PdbSearch> search;
+    // Each goal's once: the first of its groups reads them all.
+    Status s = LoadPdbSearch(m.board, m.goal_blank, &search);
     if (!s.ok()) return s;
-    it = searches_.emplace(key, std::move(loaded)).first;
   }
-  *search = it->second;
   return Status::OK();
 }
 
@@ -226,16 +215,17 @@ Status Solver::GetPdbSearch(const Board& board, int goal_blank,
 
 void Solver::AddPdbSearch(std::shared_ptr<const PdbSearch> search) {
   const Board& b = search->board();
-  std::unique_lock<std::shared_mutex> lock(mutex_);
-  searches_[std::make_tuple(b.rows(), b.cols(), search->goal_blank())] =
-      std::move(search);
+  const auto key = std::make_tuple(b.rows(), b.cols(), search->goal_blank());
+  searches_.Set(key, std::move(search));
 }
 
 Table* Solver::OpenedTable(const Board& board, int goal_blank, Metric metric) {
-  std::shared_lock<std::shared_mutex> lock(mutex_);
-  auto it = tables_.find(
-      std::make_tuple(board.rows(), board.cols(), goal_blank, metric));
-  return it == tables_.end() ? nullptr : it->second.get();
+  std::shared_ptr<Table> table;
+  return tables_.Find(
+             std::make_tuple(board.rows(), board.cols(), goal_blank, metric),
+             &table)
+             ? table.get()
+             : nullptr;
 }
 
 namespace {

@@ -5,12 +5,14 @@
 //
 // Thread-safe: one Solver per Database serves every thread, and holds each
 // table and each search once (a 3x4 table is 240 MB). A table is opened by
-// the first thread that asks for it; the others wait for it, then share it.
-// Finding an open table takes a shared (reader) lock; reading it takes none
-// (lib/storage/table.h).
+// the first thread that asks for it; the others that ask for it wait for it,
+// then share it, and those that ask for another table or search do not wait
+// (lib/solve/load_once.h). Finding an open table takes a shared (reader)
+// lock; reading it takes none (lib/storage/table.h).
 #ifndef SLIDEDB_LIB_SOLVE_SOLVER_H_
 #define SLIDEDB_LIB_SOLVE_SOLVER_H_
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -22,6 +24,7 @@
 #include "lib/puzzle/problem.h"
 #include "lib/search/ida_search.h"
 #include "lib/search/mtm_search.h"
+#include "lib/solve/load_once.h"
 #include "lib/solve/walk.h"
 #include "lib/storage/database.h"
 #include "lib/storage/table.h"
@@ -33,14 +36,35 @@ class Solver {
   // REQUIRES: db outlives the Solver.
   explicit Solver(const Database* db) : db_(db) {}
 
-  // How the tables and pattern databases opened from now on read their
-  // pages (Database::PageLoading): a small table and every pattern database
-  // whole when opened (the default, for batches and servers), or only the
-  // pages used (a query of a few states).
+  // How the tables opened from now on read their pages
+  // (Database::PageLoading): a small table whole when opened (the default,
+  // for batches and servers), or only the pages used (a query of a few
+  // states).
   // REQUIRES: no other thread uses the Solver meanwhile.
   void set_page_loading(Database::PageLoading loading) {
     page_loading_ = loading;
   }
+
+  // Pattern databases are read a page at a time, each page the first time
+  // a search asks for one of its entries (a search of Korf's median 4x4
+  // instance touches a few thousand of the 8-tile database's 126,000
+  // pages): a search opens in microseconds. With set_pdbs_whole(true), a
+  // goal's pattern databases opened from now on are read whole when opened
+  // (a batch of many searches on standard input touches most pages).
+  // REQUIRES: no other thread uses the Solver meanwhile.
+  void set_pdbs_whole(bool whole) { pdbs_whole_ = whole; }
+  // Reads every goal's pattern databases in the database whole now
+  // (slidedb-serve --preload, the API's OpenOptions::preload), and sets
+  // set_pdbs_whole(true). The first error met, naming the database, stops
+  // it.
+  Status PreloadPdbs();
+
+  // Called on the thread that opens a table or a search, with what it
+  // opens ("4x4/b15", "pdb 4x4/b15"), before it is read and while no lock
+  // but that table's is held: the tests hold an opening there to see which
+  // requests wait for it. Set before the Solver is shared.
+  using OpenHook = std::function<void(const std::string& what)>;
+  void set_open_hook(OpenHook hook) { open_hook_ = std::move(hook); }
 
   // The table for goals of `board` with the blank on `goal_blank` in
   // `metric`, opened on first use. NotFound, naming the missing table, if it
@@ -94,9 +118,14 @@ class Solver {
  private:
   const Database* db_;
   Database::PageLoading page_loading_ = Database::PageLoading::kSmallWhole;
+  bool pdbs_whole_ = false;
+  OpenHook open_hook_;
   // The table whose walk answers p, opened if need be; nullptr (and OK)
   // when a search answers p. NotFound as GetTable's.
   Status TableFor(const Problem& p, Table** table);
+  // Opens the table GetTable holds under that key (no lock held).
+  Status OpenTable(const Board& board, int goal_blank, Metric metric,
+                   std::shared_ptr<Table>* table);
   // The table if it is open already, else nullptr.
   Table* OpenedTable(const Board& board, int goal_blank, Metric metric);
   // A board too big for a full table, in the multi-tile metric.
@@ -114,12 +143,13 @@ class Solver {
   Status LoadPdbSearch(const Board& board, int goal_blank,
                        std::shared_ptr<const PdbSearch>* search);
 
-  // Guards tables_ and searches_ (the maps, not what they hold).
-  std::shared_mutex mutex_;
-  // Keyed by (rows, cols, goal blank, metric).
-  std::map<std::tuple<int, int, int, Metric>, std::unique_ptr<Table>> tables_;
-  std::map<std::tuple<int, int, int>, std::shared_ptr<const PdbSearch>>
+  // Keyed by (rows, cols, goal blank, metric); a table is never dropped.
+  LoadOnce<std::tuple<int, int, int, Metric>, std::shared_ptr<Table>> tables_;
+  // Keyed by (rows, cols, goal blank).
+  LoadOnce<std::tuple<int, int, int>, std::shared_ptr<const PdbSearch>>
       searches_;
+  // Guards mtm_searches_ (the map, not what it holds).
+  std::shared_mutex mutex_;
   std::map<std::tuple<int, int, int, MtmHeuristic>,
            std::shared_ptr<const MtmSearch>>
       mtm_searches_;

@@ -13,6 +13,7 @@
 
 #include "lib/puzzle/symmetry.h"
 #include "lib/storage/format.h"
+#include "lib/storage/read_env.h"
 
 namespace slidedb {
 
@@ -23,21 +24,6 @@ class SilentLogger : public rocksdb::Logger {
   using rocksdb::Logger::Logv;
   void Logv(const char* /*format*/, va_list /*ap*/) override {}
 };
-
-// RocksDB's default Env starts a flush thread and a compaction thread when a
-// database opens, and joins them at exit; a read-only database schedules no
-// work for them, so a query opens without starting any thread.
-class NoBackgroundThreadsEnv : public rocksdb::EnvWrapper {
- public:
-  NoBackgroundThreadsEnv() : rocksdb::EnvWrapper(rocksdb::Env::Default()) {}
-  const char* Name() const override { return "SlidedbNoBackgroundThreadsEnv"; }
-  void IncBackgroundThreadsIfNeeded(int /*num*/, Priority /*pri*/) override {}
-};
-
-rocksdb::Env* ReadOnlyEnv() {
-  static rocksdb::Env* const env = new NoBackgroundThreadsEnv;  // never freed
-  return env;
-}
 
 // The command that rebuilds the database at `dir` in this format, with the
 // boards its table and pattern database keys name.
@@ -88,6 +74,7 @@ Status Database::Open(const std::string& dir, std::unique_ptr<Database>* db) {
   // Table files are mapped, not read: a page stored uncompressed (two-bit
   // pages, lib/storage/format.h) is then read in place, pinned (ReadPage),
   // with no copy; a batch over the 2x7 table touches all 10.9 GB of it.
+  // Compressed pages are copied out instead (lib/storage/read_env.h).
   options.allow_mmap_reads = true;
   // Pages are cached by Table (ReadPage fills no cache), and each table
   // file's index is held by its reader: RocksDB needs no block cache.

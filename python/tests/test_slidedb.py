@@ -212,3 +212,27 @@ def test_two_bit_tables_answer_as_byte_tables(db):
     assert two.histogram() == db.histogram()
     assert two.sample(10, distance=12, seed=3) == db.sample(10, distance=12,
                                                             seed=3)
+
+
+def test_preload_answers_as_on_demand(tmp_path):
+    """open(..., preload=True) reads the pattern databases whole at open; its
+    answers are those of the default, which reads their pages on demand."""
+    build = os.path.join(os.path.dirname(QUERY), "slidedb-build")
+    d = str(tmp_path / "db")
+    subprocess.run([build, "--db", d, "--board", "2x4", "--pdb", "3-4",
+                    "--quiet"], check=True, capture_output=True)
+    on_demand = slidedb.open(d)
+    whole = slidedb.open(d, preload=True)
+    for state in ["1234567_", "_7654321", "1235_674", "4321_765"]:
+        expected = on_demand.solve(state, board="2x4")
+        assert whole.solve(state, board="2x4") == expected
+        r = subprocess.run([QUERY, "--db", d, "--board", "2x4", "--format",
+                            "json", state], capture_output=True, text=True,
+                           check=False)
+        cli_answer = json.loads(r.stdout)
+        assert cli_answer.get("distance") == expected.get("distance")
+        assert cli_answer.get("moves") == expected.get("moves")
+    with pytest.raises(TypeError):
+        slidedb.open(d, True)  # preload is a keyword
+    with pytest.raises(FileNotFoundError):
+        slidedb.open(d + "-missing", preload=True)
