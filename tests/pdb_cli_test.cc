@@ -343,6 +343,33 @@ TEST(PdbCliTest, TheCppApiAnswersAsTheCli) {
 }
 
 
+// A batch of searched states (solve_many, POST batches) runs them side by
+// side on every core, threads with none left helping the others' searches:
+// the answers are still those of one state at a time, in order, to the
+// state counts.
+TEST(PdbCliTest, ABatchOfSearchesAnswersAsOneAtATime) {
+  std::unique_ptr<Db> db;
+  ASSERT_TRUE(Db::Open(Db44(), &db).ok());
+  const Options korf{"4x4", kKorfGoal, ""};
+  const std::vector<Instance> all = KorfInstances();
+  std::vector<std::string> starts;
+  for (int k : {0, 2, 3, 5, 7, 9}) starts.push_back(all[k].state);
+  starts.push_back(kKorfGoal);  // no search at all beside the long ones
+  std::vector<Solution> many;
+  ASSERT_TRUE(db->SolveMany(starts, korf, &many).ok());
+  ASSERT_EQ(many.size(), starts.size());
+  for (size_t i = 0; i < starts.size(); ++i) {
+    Solution one;
+    ASSERT_TRUE(db->Solve(starts[i], korf, &one).ok());
+    EXPECT_EQ(many[i].start, one.start) << i;
+    EXPECT_EQ(many[i].distance, one.distance) << i;
+    EXPECT_EQ(many[i].moves, one.moves) << i;
+    EXPECT_EQ(many[i].nodes, one.nodes) << i;
+  }
+  EXPECT_EQ(many[0].distance, all[0].length);
+  EXPECT_EQ(many.back().distance, 0);
+}
+
 // The goals each stored set of pattern databases answers, from --tables:
 // goal blank -> (the set's id, stored).
 std::map<int, std::pair<std::string, bool>> PdbGoals(const std::string& db) {

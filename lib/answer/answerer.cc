@@ -112,8 +112,10 @@ void Answerer::KeepPosed(Posed* q, size_t* walked, size_t* unsolvable) {
 void Answerer::SolveKept(size_t walked) {
   if (paths_.size() < walked) paths_.resize(walked);
   if (statuses_.size() < walked) statuses_.resize(walked);
+  SearchLimits limits = AnswerLimits(config_);
+  limits.threads = std::max(limits.threads, search_threads_);
   solver_->SolveMany(problems_.data(), walked, paths_.data(), statuses_.data(),
-                     AnswerLimits(config_));
+                     limits);
 }
 
 void Answerer::PosedFields(SolvedFields* f) const {
@@ -188,15 +190,17 @@ size_t Answerer::AnswerMany(const std::string_view* inputs, size_t n,
     walks_two_bit_ =
         solver_->WalksTwoBit(config_.board, GoalBlank(config_), config_.metric);
   }
-  if (!walks_two_bit_ || config_.extras.any()) {
-    // A searched state on every core, one after another: no core idles
-    // while the batch's last states run.
-    if (searches_ < 0) {
-      searches_ = solver_->Searches(config_.board, GoalBlank(config_),
-                                    config_.metric);
-    }
-    search_threads_ =
-        searches_ ? static_cast<int>(std::thread::hardware_concurrency()) : 0;
+  if (searches_ < 0) {
+    searches_ =
+        solver_->Searches(config_.board, GoalBlank(config_), config_.metric);
+  }
+  // Searched states take every core (at least): side by side, one a
+  // thread, threads with none left helping the searches still running
+  // (Solver::SolveMany), so that no core idles while the last ones run.
+  const int threads =
+      searches_ ? static_cast<int>(std::thread::hardware_concurrency()) : 0;
+  if ((!walks_two_bit_ && !searches_) || config_.extras.any()) {
+    search_threads_ = threads;
     size_t k = 0;
     while (k < n) {
       const Outcome o = Answer(inputs[k++], out, &err);
@@ -216,7 +220,9 @@ size_t Answerer::AnswerMany(const std::string_view* inputs, size_t n,
     if (!q.malformed.empty()) continue;
     KeepPosed(&q, &walked, &unsolvable);
   }
+  search_threads_ = threads;
   SolveKept(walked);
+  search_threads_ = 0;
   for (size_t k = 0; k < n; ++k) {
     const Posed& q = posed_[k];
     Outcome o = Outcome::kUnsolvable;

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "lib/puzzle/board.h"
+#include "lib/puzzle/path.h"
 #include "lib/puzzle/state.h"
 
 namespace slidedb {
@@ -94,6 +95,12 @@ class GoalMap {
   std::array<uint8_t, kMaxCells> tile_from_stored_{};
   std::array<Move, 4> move_from_stored_{};
 };
+
+// A path read off the stored table, in the asked goal's moves and tiles.
+inline void PathFromStored(const GoalMap& map, Path* path) {
+  for (Move& m : path->moves) m = map.MoveFromStored(m);
+  for (uint8_t& t : path->tiles) t = map.TileFromStored(t);
+}
 
 }  // namespace slidedb
 

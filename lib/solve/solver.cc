@@ -91,12 +91,6 @@ std::unique_ptr<Table> SymmetricTable(Table* stored, const GoalMap& map) {
       });
 }
 
-// A path read off the stored table, in the asked goal's moves and tiles.
-void PathFromStored(const GoalMap& map, Path* path) {
-  for (Move& m : path->moves) m = map.MoveFromStored(m);
-  for (uint8_t& t : path->tiles) t = map.TileFromStored(t);
-}
-
 }  // namespace
 
 Status Solver::GetTable(const Board& board, int goal_blank, Table** table,
@@ -283,59 +277,6 @@ Status Solver::Solve(const Problem& p, Path* path, const SearchLimits& limits) {
   s = WalkToGoal(table, map.ToStored(p.start), path);
   PathFromStored(map, path);
   return s;
-}
-
-void Solver::SolveMany(const Problem* problems, size_t n, Path* paths,
-                       Status* statuses, const SearchLimits& limits) {
-  // The problems of the first two-bit table met, walked together
-  // (WalkManyToGoal); every other one alone.
-  Table* shared = nullptr;
-  int goal_blank = -1;
-  std::vector<size_t> together;
-  std::vector<State> starts;
-  for (size_t k = 0; k < n; ++k) {
-    const Problem& p = problems[k];
-    Table* table = nullptr;
-    Status s = TableFor(p, &table);
-    if (s.ok() && table != nullptr && table->two_bit() &&
-        (shared == nullptr ||
-         (table == shared && p.goal_blank == goal_blank))) {
-      shared = table;
-      goal_blank = p.goal_blank;
-      together.push_back(k);
-      continue;
-    }
-    statuses[k] = s.ok() ? Solve(p, &paths[k], limits) : s;
-  }
-  if (together.empty()) return;
-  const GoalMap map(shared->indexer().board(), goal_blank);
-  const bool mapped = !map.identity();
-  for (size_t k : together) {
-    starts.push_back(mapped ? map.ToStored(problems[k].start)
-                            : problems[k].start);
-  }
-  if (together.size() == n) {
-    // All of them (a batch's common case): walked into the caller's paths,
-    // whose buffers a caller may keep from batch to batch.
-    WalkManyToGoal(shared, starts.data(), n, paths, statuses);
-  } else {
-    std::vector<Path> walked(together.size());
-    std::vector<Status> walked_status(together.size());
-    WalkManyToGoal(shared, starts.data(), starts.size(), walked.data(),
-                   walked_status.data());
-    for (size_t j = 0; j < together.size(); ++j) {
-      paths[together[j]] = std::move(walked[j]);
-      statuses[together[j]] = std::move(walked_status[j]);
-    }
-  }
-  for (size_t k : together) {
-    Path& path = paths[k];
-    path.metric = problems[k].metric;
-    path.nodes = -1;
-    path.optimal = true;
-    path.lower_bound = -1;
-    if (mapped) PathFromStored(map, &path);
-  }
 }
 
 Status Solver::GetMtmSearch(const Problem& p, const SearchLimits& limits,

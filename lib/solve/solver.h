@@ -100,8 +100,10 @@ class Solver {
   // REQUIRES: p.solvable.
   Status Solve(const Problem& p, Path* path, const SearchLimits& limits = {});
   // Solve for each of problems[0..n), into paths[k] and statuses[k], with
-  // the walks of a two-bit table taken together (WalkManyToGoal): a batch's
-  // answers, the same as Solve's one at a time.
+  // the walks of a two-bit table taken together (WalkManyToGoal) and the
+  // searched problems side by side on limits.threads threads, one a thread,
+  // threads with none left helping the others' searches (solve_many.cc): a
+  // batch's answers, the same as Solve's one at a time.
   // REQUIRES: every problem solvable.
   void SolveMany(const Problem* problems, size_t n, Path* paths,
                  Status* statuses, const SearchLimits& limits = {});
