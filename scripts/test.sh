@@ -57,7 +57,7 @@ case "${1:-}" in
       # and the server with its concurrent clients, SIGHUP reloads and the
       # attacks of tests/serve/attack_test.py): tests/CMakeLists.txt.
       ctest -j "$(nproc)" --output-on-failure --timeout 1800 \
-        -R 'make_test_db|BfsTest|TwoBit|MtmSearch|StoredTableTest|CheckTest|ConcurrencyTest|ParallelAnswersTest|Api|Server|serve_attacks'
+        -R 'make_test_db|BfsTest|TwoBit|MtmSearch|StoredTableTest|CheckTest|ConcurrencyTest|ParallelAnswersTest|PageBudget|Api|Server|serve_attacks'
     fi
     ;;
   *)

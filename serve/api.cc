@@ -27,7 +27,12 @@ bool MayTakeLong(const ApiRequest& request) {
 }
 
 Api::Api(std::string db_dir, const WebFiles* web, ApiOptions options)
-    : db_dir_(std::move(db_dir)), web_(web), options_(std::move(options)) {}
+    : db_dir_(std::move(db_dir)),
+      web_(web),
+      options_(std::move(options)),
+      page_budget_(options_.memory_limit > 0
+                       ? std::make_shared<PageBudget>(options_.memory_limit)
+                       : nullptr) {}
 
 Status Api::Open() { return Reload(); }
 
@@ -42,6 +47,9 @@ Status Api::Reload() {
   if (!s.ok()) return s;
   fresh->solver = std::make_unique<Solver>(fresh->db.get());
   if (options_.open_hook) fresh->solver->set_open_hook(options_.open_hook);
+  // One budget for every reload: the pages of a database replaced count
+  // until they are the oldest and leave first.
+  if (page_budget_ != nullptr) fresh->solver->set_page_budget(page_budget_);
   if (options_.preload) {
     s = fresh->solver->PreloadPdbs();
     if (!s.ok()) return s;

@@ -65,6 +65,10 @@ struct ApiOptions {
   // reopened), before it serves (slidedb-serve --preload); by default a
   // search reads their pages as it first needs them.
   bool preload = false;
+  // The most bytes the pattern databases' pages read on demand may hold
+  // (slidedb-serve --memory-limit); 0: no limit. Past it the pages read
+  // longest ago are given back and read again when needed (PageBudget).
+  uint64_t memory_limit = 0;
   // Handed to the Solver (Solver::set_open_hook): for tests.
   Solver::OpenHook open_hook;
 };
@@ -97,6 +101,8 @@ class Api {
   const std::string db_dir_;
   const WebFiles* web_;
   const ApiOptions options_;
+  // Shared by every reload's Solver; null without options_.memory_limit.
+  const std::shared_ptr<PageBudget> page_budget_;
   mutable std::mutex mutex_;  // guards backend_ (the pointer)
   std::shared_ptr<Backend> backend_;
 };

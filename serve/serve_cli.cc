@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <boost/program_options.hpp>
+#include <cctype>
 #include <cerrno>
 #include <csignal>
 #include <iostream>
@@ -32,7 +33,8 @@ namespace {
 constexpr char kUsage[] =
     "Usage: slidedb-serve [--db DIR] [--bind ADDR] [--port N] [--threads N]\n"
     "                     [--allow-host NAME]... [--cors ORIGIN]\n"
-    "                     [--work-timeout SECONDS] [--preload] [--web DIR]\n"
+    "                     [--work-timeout SECONDS] [--preload]\n"
+    "                     [--memory-limit SIZE] [--web DIR]\n"
     "                     [--access-log FILE|-] [--work-threads N]\n"
     "                     [--work-queue N]\n"
     "\n"
@@ -72,7 +74,9 @@ constexpr char kUsage[] =
     "Every board the database holds is answered, the 15-puzzle's (4x4) by a\n"
     "search over its pattern databases, whose pages are read as searches\n"
     "first need them (the first 4x4 answer in milliseconds; --preload reads\n"
-    "them whole at start and on SIGHUP instead). Errors are {\"error\": \"...\"}\n"
+    "them whole at start and on SIGHUP instead); past --memory-limit the\n"
+    "pages read longest ago are given back and read again when needed.\n"
+    "Errors are {\"error\": \"...\"}\n"
     "with 400 (malformed input), 403 (a Host that is not the loopback's\n"
     "while listening on it), 404 (no such path, or a table not built: the\n"
     "message names the slidedb-build command), 405, 408 (a head or body\n"
@@ -118,6 +122,33 @@ std::string HostForUrl(const std::string& host) {
   return host.find(':') != std::string::npos ? "[" + host + "]" : host;
 }
 
+// A size written as bytes or with K, M or G (powers of 1024); at least
+// 1 MiB (a smaller budget gives every page back at once).
+bool ParseMemorySize(const std::string& text, uint64_t* bytes) {
+  size_t digits = 0;
+  while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9') {
+    ++digits;
+  }
+  if (digits == 0 || digits > 15 || text.size() > digits + 1) return false;
+  uint64_t value = std::stoull(text.substr(0, digits));
+  if (digits < text.size()) {
+    const char unit = static_cast<char>(std::toupper(text[digits]));
+    const int shift = unit == 'K' ? 10 : unit == 'M' ? 20 : unit == 'G' ? 30 : -1;
+    if (shift < 0 || value > (uint64_t{1} << (62 - shift))) return false;
+    value <<= shift;
+  }
+  if (value < (uint64_t{1} << 20)) return false;
+  *bytes = value;
+  return true;
+}
+
+uint64_t HalfTheMachinesMemory() {
+  const long pages = sysconf(_SC_PHYS_PAGES);
+  const long page = sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || page <= 0) return 0;  // unknown: no limit
+  return static_cast<uint64_t>(pages) * static_cast<uint64_t>(page) / 2;
+}
+
 }  // namespace
 
 int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
@@ -129,6 +160,7 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
   int threads = static_cast<int>(
       std::max(2u, 2 * std::thread::hardware_concurrency()));
   double work_timeout = 10;
+  std::string memory_limit;
   po::options_description desc("Options");
   desc.add_options()
       ("help,h", "show this help and exit")
@@ -157,6 +189,11 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
        "start and on SIGHUP: about a second and 600 MB for the 15-puzzle's "
        "7-8); by default a search reads their pages as it first needs them, "
        "and the server's memory grows with the pages read")
+      ("memory-limit", po::value(&memory_limit)->value_name("SIZE"),
+       "the most memory the pattern databases' pages read on demand may "
+       "hold, in bytes or with K, M or G (MiB etc.): past it the pages read "
+       "longest ago are given back, and read again when a search needs "
+       "them; default half the machine's memory")
       ("nagle", "leave Nagle's algorithm on (no TCP_NODELAY): each answer on "
        "a keep-alive connection then waits ~40 ms; for measuring that")
       ("work-threads", po::value(&http.work_threads)->default_value(
@@ -235,6 +272,12 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
   }
   ApiOptions api_options;
   api_options.preload = vm.count("preload") > 0;
+  api_options.memory_limit = HalfTheMachinesMemory();
+  if (vm.count("memory-limit") &&
+      !ParseMemorySize(memory_limit, &api_options.memory_limit)) {
+    return usage("--memory-limit takes a size such as 400M, 2G or a number "
+                 "of bytes (at least 1M), not '" + memory_limit + "'");
+  }
   Api api(db_dir, &web, api_options);
   Status s = api.Open();
   if (!s.ok()) {

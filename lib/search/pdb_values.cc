@@ -30,13 +30,50 @@ void PdbValues::Free::operator()(uint8_t* p) const {
   munmap(p, MappedSize(size));
 }
 
-struct PdbValues::Pages {
+struct PdbValues::Pages : PageBudget::Holder {
   uint32_t page_entries = 0;
   PageReader reader;
-  std::mutex mutex;  // guards error, read, and putting a page in
+  std::shared_ptr<PageBudget> budget;  // may be null
+  // The PdbValues' entries and flags while it lives; guarded by mutex
+  // (null once it is gone: a budget may still hold this).
+  uint8_t* stored = nullptr;
+  uint8_t* ready = nullptr;
+  uint64_t entries = 0;
+  int page_shift = 0;
+  std::mutex mutex;  // guards error, read, stored, and putting a page in
   Status error;
   std::atomic<bool> failed{false};
   uint64_t read = 0;
+
+  bool GiveBackUnlessUsed(uint32_t page) override {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (stored == nullptr) return true;
+    uint8_t flag = kReady;
+    if (__atomic_compare_exchange_n(ready + page, &flag, kLookedAt, false,
+                                    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+      return false;  // used since: marked, and kept
+    }
+    // Looked at and not used since (unless a read takes the mark off
+    // first), or not held.
+    if (flag != kLookedAt ||
+        !__atomic_compare_exchange_n(ready + page, &flag, kAbsent, false,
+                                     __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+      return flag == kAbsent;
+    }
+    const uint64_t first = uint64_t{page} << page_shift;
+    const uint64_t length = std::min<uint64_t>(page_entries, entries - first);
+    const uint64_t system_page = static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
+    if (page_entries % system_page == 0) {
+      // The region is mapped to whole system pages: the last one too.
+      madvise(stored + first, MappedSize(length), MADV_DONTNEED);
+    } else {
+      // Pages smaller (in tests): cleared as searches may read them.
+      for (uint64_t i = first; i < first + length; ++i) {
+        __atomic_store_n(stored + i, uint8_t{0}, __ATOMIC_RELAXED);
+      }
+    }
+    return true;
+  }
 };
 
 void PdbValues::Allocate(uint64_t entries, int page_shift, bool ready) {
@@ -50,7 +87,7 @@ void PdbValues::Allocate(uint64_t entries, int page_shift, bool ready) {
   stored_ = region_.get();
   const uint64_t pages = (entries >> page_shift) + 1;
   ready_ = std::make_unique<uint8_t[]>(pages);
-  std::fill(ready_.get(), ready_.get() + pages, ready ? 1 : 0);
+  std::fill(ready_.get(), ready_.get() + pages, ready ? kReady : kAbsent);
 }
 
 PdbValues::PdbValues() { Allocate(0, kInMemoryShift, true); }
@@ -83,30 +120,60 @@ Status PdbValues::InMemory(uint64_t entries,
   return Status::OK();
 }
 
-PdbValues::PdbValues(uint64_t entries, uint32_t page_entries, PageReader reader)
-    : pages_(std::make_unique<Pages>()) {
+PdbValues::PdbValues(uint64_t entries, uint32_t page_entries, PageReader reader,
+                     std::shared_ptr<PageBudget> budget)
+    : pages_(std::make_shared<Pages>()) {
   Allocate(entries, std::countr_zero(page_entries), false);
   pages_->page_entries = page_entries;
   pages_->reader = std::move(reader);
+  pages_->budget = std::move(budget);
+  pages_->stored = stored_;
+  pages_->ready = ready_.get();
+  pages_->entries = entries_;
+  pages_->page_shift = page_shift_;
 }
 
 PdbValues::PdbValues(PdbValues&&) noexcept = default;
-PdbValues& PdbValues::operator=(PdbValues&&) noexcept = default;
-PdbValues::~PdbValues() = default;
+
+PdbValues& PdbValues::operator=(PdbValues&& other) noexcept {
+  Release();
+  entries_ = other.entries_;
+  page_shift_ = other.page_shift_;
+  region_ = std::move(other.region_);
+  stored_ = std::exchange(other.stored_, nullptr);
+  ready_ = std::move(other.ready_);
+  pages_ = std::move(other.pages_);
+  return *this;
+}
+
+PdbValues::~PdbValues() { Release(); }
+
+void PdbValues::Release() {
+  // A budget may hold the pages past this: it must not touch the region.
+  if (pages_ == nullptr) return;
+  std::lock_guard<std::mutex> lock(pages_->mutex);
+  pages_->stored = nullptr;
+}
 
 uint8_t PdbValues::Paged(uint64_t i) const {
   if (pages_ == nullptr) return 0;  // not reached: entries in memory
   Pages& pages = *pages_;
   const uint64_t p = i >> page_shift_;
+  uint8_t flag = kLookedAt;
+  if (__atomic_compare_exchange_n(ready_.get() + p, &flag, kReady, false,
+                                  __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE) ||
+      flag == kReady) {
+    return Load(i);  // used again while looked at: kept
+  }
   if (pages.failed) return 0;
   // Read without the lock: threads that miss other pages meanwhile read
   // theirs at the same time (two that miss this one both read it, and the
   // first to finish puts it in).
   std::string bytes;
   const Status s = pages.reader(static_cast<uint32_t>(p), &bytes);
-  std::lock_guard<std::mutex> lock(pages.mutex);
-  if (__atomic_load_n(ready_.get() + p, __ATOMIC_ACQUIRE)) {
-    return stored_[i];  // another search read it meanwhile
+  std::unique_lock<std::mutex> lock(pages.mutex);
+  if (__atomic_load_n(ready_.get() + p, __ATOMIC_ACQUIRE) != kAbsent) {
+    return Load(i);  // another search read it meanwhile
   }
   if (pages.failed) return 0;
   const uint64_t first = p << page_shift_;
@@ -122,10 +189,25 @@ uint8_t PdbValues::Paged(uint64_t i) const {
     pages.failed = true;
     return 0;
   }
-  std::memcpy(stored_ + first, bytes.data(), want);
-  __atomic_store_n(ready_.get() + p, uint8_t{1}, __ATOMIC_RELEASE);
+  // Byte by byte, atomically: a search may still read the page as it was
+  // given back (zeros) meanwhile.
+  for (uint64_t k = 0; k < want; ++k) {
+    __atomic_store_n(stored_ + first + k, static_cast<uint8_t>(bytes[k]),
+                     __ATOMIC_RELAXED);
+  }
+  // In, and as if looked at by the budget already: a page not used again
+  // after the read that brought it is the first to go; one used again
+  // (most: a search reads a page's entries in runs) gets the mark off.
+  __atomic_store_n(ready_.get() + p,
+                   pages.budget != nullptr ? kLookedAt : kReady,
+                   __ATOMIC_RELEASE);
   ++pages.read;
-  return stored_[i];
+  const uint8_t value = Load(i);
+  lock.unlock();
+  if (pages.budget != nullptr) {
+    pages.budget->Read(pages_, static_cast<uint32_t>(p), want);
+  }
+  return value;
 }
 
 Status PdbValues::error() const {

@@ -9,6 +9,10 @@
 // in the cache) and a branch taken only on a page's first use; Prefetch
 // works for pages on demand too. Memory is committed only for the pages read (a page of the
 // region is not even looked at before).
+// With a PageBudget, pages read on demand are given back to the system
+// once the budget's pages are over it, oldest first, and read again when
+// asked for; a read meanwhile may give 0 (a lower bound: searches stay
+// optimal).
 // Thread-safe: any number of searches read at once.
 #ifndef SLIDEDB_LIB_SEARCH_PDB_VALUES_H_
 #define SLIDEDB_LIB_SEARCH_PDB_VALUES_H_
@@ -23,6 +27,7 @@
 #include <vector>
 
 #include "lib/base/status.h"
+#include "lib/search/page_budget.h"
 
 namespace slidedb {
 
@@ -44,9 +49,11 @@ class PdbValues {
                          const std::function<Status(const Put& put)>& fill,
                          PdbValues* out);
   // `entries` entries read `page_entries` at a time by `reader`, which
-  // threads may call at once.
+  // threads may call at once; the pages held count against `budget` when
+  // one is given.
   // REQUIRES: page_entries is a power of two.
-  PdbValues(uint64_t entries, uint32_t page_entries, PageReader reader);
+  PdbValues(uint64_t entries, uint32_t page_entries, PageReader reader,
+            std::shared_ptr<PageBudget> budget = nullptr);
 
   PdbValues(PdbValues&&) noexcept;
   PdbValues& operator=(PdbValues&&) noexcept;
@@ -63,9 +70,11 @@ class PdbValues {
   // REQUIRES: i < size().
   uint8_t operator[](uint64_t i) const {
     if (__builtin_expect(__atomic_load_n(ready_.get() + (i >> page_shift_),
-                                         __ATOMIC_ACQUIRE),
+                                         __ATOMIC_ACQUIRE) == kReady,
                          1)) {
-      return stored_[i];
+      // Atomic (relaxed: a plain load on x86): with a PageBudget a page
+      // may be put in again while another thread reads it.
+      return Load(i);
     }
     return Paged(i);
   }
@@ -74,7 +83,8 @@ class PdbValues {
   // there is one, cheaply (a search asks now and then, and stops).
   Status error() const;
   bool failed() const;
-  // Pages read so far (0 for entries all in memory).
+  // Pages read so far, again after being given back too (0 for entries
+  // all in memory).
   uint64_t pages_read() const;
 
  private:
@@ -83,16 +93,24 @@ class PdbValues {
     void operator()(uint8_t* p) const;
   };
   struct Pages;
+  // A page's flag (ready_): not in memory; in; in, and looked at by the
+  // budget since its last use (PageBudget).
+  static constexpr uint8_t kAbsent = 0, kReady = 1, kLookedAt = 2;
   // An empty region of `entries`, and page flags all `ready`.
   void Allocate(uint64_t entries, int page_shift, bool ready);
   uint8_t Paged(uint64_t i) const;
+  uint8_t Load(uint64_t i) const {
+    return __atomic_load_n(stored_ + i, __ATOMIC_RELAXED);
+  }
+  // Tells pages_ (a budget may hold it) that the region goes.
+  void Release();
 
   uint64_t entries_ = 0;
   int page_shift_ = 0;
   std::unique_ptr<uint8_t, Free> region_;  // the entries
   uint8_t* stored_ = nullptr;              // region_.get()
   std::unique_ptr<uint8_t[]> ready_;       // a page's entries are in
-  std::unique_ptr<Pages> pages_;           // when read on demand
+  std::shared_ptr<Pages> pages_;           // when read on demand
 };
 
 }  // namespace slidedb

@@ -14,7 +14,8 @@ namespace {
 // or a page at a time as the search asks for their entries. NotFound when
 // none were built for that goal.
 Status LoadPdbs(const Database& db, const Board& board, int goal_blank,
-                bool whole, std::shared_ptr<const PdbSearch>* out) {
+                bool whole, const std::shared_ptr<PageBudget>& budget,
+                std::shared_ptr<const PdbSearch>* out) {
   const std::vector<const PdbMeta*> metas = db.FindPdbs(board, goal_blank);
   if (metas.empty()) {
     return Status::NotFound("no pattern databases for " +
@@ -39,7 +40,8 @@ Status LoadPdbs(const Database& db, const Board& board, int goal_blank,
           m->entries, kPageRecords,
           [&db, m](uint32_t page, std::string* bytes) {
             return db.ReadPdbPage(*m, page, bytes);
-          });
+          },
+          budget);
       continue;
     }
     Status s = PdbValues::InMemory(
@@ -177,7 +179,8 @@ Status Solver::LoadPdbSearch(const Board& board, int goal_blank,
       std::make_tuple(board.rows(), board.cols(), goal_blank),
       [&](std::shared_ptr<const PdbSearch>* made) {
         if (open_hook_) open_hook_("pdb " + TableId(board, goal_blank));
-        return LoadPdbs(*db_, board, goal_blank, pdbs_whole_, made);
+        return LoadPdbs(*db_, board, goal_blank, pdbs_whole_, page_budget_,
+                        made);
       },
       search);
 }

@@ -24,6 +24,7 @@
 #include "lib/puzzle/problem.h"
 #include "lib/search/ida_search.h"
 #include "lib/search/mtm_search.h"
+#include "lib/search/page_budget.h"
 #include "lib/solve/load_once.h"
 #include "lib/solve/walk.h"
 #include "lib/storage/database.h"
@@ -53,6 +54,13 @@ class Solver {
   // (a batch of many searches on standard input touches most pages).
   // REQUIRES: no other thread uses the Solver meanwhile.
   void set_pdbs_whole(bool whole) { pdbs_whole_ = whole; }
+  // Pattern databases read a page at a time and opened from now on count
+  // their pages against `budget` (slidedb-serve --memory-limit): past it
+  // the oldest are given back and read again when needed.
+  // REQUIRES: no other thread uses the Solver meanwhile.
+  void set_page_budget(std::shared_ptr<PageBudget> budget) {
+    page_budget_ = std::move(budget);
+  }
   // Reads every goal's pattern databases in the database whole now
   // (slidedb-serve --preload, the API's OpenOptions::preload), and sets
   // set_pdbs_whole(true). The first error met, naming the database, stops
@@ -121,6 +129,7 @@ class Solver {
   const Database* db_;
   Database::PageLoading page_loading_ = Database::PageLoading::kSmallWhole;
   bool pdbs_whole_ = false;
+  std::shared_ptr<PageBudget> page_budget_;
   OpenHook open_hook_;
   // The table whose walk answers p, opened if need be; nullptr (and OK)
   // when a search answers p. NotFound as GetTable's.

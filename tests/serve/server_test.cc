@@ -443,6 +443,13 @@ TEST(ServerCliTest, UsageAndExitStatuses) {
   EXPECT_EQ(run({"--port", "70000"}).status, kExitUsage);
   EXPECT_EQ(run({"--threads", "0"}).status, kExitUsage);
   EXPECT_EQ(run({"--frobnicate"}).status, kExitUsage);
+  for (const char* size : {"", "M", "12X", "1.5G", "-1G", "1000", "9999999999999999",
+                           "400 M", "400MB"}) {
+    r = run({"--memory-limit", size});
+    EXPECT_EQ(r.status, kExitUsage) << size;
+    EXPECT_NE(r.err.find("--memory-limit takes a size"), std::string::npos)
+        << size << ": " << r.err;
+  }
   r = run({"--db", TempDir("serve-none") + "/db"});
   EXPECT_EQ(r.status, kExitNoInput);
   EXPECT_NE(r.err.find("slidedb-build --db"), std::string::npos) << r.err;
