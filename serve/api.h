@@ -69,7 +69,8 @@ struct ApiOptions {
   // (slidedb-serve --memory-limit); 0: no limit. Past it the pages read
   // longest ago are given back and read again when needed (PageBudget).
   uint64_t memory_limit = 0;
-  // Handed to the Solver (Solver::set_open_hook): for tests.
+  // Handed to the Solver (Solver::set_open_hook): slidedb-serve says on
+  // standard error what it opens; tests hold an opening there.
   Solver::OpenHook open_hook;
 };
 

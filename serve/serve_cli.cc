@@ -12,6 +12,7 @@
 #include <cerrno>
 #include <csignal>
 #include <iostream>
+#include <mutex>
 #include <thread>
 
 #include "cli/default_db.h"
@@ -272,6 +273,16 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
   }
   ApiOptions api_options;
   api_options.preload = vm.count("preload") > 0;
+  // A line on standard error for each set of pattern databases opened and
+  // each multi-tile search made: the work a request may wait for (a table
+  // of a small board opens in milliseconds, and says nothing).
+  api_options.open_hook = [&err](const std::string& what) {
+    if (what.rfind("pdb ", 0) != 0 && what.rfind("mtm ", 0) != 0) return;
+    static std::mutex mutex;
+    std::lock_guard<std::mutex> lock(mutex);
+    err << "slidedb-serve: opening " << what << "\n";
+    err.flush();
+  };
   api_options.memory_limit = HalfTheMachinesMemory();
   if (vm.count("memory-limit") &&
       !ParseMemorySize(memory_limit, &api_options.memory_limit)) {

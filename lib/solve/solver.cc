@@ -178,7 +178,11 @@ Status Solver::LoadPdbSearch(const Board& board, int goal_blank,
   return searches_.Get(
       std::make_tuple(board.rows(), board.cols(), goal_blank),
       [&](std::shared_ptr<const PdbSearch>* made) {
-        if (open_hook_) open_hook_("pdb " + TableId(board, goal_blank));
+        // Only those stored: a goal answered through the half turn looks
+        // for its own first.
+        if (open_hook_ && !db_->FindPdbs(board, goal_blank).empty()) {
+          open_hook_("pdb " + TableId(board, goal_blank));
+        }
         return LoadPdbs(*db_, board, goal_blank, pdbs_whole_, page_budget_,
                         made);
       },
@@ -320,6 +324,9 @@ Status Solver::GetMtmSearch(const Problem& p, const SearchLimits& limits,
     }
   }
   if (find()) return Status::OK();
+  if (open_hook_) {
+    open_hook_("mtm " + TableId(p.board, p.goal_blank));
+  }
   std::shared_ptr<const MtmSearch> made;
   Status s = MtmSearch::Make(p.board, p.goal_blank, heuristic, limits, &made);
   if (!s.ok()) return s;

@@ -68,9 +68,11 @@ class Solver {
   Status PreloadPdbs();
 
   // Called on the thread that opens a table or a search, with what it
-  // opens ("4x4/b15", "pdb 4x4/b15"), before it is read and while no lock
-  // but that table's is held: the tests hold an opening there to see which
-  // requests wait for it. Set before the Solver is shared.
+  // opens ("4x4/b15", "pdb 4x4/b15", "mtm 4x5/b19": a multi-tile search's
+  // tables made), before it is read and while no lock but that table's is
+  // held: the server says so on standard error; the tests hold an opening
+  // there to see which requests wait for it. Set before the Solver is
+  // shared.
   using OpenHook = std::function<void(const std::string& what)>;
   void set_open_hook(OpenHook hook) { open_hook_ = std::move(hook); }
 

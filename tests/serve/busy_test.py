@@ -114,6 +114,9 @@ class AccessLogTest(unittest.TestCase):
                          "GET /api/solve?start=%s HTTP/1.1" % START)
         if with_503:
             self.assertIn("503 GET /api/solve?board=4x4", err)
+            # The pattern databases opened for it, said once.
+            self.assertEqual(err.count("slidedb-serve: opening pdb 4x4/"), 1,
+                             err)
         os.remove(path)
 
     def test_standard_output_and_nothing_without_the_option(self):
