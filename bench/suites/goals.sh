@@ -21,11 +21,12 @@
 #     questions of the same kind: compare the medians and sums, not a row.
 #
 # Prints one Markdown table a board, medians and sums. Environment:
-# SLIDEDB_BENCH_BUILD_DIR (default build).
+# SLIDEDB_BENCH_BUILD_DIR (default build); BOARDS (default "5x5 4x4"): the
+# comparisons to run.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 if [ $# -lt 4 ] || [ "${1:-}" = --help ]; then
-  sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'
   [ "${1:-}" = --help ] && exit 0 || exit 64
 fi
 DB55=$1 DB55_FIRST=$2 DB44=$3 DB44_MIDDLE=$4 COUNT=${5:-10}
@@ -33,9 +34,10 @@ B=${SLIDEDB_BENCH_BUILD_DIR:-build}
 [[ -x $B/slidedb-query ]] || ./scripts/build.sh >/dev/null
 echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores; load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 
-python3 - "$B" "$DB55" "$DB55_FIRST" "$DB44" "$DB44_MIDDLE" "$COUNT" <<'PY'
+python3 - "$B" "$DB55" "$DB55_FIRST" "$DB44" "$DB44_MIDDLE" "$COUNT" "${BOARDS:-5x5 4x4}" <<'PY'
 import json, statistics, subprocess, sys, time
-b, db55, db55f, db44, db44m, count = sys.argv[1:7]
+b, db55, db55f, db44, db44m, count, boards = sys.argv[1:8]
+boards = boards.split()
 count = int(count)
 
 def solve(db, board, goal, state):
@@ -74,7 +76,7 @@ goal24 = ",".join(str(i) for i in range(25))
 k24 = [l.split() for l in open("bench/korf24.txt")
        if l.strip() and not l.startswith("#")]
 easy = sorted(k24, key=lambda r: int(r[2]))[:count]
-compare("5x5, Korf and Felner's goal 0,1,...,24",
+if "5x5" in boards: compare("5x5, Korf and Felner's goal 0,1,...,24",
         [("#" + r[0], r[3], int(r[1])) for r in easy],
         ("default (half turn)", db55, "5x5", goal24),
         ("blank-first own", db55f, "5x5", goal24))
@@ -85,7 +87,7 @@ k16 = [l.split() for l in open("bench/korf100.txt")
        if l.strip() and not l.startswith("#")]
 mid = sorted(k16, key=lambda r: int(r[1]))
 mid = mid[(len(mid) - count) // 2:][:count]
-compare("4x4, Korf's starts: goal 0,1,...,15 (default) and " + middle,
+if "4x4" in boards: compare("4x4, Korf's starts: goal 0,1,...,15 (default) and " + middle,
         [("#" + r[0], r[2], None) for r in mid],
         ("default goal", db44, "4x4", goal16),
         ("blank on cell 5", db44m, "4x4", middle))
