@@ -241,6 +241,68 @@ inline void FindRanksWith(const Context& ctx, Index begin, Index end,
   }
 }
 
+// Claims neighbour j for the next depth `next` if it is unseen, marking
+// its stretch in next_active with kFlags, without a branch (stores that
+// claim nothing go to the sinks); returns Key(j, move) if j is of the
+// previous depth `prev` and lower than `best`, else best. The multi-tile
+// search's expansion shares it.
+template <bool kFlags>
+[[gnu::always_inline]] inline Index ClaimNeighbor(
+    uint8_t* records, uint8_t* next_active, Index j, unsigned move,
+    Index best, uint8_t next, unsigned prev, uint8_t* sink,
+    uint8_t* flag_sink) {
+  const uint8_t x = LoadByte(&records[j]);
+  const bool unseen = x == kUnseen;
+  StoreByte(Select(unseen, &records[j], sink), next);
+  if constexpr (kFlags) {
+    StoreByte(Select(unseen, &next_active[j >> kFlagShift], flag_sink), 1);
+  }
+  const Index key = Key(j, move);
+  const bool nearer = ((x & kDistanceBits) == prev) & (key < best);
+  return Select(nearer, key, best);
+}
+
+// Finds the states of the level in ranks [begin, end) and takes them 64
+// ranks a batch: each rank with one gets a slot s of `batch` (its rank and
+// tile orders) and per_rank(s, rank, masks) lists its states; after each
+// batch, per_batch() expands them. Returns how many states it found. The
+// single-tile and multi-tile expansions share it.
+template <typename S, typename B, typename PerRank, typename PerBatch>
+[[gnu::always_inline]] inline uint64_t ScanBatches(const Context& ctx,
+                                                   Index begin, Index end,
+                                                   const LevelKeys& keys,
+                                                   B& batch, PerRank per_rank,
+                                                   PerBatch per_batch) {
+  // (Copies, which the compiler cannot keep in registers across the byte
+  // stores otherwise.)
+  const uint8_t* const records = ctx.records;
+  const unsigned odd_cells = ctx.odd_cells;
+  uint64_t found = 0;
+  uint64_t holds[kChunkRanks / 64];
+  FindRanksWith<S>(ctx, begin, end, keys.cur, holds);
+  for (Index w = 0; w < kChunkRanks / 64; ++w) {
+    if (holds[w] == 0) continue;
+    std::fill(std::begin(batch.count), std::end(batch.count), 0u);
+    unsigned s = 0;
+    for (uint64_t ranks = holds[w]; ranks != 0; ranks &= ranks - 1, ++s) {
+      const Index rank =
+          begin + static_cast<Index>(w * 64 + __builtin_ctzll(ranks));
+      const GroupMasks g = MasksAt<S>(records, rank, keys);
+      found += static_cast<unsigned>(__builtin_popcount(g.cur));
+      batch.rank[s] = rank;
+      per_rank(s, rank, g);
+      if (ctx.orders.empty()) {
+        Decode<S>(ctx, rank, batch.orders[s]);
+      } else {
+        batch.orders[s][0] = ctx.orders[rank];
+        if ((g.cur & odd_cells) != 0) Decode<S>(ctx, rank, batch.orders[s]);
+      }
+    }
+    per_batch();
+  }
+  return found;
+}
+
 // Expands every state of a level in ranks [begin, end); returns how many.
 // With kFlags, marks in Context::next_active where it claims states.
 template <typename S, bool kFlags>
@@ -253,7 +315,6 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
   uint8_t* const records = ctx.records;
   const uint8_t next = keys.next;
   const unsigned prev = keys.prev;
-  uint64_t found = 0;
   uint8_t sink = 0;  // where stores that claim nothing go
   [[maybe_unused]] uint8_t flag_sink = 0;
   [[maybe_unused]] uint8_t* const next_active = ctx.next_active;
@@ -270,16 +331,8 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
       const Index j = p.vertical[m];
       const unsigned move =
           m == 0 ? p.first_move : static_cast<unsigned>(Move::kDown);
-      // An unseen neighbour is claimed, without a branch.
-      const uint8_t x = LoadByte(&records[j]);
-      const bool unseen = x == kUnseen;
-      StoreByte(Select(unseen, &records[j], &sink), next);
-      if constexpr (kFlags) {
-        StoreByte(Select(unseen, &next_active[j >> kFlagShift], &flag_sink), 1);
-      }
-      const Index key = Key(j, move);
-      const bool nearer = ((x & kDistanceBits) == prev) & (key < best);
-      best = Select(nearer, key, best);
+      best = ClaimNeighbor<kFlags>(records, next_active, j, move, best, next,
+                                   prev, &sink, &flag_sink);
     }
     StoreByte(&records[p.i], static_cast<uint8_t>(keys.cur | (best & 3)));
   };
@@ -344,39 +397,23 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
                expand);
     }
   };
-  // First the ranks that hold a state of this depth, as bits.
-  uint64_t holds[kChunkRanks / 64];
-  FindRanksWith<S>(ctx, begin, end, keys.cur, holds);
-  for (Index w = 0; w < kChunkRanks / 64; ++w) {
-    if (holds[w] == 0) continue;
-    std::fill(std::begin(batch.count), std::end(batch.count), 0u);
-    unsigned s = 0;
-    for (uint64_t ranks = holds[w]; ranks != 0; ranks &= ranks - 1, ++s) {
-      const Index rank =
-          begin + static_cast<Index>(w * 64 + __builtin_ctzll(ranks));
-      const GroupMasks g = MasksAt<S>(records, rank, keys);
-      found += static_cast<unsigned>(__builtin_popcount(g.cur));
-      batch.rank[s] = rank;
-      // Bit b: the cell left (right) of b is unseen, or of the previous
-      // depth, where the blank can move there.
-      batch.sideways[s] = uint64_t{(g.unseen & kCanRight) << 1} |
-                          uint64_t{(g.unseen & kCanLeft) >> 1} << 16 |
-                          uint64_t{(g.prev & kCanRight) << 1} << 32 |
-                          uint64_t{(g.prev & kCanLeft) >> 1} << 48;
-      if (ctx.orders.empty()) {
-        Decode<S>(ctx, rank, batch.orders[s]);
-      } else {
-        batch.orders[s][0] = ctx.orders[rank];
-        if ((g.cur & odd_cells) != 0) Decode<S>(ctx, rank, batch.orders[s]);
-      }
-      for (int row = 0; row < S::kRows; ++row) {
-        const int k = row == 0              ? Batch<S>::kTop
-                      : row == S::kRows - 1 ? Batch<S>::kBottom
-                                            : Batch<S>::kMiddle;
-        batch.Append(k, (g.cur >> (row * kCols)) & ((1u << kCols) - 1),
-                     row * kCols, s);
-      }
+  // Each rank's states, by kind of row; then each list's in turn.
+  auto per_rank = [&](unsigned s, Index, const GroupMasks& g) {
+    // Bit b: the cell left (right) of b is unseen, or of the previous
+    // depth, where the blank can move there.
+    batch.sideways[s] = uint64_t{(g.unseen & kCanRight) << 1} |
+                        uint64_t{(g.unseen & kCanLeft) >> 1} << 16 |
+                        uint64_t{(g.prev & kCanRight) << 1} << 32 |
+                        uint64_t{(g.prev & kCanLeft) >> 1} << 48;
+    for (int row = 0; row < S::kRows; ++row) {
+      const int k = row == 0              ? Batch<S>::kTop
+                    : row == S::kRows - 1 ? Batch<S>::kBottom
+                                          : Batch<S>::kMiddle;
+      batch.Append(k, (g.cur >> (row * kCols)) & ((1u << kCols) - 1),
+                   row * kCols, s);
     }
+  };
+  auto per_batch = [&] {
     using Top = std::integral_constant<int, Batch<S>::kTop>;
     using Bottom = std::integral_constant<int, Batch<S>::kBottom>;
     using Middle = std::integral_constant<int, Batch<S>::kMiddle>;
@@ -389,7 +426,9 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
         visit(Middle(), n);
       }
     }
-  }
+  };
+  const uint64_t found =
+      ScanBatches<S>(ctx, begin, end, keys, batch, per_rank, per_batch);
   one.Drain(expand);
   two.Drain(expand);
   return found;

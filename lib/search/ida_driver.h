@@ -37,6 +37,7 @@
 #include <vector>
 
 #include "lib/base/status.h"
+#include "lib/puzzle/path.h"
 #include "lib/puzzle/state.h"
 #include "lib/search/ida_search.h"
 
@@ -207,6 +208,15 @@ Status IdaIterate(const Owner& owner, const State& start, int bound,
         " states");
   }
   return Status::OK();
+}
+
+// Empties *path for a search's answer: no moves, no states yet, optimal.
+inline void StartPath(Path* path) {
+  path->moves.clear();
+  path->tiles.clear();
+  path->nodes = 0;
+  path->optimal = true;
+  path->lower_bound = -1;
 }
 
 // IDA*: iterations from `bound` on, each with the least f its predecessor

@@ -140,11 +140,7 @@ void SearchHelpers::Withdraw(Offer* offer) {
 Status PdbSearch::SolveOptimally(const State& start, Path* path,
                                  const SearchLimits& limits, int* proven,
                                  int stop_at) const {
-  path->moves.clear();
-  path->tiles.clear();
-  path->nodes = 0;
-  path->optimal = true;
-  path->lower_bound = -1;
+  StartPath(path);
   const Run root(*this, start, nullptr);
   *proven = root.heuristic();
   if (root.sum() == 0) return Status::OK();

@@ -271,11 +271,7 @@ Status MtmSearch::Within(const State& start, int bound, bool* within,
 
 Status MtmSearch::Solve(const State& start, Path* path, int* mtm_length,
                         const SearchLimits& limits) const {
-  path->moves.clear();
-  path->tiles.clear();
-  path->nodes = 0;
-  path->optimal = true;
-  path->lower_bound = -1;
+  StartPath(path);
   *mtm_length = 0;
   const Run root(*this, start, nullptr);
   if (root.v() + root.h() == 0) return Status::OK();
