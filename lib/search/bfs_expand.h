@@ -241,24 +241,43 @@ inline void FindRanksWith(const Context& ctx, Index begin, Index end,
   }
 }
 
-// Claims neighbour j for the next depth `next` if it is unseen, marking
-// its stretch in next_active with kFlags, without a branch (stores that
-// claim nothing go to the sinks); returns Key(j, move) if j is of the
-// previous depth `prev` and lower than `best`, else best. The multi-tile
-// search's expansion shares it.
-template <bool kFlags>
-[[gnu::always_inline]] inline Index ClaimNeighbor(
-    uint8_t* records, uint8_t* next_active, Index j, unsigned move,
-    Index best, uint8_t next, unsigned prev, uint8_t* sink,
-    uint8_t* flag_sink) {
-  const uint8_t x = LoadByte(&records[j]);
+// What a level's expansion reads and writes through, copied out of Context
+// and LevelKeys: the compiler cannot keep their fields in registers across
+// the byte stores otherwise. (The sinks, whose addresses stores take, stay
+// apart, so that the copies stay in registers.)
+struct LevelBytes {
+  LevelBytes(const Context& ctx, const LevelKeys& keys)
+      : records(ctx.records),
+        next_active(ctx.next_active),
+        next(keys.next),
+        prev(keys.prev),
+        odd_cells(ctx.odd_cells) {}
+  uint8_t* const records;
+  uint8_t* const next_active;
+  const uint8_t next;  // the key of the next depth's claims
+  const unsigned prev;
+  const unsigned odd_cells;
+};
+
+// Claims neighbour j for the next depth if it is unseen, marking its
+// stretch in next_active with kFlags, without a branch (stores that claim
+// nothing go to the sinks); returns key_of() (Key(j, the move to j)) if j
+// is of the previous depth and that key is lower than `best`, else best.
+// The multi-tile search's expansion shares it.
+template <bool kFlags, typename KeyOf>
+[[gnu::always_inline]] inline Index ClaimNeighbor(const LevelBytes& bytes,
+                                                  Index j, KeyOf key_of,
+                                                  Index best, uint8_t* sink,
+                                                  uint8_t* flag_sink) {
+  const uint8_t x = LoadByte(&bytes.records[j]);
   const bool unseen = x == kUnseen;
-  StoreByte(Select(unseen, &records[j], sink), next);
+  StoreByte(Select(unseen, &bytes.records[j], sink), bytes.next);
   if constexpr (kFlags) {
-    StoreByte(Select(unseen, &next_active[j >> kFlagShift], flag_sink), 1);
+    StoreByte(Select(unseen, &bytes.next_active[j >> kFlagShift], flag_sink),
+              1);
   }
-  const Index key = Key(j, move);
-  const bool nearer = ((x & kDistanceBits) == prev) & (key < best);
+  const Index key = key_of();
+  const bool nearer = ((x & kDistanceBits) == bytes.prev) & (key < best);
   return Select(nearer, key, best);
 }
 
@@ -312,15 +331,9 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
   constexpr unsigned kCanRight = CellsWhere<S>(0, 1);
   constexpr Index kCells = S::kCells;
   constexpr int kCols = S::kCols;
-  uint8_t* const records = ctx.records;
-  const uint8_t next = keys.next;
-  const unsigned prev = keys.prev;
+  const LevelBytes bytes(ctx, keys);
   uint8_t sink = 0;  // where stores that claim nothing go
   [[maybe_unused]] uint8_t flag_sink = 0;
-  [[maybe_unused]] uint8_t* const next_active = ctx.next_active;
-  // (A copy, which the compiler cannot keep in a register across the byte
-  // stores otherwise.)
-  const unsigned odd_cells = ctx.odd_cells;
   // Claims the unseen vertical neighbours of p.i for the next depth and
   // writes its record: the move towards its neighbour of the previous depth
   // with the lowest index.
@@ -331,10 +344,10 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
       const Index j = p.vertical[m];
       const unsigned move =
           m == 0 ? p.first_move : static_cast<unsigned>(Move::kDown);
-      best = ClaimNeighbor<kFlags>(records, next_active, j, move, best, next,
-                                   prev, &sink, &flag_sink);
+      best = ClaimNeighbor<kFlags>(
+          bytes, j, [&] { return Key(j, move); }, best, &sink, &flag_sink);
     }
-    StoreByte(&records[p.i], static_cast<uint8_t>(keys.cur | (best & 3)));
+    StoreByte(&bytes.records[p.i], static_cast<uint8_t>(keys.cur | (best & 3)));
   };
   // Idle entries read and write a byte after the records that no scan
   // reaches (kScratch). It holds kNoState, then this or an earlier level's
@@ -351,22 +364,24 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
     const int b = batch.cell[k][n];
     const Index rank = batch.rank[s];
     const Index i = rank * kCells + static_cast<Index>(b);
-    const Order& o = batch.orders[s][odd_cells >> b & 1];
+    const Order& o = batch.orders[s][bytes.odd_cells >> b & 1];
     const uint64_t side = batch.sideways[s] >> b;
     // (A cell between two states of this depth may be claimed twice, with
     // the same byte.)
     const bool claim_l = side & 1;
     const bool claim_r = (side >> 16) & 1;
-    StoreByte(Select(claim_l, ByteAt(records, i - 1), &sink), next);
-    StoreByte(Select(claim_r, ByteAt(records, i + 1), &sink), next);
+    StoreByte(Select(claim_l, ByteAt(bytes.records, i - 1), &sink), bytes.next);
+    StoreByte(Select(claim_r, ByteAt(bytes.records, i + 1), &sink), bytes.next);
     if constexpr (kFlags) {
       // (i - 1 and i + 1 may lie in the stretches beside i's.)
-      StoreByte(Select(claim_l, ByteAt(next_active, (i - 1) >> kFlagShift),
-                       &flag_sink),
-                1);
-      StoreByte(Select(claim_r, ByteAt(next_active, (i + 1) >> kFlagShift),
-                       &flag_sink),
-                1);
+      StoreByte(
+          Select(claim_l, ByteAt(bytes.next_active, (i - 1) >> kFlagShift),
+                 &flag_sink),
+          1);
+      StoreByte(
+          Select(claim_r, ByteAt(bytes.next_active, (i + 1) >> kFlagShift),
+                 &flag_sink),
+          1);
     }
     // The nearest sideways neighbour of the previous depth: the left one if
     // it is, else the right one.
@@ -379,13 +394,13 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
     auto above = [&] {
       const int up = b - kCols;
       const Index j = Step<S>(o, rank, up, 1) * kCells + static_cast<Index>(up);
-      __builtin_prefetch(records + j, 1);
+      __builtin_prefetch(bytes.records + j, 1);
       return j;
     };
     auto below = [&] {
       const Index j =
           Step<S>(o, rank, b, 0) * kCells + static_cast<Index>(b + kCols);
-      __builtin_prefetch(records + j, 1);
+      __builtin_prefetch(bytes.records + j, 1);
       return j;
     };
     if constexpr (k == Batch<S>::kTop) {

@@ -115,8 +115,7 @@ class LevelSearch {
   };
 
   double Seconds() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                         t0_)
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_)
         .count();
   }
 
@@ -162,9 +161,9 @@ class LevelSearch {
     keys_ = KeysOf(depth_);
     if (depth_ + 1 >= wrap_at_ + (Metric::kWraps ? kKeptApart : 0)) {
       // The next level's bytes would say the depth of states not set aside.
-      status_ = Status::Corruption(std::string(Metric::kName) +
-                                   " deeper than " +
-                                   std::to_string(depth_ - 1) + " levels");
+      status_ =
+          Status::Corruption(std::string(Metric::kName) + " deeper than " +
+                             std::to_string(depth_ - 1) + " levels");
       done_ = true;
     } else if (depth_ + 1 == wrap_at_) {
       // The next level's claims are the first to say depth 0 again.
@@ -210,8 +209,8 @@ class LevelSearch {
         const Index after = next_chunk_.fetch_add(kChunkRanks);
         if (few && after < ranks_) {
           ForActiveStretches<S>(
-              ctx_.active, after,
-              std::min<Index>(ranks_, after + kChunkRanks), [&](size_t f) {
+              ctx_.active, after, std::min<Index>(ranks_, after + kChunkRanks),
+              [&](size_t f) {
                 __builtin_prefetch(ctx_.records + (f << kFlagShift));
               });
         }
@@ -256,10 +255,10 @@ Status RunLevels(const Indexer& indexer, const BfsOptions& options,
                  BfsResult* result) {
   const Board& board = indexer.board();
   switch (board.rows() * 16 + board.cols()) {
-#define SLIDEDB_SHAPE(r, c)                                               \
-  case r * 16 + c:                                                        \
-    return LevelSearch<Shape<r, c>, Metric>(indexer, options, on_level,   \
-                                            result)                       \
+#define SLIDEDB_SHAPE(r, c)                                             \
+  case r * 16 + c:                                                      \
+    return LevelSearch<Shape<r, c>, Metric>(indexer, options, on_level, \
+                                            result)                     \
         .Run();
     SLIDEDB_FOR_EACH_SHAPE(SLIDEDB_SHAPE)
 #undef SLIDEDB_SHAPE

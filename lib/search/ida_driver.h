@@ -132,8 +132,8 @@ template <class Run, class Owner, class Answer>
 std::vector<IdaSubtree<typename Run::Step>> IdaSplit(
     const Owner& owner, const State& start, int bound,
     const SearchLimits& limits, IdaShared* shared, IdaIteration<Answer>* out) {
-  const bool lone = Run::kSplitKeepsOrder && limits.threads <= 1 &&
-                    limits.helpers == nullptr;
+  const bool lone =
+      Run::kSplitKeepsOrder && limits.threads <= 1 && limits.helpers == nullptr;
   std::vector<IdaSubtree<typename Run::Step>> subtrees;
   for (int split = lone ? 0 : 1;; ++split) {
     subtrees.clear();
@@ -202,10 +202,9 @@ Status IdaIterate(const Owner& owner, const State& start, int bound,
     out->nodes += subtree_nodes[i];
   }
   if (shared.stop && !out->found) {
-    return Status::DeadlineExceeded(
-        std::string("the ") + Run::kMetricName +
-        "search stopped at its limit after " + std::to_string(out->nodes) +
-        " states");
+    return Status::DeadlineExceeded(std::string("the ") + Run::kMetricName +
+                                    "search stopped at its limit after " +
+                                    std::to_string(out->nodes) + " states");
   }
   return Status::OK();
 }
@@ -227,9 +226,8 @@ inline void StartPath(Path* path) {
 template <class Run, class Owner>
 Status IdaDeepen(const Owner& owner, const State& start, int bound,
                  const SearchLimits& limits,
-                 const std::function<bool()>& failed, int stop_at,
-                 int* proven, uint64_t* nodes,
-                 typename Run::Answer* answer, bool* found) {
+                 const std::function<bool()>& failed, int stop_at, int* proven,
+                 uint64_t* nodes, typename Run::Answer* answer, bool* found) {
   *found = false;
   *proven = bound;
   for (;;) {
@@ -244,9 +242,9 @@ Status IdaDeepen(const Owner& owner, const State& start, int bound,
       return Status::OK();
     }
     if (it.next_bound > Run::kMaxDepth) {
-      return Status::InvalidArgument(
-          std::string("no ") + Run::kMetricName + "solution within " +
-          std::to_string(Run::kMaxDepth) + " moves");
+      return Status::InvalidArgument(std::string("no ") + Run::kMetricName +
+                                     "solution within " +
+                                     std::to_string(Run::kMaxDepth) + " moves");
     }
     bound = it.next_bound;
     *proven = bound;

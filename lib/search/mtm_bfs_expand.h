@@ -59,13 +59,9 @@ uint64_t ExpandMtmRanks(const Context& ctx, Index begin, Index end,
   constexpr int kRows = S::kRows;
   using Pending = MtmPending<S>;
   using Lists = Batch<S, kRows>;
-  uint8_t* const records = ctx.records;
-  const uint8_t next = keys.next;
-  const unsigned prev = keys.prev;
+  const LevelBytes bytes(ctx, keys);
   uint8_t sink = 0;  // where stores that claim nothing go
   [[maybe_unused]] uint8_t flag_sink = 0;
-  [[maybe_unused]] uint8_t* const next_active = ctx.next_active;
-  const unsigned odd_cells = ctx.odd_cells;
   // Claims the unseen vertical neighbours of p.i for the next depth and
   // writes its record: the move towards its neighbour of the previous depth
   // with the lowest index.
@@ -73,10 +69,10 @@ uint64_t ExpandMtmRanks(const Context& ctx, Index begin, Index end,
     Index best = p.best;
     for (int m = 0; m < Pending::kVertical; ++m) {
       const Index key = p.vertical[m];
-      best = ClaimNeighbor<kFlags>(records, next_active, key >> 2, key & 3,
-                                   best, next, prev, &sink, &flag_sink);
+      best = ClaimNeighbor<kFlags>(
+          bytes, key >> 2, [key] { return key; }, best, &sink, &flag_sink);
     }
-    StoreByte(&records[p.i], static_cast<uint8_t>(keys.cur | (best & 3)));
+    StoreByte(&bytes.records[p.i], static_cast<uint8_t>(keys.cur | (best & 3)));
   };
   // Idle entries read a byte after the records that no scan reaches
   // (kScratch), never kUnseen: they claim nothing.
@@ -109,7 +105,7 @@ uint64_t ExpandMtmRanks(const Context& ctx, Index begin, Index end,
     p.best =
         Select(row_prev != 0,
                Key(base + static_cast<Index>(first & 31), side_move), kNoKey);
-    const Order& o = batch.orders[s][odd_cells >> b & 1];
+    const Order& o = batch.orders[s][bytes.odd_cells >> b & 1];
     // Up the column: 1 .. r cells; then down: 1 .. kRows - 1 - r cells.
     // Each vertical step changes the Lehmer digits of the places it passes
     // over only (lib/search/bfs_ranks.h): the digits of the places before
@@ -127,7 +123,7 @@ uint64_t ExpandMtmRanks(const Context& ctx, Index begin, Index end,
         const int to = kUp ? cell - kCols : cell + kCols;
         at_rank = Step<S>(o, at_rank, kUp ? to : cell, kUp);
         const Index j = at_rank * kCells + static_cast<Index>(to);
-        __builtin_prefetch(records + j, 1);
+        __builtin_prefetch(bytes.records + j, 1);
         p.vertical[m++] =
             Key(j, static_cast<unsigned>(kUp ? Move::kUp : Move::kDown));
         cell = to;
@@ -150,19 +146,19 @@ uint64_t ExpandMtmRanks(const Context& ctx, Index begin, Index end,
           Select((g.cur & RowCells<S>(row)) != 0, RowCells<S>(row), 0u);
     }
     const unsigned claim = g.unseen & rows_with_cur;
-    uint8_t* const group = records + static_cast<size_t>(rank) * kCells;
+    uint8_t* const group = bytes.records + static_cast<size_t>(rank) * kCells;
     // (A store per cell, to `sink` where it claims nothing: a loop over
     // the claims' bits ended at random.)
     for (Index c = 0; c < kCells; ++c) {
-      StoreByte(Select((claim >> c & 1) != 0, group + c, &sink), next);
+      StoreByte(Select((claim >> c & 1) != 0, group + c, &sink), bytes.next);
     }
     if constexpr (kFlags) {
       if (claim != 0) {
         // (A group's bytes lie in at most two stretches.)
         const Index first = rank * kCells + __builtin_ctz(claim);
         const Index last = rank * kCells + 31 - __builtin_clz(claim);
-        StoreByte(&next_active[first >> kFlagShift], 1);
-        StoreByte(&next_active[last >> kFlagShift], 1);
+        StoreByte(&bytes.next_active[first >> kFlagShift], 1);
+        StoreByte(&bytes.next_active[last >> kFlagShift], 1);
       }
     }
     for (int row = 0; row < kRows; ++row) {

@@ -102,8 +102,8 @@ class MtmSearch {
   // states of a thread). limits.threads threads, and the idle threads of a
   // batch (limits.helpers), share each iteration (lib/search/ida_driver.h);
   // the path is the one a single thread finds. limits.answer_by is not used:
-  // the answer is always optimal. REQUIRES: IsWellFormed(board(), start), and start
-  // reaches the goal (lib/puzzle/parity.h).
+  // the answer is always optimal. REQUIRES: IsWellFormed(board(), start), and
+  // start reaches the goal (lib/puzzle/parity.h).
   Status Solve(const State& start, Path* path, int* mtm_length,
                const SearchLimits& limits = {}) const;
 
