@@ -125,15 +125,16 @@ class IdaRunBase {
 };
 
 // Splits the tree of an iteration into subtrees: deeper until there are
-// enough, or a goal is met on the way (then the last one is the goal). A
-// lone thread with no helpers takes the whole tree as one subtree when
-// that finds the same path (Run::kSplitKeepsOrder).
+// enough, or a goal is met on the way (then the last one is the goal). One
+// thread takes the whole tree as one subtree when that finds the same path
+// (Run::kSplitKeepsOrder), as the multi-tile search always did: its count
+// of states then stays that of one state at a time on one thread, in a
+// batch on any number of threads too (helpers have nothing to take).
 template <class Run, class Owner, class Answer>
 std::vector<IdaSubtree<typename Run::Step>> IdaSplit(
     const Owner& owner, const State& start, int bound,
     const SearchLimits& limits, IdaShared* shared, IdaIteration<Answer>* out) {
-  const bool lone =
-      Run::kSplitKeepsOrder && limits.threads <= 1 && limits.helpers == nullptr;
+  const bool lone = Run::kSplitKeepsOrder && limits.threads <= 1;
   std::vector<IdaSubtree<typename Run::Step>> subtrees;
   for (int split = lone ? 0 : 1;; ++split) {
     subtrees.clear();
