@@ -14,11 +14,13 @@
 //   // lib/search/bfs_context.h); without, the search fails past depth
 //   // kDistanceSaturated - 2.
 //   static constexpr bool kWraps;
-//   // Expands every state of a level in ranks [begin, end); how many.
+//   // Expands every state of a level in ranks [begin, end); how many:
+//   // uint64_t (*)(const Context&, Index begin, Index end,
+//   //              const LevelKeys&), as ExpandRanks.
 //   template <typename S, bool kFlags>
-//   static uint64_t Expand(const Context&, Index begin, Index end,
-//                          const LevelKeys&);
-// Included by the metrics' .cc files only.
+//   static constexpr auto Expand = &ExpandRanks<S, kFlags>;
+// The metrics: SingleTile and MultiTile, below. Included by bfs.cc and
+// mtm_bfs.cc only.
 #ifndef SLIDEDB_LIB_SEARCH_BFS_LEVELS_H_
 #define SLIDEDB_LIB_SEARCH_BFS_LEVELS_H_
 
@@ -42,6 +44,7 @@
 #include "lib/search/bfs_memory.h"
 #include "lib/search/bfs_ranks.h"
 #include "lib/search/bfs_scan.h"
+#include "lib/search/mtm_bfs_expand.h"
 
 namespace slidedb {
 namespace bfs {
@@ -246,6 +249,26 @@ class LevelSearch {
   LevelKeys keys_;
   bool mark_ = false;    // whether the level marks next_active
   bool sparse_ = false;  // whether the previous level marked ctx.active
+};
+
+// The single-tile metric of the level engine (lib/search/bfs_levels.h):
+// a move slides one tile; depths past BfsOptions::wrap_at wrap.
+struct SingleTile {
+  static constexpr const char* kName = "search";
+  static constexpr bool kWraps = true;
+  template <typename S, bool kFlags>
+  static constexpr auto Expand = &ExpandRanks<S, kFlags>;
+};
+
+// The multi-tile metric of the level engine (lib/search/bfs_levels.h): a
+// move slides one or more tiles of the blank's row or column. The 12-cell
+// boards' multi-tile radii are 33 (3x4, 4x3) and 41 (2x6, 6x2), so the
+// single-tile search's wrap of depths is not needed.
+struct MultiTile {
+  static constexpr const char* kName = "multi-tile search";
+  static constexpr bool kWraps = false;
+  template <typename S, bool kFlags>
+  static constexpr auto Expand = &ExpandMtmRanks<S, kFlags>;
 };
 
 // RunBfs and RunMtmBfs: the search of `indexer`'s board by `Metric`.
