@@ -241,6 +241,87 @@ inline void FindRanksWith(const Context& ctx, Index begin, Index end,
   }
 }
 
+// What a level's expansion reads and writes through, copied out of Context
+// and LevelKeys: the compiler cannot keep their fields in registers across
+// the byte stores otherwise. (The sinks, whose addresses stores take, stay
+// apart, so that the copies stay in registers.)
+struct LevelBytes {
+  LevelBytes(const Context& ctx, const LevelKeys& keys)
+      : records(ctx.records),
+        next_active(ctx.next_active),
+        next(keys.next),
+        prev(keys.prev),
+        odd_cells(ctx.odd_cells) {}
+  uint8_t* const records;
+  uint8_t* const next_active;
+  const uint8_t next;  // the key of the next depth's claims
+  const unsigned prev;
+  const unsigned odd_cells;
+};
+
+// Claims neighbour j for the next depth if it is unseen, marking its
+// stretch in next_active with kFlags, without a branch (stores that claim
+// nothing go to the sinks); returns key_of() (Key(j, the move to j)) if j
+// is of the previous depth and that key is lower than `best`, else best.
+// The multi-tile search's expansion shares it.
+template <bool kFlags, typename KeyOf>
+[[gnu::always_inline]] inline Index ClaimNeighbor(const LevelBytes& bytes,
+                                                  Index j, KeyOf key_of,
+                                                  Index best, uint8_t* sink,
+                                                  uint8_t* flag_sink) {
+  const uint8_t x = LoadByte(&bytes.records[j]);
+  const bool unseen = x == kUnseen;
+  StoreByte(Select(unseen, &bytes.records[j], sink), bytes.next);
+  if constexpr (kFlags) {
+    StoreByte(Select(unseen, &bytes.next_active[j >> kFlagShift], flag_sink),
+              1);
+  }
+  const Index key = key_of();
+  const bool nearer = ((x & kDistanceBits) == bytes.prev) & (key < best);
+  return Select(nearer, key, best);
+}
+
+// Finds the states of the level in ranks [begin, end) and takes them 64
+// ranks a batch: each rank with one gets a slot s of `batch` (its rank and
+// tile orders) and per_rank(s, rank, masks) lists its states; after each
+// batch, per_batch() expands them. Returns how many states it found. The
+// single-tile and multi-tile expansions share it.
+template <typename S, typename B, typename PerRank, typename PerBatch>
+[[gnu::always_inline]] inline uint64_t ScanBatches(const Context& ctx,
+                                                   Index begin, Index end,
+                                                   const LevelKeys& keys,
+                                                   B& batch, PerRank per_rank,
+                                                   PerBatch per_batch) {
+  // (Copies, which the compiler cannot keep in registers across the byte
+  // stores otherwise.)
+  const uint8_t* const records = ctx.records;
+  const unsigned odd_cells = ctx.odd_cells;
+  uint64_t found = 0;
+  uint64_t holds[kChunkRanks / 64];
+  FindRanksWith<S>(ctx, begin, end, keys.cur, holds);
+  for (Index w = 0; w < kChunkRanks / 64; ++w) {
+    if (holds[w] == 0) continue;
+    std::fill(std::begin(batch.count), std::end(batch.count), 0u);
+    unsigned s = 0;
+    for (uint64_t ranks = holds[w]; ranks != 0; ranks &= ranks - 1, ++s) {
+      const Index rank =
+          begin + static_cast<Index>(w * 64 + __builtin_ctzll(ranks));
+      const GroupMasks g = MasksAt<S>(records, rank, keys);
+      found += static_cast<unsigned>(__builtin_popcount(g.cur));
+      batch.rank[s] = rank;
+      per_rank(s, rank, g);
+      if (ctx.orders.empty()) {
+        Decode<S>(ctx, rank, batch.orders[s]);
+      } else {
+        batch.orders[s][0] = ctx.orders[rank];
+        if ((g.cur & odd_cells) != 0) Decode<S>(ctx, rank, batch.orders[s]);
+      }
+    }
+    per_batch();
+  }
+  return found;
+}
+
 // Expands every state of a level in ranks [begin, end); returns how many.
 // With kFlags, marks in Context::next_active where it claims states.
 template <typename S, bool kFlags>
@@ -250,16 +331,9 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
   constexpr unsigned kCanRight = CellsWhere<S>(0, 1);
   constexpr Index kCells = S::kCells;
   constexpr int kCols = S::kCols;
-  uint8_t* const records = ctx.records;
-  const uint8_t next = keys.next;
-  const unsigned prev = keys.prev;
-  uint64_t found = 0;
+  const LevelBytes bytes(ctx, keys);
   uint8_t sink = 0;  // where stores that claim nothing go
   [[maybe_unused]] uint8_t flag_sink = 0;
-  [[maybe_unused]] uint8_t* const next_active = ctx.next_active;
-  // (A copy, which the compiler cannot keep in a register across the byte
-  // stores otherwise.)
-  const unsigned odd_cells = ctx.odd_cells;
   // Claims the unseen vertical neighbours of p.i for the next depth and
   // writes its record: the move towards its neighbour of the previous depth
   // with the lowest index.
@@ -270,18 +344,10 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
       const Index j = p.vertical[m];
       const unsigned move =
           m == 0 ? p.first_move : static_cast<unsigned>(Move::kDown);
-      // An unseen neighbour is claimed, without a branch.
-      const uint8_t x = LoadByte(&records[j]);
-      const bool unseen = x == kUnseen;
-      StoreByte(Select(unseen, &records[j], &sink), next);
-      if constexpr (kFlags) {
-        StoreByte(Select(unseen, &next_active[j >> kFlagShift], &flag_sink), 1);
-      }
-      const Index key = Key(j, move);
-      const bool nearer = ((x & kDistanceBits) == prev) & (key < best);
-      best = Select(nearer, key, best);
+      best = ClaimNeighbor<kFlags>(
+          bytes, j, [&] { return Key(j, move); }, best, &sink, &flag_sink);
     }
-    StoreByte(&records[p.i], static_cast<uint8_t>(keys.cur | (best & 3)));
+    StoreByte(&bytes.records[p.i], static_cast<uint8_t>(keys.cur | (best & 3)));
   };
   // Idle entries read and write a byte after the records that no scan
   // reaches (kScratch). It holds kNoState, then this or an earlier level's
@@ -298,22 +364,24 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
     const int b = batch.cell[k][n];
     const Index rank = batch.rank[s];
     const Index i = rank * kCells + static_cast<Index>(b);
-    const Order& o = batch.orders[s][odd_cells >> b & 1];
+    const Order& o = batch.orders[s][bytes.odd_cells >> b & 1];
     const uint64_t side = batch.sideways[s] >> b;
     // (A cell between two states of this depth may be claimed twice, with
     // the same byte.)
     const bool claim_l = side & 1;
     const bool claim_r = (side >> 16) & 1;
-    StoreByte(Select(claim_l, ByteAt(records, i - 1), &sink), next);
-    StoreByte(Select(claim_r, ByteAt(records, i + 1), &sink), next);
+    StoreByte(Select(claim_l, ByteAt(bytes.records, i - 1), &sink), bytes.next);
+    StoreByte(Select(claim_r, ByteAt(bytes.records, i + 1), &sink), bytes.next);
     if constexpr (kFlags) {
       // (i - 1 and i + 1 may lie in the stretches beside i's.)
-      StoreByte(Select(claim_l, ByteAt(next_active, (i - 1) >> kFlagShift),
-                       &flag_sink),
-                1);
-      StoreByte(Select(claim_r, ByteAt(next_active, (i + 1) >> kFlagShift),
-                       &flag_sink),
-                1);
+      StoreByte(
+          Select(claim_l, ByteAt(bytes.next_active, (i - 1) >> kFlagShift),
+                 &flag_sink),
+          1);
+      StoreByte(
+          Select(claim_r, ByteAt(bytes.next_active, (i + 1) >> kFlagShift),
+                 &flag_sink),
+          1);
     }
     // The nearest sideways neighbour of the previous depth: the left one if
     // it is, else the right one.
@@ -326,13 +394,13 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
     auto above = [&] {
       const int up = b - kCols;
       const Index j = Step<S>(o, rank, up, 1) * kCells + static_cast<Index>(up);
-      __builtin_prefetch(records + j, 1);
+      __builtin_prefetch(bytes.records + j, 1);
       return j;
     };
     auto below = [&] {
       const Index j =
           Step<S>(o, rank, b, 0) * kCells + static_cast<Index>(b + kCols);
-      __builtin_prefetch(records + j, 1);
+      __builtin_prefetch(bytes.records + j, 1);
       return j;
     };
     if constexpr (k == Batch<S>::kTop) {
@@ -344,39 +412,23 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
                expand);
     }
   };
-  // First the ranks that hold a state of this depth, as bits.
-  uint64_t holds[kChunkRanks / 64];
-  FindRanksWith<S>(ctx, begin, end, keys.cur, holds);
-  for (Index w = 0; w < kChunkRanks / 64; ++w) {
-    if (holds[w] == 0) continue;
-    std::fill(std::begin(batch.count), std::end(batch.count), 0u);
-    unsigned s = 0;
-    for (uint64_t ranks = holds[w]; ranks != 0; ranks &= ranks - 1, ++s) {
-      const Index rank =
-          begin + static_cast<Index>(w * 64 + __builtin_ctzll(ranks));
-      const GroupMasks g = MasksAt<S>(records, rank, keys);
-      found += static_cast<unsigned>(__builtin_popcount(g.cur));
-      batch.rank[s] = rank;
-      // Bit b: the cell left (right) of b is unseen, or of the previous
-      // depth, where the blank can move there.
-      batch.sideways[s] = uint64_t{(g.unseen & kCanRight) << 1} |
-                          uint64_t{(g.unseen & kCanLeft) >> 1} << 16 |
-                          uint64_t{(g.prev & kCanRight) << 1} << 32 |
-                          uint64_t{(g.prev & kCanLeft) >> 1} << 48;
-      if (ctx.orders.empty()) {
-        Decode<S>(ctx, rank, batch.orders[s]);
-      } else {
-        batch.orders[s][0] = ctx.orders[rank];
-        if ((g.cur & odd_cells) != 0) Decode<S>(ctx, rank, batch.orders[s]);
-      }
-      for (int row = 0; row < S::kRows; ++row) {
-        const int k = row == 0              ? Batch<S>::kTop
-                      : row == S::kRows - 1 ? Batch<S>::kBottom
-                                            : Batch<S>::kMiddle;
-        batch.Append(k, (g.cur >> (row * kCols)) & ((1u << kCols) - 1),
-                     row * kCols, s);
-      }
+  // Each rank's states, by kind of row; then each list's in turn.
+  auto per_rank = [&](unsigned s, Index, const GroupMasks& g) {
+    // Bit b: the cell left (right) of b is unseen, or of the previous
+    // depth, where the blank can move there.
+    batch.sideways[s] = uint64_t{(g.unseen & kCanRight) << 1} |
+                        uint64_t{(g.unseen & kCanLeft) >> 1} << 16 |
+                        uint64_t{(g.prev & kCanRight) << 1} << 32 |
+                        uint64_t{(g.prev & kCanLeft) >> 1} << 48;
+    for (int row = 0; row < S::kRows; ++row) {
+      const int k = row == 0              ? Batch<S>::kTop
+                    : row == S::kRows - 1 ? Batch<S>::kBottom
+                                          : Batch<S>::kMiddle;
+      batch.Append(k, (g.cur >> (row * kCols)) & ((1u << kCols) - 1),
+                   row * kCols, s);
     }
+  };
+  auto per_batch = [&] {
     using Top = std::integral_constant<int, Batch<S>::kTop>;
     using Bottom = std::integral_constant<int, Batch<S>::kBottom>;
     using Middle = std::integral_constant<int, Batch<S>::kMiddle>;
@@ -389,7 +441,9 @@ uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
         visit(Middle(), n);
       }
     }
-  }
+  };
+  const uint64_t found =
+      ScanBatches<S>(ctx, begin, end, keys, batch, per_rank, per_batch);
   one.Drain(expand);
   two.Drain(expand);
   return found;

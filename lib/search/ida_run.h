@@ -1,7 +1,7 @@
-// The inside of PdbSearch (lib/search/ida_search.h): what the threads of
-// one iteration share, the subtrees an iteration is split into, and Run,
-// one depth-first search with its incremental heuristic, the move
-// automaton's state, and the path so far. Included by ida_search.cc only.
+// The inside of PdbSearch (lib/search/ida_search.h): Run, one depth-first
+// search in single-tile moves with its incremental heuristic, the move
+// automaton's state, and the path so far; the metric the IDA* driver
+// (lib/search/ida_driver.h) takes. Included by ida_search.cc only.
 #ifndef SLIDEDB_LIB_SEARCH_IDA_RUN_H_
 #define SLIDEDB_LIB_SEARCH_IDA_RUN_H_
 
@@ -12,61 +12,32 @@
 #include <cstdint>
 #include <vector>
 
+#include "lib/search/ida_driver.h"
 #include "lib/search/ida_search.h"
 #include "lib/search/move_fsm.h"
 
 namespace slidedb {
 
-// Far beyond the diameter of any board of up to 25 cells; deeper searches
-// give up rather than overrun the path.
-inline constexpr int kMaxDepth = 250;
-// The deepest point at which an iteration's tree is split into subtrees.
-inline constexpr int kMaxSplit = 32;
-
-// What the threads of one iteration share.
-struct PdbSearch::Shared {
-  const SearchLimits* limits = nullptr;
-  std::atomic<uint64_t> nodes{0};      // generated so far, roughly
-  std::atomic<bool> stop{false};       // a limit was reached
-  std::atomic<size_t> best{SIZE_MAX};  // the first subtree with a solution
-
-  // Adds `more` states; whether a limit is reached (then `stop` is set).
-  bool PastLimits(const PdbSearch& search, uint64_t more) {
-    const uint64_t total = nodes.fetch_add(more) + more;
-    const SearchLimits& l = *limits;
-    if (stop.load(std::memory_order_relaxed) || total >= l.max_nodes ||
-        (l.cancel != nullptr && l.cancel->load()) ||
-        std::chrono::steady_clock::now() >= l.deadline ||
-        search.PagesFailed()) {
-      stop = true;
-    }
-    return stop;
-  }
-};
-
-// One iteration's outcome.
-struct PdbSearch::Iteration {
-  bool found = false;
-  Path path;
-  int next_bound = INT_MAX;  // the least f over the bound
-  uint64_t nodes = 0;
-};
-
-// A subtree of an iteration: the moves that lead to its root, or to the
-// goal when `goal`.
-struct Subtree {
-  uint8_t length = 0;
-  bool goal = false;
-  Move moves[kMaxSplit];
-};
-
 // One search: the state it is at, each group's value for it and for its
 // reflection, the moves made so far and where they leave the automaton of
 // skipped move sequences.
-class PdbSearch::Run {
+class PdbSearch::Run : public IdaRunBase {
  public:
-  Run(const PdbSearch& search, const State& start, Shared* shared)
-      : search_(search), board_(search.board_), state_(start), shared_(shared) {
+  using Step = Move;
+  using Answer = Path;
+  // Far beyond the diameter of any board of up to 25 cells; deeper
+  // searches give up rather than overrun the path.
+  static constexpr int kMaxDepth = 250;
+  static constexpr const char* kMetricName = "";
+  // Search takes the children with the smallest heuristic first, Collect
+  // in move order: the split must not depend on the threads.
+  static constexpr bool kSplitKeepsOrder = false;
+
+  Run(const PdbSearch& search, const State& start, IdaShared* shared)
+      : IdaRunBase(shared),
+        search_(search),
+        board_(search.board_),
+        state_(start) {
     for (int c = 0; c < board_.cells(); ++c) pos_[state_.tile[c]] = c;
     for (size_t g = 0; g < search_.groups_.size(); ++g) {
       value_[g] = search_.groups_[g].values[Index(static_cast<int>(g))];
@@ -81,11 +52,6 @@ class PdbSearch::Run {
 
   int heuristic() const { return std::max(sum_, mirror_sum_); }
   int sum() const { return sum_; }
-  bool stopped() const { return stopped_; }
-  bool abandoned() const { return abandoned_; }
-  uint64_t nodes() const { return nodes_; }
-  int next_bound() const { return next_bound_; }
-  void set_subtree(size_t i) { subtree_ = i; }
 
   // Makes move `m` (legal) the next of the path.
   void Push(Move m) {
@@ -119,11 +85,21 @@ class PdbSearch::Run {
     return Dfs(length_, prev, fsm_state_, sum_, mirror_sum_, bound);
   }
 
-  // Appends, in the order Search visits them, the subtrees rooted `split`
-  // moves deep within `bound`, and stops at the first goal found on the
-  // way (a subtree with `goal`).
+  // Appends, in move order, the subtrees rooted `split` moves deep within
+  // `bound`, and stops at the first goal found on the way (a subtree with
+  // `goal`); true then. REQUIRES: no move pushed.
+  bool Collect(int bound, int split, std::vector<IdaSubtree<Move>>* out) {
+    return Collect(0, -1, bound, split, out);
+  }
+
+  void TakeAnswer(Path* path) const {
+    path->moves.assign(moves_, moves_ + length_);
+    path->tiles.assign(tiles_, tiles_ + length_);
+  }
+
+ private:
   bool Collect(int depth, int prev, int bound, int split,
-               std::vector<Subtree>* out) {
+               std::vector<IdaSubtree<Move>>* out) {
     if (depth == split) {
       out->emplace_back();
       out->back().length = static_cast<uint8_t>(depth);
@@ -174,24 +150,6 @@ class PdbSearch::Run {
       if (goal_found) return true;
     }
     return false;
-  }
-
-  void TakePath(Path* path) const {
-    path->moves.assign(moves_, moves_ + length_);
-    path->tiles.assign(tiles_, tiles_ + length_);
-  }
-
- private:
-  // Whether the search is past its limits, or its subtree comes after one
-  // that holds a solution (then it unwinds, as if found).
-  bool PastLimits() {
-    if ((nodes_ & 0xFFF) != 0 || shared_ == nullptr) return false;
-    if (subtree_ > shared_->best.load(std::memory_order_relaxed)) {
-      abandoned_ = true;
-      return true;
-    }
-    stopped_ = shared_->PastLimits(search_, 0x1000);
-    return stopped_;
   }
 
   uint64_t Index(int g) const {
@@ -324,18 +282,12 @@ class PdbSearch::Run {
   const PdbSearch& search_;
   const Board& board_;
   State state_;
-  Shared* shared_;
-  size_t subtree_ = 0;
-  bool stopped_ = false;
-  bool abandoned_ = false;
   int pos_[kMaxCells] = {};  // pos_[tile]: its cell
   int value_[kMaxCells] = {};
   int mirror_value_[kMaxCells] = {};
   int sum_ = 0;
   int mirror_sum_ = 0;
-  int next_bound_ = INT_MAX;
   int32_t fsm_state_ = MoveFsm::kStart;  // after the moves pushed
-  uint64_t nodes_ = 0;
   int length_ = 0;
   Move moves_[kMaxDepth + 1];
   uint8_t tiles_[kMaxDepth + 1];

@@ -4,8 +4,8 @@
 #include <climits>
 #include <mutex>
 #include <string>
-#include <thread>
 
+#include "lib/search/ida_driver.h"
 #include "lib/search/ida_run.h"
 #include "lib/search/move_fsm.h"
 #include "lib/search/weighted_search.h"
@@ -66,6 +66,10 @@ PdbSearch::PdbSearch(const Board& board, int goal_blank,
 
 int PdbSearch::Heuristic(const State& s) const {
   return Run(*this, s, nullptr).heuristic();
+}
+
+std::function<bool()> PdbSearch::PagesFailedCheck() const {
+  return [this] { return PagesFailed(); };
 }
 
 bool PdbSearch::PagesFailed() const {
@@ -133,108 +137,25 @@ void SearchHelpers::Withdraw(Offer* offer) {
   changed_.wait(lock, [offer] { return offer->inside == 0; });
 }
 
-Status PdbSearch::Iterate(const State& start, int bound,
-                          const SearchLimits& limits, Iteration* out) const {
-  Shared shared;
-  shared.limits = &limits;
-  const int threads = std::max(1, limits.threads);
-  // Split the tree deep enough that threads share the work evenly: the same
-  // split whatever the number of threads, so that the path and the count of
-  // states are those of one thread (states in subtrees after the one that
-  // holds the path are not counted).
-  std::vector<Subtree> subtrees;
-  for (int split = 1;; ++split) {
-    subtrees.clear();
-    Run collect(*this, start, &shared);
-    const bool goal = collect.Collect(0, -1, bound, split, &subtrees);
-    out->nodes += collect.nodes();
-    out->next_bound = std::min(out->next_bound, collect.next_bound());
-    if (goal || split >= std::min(bound, kMaxSplit) ||
-        subtrees.size() >= 256) {
-      break;
-    }
-  }
-  std::vector<uint64_t> subtree_nodes(subtrees.size(), 0);
-  std::atomic<size_t> next{0};
-  std::mutex mu;
-  auto work = [&] {
-    for (;;) {
-      const size_t i = next.fetch_add(1);
-      // A subtree that is the goal costs nothing: it is taken past a limit
-      // too (with a deadline of a millisecond, a state one move away).
-      if (i >= subtrees.size() || i > shared.best.load() ||
-          (!subtrees[i].goal && shared.PastLimits(*this, 0))) {
-        return;
-      }
-      const Subtree& t = subtrees[i];
-      Run run(*this, start, &shared);
-      run.set_subtree(i);
-      for (int k = 0; k < t.length; ++k) run.Push(t.moves[k]);
-      const bool found = t.goal || run.Search(bound);
-      shared.nodes += run.nodes() & 0xFFF;  // the rest were added on the way
-      std::lock_guard<std::mutex> lock(mu);
-      subtree_nodes[i] = run.nodes();
-      out->next_bound = std::min(out->next_bound, run.next_bound());
-      if (found && !run.stopped() && !run.abandoned() &&
-          i < shared.best.load()) {
-        shared.best = i;
-        out->found = true;
-        run.TakePath(&out->path);
-      }
-    }
-  };
-  std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
-  SearchHelpers::Offer offer{work};
-  if (limits.helpers != nullptr) limits.helpers->Post(&offer);
-  work();
-  if (limits.helpers != nullptr) limits.helpers->Withdraw(&offer);
-  for (auto& t : pool) t.join();
-  for (size_t i = 0; i < subtrees.size() && i <= shared.best; ++i) {
-    out->nodes += subtree_nodes[i];
-  }
-  // A path found within the bound is optimal, even if a limit stopped
-  // the search of the subtrees before it.
-  if (shared.stop && !out->found) {
-    return Status::DeadlineExceeded(
-        "the search stopped at its limit after " +
-        std::to_string(out->nodes) + " states");
-  }
-  return Status::OK();
-}
-
 Status PdbSearch::SolveOptimally(const State& start, Path* path,
                                  const SearchLimits& limits, int* proven,
                                  int stop_at) const {
-  path->moves.clear();
-  path->tiles.clear();
-  path->nodes = 0;
-  path->optimal = true;
-  path->lower_bound = -1;
+  StartPath(path);
   const Run root(*this, start, nullptr);
-  int bound = root.heuristic();
-  *proven = bound;
+  *proven = root.heuristic();
   if (root.sum() == 0) return Status::OK();
   uint64_t nodes = 0;
-  for (;;) {
-    if (bound >= stop_at) return Status::OK();
-    Iteration it;
-    Status s = Iterate(start, bound, limits, &it);
-    nodes += it.nodes;
-    path->nodes = static_cast<int64_t>(nodes);
-    if (!s.ok()) return s;
-    if (it.found) {
-      path->moves = std::move(it.path.moves);
-      path->tiles = std::move(it.path.tiles);
-      return Status::OK();
-    }
-    if (it.next_bound > kMaxDepth) {
-      return Status::InvalidArgument(
-          "no solution within " + std::to_string(kMaxDepth) + " moves");
-    }
-    bound = it.next_bound;
-    *proven = bound;
+  Path found;
+  bool has_found = false;
+  Status s = IdaDeepen<Run>(*this, start, root.heuristic(), limits,
+                            PagesFailedCheck(), stop_at, proven, &nodes,
+                            &found, &has_found);
+  path->nodes = static_cast<int64_t>(nodes);
+  if (has_found) {
+    path->moves = std::move(found.moves);
+    path->tiles = std::move(found.tiles);
   }
+  return s;
 }
 
 Status PdbSearch::Solve(const State& start, Path* path,
@@ -255,8 +176,9 @@ Status PdbSearch::Within(const State& start, int bound, bool* within,
   const Run root(*this, start, nullptr);
   *within = root.sum() == 0;
   if (!*within && root.heuristic() <= bound) {
-    Iteration it;
-    Status s = Iterate(start, std::min(bound, kMaxDepth), limits, &it);
+    IdaIteration<Path> it;
+    Status s = IdaIterate<Run>(*this, start, std::min(bound, Run::kMaxDepth),
+                               limits, PagesFailedCheck(), &it);
     Status pages = PagesError();
     if (!pages.ok()) return pages;
     if (!s.ok()) return s;

@@ -137,15 +137,14 @@ class PdbSearch {
     PatternIndexer indexer;
     PdbValues values;
   };
+  // One depth-first search in single-tile moves, the metric of the IDA*
+  // driver (lib/search/ida_driver.h); in lib/search/ida_run.h.
   class Run;
-  struct Shared;
-  struct Iteration;
-  // One iteration of IDA* with `bound` over limits.threads threads.
-  Status Iterate(const State& start, int bound, const SearchLimits& limits,
-                 Iteration* out) const;
-  // The first error of a page read on demand, or OK; whether there is one.
+  // The first error of a page read on demand, or OK; whether there is one,
+  // and that question as the driver asks it.
   Status PagesError() const;
   bool PagesFailed() const;
+  std::function<bool()> PagesFailedCheck() const;
 
   Board board_;
   int goal_blank_;

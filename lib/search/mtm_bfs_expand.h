@@ -59,14 +59,9 @@ uint64_t ExpandMtmRanks(const Context& ctx, Index begin, Index end,
   constexpr int kRows = S::kRows;
   using Pending = MtmPending<S>;
   using Lists = Batch<S, kRows>;
-  uint8_t* const records = ctx.records;
-  const uint8_t next = keys.next;
-  const unsigned prev = keys.prev;
-  uint64_t found = 0;
+  const LevelBytes bytes(ctx, keys);
   uint8_t sink = 0;  // where stores that claim nothing go
   [[maybe_unused]] uint8_t flag_sink = 0;
-  [[maybe_unused]] uint8_t* const next_active = ctx.next_active;
-  const unsigned odd_cells = ctx.odd_cells;
   // Claims the unseen vertical neighbours of p.i for the next depth and
   // writes its record: the move towards its neighbour of the previous depth
   // with the lowest index.
@@ -74,17 +69,10 @@ uint64_t ExpandMtmRanks(const Context& ctx, Index begin, Index end,
     Index best = p.best;
     for (int m = 0; m < Pending::kVertical; ++m) {
       const Index key = p.vertical[m];
-      const Index j = key >> 2;
-      const uint8_t x = LoadByte(&records[j]);
-      const bool unseen = x == kUnseen;
-      StoreByte(Select(unseen, &records[j], &sink), next);
-      if constexpr (kFlags) {
-        StoreByte(Select(unseen, &next_active[j >> kFlagShift], &flag_sink), 1);
-      }
-      const bool nearer = ((x & kDistanceBits) == prev) & (key < best);
-      best = Select(nearer, key, best);
+      best = ClaimNeighbor<kFlags>(
+          bytes, key >> 2, [key] { return key; }, best, &sink, &flag_sink);
     }
-    StoreByte(&records[p.i], static_cast<uint8_t>(keys.cur | (best & 3)));
+    StoreByte(&bytes.records[p.i], static_cast<uint8_t>(keys.cur | (best & 3)));
   };
   // Idle entries read a byte after the records that no scan reaches
   // (kScratch), never kUnseen: they claim nothing.
@@ -117,7 +105,7 @@ uint64_t ExpandMtmRanks(const Context& ctx, Index begin, Index end,
     p.best =
         Select(row_prev != 0,
                Key(base + static_cast<Index>(first & 31), side_move), kNoKey);
-    const Order& o = batch.orders[s][odd_cells >> b & 1];
+    const Order& o = batch.orders[s][bytes.odd_cells >> b & 1];
     // Up the column: 1 .. r cells; then down: 1 .. kRows - 1 - r cells.
     // Each vertical step changes the Lehmer digits of the places it passes
     // over only (lib/search/bfs_ranks.h): the digits of the places before
@@ -135,7 +123,7 @@ uint64_t ExpandMtmRanks(const Context& ctx, Index begin, Index end,
         const int to = kUp ? cell - kCols : cell + kCols;
         at_rank = Step<S>(o, at_rank, kUp ? to : cell, kUp);
         const Index j = at_rank * kCells + static_cast<Index>(to);
-        __builtin_prefetch(records + j, 1);
+        __builtin_prefetch(bytes.records + j, 1);
         p.vertical[m++] =
             Key(j, static_cast<unsigned>(kUp ? Move::kUp : Move::kDown));
         cell = to;
@@ -146,58 +134,45 @@ uint64_t ExpandMtmRanks(const Context& ctx, Index begin, Index end,
          std::integral_constant<int, kRows - 1 - r>());
     ring.Push(p, expand);
   };
-  // First the ranks that hold a state of this depth, as bits.
-  uint64_t holds[kChunkRanks / 64];
-  FindRanksWith<S>(ctx, begin, end, keys.cur, holds);
-  for (Index w = 0; w < kChunkRanks / 64; ++w) {
-    if (holds[w] == 0) continue;
-    std::fill(std::begin(batch.count), std::end(batch.count), 0u);
-    unsigned s = 0;
-    for (uint64_t ranks = holds[w]; ranks != 0; ranks &= ranks - 1, ++s) {
-      const Index rank =
-          begin + static_cast<Index>(w * 64 + __builtin_ctzll(ranks));
-      const GroupMasks g = MasksAt<S>(records, rank, keys);
-      found += static_cast<unsigned>(__builtin_popcount(g.cur));
-      batch.rank[s] = rank;
-      batch.sideways[s] = g.prev;
-      // The unseen cells of each row with a state of this depth are its
-      // neighbours: claimed here, once for the row.
-      unsigned rows_with_cur = 0;
-      for (int row = 0; row < kRows; ++row) {
-        rows_with_cur |=
-            Select((g.cur & RowCells<S>(row)) != 0, RowCells<S>(row), 0u);
-      }
-      const unsigned claim = g.unseen & rows_with_cur;
-      uint8_t* const group = records + static_cast<size_t>(rank) * kCells;
-      // (A store per cell, to `sink` where it claims nothing: a loop over
-      // the claims' bits ended at random.)
-      for (Index c = 0; c < kCells; ++c) {
-        StoreByte(Select((claim >> c & 1) != 0, group + c, &sink), next);
-      }
-      if constexpr (kFlags) {
-        if (claim != 0) {
-          // (A group's bytes lie in at most two stretches.)
-          const Index first = rank * kCells + __builtin_ctz(claim);
-          const Index last = rank * kCells + 31 - __builtin_clz(claim);
-          StoreByte(&next_active[first >> kFlagShift], 1);
-          StoreByte(&next_active[last >> kFlagShift], 1);
-        }
-      }
-      if (ctx.orders.empty()) {
-        Decode<S>(ctx, rank, batch.orders[s]);
-      } else {
-        batch.orders[s][0] = ctx.orders[rank];
-        if ((g.cur & odd_cells) != 0) Decode<S>(ctx, rank, batch.orders[s]);
-      }
-      for (int row = 0; row < kRows; ++row) {
-        batch.Append(row, (g.cur >> (row * kCols)) & ((1u << kCols) - 1),
-                     row * kCols, s);
+  // Each rank's states, by row, claiming the unseen cells of their rows;
+  // then each row's in turn.
+  auto per_rank = [&](unsigned s, Index rank, const GroupMasks& g) {
+    batch.sideways[s] = g.prev;
+    // The unseen cells of each row with a state of this depth are its
+    // neighbours: claimed here, once for the row.
+    unsigned rows_with_cur = 0;
+    for (int row = 0; row < kRows; ++row) {
+      rows_with_cur |=
+          Select((g.cur & RowCells<S>(row)) != 0, RowCells<S>(row), 0u);
+    }
+    const unsigned claim = g.unseen & rows_with_cur;
+    uint8_t* const group = bytes.records + static_cast<size_t>(rank) * kCells;
+    // (A store per cell, to `sink` where it claims nothing: a loop over
+    // the claims' bits ended at random.)
+    for (Index c = 0; c < kCells; ++c) {
+      StoreByte(Select((claim >> c & 1) != 0, group + c, &sink), bytes.next);
+    }
+    if constexpr (kFlags) {
+      if (claim != 0) {
+        // (A group's bytes lie in at most two stretches.)
+        const Index first = rank * kCells + __builtin_ctz(claim);
+        const Index last = rank * kCells + 31 - __builtin_clz(claim);
+        StoreByte(&bytes.next_active[first >> kFlagShift], 1);
+        StoreByte(&bytes.next_active[last >> kFlagShift], 1);
       }
     }
+    for (int row = 0; row < kRows; ++row) {
+      batch.Append(row, (g.cur >> (row * kCols)) & ((1u << kCols) - 1),
+                   row * kCols, s);
+    }
+  };
+  auto per_batch = [&] {
     ForEachRow<S>([&](auto row) {
       for (unsigned n = 0; n < batch.count[row.value]; ++n) visit(row, n);
     });
-  }
+  };
+  const uint64_t found =
+      ScanBatches<S>(ctx, begin, end, keys, batch, per_rank, per_batch);
   ring.Drain(expand);
   return found;
 }

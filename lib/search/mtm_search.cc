@@ -1,21 +1,15 @@
 #include "lib/search/mtm_search.h"
 
 #include <algorithm>
-#include <atomic>
-#include <chrono>
 #include <climits>
-#include <mutex>
-#include <string>
-#include <thread>
+#include <vector>
+
+#include "lib/search/ida_driver.h"
 
 namespace slidedb {
 
 namespace {
 
-// Far beyond the MTM diameter of any board of up to 25 cells.
-constexpr int kMaxMtmDepth = 200;
-// The deepest point at which an iteration's tree is split into subtrees.
-constexpr int kMaxSplit = 16;
 // Axes: 0 vertical, 1 sideways; -1 before the first move.
 constexpr Move kMoveOf[2][2] = {{Move::kUp, Move::kDown},
                                 {Move::kLeft, Move::kRight}};
@@ -42,54 +36,27 @@ struct MtmMove {
 
 }  // namespace
 
-// What the threads of one iteration share.
-struct MtmSearch::Shared {
-  const SearchLimits* limits = nullptr;
-  std::atomic<uint64_t> nodes{0};      // generated so far, roughly
-  std::atomic<bool> stop{false};       // a limit was reached
-  std::atomic<size_t> best{SIZE_MAX};  // the first subtree with a solution
-
-  // Adds `more` states; whether a limit is reached (then `stop` is set).
-  bool PastLimits(uint64_t more) {
-    const uint64_t total = nodes.fetch_add(more) + more;
-    const SearchLimits& l = *limits;
-    if (stop.load(std::memory_order_relaxed) || total >= l.max_nodes ||
-        (l.cancel != nullptr && l.cancel->load()) ||
-        std::chrono::steady_clock::now() >= l.deadline) {
-      stop = true;
-    }
-    return stop;
-  }
-};
-
-// A subtree of an iteration: the moves that lead to its root, or to the
-// goal when `goal`.
-struct MtmSearch::Subtree {
-  int length = 0;
-  bool goal = false;
-  MtmMove moves[kMaxSplit];
-};
-
-// One iteration's outcome.
-struct MtmSearch::Iteration {
-  bool found = false;
-  std::vector<MtmMove> moves;
-  int next_bound = INT_MAX;  // the least f over the bound
-  uint64_t nodes = 0;
-};
-
 // One depth-first search: the state it is at, its two table states, and
-// the moves made so far.
-class MtmSearch::Run {
+// the moves made so far; the metric the IDA* driver
+// (lib/search/ida_driver.h) takes.
+class MtmSearch::Run : public IdaRunBase {
  public:
-  Run(const MtmSearch& search, const State& start, Shared* shared)
-      : board_(search.board_),
+  using Step = MtmMove;
+  using Answer = std::vector<MtmMove>;
+  // Far beyond the MTM diameter of any board of up to 25 cells.
+  static constexpr int kMaxDepth = 200;
+  static constexpr const char* kMetricName = "MTM ";
+  // Collect is Search, stopped `split` moves deep.
+  static constexpr bool kSplitKeepsOrder = true;
+
+  Run(const MtmSearch& search, const State& start, IdaShared* shared)
+      : IdaRunBase(shared),
+        board_(search.board_),
         fsm_(*search.fsm_),
         rows_(search.rows_),
         columns_(search.columns_),
         ordered_rows_(search.ordered_rows_.get()),
         ordered_columns_(search.ordered_columns_.get()),
-        shared_(shared),
         state_(start),
         v_(rows_.IdOf(start)),
         h_(columns_.IdOf(start)) {}
@@ -102,16 +69,11 @@ class MtmSearch::Run {
     return ordered_columns_ != nullptr ? ordered_columns_->Distance(state_)
                                        : columns_.Distance(h_);
   }
-  uint64_t nodes() const { return nodes_; }
-  int next_bound() const { return next_bound_; }
-  bool stopped() const { return stopped_; }
-  bool abandoned() const { return abandoned_; }
-  void set_subtree(size_t i) { subtree_ = i; }
   int prev_axis() const {
     return length_ == 0 ? -1 : static_cast<int>(moves_[length_ - 1].move) / 2;
   }
-  std::vector<MtmMove> moves() const {
-    return std::vector<MtmMove>(moves_, moves_ + length_);
+  void TakeAnswer(std::vector<MtmMove>* moves) const {
+    moves->assign(moves_, moves_ + length_);
   }
 
   // Makes `m` (legal) the next move of the path.
@@ -142,28 +104,17 @@ class MtmSearch::Run {
   // Appends, in the order Search visits them, the subtrees rooted `split`
   // moves deep within `bound`, and stops at the first goal found on the
   // way (a subtree with `goal`); true then.
-  bool Collect(int bound, int split, std::vector<Subtree>* out) {
+  bool Collect(int bound, int split, std::vector<IdaSubtree<MtmMove>>* out) {
     return Dfs<true>(length_, prev_axis(), PrevAxisValue(), fsm_state_, bound,
                      split, out);
   }
 
  private:
-  // Whether the search is past its limits, or its subtree comes after one
-  // that holds a solution (then it unwinds, as if found). Called when
-  // nodes_ reaches a multiple of 4,096.
-  bool PastLimits() {
-    if (shared_ == nullptr) return false;
-    if (subtree_ > shared_->best.load(std::memory_order_relaxed)) {
-      abandoned_ = true;
-      return true;
-    }
-    stopped_ = shared_->PastLimits(0x1000);
-    return stopped_;
-  }
+  using Subtree = IdaSubtree<MtmMove>;
 
   void AddSubtree(int length, bool goal, std::vector<Subtree>* out) const {
     out->emplace_back();
-    out->back().length = length;
+    out->back().length = static_cast<uint8_t>(length);
     out->back().goal = goal;
     std::copy(moves_, moves_ + length, out->back().moves);
   }
@@ -205,9 +156,7 @@ class MtmSearch::Run {
           const int32_t next_fsm = fsm_.Next(fsm_state, fsm_.Symbol(m, cells));
           if (next_fsm == MtmMoveFsm::kSkip) continue;
           ++nodes_;
-          if (!kCollect && (nodes_ & 0xFFF) == 0 && PastLimits()) {
-            return true;
-          }
+          if (!kCollect && PastLimits()) return true;
           const int d =
               ordered != nullptr ? ordered->Distance(state_) : wd.Distance(*w);
           const int f =
@@ -247,17 +196,11 @@ class MtmSearch::Run {
   const WalkingDistance& columns_;
   const OrderedWalkingDistance* ordered_rows_;  // or none: the plain ones
   const OrderedWalkingDistance* ordered_columns_;
-  Shared* shared_;
   State state_;
   WalkingDistance::Id v_, h_;
-  MtmMove moves_[kMaxMtmDepth + 1];
+  MtmMove moves_[kMaxDepth + 1];
   int length_ = 0;
   int32_t fsm_state_ = MtmMoveFsm::kStart;  // after moves_
-  uint64_t nodes_ = 0;
-  int next_bound_ = INT_MAX;
-  size_t subtree_ = 0;
-  bool stopped_ = false;
-  bool abandoned_ = false;
 };
 
 MtmSearch::MtmSearch(const Board& board, int goal_blank, MtmHeuristic heuristic)
@@ -308,70 +251,6 @@ int MtmSearch::WalkingDistanceSum(const State& s) const {
   return run.v() + run.h();
 }
 
-Status MtmSearch::Iterate(const State& start, int bound,
-                          const SearchLimits& limits, Iteration* out) const {
-  Shared shared;
-  shared.limits = &limits;
-  const int threads = std::max(1, limits.threads);
-  // With more than one thread, split the tree deep enough that the threads
-  // share the work evenly; taken in order, the subtrees give the path one
-  // thread would find.
-  std::vector<Subtree> subtrees;
-  for (int split = threads > 1 ? 1 : 0;; ++split) {
-    subtrees.clear();
-    Run collect(*this, start, &shared);
-    const bool goal = collect.Collect(bound, split, &subtrees);
-    out->nodes += collect.nodes();
-    out->next_bound = std::min(out->next_bound, collect.next_bound());
-    if (goal || threads == 1 || split >= std::min(bound, kMaxSplit) ||
-        subtrees.size() >= 64u * threads) {
-      break;
-    }
-  }
-  std::vector<uint64_t> subtree_nodes(subtrees.size(), 0);
-  std::atomic<size_t> next{0};
-  std::mutex mu;
-  auto work = [&] {
-    for (;;) {
-      const size_t i = next.fetch_add(1);
-      if (i >= subtrees.size() || i > shared.best.load() ||
-          (!subtrees[i].goal && shared.PastLimits(0))) {
-        return;
-      }
-      const Subtree& t = subtrees[i];
-      Run run(*this, start, &shared);
-      run.set_subtree(i);
-      for (int k = 0; k < t.length; ++k) run.Push(t.moves[k]);
-      const bool found = t.goal || run.Search(bound);
-      shared.nodes += run.nodes() & 0xFFF;  // the rest were added on the way
-      std::lock_guard<std::mutex> lock(mu);
-      subtree_nodes[i] = run.nodes();
-      out->next_bound = std::min(out->next_bound, run.next_bound());
-      if (found && !run.stopped() && !run.abandoned() &&
-          i < shared.best.load()) {
-        shared.best = i;
-        out->found = true;
-        out->moves = run.moves();
-      }
-    }
-  };
-  std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
-  work();
-  for (auto& t : pool) t.join();
-  for (size_t i = 0; i < subtrees.size() && i <= shared.best; ++i) {
-    out->nodes += subtree_nodes[i];
-  }
-  // A path found within the bound is optimal, even if a limit stopped the
-  // search of the subtrees before it.
-  if (shared.stop && !out->found) {
-    return Status::DeadlineExceeded(
-        "the MTM search stopped at its limit after " +
-        std::to_string(out->nodes) + " states");
-  }
-  return Status::OK();
-}
-
 Status MtmSearch::Within(const State& start, int bound, bool* within,
                          const SearchLimits& limits) const {
   *within = false;
@@ -384,49 +263,38 @@ Status MtmSearch::Within(const State& start, int bound, bool* within,
   // A budget (answer_by) is a deadline: the answer is exact or none.
   SearchLimits bounded = limits;
   bounded.deadline = std::min(limits.deadline, limits.answer_by);
-  Iteration it;
-  Status s = Iterate(start, bound, bounded, &it);
+  IdaIteration<std::vector<MtmMove>> it;
+  Status s = IdaIterate<Run>(*this, start, bound, bounded, nullptr, &it);
   *within = it.found;
   return s;
 }
 
 Status MtmSearch::Solve(const State& start, Path* path, int* mtm_length,
                         const SearchLimits& limits) const {
-  path->moves.clear();
-  path->tiles.clear();
-  path->nodes = 0;
-  path->optimal = true;
-  path->lower_bound = -1;
+  StartPath(path);
   *mtm_length = 0;
   const Run root(*this, start, nullptr);
   if (root.v() + root.h() == 0) return Status::OK();
-  int bound = Bound(root.v(), root.h(), -1);
   uint64_t nodes = 0;
-  for (;;) {
-    Iteration it;
-    Status s = Iterate(start, bound, limits, &it);
-    nodes += it.nodes;
-    path->nodes = static_cast<int64_t>(nodes);
-    if (!s.ok()) return s;
-    if (it.found) {
-      State at = start;
-      for (const MtmMove& m : it.moves) {
-        for (int i = 0; i < m.cells; ++i) {
-          uint8_t tile = 0;
-          ApplyMove(board_, m.move, &at, &tile);
-          path->moves.push_back(m.move);
-          path->tiles.push_back(tile);
-        }
-      }
-      *mtm_length = static_cast<int>(it.moves.size());
-      return Status::OK();
+  std::vector<MtmMove> moves;
+  bool found = false;
+  int proven;
+  Status s = IdaDeepen<Run>(*this, start, Bound(root.v(), root.h(), -1),
+                            limits, nullptr, INT_MAX, &proven, &nodes, &moves,
+                            &found);
+  path->nodes = static_cast<int64_t>(nodes);
+  if (!s.ok() || !found) return s;
+  State at = start;
+  for (const MtmMove& m : moves) {
+    for (int i = 0; i < m.cells; ++i) {
+      uint8_t tile = 0;
+      ApplyMove(board_, m.move, &at, &tile);
+      path->moves.push_back(m.move);
+      path->tiles.push_back(tile);
     }
-    if (it.next_bound > kMaxMtmDepth) {
-      return Status::InvalidArgument("no MTM solution within " +
-                                     std::to_string(kMaxMtmDepth) + " moves");
-    }
-    bound = it.next_bound;
   }
+  *mtm_length = static_cast<int>(moves.size());
+  return Status::OK();
 }
 
 }  // namespace slidedb

@@ -99,10 +99,11 @@ class MtmSearch {
   // *mtm_length is the path's MTM length (MoveCount(path->moves, Metric::kMtm),
   // lib/puzzle/metric.h). Stops with DeadlineExceeded past limits.deadline or
   // limits.max_nodes or once *limits.cancel is set (looked at every 4,096
-  // states of a thread). limits.threads threads share each iteration; the path
-  // is the one a single thread finds. limits.answer_by is not used: the answer
-  // is always optimal. REQUIRES: IsWellFormed(board(), start), and start
-  // reaches the goal (lib/puzzle/parity.h).
+  // states of a thread). limits.threads threads share each iteration
+  // (lib/search/ida_driver.h); the path is the one a single thread finds.
+  // limits.answer_by is not used: the answer is always optimal. REQUIRES:
+  // IsWellFormed(board(), start), and start reaches the goal
+  // (lib/puzzle/parity.h).
   Status Solve(const State& start, Path* path, int* mtm_length,
                const SearchLimits& limits = {}) const;
 
@@ -118,13 +119,9 @@ class MtmSearch {
   MtmSearch(const Board& board, int goal_blank, MtmHeuristic heuristic,
             const SearchLimits& limits);
 
+  // One depth-first search in MTM moves, the metric of the IDA* driver
+  // (lib/search/ida_driver.h).
   class Run;
-  struct Shared;
-  struct Iteration;
-  struct Subtree;
-  // One iteration of IDA* with `bound` over limits.threads threads.
-  Status Iterate(const State& start, int bound, const SearchLimits& limits,
-                 Iteration* out) const;
 
   Board board_;
   int goal_blank_;

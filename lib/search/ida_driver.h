@@ -1,0 +1,257 @@
+// The parallel IDA* driver every metric's search shares (PdbSearch,
+// lib/search/ida_search.h, in single-tile moves; MtmSearch,
+// lib/search/mtm_search.h, in multi-tile moves): each iteration's tree is
+// split into subtrees taken in order by limits.threads threads and by the
+// batch's idle threads (SearchHelpers), under the limits (nodes, deadline,
+// cancel); the iterations deepen the bound until one finds the goal.
+//
+// A metric gives its depth-first search as a class `Run` (one depth-first
+// search, deriving from IdaRunBase for its counters) with
+//   using Step = ...;    // one move of the metric
+//   using Answer = ...;  // what a search that found the goal hands back
+//   static constexpr int kMaxDepth;           // deeper searches give up
+//   static constexpr const char* kMetricName; // "" or "MTM ", for messages
+//   // Whether Search visits the subtrees in the order Collect lists them
+//   // (then the path does not depend on the split).
+//   static constexpr bool kSplitKeepsOrder;
+//   Run(const Owner&, const State& start, IdaShared* shared);
+//   void Push(Step);                 // makes a legal move the next
+//   bool Search(int bound);          // below the moves pushed so far
+//   bool Collect(int bound, int split, std::vector<IdaSubtree<Step>>*);
+//   void TakeAnswer(Answer*) const;
+// and the driver, like Stockfish's search<NodeType>(), is instantiated once
+// a metric. Included by the metrics' .cc files only.
+#ifndef SLIDEDB_LIB_SEARCH_IDA_DRIVER_H_
+#define SLIDEDB_LIB_SEARCH_IDA_DRIVER_H_
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <climits>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "lib/base/status.h"
+#include "lib/puzzle/path.h"
+#include "lib/puzzle/state.h"
+#include "lib/search/ida_search.h"
+
+namespace slidedb {
+
+// The deepest point at which an iteration's tree is split into subtrees,
+// and how many subtrees are enough: the same whatever the number of
+// threads, so that the path and the count of states are those of one
+// thread (kept from PdbSearch, whose path depends on the split; MtmSearch
+// had 16 and 64 a thread).
+inline constexpr int kMaxSplit = 32;
+inline constexpr size_t kEnoughSubtrees = 256;
+
+// What the threads of one iteration share.
+struct IdaShared {
+  const SearchLimits* limits = nullptr;
+  std::function<bool()> failed;        // the metric's own stop (a page error)
+  std::atomic<uint64_t> nodes{0};      // generated so far, roughly
+  std::atomic<bool> stop{false};       // a limit was reached
+  std::atomic<size_t> best{SIZE_MAX};  // the first subtree with a solution
+
+  // Adds `more` states; whether a limit is reached (then `stop` is set).
+  bool PastLimits(uint64_t more) {
+    const uint64_t total = nodes.fetch_add(more) + more;
+    const SearchLimits& l = *limits;
+    if (stop.load(std::memory_order_relaxed) || total >= l.max_nodes ||
+        (l.cancel != nullptr && l.cancel->load()) ||
+        std::chrono::steady_clock::now() >= l.deadline ||
+        (failed && failed())) {
+      stop = true;
+    }
+    return stop;
+  }
+};
+
+// A subtree of an iteration: the moves that lead to its root, or to the
+// goal when `goal`.
+template <class Step>
+struct IdaSubtree {
+  uint8_t length = 0;
+  bool goal = false;
+  Step moves[kMaxSplit];
+};
+
+// One iteration's outcome.
+template <class Answer>
+struct IdaIteration {
+  bool found = false;
+  Answer answer;
+  int next_bound = INT_MAX;  // the least f over the bound
+  uint64_t nodes = 0;
+};
+
+// The counters of one depth-first search, and its look at the limits.
+class IdaRunBase {
+ public:
+  explicit IdaRunBase(IdaShared* shared) : shared_(shared) {}
+
+  uint64_t nodes() const { return nodes_; }
+  int next_bound() const { return next_bound_; }
+  bool stopped() const { return stopped_; }
+  bool abandoned() const { return abandoned_; }
+  void set_subtree(size_t i) { subtree_ = i; }
+
+ protected:
+  // Whether the search is past its limits, or its subtree comes after one
+  // that holds a solution (then it unwinds, as if found). Looks only when
+  // nodes_ is a multiple of 4,096.
+  bool PastLimits() {
+    if ((nodes_ & 0xFFF) != 0 || shared_ == nullptr) return false;
+    if (subtree_ > shared_->best.load(std::memory_order_relaxed)) {
+      abandoned_ = true;
+      return true;
+    }
+    stopped_ = shared_->PastLimits(0x1000);
+    return stopped_;
+  }
+
+  IdaShared* shared_;
+  uint64_t nodes_ = 0;
+  int next_bound_ = INT_MAX;
+  size_t subtree_ = 0;
+  bool stopped_ = false;
+  bool abandoned_ = false;
+};
+
+// Splits the tree of an iteration into subtrees: deeper until there are
+// enough, or a goal is met on the way (then the last one is the goal). One
+// thread takes the whole tree as one subtree when that finds the same path
+// (Run::kSplitKeepsOrder), as the multi-tile search always did: its count
+// of states then stays that of one state at a time on one thread, in a
+// batch on any number of threads too (helpers have nothing to take).
+template <class Run, class Owner, class Answer>
+std::vector<IdaSubtree<typename Run::Step>> IdaSplit(
+    const Owner& owner, const State& start, int bound,
+    const SearchLimits& limits, IdaShared* shared, IdaIteration<Answer>* out) {
+  const bool lone = Run::kSplitKeepsOrder && limits.threads <= 1;
+  std::vector<IdaSubtree<typename Run::Step>> subtrees;
+  for (int split = lone ? 0 : 1;; ++split) {
+    subtrees.clear();
+    Run collect(owner, start, shared);
+    const bool goal = collect.Collect(bound, split, &subtrees);
+    out->nodes += collect.nodes();
+    out->next_bound = std::min(out->next_bound, collect.next_bound());
+    if (goal || lone || split >= std::min(bound, kMaxSplit) ||
+        subtrees.size() >= kEnoughSubtrees) {
+      return subtrees;
+    }
+  }
+}
+
+// One iteration of IDA* with `bound` over limits.threads threads (and the
+// helpers of limits.helpers); `failed` (may be empty) stops it as a limit
+// does. A path found within the bound is optimal, even if a limit stopped
+// the search of the subtrees before it.
+template <class Run, class Owner>
+Status IdaIterate(const Owner& owner, const State& start, int bound,
+                  const SearchLimits& limits, std::function<bool()> failed,
+                  IdaIteration<typename Run::Answer>* out) {
+  IdaShared shared;
+  shared.limits = &limits;
+  shared.failed = std::move(failed);
+  const auto subtrees =
+      IdaSplit<Run>(owner, start, bound, limits, &shared, out);
+  std::vector<uint64_t> subtree_nodes(subtrees.size(), 0);
+  std::atomic<size_t> next{0};
+  std::mutex mu;
+  auto work = [&] {
+    for (;;) {
+      const size_t i = next.fetch_add(1);
+      // A subtree that is the goal costs nothing: it is taken past a limit
+      // too (with a deadline of a millisecond, a state one move away).
+      if (i >= subtrees.size() || i > shared.best.load() ||
+          (!subtrees[i].goal && shared.PastLimits(0))) {
+        return;
+      }
+      const auto& t = subtrees[i];
+      Run run(owner, start, &shared);
+      run.set_subtree(i);
+      for (int k = 0; k < t.length; ++k) run.Push(t.moves[k]);
+      const bool found = t.goal || run.Search(bound);
+      shared.nodes += run.nodes() & 0xFFF;  // the rest were added on the way
+      std::lock_guard<std::mutex> lock(mu);
+      subtree_nodes[i] = run.nodes();
+      out->next_bound = std::min(out->next_bound, run.next_bound());
+      if (found && !run.stopped() && !run.abandoned() &&
+          i < shared.best.load()) {
+        shared.best = i;
+        out->found = true;
+        run.TakeAnswer(&out->answer);
+      }
+    }
+  };
+  const int threads = std::max(1, limits.threads);
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
+  SearchHelpers::Offer offer{work};
+  if (limits.helpers != nullptr) limits.helpers->Post(&offer);
+  work();
+  if (limits.helpers != nullptr) limits.helpers->Withdraw(&offer);
+  for (auto& t : pool) t.join();
+  for (size_t i = 0; i < subtrees.size() && i <= shared.best; ++i) {
+    out->nodes += subtree_nodes[i];
+  }
+  if (shared.stop && !out->found) {
+    return Status::DeadlineExceeded(std::string("the ") + Run::kMetricName +
+                                    "search stopped at its limit after " +
+                                    std::to_string(out->nodes) + " states");
+  }
+  return Status::OK();
+}
+
+// Empties *path for a search's answer: no moves, no states yet, optimal.
+inline void StartPath(Path* path) {
+  path->moves.clear();
+  path->tiles.clear();
+  path->nodes = 0;
+  path->optimal = true;
+  path->lower_bound = -1;
+}
+
+// IDA*: iterations from `bound` on, each with the least f its predecessor
+// left over the bound, until one finds the goal (*answer), a limit stops
+// one, or the bound reaches `stop_at` (OK, no answer). *nodes counts the
+// states of every iteration so far and *proven the bound under way (at
+// most the distance), also when a limit stops the search.
+template <class Run, class Owner>
+Status IdaDeepen(const Owner& owner, const State& start, int bound,
+                 const SearchLimits& limits,
+                 const std::function<bool()>& failed, int stop_at, int* proven,
+                 uint64_t* nodes, typename Run::Answer* answer, bool* found) {
+  *found = false;
+  *proven = bound;
+  for (;;) {
+    if (bound >= stop_at) return Status::OK();
+    IdaIteration<typename Run::Answer> it;
+    Status s = IdaIterate<Run>(owner, start, bound, limits, failed, &it);
+    *nodes += it.nodes;
+    if (!s.ok()) return s;
+    if (it.found) {
+      *answer = std::move(it.answer);
+      *found = true;
+      return Status::OK();
+    }
+    if (it.next_bound > Run::kMaxDepth) {
+      return Status::InvalidArgument(std::string("no ") + Run::kMetricName +
+                                     "solution within " +
+                                     std::to_string(Run::kMaxDepth) + " moves");
+    }
+    bound = it.next_bound;
+    *proven = bound;
+  }
+}
+
+}  // namespace slidedb
+
+#endif  // SLIDEDB_LIB_SEARCH_IDA_DRIVER_H_
