@@ -1,6 +1,8 @@
 #include "serve/api.h"
 
 #include <atomic>
+#include <map>
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -26,8 +28,39 @@ bool MayTakeLong(const ApiRequest& request) {
          Board::Parse(board->second, &b).ok() && b.cells() > kMaxTableCells;
 }
 
-Api::Api(std::string db_dir, const WebFiles* web, ApiOptions options)
-    : db_dir_(std::move(db_dir)),
+Status ListSourceGoals(const std::vector<DbSource>& sources,
+                       std::vector<GoalInfo>* goals,
+                       std::vector<std::string>* shadowed) {
+  goals->clear();
+  // board, goal and metric -> the index in *goals of the one that answers
+  std::map<std::string, size_t> seen;
+  for (const DbSource& source : sources) {
+    std::vector<GoalInfo> own;
+    const Status s = ListGoals(*source.db, &own);
+    if (!s.ok()) return s;
+    for (GoalInfo& g : own) {
+      const std::string key = g.board + ' ' + g.goal + ' ' + g.metric;
+      const auto [it, fresh] = seen.emplace(key, goals->size());
+      if (!fresh) {
+        if (shadowed != nullptr) {
+          shadowed->push_back(g.board + " goal " + g.goal + " (" + g.metric +
+                              ") is in " + (*goals)[it->second].database +
+                              " and " + source.dir + ": " +
+                              (*goals)[it->second].database +
+                              " answers it (given first)");
+        }
+        continue;
+      }
+      g.database = source.dir;
+      goals->push_back(std::move(g));
+    }
+  }
+  return Status::OK();
+}
+
+Api::Api(std::vector<std::string> db_dirs, const WebFiles* web,
+         ApiOptions options)
+    : db_dirs_(std::move(db_dirs)),
       web_(web),
       options_(std::move(options)),
       page_budget_(options_.memory_limit > 0
@@ -36,24 +69,38 @@ Api::Api(std::string db_dir, const WebFiles* web, ApiOptions options)
 
 Status Api::Open() { return Reload(); }
 
+std::vector<std::string> Api::Shadowed() const {
+  std::shared_ptr<Backend> b = backend();
+  return b == nullptr ? std::vector<std::string>() : b->shadowed;
+}
+
 Status Api::Reload() {
   auto fresh = std::make_shared<Backend>();
-  Status s = Database::Open(db_dir_, &fresh->db);
-  if (!s.ok()) return s;
-  // A server answers for long: every table's metadata is read now, so a
-  // damaged one stops the (re)load instead of a request.
-  std::vector<const TableMeta*> tables;
-  s = fresh->db->Tables(&tables);
-  if (!s.ok()) return s;
-  fresh->solver = std::make_unique<Solver>(fresh->db.get());
-  if (options_.open_hook) fresh->solver->set_open_hook(options_.open_hook);
-  // One budget for every reload: the pages of a database replaced count
-  // until they are the oldest and leave first.
-  if (page_budget_ != nullptr) fresh->solver->set_page_budget(page_budget_);
-  if (options_.preload) {
-    s = fresh->solver->PreloadPdbs();
+  for (const std::string& dir : db_dirs_) {
+    std::unique_ptr<Database> db;
+    Status s = Database::Open(dir, &db);
     if (!s.ok()) return s;
+    // A server answers for long: every table's metadata is read now, so a
+    // damaged one stops the (re)load instead of a request.
+    std::vector<const TableMeta*> tables;
+    s = db->Tables(&tables);
+    if (!s.ok()) return s;
+    auto solver = std::make_unique<Solver>(db.get());
+    if (options_.open_hook) solver->set_open_hook(options_.open_hook);
+    // One budget for every database and reload: the pages of a database
+    // replaced count until they are the oldest and leave first.
+    if (page_budget_ != nullptr) solver->set_page_budget(page_budget_);
+    if (options_.preload) {
+      s = solver->PreloadPdbs();
+      if (!s.ok()) return s;
+    }
+    fresh->sources.push_back({dir, db.get(), solver.get()});
+    fresh->dbs.push_back(std::move(db));
+    fresh->solvers.push_back(std::move(solver));
   }
+  std::vector<GoalInfo> goals;
+  Status s = ListSourceGoals(fresh->sources, &goals, &fresh->shadowed);
+  if (!s.ok()) return s;
   static std::atomic<uint64_t> generations{0};
   fresh->generation = ++generations;
   std::shared_ptr<Backend> old;
@@ -142,7 +189,7 @@ ApiResponse Api::Handle(const ApiRequest& request) const {
   }
   std::shared_ptr<Backend> b = backend();
   if (b == nullptr) return Error(503, "the database is not open");
-  Handler h(db_dir_, b->db.get(), b->solver.get(), b->generation, request);
+  Handler h(b->sources, b->generation, request);
   switch (route->endpoint) {
     case Endpoint::kSolve: return h.Solve("");
     case Endpoint::kCount: return h.Solve("count");

@@ -4,9 +4,11 @@
 // and benchmarks call it directly. docs/SERVE.md describes every endpoint.
 //
 // Thread-safe: any number of threads call Handle() at once. They share one
-// Database and one Solver (each table held once). Reload() swaps in a newly
-// opened database; requests already running finish on the old one, which
-// is closed when the last of them returns.
+// Database and one Solver a database (each table held once). With several
+// databases, a question goes to the first of them (in the order given) that
+// answers its goal. Reload() swaps in newly opened databases; requests
+// already running finish on the old ones, which are closed when the last of
+// them returns.
 #ifndef SLIDEDB_SERVE_API_H_
 #define SLIDEDB_SERVE_API_H_
 
@@ -17,7 +19,9 @@
 #include <mutex>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "lib/answer/tables.h"
 #include "lib/base/status.h"
 #include "lib/solve/solver.h"
 #include "lib/storage/database.h"
@@ -74,32 +78,57 @@ struct ApiOptions {
   Solver::OpenHook open_hook;
 };
 
+// One open database of those a server answers from.
+struct DbSource {
+  std::string dir;  // as given (--db)
+  Database* db;
+  Solver* solver;
+};
+
+// Every goal the sources answer, each once, with the database that answers
+// it (GoalInfo::database): the first source that lists it. *shadowed (may
+// be null) gets a line for each goal a later source also lists.
+Status ListSourceGoals(const std::vector<DbSource>& sources,
+                       std::vector<GoalInfo>* goals,
+                       std::vector<std::string>* shadowed);
+
 class Api {
  public:
-  // Serves the database at db_dir (once Open() succeeds) and the page's
-  // files from `web` (may be null: then only the API).
-  Api(std::string db_dir, const WebFiles* web, ApiOptions options = {});
+  // Serves the databases at db_dirs (once Open() succeeds; the first that
+  // answers a goal answers it) and the page's files from `web` (may be
+  // null: then only the API).
+  Api(std::vector<std::string> db_dirs, const WebFiles* web,
+      ApiOptions options = {});
+  Api(std::string db_dir, const WebFiles* web, ApiOptions options = {})
+      : Api(std::vector<std::string>{std::move(db_dir)}, web,
+            std::move(options)) {}
 
-  // Opens the database. NotFound when there is none at db_dir.
+  // Opens the databases. NotFound when there is none at one of db_dirs
+  // (the message names it).
   Status Open();
-  // Opens the database again (with options.preload, reading its pattern
-  // databases) and swaps it in; on failure the old one stays in service
+  // Opens the databases again (with options.preload, reading their pattern
+  // databases) and swaps them in; on failure the old ones stay in service
   // and the error is returned.
   Status Reload();
 
-  const std::string& db_dir() const { return db_dir_; }
+  const std::vector<std::string>& db_dirs() const { return db_dirs_; }
+  // A line for each goal that two databases answer, saying which one does
+  // (ListSourceGoals), as of the last Open() or Reload().
+  std::vector<std::string> Shadowed() const;
 
   ApiResponse Handle(const ApiRequest& request) const;
 
  private:
   struct Backend {
-    std::unique_ptr<Database> db;
-    std::unique_ptr<Solver> solver;
+    std::vector<std::unique_ptr<Database>> dbs;
+    std::vector<std::unique_ptr<Solver>> solvers;
+    std::vector<DbSource> sources;  // over dbs and solvers
+    std::vector<std::string> shadowed;
     uint64_t generation;  // unique in the process, for per-thread caches
   };
   std::shared_ptr<Backend> backend() const;
 
-  const std::string db_dir_;
+  const std::vector<std::string> db_dirs_;
   const WebFiles* web_;
   const ApiOptions options_;
   // Shared by every reload's Solver; null without options_.memory_limit.

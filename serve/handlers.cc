@@ -64,7 +64,24 @@ std::string Handler::Read(std::initializer_list<const char*> more) {
   const std::string* unknown = params_.Unknown(kGoalParams, more);
   if (unknown != nullptr) return "unknown parameter '" + *unknown + "'";
   if (config_ == nullptr) config_ = &own_config_.emplace();
-  return params_.ReadGoal(db_dir_, config_);
+  std::string bad = params_.ReadGoal(db_dir_, config_);
+  if (bad.empty()) PickSource();
+  return bad;
+}
+
+void Handler::PickSource() {
+  if (sources_.size() < 2) return;
+  for (const DbSource& source : sources_) {
+    config_->db_dir = source.dir;
+    GoalKind kind;
+    if (slidedb::OpenGoal(*config_, source.solver, &kind).ok()) {
+      db_dir_ = source.dir;
+      db_ = source.db;
+      solver_ = source.solver;
+      return;
+    }
+  }
+  config_->db_dir = db_dir_;  // none answers: the first one's error
 }
 
 bool Handler::OpenGoal(ApiResponse* error) {
@@ -357,9 +374,9 @@ ApiResponse Handler::Tables() {
                           "'");
   }
   std::vector<GoalInfo> goals;
-  // Every table's metadata was read when the database was opened (Reload):
-  // this cannot fail.
-  const Status s = ListGoals(*db_, &goals);
+  // Every table's metadata was read when the databases were opened
+  // (Reload): this cannot fail.
+  const Status s = ListSourceGoals(sources_, &goals, nullptr);
   if (!s.ok()) return Error(500, s.message());
   std::string out;
   AppendGoalsJson(goals, &out);

@@ -18,14 +18,16 @@
 
 namespace slidedb {
 
-// One request's work, with the database it started on.
+// One request's work, with the databases it started on.
 class Handler {
  public:
-  Handler(const std::string& db_dir, Database* db, Solver* solver,
-          uint64_t generation, const ApiRequest& request)
-      : db_dir_(db_dir),
-        db_(db),
-        solver_(solver),
+  // sources: at least one.
+  Handler(const std::vector<DbSource>& sources, uint64_t generation,
+          const ApiRequest& request)
+      : sources_(sources),
+        db_dir_(sources[0].dir),
+        db_(sources[0].db),
+        solver_(sources[0].solver),
         request_(request),
         params_(request.params),
         generation_(generation) {}
@@ -53,7 +55,12 @@ class Handler {
   // The start parameter, required; nullptr after filling *error.
   const std::string* Start(ApiResponse* error);
 
-  const std::string& db_dir_;
+  // Of several sources, makes the first that answers config_'s goal the
+  // one this request asks (db_dir_, db_, solver_); else keeps the first.
+  void PickSource();
+
+  const std::vector<DbSource>& sources_;
+  std::string db_dir_;
   Database* db_;
   Solver* solver_;
   const ApiRequest& request_;

@@ -44,6 +44,9 @@ constexpr char kUsage[] =
     "When ready it prints one line, 'listening on http://ADDR:PORT'.\n"
     "SIGINT or SIGTERM finish the requests in flight and exit; SIGHUP\n"
     "reopens the database (after a slidedb-build) without dropping one.\n"
+    "With --db given more than once, one page and API answer from all the\n"
+    "databases: a question goes to the first (in the order given) that\n"
+    "answers its goal, and /api/tables names it in each goal's \"database\".\n"
     "\n"
     "API (docs/SERVE.md has every parameter, field and status). Every\n"
     "question about a table takes board=RxC (3x3), goal=G (tiles in order,\n"
@@ -104,6 +107,7 @@ constexpr char kExitHelp[] =
     "  slidedb-serve                      # http://127.0.0.1:8080/\n"
     "  slidedb-serve --port 0             # any free port\n"
     "  slidedb-serve --bind 0.0.0.0 --port 8000 --db /srv/slidedb\n"
+    "  slidedb-serve --db data/db33 --db data/db44   # 3x3 and 4x4 at once\n"
     "  curl 'http://127.0.0.1:8080/api/solve?start=867254301'\n";
 
 // Signals reach the server through a pipe, read by a thread that acts on
@@ -154,7 +158,8 @@ uint64_t HalfTheMachinesMemory() {
 
 int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
              std::ostream& out, std::ostream& err) {
-  std::string db_dir, web_dir, access_log_path;
+  std::vector<std::string> db_dirs;
+  std::string web_dir, access_log_path;
   HttpOptions http;
   // Two event loops a core: measured faster than one (BENCHMARKS.md), and a
   // long search holds fewer connections.
@@ -166,8 +171,10 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
   desc.add_options()
       ("help,h", "show this help and exit")
       ("version", "show the version and exit")
-      ("db", po::value(&db_dir)->default_value(DefaultDatabasePath()),
-       "database directory ($SLIDEDB_DB, else data/slidedb)")
+      ("db", po::value(&db_dirs)->value_name("DIR"),
+       "database directory ($SLIDEDB_DB, else data/slidedb); repeatable: "
+       "the union of their tables is served, a goal that two hold by the "
+       "first given (said on standard error at start)")
       ("bind", po::value(&http.bind)->default_value("127.0.0.1"),
        "address to listen on (0.0.0.0: every interface)")
       ("port", po::value(&http.port)->default_value(8080),
@@ -271,6 +278,7 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
       access_log.Write(r);
     };
   }
+  if (db_dirs.empty()) db_dirs.push_back(DefaultDatabasePath());
   ApiOptions api_options;
   api_options.preload = vm.count("preload") > 0;
   // A line on standard error for each set of pattern databases opened and
@@ -289,15 +297,18 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
     return usage("--memory-limit takes a size such as 400M, 2G or a number "
                  "of bytes (at least 1M), not '" + memory_limit + "'");
   }
-  Api api(db_dir, &web, api_options);
+  Api api(db_dirs, &web, api_options);
   Status s = api.Open();
   if (!s.ok()) {
     err << "slidedb-serve: " << s.message();
-    if (s.IsNotFound()) {
-      err << "; build it with: slidedb-build --db " << db_dir;
+    if (s.IsNotFound() && db_dirs.size() == 1) {
+      err << "; build it with: slidedb-build --db " << db_dirs[0];
     }
     err << "\n";
     return kExitNoInput;
+  }
+  for (const std::string& line : api.Shadowed()) {
+    err << "slidedb-serve: " << line << "\n";
   }
 
   // Each connection holds a descriptor: as many as the system lets us.
@@ -342,8 +353,10 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
         if (c == SIGHUP) {
           const Status r = api.Reload();
           if (r.ok()) {
-            err << "slidedb-serve: reopened the database " << db_dir
-                << std::endl;
+            std::string dirs;
+            for (const std::string& d : db_dirs) dirs += " " + d;
+            err << "slidedb-serve: reopened the database"
+                << (db_dirs.size() > 1 ? "s" : "") << dirs << std::endl;
           } else {
             err << "slidedb-serve: cannot reopen the database, still "
                    "serving the old one: "

@@ -96,6 +96,10 @@ void AppendGoalsJson(const std::vector<GoalInfo>& goals, std::string* out) {
             ",\"stored\":" + (g.stored ? "true" : "false") + ",\"table\":\"" +
             g.table + "\"";
     if (!g.partition.empty()) *out += ",\"partition\":\"" + g.partition + "\"";
+    if (!g.database.empty()) {
+      *out += ",\"database\":";
+      AppendJsonString(out, g.database);
+    }
     *out += "}";
   }
   *out += "]}\n";

@@ -39,7 +39,8 @@ const H = {base: '', context: null, server: null, profile: '', db: ''};
 // Starts the server and waits for its `listening on http://ADDR:PORT` line.
 function startServer() {
   const args = ['--port', '0'];
-  if (H.db) args.push('--db', H.db);
+  // One database, or several (an array: each a --db, in order).
+  for (const db of [].concat(H.db).filter(Boolean)) args.push('--db', db);
   // The page built into the server, unless --web names a folder.
   if (WEB) args.push('--web', WEB);
   const child = spawn(SERVER, args, {stdio: ['ignore', 'pipe', 'pipe']});
@@ -68,7 +69,8 @@ async function apiGet(pathAndQuery) {
   return {status: res.status, body: await res.json()};
 }
 
-// Registers the hooks that start a server on `db` and a browser before a
+// Registers the hooks that start a server on `db` (a path, or an array of
+// them) and a browser before a
 // file's tests, and stop both after them.
 function serve(db) {
   H.db = db;

@@ -22,9 +22,8 @@
 #include "cli/exit_codes.h"
 #include "serve/serve_cli.h"
 #include "tests/serve/raw_http.h"
+#include "tests/serve/server_process.h"
 #include "tests/test_util.h"
-
-extern char** environ;
 
 namespace slidedb {
 namespace {
@@ -32,79 +31,6 @@ namespace {
 using testing::RunBuildCli;
 using testing::RunQueryCli;
 using testing::TempDir;
-
-std::string ServeBinary() {
-  // $SLIDEDB_SERVE, else the one built beside this test.
-  const char* env = std::getenv("SLIDEDB_SERVE");
-  return env != nullptr ? env : SLIDEDB_SERVE_BINARY;
-}
-
-// One slidedb-serve process, killed (if still running) when destroyed.
-class ServerProcess {
- public:
-  explicit ServerProcess(std::vector<std::string> args) {
-    args.insert(args.begin(), ServeBinary());
-    args.insert(args.end(), {"--port", "0", "--bind", "127.0.0.1"});
-    int out[2];
-    if (pipe(out) != 0) return;
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, out[1], 1);
-    posix_spawn_file_actions_addclose(&actions, out[0]);
-    std::vector<char*> argv;
-    for (auto& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    if (posix_spawn(&pid_, argv[0], &actions, nullptr, argv.data(),
-                    environ) != 0) {
-      pid_ = -1;
-    }
-    posix_spawn_file_actions_destroy(&actions);
-    close(out[1]);
-    out_ = fdopen(out[0], "r");
-    // The first line says where it listens.
-    char line[256];
-    if (pid_ > 0 && fgets(line, sizeof line, out_) != nullptr) {
-      first_line_ = line;
-      const size_t colon = first_line_.rfind(':');
-      if (colon != std::string::npos) port_ = std::atoi(&first_line_[colon + 1]);
-    }
-  }
-  ~ServerProcess() {
-    if (pid_ > 0 && !waited_) {
-      kill(pid_, SIGKILL);
-      waitpid(pid_, nullptr, 0);
-    }
-    if (out_ != nullptr) fclose(out_);
-  }
-
-  int port() const { return port_; }
-  pid_t pid() const { return pid_; }
-  const std::string& first_line() const { return first_line_; }
-
-  httplib::Client Client() const {
-    httplib::Client c("127.0.0.1", port_);
-    // A hang guard, not a timing assertion: a request that hangs fails.
-    c.set_read_timeout(20);
-    c.set_connection_timeout(20);
-    return c;
-  }
-
-  // Sends `sig` and returns the exit status.
-  int Stop(int sig) {
-    kill(pid_, sig);
-    int status = 0;
-    waitpid(pid_, &status, 0);
-    waited_ = true;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  }
-
- private:
-  pid_t pid_ = -1;
-  FILE* out_ = nullptr;
-  std::string first_line_;
-  int port_ = 0;
-  bool waited_ = false;
-};
 
 TEST(ServerTest, AnswersAsTheCliOverHttp) {
   ServerProcess server({"--db", testing::TestDatabase()});

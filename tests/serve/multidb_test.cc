@@ -1,0 +1,136 @@
+// slidedb-serve --db A --db B: one server answering from several databases
+// (issue 37), the first given answering a goal that both hold.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cli/exit_codes.h"
+#include "serve/api.h"
+#include "serve/serve_cli.h"
+#include "tests/serve/server_process.h"
+#include "tests/test_util.h"
+
+namespace slidedb {
+namespace {
+
+using testing::RunBuildCli;
+using testing::TempDir;
+
+// board -> the database /api/tables says answers it (every goal of a board
+// comes from one database in these tests).
+std::map<std::string, std::string> Databases(const std::string& body) {
+  std::map<std::string, std::string> by_board;
+  const nlohmann::json tables = nlohmann::json::parse(body)["tables"];
+  for (const auto& t : tables) {
+    by_board[t["board"].get<std::string>()] = t.value("database", "");
+  }
+  return by_board;
+}
+
+TEST(MultiDbTest, OneServerAnswersFromTwoDatabases) {
+  const std::string a = TempDir("multidb-a") + "/db";
+  const std::string b = TempDir("multidb-b") + "/db";
+  ASSERT_EQ(RunBuildCli({"--db", a, "--board", "3x3", "--quiet"}).status, 0);
+  ASSERT_EQ(RunBuildCli({"--db", b, "--board", "2x3", "--quiet"}).status, 0);
+  ServerProcess server({"--db", a, "--db", b});
+  ASSERT_GT(server.port(), 0);
+  httplib::Client client = server.Client();
+  auto r = client.Get("/api/solve?start=867254301");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 200) << r->body;
+  EXPECT_EQ(nlohmann::json::parse(r->body)["distance"], 31);
+  r = client.Get("/api/solve?board=2x3&start=123405");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 200) << r->body;
+  EXPECT_EQ(nlohmann::json::parse(r->body)["distance"], 1);
+  r = client.Get("/api/histogram?board=2x3");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 200) << r->body;
+  r = client.Get("/api/tables");
+  ASSERT_TRUE(r);
+  ASSERT_EQ(r->status, 200);
+  std::map<std::string, std::string> dbs = Databases(r->body);
+  EXPECT_EQ(dbs["3x3"], a);
+  EXPECT_EQ(dbs["2x3"], b);
+  // Neither holds it: a 404 as with one database.
+  r = client.Get("/api/solve?board=2x2&start=1230");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 404);
+  // SIGHUP reopens them all: a table built into the second is served.
+  ASSERT_EQ(RunBuildCli({"--db", b, "--board", "2x2", "--quiet"}).status, 0);
+  kill(server.pid(), SIGHUP);
+  bool seen = false;
+  for (int k = 0; k < 250 && !seen; ++k) {
+    r = client.Get("/api/solve?board=2x2&start=1230");
+    seen = r && r->status == 200;
+    if (!seen) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  EXPECT_TRUE(seen);
+  r = client.Get("/api/tables");
+  ASSERT_TRUE(r);
+  dbs = Databases(r->body);
+  EXPECT_EQ(dbs["2x2"], b);
+  EXPECT_EQ(dbs["3x3"], a);
+  EXPECT_EQ(server.Stop(SIGTERM), 0);
+}
+
+TEST(MultiDbTest, TheFirstGivenAnswersATableBothHoldAndSaysSo) {
+  const std::string a = TempDir("multidb-first") + "/db";
+  const std::string b = TempDir("multidb-second") + "/db";
+  ASSERT_EQ(RunBuildCli({"--db", a, "--board", "2x3", "--quiet"}).status, 0);
+  ASSERT_EQ(RunBuildCli({"--db", b, "--board", "2x3", "--quiet"}).status, 0);
+  ASSERT_EQ(RunBuildCli({"--db", b, "--board", "2x2", "--quiet"}).status, 0);
+  Api api(std::vector<std::string>{a, b}, nullptr);
+  ASSERT_TRUE(api.Open().ok());
+  const std::vector<std::string> shadowed = api.Shadowed();
+  ASSERT_FALSE(shadowed.empty());
+  for (const std::string& line : shadowed) {
+    EXPECT_NE(line.find("2x3"), std::string::npos) << line;
+    EXPECT_NE(line.find(a + " answers it"), std::string::npos) << line;
+  }
+  ApiRequest request;
+  request.method = "GET";
+  request.path = "/api/tables";
+  const ApiResponse r = api.Handle(request);
+  ASSERT_EQ(r.status, 200);
+  const nlohmann::json tables = nlohmann::json::parse(r.body)["tables"];
+  int goals_2x3 = 0;
+  for (const auto& t : tables) {
+    if (t["board"] == "2x3") {
+      ++goals_2x3;
+      EXPECT_EQ(t["database"], a);
+    } else {
+      EXPECT_EQ(t["database"], b);
+    }
+  }
+  EXPECT_GT(goals_2x3, 0);
+  // Each goal once, not once a database.
+  std::set<std::string> goals;
+  for (const auto& t : tables) {
+    goals.insert(t["board"].get<std::string>() + " " +
+                 t["goal"].get<std::string>() + " " +
+                 t["metric"].get<std::string>());
+  }
+  EXPECT_EQ(goals.size(), tables.size());
+}
+
+TEST(MultiDbTest, AMissingDatabaseIsNamed) {
+  std::istringstream in;
+  std::ostringstream out, err;
+  const std::string missing = TempDir("multidb-none") + "/db";
+  const int status = RunServe(
+      {"--db", testing::TestDatabase(), "--db", missing, "--port", "0"}, in,
+      out, err);
+  EXPECT_EQ(status, kExitNoInput);
+  EXPECT_NE(err.str().find(missing), std::string::npos) << err.str();
+}
+
+}  // namespace
+}  // namespace slidedb
