@@ -32,7 +32,7 @@ namespace slidedb {
 namespace {
 
 constexpr char kUsage[] =
-    "Usage: slidedb-serve [--db DIR] [--bind ADDR] [--port N] [--threads N]\n"
+    "Usage: slidedb-serve [--db DIR]... [--bind ADDR] [--port N] [--threads N]\n"
     "                     [--allow-host NAME]... [--cors ORIGIN]\n"
     "                     [--work-timeout SECONDS] [--preload]\n"
     "                     [--memory-limit SIZE] [--web DIR]\n"
