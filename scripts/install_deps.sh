@@ -11,6 +11,7 @@ packages=(
   hyperfine jq time
   # The library for programs (docs/API.md): Python module, man pages, .deb.
   python3-dev python3-pybind11 python3-pytest help2man file dpkg-dev
+  python3-pip python3-setuptools python3-venv python3-wheel python3-numpy  # pip install . (pyproject.toml)
   libcpp-httplib-dev wrk curl  # the server tests' HTTP client; scripts/bench.sh serve
   strace valgrind  # scripts/bench.sh compare
   libopenmpi-dev openmpi-bin  # slidedb-build under mpirun (docs/SCALE.md)
