@@ -45,10 +45,10 @@ case "${1:-}" in
     export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1:suppressions=$root/tests/tsan.supp}
     if [ "$kind" = address ]; then
       # Not the tests that load the library into programs built without
-      # the sanitizer (Python's two, and an example linked through
+      # the sanitizer (Python's three, and an example linked through
       # pkg-config): the ASan runtime must come first in a process.
       ctest -j "$(nproc)" --output-on-failure --timeout 1800 \
-        -E '^(python_module|faces|install_and_example)$'
+        -E '^(python_module|python_install|faces|install_and_example)$'
     else
       # This build holds only the tests of the threaded parts (the search,
       # --verify, the query's batches on several threads, the server's API
