@@ -28,6 +28,9 @@ Suites (bench/suites/SUITE.sh; BENCHMARKS.md has their latest figures):
                        the pattern databases read on demand), and the batch
   first_answer BASE    the first 15-puzzle answer on every face (server, C++ API,
                        Python, one-shot CLI memory) beside BASE
+  memory_limit DB44 [LIMIT...]
+                       slidedb-serve --memory-limit: Korf's 100 POSTed four times
+                       to a fresh server for each limit, and its peak memory
   serve                slidedb-serve under wrk on the loopback, and its memory
   serve_compare BASE   slidedb-serve side by side with BASE: wrk on 3x3, Korf's
                        100 as one POST on 4x4, peak memory
