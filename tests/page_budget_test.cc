@@ -20,6 +20,17 @@ namespace {
 // would show.
 uint8_t Entry(uint64_t i) { return static_cast<uint8_t>(1 + (i * 37) % 200); }
 
+// The entries of page `page`, as the database would give them.
+std::string PageOf(uint64_t entries, uint32_t page_entries, uint32_t page) {
+  const uint64_t begin = uint64_t{page} * page_entries;
+  const uint64_t end = std::min(entries, begin + page_entries);
+  std::string out;
+  for (uint64_t i = begin; i < end; ++i) {
+    out.push_back(static_cast<char>(Entry(i)));
+  }
+  return out;
+}
+
 PdbValues Paged(uint64_t entries, uint32_t page_entries,
                 std::shared_ptr<PageBudget> budget,
                 std::shared_ptr<int> reads) {
@@ -27,10 +38,7 @@ PdbValues Paged(uint64_t entries, uint32_t page_entries,
       entries, page_entries,
       [entries, page_entries, reads](uint32_t page, std::string* out) {
         ++*reads;
-        const uint64_t begin = uint64_t{page} * page_entries;
-        const uint64_t end = std::min(entries, begin + page_entries);
-        out->clear();
-        for (uint64_t i = begin; i < end; ++i) out->push_back(Entry(i));
+        *out = PageOf(entries, page_entries, page);
         return Status::OK();
       },
       std::move(budget));
@@ -67,13 +75,9 @@ TEST(PageBudgetTest, APageInUseStays) {
   std::vector<int> reads(64);
   PdbValues v(
       entries, 1024,
-      [&reads](uint32_t page, std::string* out) {
+      [&reads, entries](uint32_t page, std::string* out) {
         ++reads[page];
-        out->clear();
-        for (uint64_t i = uint64_t{page} * 1024; i < (page + 1) * 1024ull;
-             ++i) {
-          out->push_back(Entry(i));
-        }
+        *out = PageOf(entries, 1024, page);
         return Status::OK();
       },
       budget);
@@ -102,11 +106,7 @@ TEST(PageBudgetTest, ThreadsReadAtOnce) {
           std::lock_guard<std::mutex> lock(mu);
           ++*reads;
         }
-        out->clear();
-        for (uint64_t i = uint64_t{page} * 4096; i < (page + 1) * 4096ull;
-             ++i) {
-          out->push_back(Entry(i));
-        }
+        *out = PageOf(entries, 4096, page);
         return Status::OK();
       },
       budget);

@@ -11,16 +11,7 @@
 #include <string_view>
 
 #include "lib/puzzle/board.h"
-
-namespace {
-
-// Aborts, naming the line, when a property fails.
-#define Require(ok) \
-  ((ok) ? (void)0   \
-        : (std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, #ok), \
-           std::abort()))
-
-}  // namespace
+#include "tests/fuzz/require.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);

@@ -12,6 +12,7 @@
 #include "lib/puzzle/board.h"
 #include "lib/puzzle/notation.h"
 #include "lib/puzzle/problem.h"
+#include "tests/fuzz/require.h"
 
 namespace {
 
@@ -19,11 +20,6 @@ constexpr int kShapes[][2] = {{2, 2}, {2, 3}, {3, 2}, {2, 4}, {4, 2}, {3, 3},
                               {2, 5}, {5, 2}, {3, 4}, {4, 3}, {2, 6}, {6, 2}};
 constexpr const char* kBlanks[] = {"", "9", "x", "_", "0", "blank"};
 
-// Aborts, naming the line, when a property fails.
-#define Require(ok) \
-  ((ok) ? (void)0   \
-        : (std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, #ok), \
-           std::abort()))
 
 }  // namespace
 

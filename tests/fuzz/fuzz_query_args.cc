@@ -15,16 +15,7 @@
 
 #include "cli/exit_codes.h"
 #include "query/query_options.h"
-
-namespace {
-
-// Aborts, naming the line, when a property fails.
-#define Require(ok) \
-  ((ok) ? (void)0   \
-        : (std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, #ok), \
-           std::abort()))
-
-}  // namespace
+#include "tests/fuzz/require.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::vector<std::string> argv;

@@ -17,14 +17,10 @@
 #include "lib/search/bfs.h"
 #include "lib/storage/table.h"
 #include "lib/storage/table_meta.h"
+#include "tests/fuzz/require.h"
 
 namespace {
 
-// Aborts, naming the line, when a property fails.
-#define Require(ok) \
-  ((ok) ? (void)0   \
-        : (std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, #ok), \
-           std::abort()))
 
 struct Fixture {
   std::unique_ptr<slidedb::Table> table;
