@@ -154,6 +154,26 @@ uint64_t HalfTheMachinesMemory() {
   return static_cast<uint64_t>(pages) * static_cast<uint64_t>(page) / 2;
 }
 
+// The Api's options from the command line's: --preload, --memory-limit
+// (null: not given, half the machine's memory), and a line on `err` for
+// each set of pattern databases opened and each multi-tile search made, the
+// work a request may wait for (a small board's table opens in milliseconds
+// and says nothing). False when the memory limit is not a size.
+bool ReadApiOptions(bool preload, const std::string* memory_limit,
+                    std::ostream& err, ApiOptions* options) {
+  options->preload = preload;
+  options->open_hook = [&err](const std::string& what) {
+    if (what.rfind("pdb ", 0) != 0 && what.rfind("mtm ", 0) != 0) return;
+    static std::mutex mutex;
+    std::lock_guard<std::mutex> lock(mutex);
+    err << "slidedb-serve: opening " << what << "\n";
+    err.flush();
+  };
+  options->memory_limit = HalfTheMachinesMemory();
+  return memory_limit == nullptr ||
+         ParseMemorySize(*memory_limit, &options->memory_limit);
+}
+
 }  // namespace
 
 int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
@@ -280,20 +300,9 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
   }
   if (db_dirs.empty()) db_dirs.push_back(DefaultDatabasePath());
   ApiOptions api_options;
-  api_options.preload = vm.count("preload") > 0;
-  // A line on standard error for each set of pattern databases opened and
-  // each multi-tile search made: the work a request may wait for (a table
-  // of a small board opens in milliseconds, and says nothing).
-  api_options.open_hook = [&err](const std::string& what) {
-    if (what.rfind("pdb ", 0) != 0 && what.rfind("mtm ", 0) != 0) return;
-    static std::mutex mutex;
-    std::lock_guard<std::mutex> lock(mutex);
-    err << "slidedb-serve: opening " << what << "\n";
-    err.flush();
-  };
-  api_options.memory_limit = HalfTheMachinesMemory();
-  if (vm.count("memory-limit") &&
-      !ParseMemorySize(memory_limit, &api_options.memory_limit)) {
+  if (!ReadApiOptions(vm.count("preload") > 0,
+                      vm.count("memory-limit") ? &memory_limit : nullptr, err,
+                      &api_options)) {
     return usage("--memory-limit takes a size such as 400M, 2G or a number "
                  "of bytes (at least 1M), not '" + memory_limit + "'");
   }
