@@ -196,8 +196,10 @@ TEST(BfsTest, EightPuzzleFactsFromReferenceSearch) {
 TEST(BfsTest, RecordsAreExactlyTheDocumentedOnes) {
   for (const auto& [board, goal_blanks] :
        std::vector<std::pair<Board, std::vector<int>>>{
-           {Board(3, 3), {0, 1, 2, 3, 4, 5, 6, 7, 8}}, {Board(2, 5), {9}}}) {
+           {Board(3, 3), {8, 0, 1, 2, 3, 4, 5, 6, 7}}, {Board(2, 5), {9}}}) {
     for (int goal_blank : goal_blanks) {
+      // Races show on one goal as on nine.
+      if (testing::kThreadSanitized && goal_blank != goal_blanks[0]) break;
       SCOPED_TRACE(board.Name() + " b" + std::to_string(goal_blank));
       const auto truth = ReferenceDistances(board, goal_blank);
       const BfsResult r = Search(board, goal_blank, 2);
@@ -273,6 +275,7 @@ TEST(BfsTest, EveryPathGivesTheSameRecords) {
     for (int wrap_at : {23, 30, 40, int{kDistanceSaturated}}) {
       for (bool large : {false, true}) {
         for (int threads : {1, 2}) {
+          if (testing::kThreadSanitized && threads == 1) continue;
           SCOPED_TRACE(board.Name() + " b" + std::to_string(goal_blank) +
                        ", wrapped at " + std::to_string(wrap_at) +
                        (large ? ", large-board paths, " : ", ") +

@@ -23,6 +23,8 @@
 #include <utility>
 #include <vector>
 
+#include "tests/test_util.h"
+
 namespace slidedb {
 namespace {
 
@@ -186,6 +188,8 @@ TEST(MtmBfsTest, SameRecordsOnAnyThreads) {
   for (const Board& board :
        {Board(3, 3), Board(2, 4), Board(4, 2), Board(2, 5), Board(5, 2)}) {
     for (int goal_blank : {0, board.cells() - 1}) {
+      // Races show on one goal blank as on two.
+      if (testing::kThreadSanitized && goal_blank == 0) continue;
       const BfsResult one = Search(board, goal_blank, Options(1));
       for (const BfsOptions& options :
            {Options(2), Options(3), Options(1, true), Options(2, true)}) {

@@ -294,13 +294,14 @@ TEST(PdbSearchTest, AgreesWithTheFull3x4Table) {
   const PdbSearch search = MakeSearch(board, goal_blank, ConsecutiveGroups({5, 6}));
   std::mt19937_64 rng(20041);
   std::uniform_int_distribution<Index> any(0, indexer.size() - 1);
-  for (int i = 0; i < 20000; ++i) {
+  const int scale = testing::kSanitized ? 5 : 1;  // fewer under a sanitizer
+  for (int i = 0; i < 20000 / scale; ++i) {
     const State s = indexer.StateAt(any(rng));
     int exact;
     ASSERT_TRUE(DistanceToGoal(table.get(), s, &exact).ok());
     ASSERT_LE(search.Heuristic(s), exact) << indexer.IndexOf(s);
   }
-  for (int i = 0; i < 1000; ++i) {
+  for (int i = 0; i < 1000 / scale; ++i) {
     const State s = indexer.StateAt(any(rng));
     int exact;
     ASSERT_TRUE(DistanceToGoal(table.get(), s, &exact).ok());

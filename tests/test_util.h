@@ -24,6 +24,22 @@ inline void PrintTo(const Board& board, std::ostream* os) {
 
 namespace testing {
 
+// True in the sanitizer builds (scripts/test.sh --sanitize=...), where a
+// sanitizer makes every step many times slower: the exhaustive tests check
+// a sample of their states there, and the plain run checks them all.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+inline constexpr bool kSanitized = true;
+#else
+inline constexpr bool kSanitized = false;
+#endif
+// True in the thread sanitizer's build, which looks for races: there the
+// tests that compare thread counts run the threaded configurations only.
+#if defined(__SANITIZE_THREAD__)
+inline constexpr bool kThreadSanitized = true;
+#else
+inline constexpr bool kThreadSanitized = false;
+#endif
+
 // The name suffix of a test parameterized by boards: "3x3".
 inline std::string BoardParamName(const ::testing::TestParamInfo<Board>& info) {
   return info.param.Name();
