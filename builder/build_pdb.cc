@@ -10,6 +10,7 @@
 #include "lib/puzzle/notation.h"
 #include "lib/puzzle/problem.h"
 #include "lib/search/pdb_build.h"
+#include "lib/search/pdb_encoding.h"
 #include "lib/storage/database.h"
 #include "lib/storage/format.h"
 #include "lib/storage/pdb_meta.h"
@@ -87,16 +88,22 @@ Status BuildPdbs(const Board& board, int goal_blank, const Partition& partition,
     meta.max_value = static_cast<int>(result.histogram.size()) - 1;
     meta.histogram = result.histogram;
     meta.search_states = result.states;
-    meta.page_records = kPageRecords;
-    meta.pages = static_cast<uint32_t>((meta.entries + kPageRecords - 1) /
-                                       kPageRecords);
+    // Four bits an entry when they hold it (lib/search/pdb_encoding.h).
+    std::vector<uint8_t> packed;
+    const bool nibbles = PackPdbEntries(board, goal_blank, groups[g],
+                                        result.values, threads, &packed);
+    if (nibbles) {
+      std::vector<uint8_t>().swap(result.values);
+      meta.entry_bits = kPdbNibbleEntries;
+    }
+    meta.SetPages();
     meta.built_by = std::string("slidedb-build ") + kVersion;
     meta.built_at = Now();
     meta.build_seconds = result.seconds;
     meta.threads = threads;
-    s = writer->PutPdb(meta, result.values);
+    s = writer->PutPdb(meta, nibbles ? packed : result.values);
     if (s.ok()) {
-      *bytes += meta.entries;
+      *bytes += meta.stored_bytes();
       out << tag << ": pattern database of " << WithCommas(meta.entries)
           << " entries, max " << meta.max_value << ", "
           << WithCommas(result.states) << " abstract states, search "

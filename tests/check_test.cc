@@ -304,12 +304,15 @@ TEST(CheckTest, FormatKeyAndStrayKeysAreCaught) {
   const std::string dir = SmallDatabase("check_format");
   {
     Rewriter w(dir);
-    w.Put(kFormatKey, "4");
+    w.Put(kFormatKey, std::to_string(kFormatVersion + 1));
     w.Put("junk", "1");
     w.Put(PageKey("9x9/b0", 0), "x");
   }
   std::string out = VerifyFails(dir);
-  EXPECT_NE(out.find("format 4, but this slidedb reads formats 2 to 3"),
+  EXPECT_NE(out.find("format " + std::to_string(kFormatVersion + 1) +
+                     ", but this slidedb reads formats " +
+                     std::to_string(kOldestReadableFormat) + " to " +
+                     std::to_string(kFormatVersion)),
             std::string::npos)
       << out;
   EXPECT_NE(out.find("stray key junk"), std::string::npos) << out;
@@ -342,7 +345,7 @@ TEST(CheckTest, PatternDatabasesPassAndTheirPagesAreCounted) {
                      "says 1"),
             std::string::npos)
       << out;
-  EXPECT_NE(out.find("page 0 of pattern database 2x3/b5/1 holds 1 entries"),
+  EXPECT_NE(out.find("page 0 of pattern database 2x3/b5/1 holds 1 bytes, not"),
             std::string::npos)
       << out;
   EXPECT_NE(out.find("pattern database 2x3/b9/0, which has no metadata"),
@@ -377,14 +380,15 @@ TEST(CheckTest, PatternDatabaseEntriesAreCheckedAndSelected) {
   {
     Rewriter w(dir);
     std::string page = w.Get(PdbPageKey(kTable, 1, 0));
-    page[7] = static_cast<char>(page[7] + 1);
+    // Entries are four bits: byte 7's low ones are entry 14's.
+    page[7] = static_cast<char>(page[7] ^ 1);
     w.Put(PdbPageKey(kTable, 1, 0), page);
   }
   const std::string out = VerifyFails(dir);
   EXPECT_NE(out.find("pattern database 2x3/b5/1: 1 problem"),
             std::string::npos)
       << out;
-  EXPECT_NE(out.find("entry 7 is "), std::string::npos) << out;
+  EXPECT_NE(out.find("entry 14 is "), std::string::npos) << out;
   j = VerifyJson(dir, &status);
   EXPECT_EQ(status, kExitFailure);
   bool found = false;

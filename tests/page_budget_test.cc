@@ -35,7 +35,7 @@ PdbValues Paged(uint64_t entries, uint32_t page_entries,
                 std::shared_ptr<PageBudget> budget,
                 std::shared_ptr<int> reads) {
   return PdbValues(
-      entries, page_entries,
+      entries, 8, page_entries,
       [entries, page_entries, reads](uint32_t page, std::string* out) {
         ++*reads;
         *out = PageOf(entries, page_entries, page);
@@ -74,7 +74,7 @@ TEST(PageBudgetTest, APageInUseStays) {
   const uint64_t entries = 64 * 1024;
   std::vector<int> reads(64);
   PdbValues v(
-      entries, 1024,
+      entries, 8, 1024,
       [&reads, entries](uint32_t page, std::string* out) {
         ++reads[page];
         *out = PageOf(entries, 1024, page);
@@ -100,7 +100,7 @@ TEST(PageBudgetTest, ThreadsReadAtOnce) {
   const uint64_t entries = 64 * 4096;
   std::mutex mu;  // guards reads (the reader may run on any thread)
   PdbValues v(
-      entries, 4096,
+      entries, 8, 4096,
       [&](uint32_t page, std::string* out) {
         {
           std::lock_guard<std::mutex> lock(mu);

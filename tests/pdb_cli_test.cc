@@ -391,9 +391,9 @@ TEST(PdbCliTest, AGoalAStoredSetServesIsNotBuiltAgain) {
       {"--db", db, "--board", "2x8", "--pdb", "4-4-4-3", "--quiet"});
   ASSERT_EQ(r.status, kExitOk) << r.err;
   // The summary gives what was built (3 groups of 43,680 entries and one
-  // of 3,360), then the whole database's size.
+  // of 3,360, four bits each), then the whole database's size.
   EXPECT_NE(r.out.find("1 set of pattern databases (4-4-4-3) of 2x8, "
-                       "134,400 bytes of entries; the database "),
+                       "67,200 bytes of entries; the database "),
             std::string::npos)
       << r.out;
   using Goals = std::map<int, std::pair<std::string, bool>>;

@@ -413,7 +413,7 @@ TEST(PdbValuesTest, PagesOnDemandAreTheEntriesInMemory) {
   for (const auto& v : all) {
     auto count = std::make_shared<int>(0);
     reads.push_back(count);
-    paged.emplace_back(v.size(), 1024,
+    paged.emplace_back(v.size(), 8, 1024,
                        [&v, count](uint32_t page, std::string* out) {
                          ++*count;
                          const size_t begin = size_t{page} * 1024;
@@ -440,7 +440,7 @@ TEST(PdbValuesTest, PagesOnDemandAreTheEntriesInMemory) {
   }
   std::vector<PdbValues> failing;
   for (const auto& v : all) {
-    failing.emplace_back(v.size(), 1024, [](uint32_t, std::string*) {
+    failing.emplace_back(v.size(), 8, 1024, [](uint32_t, std::string*) {
       return Status::IOError("the disk said no");
     });
   }

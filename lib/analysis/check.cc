@@ -18,6 +18,7 @@
 #include "lib/puzzle/notation.h"
 #include "lib/puzzle/problem.h"
 #include "lib/puzzle/state.h"
+#include "lib/search/pdb_encoding.h"
 #include "lib/storage/database.h"
 #include "lib/storage/format.h"
 #include "lib/storage/pdb_meta.h"
@@ -239,6 +240,10 @@ void CheckPdbs(const std::string& dir, const std::map<std::string, PdbMeta>& pdb
     std::vector<uint8_t> values;
     Status s = db != nullptr ? Status::OK() : Database::Open(dir, &db);
     if (s.ok()) s = db->ReadPdb(pm, &values);
+    if (s.ok() && pm.entry_bits == kPdbNibbleEntries) {
+      values = UnpackPdbEntries(pm.board, pm.goal_blank, pm.tiles, pm.entries,
+                                values);
+    }
     if (s.ok()) {
       CheckPdbEntries(pm, values, options.threads, options.max_listed, &check);
     } else {
@@ -323,16 +328,12 @@ Status CheckDatabase(const std::string& dir, const CheckOptions& options,
         ++orphan_pages["pattern database " + id];
       } else {
         const PdbMeta& pm = meta->second;
-        const uint64_t begin = static_cast<uint64_t>(p) * kPageRecords;
-        const uint64_t want =
-            begin < pm.entries ? std::min<uint64_t>(kPageRecords,
-                                                    pm.entries - begin)
-                               : 0;
+        const uint64_t want = pm.page_bytes(p);
         if (p >= pm.pages || it->value().size() != want) {
           report->problems.push_back(
               "page " + std::to_string(p) + " of pattern database " + id +
               " holds " + std::to_string(it->value().size()) +
-              " entries, not " + std::to_string(want));
+              " bytes, not " + std::to_string(want));
         }
         ++pdb_pages[id];
       }

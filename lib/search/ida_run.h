@@ -19,8 +19,8 @@
 namespace slidedb {
 
 // One search: the state it is at, each group's value for it and for its
-// reflection, the moves made so far and where they leave the automaton of
-// skipped move sequences.
+// reflection (with their md, for entries stored less theirs), the moves
+// made so far and where they leave the automaton of skipped move sequences.
 class PdbSearch::Run : public IdaRunBase {
  public:
   using Step = Move;
@@ -38,12 +38,20 @@ class PdbSearch::Run : public IdaRunBase {
         search_(search),
         board_(search.board_),
         state_(start) {
-    for (int c = 0; c < board_.cells(); ++c) pos_[state_.tile[c]] = c;
+    for (int c = 0; c < board_.cells(); ++c) {
+      const int t = state_.tile[c];
+      pos_[t] = c;
+      if (t == 0) continue;
+      md_[search_.group_of_[t]] += search_.home_md_[t][c];
+      mirror_md_[search_.mirror_group_of_[t]] += search_.mirror_home_md_[t][c];
+    }
     for (size_t g = 0; g < search_.groups_.size(); ++g) {
-      value_[g] = search_.groups_[g].values[Index(static_cast<int>(g))];
+      value_[g] =
+          md_[g] + search_.groups_[g].values[Index(static_cast<int>(g))];
       sum_ += value_[g];
       if (search_.reflects_) {
         mirror_value_[g] =
+            mirror_md_[g] +
             search_.groups_[g].values[MirrorIndex(static_cast<int>(g))];
         mirror_sum_ += mirror_value_[g];
       }
@@ -63,13 +71,17 @@ class PdbSearch::Run : public IdaRunBase {
     state_.blank = static_cast<uint8_t>(to);
     pos_[tile] = from;
     const int g = search_.group_of_[tile];
+    md_[g] += search_.home_md_[tile][from] - search_.home_md_[tile][to];
     sum_ -= value_[g];
-    value_[g] = search_.groups_[g].values[Index(g)];
+    value_[g] = md_[g] + search_.groups_[g].values[Index(g)];
     sum_ += value_[g];
+    const int mg = search_.mirror_group_of_[tile];
+    mirror_md_[mg] +=
+        search_.mirror_home_md_[tile][from] - search_.mirror_home_md_[tile][to];
     if (search_.reflects_) {
-      const int mg = search_.mirror_group_of_[tile];
       mirror_sum_ -= mirror_value_[mg];
-      mirror_value_[mg] = search_.groups_[mg].values[MirrorIndex(mg)];
+      mirror_value_[mg] =
+          mirror_md_[mg] + search_.groups_[mg].values[MirrorIndex(mg)];
       mirror_sum_ += mirror_value_[mg];
     }
     moves_[length_] = m;
@@ -120,6 +132,7 @@ class PdbSearch::Run : public IdaRunBase {
       const int g = search_.group_of_[tile],
                 mg = search_.mirror_group_of_[tile];
       const int saved_value = value_[g], saved_mirror = mirror_value_[mg];
+      const int saved_md = md_[g], saved_mirror_md = mirror_md_[mg];
       const int saved_sum = sum_, saved_mirror_sum = mirror_sum_;
       const int32_t saved_fsm = fsm_state_;
       length_ = depth;
@@ -143,6 +156,8 @@ class PdbSearch::Run : public IdaRunBase {
       pos_[tile] = to;
       value_[g] = saved_value;
       mirror_value_[mg] = saved_mirror;
+      md_[g] = saved_md;
+      mirror_md_[mg] = saved_mirror_md;
       sum_ = saved_sum;
       mirror_sum_ = saved_mirror_sum;
       fsm_state_ = saved_fsm;
@@ -181,7 +196,8 @@ class PdbSearch::Run : public IdaRunBase {
       int to;
       uint8_t tile;
       int g, mg;
-      int new_value, new_sum, new_mirror, new_mirror_sum, f;
+      int new_md, new_value, new_sum, new_mirror_md, new_mirror,
+          new_mirror_sum, f;
       int32_t fsm;
       uint64_t index, mirror_index;
     };
@@ -202,6 +218,8 @@ class PdbSearch::Run : public IdaRunBase {
       k.tile = state_.tile[to];
       pos_[k.tile] = from;
       k.g = search_.group_of_[k.tile];
+      k.new_md =
+          md_[k.g] + search_.home_md_[k.tile][from] - search_.home_md_[k.tile][to];
       k.index = Index(k.g);
       search_.groups_[k.g].values.Prefetch(k.index);
       pos_[k.tile] = to;
@@ -213,7 +231,7 @@ class PdbSearch::Run : public IdaRunBase {
       Child& k = kids[i];
       ++nodes_;
       if (PastLimits()) return true;
-      k.new_value = search_.groups_[k.g].values[k.index];
+      k.new_value = k.new_md + search_.groups_[k.g].values[k.index];
       k.new_sum = sum - value_[k.g] + k.new_value;
       const int f = depth + 1 + k.new_sum;
       if (f > bound) {
@@ -223,6 +241,9 @@ class PdbSearch::Run : public IdaRunBase {
       if (reflects) {
         pos_[k.tile] = from;
         k.mg = search_.mirror_group_of_[k.tile];
+        k.new_mirror_md = mirror_md_[k.mg] +
+                          search_.mirror_home_md_[k.tile][from] -
+                          search_.mirror_home_md_[k.tile][k.to];
         k.mirror_index = MirrorIndex(k.mg);
         search_.groups_[k.mg].values.Prefetch(k.mirror_index);
         pos_[k.tile] = k.to;
@@ -237,7 +258,8 @@ class PdbSearch::Run : public IdaRunBase {
       k.new_mirror = 0;
       k.new_mirror_sum = mirror_sum;
       if (reflects) {
-        k.new_mirror = search_.groups_[k.mg].values[k.mirror_index];
+        k.new_mirror =
+            k.new_mirror_md + search_.groups_[k.mg].values[k.mirror_index];
         k.new_mirror_sum = mirror_sum - mirror_value_[k.mg] + k.new_mirror;
       }
       k.f = depth + 1 + std::max(k.new_sum, k.new_mirror_sum);
@@ -262,15 +284,25 @@ class PdbSearch::Run : public IdaRunBase {
         length_ = depth + 1;
         return true;
       }
-      const int old_value = value_[k.g];
+      const int old_value = value_[k.g], old_md = md_[k.g];
       value_[k.g] = k.new_value;
-      if (reflects) mirror_value_[k.mg] = k.new_mirror;
+      md_[k.g] = k.new_md;
+      int old_mirror_md = 0;
+      if (reflects) {
+        old_mirror_md = mirror_md_[k.mg];
+        mirror_value_[k.mg] = k.new_mirror;
+        mirror_md_[k.mg] = k.new_mirror_md;
+      }
       if (Dfs(depth + 1, static_cast<int>(k.m), k.fsm, k.new_sum,
               k.new_mirror_sum, bound)) {
         return true;
       }
       value_[k.g] = old_value;
-      if (reflects) mirror_value_[k.mg] = old_mirror;
+      md_[k.g] = old_md;
+      if (reflects) {
+        mirror_value_[k.mg] = old_mirror;
+        mirror_md_[k.mg] = old_mirror_md;
+      }
       pos_[k.tile] = k.to;
       state_.tile[k.to] = k.tile;
       state_.tile[from] = 0;
@@ -285,6 +317,8 @@ class PdbSearch::Run : public IdaRunBase {
   int pos_[kMaxCells] = {};  // pos_[tile]: its cell
   int value_[kMaxCells] = {};
   int mirror_value_[kMaxCells] = {};
+  int md_[kMaxCells] = {};  // each group's md (0 for a byte-stored group)
+  int mirror_md_[kMaxCells] = {};
   int sum_ = 0;
   int mirror_sum_ = 0;
   int32_t fsm_state_ = MoveFsm::kStart;  // after the moves pushed

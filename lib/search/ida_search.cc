@@ -8,6 +8,7 @@
 #include "lib/search/ida_driver.h"
 #include "lib/search/ida_run.h"
 #include "lib/search/move_fsm.h"
+#include "lib/search/pdb_encoding.h"
 #include "lib/search/weighted_search.h"
 
 namespace slidedb {
@@ -61,6 +62,19 @@ PdbSearch::PdbSearch(const Board& board, int goal_blank,
   }
   for (int t = 1; t < board.cells(); ++t) {
     mirror_group_of_[t] = group_of_[mirror[t]];
+  }
+  for (const Group& group : groups_) {
+    if (!group.values.less_md()) continue;
+    const GroupDistances d(board, goal_blank, group.tiles);
+    for (size_t i = 0; i < group.tiles.size(); ++i) {
+      // The reflection puts tile mirror_tiles[i], on cell c, as tiles[i] on
+      // the mirror of c.
+      const int t = group.tiles[i], m = group.mirror_tiles[i];
+      for (int c = 0; c < board.cells(); ++c) {
+        home_md_[t][c] = static_cast<uint8_t>(d(t, c));
+        mirror_home_md_[m][c] = static_cast<uint8_t>(d(t, mirror_cell_[c]));
+      }
+    }
   }
 }
 

@@ -155,6 +155,12 @@ class PdbSearch {
   int group_of_[kMaxCells] = {};         // group_of_[tile]
   int mirror_group_of_[kMaxCells] = {};  // the group tile's mirror image is in
   uint8_t mirror_cell_[kMaxCells] = {};  // the reflection of each cell
+  // What a tile on a cell adds to its group's md, and to the md of the
+  // reflection's group it stands for: its Manhattan distance from home
+  // when the group's entries are read less their md (PdbValues::less_md),
+  // else 0 (lib/search/pdb_encoding.h).
+  uint8_t home_md_[kMaxCells][kMaxCells] = {};
+  uint8_t mirror_home_md_[kMaxCells][kMaxCells] = {};
 };
 
 }  // namespace slidedb

@@ -38,8 +38,9 @@ struct PdbValues::Pages : PageBudget::Holder {
   // (null once it is gone: a budget may still hold this).
   uint8_t* stored = nullptr;
   uint8_t* ready = nullptr;
-  uint64_t entries = 0;
-  int page_shift = 0;
+  uint64_t bytes = 0;  // stored's
+  int page_shift = 0;  // in entries
+  int byte_shift = 0;
   std::mutex mutex;  // guards error, read, stored, and putting a page in
   Status error;
   std::atomic<bool> failed{false};
@@ -60,10 +61,11 @@ struct PdbValues::Pages : PageBudget::Holder {
                                      __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
       return flag == kAbsent;
     }
-    const uint64_t first = uint64_t{page} << page_shift;
-    const uint64_t length = std::min<uint64_t>(page_entries, entries - first);
+    const uint64_t page_bytes = page_entries >> byte_shift;
+    const uint64_t first = (uint64_t{page} << page_shift) >> byte_shift;
+    const uint64_t length = std::min<uint64_t>(page_bytes, bytes - first);
     const uint64_t system_page = static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
-    if (page_entries % system_page == 0) {
+    if (page_bytes % system_page == 0) {
       // The region is mapped to whole system pages: the last one too.
       madvise(stored + first, MappedSize(length), MADV_DONTNEED);
     } else {
@@ -76,36 +78,39 @@ struct PdbValues::Pages : PageBudget::Holder {
   }
 };
 
-void PdbValues::Allocate(uint64_t entries, int page_shift, bool ready) {
+void PdbValues::Allocate(uint64_t entries, int entry_bits, int page_shift,
+                         bool ready) {
   entries_ = entries;
+  byte_shift_ = entry_bits == 4 ? 1 : 0;
+  bytes_ = (entries + (1u << byte_shift_) - 1) >> byte_shift_;
   page_shift_ = page_shift;
-  void* p = mmap(nullptr, MappedSize(entries), PROT_READ | PROT_WRITE,
+  void* p = mmap(nullptr, MappedSize(bytes_), PROT_READ | PROT_WRITE,
                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (p == MAP_FAILED) throw std::bad_alloc();
   region_ =
-      std::unique_ptr<uint8_t, Free>(static_cast<uint8_t*>(p), Free{entries});
+      std::unique_ptr<uint8_t, Free>(static_cast<uint8_t*>(p), Free{bytes_});
   stored_ = region_.get();
   const uint64_t pages = (entries >> page_shift) + 1;
   ready_ = std::make_unique<uint8_t[]>(pages);
   std::fill(ready_.get(), ready_.get() + pages, ready ? kReady : kAbsent);
 }
 
-PdbValues::PdbValues() { Allocate(0, kInMemoryShift, true); }
+PdbValues::PdbValues() { Allocate(0, 8, kInMemoryShift, true); }
 
 PdbValues::PdbValues(const std::vector<uint8_t>& all) {
-  Allocate(all.size(), kInMemoryShift, true);
+  Allocate(all.size(), 8, kInMemoryShift, true);
   std::copy(all.begin(), all.end(), stored_);
 }
 
-Status PdbValues::InMemory(uint64_t entries,
+Status PdbValues::InMemory(uint64_t entries, int entry_bits,
                            const std::function<Status(const Put& put)>& fill,
                            PdbValues* out) {
   PdbValues v;
-  v.Allocate(entries, kInMemoryShift, true);
+  v.Allocate(entries, entry_bits, kInMemoryShift, true);
   bool bad = false;
   uint64_t next = 0;  // pages come in order, each after the last
   Status s = fill([&](uint64_t first, std::string_view bytes) {
-    if (first != next || bytes.size() > entries - first) {
+    if (first != next || bytes.size() > v.bytes_ - first) {
       bad = true;
       return;
     }
@@ -113,24 +118,25 @@ Status PdbValues::InMemory(uint64_t entries,
     next += bytes.size();
   });
   if (!s.ok()) return s;
-  if (bad || next != entries) {
+  if (bad || next != v.bytes_) {
     return Status::Corruption("a pattern database has entries missing");
   }
   *out = std::move(v);
   return Status::OK();
 }
 
-PdbValues::PdbValues(uint64_t entries, uint32_t page_entries, PageReader reader,
-                     std::shared_ptr<PageBudget> budget)
+PdbValues::PdbValues(uint64_t entries, int entry_bits, uint32_t page_entries,
+                     PageReader reader, std::shared_ptr<PageBudget> budget)
     : pages_(std::make_shared<Pages>()) {
-  Allocate(entries, std::countr_zero(page_entries), false);
+  Allocate(entries, entry_bits, std::countr_zero(page_entries), false);
   pages_->page_entries = page_entries;
   pages_->reader = std::move(reader);
   pages_->budget = std::move(budget);
   pages_->stored = stored_;
   pages_->ready = ready_.get();
-  pages_->entries = entries_;
+  pages_->bytes = bytes_;
   pages_->page_shift = page_shift_;
+  pages_->byte_shift = byte_shift_;
 }
 
 PdbValues::PdbValues(PdbValues&&) noexcept = default;
@@ -138,6 +144,8 @@ PdbValues::PdbValues(PdbValues&&) noexcept = default;
 PdbValues& PdbValues::operator=(PdbValues&& other) noexcept {
   Release();
   entries_ = other.entries_;
+  bytes_ = other.bytes_;
+  byte_shift_ = other.byte_shift_;
   page_shift_ = other.page_shift_;
   region_ = std::move(other.region_);
   stored_ = std::exchange(other.stored_, nullptr);
@@ -176,15 +184,15 @@ uint8_t PdbValues::Paged(uint64_t i) const {
     return Load(i);  // another search read it meanwhile
   }
   if (pages.failed) return 0;
-  const uint64_t first = p << page_shift_;
+  const uint64_t first = (p << page_shift_) >> byte_shift_;
   const uint64_t want =
-      std::min<uint64_t>(pages.page_entries, entries_ - first);
+      std::min<uint64_t>(pages.page_entries >> byte_shift_, bytes_ - first);
   if (!s.ok() || bytes.size() != want) {
     pages.error =
         s.ok()
             ? Status::Corruption("pattern database page " + std::to_string(p) +
                                  " has " + std::to_string(bytes.size()) +
-                                 " entries, not " + std::to_string(want))
+                                 " bytes, not " + std::to_string(want))
             : s;
     pages.failed = true;
     return 0;

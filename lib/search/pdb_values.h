@@ -13,6 +13,8 @@
 // once the budget's pages are over it, oldest first, and read again when
 // asked for; a read meanwhile may give 0 (a lower bound: searches stay
 // optimal).
+// Entries take a byte or four bits each (lib/search/pdb_encoding.h): a
+// four-bit entry is read as (entry - md), which the search adds its md to.
 // Thread-safe: any number of searches read at once.
 #ifndef SLIDEDB_LIB_SEARCH_PDB_VALUES_H_
 #define SLIDEDB_LIB_SEARCH_PDB_VALUES_H_
@@ -34,39 +36,45 @@ namespace slidedb {
 class PdbValues {
  public:
   // Reads page `page` (entries [page * page_entries, ...), the last page
-  // shorter) into *out.
+  // shorter) into *out: the bytes they are stored in.
   using PageReader = std::function<Status(uint32_t page, std::string* out)>;
 
   // No entries.
   PdbValues();
-  // Every entry in memory.
+  // Every entry in memory, a byte each.
   explicit PdbValues(const std::vector<uint8_t>& all);
-  // Every entry in memory, written by `fill`, which hands put() runs of
-  // consecutive entries (the database's pages) in order until every entry
-  // is set; Corruption when one is left unset.
-  using Put = std::function<void(uint64_t first, std::string_view entries)>;
-  static Status InMemory(uint64_t entries,
+  // Every entry in memory, of `entry_bits` (8 or 4) bits each, written by
+  // `fill`, which hands put() runs of consecutive bytes (the database's
+  // pages, at the offset of their first byte) in order until every byte is
+  // set; Corruption when one is left unset.
+  using Put = std::function<void(uint64_t first, std::string_view bytes)>;
+  static Status InMemory(uint64_t entries, int entry_bits,
                          const std::function<Status(const Put& put)>& fill,
                          PdbValues* out);
-  // `entries` entries read `page_entries` at a time by `reader`, which
-  // threads may call at once; the pages held count against `budget` when
-  // one is given.
-  // REQUIRES: page_entries is a power of two.
-  PdbValues(uint64_t entries, uint32_t page_entries, PageReader reader,
-            std::shared_ptr<PageBudget> budget = nullptr);
+  // `entries` entries of `entry_bits` (8 or 4) bits each, read
+  // `page_entries` at a time by `reader`, which threads may call at once;
+  // the pages held count against `budget` when one is given.
+  // REQUIRES: page_entries is a power of two, and even.
+  PdbValues(uint64_t entries, int entry_bits, uint32_t page_entries,
+            PageReader reader, std::shared_ptr<PageBudget> budget = nullptr);
 
   PdbValues(PdbValues&&) noexcept;
   PdbValues& operator=(PdbValues&&) noexcept;
   ~PdbValues();
 
   uint64_t size() const { return entries_; }
+  // Whether entries are read less their md: four bits each.
+  bool less_md() const { return byte_shift_ != 0; }
   // Asks the processor to fetch entry i into its caches (all levels: a
   // hint to bypass them, as for data read once, makes searches slower, the
   // entries being read again and again).
-  void Prefetch(uint64_t i) const { __builtin_prefetch(stored_ + i, 0, 3); }
+  void Prefetch(uint64_t i) const {
+    __builtin_prefetch(stored_ + (i >> byte_shift_), 0, 3);
+  }
 
-  // Entry i. A page that cannot be read gives 0 (a lower bound still: the
-  // search stays correct) and records the error for error().
+  // Entry i (less its md when less_md()). A page that cannot be read gives
+  // 0 (a lower bound still: the search stays correct) and records the
+  // error for error().
   // REQUIRES: i < size().
   uint8_t operator[](uint64_t i) const {
     if (__builtin_expect(__atomic_load_n(ready_.get() + (i >> page_shift_),
@@ -96,16 +104,25 @@ class PdbValues {
   // A page's flag (ready_): not in memory; in; in, and looked at by the
   // budget since its last use (PageBudget).
   static constexpr uint8_t kAbsent = 0, kReady = 1, kLookedAt = 2;
-  // An empty region of `entries`, and page flags all `ready`.
-  void Allocate(uint64_t entries, int page_shift, bool ready);
+  // An empty region of `entries` of `entry_bits` each, and page flags all
+  // `ready`.
+  void Allocate(uint64_t entries, int entry_bits, int page_shift, bool ready);
   uint8_t Paged(uint64_t i) const;
   uint8_t Load(uint64_t i) const {
-    return __atomic_load_n(stored_ + i, __ATOMIC_RELAXED);
+    const uint8_t byte =
+        __atomic_load_n(stored_ + (i >> byte_shift_), __ATOMIC_RELAXED);
+    // Four bits: the low ones for an even entry; twice them, the excess
+    // over the md.
+    return byte_shift_ == 0 ? byte
+                            : static_cast<uint8_t>(
+                                  ((byte >> ((i & 1) << 2)) & 15) << 1);
   }
   // Tells pages_ (a budget may hold it) that the region goes.
   void Release();
 
   uint64_t entries_ = 0;
+  uint64_t bytes_ = 0;     // the region's, as stored
+  int byte_shift_ = 0;     // entry i in byte i >> byte_shift_
   int page_shift_ = 0;
   std::unique_ptr<uint8_t, Free> region_;  // the entries
   uint8_t* stored_ = nullptr;              // region_.get()

@@ -37,7 +37,7 @@ Status LoadPdbs(const Database& db, const Board& board, int goal_blank,
     seen[m->group] = true;
     if (!whole) {
       values[m->group] = PdbValues(
-          m->entries, kPageRecords,
+          m->entries, m->entry_bits, m->page_records,
           [&db, m](uint32_t page, std::string* bytes) {
             return db.ReadPdbPage(*m, page, bytes);
           },
@@ -45,7 +45,7 @@ Status LoadPdbs(const Database& db, const Board& board, int goal_blank,
       continue;
     }
     Status s = PdbValues::InMemory(
-        m->entries,
+        m->entries, m->entry_bits,
         [&db, m](const PdbValues::Put& put) { return db.ReadPdb(*m, put); },
         &values[m->group]);
     if (!s.ok()) return s;

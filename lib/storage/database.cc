@@ -210,10 +210,10 @@ std::vector<const PdbMeta*> Database::FindPdbs(const Board& board,
 }
 
 Status Database::ReadPdb(const PdbMeta& meta,
-                         std::vector<uint8_t>* values) const {
-  values->assign(meta.entries, 0);
-  return ReadPdb(meta, [values](uint64_t first, std::string_view entries) {
-    std::copy(entries.begin(), entries.end(), values->begin() + first);
+                         std::vector<uint8_t>* bytes) const {
+  bytes->assign(meta.stored_bytes(), 0);
+  return ReadPdb(meta, [bytes](uint64_t first, std::string_view page) {
+    std::copy(page.begin(), page.end(), bytes->begin() + first);
   });
 }
 
@@ -225,8 +225,8 @@ Status Database::ReadPdb(const PdbMeta& meta, const PdbPageSink& page) const {
   uint32_t expect = 0;
   for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix);
        it->Next(), ++expect) {
-    const uint64_t begin = uint64_t{expect} * kPageRecords;
-    const uint64_t len = std::min<uint64_t>(kPageRecords, meta.entries - begin);
+    const uint64_t begin = uint64_t{expect} * kPageBytes;
+    const uint64_t len = meta.page_bytes(expect);
     if (expect >= meta.pages || it->key() != PdbPageKey(id, meta.group, expect) ||
         it->value().size() != len) {
       break;

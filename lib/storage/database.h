@@ -60,15 +60,17 @@ class Database {
   const std::vector<PdbMeta>& pdbs() const { return pdbs_; }
   std::vector<const PdbMeta*> FindPdbs(const Board& board,
                                        int goal_blank) const;
-  // Reads one pattern database whole into *values.
-  Status ReadPdb(const PdbMeta& meta, std::vector<uint8_t>* values) const;
-  // Reads it whole, handing each page to `page` with the index of its
-  // first entry, in order.
+  // Reads one pattern database's stored bytes whole into *bytes
+  // (meta.stored_bytes(): entries of meta.entry_bits bits).
+  Status ReadPdb(const PdbMeta& meta, std::vector<uint8_t>* bytes) const;
+  // Reads it whole, handing each page to `page` with the offset of its
+  // first byte, in order.
   using PdbPageSink =
-      std::function<void(uint64_t first, std::string_view entries)>;
+      std::function<void(uint64_t first, std::string_view bytes)>;
   Status ReadPdb(const PdbMeta& meta, const PdbPageSink& page) const;
-  // One page of it (kPageRecords entries, the last page shorter), for a
-  // search that reads its entries on demand. Corruption when missing.
+  // One page of it (kPageBytes bytes, meta.page_records entries; the last
+  // page shorter), for a search that reads its entries on demand.
+  // Corruption when missing.
   Status ReadPdbPage(const PdbMeta& meta, uint32_t page,
                      std::string* out) const;
 

@@ -353,14 +353,14 @@ Status DatabaseWriter::RemovePdbs(const std::string& table_id) {
 }
 
 Status DatabaseWriter::PutPdb(const PdbMeta& meta,
-                              const std::vector<uint8_t>& values) {
-  if (values.size() != meta.entries) {
+                              const std::vector<uint8_t>& bytes) {
+  if (bytes.size() != meta.stored_bytes()) {
     return Status::InvalidArgument(
         "pattern database size does not match its metadata");
   }
   const std::string id = meta.TableId();
   Status s =
-      IngestPages(values.data(), values.size(), kPageBytes, meta.pages,
+      IngestPages(bytes.data(), bytes.size(), kPageBytes, meta.pages,
                   [&](uint32_t p) { return PdbPageKey(id, meta.group, p); });
   if (s.ok()) {
     s = FromRocks(db_->Put(rocksdb::WriteOptions(),

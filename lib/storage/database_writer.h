@@ -56,8 +56,9 @@ class DatabaseWriter {
   // partition replaces the old one whole.
   Status RemovePdbs(const std::string& table_id);
   // Adds one group's pattern database.
-  // REQUIRES: values.size() == meta.entries; meta is complete.
-  Status PutPdb(const PdbMeta& meta, const std::vector<uint8_t>& values);
+  // `bytes` are the entries as stored (meta.entry_bits each).
+  // REQUIRES: bytes.size() == meta.stored_bytes(); meta is complete.
+  Status PutPdb(const PdbMeta& meta, const std::vector<uint8_t>& bytes);
 
   // Makes the copy the database.
   Status Commit();

@@ -19,7 +19,10 @@ namespace slidedb {
 // "records" in its metadata). A format-2 database is a format-3 one with
 // byte tables only: this version reads both, and writes 3, which an older
 // slidedb refuses with the command that rebuilds the database.
-inline constexpr int kFormatVersion = 3;
+// 4: a pattern database's entries may take four bits each ("entry_bits" in
+// its metadata, lib/search/pdb_encoding.h); formats 2 and 3 are read as
+// they are (a byte an entry).
+inline constexpr int kFormatVersion = 4;
 // The oldest format this version reads as it is.
 inline constexpr int kOldestReadableFormat = 2;
 // Whether a database or metadata object of format `version` is read.

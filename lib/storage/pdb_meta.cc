@@ -11,6 +11,11 @@ std::string PdbMeta::TableId() const {
   return slidedb::TableId(board, goal_blank);
 }
 
+void PdbMeta::SetPages() {
+  page_records = kPageBytes * 8 / static_cast<uint32_t>(entry_bits);
+  pages = static_cast<uint32_t>((stored_bytes() + kPageBytes - 1) / kPageBytes);
+}
+
 std::string PdbMeta::ToJson() const {
   nlohmann::ordered_json j;
   meta_json::WriteHead(&j, "pattern database", board, goal_blank, goal);
@@ -18,14 +23,19 @@ std::string PdbMeta::ToJson() const {
   j["group"] = group;
   j["tiles"] = tiles;
   j["entries"] = entries;
+  j["entry_bits"] = entry_bits;
   j["max_value"] = max_value;
   j["histogram"] = histogram;
   j["search_states"] = search_states;
   j["page_records"] = page_records;
   j["pages"] = pages;
   j["record"] =
-      "u8: fewest moves of the group's tiles to their goal cells, blank "
-      "moves free; 255 unreachable";
+      entry_bits == 8
+          ? "u8: fewest moves of the group's tiles to their goal cells, "
+            "blank moves free; 255 unreachable"
+          : "u4, two a byte, the even entry low: (fewest moves of the group's "
+            "tiles to their goal cells, blank moves free, less their "
+            "Manhattan distance) / 2";
   meta_json::WriteProvenance(&j, built_by, built_at, build_seconds, threads);
   return j.dump();
 }
@@ -43,6 +53,7 @@ Status PdbMeta::FromJson(std::string_view json, PdbMeta* out) {
     m.group = j.at("group").get<int>();
     m.tiles = j.at("tiles").get<std::vector<int>>();
     m.entries = j.at("entries").get<uint64_t>();
+    m.entry_bits = j.value("entry_bits", 8);  // absent before format 4
     m.max_value = j.at("max_value").get<int>();
     m.histogram = j.at("histogram").get<std::vector<uint64_t>>();
     m.search_states = j.value("search_states", uint64_t{0});
@@ -50,6 +61,8 @@ Status PdbMeta::FromJson(std::string_view json, PdbMeta* out) {
     m.pages = j.at("pages").get<uint32_t>();
     meta_json::ReadProvenance(
         j, {&m.built_by, &m.built_at, &m.build_seconds, &m.threads});
+    PdbMeta paged = m;
+    if (m.entry_bits == 8 || m.entry_bits == 4) paged.SetPages();
     const bool group_ok =
         m.group >= 0 && m.group < static_cast<int>(m.partition.size()) &&
         m.tiles == m.partition[m.group];
@@ -57,8 +70,8 @@ Status PdbMeta::FromJson(std::string_view json, PdbMeta* out) {
         m.entries !=
             PatternIndexer(m.board.cells(), static_cast<int>(m.tiles.size()))
                 .size() ||
-        m.page_records != kPageRecords ||
-        m.pages != (m.entries + kPageRecords - 1) / kPageRecords ||
+        (m.entry_bits != 8 && m.entry_bits != 4) ||
+        m.page_records != paged.page_records || m.pages != paged.pages ||
         m.histogram.size() != static_cast<size_t>(m.max_value) + 1) {
       return Status::Corruption("pattern database metadata is inconsistent");
     }

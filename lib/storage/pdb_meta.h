@@ -9,6 +9,7 @@
 #ifndef SLIDEDB_LIB_STORAGE_PDB_META_H_
 #define SLIDEDB_LIB_STORAGE_PDB_META_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -30,10 +31,13 @@ struct PdbMeta {
   int group = 0;           // which group of the partition, from 0
   std::vector<int> tiles;  // the group's canonical tiles
   uint64_t entries = 0;    // PatternIndexer(cells, tiles).size()
+  // 8: an entry a byte; 4: two a byte, (entry - md) / 2 (format 4 on;
+  // lib/search/pdb_encoding.h).
+  int entry_bits = 8;
   int max_value = 0;
   std::vector<uint64_t> histogram;  // histogram[v]: entries of value v
   uint64_t search_states = 0;       // abstract states the BFS visited
-  uint32_t page_records = 0;
+  uint32_t page_records = 0;  // entries a page: kPageBytes * 8 / entry_bits
   uint32_t pages = 0;
   std::string built_by;
   std::string built_at;
@@ -41,6 +45,17 @@ struct PdbMeta {
   int threads = 1;
 
   std::string TableId() const;  // TableId(board, goal_blank)
+  // The bytes the entries take, all pages together.
+  uint64_t stored_bytes() const { return (entries * entry_bits + 7) / 8; }
+  // The bytes of page `page` (kPageBytes, the last shorter; 0 past it).
+  uint64_t page_bytes(uint32_t page) const {
+    const uint64_t begin = uint64_t{page} * kPageBytes;
+    return begin < stored_bytes()
+               ? std::min<uint64_t>(kPageBytes, stored_bytes() - begin)
+               : 0;
+  }
+  // Sets page_records and pages from entries and entry_bits.
+  void SetPages();
   std::string ToJson() const;
   static Status FromJson(std::string_view json, PdbMeta* out);
 };
