@@ -37,7 +37,7 @@ cleanup() {
 }
 trap cleanup EXIT
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
-. bench/suites/lib.sh  # median
+. bench/suites/lib.sh  # median, start_server, stop_server
 
 if ! "$B"/slidedb-query --db "$DB15" --board 4x4 --tables 2>/dev/null | grep -q 4x4; then
   echo "bench.sh first_answer: building the 15-puzzle's pattern databases in $DB15" >&2
@@ -56,23 +56,6 @@ for r in rows[len(rows) // 2 - 5:len(rows) // 2 + 5]:
 
 bin_of() { [ "$1" = new ] && echo "$B" || echo "$base"; }
 
-start_server() {  # BUILD_DIR
-  "$1/slidedb-serve" --db "$DB15" --port 0 >"$tmp/server.out" 2>"$tmp/server.err" &
-  server_pid=$!
-  for _ in $(seq 400); do
-    port=$(sed -n 's/^listening on .*:\([0-9]*\)$/\1/p' "$tmp/server.out")
-    [ -n "$port" ] && return 0
-    sleep 0.025
-  done
-  echo "bench.sh first_answer: $1/slidedb-serve did not start" >&2
-  exit 1
-}
-stop_server() {  # FILE: records the peak RSS (MiB) there
-  awk '/^VmHWM:/ { print $2 / 1024 }' "/proc/$server_pid/status" >>"$tmp/$1"
-  kill -TERM "$server_pid"
-  wait "$server_pid" || true
-  server_pid=
-}
 post_korf() {  # -> seconds; checks every length
   curl -sf -o "$tmp/korf.out" -w '%{time_total}\n' -H 'Content-Type: text/plain' \
     --data-binary @"$tmp/korf.txt" "http://127.0.0.1:$port/api/solve?board=4x4&goal=$goal"
@@ -126,11 +109,11 @@ while read -r start; do
   echo "bench.sh first_answer: first answers, $start" >&2
   for name in base new; do
     dir=$(bin_of $name)
-    start_server "$dir"
+    start_server "$tmp/server.out" "$dir/slidedb-serve" --db "$DB15"
     curl -sf -o /dev/null -w '%{time_total}\n' \
       "http://127.0.0.1:$port/api/solve?board=4x4&goal=$goal&start=$start" |
       awk '{ print $1 * 1000 }' >>"$tmp/$name.first"
-    stop_server "$name.rss"
+    stop_server "$tmp/$name.rss"
     "$tmp/first_$name" "$DB15" "$goal" "$start" >>"$tmp/$name.api"
     py_first "$dir" "$start" >>"$tmp/$name.py"
   done
@@ -139,10 +122,10 @@ done <"$tmp/median.txt"
 for run in $(seq "$runs"); do
   for name in base new; do
     echo "bench.sh first_answer: Korf's 100 POSTed, run $run, $name" >&2
-    start_server "$(bin_of $name)"
+    start_server "$tmp/server.out" "$(bin_of $name)/slidedb-serve" --db "$DB15"
     post_korf >>"$tmp/$name.korf_first"
     post_korf >>"$tmp/$name.korf_warm"
-    stop_server "$name.rss"
+    stop_server "$tmp/$name.rss"
   done
 done
 

@@ -15,3 +15,31 @@ row() { rows+=("| $1 | $2 | $3 | $4 |"); }
 # with met_least, one it must reach.
 met() { awk -v v="$1" -v f="$2" 'BEGIN { print (v <= f ? "met" : "**missed**") }'; }
 met_least() { awk -v v="$1" -v f="$2" 'BEGIN { print (v >= f ? "met" : "**missed**") }'; }
+
+# start_server OUT_FILE SLIDEDB_SERVE ARGS...: starts the server with ARGS
+# on a free port of 127.0.0.1 (--port 0), its standard output in OUT_FILE
+# and standard error in OUT_FILE.err; sets server_pid and port, or exits 1
+# if it does not listen within 10 s.
+start_server() {
+  local out=$1 bin=$2
+  shift 2
+  "$bin" "$@" --port 0 >"$out" 2>"$out.err" &
+  server_pid=$!
+  port=
+  for _ in $(seq 400); do
+    port=$(sed -n 's/^listening on .*:\([0-9]*\)$/\1/p' "$out")
+    [ -n "$port" ] && return 0
+    sleep 0.025
+  done
+  echo "$bin did not start: $(cat "$out.err")" >&2
+  exit 1
+}
+
+# stop_server [FILE]: appends the server's peak RSS (MiB) to FILE, if
+# given, then stops it (SIGTERM) and waits for it.
+stop_server() {
+  [ -z "${1:-}" ] || awk '/^VmHWM:/ { print $2 / 1024 }' "/proc/$server_pid/status" >>"$1"
+  kill -TERM "$server_pid"
+  wait "$server_pid" || true
+  server_pid=
+}

@@ -9,13 +9,14 @@
 # gives pages back. The answers are compared with the first server's.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. bench/suites/lib.sh  # start_server, stop_server
 db=${1:?usage: scripts/bench.sh memory_limit DB44 [LIMIT...]}
 shift
 B=${SLIDEDB_BENCH_BUILD_DIR:-build}
 [[ -x $B/slidedb-serve ]] || ./scripts/build.sh >/dev/null
 tmp=$(mktemp -d)
-pid=
-trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT
+server_pid=
+trap '[ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null; rm -rf "$tmp"' EXIT
 grep -v '^#' bench/korf100.txt | awk '{print $3}' >"$tmp/korf.txt"
 goal=$(seq -s, 0 15)
 echo "machine: $(nproc) cores; load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -23,17 +24,9 @@ echo
 echo "| slidedb-serve --db $db | Korf's 100 POSTed 4 times, s | peak RSS, MiB |"
 echo "| --- | --- | --- |"
 for limit in none "$@"; do
-  args=(--db "$db" --port 0)
+  args=(--db "$db")
   [ "$limit" = none ] || args+=(--memory-limit "$limit")
-  "$B/slidedb-serve" "${args[@]}" >"$tmp/out" 2>/dev/null &
-  pid=$!
-  port=
-  for _ in $(seq 400); do
-    port=$(sed -n 's/^listening on .*:\([0-9]*\)$/\1/p' "$tmp/out")
-    [ -n "$port" ] && break
-    sleep 0.025
-  done
-  [ -n "$port" ] || { echo "memory_limit: the server did not start" >&2; exit 1; }
+  start_server "$tmp/out" "$B/slidedb-serve" "${args[@]}"
   times=
   for run in 1 2 3 4; do
     t=$(curl -sf -o "$tmp/answers.$limit" -w '%{time_total}' \
@@ -47,10 +40,8 @@ for limit in none "$@"; do
       exit 1
     fi
   done
-  rss=$(awk '/^VmHWM:/ { printf "%.0f", $2 / 1024 }' "/proc/$pid/status")
-  kill -TERM "$pid"
-  wait "$pid" || true
-  pid=
+  stop_server "$tmp/rss.$limit"
+  rss=$(awk '{ printf "%.0f", $1 }' "$tmp/rss.$limit")
   echo "| ${limit/none/no limit} | $times| $rss |"
 done
 echo

@@ -33,7 +33,7 @@ cleanup() {
 }
 trap cleanup EXIT
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
-. bench/suites/lib.sh  # median
+. bench/suites/lib.sh  # median, start_server, stop_server
 
 "$B"/slidedb-build --db "$tmp/db" --board 3x3 --quiet >/dev/null
 "$B"/slidedb-bench --states 10000 --seed 20261125 >"$tmp/states.txt"
@@ -45,31 +45,13 @@ grep -v '^#' bench/korf100.txt | awk '{print $3}' >"$tmp/korf.txt"
 grep -v '^#' bench/korf100.txt | awk '{print $2}' >"$tmp/korf.len"
 goal=$(seq -s, 0 15)
 
-# start_server BIN DB: starts it on a free port; sets server_pid and port.
-start_server() {
-  "$1" --db "$2" --port 0 >"$tmp/server.out" 2>"$tmp/server.err" &
-  server_pid=$!
-  for _ in $(seq 100); do
-    port=$(sed -n 's/^listening on .*:\([0-9]*\)$/\1/p' "$tmp/server.out")
-    [ -n "$port" ] && return 0
-    sleep 0.05
-  done
-  echo "bench.sh serve_compare: $1 did not start" >&2
-  exit 1
-}
-stop_server() {  # FILE: records the peak RSS there, then stops the server
-  awk '/^VmHWM:/ { print $2 / 1024 }' "/proc/$server_pid/status" >>"$tmp/$1"
-  kill -TERM "$server_pid"
-  wait "$server_pid" || true
-  server_pid=
-}
 
 for run in $(seq "$runs"); do
   for name in base new; do
     bin="$base/slidedb-serve"
     [ "$name" = new ] && bin="$B/slidedb-serve"
     echo "bench.sh serve_compare: run $run, $name" >&2
-    start_server "$bin" "$tmp/db"
+    start_server "$tmp/server.out" "$bin" --db "$tmp/db"
     wrk -t2 -c32 -d10s --latency -s bench/wrk_solve.lua \
       "http://127.0.0.1:$port" -- "$tmp/states.txt" >"$tmp/wrk.out"
     awk '/^Requests\/sec:/ { print $2 }' "$tmp/wrk.out" >>"$tmp/$name.rps"
@@ -77,16 +59,16 @@ for run in $(seq "$runs"); do
     awk '$1 == "99%" { v = $2; u = v; sub(/[0-9.]+/, "", u); sub(/[a-z]+$/, "", v);
          print (u == "us" ? v / 1000 : u == "s" ? v * 1000 : v) }' \
       "$tmp/wrk.out" >>"$tmp/$name.p99"
-    stop_server "$name.rss3"
+    stop_server "$tmp/$name.rss3"
 
-    start_server "$bin" "$DB15"
+    start_server "$tmp/server.out" "$bin" --db "$DB15"
     # The pattern databases are loaded by the first question, untimed. A
     # server that cannot answer 4x4 (before issue 20) is noted, not timed.
     code=$(curl -s -o /dev/null -w '%{http_code}' \
       "http://127.0.0.1:$port/api/solve?board=4x4&goal=$goal&start=$goal")
     if [ "$code" != 200 ]; then
       echo "$code" >"$tmp/$name.korf_status"
-      stop_server "$name.rss4"
+      stop_server "$tmp/$name.rss4"
       continue
     fi
     t0=$(date +%s.%N)
@@ -99,7 +81,7 @@ import json, sys
 got = [json.loads(l)["distance"] for l in open(sys.argv[1])]
 want = [int(l) for l in open(sys.argv[2])]
 sys.exit(0 if got == want else "Korf lengths differ")' "$tmp/korf.out" "$tmp/korf.len"
-    stop_server "$name.rss4"
+    stop_server "$tmp/$name.rss4"
   done
 done
 
