@@ -1,0 +1,268 @@
+#include "builder/build_options.h"
+
+#include <boost/program_options.hpp>
+#include <iostream>
+#include <thread>
+
+#include "builder/build_twobit.h"
+#include "cli/default_db.h"
+#include "cli/exit_codes.h"
+#include "cli/version.h"
+#include "lib/puzzle/notation.h"
+#include "lib/puzzle/symmetry.h"
+#include "lib/search/mtm_search.h"
+
+namespace po = boost::program_options;
+
+namespace slidedb {
+
+namespace {
+
+constexpr char kUsage[] =
+    "Usage: slidedb-build [--db DIR] [--board RxC] [--goal G]... "
+    "[--metric stm|mtm] [--records byte|two-bit] [--pdb PARTITION]\n"
+    "                     [--threads N] [--quiet]\n"
+    "       slidedb-build --verify [--db DIR] [--board RxC] [--goal G]... "
+    "[--format text|json]\n"
+    "\n"
+    "Builds the tables of a sliding-tile puzzle by a breadth-first search\n"
+    "back from each goal over every state that reaches it, and stores each\n"
+    "state's distance and best move in a RocksDB database. A table serves\n"
+    "every goal with its blank on the same cell (the query tool relabels the\n"
+    "tiles). The build is written beside the database and swapped in at the\n"
+    "end: an interrupted build leaves the database as it was.\n"
+    "\n"
+    "With no --goal: boards of up to 9 cells get a table for every blank\n"
+    "cell (9 for 3x3); larger boards get the default goal, blank last.\n"
+    "Progress, one line per depth, goes to standard error.\n"
+    "\n"
+    "A table stores a byte a state (distance and best move; boards of up to\n"
+    "12 cells) or, with --records two-bit, two bits: the distance modulo 3,\n"
+    "from which a query walks to the goal (a quarter of the space: 3x4 in\n"
+    "60 MB instead of 240 MB). 2x7 and 7x2 (14 cells, 43,589,145,600\n"
+    "states: 10.9 GB) get a two-bit table by default; before searching,\n"
+    "the builder checks that the machine has the memory (MemAvailable) and\n"
+    "the disk for it, and refuses with the figures when not. Progress lines\n"
+    "of a two-bit search estimate the time left (from the states still to\n"
+    "reach and the last level's rate: an estimate, not a promise).\n"
+    "\n"
+    "Other boards of 13 to 25 cells (4x4, 5x5, 3x5, 4x5, 2x8 ...) have too\n"
+    "many states for a table: they get additive pattern databases, one\n"
+    "per group of tiles of --pdb (default 7-8 on 16 cells: about 10 minutes\n"
+    "of CPU and 2 GB; 7-7 on 15, 6-7 on 14; on 5x5 Korf and Felner's four\n"
+    "groups of 6, 1,2,3,6,7,8/4,5,9,10,14,15/11,12,16,17,21,22/\n"
+    "13,18,19,20,23,24: about 3 minutes and 1 GB), and slidedb-query\n"
+    "answers them by an optimal search. These default groups are a shape\n"
+    "of cells that follows the goal's blank (turned and reflected with it:\n"
+    "the blank first gets the blank-last groups turned by 180 degrees).\n"
+    "--pdb takes group sizes (7-8: tiles 1-7 and 8-15) or each group's\n"
+    "tiles, groups separated by '/'; on a smaller board it builds pattern\n"
+    "databases instead of its table. A goal that stored pattern databases\n"
+    "already answer (those of its blank's cell, or of the goal turned by\n"
+    "180 degrees: slidedb-query --tables lists them) is not built again:\n"
+    "one line names the set, and the exit status is 0; --force builds it\n"
+    "(with --pdb, only a set of those groups on its own cell serves it).\n"
+    "\n"
+    "--metric mtm builds the tables of the multi-tile metric (a move slides\n"
+    "one or more tiles of the blank's row or column, as a finger does), for\n"
+    "boards of up to 12 cells, beside those of the single-tile metric (stm,\n"
+    "the default): one database holds both. 4x4, 3x5, 4x5 and the other\n"
+    "boards of 13 to 20 cells need no build for the multi-tile metric:\n"
+    "slidedb-query searches them (5x5 has no multi-tile answer).\n"
+
+    "Under mpirun (Open MPI), mpirun -np N slidedb-build --board 3x4 --db\n"
+    "DIR searches each table over the N ranks, which may be on N machines:\n"
+    "each rank holds its share of the table at two bits a state, and rank 0\n"
+    "writes the database (single-tile tables only, byte or two-bit as\n"
+    "without mpirun; docs/SCALE.md). A rank that fails or is killed ends\n"
+    "them all, and the database stays as it was.\n"
+    "\n"
+    "--verify builds nothing: it re-reads the database (every table, or those\n"
+    "of --board and --goal) and checks the format key, every block checksum,\n"
+    "each table's metadata and pages, its histogram, and every record against\n"
+    "its neighbours, so that the stored distances are the true ones. It\n"
+    "reports each table as ok or lists what is wrong where (index, state).\n"
+    "\n";
+
+constexpr int kMaxThreads = 256;
+
+// The options as given, before they are checked.
+struct Given {
+  std::string db_dir, board_name, blank, pdb_text, format, metric_name,
+      records_name;
+  std::vector<std::string> goal_texts;
+  int threads = 0;
+};
+
+po::options_description Describe(Given* g) {
+  po::options_description desc("Options");
+  desc.add_options()("help,h", "show this help and exit")(
+      "version", "show the version and exit")(
+      "db", po::value(&g->db_dir)->default_value(DefaultDatabasePath()),
+      "database directory ($SLIDEDB_DB, else data/slidedb)")(
+      "board", po::value(&g->board_name)->default_value("3x3"),
+      "board shape RxC, at most 25 cells: 2x2 2x3 3x2 2x4 4x2 3x3 2x5 5x2 "
+      "3x4 4x3 2x6 6x2 get tables, 2x7 and 7x2 two-bit tables; other boards "
+      "of 13 to 25 cells (4x4, 5x5 ...) pattern databases")(
+      "records", po::value(&g->records_name)->value_name("byte|two-bit"),
+      "how a table stores a state: byte (distance and best move; the "
+      "default up to 12 cells) or two-bit (the distance modulo 3; the "
+      "default, and the only kind, on 2x7 and 7x2; single-tile metric "
+      "only)")(
+      "pdb", po::value(&g->pdb_text)->value_name("PARTITION"),
+      "build pattern databases of these tile groups, sizes in goal order: "
+      "7-8 (tiles 1-7 and 8-15), 6-6-3, 5-5-5 ..., or each group's tiles: "
+      "1,2,3/4,5,6,7,8; a group has at most 8 tiles (6 over 16 cells)")(
+      "goal", po::value(&g->goal_texts),
+      "build the table serving goal G (any arrangement; its blank's cell "
+      "picks the table); repeat for more")(
+      "blank", po::value(&g->blank),
+      "the label that stands for the blank in --goal (default: 0 _ . -)")(
+      "metric", po::value(&g->metric_name)->default_value("stm"),
+      "how moves are counted: stm (a tile a move) or mtm (a row or column "
+      "segment a move; tables only)")(
+      "threads", po::value(&g->threads)->default_value(0),
+      "search threads, 0 to 256 (0: one per core)")(
+      "quiet,q", "no per-depth progress lines")(
+      "force",
+      "build pattern databases even for a goal that a stored set already "
+      "serves")(
+      "rebuild",
+      "start afresh: the database in place (of any format) is "
+      "replaced, at the end, by one holding only what this command builds")(
+      "verify",
+      "check the database instead of building: exit 0 when all "
+      "is well, 1 when not")("format",
+                             po::value(&g->format)->default_value("text"),
+                             "with --verify: text or json");
+  return desc;
+}
+
+void PrintHelp(const po::options_description& desc, std::ostream& out) {
+  out << kUsage << desc << "\n"
+      << "Exit status: 0 built (or already served); 1 the build failed;\n"
+         "64 bad usage; 73 the database cannot be written (or another\n"
+         "slidedb-build is writing it: one build at a time holds\n"
+         "DIR.lock); 74 an I/O error (a full\n"
+         "disk) while writing: the database is left as it was.\n"
+         "69 the machine has too little memory or disk for a two-bit table\n"
+         "(the message gives the figures; nothing was built).\n"
+         "With --verify: 0 all is well; 1 a problem was found; 66 no\n"
+         "database (or no table matches --board/--goal).\n"
+      << "\nExamples: slidedb-build --db data/slidedb --board 3x3\n"
+         "          slidedb-build --verify --db data/slidedb\n";
+}
+
+// The usage error of the options' values, or empty: the board, threads,
+// blank label, --format, --metric.
+std::string ValueError(const Given& g, const po::variables_map& vm,
+                       BuildOptions* o) {
+  Status s = Board::Parse(g.board_name, &o->board);
+  if (!s.ok()) return s.message();
+  if (g.threads < 0 || g.threads > kMaxThreads) {
+    return "--threads must be from 0 to " + std::to_string(kMaxThreads);
+  }
+  o->threads = g.threads != 0 ? g.threads
+                              : static_cast<int>(std::max(
+                                    1u, std::thread::hardware_concurrency()));
+  s = CheckBlankLabel(g.blank);
+  if (!s.ok()) return s.message();
+  if (g.format != "text" && g.format != "json") {
+    return "--format must be text or json";
+  }
+  if (!o->verify && !vm["format"].defaulted()) return "--format needs --verify";
+  if (!ParseMetric(g.metric_name, &o->metric)) {
+    return "--metric must be stm or mtm";
+  }
+  if (!g.records_name.empty() && !ParseRecordKind(g.records_name, &o->records)) {
+    return "--records must be byte or two-bit";
+  }
+  return "";
+}
+
+// The usage error of what is asked to be built, or empty: which kind of
+// table or pattern databases, their partition, the goals.
+std::string KindError(const Given& g, BuildOptions* o) {
+  const Board& board = o->board;
+  // 2x7 and 7x2 get a two-bit table unless pattern databases are asked for.
+  const bool two_bit_board =
+      board.cells() > kMaxTableCells && board.cells() <= kMaxTwoBitTableCells;
+  if (g.records_name.empty() && two_bit_board && g.pdb_text.empty() &&
+      o->metric == Metric::kStm) {
+    o->records = RecordKind::kTwoBit;
+  }
+  o->two_bit = o->records == RecordKind::kTwoBit;
+  o->pdb = !g.pdb_text.empty() || (board.cells() > kMaxTableCells &&
+                                   !o->two_bit && g.records_name.empty());
+  if (!g.records_name.empty()) {
+    const std::string why = RecordsUsageError(
+        board, o->records, o->verify, !g.pdb_text.empty(), o->metric);
+    if (!why.empty()) return why;
+  }
+  if (o->metric == Metric::kMtm && (o->pdb || two_bit_board) && !o->verify) {
+    return "--metric mtm builds full tables, for boards of up to " +
+           std::to_string(kMaxTableCells) + " cells; " + board.Name() +
+           (MtmSearch::Supports(board)
+                ? " needs no build in the multi-tile metric (slidedb-query "
+                  "--metric mtm searches it)"
+                : " has no multi-tile answer: its walking-distance tables "
+                  "are too big to make");
+  }
+  // --pdb's groups for every goal; without it each goal's default.
+  if (!g.pdb_text.empty()) {
+    const Status s = ParsePartition(g.pdb_text, board, &o->partition);
+    if (!s.ok()) return s.message();
+  }
+  const NotationOptions notation{g.blank};
+  for (const auto& text : g.goal_texts) {
+    Arrangement a;
+    const Status s = ParseArrangement(text, board, notation, &a);
+    if (!s.ok()) return "goal '" + text + "': " + s.message();
+    o->blanks.insert(o->pdb ? a.blank : StoredGoalBlank(board, a.blank));
+  }
+  return "";
+}
+
+}  // namespace
+
+int ParseBuildOptions(const std::vector<std::string>& args, std::ostream& out,
+                      std::ostream& err, BuildOptions* o) {
+  Given given;
+  const po::options_description desc = Describe(&given);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(desc).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    err << "slidedb-build: " << e.what() << "\n"
+        << "Try 'slidedb-build --help'.\n";
+    return kExitUsage;
+  }
+  if (vm.count("help")) {
+    PrintHelp(desc, out);
+    return kExitOk;
+  }
+  if (vm.count("version")) {
+    out << "slidedb-build " << kVersion << "\n";
+    return kExitOk;
+  }
+  *o = BuildOptions();
+  o->db_dir = given.db_dir;
+  o->board_given = !vm["board"].defaulted();
+  o->metric_given = !vm["metric"].defaulted();
+  o->pdb_text = given.pdb_text;
+  o->quiet = vm.count("quiet") > 0;
+  o->force = vm.count("force") > 0;
+  o->rebuild = vm.count("rebuild") > 0;
+  o->verify = vm.count("verify") > 0;
+  o->json = given.format == "json";
+  std::string why = ValueError(given, vm, o);
+  if (why.empty()) why = KindError(given, o);
+  if (!why.empty()) {
+    err << "slidedb-build: " << why << "\n";
+    return kExitUsage;
+  }
+  return -1;
+}
+
+}  // namespace slidedb
