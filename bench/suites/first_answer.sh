@@ -18,7 +18,9 @@
 #     largest peak RSS (and its instance).
 #
 # Both read $DB15 (default /tmp/slidedb-bench15; built by this build with
-# the default 7-8 pattern databases if missing); Korf's goal is 0,1,...,15.
+# the default 7-8 pattern databases if missing), or the base build reads
+# $DB15_BASE when set (the same pattern databases in a format the base
+# build reads); Korf's goal is 0,1,...,15.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -55,6 +57,7 @@ for r in rows[len(rows) // 2 - 5:len(rows) // 2 + 5]:
     print(r["start"])' >"$tmp/median.txt"
 
 bin_of() { [ "$1" = new ] && echo "$B" || echo "$base"; }
+db_of() { [ "$1" = new ] && echo "$DB15" || echo "${DB15_BASE:-$DB15}"; }
 
 post_korf() {  # -> seconds; checks every length
   curl -sf -o "$tmp/korf.out" -w '%{time_total}\n' -H 'Content-Type: text/plain' \
@@ -92,14 +95,14 @@ for name in base new; do
   g++ -std=c++20 -O2 -Iinclude "$tmp/first.cc" -o "$tmp/first_$name" \
     -L"$dir/api" -lslidedb -Wl,-rpath,"$(cd "$dir/api" && pwd)"
 done
-py_first() {  # BUILD_DIR START -> ms, or nothing without the module
+py_first() {  # BUILD_DIR START DB -> ms, or nothing without the module
   [ -d "$1/python" ] || return 0
   PYTHONPATH="$1/python" /usr/bin/python3 -c '
 import sys, time, slidedb
 db = slidedb.open(sys.argv[1])
 t0 = time.perf_counter()
 db.solve(sys.argv[3], board="4x4", goal=sys.argv[2])
-print("%.1f" % ((time.perf_counter() - t0) * 1000))' "$DB15" "$goal" "$2"
+print("%.1f" % ((time.perf_counter() - t0) * 1000))' "$3" "$goal" "$2"
 }
 
 for name in base new; do
@@ -109,20 +112,20 @@ while read -r start; do
   echo "bench.sh first_answer: first answers, $start" >&2
   for name in base new; do
     dir=$(bin_of $name)
-    start_server "$tmp/server.out" "$dir/slidedb-serve" --db "$DB15"
+    start_server "$tmp/server.out" "$dir/slidedb-serve" --db "$(db_of $name)"
     curl -sf -o /dev/null -w '%{time_total}\n' \
       "http://127.0.0.1:$port/api/solve?board=4x4&goal=$goal&start=$start" |
       awk '{ print $1 * 1000 }' >>"$tmp/$name.first"
     stop_server "$tmp/$name.rss"
-    "$tmp/first_$name" "$DB15" "$goal" "$start" >>"$tmp/$name.api"
-    py_first "$dir" "$start" >>"$tmp/$name.py"
+    "$tmp/first_$name" "$(db_of $name)" "$goal" "$start" >>"$tmp/$name.api"
+    py_first "$dir" "$start" "$(db_of $name)" >>"$tmp/$name.py"
   done
 done <"$tmp/median.txt"
 
 for run in $(seq "$runs"); do
   for name in base new; do
     echo "bench.sh first_answer: Korf's 100 POSTed, run $run, $name" >&2
-    start_server "$tmp/server.out" "$(bin_of $name)/slidedb-serve" --db "$DB15"
+    start_server "$tmp/server.out" "$(bin_of $name)/slidedb-serve" --db "$(db_of $name)"
     post_korf >>"$tmp/$name.korf_first"
     post_korf >>"$tmp/$name.korf_warm"
     stop_server "$tmp/$name.rss"
@@ -133,7 +136,7 @@ n=0
 while read -r start; do
   n=$((n + 1))
   for name in base new; do
-    /usr/bin/time -f "%M" -o "$tmp/t" "$(bin_of $name)/slidedb-query" --db "$DB15" \
+    /usr/bin/time -f "%M" -o "$tmp/t" "$(bin_of $name)/slidedb-query" --db "$(db_of $name)" \
       --board 4x4 --goal "$goal" "$start" >/dev/null
     echo "$(( $(cat "$tmp/t") / 1024 )) $n" >>"$tmp/$name.oneshot_rss"
   done
