@@ -32,6 +32,8 @@ Suites (bench/suites/SUITE.sh; BENCHMARKS.md has their latest figures):
                        slidedb-serve --memory-limit: Korf's 100 POSTed four times
                        to a fresh server for each limit, and its peak memory
   serve                slidedb-serve under wrk on the loopback, and its memory
+  busy DB33 DB44       slidedb-serve kept busy: slow multi-tile requests and 64
+                       far 4x4 searches at once, 3x3 latency meanwhile
   serve_compare BASE   slidedb-serve side by side with BASE: wrk on 3x3, Korf's
                        100 as one POST on 4x4, peak memory
   python               the Python module: solve_many, solve, distance

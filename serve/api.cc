@@ -14,8 +14,8 @@
 namespace slidedb {
 
 bool MayTakeLong(const ApiRequest& request) {
-  if (request.method == "POST" || request.path == "/api/count" ||
-      request.path == "/api/sample") {
+  if ((request.method == "POST" && request.body.size() > kQuickBatchBytes) ||
+      request.path == "/api/count" || request.path == "/api/sample") {
     return true;
   }
   if (request.params.count("all") > 0 || request.params.count("count") > 0) {

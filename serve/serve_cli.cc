@@ -227,7 +227,7 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
       ("work-threads", po::value(&http.work_threads)->default_value(
            static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))),
        "threads for the answers that may take long (a search, a POST "
-       "batch, count, all, sample; default one a core)")
+       "batch over 2 KiB, count, all, sample; default one a core)")
       ("work-queue", po::value(&http.work_queue)->default_value(64),
        "most such requests waiting for a work thread; past them 503 with "
        "Retry-After at once (table answers never wait for these threads)")

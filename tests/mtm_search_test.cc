@@ -319,6 +319,29 @@ TEST(MtmSearchTest, StopsAtItsLimits) {
 }
 
 
+// Finding the move automaton takes seconds on the larger boards: a search's
+// limits stop it (nothing kept), and the next search makes it whole.
+TEST(MtmSearchTest, TheMoveAutomatonStopsAtItsLimits) {
+  const Board board(2, 8);  // no other test makes its automaton
+  int asked = 0;
+  EXPECT_EQ(MtmMoveFsm::Make(board, [&asked] { return ++asked > 1; }),
+            nullptr);
+  EXPECT_EQ(asked, 2);
+  EXPECT_EQ(MtmMoveFsm::Shared(board, [] { return true; }), nullptr);
+  const auto shared = MtmMoveFsm::Shared(board);
+  ASSERT_NE(shared, nullptr);
+  EXPECT_EQ(shared->transitions(), MtmMoveFsm::Make(board)->transitions());
+  EXPECT_EQ(MtmMoveFsm::Shared(board, [] { return true; }), shared);
+  // A search past its deadline before its tables are made: refused.
+  SearchLimits past;
+  past.deadline = SearchLimits::Clock::now();
+  std::shared_ptr<const MtmSearch> search;
+  const Status s = MtmSearch::Make(Board(4, 5), 19,
+                                   MtmHeuristic::kWalkingDistance, past,
+                                   &search);
+  EXPECT_TRUE(s.IsDeadlineExceeded()) << s.ToString();
+}
+
 // 4x4's tables are prepared when slidedb is built (lib/search/mtm_prepared.h):
 // the automaton is the one a process would find, and the two ordered
 // tables are there, whole.

@@ -212,12 +212,18 @@ MtmSearch::MtmSearch(const Board& board, int goal_blank, MtmHeuristic heuristic,
       goal_blank_(goal_blank),
       heuristic_(heuristic),
       rows_(board, goal_blank, /*columns=*/false, limits),
-      columns_(board, goal_blank, /*columns=*/true, limits),
-      fsm_(MtmMoveFsm::Shared(board)) {
+      columns_(board, goal_blank, /*columns=*/true, limits) {
   if (!rows_.complete() || !columns_.complete()) {
     made_ = Status::DeadlineExceeded(
         "stopped at its limit while making the multi-tile walking-distance "
         "tables of " + board.Name());
+    return;
+  }
+  fsm_ = MtmMoveFsm::Shared(board, [&limits] { return PastLimits(limits); });
+  if (fsm_ == nullptr) {
+    made_ = Status::DeadlineExceeded(
+        "stopped at its limit while making the multi-tile move automaton of " +
+        board.Name());
     return;
   }
   if (heuristic == MtmHeuristic::kOrderedWalkingDistance) {

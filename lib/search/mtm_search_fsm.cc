@@ -93,7 +93,7 @@ MtmMoveFsm::MtmMoveFsm(const Board& board, int max_length)
     : max_length_(max_length),
       max_cells_(std::max(board.rows(), board.cols()) - 1),
       symbols_(4 * max_cells_) {
-  Find(board);
+  Find(board, nullptr);
   MakeAutomaton();
 }
 
@@ -104,11 +104,16 @@ MtmMoveFsm::MtmMoveFsm(const Board& board, int max_length,
       symbols_(4 * max_cells_),
       next_(next, next + size) {}
 
-std::shared_ptr<const MtmMoveFsm> MtmMoveFsm::Make(const Board& board) {
-  return std::make_shared<MtmMoveFsm>(board, 0);
+std::shared_ptr<const MtmMoveFsm> MtmMoveFsm::Make(
+    const Board& board, const std::function<bool()>& stop) {
+  std::shared_ptr<MtmMoveFsm> fsm(new MtmMoveFsm(board, 0, nullptr, 0));
+  if (!fsm->Find(board, stop)) return nullptr;
+  fsm->MakeAutomaton();
+  return fsm;
 }
 
-std::shared_ptr<const MtmMoveFsm> MtmMoveFsm::Shared(const Board& board) {
+std::shared_ptr<const MtmMoveFsm> MtmMoveFsm::Shared(
+    const Board& board, const std::function<bool()>& stop) {
   static std::mutex mu;
   static std::map<std::pair<int, int>, std::shared_ptr<const MtmMoveFsm>> made;
   std::lock_guard<std::mutex> lock(mu);
@@ -121,11 +126,11 @@ std::shared_ptr<const MtmMoveFsm> MtmMoveFsm::Shared(const Board& board) {
                          &size)) {
     fsm.reset(new MtmMoveFsm(board, max_length, next, size));
   }
-  if (fsm == nullptr) fsm = Make(board);
+  if (fsm == nullptr) fsm = Make(board, stop);  // null when stopped
   return fsm;
 }
 
-void MtmMoveFsm::Find(const Board& board) {
+bool MtmMoveFsm::Find(const Board& board, const std::function<bool()>& stop) {
   // max_length_ 0: as long as the budget allows.
   const int longest = max_length_ > 0 ? max_length_ : kLongest;
   Player player(max_cells_);
@@ -140,7 +145,9 @@ void MtmMoveFsm::Find(const Board& board) {
   while (length < longest && !level.empty()) {
     ++length;
     std::vector<std::vector<uint8_t>> next;
-    for (const auto& x : level) {
+    for (size_t k = 0; k < level.size(); ++k) {
+      if (stop != nullptr && k % 1024 == 0 && stop()) return false;
+      const auto& x = level[k];
       const int last_axis = x.empty() ? -1 : x.back() / max_cells_ / 2;
       for (int s = 0; s < symbols_; ++s) {
         if (s / max_cells_ / 2 == last_axis) continue;
@@ -177,6 +184,7 @@ void MtmMoveFsm::Find(const Board& board) {
     if (max_length_ == 0 && level.size() > kLevelBudget) break;
   }
   max_length_ = length;
+  return true;
 }
 
 void MtmMoveFsm::MakeAutomaton() {

@@ -16,6 +16,7 @@
 #define SLIDEDB_LIB_SEARCH_MTM_SEARCH_FSM_H_
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -35,9 +36,15 @@ class MtmMoveFsm {
   // longest sequences that are cheap to find there (8 moves on 4x4; 4x4's
   // is prepared when slidedb is built, lib/search/mtm_prepared.h: it takes
   // two seconds to find).
-  static std::shared_ptr<const MtmMoveFsm> Shared(const Board& board);
-  // The automaton Shared makes, never the prepared one (the generator's).
-  static std::shared_ptr<const MtmMoveFsm> Make(const Board& board);
+  // Finding the sequences takes seconds on the larger boards (two on 4x5):
+  // `stop`, asked as it goes, ends it, and then Shared returns null and
+  // keeps nothing (a later call makes it again).
+  static std::shared_ptr<const MtmMoveFsm> Shared(
+      const Board& board, const std::function<bool()>& stop = nullptr);
+  // The automaton Shared makes, never the prepared one (the generator's);
+  // null when `stop` ended it.
+  static std::shared_ptr<const MtmMoveFsm> Make(
+      const Board& board, const std::function<bool()>& stop = nullptr);
   // Its transitions, Next() of each state and symbol in turn.
   const std::vector<int32_t>& transitions() const { return next_; }
 
@@ -61,7 +68,8 @@ class MtmMoveFsm {
   // A prepared automaton.
   MtmMoveFsm(const Board& board, int max_length, const int32_t* next,
              size_t size);
-  void Find(const Board& board);
+  // False when `stop` ended it.
+  bool Find(const Board& board, const std::function<bool()>& stop);
   void MakeAutomaton();
 
   int max_length_;

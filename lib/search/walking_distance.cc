@@ -21,12 +21,6 @@ struct KeyHash {
 
 constexpr uint8_t kUnseen = 0xFF;
 
-bool PastLimits(const SearchLimits& limits) {
-  const auto now = SearchLimits::Clock::now();
-  return now >= limits.deadline || now >= limits.answer_by ||
-         (limits.cancel != nullptr && limits.cancel->load());
-}
-
 }  // namespace
 
 bool WalkingDistance::Supports(const Board& board) {

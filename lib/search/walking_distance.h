@@ -31,6 +31,15 @@
 
 namespace slidedb {
 
+// Whether work under `limits` must stop now: its deadline or answer_by
+// passed, or its cancel flag set. (The tables' preparation, not the
+// search, which keeps its own count of states.)
+inline bool PastLimits(const SearchLimits& limits) {
+  const auto now = SearchLimits::Clock::now();
+  return now >= limits.deadline || now >= limits.answer_by ||
+         (limits.cancel != nullptr && limits.cancel->load());
+}
+
 class WalkingDistance {
  public:
   // The most lines (rows or columns) a table handles.

@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "lib/search/mtm_prepared.h"
+#include "lib/search/walking_distance.h"
 
 namespace slidedb {
 
@@ -14,12 +15,6 @@ namespace {
 
 constexpr uint8_t kUnseen = 0xFF;
 constexpr int kPow5[5] = {1, 5, 25, 125, 625};
-
-bool PastLimits(const SearchLimits& limits) {
-  const auto now = SearchLimits::Clock::now();
-  return now >= limits.deadline || now >= limits.answer_by ||
-         (limits.cancel != nullptr && limits.cancel->load());
-}
 
 // A line's goal lines packed two bits a place, place 0 lowest.
 inline uint32_t Remove(uint32_t code, int at) {

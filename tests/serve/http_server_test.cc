@@ -211,7 +211,18 @@ TEST(HttpServerTest, WhatMayTakeLong) {
     r.params = std::move(params);
     return r;
   };
-  EXPECT_TRUE(MayTakeLong(req("POST", "/api/solve", {})));
+  // A batch: a small one on a table's board is answered at once (it never
+  // waits behind searches); a larger one, or one on a searched board, not.
+  ApiRequest post = req("POST", "/api/solve", {});
+  post.body = "867254301\n123456708\n";
+  EXPECT_FALSE(MayTakeLong(post));
+  post.body.assign(kQuickBatchBytes + 1, '1');
+  EXPECT_TRUE(MayTakeLong(post));
+  post = req("POST", "/api/solve", {{"board", "4x4"}});
+  post.body = "1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15\n";
+  EXPECT_TRUE(MayTakeLong(post));
+  post = req("POST", "/api/solve", {{"count", "1"}});
+  EXPECT_TRUE(MayTakeLong(post));
   EXPECT_TRUE(MayTakeLong(req("GET", "/api/solve", {{"board", "4x4"}})));
   EXPECT_TRUE(MayTakeLong(req("GET", "/api/moves", {{"board", "3x5"}})));
   EXPECT_TRUE(MayTakeLong(req("GET", "/api/solve", {{"all", "1"}})));
