@@ -370,22 +370,7 @@ TEST(DatabaseTest, DefaultPath) {
   if (old) setenv("SLIDEDB_DB", saved.c_str(), 1);
 }
 
-// The records and metadata of one small table, searched afresh.
-std::pair<TableMeta, std::vector<uint8_t>> SmallTable(const Board& board,
-                                                      int goal_blank) {
-  BfsResult r;
-  EXPECT_TRUE(RunBfs(Indexer(board, goal_blank), 1, nullptr, &r).ok());
-  TableMeta m;
-  m.board = board;
-  m.goal_blank = goal_blank;
-  m.goal = "g";
-  m.states = r.records.size();
-  m.histogram = r.histogram;
-  m.max_distance = static_cast<int>(r.histogram.size()) - 1;
-  m.page_records = kPageRecords;
-  m.pages = static_cast<uint32_t>((m.states + kPageRecords - 1) / kPageRecords);
-  return {m, r.records};
-}
+using testing::SmallTable;
 
 TEST(DatabaseWriterTest, NothingChangesWithoutCommit) {
   const std::string dir = TempDir("writer-abandon") + "/db";
