@@ -129,31 +129,25 @@ Status FaultInjectionEnv::SyncFile(const std::string& path) {
   return s;
 }
 
-Status FaultInjectionEnv::RenameFile(const std::string& from,
-                                     const std::string& to) {
-  Status s = Step("rename", to);
+Status FaultInjectionEnv::Rename(bool exchange, const std::string& a,
+                                 const std::string& b) {
+  Status s = Step(exchange ? "exchange" : "rename", b);
   if (s.ok() && fail_renames_) {
-    s = Status::IOError("moving " + from + " to " + to + ": " +
+    s = Status::IOError((exchange ? "swapping " : "moving ") + a +
+                        (exchange ? " with " : " to ") + b + ": " +
                         std::strerror(EIO));
   }
-  if (s.ok()) s = target()->RenameFile(from, to);
-  if (!s.ok()) return s;
-  Move(from, to);
-  pending_.push_back({DirChange::kRename, from, to, {Parent(from), Parent(to)}});
-  return s;
-}
-
-Status FaultInjectionEnv::ExchangeFiles(const std::string& a,
-                                        const std::string& b) {
-  Status s = Step("exchange", b);
-  if (s.ok() && fail_renames_) {
-    s = Status::IOError("swapping " + a + " with " + b + ": " +
-                        std::strerror(EIO));
+  if (s.ok()) {
+    s = exchange ? target()->ExchangeFiles(a, b) : target()->RenameFile(a, b);
   }
-  if (s.ok()) s = target()->ExchangeFiles(a, b);
   if (!s.ok()) return s;
-  Exchanged(a, b);
-  pending_.push_back({DirChange::kExchange, a, b, {Parent(a), Parent(b)}});
+  if (exchange) {
+    Exchanged(a, b);
+  } else {
+    Move(a, b);
+  }
+  pending_.push_back({exchange ? DirChange::kExchange : DirChange::kRename, a,
+                      b, {Parent(a), Parent(b)}});
   return s;
 }
 

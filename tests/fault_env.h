@@ -55,8 +55,12 @@ class FaultInjectionEnv : public EnvWrapper {
                          std::unique_ptr<WritableFile>* file) override;
   Status LinkFile(const std::string& from, const std::string& to) override;
   Status SyncFile(const std::string& path) override;
-  Status RenameFile(const std::string& from, const std::string& to) override;
-  Status ExchangeFiles(const std::string& a, const std::string& b) override;
+  Status RenameFile(const std::string& from, const std::string& to) override {
+    return Rename(/*exchange=*/false, from, to);
+  }
+  Status ExchangeFiles(const std::string& a, const std::string& b) override {
+    return Rename(/*exchange=*/true, a, b);
+  }
   Status SyncDir(const std::string& dir) override;
   Status CreateDir(const std::string& dir) override;
   Status RemoveAll(const std::string& path) override;
@@ -83,6 +87,8 @@ class FaultInjectionEnv : public EnvWrapper {
   // One step named `op` on `path`: an error if the process has stopped.
   Status Step(const std::string& op, const std::string& path);
   Status Append(Written* file, WritableFile* target, std::string_view data);
+  // RenameFile (a to b), or ExchangeFiles.
+  Status Rename(bool exchange, const std::string& a, const std::string& b);
   // Every path recorded under `from` is now under `to`.
   void Move(const std::string& from, const std::string& to);
   // The same when `a` and `b` swapped names.
