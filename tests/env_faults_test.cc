@@ -34,7 +34,7 @@ std::string ReadAll(const std::string& path) {
 std::vector<std::string> TableIds(const std::string& dir) {
   std::unique_ptr<Database> db;
   const Status s = Database::Open(dir, &db);
-  if (!s.ok()) return {"(" + s.ToString() + ")"};
+  if (!s.ok()) return {s.ToString()};
   return db->table_ids();
 }
 
@@ -183,7 +183,9 @@ TEST(EnvFaultsTest, StoppedAtEveryStepThenPowerCut) {
     ASSERT_TRUE(env.PowerCut().ok());
     const std::vector<std::string> ids = TableIds(dir);
     EXPECT_TRUE(ids == kOld || ids == kNew) << "step " << k << ": " << ids[0];
-    if (s.ok()) EXPECT_EQ(ids, kNew) << "step " << k << " lost a commit";
+    if (s.ok()) {
+      EXPECT_EQ(ids, kNew) << "step " << k << " lost a commit";
+    }
     (ids == kNew ? new_seen : old_seen)++;
     // At most the copy is left, which the next writer removes.
     const std::vector<std::string> left = LeftBehind(dir);

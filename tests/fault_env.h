@@ -9,6 +9,7 @@
 // linked, renamed or swapped in a directory since that directory's last
 // SyncDir(). Files it did not write (RocksDB's) count as synced: their
 // durability is RocksDB's to keep. A removal is never undone.
+// Not thread-safe: one writer's calls, one after another.
 #ifndef SLIDEDB_TESTS_FAULT_ENV_H_
 #define SLIDEDB_TESTS_FAULT_ENV_H_
 

@@ -52,7 +52,8 @@ void RemoveStaleCopies(Env* env, const fs::path& dir) {
   std::vector<std::string> names;
   if (!env->GetChildren(parent, &names).ok()) return;
   for (const std::string& name : names) {
-    if (name.rfind(stem, 0) == 0) env->RemoveAll(parent + "/" + name);
+    // One that cannot be removed now is tried again by the next writer.
+    if (name.rfind(stem, 0) == 0) (void)env->RemoveAll(parent + "/" + name);
   }
 }
 
@@ -180,7 +181,7 @@ Status DatabaseWriter::Begin(const std::string& dir,
 DatabaseWriter::~DatabaseWriter() {
   db_.reset();
   if (!committed_ && !aside_.empty()) {
-    env_->RemoveAll(aside_);
+    (void)env_->RemoveAll(aside_);  // else the next writer removes it
   }
   lock_.reset();  // releases the lock
 }
@@ -392,7 +393,8 @@ Status DatabaseWriter::Commit() {
   // A rename lives in the parent directory's entries: until they reach the
   // disk, a power cut can bring back the old database, or none.
   s = env_->SyncDir(fs::path(dir_).parent_path().string());
-  env_->RemoveAll(aside_);  // the old database, if there was one
+  // The old database, if there was one (else the next writer removes it).
+  (void)env_->RemoveAll(aside_);
   return s;
 }
 
