@@ -4,6 +4,7 @@
 #include "lib/storage/database.h"
 
 #include <gtest/gtest.h>
+#include <fcntl.h>
 #include <rocksdb/db.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -370,22 +371,7 @@ TEST(DatabaseTest, DefaultPath) {
   if (old) setenv("SLIDEDB_DB", saved.c_str(), 1);
 }
 
-// The records and metadata of one small table, searched afresh.
-std::pair<TableMeta, std::vector<uint8_t>> SmallTable(const Board& board,
-                                                      int goal_blank) {
-  BfsResult r;
-  EXPECT_TRUE(RunBfs(Indexer(board, goal_blank), 1, nullptr, &r).ok());
-  TableMeta m;
-  m.board = board;
-  m.goal_blank = goal_blank;
-  m.goal = "g";
-  m.states = r.records.size();
-  m.histogram = r.histogram;
-  m.max_distance = static_cast<int>(r.histogram.size()) - 1;
-  m.page_records = kPageRecords;
-  m.pages = static_cast<uint32_t>((m.states + kPageRecords - 1) / kPageRecords);
-  return {m, r.records};
-}
+using testing::SmallTable;
 
 TEST(DatabaseWriterTest, NothingChangesWithoutCommit) {
   const std::string dir = TempDir("writer-abandon") + "/db";
@@ -479,13 +465,23 @@ TEST(DatabaseWriterTest, KilledBuildLeavesTheDatabaseAsItWas) {
   // may change.
   auto snapshot = [&] { return testing::FileSnapshot(dir); };
   const auto before = snapshot();
+  // The build's standard error is a pipe already full: its first progress
+  // line, which comes after Begin made the copy and long before anything is
+  // committed, blocks it until the kill below. So the kill always lands
+  // while it runs, however the machine schedules the two processes.
+  int err_pipe[2];
+  ASSERT_EQ(pipe2(err_pipe, O_CLOEXEC), 0);
+  fcntl(err_pipe[1], F_SETPIPE_SZ, 4096);
+  fcntl(err_pipe[1], F_SETFL, O_NONBLOCK);
+  const std::string fill(4096, 'x');
+  while (write(err_pipe[1], fill.data(), fill.size()) > 0) {
+  }
+  fcntl(err_pipe[1], F_SETFL, 0);
   const pid_t pid = fork();
   if (pid == 0) {
-    // 3x4 takes seconds even on an idle machine, so the kill below always
-    // comes first however the machine schedules the two processes (2x5,
-    // 40 ms, could finish between the poll and the kill on a busy one).
+    dup2(err_pipe[1], 2);
     execl(build.c_str(), build.c_str(), "--db", dir.c_str(), "--board", "3x4",
-          "--threads", "1", "--quiet", static_cast<char*>(nullptr));
+          "--threads", "1", static_cast<char*>(nullptr));
     _exit(127);
   }
   ASSERT_GT(pid, 0);
@@ -493,10 +489,12 @@ TEST(DatabaseWriterTest, KilledBuildLeavesTheDatabaseAsItWas) {
   // A hang guard of 20 s, not a timing: the copy comes within milliseconds.
   for (int k = 0; k < 20000 && !fs::exists(copy); ++k) usleep(1000);
   const bool began = fs::exists(copy);
-  // Killed at once: in the copy or in the search, it must not matter.
+  // Killed in the copy or blocked on its first line: it must not matter.
   kill(pid, SIGKILL);
   int status = -1;
   waitpid(pid, &status, 0);
+  close(err_pipe[0]);
+  close(err_pipe[1]);
   ASSERT_TRUE(began) << "the build never began";
   ASSERT_TRUE(WIFSIGNALED(status)) << "the build finished before the kill";
   EXPECT_TRUE(snapshot() == before) << "the killed build changed the database";

@@ -9,6 +9,9 @@
 #include <stdexcept>
 
 #include "builder/build_cli.h"
+#include "lib/puzzle/index.h"
+#include "lib/search/bfs.h"
+#include "lib/storage/format.h"
 #include "query/query_cli.h"
 
 namespace fs = std::filesystem;
@@ -108,6 +111,22 @@ const std::string& TestDatabase() {
     return db;
   }();
   return path;
+}
+
+std::pair<TableMeta, std::vector<uint8_t>> SmallTable(const Board& board,
+                                                      int goal_blank) {
+  BfsResult r;
+  EXPECT_TRUE(RunBfs(Indexer(board, goal_blank), 1, nullptr, &r).ok());
+  TableMeta m;
+  m.board = board;
+  m.goal_blank = goal_blank;
+  m.goal = "g";
+  m.states = r.records.size();
+  m.histogram = r.histogram;
+  m.max_distance = static_cast<int>(r.histogram.size()) - 1;
+  m.page_records = kPageRecords;
+  m.pages = static_cast<uint32_t>((m.states + kPageRecords - 1) / kPageRecords);
+  return {m, r.records};
 }
 
 }  // namespace slidedb::testing

@@ -14,6 +14,7 @@
 #include "lib/puzzle/board.h"
 #include "lib/puzzle/notation.h"
 #include "lib/puzzle/state.h"
+#include "lib/storage/table_meta.h"
 
 namespace slidedb {
 
@@ -69,6 +70,10 @@ struct CliResult {
 CliResult RunQueryCli(const std::vector<std::string>& args,
                       const std::string& input = "");
 CliResult RunBuildCli(const std::vector<std::string>& args);
+
+// The records and metadata of one small table, searched afresh.
+std::pair<TableMeta, std::vector<uint8_t>> SmallTable(const Board& board,
+                                                      int goal_blank);
 
 // A fresh empty directory under the system's temporary directory, removed
 // when the test binary exits.

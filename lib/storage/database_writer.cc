@@ -4,14 +4,9 @@
 #include <rocksdb/options.h>
 #include <rocksdb/table.h>
 #include <rocksdb/sst_file_writer.h>
-#include <fcntl.h>
-#include <sys/file.h>
-#include <stdio.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
 #include <string_view>
 #include <thread>
@@ -51,70 +46,56 @@ rocksdb::Options WriteOptions(bool compress = true) {
 
 // Removes the copies other writers left: a writer that holds the lock is
 // the only one running, so every other copy is stale.
-void RemoveStaleCopies(const fs::path& dir) {
-  std::error_code ec;
+void RemoveStaleCopies(Env* env, const fs::path& dir) {
+  const std::string parent = dir.parent_path().string();
   const std::string stem = dir.filename().string() + kAsideInfix;
-  for (const auto& entry : fs::directory_iterator(dir.parent_path(), ec)) {
-    if (entry.path().filename().string().rfind(stem, 0) == 0) {
-      fs::remove_all(entry.path(), ec);
-    }
+  std::vector<std::string> names;
+  if (!env->GetChildren(parent, &names).ok()) return;
+  for (const std::string& name : names) {
+    // One that cannot be removed now is tried again by the next writer.
+    if (name.rfind(stem, 0) == 0) (void)env->RemoveAll(parent + "/" + name);
   }
 }
 
 // Copies the database at `from` into the new directory `to` without opening
 // it for writing: table files (.sst) never change once written, so they are
-// hard-linked; the few small files beside them are copied. REQUIRES: the
-// caller holds the writers' lock, so that nothing writes to `from`.
-Status CopyDatabase(const fs::path& from, const fs::path& to) {
-  std::error_code ec;
-  fs::create_directory(to, ec);
-  for (const auto& entry : fs::directory_iterator(from, ec)) {
-    const std::string name = entry.path().filename().string();
+// hard-linked; the few small files beside them are copied (and synced).
+// REQUIRES: the caller holds the writers' lock, so that nothing writes to
+// `from`.
+Status CopyDatabase(Env* env, const std::string& from, const std::string& to) {
+  Status s = env->CreateDir(to);
+  std::vector<std::string> names;
+  if (s.ok()) s = env->GetChildren(from, &names);
+  for (size_t i = 0; s.ok() && i < names.size(); ++i) {
+    const std::string& name = names[i];
     if (name == "LOCK" || name.rfind("LOG", 0) == 0) continue;
-    if (entry.path().extension() == ".sst") {
-      fs::create_hard_link(entry.path(), to / name, ec);
-      if (!ec) continue;  // else (another file system) copy it
+    if (fs::path(name).extension() == ".sst" &&
+        env->LinkFile(from + "/" + name, to + "/" + name).ok()) {
+      continue;  // else (another file system) copy it
     }
-    fs::copy_file(entry.path(), to / name, ec);
-    if (ec) {
-      return Status::IOError("copying " + entry.path().string() + ": " +
-                             ec.message());
-    }
+    s = CopyFile(env, from + "/" + name, to + "/" + name);
   }
-  if (ec) return Status::IOError("reading " + from.string() + ": " + ec.message());
-  return Status::OK();
-}
-
-// Flushes `path` (a file's data, or a directory's entries) to the disk.
-Status SyncPath(const fs::path& path, bool directory) {
-  const int fd = open(path.c_str(),
-                      O_RDONLY | O_CLOEXEC | (directory ? O_DIRECTORY : 0));
-  if (fd < 0) {
-    return Status::IOError("opening " + path.string() + " to sync it: " +
-                           std::strerror(errno));
-  }
-  const int rc = fsync(fd);
-  const int err = errno;
-  close(fd);
-  if (rc != 0) {
-    return Status::IOError("syncing " + path.string() + ": " +
-                           std::strerror(err));
-  }
-  return Status::OK();
+  return s;
 }
 
 // Makes the copy durable before it is swapped in: RocksDB syncs what it
-// writes, but not the files CopyDatabase copied or the hard links it made,
-// whose directory entries live only in the copy's directory.
-Status SyncCopy(const fs::path& dir) {
-  std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(dir, ec)) {
-    if (!entry.is_regular_file(ec)) continue;
-    Status s = SyncPath(entry.path(), /*directory=*/false);
-    if (!s.ok()) return s;
+// writes, but the hard links CopyDatabase made live only in the copy's
+// directory entries. (Every file is synced again, whoever wrote it: cheap,
+// and the copy's durability then rests on no one else's.)
+Status SyncCopy(Env* env, const std::string& dir) {
+  std::vector<std::string> names;
+  Status s = env->GetChildren(dir, &names);
+  for (size_t i = 0; s.ok() && i < names.size(); ++i) {
+    s = env->SyncFile(dir + "/" + names[i]);
   }
-  if (ec) return Status::IOError("reading " + dir.string() + ": " + ec.message());
-  return SyncPath(dir, /*directory=*/true);
+  if (!s.ok()) return s;
+  return env->SyncDir(dir);
+}
+
+// Whether the directory `dir` exists and holds anything.
+bool HasEntries(Env* env, const std::string& dir) {
+  std::vector<std::string> names;
+  return env->GetChildren(dir, &names).ok() && !names.empty();
 }
 
 Status FromRocks(const rocksdb::Status& s, const std::string& what) {
@@ -136,7 +117,8 @@ Status OpenAndReadMetadata(const std::string& dir,
 
 Status DatabaseWriter::Begin(const std::string& dir,
                              std::unique_ptr<DatabaseWriter>* writer,
-                             bool fresh) {
+                             bool fresh, Env* env) {
+  if (env == nullptr) env = Env::Default();
   std::error_code ec;
   // The real directory: "db/", "./db" and a symlink to it are all the same
   // database, and the lock and the copy sit beside it.
@@ -151,21 +133,20 @@ Status DatabaseWriter::Begin(const std::string& dir,
   fs::create_directories(path.parent_path(), ec);
   std::unique_ptr<DatabaseWriter> w(new DatabaseWriter);
   w->dir_ = clean;
+  w->env_ = env;
   // One writer at a time, whether or not the database exists yet.
   const std::string lock = clean + ".lock";
-  w->lock_fd_ = open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  if (w->lock_fd_ < 0) {
-    return Status::IOError("cannot create " + lock + ": " +
-                           std::strerror(errno));
-  }
-  if (flock(w->lock_fd_, LOCK_EX | LOCK_NB) != 0) {
+  Status locked = env->LockFile(lock, &w->lock_);
+  if (locked.IsBusy()) {
     return Status::Busy("another slidedb-build is writing " + clean +
                         " (it holds " + lock + ")");
   }
-  RemoveStaleCopies(path);
+  if (!locked.ok()) return locked;
+  RemoveStaleCopies(env, path);
   w->aside_ = clean + kAsideInfix + std::to_string(getpid());
 
-  if (fresh && fs::exists(path / "CURRENT", ec)) {
+  const bool exists = env->FileExists(clean + "/CURRENT");
+  if (fresh && exists) {
     // Replaced whole at Commit, nothing of it copied: a slidedb database of
     // any format, and nothing else.
     std::unique_ptr<Database> old;
@@ -173,7 +154,7 @@ Status DatabaseWriter::Begin(const std::string& dir,
     if (!s.ok() && !s.IsVersionMismatch()) {
       return Status::InvalidArgument(s.message() + "; not touching it");
     }
-  } else if (fs::exists(path / "CURRENT", ec)) {
+  } else if (exists) {
     // Check what is there through a read-only open, as a query does: the
     // database in place is never opened for writing.
     std::unique_ptr<Database> old;
@@ -182,10 +163,10 @@ Status DatabaseWriter::Begin(const std::string& dir,
       return Status::InvalidArgument(s.message() + "; not touching it");
     }
     old.reset();
-    s = CopyDatabase(path, w->aside_);
+    s = CopyDatabase(env, clean, w->aside_);
     if (!s.ok()) return s;
-  } else if (fs::exists(path, ec) &&
-             !(fs::is_directory(path, ec) && fs::is_empty(path, ec))) {
+  } else if (env->FileExists(clean) &&
+             !(fs::is_directory(path, ec) && !HasEntries(env, clean))) {
     return Status::InvalidArgument(clean +
                                    " exists and is not a slidedb database");
   }
@@ -200,10 +181,9 @@ Status DatabaseWriter::Begin(const std::string& dir,
 DatabaseWriter::~DatabaseWriter() {
   db_.reset();
   if (!committed_ && !aside_.empty()) {
-    std::error_code ec;
-    fs::remove_all(aside_, ec);
+    (void)env_->RemoveAll(aside_);  // else the next writer removes it
   }
-  if (lock_fd_ >= 0) close(lock_fd_);  // releases the lock
+  lock_.reset();  // releases the lock
 }
 
 Status DatabaseWriter::IngestFiles(
@@ -402,26 +382,19 @@ Status DatabaseWriter::Commit() {
   if (s.ok()) s = FromRocks(db_->Close(), "closing");
   db_.reset();
   if (!s.ok()) return s;
-  s = SyncCopy(aside_);
+  s = SyncCopy(env_, aside_);
   if (!s.ok()) return s;
-  std::error_code ec;
-  const bool exists = fs::exists(dir_, ec);
-  if (exists && !fs::is_empty(dir_, ec)) {
-    // Swap the two directories in one step, then drop the old one.
-    if (renameat2(AT_FDCWD, aside_.c_str(), AT_FDCWD, dir_.c_str(),
-                  RENAME_EXCHANGE) != 0) {
-      return Status::IOError("swapping in " + dir_ + ": " +
-                             std::strerror(errno));
-    }
-  } else if (std::rename(aside_.c_str(), dir_.c_str()) != 0) {
-    return Status::IOError("moving " + aside_ + " to " + dir_ + ": " +
-                           std::strerror(errno));
-  }
+  // Swap the two directories in one step, then drop the old one; or, the
+  // first time, move the copy into place.
+  s = HasEntries(env_, dir_) ? env_->ExchangeFiles(aside_, dir_)
+                             : env_->RenameFile(aside_, dir_);
+  if (!s.ok()) return s;
   committed_ = true;
   // A rename lives in the parent directory's entries: until they reach the
   // disk, a power cut can bring back the old database, or none.
-  s = SyncPath(fs::path(dir_).parent_path(), /*directory=*/true);
-  fs::remove_all(aside_, ec);  // the old database, if there was one
+  s = env_->SyncDir(fs::path(dir_).parent_path().string());
+  // The old database, if there was one (else the next writer removes it).
+  (void)env_->RemoveAll(aside_);
   return s;
 }
 

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "lib/base/env.h"
 #include "lib/base/status.h"
 #include "lib/storage/pdb_meta.h"
 #include "lib/storage/table_meta.h"
@@ -31,9 +32,12 @@ class DatabaseWriter {
   // if `dir` holds something other than a slidedb database, or if another
   // writer has it open. With `fresh` the change starts from an empty
   // database, which replaces the one in place (of any format) at Commit.
+  // Every file operation outside RocksDB (the lock, the copy, the swap and
+  // the syncs) goes through `env`, Env::Default() if null; RocksDB writes
+  // the tables through its own.
   static Status Begin(const std::string& dir,
                       std::unique_ptr<DatabaseWriter>* writer,
-                      bool fresh = false);
+                      bool fresh = false, Env* env = nullptr);
   // Discards the copy unless Commit() succeeded.
   ~DatabaseWriter();
   DatabaseWriter(const DatabaseWriter&) = delete;
@@ -100,7 +104,8 @@ class DatabaseWriter {
   std::string dir_;
   std::string aside_;
   std::unique_ptr<rocksdb::DB> db_;
-  int lock_fd_ = -1;
+  Env* env_ = nullptr;
+  std::unique_ptr<FileLock> lock_;
   int ingested_ = 0;
   bool replaced_ = false;
   bool committed_ = false;
