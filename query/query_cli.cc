@@ -5,6 +5,8 @@
 #include <memory>
 #include <thread>
 
+#include <unistd.h>
+
 #include "cli/exit_codes.h"
 #include "lib/answer/analyse.h"
 #include "lib/answer/answerer.h"
@@ -18,6 +20,7 @@
 #include "lib/storage/database.h"
 #include "query/parallel_answers.h"
 #include "query/query_options.h"
+#include "query/search_progress.h"
 
 namespace slidedb {
 
@@ -226,6 +229,13 @@ int Run(const std::vector<std::string>& argv, std::istream& in,
   if (kind == GoalKind::kSearch && a.states.size() == 1) {
     config.limits.threads = threads;
     config.asked_at = asked_at;  // --max-seconds counts from here
+    // Its progress, on a terminal or when asked; a batch's answers are
+    // their own progress.
+    const bool terminal = &err == &std::cerr && isatty(STDERR_FILENO) == 1;
+    if (a.progress == ProgressMode::kForce ||
+        (a.progress == ProgressMode::kAuto && terminal)) {
+      config.limits.progress = SearchProgressPrinter(&err, a.progress_after);
+    }
   }
   const BatchOutcome o =
       AnswerInParallel(config, &solver, threads, a.states, in, out, err);

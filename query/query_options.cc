@@ -46,7 +46,10 @@ constexpr char kUsage[] =
     "slidedb-build made, equally exact; JSON adds \"nodes\", the states the\n"
     "search generated, and \"optimal\". With --max-seconds a search that\n"
     "runs out of time still answers: the best path found, not proven\n"
-    "optimal, and the least length an optimal path can have. A batch is\n"
+    "optimal, and the least length an optimal path can have. A search of a\n"
+    "STATE on the command line that runs over a second says what it is\n"
+    "doing on standard error, when that is a terminal (--progress,\n"
+    "--quiet): a line before each deeper iteration. A batch is\n"
     "answered on every core (--threads), in input order; an interactive line\n"
     "is answered before the next is read.\n"
     "\n"
@@ -102,7 +105,7 @@ std::optional<int> ParseQueryArgs(const std::vector<std::string>& argv,
   std::string& format = args->format;
   std::string board_name, goal_text, metric_text, notation_text;
   std::string limit_text, at_distance_text, sample_text, distance_text,
-      seed_text, export_format, max_seconds_text;
+      seed_text, export_format, max_seconds_text, progress_after_text;
   std::string& analyse_start = args->analyse_start;
   std::vector<std::string>& states = args->states;
   po::options_description desc("Options");
@@ -140,6 +143,15 @@ std::optional<int> ParseQueryArgs(const std::vector<std::string>& argv,
       "then the answer is the best path found, marked not optimal, with the "
       "least length an optimal one can have (JSON: \"optimal\": false, "
       "\"lower_bound\")")(
+      "progress",
+      "print a search's progress on standard error, one line an iteration "
+      "(\"searching: bound 52, 1.2e9 states, 41 M/s, 31.4 s\") once it has "
+      "run a second (--progress-after): a STATE on the command line that a "
+      "search answers; the default when standard error is a terminal")(
+      "quiet", "print no progress")(
+      "progress-after", po::value(&progress_after_text)->value_name("T"),
+      "print progress from T seconds into a search (default 1; 0: every "
+      "iteration)")(
       "histogram",
       "print the number of states at each distance from the "
       "goal")("tables",
@@ -344,6 +356,18 @@ std::optional<int> ParseQueryArgs(const std::vector<std::string>& argv,
     Status s = ParseMaxSeconds("--max-seconds", max_seconds_text,
                                &config.max_seconds);
     if (!s.ok()) return usage(s.message());
+  }
+  if (vm.count("progress") && vm.count("quiet")) {
+    return usage("--progress and --quiet cannot be combined");
+  }
+  args->progress = vm.count("progress") ? ProgressMode::kForce
+                   : vm.count("quiet")  ? ProgressMode::kQuiet
+                                        : ProgressMode::kAuto;
+  if (vm.count("progress-after") &&
+      (!ParseDecimal(progress_after_text, &args->progress_after) ||
+       args->progress_after > 86400)) {
+    return usage("--progress-after must be a number of seconds from 0 to "
+                 "86400, not '" + progress_after_text + "'");
   }
   config.json = format == "json";
   config.steps = vm.count("steps") > 0;

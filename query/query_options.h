@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "lib/answer/goal.h"
+#include "query/search_progress.h"
 
 namespace slidedb {
 
@@ -38,6 +39,10 @@ struct QueryArgs {
   bool export_json = false;  // --export json (else csv)
   std::string analyse_start;  // --analyse: the solve's start
   std::string analyse_moves;  // and its moves
+  // A long search's lines on standard error (--progress, --quiet), from
+  // `progress_after` seconds into it (--progress-after).
+  ProgressMode progress = ProgressMode::kAuto;
+  double progress_after = 1;
 };
 
 // Reads the arguments (without the program name) into *args. Returns the

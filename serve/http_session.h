@@ -6,6 +6,11 @@
 
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
+#include <sys/socket.h>
+#include <sys/types.h>
+
+#include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <iterator>
 #include <memory>
@@ -76,6 +81,7 @@ class HttpServer::Impl::Session
   // closed now; one being answered after its answer is written, or, with
   // `force`, now.
   void Stop(bool force) {
+    cancel_ = true;  // a search in flight stops now (read by a work thread)
     net::post(stream_.get_executor(), [s = shared_from_this(), force] {
       s->stopping_ = true;
       if (force || !s->answering_) s->Close();
@@ -235,7 +241,13 @@ class HttpServer::Impl::Session
     }
     q.request.body = std::move(req.body());
     q.request.limits.deadline = Clock::now() + options_.work_timeout;
-    q.request.limits.cancel = &server_->stopping_;
+    // This request's own flag: set by the server's stop (Stop(); a stop
+    // that came first is seen here, as it set stopping_ before) and by the
+    // client's leaving (WatchClient).
+    cancel_ = false;
+    if (server_->stopping_.load()) cancel_ = true;
+    client_gone_ = false;
+    q.request.limits.cancel = &cancel_;
     q.target = std::string(http_session::View(req.target()));
     q.version = req.version();
     q.keep_alive = req.keep_alive() && !stopping_;
@@ -262,16 +274,54 @@ class HttpServer::Impl::Session
       net::post(server_->pool_, [s = shared_from_this()] {
         ApiResponse r = s->server_->handler_(s->asked_.request);
         s->server_->offloaded_.fetch_sub(1);
-        net::post(s->stream_.get_executor(),
-                  [s, r = std::move(r)]() mutable { s->Respond(std::move(r)); });
+        net::post(s->stream_.get_executor(), [s, r = std::move(r)]() mutable {
+          s->watching_ = false;
+          beast::error_code ignored;
+          s->stream_.socket().cancel(ignored);  // ends WatchClient's wait
+          s->Respond(std::move(r));
+        });
       });
+      watching_ = true;
+      WatchClient();
       return;
     }
     Respond(server_->handler_(q.request));
   }
 
+  // While a work thread answers: a client that closes the connection (or
+  // resets it) cancels the request's work, which then frees its thread.
+  // Bytes that arrive meanwhile (a request sent before this answer) end the
+  // watch: they are read after the answer.
+  void WatchClient() {
+    stream_.socket().async_wait(
+        tcp::socket::wait_read, [s = shared_from_this()](beast::error_code ec) {
+          if (!s->watching_ || ec == net::error::operation_aborted) return;
+          char byte;
+          const ssize_t n = ::recv(s->stream_.socket().native_handle(), &byte,
+                                   1, MSG_PEEK | MSG_DONTWAIT);
+          if (n > 0) return;
+          if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+            return s->WatchClient();  // woken for nothing: wait again
+          }
+          s->client_gone_ = true;
+          s->cancel_ = true;
+        });
+  }
+
   void Respond(ApiResponse r) {
     const Asked& q = asked_;
+    if (client_gone_) {
+      // No one to answer: the log says so (499, as nginx writes it).
+      server_->Log("499 " + q.request.method + " " + q.target +
+                   ": the client closed the connection; its work stopped");
+      if (options_.access_log) {
+        logged_.status = 499;
+        logged_.took = Clock::now() - head_at_;
+        options_.access_log(logged_);
+      }
+      answering_ = false;
+      return Close();
+    }
     if (r.status == 500) {
       // The cause may name files: it goes to the log, not the client.
       server_->Log(q.request.method + " " + q.target + ": " +
@@ -429,6 +479,11 @@ class HttpServer::Impl::Session
   AccessRecord logged_;     // the request being answered, for the log
   Clock::time_point head_at_;  // when its head was first read
   bool answering_ = false;  // from a whole request to its answer written
+  bool watching_ = false;   // WatchClient's wait is for the current request
+  bool client_gone_ = false;  // the client left while its request ran
+  // The request's cancel flag (SearchLimits::cancel), read by the work
+  // thread that answers it.
+  std::atomic<bool> cancel_{false};
   bool stopping_ = false;
 };
 

@@ -97,7 +97,8 @@ constexpr char kUsage[] =
 constexpr char kExitHelp[] =
     "SIGINT or SIGTERM: the requests in flight finish (a search in flight is\n"
     "cut short, 503), every connection closes, and the server exits within\n"
-    "about 3 s whatever its clients do.\n"
+    "about 3 s whatever its clients do. A client that closes its connection\n"
+    "while its search runs stops it (logged as 499).\n"
     "\n"
     "Exit status: 0 stopped by SIGINT or SIGTERM; 64 bad usage; 66 the\n"
     "database is missing or unreadable; 69 cannot listen on the address;\n"

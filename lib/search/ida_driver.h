@@ -223,7 +223,8 @@ inline void StartPath(Path* path) {
 // left over the bound, until one finds the goal (*answer), a limit stops
 // one, or the bound reaches `stop_at` (OK, no answer). *nodes counts the
 // states of every iteration so far and *proven the bound under way (at
-// most the distance), also when a limit stops the search.
+// most the distance), also when a limit stops the search. Tells
+// limits.progress before each iteration.
 template <class Run, class Owner>
 Status IdaDeepen(const Owner& owner, const State& start, int bound,
                  const SearchLimits& limits,
@@ -231,8 +232,14 @@ Status IdaDeepen(const Owner& owner, const State& start, int bound,
                  uint64_t* nodes, typename Run::Answer* answer, bool* found) {
   *found = false;
   *proven = bound;
+  const auto began = std::chrono::steady_clock::now();
   for (;;) {
     if (bound >= stop_at) return Status::OK();
+    if (limits.progress) {
+      const std::chrono::duration<double> seconds =
+          std::chrono::steady_clock::now() - began;
+      limits.progress(SearchProgress{bound, *nodes, seconds.count()});
+    }
     IdaIteration<typename Run::Answer> it;
     Status s = IdaIterate<Run>(owner, start, bound, limits, failed, &it);
     *nodes += it.nodes;

@@ -65,6 +65,51 @@ class AdmissionTest(unittest.TestCase):
             server.close()
 
 
+class ClientGoneTest(unittest.TestCase):
+    def test_a_client_that_leaves_frees_its_work_thread(self):
+        """A far 4x4 search whose client closes the connection stops: the
+        one work thread answers the next search long before the work limit,
+        and the log and the access log say 499 (issue 38)."""
+        if not ARGS.db4:
+            self.skipTest("no 4x4 database (--db4)")
+        path = os.path.join(ARGS.tmp, "gone-%d.log" % os.getpid())
+        if os.path.exists(path):
+            os.remove(path)
+        server = Server("--work-threads", "1", "--work-timeout", "600",
+                        "--access-log", path, db=ARGS.db4)
+        try:
+            # 80 moves from a goal (one of the 15-puzzle's farthest):
+            # minutes with these pattern databases.
+            far = ("/api/solve?board=4x4&start="
+                   "0,12,9,13,15,11,10,14,3,7,2,5,4,8,6,1")
+            s = server.connect()
+            s.sendall(b"GET " + far.encode() +
+                      b" HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            s.close()
+            # The far one has the work thread once its pattern databases
+            # open (the first 4x4 question of this server).
+            opened = server.proc.stderr.readline()
+            self.assertIn("opening pdb 4x4/", opened)
+            # One move from the goal: it needs the work thread the far one
+            # held. The timeout is a hang guard, far below --work-timeout.
+            near = ("/api/solve?board=4x4&start="
+                    "1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15")
+            status, _, body = server.get(near, timeout=120)
+            self.assertEqual(status, 200, body)
+            self.assertIn(b'"distance":1', body.replace(b" ", b""))
+            self.assertEqual(server.stop()[0], 0)
+            err = server.proc.stderr.read()
+        finally:
+            server.close()
+        self.assertIn("499 GET /api/solve?board=4x4", err)
+        self.assertIn("the client closed the connection", err)
+        with open(path) as f:
+            lines = f.read().splitlines()
+        os.remove(path)
+        statuses = [AccessLogTest.LINE.match(l).group(3) for l in lines]
+        self.assertEqual(sorted(statuses), ["200", "499"], lines)
+
+
 class AccessLogTest(unittest.TestCase):
     """--access-log: a line a request with its status; none without it."""
 
