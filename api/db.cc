@@ -16,6 +16,7 @@
 #include "lib/answer/moves.h"
 #include "lib/answer/table_tools.h"
 #include "lib/answer/tables.h"
+#include "lib/answer/tile_rows.h"
 #include "lib/solve/solver.h"
 #include "lib/storage/database.h"
 #include "slidedb/slidedb.h"
@@ -223,6 +224,42 @@ Status Db::Distance(const std::string& start, const Options& options,
   Status s = impl_->Answering(options, &answerer, &config);
   if (!s.ok()) return s;
   return answerer->Distance(start, distance);
+}
+
+Status Db::Distances(const uint8_t* rows, size_t n, size_t row_length,
+                     const Options& options, int* distances) const {
+  Answerer* answerer;
+  const QueryConfig* config;
+  Status s = impl_->Answering(options, &answerer, &config);
+  if (!s.ok()) return s;
+  return TileRowDistances(*config, impl_->solver(), rows, n, row_length,
+                          distances);
+}
+
+Status Db::SolveMany(const uint8_t* rows, size_t n, size_t row_length,
+                     const Options& options,
+                     std::vector<Solution>* solutions) const {
+  Answerer* answerer;
+  const QueryConfig* config;
+  Status s = impl_->Answering(options, &answerer, &config);
+  if (!s.ok()) return s;
+  std::vector<std::string> texts;
+  s = TileRowTexts(*config, rows, n, row_length, &texts);
+  if (!s.ok()) return s;
+  return SolveMany(texts, options, solutions);
+}
+
+Status Db::CheckRows(const uint8_t* rows, size_t n, size_t row_length,
+                     const Options& options) const {
+  Answerer* answerer;
+  const QueryConfig* config;
+  Status s = impl_->Answering(options, &answerer, &config);
+  if (!s.ok()) return s;
+  s = CheckTileRows(*config, row_length);
+  for (size_t k = 0; k < n && s.ok(); ++k) {
+    s = CheckTileRow(rows + k * row_length, config->board, k);
+  }
+  return s;
 }
 
 Status Db::Moves(const std::string& start, const Options& options,

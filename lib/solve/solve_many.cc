@@ -1,5 +1,5 @@
 // Solver::SolveMany: a batch's problems, the walks of a two-bit table
-// taken together and the searches side by side.
+// taken together and the searches side by side; Solver::DistanceMany.
 #include <atomic>
 #include <functional>
 #include <thread>
@@ -112,6 +112,34 @@ void Solver::SolveMany(const Problem* problems, size_t n, Path* paths,
     path.lower_bound = -1;
     if (mapped) PathFromStored(map, &path);
   }
+}
+
+Status Solver::DistanceMany(const Problem& like, const State* starts,
+                            size_t n, int* distances,
+                            const SearchLimits& limits) {
+  Table* table = nullptr;
+  if (!Searches(like.board, like.goal_blank, like.metric)) {
+    Status s = GetTable(like.board, StoredGoalBlank(like.board, like.goal_blank),
+                        &table, like.metric);
+    if (!s.ok()) return s;
+  }
+  if (table == nullptr) {
+    Problem p = like;
+    for (size_t k = 0; k < n; ++k) {
+      p.start = starts[k];
+      Status s = Distance(p, &distances[k], limits);
+      if (!s.ok()) return s;
+    }
+    return Status::OK();
+  }
+  const GoalMap map(like.board, like.goal_blank);
+  for (size_t k = 0; k < n; ++k) {
+    Status s = DistanceToGoal(
+        table, map.identity() ? starts[k] : map.ToStored(starts[k]),
+        &distances[k]);
+    if (!s.ok()) return s;
+  }
+  return Status::OK();
 }
 
 }  // namespace slidedb
