@@ -59,9 +59,19 @@ Status CheckTileRows(const QueryConfig& config, size_t row_length) {
 Status CheckTileRow(const uint8_t* row, const Board& board, size_t k) {
   const int cells = board.cells();
   uint32_t seen = 0;  // bit v: number v met (kMaxCells <= 32)
+  uint8_t largest = 0;
   for (int c = 0; c < cells; ++c) {
+    seen |= uint32_t{1} << (row[c] & 31);
+    largest = std::max(largest, row[c]);
+  }
+  if (largest < cells && seen == (uint32_t{1} << cells) - 1) {
+    return Status::OK();  // every number below cells, none twice
+  }
+  // What is wrong, said for the first cell where it shows.
+  std::string wrong;
+  seen = 0;
+  for (int c = 0; c < cells && wrong.empty(); ++c) {
     const int v = row[c];
-    std::string wrong;
     if (v >= cells) {
       wrong = "cell " + std::to_string(c) + " holds " + std::to_string(v) +
               "; a " + board.Name() + " board's numbers are 0 to " +
@@ -69,15 +79,12 @@ Status CheckTileRow(const uint8_t* row, const Board& board, size_t k) {
     } else if (seen & (uint32_t{1} << v)) {
       wrong = "the number " + std::to_string(v) + " is on two cells";
     }
-    if (!wrong.empty()) {
-      return Status::InvalidArgument("state " + std::to_string(k) + ": " +
-                                     wrong + " (each of 0 to " +
-                                     std::to_string(cells - 1) +
-                                     " once, 0 the blank)");
-    }
-    seen |= uint32_t{1} << v;
+    seen |= uint32_t{1} << (v & 31);
   }
-  return Status::OK();
+  return Status::InvalidArgument("state " + std::to_string(k) + ": " + wrong +
+                                 " (each of 0 to " +
+                                 std::to_string(cells - 1) +
+                                 " once, 0 the blank)");
 }
 
 Status TileRowTexts(const QueryConfig& config, const uint8_t* rows, size_t n,
