@@ -107,6 +107,12 @@ class Db::Impl {
     return Status::OK();
   }
 
+  // The config alone of Answering.
+  Status Config(const Options& options, const QueryConfig** config) {
+    Answerer* answerer;
+    return Answering(options, &answerer, config);
+  }
+
  private:
   std::unique_ptr<Database> db_;
   Solver solver_;  // one for every thread
@@ -228,9 +234,8 @@ Status Db::Distance(const std::string& start, const Options& options,
 
 Status Db::Distances(const uint8_t* rows, size_t n, size_t row_length,
                      const Options& options, int* distances) const {
-  Answerer* answerer;
   const QueryConfig* config;
-  Status s = impl_->Answering(options, &answerer, &config);
+  Status s = impl_->Config(options, &config);
   if (!s.ok()) return s;
   return TileRowDistances(*config, impl_->solver(), rows, n, row_length,
                           distances);
@@ -239,27 +244,18 @@ Status Db::Distances(const uint8_t* rows, size_t n, size_t row_length,
 Status Db::SolveMany(const uint8_t* rows, size_t n, size_t row_length,
                      const Options& options,
                      std::vector<Solution>* solutions) const {
-  Answerer* answerer;
   const QueryConfig* config;
-  Status s = impl_->Answering(options, &answerer, &config);
-  if (!s.ok()) return s;
+  Status s = impl_->Config(options, &config);
   std::vector<std::string> texts;
-  s = TileRowTexts(*config, rows, n, row_length, &texts);
-  if (!s.ok()) return s;
-  return SolveMany(texts, options, solutions);
+  if (s.ok()) s = TileRowTexts(*config, rows, n, row_length, &texts);
+  return s.ok() ? SolveMany(texts, options, solutions) : s;
 }
 
 Status Db::CheckRows(const uint8_t* rows, size_t n, size_t row_length,
                      const Options& options) const {
-  Answerer* answerer;
   const QueryConfig* config;
-  Status s = impl_->Answering(options, &answerer, &config);
-  if (!s.ok()) return s;
-  s = CheckTileRows(*config, row_length);
-  for (size_t k = 0; k < n && s.ok(); ++k) {
-    s = CheckTileRow(rows + k * row_length, config->board, k);
-  }
-  return s;
+  Status s = impl_->Config(options, &config);
+  return s.ok() ? CheckTileRows(*config, rows, n, row_length) : s;
 }
 
 Status Db::Moves(const std::string& start, const Options& options,

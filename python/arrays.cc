@@ -27,18 +27,23 @@ Rows RowsOf(py::handle states, const std::string& method) {
   const auto a = py::reinterpret_borrow<py::array>(states);
   const py::dtype dtype = a.dtype();
   if (dtype.kind() != 'u' || dtype.itemsize() != 1) {
-    throw py::type_error(
-        method + " takes states as a uint8 array (tile t written t, the "
-        "blank 0), not " + py::str(static_cast<py::handle>(dtype)).cast<std::string>() +
-        ": convert it with states.astype(numpy.uint8)");
+    const std::string name = py::str(static_cast<py::handle>(dtype));
+    throw py::type_error(method +
+                         " takes states as a uint8 array (tile t written t, "
+                         "the blank 0), not " +
+                         name + ": convert it with states.astype(numpy.uint8)");
   }
   if (a.ndim() != 2) {
     throw py::value_error(
-        method + " takes states as a 2-D array, one row a state (shape "
-        "(n, cells)), not an array of " + std::to_string(a.ndim()) +
+        method +
+        " takes states as a 2-D array, one row a state (shape "
+        "(n, cells)), not an array of " +
+        std::to_string(a.ndim()) +
         (a.ndim() == 1 ? " dimension" : " dimensions"));
   }
-  return Rows::ensure(a);
+  Rows rows = Rows::ensure(a);
+  if (!rows) throw py::error_already_set();
+  return rows;
 }
 
 }  // namespace
@@ -76,8 +81,8 @@ py::dict SolveManyOfArray(const Db& db, py::handle states,
   constexpr size_t kChunk = 4096;
   Check(InChunks(n, kChunk, [&](size_t first, size_t count) {
     std::vector<Solution> solutions;
-    Status s = db.SolveMany(in + first * cells, count, cells, options,
-                            &solutions);
+    Status s =
+        db.SolveMany(in + first * cells, count, cells, options, &solutions);
     for (size_t k = 0; s.ok() && k < count; ++k) {
       d[first + k] = solutions[k].distance;
       moves[first + k] = std::move(solutions[k].moves);

@@ -51,11 +51,6 @@ Status NumberGoal(const QueryConfig& config, size_t row_length,
 
 }  // namespace
 
-Status CheckTileRows(const QueryConfig& config, size_t row_length) {
-  NumberedGoal goal;
-  return NumberGoal(config, row_length, &goal);
-}
-
 Status CheckTileRow(const uint8_t* row, const Board& board, size_t k) {
   const int cells = board.cells();
   uint32_t seen = 0;  // bit v: number v met (kMaxCells <= 32)
@@ -82,23 +77,29 @@ Status CheckTileRow(const uint8_t* row, const Board& board, size_t k) {
     seen |= uint32_t{1} << (v & 31);
   }
   return Status::InvalidArgument("state " + std::to_string(k) + ": " + wrong +
-                                 " (each of 0 to " +
-                                 std::to_string(cells - 1) +
+                                 " (each of 0 to " + std::to_string(cells - 1) +
                                  " once, 0 the blank)");
+}
+
+Status CheckTileRows(const QueryConfig& config, const uint8_t* rows, size_t n,
+                     size_t row_length) {
+  NumberedGoal goal;
+  Status s = NumberGoal(config, row_length, &goal);
+  for (size_t k = 0; k < n && s.ok(); ++k) {
+    s = CheckTileRow(rows + k * row_length, config.board, k);
+  }
+  return s;
 }
 
 Status TileRowTexts(const QueryConfig& config, const uint8_t* rows, size_t n,
                     size_t row_length, std::vector<std::string>* texts) {
-  Status s = CheckTileRows(config, row_length);
+  Status s = CheckTileRows(config, rows, n, row_length);
   if (!s.ok()) return s;
-  const Board& board = config.board;
-  const int cells = board.cells();
+  const int cells = config.board.cells();
   const std::string blank = OutputBlankLabel(config.notation);
   texts->resize(n);
   for (size_t k = 0; k < n; ++k) {
     const uint8_t* row = rows + k * cells;
-    s = CheckTileRow(row, board, k);
-    if (!s.ok()) return s;
     std::string& text = (*texts)[k];
     text.clear();
     for (int c = 0; c < cells; ++c) {

@@ -17,10 +17,12 @@
 
 namespace slidedb {
 
-// OK when a row of `row_length` numbers fills the config's board, and
-// the config's goal (when set) holds the numbers 1..cells-1 and the blank;
-// else InvalidArgument saying what is wrong.
-Status CheckTileRows(const QueryConfig& config, size_t row_length);
+// OK when rows of `row_length` numbers fill the config's board, the
+// config's goal (when set) holds the numbers 1..cells-1 and the blank, and
+// each of rows[0..n) passes CheckTileRow; else InvalidArgument saying what
+// is wrong (the first bad row's).
+Status CheckTileRows(const QueryConfig& config, const uint8_t* rows, size_t n,
+                     size_t row_length);
 
 // OK when `row` holds each of the numbers 0..cells-1 once; else
 // InvalidArgument naming state `k` (counted from 0) and what is wrong

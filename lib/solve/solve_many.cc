@@ -119,8 +119,8 @@ Status Solver::DistanceMany(const Problem& like, const State* starts,
                             const SearchLimits& limits) {
   Table* table = nullptr;
   if (!Searches(like.board, like.goal_blank, like.metric)) {
-    Status s = GetTable(like.board, StoredGoalBlank(like.board, like.goal_blank),
-                        &table, like.metric);
+    const int stored = StoredGoalBlank(like.board, like.goal_blank);
+    Status s = GetTable(like.board, stored, &table, like.metric);
     if (!s.ok()) return s;
   }
   if (table == nullptr) {

@@ -142,3 +142,13 @@ def test_korf_instances_as_the_cli_gives_them():
                        capture_output=True, text=True, check=True)
     cli = [json.loads(line)["distance"] for line in r.stdout.splitlines()]
     assert distances.tolist() == cli == [int(k[1]) for k in easiest]
+
+
+def test_a_bad_row_is_named_by_its_place_in_a_large_array(db):
+    # Answered in chunks on several threads: the place is the array's.
+    rows = random_rows(100000, 9, seed=5)
+    rows[70000, :2] = 4
+    for method in (db.distances, db.solve_many):
+        with pytest.raises(ValueError, match="^state 70000: the number 4 is "
+                           "on two cells"):
+            method(rows)
