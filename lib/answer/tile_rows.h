@@ -38,8 +38,8 @@ Status TileRowTexts(const QueryConfig& config, const uint8_t* rows, size_t n,
 // The distance of each of rows[0..n) to the config's goal (its numbers'
 // order, blank last, when none is set) into distances[k]; -1 for a row
 // that cannot reach it. A table's answers read one record each, by rank,
-// with no text made; a search's are searched one after another on
-// config.limits.threads threads. The first malformed row (CheckTileRow),
+// with no text made; the states of a search side by side, a block of
+// 1,024 at a time, on config.limits.threads threads (Solver::DistanceMany). The first malformed row (CheckTileRow),
 // a goal whose tiles are not the numbers 1..cells-1, or the database's
 // error stops it.
 Status TileRowDistances(const QueryConfig& config, Solver* solver,

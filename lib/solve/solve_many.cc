@@ -124,10 +124,14 @@ Status Solver::DistanceMany(const Problem& like, const State* starts,
     if (!s.ok()) return s;
   }
   if (table == nullptr) {
-    Problem p = like;
-    for (size_t k = 0; k < n; ++k) {
+    // Searched side by side, as SolveMany searches.
+    std::vector<Status> statuses(n);
+    SideBySide(n, limits, [&](size_t k, const SearchLimits& l) {
+      Problem p = like;
       p.start = starts[k];
-      Status s = Distance(p, &distances[k], limits);
+      statuses[k] = Distance(p, &distances[k], l);
+    });
+    for (const Status& s : statuses) {
       if (!s.ok()) return s;
     }
     return Status::OK();

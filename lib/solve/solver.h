@@ -124,7 +124,8 @@ class Solver {
   // `like` poses its start (its board, goal blank and metric), into
   // distances[k]: what answers them found once, then one record a state
   // when a table does (its rank's; a two-bit table's walk); where a search
-  // answers, each searched in turn. Stops at the first error.
+  // answers, searched side by side as SolveMany's are. The first error, in
+  // the order of starts.
   // REQUIRES: each start can reach the goal (the parity of like.start).
   Status DistanceMany(const Problem& like, const State* starts, size_t n,
                       int* distances, const SearchLimits& limits = {});
