@@ -16,6 +16,7 @@
 #include "lib/answer/moves.h"
 #include "lib/answer/table_tools.h"
 #include "lib/answer/tables.h"
+#include "lib/answer/tile_rows.h"
 #include "lib/solve/solver.h"
 #include "lib/storage/database.h"
 #include "slidedb/slidedb.h"
@@ -104,6 +105,12 @@ class Db::Impl {
     *answerer = cache.answerer.get();
     *config = &cache.config;
     return Status::OK();
+  }
+
+  // The config alone of Answering.
+  Status Config(const Options& options, const QueryConfig** config) {
+    Answerer* answerer;
+    return Answering(options, &answerer, config);
   }
 
  private:
@@ -223,6 +230,32 @@ Status Db::Distance(const std::string& start, const Options& options,
   Status s = impl_->Answering(options, &answerer, &config);
   if (!s.ok()) return s;
   return answerer->Distance(start, distance);
+}
+
+Status Db::Distances(const uint8_t* rows, size_t n, size_t row_length,
+                     const Options& options, int* distances) const {
+  const QueryConfig* config;
+  Status s = impl_->Config(options, &config);
+  if (!s.ok()) return s;
+  return TileRowDistances(*config, impl_->solver(), rows, n, row_length,
+                          distances);
+}
+
+Status Db::SolveMany(const uint8_t* rows, size_t n, size_t row_length,
+                     const Options& options,
+                     std::vector<Solution>* solutions) const {
+  const QueryConfig* config;
+  Status s = impl_->Config(options, &config);
+  std::vector<std::string> texts;
+  if (s.ok()) s = TileRowTexts(*config, rows, n, row_length, &texts);
+  return s.ok() ? SolveMany(texts, options, solutions) : s;
+}
+
+Status Db::CheckRows(const uint8_t* rows, size_t n, size_t row_length,
+                     const Options& options) const {
+  const QueryConfig* config;
+  Status s = impl_->Config(options, &config);
+  return s.ok() ? CheckTileRows(*config, rows, n, row_length) : s;
 }
 
 Status Db::Moves(const std::string& start, const Options& options,

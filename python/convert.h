@@ -6,9 +6,13 @@
 
 #include <pybind11/pybind11.h>
 
+#include <algorithm>
+#include <atomic>
 #include <optional>
 #include <string>
+#include <thread>
 #include <utility>
+#include <vector>
 
 #include "slidedb/slidedb.h"
 
@@ -71,6 +75,33 @@ auto WithoutGil(F&& fn) {
     TakeGil(state);
     throw;
   }
+}
+
+// Runs answer(first, count) over [0, n) in chunks of `chunk` on every
+// core, without the GIL (WithoutGil); the error of the lowest chunk that
+// failed. REQUIRES: the GIL.
+template <typename Answer>
+Status InChunks(size_t n, size_t chunk, const Answer& answer) {
+  const size_t chunks = (n + chunk - 1) / chunk;
+  const size_t threads = std::min<size_t>(
+      chunks, std::max(1u, std::thread::hardware_concurrency()));
+  std::vector<Status> failed(chunks);
+  std::atomic<size_t> next{0};
+  auto work = [&] {
+    for (size_t c; (c = next.fetch_add(1)) < chunks;) {
+      failed[c] = answer(c * chunk, std::min(chunk, n - c * chunk));
+    }
+  };
+  return WithoutGil([&] {
+    std::vector<std::thread> others;
+    for (size_t t = 1; t < threads; ++t) others.emplace_back(work);
+    work();
+    for (std::thread& t : others) t.join();
+    for (const Status& s : failed) {
+      if (!s.ok()) return s;
+    }
+    return Status::OK();
+  });
 }
 
 // Switches Python's cyclic garbage collector off while many answers are

@@ -11,7 +11,9 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
+#include "python/arrays.h"
 #include "python/convert.h"
 #include "slidedb/slidedb.h"
 
@@ -23,11 +25,15 @@ namespace {
 using python::AnalysisDict;
 using python::Check;
 using python::DistanceObject;
+using python::DistancesOfArray;
+using python::Finalizing;
+using python::InChunks;
+using python::IsArray;
 using python::Label;
 using python::MakeOptions;
 using python::NoGc;
 using python::SolutionDict;
-using python::Finalizing;
+using python::SolveManyOfArray;
 using python::Str;
 using python::WithoutGil;
 
@@ -73,13 +79,18 @@ class PyDb {
   // finished chunks into dicts in order: the cores overlap, and this thread
   // seldom waits. Answers keep the order of `states`; the first malformed
   // state raises.
-  py::list SolveMany(const py::iterable& states, const std::string& board,
-                     const std::optional<std::string>& goal,
-                     const std::optional<std::string>& blank,
-                     const std::optional<std::string>& metric,
-                     const std::optional<std::string>& notation) const {
+  // A NumPy array of states goes to SolveManyOfArray (python/arrays.h).
+  py::object SolveMany(const py::iterable& states, const std::string& board,
+                       const std::optional<std::string>& goal,
+                       const std::optional<std::string>& blank,
+                       const std::optional<std::string>& metric,
+                       const std::optional<std::string>& notation) const {
     constexpr size_t kChunk = 4096;
     constexpr size_t kAhead = 4;
+    if (IsArray(states)) {
+      return SolveManyOfArray(
+          *db_, states, MakeOptions(board, goal, blank, metric, notation));
+    }
     if (PyUnicode_Check(states.ptr())) {
       throw py::type_error(
           "solve_many takes an iterable of states, not one "
@@ -148,6 +159,42 @@ class PyDb {
     Check(db_->Distance(state,
                         MakeOptions(board, goal, blank, metric, notation), &d));
     return DistanceObject(d);
+  }
+
+  // distance() for each state: of an iterable of str, a list (None where
+  // unsolvable); of a NumPy array, an int32 array (DistancesOfArray).
+  py::object Distances(const py::iterable& states, const std::string& board,
+                       const std::optional<std::string>& goal,
+                       const std::optional<std::string>& blank,
+                       const std::optional<std::string>& metric,
+                       const std::optional<std::string>& notation) const {
+    const Options options = MakeOptions(board, goal, blank, metric, notation);
+    if (IsArray(states)) return DistancesOfArray(*db_, states, options);
+    if (PyUnicode_Check(states.ptr())) {
+      throw py::type_error(
+          "distances takes an iterable of states, not one state: use "
+          "distance");
+    }
+    std::vector<std::string> inputs;
+    for (py::handle state : states) {
+      Py_ssize_t size;
+      const char* text = PyUnicode_AsUTF8AndSize(state.ptr(), &size);
+      if (text == nullptr) throw py::error_already_set();
+      inputs.emplace_back(text, static_cast<size_t>(size));
+    }
+    std::vector<int> distances(inputs.size());
+    Check(InChunks(inputs.size(), 4096, [&](size_t first, size_t count) {
+      Status s;
+      for (size_t k = first; k < first + count && s.ok(); ++k) {
+        s = db_->Distance(inputs[k], options, &distances[k]);
+      }
+      return s;
+    }));
+    py::list out(distances.size());
+    for (size_t k = 0; k < distances.size(); ++k) {
+      out[k] = DistanceObject(distances[k]);
+    }
+    return out;
   }
 
   // The dict of slidedb-query --analyse --format json.
@@ -323,11 +370,21 @@ PYBIND11_MODULE(slidedb, m) {
            "board"_a = "3x3", "goal"_a = py::none(), "blank"_a = py::none(),
            "metric"_a = py::none(), "notation"_a = py::none(),
            "solve() for each state of an iterable, as a list; the GIL is "
-           "released while it works.")
+           "released while it works. A NumPy uint8 array of shape (n, "
+           "cells) (tile t written t, the blank 0) gives a dict of arrays "
+           "instead: 'distance' (int32, -1 when unsolvable) and 'moves' "
+           "(str, '' when unsolvable).")
       .def("distance", Method(&PyDb::Distance), "state"_a, py::kw_only(),
            "board"_a = "3x3", "goal"_a = py::none(), "blank"_a = py::none(),
            "metric"_a = py::none(), "notation"_a = py::none(),
            "The fewest moves to the goal; None when unsolvable.")
+      .def("distances", Method(&PyDb::Distances), "states"_a, py::kw_only(),
+           "board"_a = "3x3", "goal"_a = py::none(), "blank"_a = py::none(),
+           "metric"_a = py::none(), "notation"_a = py::none(),
+           "distance() for each state. An iterable of str gives a list "
+           "(None when unsolvable); a NumPy uint8 array of shape (n, cells) "
+           "(tile t written t, the blank 0) gives an int32 array, -1 when "
+           "unsolvable. The GIL is released while it works.")
       .def("moves", Method(&PyDb::Moves), "state"_a, py::kw_only(), "board"_a = "3x3",
            "goal"_a = py::none(), "blank"_a = py::none(),
            "metric"_a = py::none(), "notation"_a = py::none(),

@@ -37,6 +37,10 @@ Suites (bench/suites/SUITE.sh; BENCHMARKS.md has their latest figures):
   serve_compare BASE   slidedb-serve side by side with BASE: wrk on 3x3, Korf's
                        100 as one POST on 4x4, peak memory
   python               the Python module: solve_many, solve, distance
+  python_numpy [--db44 DIR]
+                       the Python module's NumPy arrays: distances of 1,000,000
+                       3x3 states as an array beside a list; Korf's 100 as an
+                       array against the CLI
   batch BASE_DIR       batches on standard input, side by side with BASE_DIR
   batch24 [N] [RUNS] [BASE_DIR]
                        the N easiest 5x5 instances as one batch against one

@@ -24,6 +24,7 @@
 #ifndef SLIDEDB_SLIDEDB_H_
 #define SLIDEDB_SLIDEDB_H_
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -206,6 +207,31 @@ class Db {
   // REQUIRES: distance != nullptr.
   Status Distance(const std::string& start, const Options& options,
                   int* distance) const;
+
+  // States given as numbers, one byte a cell, as a NumPy array's rows hold
+  // them (Python's arrays): state k is rows[k * row_length ..], cell by cell
+  // in reading order, tile t written t and the blank 0. row_length must be
+  // the board's cells, and Options::goal, when given, must hold the numbers
+  // 1..cells-1 and the blank (by default the goal is 1..cells-1, blank
+  // last). InvalidArgument, naming the state's place counted from 0, for a
+  // row that does not hold each of 0..cells-1 once.
+  //
+  // Distance for each of the n states, into distances[k]; -1 when the state
+  // cannot reach the goal. A table's answer is one record read by rank,
+  // with no text made (millions a second on 3x3).
+  // REQUIRES: distances has room for n.
+  Status Distances(const uint8_t* rows, size_t n, size_t row_length,
+                   const Options& options, int* distances) const;
+  // SolveMany of the n states, each answered as its text
+  // "1,2,...,cells-1,0" would be.
+  // REQUIRES: solutions != nullptr.
+  Status SolveMany(const uint8_t* rows, size_t n, size_t row_length,
+                   const Options& options,
+                   std::vector<Solution>* solutions) const;
+  // OK when Distances and SolveMany would take the rows; else their error.
+  // Reads no table.
+  Status CheckRows(const uint8_t* rows, size_t n, size_t row_length,
+                   const Options& options) const;
 
   // Every legal move of the blank from `start` (2 to 4), in the order
   // U D L R, each with the state it leads to and that state's distance.

@@ -1,5 +1,5 @@
 // Solver::SolveMany: a batch's problems, the walks of a two-bit table
-// taken together and the searches side by side.
+// taken together and the searches side by side; Solver::DistanceMany.
 #include <atomic>
 #include <functional>
 #include <thread>
@@ -112,6 +112,38 @@ void Solver::SolveMany(const Problem* problems, size_t n, Path* paths,
     path.lower_bound = -1;
     if (mapped) PathFromStored(map, &path);
   }
+}
+
+Status Solver::DistanceMany(const Problem& like, const State* starts,
+                            size_t n, int* distances,
+                            const SearchLimits& limits) {
+  Table* table = nullptr;
+  if (!Searches(like.board, like.goal_blank, like.metric)) {
+    const int stored = StoredGoalBlank(like.board, like.goal_blank);
+    Status s = GetTable(like.board, stored, &table, like.metric);
+    if (!s.ok()) return s;
+  }
+  if (table == nullptr) {
+    // Searched side by side, as SolveMany searches.
+    std::vector<Status> statuses(n);
+    SideBySide(n, limits, [&](size_t k, const SearchLimits& l) {
+      Problem p = like;
+      p.start = starts[k];
+      statuses[k] = Distance(p, &distances[k], l);
+    });
+    for (const Status& s : statuses) {
+      if (!s.ok()) return s;
+    }
+    return Status::OK();
+  }
+  const GoalMap map(like.board, like.goal_blank);
+  for (size_t k = 0; k < n; ++k) {
+    Status s = DistanceToGoal(
+        table, map.identity() ? starts[k] : map.ToStored(starts[k]),
+        &distances[k]);
+    if (!s.ok()) return s;
+  }
+  return Status::OK();
 }
 
 }  // namespace slidedb

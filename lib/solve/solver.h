@@ -120,6 +120,15 @@ class Solver {
   // REQUIRES: p.solvable.
   Status Distance(const Problem& p, int* distance,
                   const SearchLimits& limits = {});
+  // Distance for each of starts[0..n), states in table labels posed as
+  // `like` poses its start (its board, goal blank and metric), into
+  // distances[k]: what answers them found once, then one record a state
+  // when a table does (its rank's; a two-bit table's walk); where a search
+  // answers, searched side by side as SolveMany's are. The first error, in
+  // the order of starts.
+  // REQUIRES: each start can reach the goal (the parity of like.start).
+  Status DistanceMany(const Problem& like, const State* starts, size_t n,
+                      int* distances, const SearchLimits& limits = {});
   // The distance of p.start, one move away from a state `from` moves from
   // the goal: in STM from - 1 or from + 1, and a search asks only whether
   // it is within from - 1 (one iteration), cheaper than Distance.
