@@ -429,5 +429,5 @@ PYBIND11_MODULE(slidedb, m) {
       "Opens the database in `path` (as built by slidedb-build) read-only. "
       "FileNotFoundError when there is none. A search reads the pages of "
       "its pattern databases as it first needs them; preload=True reads "
-      "them all whole now (about a second and 600 MB for the 15-puzzle).");
+      "them all whole now (about half a second and 300 MB for the 15-puzzle).");
 }

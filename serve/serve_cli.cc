@@ -215,7 +215,7 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
        "seconds a request's work may take (a 4x4 search, a batch): past "
        "them 503")
       ("preload", "read every pattern database whole before serving (at "
-       "start and on SIGHUP: about a second and 600 MB for the 15-puzzle's "
+       "start and on SIGHUP: about half a second and 300 MB for the 15-puzzle's "
        "7-8); by default a search reads their pages as it first needs them, "
        "and the server's memory grows with the pages read")
       ("memory-limit", po::value(&memory_limit)->value_name("SIZE"),
