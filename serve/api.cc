@@ -1,6 +1,7 @@
 #include "serve/api.h"
 
 #include <atomic>
+#include <cstdlib>
 #include <map>
 #include <string>
 #include <string_view>
@@ -8,10 +9,54 @@
 #include <vector>
 
 #include "lib/puzzle/board.h"
+#include "lib/puzzle/notation.h"
 #include "serve/handlers.h"
 #include "serve/params.h"
 
 namespace slidedb {
+
+namespace {
+
+std::string_view Param(const ApiRequest& request, const char* name) {
+  const auto it = request.params.find(name);
+  return it == request.params.end() ? std::string_view() : it->second;
+}
+
+// Whether `request`'s start is within kNearMoves of its goal by the
+// Manhattan distance, in single-tile moves: a search from it generates a
+// few hundred states (the estimate of its cost before it runs). False for
+// anything else, malformed input included.
+bool NearItsGoal(const ApiRequest& request, const Board& board) {
+  const std::string_view metric = Param(request, "metric");
+  if (!metric.empty() && metric != "stm") return false;
+  const NotationOptions notation{std::string(Param(request, "blank"))};
+  Arrangement start, goal;
+  if (!ParseArrangement(Param(request, "start"), board, notation, &start)
+           .ok()) {
+    return false;
+  }
+  if (request.params.count("goal") > 0) {
+    if (!ParseArrangement(Param(request, "goal"), board, notation, &goal)
+             .ok()) {
+      return false;
+    }
+  } else {
+    goal = DefaultGoal(board, start);
+  }
+  std::map<std::string_view, int> home;
+  for (int c = 0; c < board.cells(); ++c) home[goal.labels[c]] = c;
+  int md = 0;
+  for (int c = 0; c < board.cells(); ++c) {
+    if (c == start.blank) continue;
+    const auto it = home.find(start.labels[c]);
+    if (it == home.end()) return false;
+    md += std::abs(board.Row(c) - board.Row(it->second)) +
+          std::abs(board.Col(c) - board.Col(it->second));
+  }
+  return md <= kNearMoves;
+}
+
+}  // namespace
 
 bool MayTakeLong(const ApiRequest& request) {
   if ((request.method == "POST" && request.body.size() > kQuickBatchBytes) ||
@@ -25,7 +70,8 @@ bool MayTakeLong(const ApiRequest& request) {
   Board b;
   // A malformed board is refused at once: not long.
   return board != request.params.end() &&
-         Board::Parse(board->second, &b).ok() && b.cells() > kMaxTableCells;
+         Board::Parse(board->second, &b).ok() && b.cells() > kMaxTableCells &&
+         (request.method == "POST" || !NearItsGoal(request, b));
 }
 
 Status ListSourceGoals(const std::vector<DbSource>& sources,

@@ -60,13 +60,17 @@ inline constexpr uint64_t kMaxSample = 10000;
 
 // Whether answering `request` may take long: a batch (POST) of more than
 // kQuickBatchBytes or on a searched board, a board of more cells than a
-// full table has (a search over pattern databases), every optimal solution
-// or their count, or a sample (which may scan a table). The server answers
+// full table has (a search over pattern databases) unless its start is
+// near its goal (kNearMoves), every optimal solution or their count, or a
+// sample (which may scan a table). The server answers
 // those on its work threads; the rest, table answers, never wait for them.
 bool MayTakeLong(const ApiRequest& request);
 // A POST body of at most this many bytes on a table's board is answered
 // at once, as a GET: at most a few hundred states, each a table's record.
 inline constexpr size_t kQuickBatchBytes = 2048;
+// A searched board's GET whose start is at most this many single-tile
+// moves from its goal by the Manhattan distance is answered at once too.
+inline constexpr int kNearMoves = 8;
 
 struct ApiOptions {
   // Read every pattern database whole when the database is opened (and

@@ -271,21 +271,48 @@ class HttpServer::Impl::Session
                      " requests wait for them (slidedb-serve --work-queue); "
                      "try again shortly"));
       }
+      work_ = kQueued;
       net::post(server_->pool_, [s = shared_from_this()] {
+        int queued = kQueued;
+        if (!s->work_.compare_exchange_strong(queued, kRunning)) {
+          s->server_->offloaded_.fetch_sub(1);
+          return;  // refused at its deadline while it waited (WaitForWork)
+        }
         ApiResponse r = s->server_->handler_(s->asked_.request);
         s->server_->offloaded_.fetch_sub(1);
         net::post(s->stream_.get_executor(), [s, r = std::move(r)]() mutable {
+          s->work_timer_.cancel();
           s->watching_ = false;
           beast::error_code ignored;
           s->stream_.socket().cancel(ignored);  // ends WatchClient's wait
           s->Respond(std::move(r));
         });
       });
+      WaitForWork();
       watching_ = true;
       WatchClient();
       return;
     }
     Respond(server_->handler_(q.request));
+  }
+
+  // A request still waiting for a work thread at its deadline is refused
+  // then (503), not when a thread takes it: every request is answered or
+  // refused within --work-timeout, however long the queue. (One that a
+  // thread took stops at the deadline by its limits.)
+  void WaitForWork() {
+    work_timer_.expires_at(asked_.request.limits.deadline);
+    work_timer_.async_wait([s = shared_from_this()](beast::error_code ec) {
+      int queued = kQueued;
+      if (ec || !s->work_.compare_exchange_strong(queued, kRefused)) return;
+      s->watching_ = false;
+      beast::error_code ignored;
+      s->stream_.socket().cancel(ignored);  // ends WatchClient's wait
+      s->Respond(Error(
+          503, "no answer within the server's time for one request: it "
+               "waited for a work thread all that time, as the server is "
+               "busy; try again shortly"));
+    });
   }
 
   // While a work thread answers: a client that closes the connection (or
@@ -449,6 +476,7 @@ class HttpServer::Impl::Session
 
   void Close() {
     Disarm();
+    work_timer_.cancel();
     beast::error_code ec;
     stream_.socket().shutdown(tcp::socket::shutdown_both, ec);
     stream_.close();
@@ -484,6 +512,12 @@ class HttpServer::Impl::Session
   // The request's cancel flag (SearchLimits::cancel), read by the work
   // thread that answers it.
   std::atomic<bool> cancel_{false};
+  // The request on the work threads: waiting for one, taken by one, or
+  // refused at its deadline while it waited (WaitForWork); one of the two
+  // last, whichever comes first.
+  static constexpr int kQueued = 0, kRunning = 1, kRefused = 2;
+  std::atomic<int> work_{kQueued};
+  net::steady_timer work_timer_{stream_.get_executor()};
   bool stopping_ = false;
 };
 

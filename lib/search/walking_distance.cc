@@ -1,8 +1,8 @@
 #include "lib/search/walking_distance.h"
 
 #include <algorithm>
-#include <unordered_map>
 #include <utility>
+#include <vector>
 
 namespace slidedb {
 
@@ -17,6 +17,51 @@ struct KeyHash {
     h *= 0xBF58476D1CE4E5B9ull;
     return static_cast<size_t>(h ^ (h >> 32));
   }
+};
+
+// Table states' keys to their numbers, by linear probing in one array:
+// freed at once (a node map's millions of nodes took a second to free on
+// 4x5, past the search's limits).
+class IdMap {
+ public:
+  using Key = unsigned __int128;
+  using Id = WalkingDistance::Id;
+
+  // The number of `key`, made `fresh` when it has none (*added then).
+  Id Emplace(Key key, Id fresh, bool* added) {
+    if ((size_ + 1) * 4 > slots_.size() * 3) Grow();
+    Slot& slot = slots_[Find(key)];
+    *added = slot.id == WalkingDistance::kNone;
+    if (*added) {
+      slot = {key, fresh};
+      ++size_;
+    }
+    return slot.id;
+  }
+
+ private:
+  struct Slot {
+    Key key = 0;
+    Id id = WalkingDistance::kNone;
+  };
+  size_t Find(Key key) const {
+    const size_t mask = slots_.size() - 1;
+    size_t i = KeyHash()(key) & mask;
+    while (slots_[i].id != WalkingDistance::kNone && slots_[i].key != key) {
+      i = (i + 1) & mask;
+    }
+    return i;
+  }
+  void Grow() {
+    std::vector<Slot> old(std::max<size_t>(1024, slots_.size() * 2));
+    old.swap(slots_);
+    for (const Slot& s : old) {
+      if (s.id != WalkingDistance::kNone) slots_[Find(s.key)] = s;
+    }
+  }
+
+  std::vector<Slot> slots_;
+  size_t size_ = 0;
 };
 
 constexpr uint8_t kUnseen = 0xFF;
@@ -94,8 +139,9 @@ void WalkingDistance::Unpack(Key key, Counts* counts, int* blank_line) const {
 }
 
 bool WalkingDistance::Enumerate(Key goal, const SearchLimits& limits) {
-  std::unordered_map<Key, Id, KeyHash> ids;
-  ids.emplace(goal, 0);
+  IdMap ids;
+  bool added;
+  ids.Emplace(goal, 0, &added);
   keys_.push_back(goal);
   // States are numbered as found, so keys_ doubles as the queue.
   for (size_t id = 0; id < keys_.size(); ++id) {
@@ -115,9 +161,10 @@ bool WalkingDistance::Enumerate(Key goal, const SearchLimits& limits) {
         const Key key = Pack(counts, to);
         ++counts[to][g];
         --counts[blank][g];
-        auto [it, added] = ids.emplace(key, static_cast<Id>(keys_.size()));
+        const Id to_id =
+            ids.Emplace(key, static_cast<Id>(keys_.size()), &added);
         if (added) keys_.push_back(key);
-        next_[(id * 2 + dir) * lines_ + g] = it->second;
+        next_[(id * 2 + dir) * lines_ + g] = to_id;
       }
     }
   }

@@ -223,6 +223,29 @@ TEST(HttpServerTest, WhatMayTakeLong) {
   EXPECT_TRUE(MayTakeLong(post));
   post = req("POST", "/api/solve", {{"count", "1"}});
   EXPECT_TRUE(MayTakeLong(post));
+  // A searched board's start near its goal (by the Manhattan distance): a
+  // search of a few hundred states, answered at once; one far from it, or
+  // in the multi-tile metric, or malformed, on the work threads.
+  const std::string one_move = "1,2,3,4,5,6,7,8,9,10,11,0,13,14,15,12";
+  EXPECT_FALSE(MayTakeLong(
+      req("GET", "/api/solve", {{"board", "4x4"}, {"start", one_move}})));
+  EXPECT_FALSE(MayTakeLong(req("GET", "/api/moves",
+                               {{"board", "4x4"},
+                                {"start", one_move},
+                                {"goal", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,"
+                                         "15,0"}})));
+  EXPECT_TRUE(MayTakeLong(req(
+      "GET", "/api/solve",
+      {{"board", "4x4"}, {"start", "14,13,15,7,11,12,9,5,6,0,2,1,4,8,10,3"}})));
+  EXPECT_TRUE(MayTakeLong(req(
+      "GET", "/api/solve",
+      {{"board", "4x4"}, {"start", one_move}, {"metric", "mtm"}})));
+  EXPECT_TRUE(MayTakeLong(
+      req("GET", "/api/solve", {{"board", "4x4"}, {"start", "1,2,3"}})));
+  EXPECT_TRUE(MayTakeLong(req(
+      "GET", "/api/solve",
+      {{"board", "4x4"}, {"start", one_move}, {"goal", "0,1,2,3,4,5,6,7,8,9,"
+                                                       "10,11,12,13,14,15"}})));
   EXPECT_TRUE(MayTakeLong(req("GET", "/api/solve", {{"board", "4x4"}})));
   EXPECT_TRUE(MayTakeLong(req("GET", "/api/moves", {{"board", "3x5"}})));
   EXPECT_TRUE(MayTakeLong(req("GET", "/api/solve", {{"all", "1"}})));
