@@ -43,3 +43,19 @@ stop_server() {
   wait "$server_pid" || true
   server_pid=
 }
+
+# python_setup: what the Python suites share. Sets B (the build), PY,
+# SEED, STATES (1,000,000), load_before and tmp (removed at exit), which
+# holds a 3x3 database (db) and STATES random states (states.txt).
+python_setup() {
+  SEED=${SLIDEDB_BENCH_SEED:-20261121}
+  STATES=1000000
+  B=${SLIDEDB_BENCH_BUILD_DIR:-build}
+  [ "$B" = build ] && ./scripts/build.sh >/dev/null
+  PY=/usr/bin/python3
+  load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$tmp"' EXIT
+  "$B"/slidedb-build --db "$tmp/db" --board 3x3 --quiet >/dev/null
+  "$B"/slidedb-bench --states "$STATES" --seed "$SEED" >"$tmp/states.txt"
+}

@@ -10,20 +10,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-SEED=${SLIDEDB_BENCH_SEED:-20261121}
-STATES=1000000
 RUNS=3
-B=${SLIDEDB_BENCH_BUILD_DIR:-build}
-[ "$B" = build ] && ./scripts/build.sh >/dev/null
-PY=/usr/bin/python3
-load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+. bench/suites/lib.sh  # python_setup, median
+python_setup
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-"$B"/slidedb-build --db "$tmp/db" --board 3x3 --quiet >/dev/null
-"$B"/slidedb-bench --states "$STATES" --seed "$SEED" >"$tmp/states.txt"
-
-. bench/suites/lib.sh  # median
 : >"$tmp/cli"
 for _ in $(seq "$RUNS"); do
   /usr/bin/time -f "%e" -o "$tmp/time" \

@@ -23,17 +23,8 @@ while [ $# -gt 0 ]; do
     *) echo "python_numpy: unknown argument '$1'" >&2; exit 64 ;;
   esac
 done
-SEED=${SLIDEDB_BENCH_SEED:-20261121}
-STATES=1000000
-B=${SLIDEDB_BENCH_BUILD_DIR:-build}
-[ "$B" = build ] && ./scripts/build.sh >/dev/null
-PY=/usr/bin/python3
-load_before=$(cut -d' ' -f1-3 /proc/loadavg)
-
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-"$B"/slidedb-build --db "$tmp/db" --board 3x3 --quiet >/dev/null
-"$B"/slidedb-bench --states "$STATES" --seed "$SEED" >"$tmp/states.txt"
+. bench/suites/lib.sh  # python_setup, median
+python_setup
 
 korf_cli_s=-
 if [ -n "$DB44" ]; then
