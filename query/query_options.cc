@@ -96,18 +96,24 @@ constexpr char kExitHelp[] =
     "15,16,17,18,19,20,21,22,23,24 --max-seconds 1 "
     "10,3,24,12,0,7,8,11,14,21,22,23,2,1,9,17,18,6,20,4,13,15,5,19,16\n";
 
-}  // namespace
-
-std::optional<int> ParseQueryArgs(const std::vector<std::string>& argv,
-                                  QueryArgs* args, std::ostream& out,
-                                  std::ostream& err) {
-  QueryConfig& config = args->config;
-  std::string& format = args->format;
+// The options as given, before they are checked.
+struct Given {
   std::string board_name, goal_text, metric_text, notation_text;
   std::string limit_text, at_distance_text, sample_text, distance_text,
       seed_text, export_format, max_seconds_text, progress_after_text;
-  std::string& analyse_start = args->analyse_start;
-  std::vector<std::string>& states = args->states;
+};
+
+// The options that say what to answer and how; their values go to `args`
+// and `g`.
+po::options_description MainOptions(QueryArgs* args, Given* g) {
+  QueryConfig& config = args->config;
+  std::string& format = args->format;
+  std::string& board_name = g->board_name;
+  std::string& goal_text = g->goal_text;
+  std::string& metric_text = g->metric_text;
+  std::string& notation_text = g->notation_text;
+  std::string& max_seconds_text = g->max_seconds_text;
+  std::string& progress_after_text = g->progress_after_text;
   po::options_description desc("Options");
   desc.add_options()("help,h", "show this help and exit")(
       "version", "show the version and exit")(
@@ -151,12 +157,25 @@ std::optional<int> ParseQueryArgs(const std::vector<std::string>& argv,
       "quiet", "print no progress")(
       "progress-after", po::value(&progress_after_text)->value_name("T"),
       "print progress from T seconds into a search (default 1; 0: every "
-      "iteration)")(
-      "histogram",
-      "print the number of states at each distance from the "
-      "goal")("tables",
-              "list every goal the database answers, and what answers "
-              "it (a table, or pattern databases and a search)");
+      "iteration)")("histogram",
+                    "print the number of states at each distance from the "
+                    "goal")(
+      "tables",
+      "list every goal the database answers, and what answers "
+      "it (a table, or pattern databases and a search)");
+  return desc;
+}
+
+// The tools (docs/TOOLS.md).
+po::options_description ToolOptions(QueryArgs* args, Given* g) {
+  QueryConfig& config = args->config;
+  std::string& analyse_start = args->analyse_start;
+  std::string& limit_text = g->limit_text;
+  std::string& at_distance_text = g->at_distance_text;
+  std::string& sample_text = g->sample_text;
+  std::string& distance_text = g->distance_text;
+  std::string& seed_text = g->seed_text;
+  std::string& export_format = g->export_format;
   po::options_description tools("Tools (docs/TOOLS.md)");
   tools.add_options()("count",
                       "add the number of distinct optimal solutions "
@@ -198,14 +217,16 @@ std::optional<int> ParseQueryArgs(const std::vector<std::string>& argv,
       "measure misplaced tiles, Manhattan distance and "
       "Manhattan + linear conflict against the exact distances of every "
       "state (--format text, json or csv)");
-  desc.add(tools);
-  po::options_description hidden;
-  hidden.add_options()("state", po::value(&states));
-  po::options_description all;
-  all.add(desc).add(hidden);
+  return tools;
+}
+
+// Reads argv into *vm; false, said on `err`, when it does not parse.
+bool Store(const std::vector<std::string>& argv,
+           const po::options_description& all, po::variables_map* out,
+           std::ostream& err) {
   po::positional_options_description positional;
   positional.add("state", -1);
-  po::variables_map vm;
+  po::variables_map& vm = *out;
   try {
     // A state may begin with '-', the blank ("-12345678"): a word that
     // starts with '-' and then neither a letter nor another '-' is a state,
@@ -227,8 +248,177 @@ std::optional<int> ParseQueryArgs(const std::vector<std::string>& argv,
   } catch (const po::error& e) {
     err << "slidedb-query: " << e.what() << "\n"
         << "Try 'slidedb-query --help'.\n";
-    return kExitUsage;
+    return false;
   }
+  return true;
+}
+
+// --analyse and --start: the solve's moves taken from the words given.
+// The usage error, or empty.
+std::string AnalyseError(po::variables_map& vm, QueryArgs* args) {
+  std::vector<std::string>& states = args->states;
+  if (vm.count("start") && !vm.count("analyse")) {
+    return "--start needs --analyse";
+  }
+  if (vm.count("analyse")) {
+    if (!vm.count("start")) return "--analyse needs --start STATE";
+    for (const char* mode :
+         {"histogram", "at-distance", "sample", "export", "heuristics",
+          "tables", "count", "all", "verify", "steps"}) {
+      if (vm.count(mode)) {
+        return std::string("--analyse cannot be combined with --") + mode;
+      }
+    }
+    // The solve's moves: the words after --moves (or all the words).
+    for (const std::string& w : states) {
+      args->analyse_moves += (args->analyse_moves.empty() ? "" : " ") + w;
+    }
+    if (args->analyse_moves.empty()) {
+      return "--analyse needs the solve's moves: --moves MOVES";
+    }
+    states.clear();
+    vm.erase("moves");
+  }
+  return "";
+}
+
+// The mode (one table mode at most: *table_mode, empty for none), the
+// format and the tools that answer STATEs. The usage error, or empty.
+std::string ModeError(const po::variables_map& vm, QueryArgs* args,
+                      std::string* table_mode_out) {
+  QueryConfig& config = args->config;
+  const std::string& format = args->format;
+  const bool histogram = vm.count("histogram") > 0;
+  const bool heuristics = vm.count("heuristics") > 0;
+  // The modes that answer about a whole table, at most one.
+  std::string& table_mode = *table_mode_out;
+  for (const char* mode : {"histogram", "at-distance", "sample", "export",
+                           "heuristics", "tables", "moves"}) {
+    if (!vm.count(mode)) continue;
+    if (!table_mode.empty()) {
+      return "--" + table_mode + " and --" + mode + " cannot be combined";
+    }
+    table_mode = mode;
+  }
+  const bool csv_ok = histogram || heuristics;
+  if (vm.count("export") && !vm["format"].defaulted()) {
+    return "--export sets its own format (csv or json); drop --format";
+  }
+  if (format != "text" && format != "json" && !(csv_ok && format == "csv")) {
+    return "--format must be text or json" +
+           std::string(csv_ok ? " or csv" : "");
+  }
+  config.extras.count = vm.count("count") > 0;
+  config.extras.all = vm.count("all") > 0;
+  config.extras.verify = vm.count("verify") > 0;
+  if (vm.count("steps") && !table_mode.empty()) {
+    return "--steps draws the answers to STATEs; it cannot be combined "
+           "with --" +
+           table_mode;
+  }
+  if (config.extras.any() && !table_mode.empty()) {
+    return std::string(config.extras.count ? "--count"
+                       : config.extras.all ? "--all"
+                                           : "--verify") +
+           " answers about STATEs; it cannot be combined with --" + table_mode;
+  }
+  return "";
+}
+
+// The numbers and the words of the options that take them. The usage
+// error, or empty.
+std::string ValueError(const po::variables_map& vm, const Given& g,
+                       QueryArgs* args) {
+  QueryConfig& config = args->config;
+  const std::string& limit_text = g.limit_text;
+  const std::string& at_distance_text = g.at_distance_text;
+  const std::string& sample_text = g.sample_text;
+  const std::string& distance_text = g.distance_text;
+  const std::string& seed_text = g.seed_text;
+  const std::string& export_format = g.export_format;
+  const std::string& max_seconds_text = g.max_seconds_text;
+  const std::string& progress_after_text = g.progress_after_text;
+  if (vm.count("limit")) {
+    uint64_t limit;
+    if (!config.extras.all) return "--limit needs --all";
+    if (!ParseNumber(limit_text, 1000000000, &limit) || limit == 0) {
+      return "--limit must be a whole number of at least 1, not '" +
+             limit_text + "'";
+    }
+    config.extras.limit = static_cast<size_t>(limit);
+  }
+  if ((vm.count("distance") || vm.count("seed")) && !vm.count("sample")) {
+    return std::string(vm.count("distance") ? "--distance" : "--seed") +
+           " needs --sample";
+  }
+  uint64_t at_distance = 0;
+  args->seed = kDefaultSampleSeed;
+  if (vm.count("at-distance") &&
+      !ParseNumber(at_distance_text, 1000, &at_distance)) {
+    return "--at-distance must be a whole number of moves, not '" +
+           at_distance_text + "'";
+  }
+  if (vm.count("sample") &&
+      (!ParseNumber(sample_text, UINT32_MAX, &args->sample_n) ||
+       args->sample_n == 0)) {
+    return "--sample must be a whole number of at least 1, not '" +
+           sample_text + "'";
+  }
+  if (vm.count("distance")) {
+    uint64_t d;
+    if (!ParseNumber(distance_text, 1000, &d)) {
+      return "--distance must be a whole number of moves, not '" +
+             distance_text + "'";
+    }
+    args->sample_distance = static_cast<int>(d);
+  }
+  if (vm.count("seed") && !ParseNumber(seed_text, UINT64_MAX, &args->seed)) {
+    return "--seed must be a whole number from 0 to " +
+           std::to_string(UINT64_MAX) + ", not '" + seed_text + "'";
+  }
+  if (vm.count("export") && export_format != "csv" && export_format != "json") {
+    return "--export must be csv or json, not '" + export_format + "'";
+  }
+  if (config.threads < 0 || config.threads > 256) {
+    return "--threads must be from 0 (every core) to 256";
+  }
+  if (vm.count("max-seconds")) {
+    Status s =
+        ParseMaxSeconds("--max-seconds", max_seconds_text, &config.max_seconds);
+    if (!s.ok()) return s.message();
+  }
+  if (vm.count("progress") && vm.count("quiet")) {
+    return "--progress and --quiet cannot be combined";
+  }
+  args->progress = vm.count("progress") ? ProgressMode::kForce
+                   : vm.count("quiet")  ? ProgressMode::kQuiet
+                                        : ProgressMode::kAuto;
+  if (vm.count("progress-after") &&
+      (!ParseDecimal(progress_after_text, &args->progress_after) ||
+       args->progress_after > 86400)) {
+    return "--progress-after must be a number of seconds from 0 to "
+           "86400, not '" +
+           progress_after_text + "'";
+  }
+  args->at_distance = static_cast<int>(at_distance);
+  return "";
+}
+
+}  // namespace
+
+std::optional<int> ParseQueryArgs(const std::vector<std::string>& argv,
+                                  QueryArgs* args, std::ostream& out,
+                                  std::ostream& err) {
+  QueryConfig& config = args->config;
+  Given g;
+  po::options_description desc = MainOptions(args, &g);
+  desc.add(ToolOptions(args, &g));
+  po::options_description hidden;
+  hidden.add_options()("state", po::value(&args->states));
+  po::options_description all;
+  all.add(desc).add(hidden);
+  po::variables_map vm;
+  if (!Store(argv, all, &vm, err)) return kExitUsage;
   if (vm.count("help")) {
     out << kUsage << desc << "\n" << kExitHelp;
     return kExitOk;
@@ -243,140 +433,27 @@ std::optional<int> ParseQueryArgs(const std::vector<std::string>& argv,
     return kExitUsage;
   };
   const std::string blank = config.notation.blank;
-  Status s = ReadGoalOptions(board_name, vm.count("goal") ? &goal_text : nullptr,
-                             &blank, &config);
+  Status s = ReadGoalOptions(
+      g.board_name, vm.count("goal") ? &g.goal_text : nullptr, &blank, &config);
   if (!s.ok()) return usage(s.message());
-  s = ReadMoveOptions(vm.count("metric") ? &metric_text : nullptr,
-                      vm.count("notation") ? &notation_text : nullptr, &config);
+  s = ReadMoveOptions(vm.count("metric") ? &g.metric_text : nullptr,
+                      vm.count("notation") ? &g.notation_text : nullptr,
+                      &config);
   if (!s.ok()) return usage(s.message());
-  if (vm.count("start") && !vm.count("analyse")) {
-    return usage("--start needs --analyse");
-  }
-  if (vm.count("analyse")) {
-    if (!vm.count("start")) return usage("--analyse needs --start STATE");
-    for (const char* mode :
-         {"histogram", "at-distance", "sample", "export", "heuristics",
-          "tables", "count", "all", "verify", "steps"}) {
-      if (vm.count(mode)) {
-        return usage(std::string("--analyse cannot be combined with --") +
-                     mode);
-      }
-    }
-    // The solve's moves: the words after --moves (or all the words).
-    for (const std::string& w : states) {
-      args->analyse_moves += (args->analyse_moves.empty() ? "" : " ") + w;
-    }
-    if (args->analyse_moves.empty()) {
-      return usage("--analyse needs the solve's moves: --moves MOVES");
-    }
-    states.clear();
-    vm.erase("moves");
-  }
-  const bool histogram = vm.count("histogram") > 0;
-  const bool heuristics = vm.count("heuristics") > 0;
-  // The modes that answer about a whole table, at most one.
   std::string table_mode;
-  for (const char* mode : {"histogram", "at-distance", "sample", "export",
-                           "heuristics", "tables", "moves"}) {
-    if (!vm.count(mode)) continue;
-    if (!table_mode.empty()) {
-      return usage("--" + table_mode + " and --" + mode +
-                   " cannot be combined");
-    }
-    table_mode = mode;
-  }
-  const bool csv_ok = histogram || heuristics;
-  if (vm.count("export") && !vm["format"].defaulted()) {
-    return usage("--export sets its own format (csv or json); drop --format");
-  }
-  if (format != "text" && format != "json" && !(csv_ok && format == "csv")) {
-    return usage("--format must be text or json" +
-                 std::string(csv_ok ? " or csv" : ""));
-  }
-  config.extras.count = vm.count("count") > 0;
-  config.extras.all = vm.count("all") > 0;
-  config.extras.verify = vm.count("verify") > 0;
-  if (vm.count("steps") && !table_mode.empty()) {
-    return usage("--steps draws the answers to STATEs; it cannot be combined "
-                 "with --" + table_mode);
-  }
-  if (config.extras.any() && !table_mode.empty()) {
-    return usage(std::string(config.extras.count  ? "--count"
-                             : config.extras.all ? "--all"
-                                                 : "--verify") +
-                 " answers about STATEs; it cannot be combined with --" +
-                 table_mode);
-  }
-  if (vm.count("limit")) {
-    uint64_t limit;
-    if (!config.extras.all) return usage("--limit needs --all");
-    if (!ParseNumber(limit_text, 1000000000, &limit) || limit == 0) {
-      return usage("--limit must be a whole number of at least 1, not '" +
-                   limit_text + "'");
-    }
-    config.extras.limit = static_cast<size_t>(limit);
-  }
-  if ((vm.count("distance") || vm.count("seed")) && !vm.count("sample")) {
-    return usage(std::string(vm.count("distance") ? "--distance" : "--seed") +
-                 " needs --sample");
-  }
-  uint64_t at_distance = 0;
-  args->seed = kDefaultSampleSeed;
-  if (vm.count("at-distance") &&
-      !ParseNumber(at_distance_text, 1000, &at_distance)) {
-    return usage("--at-distance must be a whole number of moves, not '" +
-                 at_distance_text + "'");
-  }
-  if (vm.count("sample") &&
-      (!ParseNumber(sample_text, UINT32_MAX, &args->sample_n) ||
-       args->sample_n == 0)) {
-    return usage("--sample must be a whole number of at least 1, not '" +
-                 sample_text + "'");
-  }
-  if (vm.count("distance")) {
-    uint64_t d;
-    if (!ParseNumber(distance_text, 1000, &d)) {
-      return usage("--distance must be a whole number of moves, not '" +
-                   distance_text + "'");
-    }
-    args->sample_distance = static_cast<int>(d);
-  }
-  if (vm.count("seed") && !ParseNumber(seed_text, UINT64_MAX, &args->seed)) {
-    return usage("--seed must be a whole number from 0 to " +
-                 std::to_string(UINT64_MAX) + ", not '" + seed_text + "'");
-  }
-  if (vm.count("export") && export_format != "csv" &&
-      export_format != "json") {
-    return usage("--export must be csv or json, not '" + export_format + "'");
-  }
-  if (config.threads < 0 || config.threads > 256) {
-    return usage("--threads must be from 0 (every core) to 256");
-  }
-  if (vm.count("max-seconds")) {
-    Status s = ParseMaxSeconds("--max-seconds", max_seconds_text,
-                               &config.max_seconds);
-    if (!s.ok()) return usage(s.message());
-  }
-  if (vm.count("progress") && vm.count("quiet")) {
-    return usage("--progress and --quiet cannot be combined");
-  }
-  args->progress = vm.count("progress") ? ProgressMode::kForce
-                   : vm.count("quiet")  ? ProgressMode::kQuiet
-                                        : ProgressMode::kAuto;
-  if (vm.count("progress-after") &&
-      (!ParseDecimal(progress_after_text, &args->progress_after) ||
-       args->progress_after > 86400)) {
-    return usage("--progress-after must be a number of seconds from 0 to "
-                 "86400, not '" + progress_after_text + "'");
-  }
+  std::string why = AnalyseError(vm, args);
+  if (why.empty()) why = ModeError(vm, args, &table_mode);
+  if (why.empty()) why = ValueError(vm, g, args);
+  if (!why.empty()) return usage(why);
+  const std::string& format = args->format;
+  const std::vector<std::string>& states = args->states;
   config.json = format == "json";
   config.steps = vm.count("steps") > 0;
   const bool states_mode = table_mode.empty() || table_mode == "moves";
   if (!states_mode && !states.empty()) {
     return usage("--" + table_mode + " takes no STATE");
   }
-  args->at_distance = static_cast<int>(at_distance);
-  args->export_json = export_format == "json";
+  args->export_json = g.export_format == "json";
   args->mode = vm.count("analyse")           ? QueryMode::kAnalyse
                : table_mode.empty()          ? QueryMode::kStates
                : table_mode == "moves"       ? QueryMode::kMoves
@@ -387,7 +464,6 @@ std::optional<int> ParseQueryArgs(const std::vector<std::string>& argv,
                : table_mode == "export"      ? QueryMode::kExport
                                              : QueryMode::kHeuristics;
   return std::nullopt;
-
 }
 
 }  // namespace slidedb
