@@ -13,7 +13,9 @@
 #include <csignal>
 #include <iostream>
 #include <mutex>
+#include <optional>
 #include <thread>
+#include <vector>
 
 #include "cli/default_db.h"
 #include "cli/exit_codes.h"
@@ -32,7 +34,8 @@ namespace slidedb {
 namespace {
 
 constexpr char kUsage[] =
-    "Usage: slidedb-serve [--db DIR]... [--bind ADDR] [--port N] [--threads N]\n"
+    "Usage: slidedb-serve [--db DIR]... [--bind ADDR] [--port N] [--threads "
+    "N]\n"
     "                     [--allow-host NAME]... [--cors ORIGIN]\n"
     "                     [--work-timeout SECONDS] [--preload]\n"
     "                     [--memory-limit SIZE] [--web DIR]\n"
@@ -139,7 +142,10 @@ bool ParseMemorySize(const std::string& text, uint64_t* bytes) {
   uint64_t value = std::stoull(text.substr(0, digits));
   if (digits < text.size()) {
     const char unit = static_cast<char>(std::toupper(text[digits]));
-    const int shift = unit == 'K' ? 10 : unit == 'M' ? 20 : unit == 'G' ? 30 : -1;
+    const int shift = unit == 'K'   ? 10
+                      : unit == 'M' ? 20
+                      : unit == 'G' ? 30
+                                    : -1;
     if (shift < 0 || value > (uint64_t{1} << (62 - shift))) return false;
     value <<= shift;
   }
@@ -175,72 +181,94 @@ bool ReadApiOptions(bool preload, const std::string* memory_limit,
          ParseMemorySize(*memory_limit, &options->memory_limit);
 }
 
-}  // namespace
-
-int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
-             std::ostream& out, std::ostream& err) {
+// slidedb-serve's options, read and checked.
+struct ServeArgs {
   std::vector<std::string> db_dirs;
-  std::string web_dir, access_log_path;
+  std::string web_dir, access_log_path, memory_limit;
   HttpOptions http;
+  bool web = false, access_log = false, preload = false;
+  bool has_memory_limit = false;
+};
+
+// The table of options; their values go to *a.
+po::options_description Describe(ServeArgs* a, int* threads,
+                                 double* work_timeout) {
+  std::vector<std::string>& db_dirs = a->db_dirs;
+  std::string& web_dir = a->web_dir;
+  std::string& access_log_path = a->access_log_path;
+  std::string& memory_limit = a->memory_limit;
+  HttpOptions& http = a->http;
+  po::options_description desc("Options");
+  desc.add_options()("help,h", "show this help and exit")(
+      "version", "show the version and exit")(
+      "db", po::value(&db_dirs)->value_name("DIR"),
+      "database directory ($SLIDEDB_DB, else data/slidedb); repeatable: "
+      "the union of their tables is served, a goal that two hold by the "
+      "first given (said on standard error at start)")(
+      "bind", po::value(&http.bind)->default_value("127.0.0.1"),
+      "address to listen on (0.0.0.0: every interface)")(
+      "port", po::value(&http.port)->default_value(8080),
+      "port to listen on; 0 picks a free one")(
+      "threads", po::value(threads)->default_value(*threads),
+      "event loops, a thread each, that read, answer and write the "
+      "connections (default: two a core); no thread waits on an idle or "
+      "slow client")(
+      "allow-host", po::value(&http.allowed_hosts)->value_name("NAME"),
+      "on a loopback address, also answer requests whose Host is NAME "
+      "(repeatable); others than localhost and 127.x.x.x get 403, so that "
+      "a web page elsewhere cannot reach the API by DNS rebinding")(
+      "cors", po::value(&http.cors_origin)->value_name("ORIGIN"),
+      "let pages from ORIGIN (https://example.org, or *) call the API "
+      "(CORS headers); none by default")(
+      "work-timeout", po::value(work_timeout)->default_value(10),
+      "seconds a request's work may take (a 4x4 search, a batch): past "
+      "them 503")(
+      "preload",
+      "read every pattern database whole before serving (at "
+      "start and on SIGHUP: about half a second and 300 MB for the 15-puzzle's "
+      "7-8); by default a search reads their pages as it first needs them, "
+      "and the server's memory grows with the pages read")(
+      "memory-limit", po::value(&memory_limit)->value_name("SIZE"),
+      "the most memory the pattern databases' pages read on demand may "
+      "hold, in bytes or with K, M or G (MiB etc.): past it the pages read "
+      "longest ago are given back, and read again when a search needs "
+      "them; default half the machine's memory")(
+      "nagle",
+      "leave Nagle's algorithm on (no TCP_NODELAY): each answer on "
+      "a keep-alive connection then waits ~40 ms; for measuring that")(
+      "work-threads",
+      po::value(&http.work_threads)
+          ->default_value(static_cast<int>(
+              std::max(1u, std::thread::hardware_concurrency()))),
+      "threads for the answers that may take long (a search, a POST "
+      "batch over 2 KiB, count, all, sample; default one a core)")(
+      "work-queue", po::value(&http.work_queue)->default_value(64),
+      "most such requests waiting for a work thread; past them 503 with "
+      "Retry-After at once (table answers never wait for these threads)")(
+      "access-log", po::value(&access_log_path)->value_name("FILE"),
+      "append a line for each request to FILE ('-': standard output): "
+      "CLIENT - - [TIME] \"REQUEST\" STATUS BYTES MS WORK, the Common Log "
+      "Format plus the milliseconds taken and the states a search "
+      "generated (searched=N, else -); none by default. Every 503 is "
+      "also said on standard error")(
+      "web", po::value(&web_dir)->value_name("DIR"),
+      "serve the page from DIR instead of the copy built into the program "
+      "(for working on web/)");
+  return desc;
+}
+
+// Reads `args` into *a: nullopt to go on, else the exit status (--help,
+// --version written on `out`; a usage error said on `err`).
+std::optional<int> ParseServeArgs(const std::vector<std::string>& args,
+                                  std::ostream& out, std::ostream& err,
+                                  ServeArgs* a) {
+  HttpOptions& http = a->http;
   // Two event loops a core: measured faster than one (BENCHMARKS.md), and a
   // long search holds fewer connections.
-  int threads = static_cast<int>(
-      std::max(2u, 2 * std::thread::hardware_concurrency()));
+  int threads =
+      static_cast<int>(std::max(2u, 2 * std::thread::hardware_concurrency()));
   double work_timeout = 10;
-  std::string memory_limit;
-  po::options_description desc("Options");
-  desc.add_options()
-      ("help,h", "show this help and exit")
-      ("version", "show the version and exit")
-      ("db", po::value(&db_dirs)->value_name("DIR"),
-       "database directory ($SLIDEDB_DB, else data/slidedb); repeatable: "
-       "the union of their tables is served, a goal that two hold by the "
-       "first given (said on standard error at start)")
-      ("bind", po::value(&http.bind)->default_value("127.0.0.1"),
-       "address to listen on (0.0.0.0: every interface)")
-      ("port", po::value(&http.port)->default_value(8080),
-       "port to listen on; 0 picks a free one")
-      ("threads", po::value(&threads)->default_value(threads),
-       "event loops, a thread each, that read, answer and write the "
-       "connections (default: two a core); no thread waits on an idle or "
-       "slow client")
-      ("allow-host", po::value(&http.allowed_hosts)->value_name("NAME"),
-       "on a loopback address, also answer requests whose Host is NAME "
-       "(repeatable); others than localhost and 127.x.x.x get 403, so that "
-       "a web page elsewhere cannot reach the API by DNS rebinding")
-      ("cors", po::value(&http.cors_origin)->value_name("ORIGIN"),
-       "let pages from ORIGIN (https://example.org, or *) call the API "
-       "(CORS headers); none by default")
-      ("work-timeout", po::value(&work_timeout)->default_value(10),
-       "seconds a request's work may take (a 4x4 search, a batch): past "
-       "them 503")
-      ("preload", "read every pattern database whole before serving (at "
-       "start and on SIGHUP: about half a second and 300 MB for the 15-puzzle's "
-       "7-8); by default a search reads their pages as it first needs them, "
-       "and the server's memory grows with the pages read")
-      ("memory-limit", po::value(&memory_limit)->value_name("SIZE"),
-       "the most memory the pattern databases' pages read on demand may "
-       "hold, in bytes or with K, M or G (MiB etc.): past it the pages read "
-       "longest ago are given back, and read again when a search needs "
-       "them; default half the machine's memory")
-      ("nagle", "leave Nagle's algorithm on (no TCP_NODELAY): each answer on "
-       "a keep-alive connection then waits ~40 ms; for measuring that")
-      ("work-threads", po::value(&http.work_threads)->default_value(
-           static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))),
-       "threads for the answers that may take long (a search, a POST "
-       "batch over 2 KiB, count, all, sample; default one a core)")
-      ("work-queue", po::value(&http.work_queue)->default_value(64),
-       "most such requests waiting for a work thread; past them 503 with "
-       "Retry-After at once (table answers never wait for these threads)")
-      ("access-log", po::value(&access_log_path)->value_name("FILE"),
-       "append a line for each request to FILE ('-': standard output): "
-       "CLIENT - - [TIME] \"REQUEST\" STATUS BYTES MS WORK, the Common Log "
-       "Format plus the milliseconds taken and the states a search "
-       "generated (searched=N, else -); none by default. Every 503 is "
-       "also said on standard error")
-      ("web", po::value(&web_dir)->value_name("DIR"),
-       "serve the page from DIR instead of the copy built into the program "
-       "(for working on web/)");
+  const po::options_description desc = Describe(a, &threads, &work_timeout);
   po::variables_map vm;
   try {
     po::store(po::command_line_parser(args).options(desc).run(), vm);
@@ -272,8 +300,9 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
                  std::to_string(threads));
   }
   if (!(work_timeout > 0 && work_timeout <= 3600)) {
-    return usage("--work-timeout must be more than 0 and at most 3600 "
-                 "seconds");
+    return usage(
+        "--work-timeout must be more than 0 and at most 3600 "
+        "seconds");
   }
   http.threads = threads;
   if (http.work_threads < 1 || http.work_threads > 256) {
@@ -286,11 +315,109 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
   http.nodelay = vm.count("nagle") == 0;
   http.work_timeout =
       std::chrono::milliseconds(static_cast<int64_t>(work_timeout * 1000));
-  const WebFiles web = vm.count("web") ? WebFiles::FromDirectory(web_dir)
-                                       : WebFiles::Embedded();
+  a->web = vm.count("web") > 0;
+  a->access_log = vm.count("access-log") > 0;
+  a->preload = vm.count("preload") > 0;
+  a->has_memory_limit = vm.count("memory-limit") > 0;
+  if (a->db_dirs.empty()) a->db_dirs.push_back(DefaultDatabasePath());
+  return std::nullopt;
+}
+
+// SIGINT and SIGTERM stop `server`, SIGHUP reopens the databases (said on
+// `err`), and SIGPIPE is ignored, while this lives: the handlers write to a
+// pipe that a thread of its own reads. The old handlers come back after.
+class Signals {
+ public:
+  Signals(HttpServer* server, Api* api, const std::vector<std::string>& dirs,
+          std::ostream& err)
+      : server_(server), api_(api), dirs_(dirs), err_(err) {}
+  // False, said on `err`, when the pipe cannot be made.
+  bool Start() {
+    if (pipe2(g_signal_pipe, O_CLOEXEC | O_NONBLOCK) != 0) {
+      err_ << "slidedb-serve: cannot create a pipe\n";
+      return false;
+    }
+    struct sigaction action = {};
+    action.sa_handler = OnSignal;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, &old_int_);
+    sigaction(SIGTERM, &action, &old_term_);
+    sigaction(SIGHUP, &action, &old_hup_);
+    struct sigaction ignore = {};
+    ignore.sa_handler = SIG_IGN;
+    sigaction(SIGPIPE, &ignore, &old_pipe_);
+    watcher_ = std::thread([this] { Watch(); });
+    return true;
+  }
+  ~Signals() {
+    if (!watcher_.joinable()) return;
+    const char stop = 0;
+    if (write(g_signal_pipe[1], &stop, 1) < 0) {
+      // The watcher thread then waits for a signal; detach instead of join.
+      watcher_.detach();
+    } else {
+      watcher_.join();
+    }
+    sigaction(SIGINT, &old_int_, nullptr);
+    sigaction(SIGTERM, &old_term_, nullptr);
+    sigaction(SIGHUP, &old_hup_, nullptr);
+    sigaction(SIGPIPE, &old_pipe_, nullptr);
+    close(g_signal_pipe[0]);
+    close(g_signal_pipe[1]);
+    g_signal_pipe[0] = g_signal_pipe[1] = -1;
+  }
+
+ private:
+  void Watch() {
+    while (true) {
+      pollfd p = {g_signal_pipe[0], POLLIN, 0};
+      if (poll(&p, 1, -1) < 0 && errno != EINTR) return;
+      char c;
+      while (read(g_signal_pipe[0], &c, 1) == 1) {
+        if (c == 0) return;  // the server stopped
+        if (c == SIGHUP) {
+          Reload();
+        } else {
+          server_->Stop();  // Run() returns once the connections are closed
+        }
+      }
+    }
+  }
+  void Reload() {
+    const Status r = api_->Reload();
+    if (r.ok()) {
+      std::string dirs;
+      for (const std::string& d : dirs_) dirs += " " + d;
+      err_ << "slidedb-serve: reopened the database"
+           << (dirs_.size() > 1 ? "s" : "") << dirs << std::endl;
+    } else {
+      err_ << "slidedb-serve: cannot reopen the database, still "
+              "serving the old one: "
+           << r.message() << std::endl;
+    }
+  }
+
+  HttpServer* server_;
+  Api* api_;
+  const std::vector<std::string>& dirs_;
+  std::ostream& err_;
+  struct sigaction old_int_, old_term_, old_hup_, old_pipe_;
+  std::thread watcher_;
+};
+
+}  // namespace
+
+int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
+             std::ostream& out, std::ostream& err) {
+  ServeArgs a;
+  if (const auto code = ParseServeArgs(args, out, err, &a)) return *code;
+  HttpOptions& http = a.http;
+  const std::vector<std::string>& db_dirs = a.db_dirs;
+  const WebFiles web =
+      a.web ? WebFiles::FromDirectory(a.web_dir) : WebFiles::Embedded();
   AccessLog access_log;
-  if (vm.count("access-log")) {
-    const Status opened = access_log.Open(access_log_path);
+  if (a.access_log) {
+    const Status opened = access_log.Open(a.access_log_path);
     if (!opened.ok()) {
       err << "slidedb-serve: " << opened.message() << "\n";
       return kExitCantCreate;
@@ -299,13 +426,13 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
       access_log.Write(r);
     };
   }
-  if (db_dirs.empty()) db_dirs.push_back(DefaultDatabasePath());
   ApiOptions api_options;
-  if (!ReadApiOptions(vm.count("preload") > 0,
-                      vm.count("memory-limit") ? &memory_limit : nullptr, err,
-                      &api_options)) {
-    return usage("--memory-limit takes a size such as 400M, 2G or a number "
-                 "of bytes (at least 1M), not '" + memory_limit + "'");
+  if (!ReadApiOptions(a.preload, a.has_memory_limit ? &a.memory_limit : nullptr,
+                      err, &api_options)) {
+    err << "slidedb-serve: --memory-limit takes a size such as 400M, 2G or a "
+           "number of bytes (at least 1M), not '"
+        << a.memory_limit << "'\nTry 'slidedb-serve --help'.\n";
+    return kExitUsage;
   }
   Api api(db_dirs, &web, api_options);
   Status s = api.Open();
@@ -323,7 +450,8 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
 
   // Each connection holds a descriptor: as many as the system lets us.
   rlimit files;
-  if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
+  if (getrlimit(RLIMIT_NOFILE, &files) == 0 &&
+      files.rlim_cur < files.rlim_max) {
     files.rlim_cur = files.rlim_max;
     setrlimit(RLIMIT_NOFILE, &files);
   }
@@ -338,65 +466,11 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
     return kExitUnavailable;
   }
 
-  // Signals: handled from here on, by a thread that reads the pipe.
-  if (pipe2(g_signal_pipe, O_CLOEXEC | O_NONBLOCK) != 0) {
-    err << "slidedb-serve: cannot create a pipe\n";
-    return kExitUnavailable;
-  }
-  struct sigaction action = {};
-  action.sa_handler = OnSignal;
-  sigemptyset(&action.sa_mask);
-  struct sigaction old_int, old_term, old_hup, old_pipe;
-  sigaction(SIGINT, &action, &old_int);
-  sigaction(SIGTERM, &action, &old_term);
-  sigaction(SIGHUP, &action, &old_hup);
-  struct sigaction ignore = {};
-  ignore.sa_handler = SIG_IGN;
-  sigaction(SIGPIPE, &ignore, &old_pipe);
-  std::thread watcher([&] {
-    while (true) {
-      pollfd p = {g_signal_pipe[0], POLLIN, 0};
-      if (poll(&p, 1, -1) < 0 && errno != EINTR) return;
-      char c;
-      while (read(g_signal_pipe[0], &c, 1) == 1) {
-        if (c == 0) return;  // the server stopped
-        if (c == SIGHUP) {
-          const Status r = api.Reload();
-          if (r.ok()) {
-            std::string dirs;
-            for (const std::string& d : db_dirs) dirs += " " + d;
-            err << "slidedb-serve: reopened the database"
-                << (db_dirs.size() > 1 ? "s" : "") << dirs << std::endl;
-          } else {
-            err << "slidedb-serve: cannot reopen the database, still "
-                   "serving the old one: "
-                << r.message() << std::endl;
-          }
-        } else {
-          server.Stop();  // Run() returns once the connections are closed
-        }
-      }
-    }
-  });
-
-  out << "listening on http://" << HostForUrl(http.bind) << ":"
-      << server.port() << std::endl;
+  Signals signals(&server, &api, db_dirs, err);
+  if (!signals.Start()) return kExitUnavailable;
+  out << "listening on http://" << HostForUrl(http.bind) << ":" << server.port()
+      << std::endl;
   server.Run();
-
-  const char stop = 0;
-  if (write(g_signal_pipe[1], &stop, 1) < 0) {
-    // The watcher thread then waits for a signal; detach instead of join.
-    watcher.detach();
-  } else {
-    watcher.join();
-  }
-  sigaction(SIGINT, &old_int, nullptr);
-  sigaction(SIGTERM, &old_term, nullptr);
-  sigaction(SIGHUP, &old_hup, nullptr);
-  sigaction(SIGPIPE, &old_pipe, nullptr);
-  close(g_signal_pipe[0]);
-  close(g_signal_pipe[1]);
-  g_signal_pipe[0] = g_signal_pipe[1] = -1;
   return kExitOk;
 }
 
