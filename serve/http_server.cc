@@ -9,6 +9,7 @@
 
 #include "serve/http_impl.h"
 #include "serve/http_session.h"
+#include "serve/http_session_work.h"
 
 namespace slidedb {
 

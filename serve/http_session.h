@@ -4,12 +4,12 @@
 #ifndef SLIDEDB_SERVE_HTTP_SESSION_H_
 #define SLIDEDB_SERVE_HTTP_SESSION_H_
 
-#include <boost/beast/core.hpp>
-#include <boost/beast/http.hpp>
 #include <sys/socket.h>
 #include <sys/types.h>
 
 #include <atomic>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
 #include <cerrno>
 #include <chrono>
 #include <iterator>
@@ -52,8 +52,7 @@ inline std::string ErrorBody(const std::string& message) {
 // One connection: reads a request, answers it, and reads the next, on the
 // event loop that accepted it (one thread: no locking). At most one request
 // is read or answered at a time.
-class HttpServer::Impl::Session
-    : public std::enable_shared_from_this<Session> {
+class HttpServer::Impl::Session : public std::enable_shared_from_this<Session> {
   using Clock = http_session::Clock;
 
  public:
@@ -129,8 +128,7 @@ class HttpServer::Impl::Session
         ec == net::error::operation_aborted) {
       return Close();
     }
-    if (ec == http::error::header_limit ||
-        ec == http::error::buffer_overflow) {
+    if (ec == http::error::header_limit || ec == http::error::buffer_overflow) {
       return Refuse(431, "the request's head is larger than " +
                              std::to_string(options_.head_limit) + " bytes");
     }
@@ -142,7 +140,8 @@ class HttpServer::Impl::Session
     logged_.version = req.version();
     if (req.target().size() > http_session::kMaxTarget) {
       return Refuse(414, "the URL is longer than " +
-                             std::to_string(http_session::kMaxTarget) + " bytes");
+                             std::to_string(http_session::kMaxTarget) +
+                             " bytes");
     }
     if (static_cast<size_t>(std::distance(req.begin(), req.end())) >
         options_.max_fields) {
@@ -158,10 +157,11 @@ class HttpServer::Impl::Session
     const auto host = req.find(http::field::host);
     if (server_->check_host_ && host != req.end() &&
         !AllowedHost(std::string(host->value()))) {
-      return Refuse(403, "this server answers requests for the loopback "
-                         "host names only, not '" +
-                             std::string(host->value()) +
-                             "' (slidedb-serve --allow-host NAME)");
+      return Refuse(403,
+                    "this server answers requests for the loopback "
+                    "host names only, not '" +
+                        std::string(host->value()) +
+                        "' (slidedb-serve --allow-host NAME)");
     }
     if (parser_->is_done()) return Answer();
     const auto expect = req.find(http::field::expect);
@@ -231,8 +231,8 @@ class HttpServer::Impl::Session
     q.request = ApiRequest();
     q.request.method = std::string(req.method_string());
     std::string error;
-    if (!ParseTarget(http_session::View(req.target()), &q.request.path, &q.request.params,
-                     &error)) {
+    if (!ParseTarget(http_session::View(req.target()), &q.request.path,
+                     &q.request.params, &error)) {
       return Refuse(400, error);
     }
     const auto type = req.find(http::field::content_type);
@@ -258,82 +258,16 @@ class HttpServer::Impl::Session
       preflight.status = 204;
       return Respond(std::move(preflight));
     }
-    if (options_.offload && options_.offload(q.request)) {
-      const int before = server_->offloaded_.fetch_add(1);
-      if (options_.work_queue >= 0 &&
-          before >= options_.work_threads + options_.work_queue) {
-        server_->offloaded_.fetch_sub(1);
-        return Respond(Error(
-            503, "the server is busy: its " +
-                     std::to_string(options_.work_threads) +
-                     " work threads are taken and " +
-                     std::to_string(options_.work_queue) +
-                     " requests wait for them (slidedb-serve --work-queue); "
-                     "try again shortly"));
-      }
-      work_ = kQueued;
-      net::post(server_->pool_, [s = shared_from_this()] {
-        int queued = kQueued;
-        if (!s->work_.compare_exchange_strong(queued, kRunning)) {
-          s->server_->offloaded_.fetch_sub(1);
-          return;  // refused at its deadline while it waited (WaitForWork)
-        }
-        ApiResponse r = s->server_->handler_(s->asked_.request);
-        s->server_->offloaded_.fetch_sub(1);
-        net::post(s->stream_.get_executor(), [s, r = std::move(r)]() mutable {
-          s->work_timer_.cancel();
-          s->watching_ = false;
-          beast::error_code ignored;
-          s->stream_.socket().cancel(ignored);  // ends WatchClient's wait
-          s->Respond(std::move(r));
-        });
-      });
-      WaitForWork();
-      watching_ = true;
-      WatchClient();
-      return;
-    }
+    if (options_.offload && options_.offload(q.request)) return Offload();
     Respond(server_->handler_(q.request));
   }
 
-  // A request still waiting for a work thread at its deadline is refused
-  // then (503), not when a thread takes it: every request is answered or
-  // refused within --work-timeout, however long the queue. (One that a
-  // thread took stops at the deadline by its limits.)
-  void WaitForWork() {
-    work_timer_.expires_at(asked_.request.limits.deadline);
-    work_timer_.async_wait([s = shared_from_this()](beast::error_code ec) {
-      int queued = kQueued;
-      if (ec || !s->work_.compare_exchange_strong(queued, kRefused)) return;
-      s->watching_ = false;
-      beast::error_code ignored;
-      s->stream_.socket().cancel(ignored);  // ends WatchClient's wait
-      s->Respond(Error(
-          503, "no answer within the server's time for one request: it "
-               "waited for a work thread all that time, as the server is "
-               "busy; try again shortly"));
-    });
-  }
-
-  // While a work thread answers: a client that closes the connection (or
-  // resets it) cancels the request's work, which then frees its thread.
-  // Bytes that arrive meanwhile (a request sent before this answer) end the
-  // watch: they are read after the answer.
-  void WatchClient() {
-    stream_.socket().async_wait(
-        tcp::socket::wait_read, [s = shared_from_this()](beast::error_code ec) {
-          if (!s->watching_ || ec == net::error::operation_aborted) return;
-          char byte;
-          const ssize_t n = ::recv(s->stream_.socket().native_handle(), &byte,
-                                   1, MSG_PEEK | MSG_DONTWAIT);
-          if (n > 0) return;
-          if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-            return s->WatchClient();  // woken for nothing: wait again
-          }
-          s->client_gone_ = true;
-          s->cancel_ = true;
-        });
-  }
+  // A request that may take long, on the work threads: queued (or refused
+  // when the queue is full), refused at its deadline if still queued then,
+  // and cancelled if its client leaves (serve/http_session_work.h).
+  void Offload();
+  void WaitForWork();
+  void WatchClient();
 
   void Respond(ApiResponse r) {
     const Asked& q = asked_;
@@ -367,7 +301,8 @@ class HttpServer::Impl::Session
     auto res = std::make_unique<http::response<http::string_body>>(
         static_cast<http::status>(r.status), q.version);
     if (!r.content_type.empty()) {
-      res->set(http::field::content_type, http_session::BeastView(r.content_type));
+      res->set(http::field::content_type,
+               http_session::BeastView(r.content_type));
     }
     if (!r.allow.empty()) res->set(http::field::allow, r.allow);
     if (r.status == 503) res->set(http::field::retry_after, "1");
@@ -376,8 +311,7 @@ class HttpServer::Impl::Session
                options_.cors_origin == "*" ? "*" : q.origin);
       res->set(http::field::vary, "Origin");
       if (r.status == 204) {
-        res->set(http::field::access_control_allow_methods,
-                 "GET, HEAD, POST");
+        res->set(http::field::access_control_allow_methods, "GET, HEAD, POST");
         res->set(http::field::access_control_allow_headers, "Content-Type");
         res->set(http::field::access_control_max_age, "600");
       }
@@ -486,8 +420,8 @@ class HttpServer::Impl::Session
   const HttpOptions& options_;
   beast::tcp_stream stream_;
   net::steady_timer timer_{stream_.get_executor()};  // Arm()
-  bool timed_out_ = false;  // the last Arm() expired
-  uint64_t armed_ = 0;      // Arm()s so far
+  bool timed_out_ = false;                           // the last Arm() expired
+  uint64_t armed_ = 0;                               // Arm()s so far
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   std::unique_ptr<http::response<http::string_body>> response_;
@@ -503,12 +437,12 @@ class HttpServer::Impl::Session
   };
   Asked asked_;
   std::list<std::weak_ptr<Session>>::iterator self_;
-  std::string client_;      // the peer's address
-  AccessRecord logged_;     // the request being answered, for the log
+  std::string client_;         // the peer's address
+  AccessRecord logged_;        // the request being answered, for the log
   Clock::time_point head_at_;  // when its head was first read
-  bool answering_ = false;  // from a whole request to its answer written
-  bool watching_ = false;   // WatchClient's wait is for the current request
-  bool client_gone_ = false;  // the client left while its request ran
+  bool answering_ = false;     // from a whole request to its answer written
+  bool watching_ = false;      // WatchClient's wait is for the current request
+  bool client_gone_ = false;   // the client left while its request ran
   // The request's cancel flag (SearchLimits::cancel), read by the work
   // thread that answers it.
   std::atomic<bool> cancel_{false};
