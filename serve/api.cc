@@ -1,6 +1,7 @@
 #include "serve/api.h"
 
 #include <atomic>
+#include <cctype>
 #include <cstdlib>
 #include <map>
 #include <string>
@@ -57,6 +58,14 @@ bool NearItsGoal(const ApiRequest& request, const Board& board) {
 }
 
 }  // namespace
+
+ApiResponse PastDeadlineInQueue(const ApiRequest& request) {
+  std::string metric(Param(request, "metric"));
+  for (char& c : metric) c = static_cast<char>(std::tolower(c));
+  return Error(503, DeadlineMessage(
+                        "it waited for a work thread all that time",
+                        metric == "mtm", request.params.count("max_seconds") > 0));
+}
 
 bool MayTakeLong(const ApiRequest& request) {
   if ((request.method == "POST" && request.body.size() > kQuickBatchBytes) ||

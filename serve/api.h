@@ -65,6 +65,9 @@ inline constexpr uint64_t kMaxSample = 10000;
 // sample (which may scan a table). The server answers
 // those on its work threads; the rest, table answers, never wait for them.
 bool MayTakeLong(const ApiRequest& request);
+// The 503 of a request that was still waiting for a work thread at its
+// deadline (HttpOptions::past_deadline).
+ApiResponse PastDeadlineInQueue(const ApiRequest& request);
 // A POST body of at most this many bytes on a table's board is answered
 // at once, as a GET: at most a few hundred states, each a table's record.
 inline constexpr size_t kQuickBatchBytes = 2048;

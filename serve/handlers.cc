@@ -38,24 +38,32 @@ AnswererCache& ThreadAnswerer() {
 
 }  // namespace
 
+std::string DeadlineMessage(const std::string& why, bool mtm,
+                            bool max_seconds) {
+  std::string m =
+      "no answer within the server's time for one request (" + why + "); ";
+  // What max_seconds can do, said only where it is true.
+  if (mtm) {
+    m += "a search in the multi-tile metric is always optimal, with "
+         "max_seconds or not: the position may be too far for the "
+         "server's time, or the server busy";
+  } else if (max_seconds) {
+    m += "max_seconds was given, but not even its best path was found in "
+         "time: the server may be busy";
+  } else {
+    m += "the server may be busy, or the position too hard for its "
+         "pattern databases: max_seconds=T answers with the best path "
+         "found in T seconds";
+  }
+  return m;
+}
+
 ApiResponse Handler::Failure(const Status& s) {
   if (s.IsDeadlineExceeded()) {
-    std::string m = "no answer within the server's time for one request (" +
-                    s.message() + "); ";
-    // What max_seconds can do, said only where it is true.
-    if (config_ != nullptr && config_->metric == Metric::kMtm) {
-      m += "a search in the multi-tile metric is always optimal, with "
-           "max_seconds or not: the position may be too far for the "
-           "server's time, or the server busy";
-    } else if (config_ != nullptr && config_->max_seconds > 0) {
-      m += "max_seconds was given, but not even its best path was found in "
-           "time: the server may be busy";
-    } else {
-      m += "the server may be busy, or the position too hard for its "
-           "pattern databases: max_seconds=T answers with the best path "
-           "found in T seconds";
-    }
-    return Error(503, m);
+    return Error(503, DeadlineMessage(
+                          s.message(),
+                          config_ != nullptr && config_->metric == Metric::kMtm,
+                          config_ != nullptr && config_->max_seconds > 0));
   }
   return Error(HttpStatus(s), TableErrorMessage(*config_, s));
 }

@@ -19,6 +19,12 @@
 namespace slidedb {
 
 // One request's work, with the databases it started on.
+// The 503 of a request past the server's time for one (`why`: what
+// stopped it), with what max_seconds can do for it: nothing for the
+// multi-tile metric (`mtm`), little when it was given (`max_seconds`).
+std::string DeadlineMessage(const std::string& why, bool mtm,
+                            bool max_seconds);
+
 class Handler {
  public:
   // sources: at least one.

@@ -30,6 +30,9 @@ struct HttpOptions {
   // there, they leave their connection's loop free for its other ones.
   int work_threads = 2;
   std::function<bool(const ApiRequest&)> offload;
+  // The answer to an offloaded request still waiting for a work thread at
+  // its deadline (a 503 saying so when not set).
+  std::function<ApiResponse(const ApiRequest&)> past_deadline;
   // Most offloaded requests waiting for a work thread, besides those
   // running (-1: no bound); past it a request gets 503 with Retry-After at
   // once instead of waiting behind the others.

@@ -63,10 +63,12 @@ inline void HttpServer::Impl::Session::WaitForWork() {
     s->watching_ = false;
     beast::error_code ignored;
     s->stream_.socket().cancel(ignored);  // ends WatchClient's wait
-    s->Respond(Error(503,
-                     "no answer within the server's time for one request: it "
-                     "waited for a work thread all that time, as the server is "
-                     "busy; try again shortly"));
+    s->Respond(s->options_.past_deadline
+                   ? s->options_.past_deadline(s->asked_.request)
+                   : Error(503,
+                           "no answer within the server's time for one "
+                           "request: it waited for a work thread all that "
+                           "time, as the server is busy; try again shortly"));
   });
 }
 

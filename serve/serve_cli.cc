@@ -312,6 +312,7 @@ std::optional<int> ParseServeArgs(const std::vector<std::string>& args,
     return usage("--work-queue must be from 0 to 1000000");
   }
   http.offload = MayTakeLong;
+  http.past_deadline = PastDeadlineInQueue;
   http.nodelay = vm.count("nagle") == 0;
   http.work_timeout =
       std::chrono::milliseconds(static_cast<int64_t>(work_timeout * 1000));

@@ -202,6 +202,26 @@ TEST(HttpServerTest, ALongAnswerLeavesItsLoopFree) {
   slow.join();
 }
 
+// A request still waiting for a work thread at its deadline: a 503 that
+// says so, with what max_seconds can do for it.
+TEST(HttpServerTest, PastTheDeadlineInTheQueue) {
+  ApiRequest r;
+  r.method = "GET";
+  r.path = "/api/solve";
+  r.params = {{"board", "4x4"}, {"start", "1"}};
+  ApiResponse a = PastDeadlineInQueue(r);
+  EXPECT_EQ(a.status, 503);
+  EXPECT_NE(a.body.find("waited for a work thread"), std::string::npos);
+  EXPECT_NE(a.body.find("max_seconds=T answers"), std::string::npos);
+  r.params.emplace("max_seconds", "2");
+  a = PastDeadlineInQueue(r);
+  EXPECT_NE(a.body.find("max_seconds was given"), std::string::npos);
+  r.params.emplace("metric", "MTM");
+  a = PastDeadlineInQueue(r);
+  EXPECT_NE(a.body.find("always optimal"), std::string::npos);
+  EXPECT_EQ(a.body.find("max_seconds=T"), std::string::npos);
+}
+
 TEST(HttpServerTest, WhatMayTakeLong) {
   auto req = [](std::string method, std::string path,
                 std::multimap<std::string, std::string> params) {
