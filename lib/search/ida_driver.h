@@ -17,6 +17,8 @@
 //   Run(const Owner&, const State& start, IdaShared* shared);
 //   void Push(Step);                 // makes a legal move the next
 //   bool Search(int bound);          // below the moves pushed so far
+//   // Below the moves pushed so far: the subtrees rooted `split` moves
+//   // from the start within the bound; true if it met the goal (the last).
 //   bool Collect(int bound, int split, std::vector<IdaSubtree<Step>>*);
 //   void TakeAnswer(Answer*) const;
 // and the driver, like Stockfish's search<NodeType>(), is instantiated once
@@ -50,6 +52,11 @@ namespace slidedb {
 // had 16 and 64 a thread).
 inline constexpr int kMaxSplit = 32;
 inline constexpr size_t kEnoughSubtrees = 256;
+// An iteration after one of fewer states is searched whole by one thread:
+// expected a few milliseconds, it would spend more on its split than two
+// threads save. The count of states does not depend on the threads, so
+// neither does the path.
+inline constexpr uint64_t kSplitFrom = 10000;
 
 // What the threads of one iteration share.
 struct IdaShared {
@@ -124,44 +131,55 @@ class IdaRunBase {
   bool abandoned_ = false;
 };
 
-// Splits the tree of an iteration into subtrees: deeper until there are
-// enough, or a goal is met on the way (then the last one is the goal). One
+// Splits the tree of an iteration into subtrees: one move deeper at a
+// time, each subtree of a level replaced by its children within the bound
+// in order, until there are enough, or a goal is met on the way (then the
+// last one is the goal). Each state above the split is generated once. One
 // thread takes the whole tree as one subtree when that finds the same path
 // (Run::kSplitKeepsOrder), as the multi-tile search always did: its count
 // of states then stays that of one state at a time on one thread, in a
 // batch on any number of threads too (helpers have nothing to take).
 template <class Run, class Owner, class Answer>
 std::vector<IdaSubtree<typename Run::Step>> IdaSplit(
-    const Owner& owner, const State& start, int bound,
+    const Owner& owner, const State& start, int bound, bool split_it,
     const SearchLimits& limits, IdaShared* shared, IdaIteration<Answer>* out) {
-  const bool lone = Run::kSplitKeepsOrder && limits.threads <= 1;
-  std::vector<IdaSubtree<typename Run::Step>> subtrees;
-  for (int split = lone ? 0 : 1;; ++split) {
-    subtrees.clear();
-    Run collect(owner, start, shared);
-    const bool goal = collect.Collect(bound, split, &subtrees);
-    out->nodes += collect.nodes();
-    out->next_bound = std::min(out->next_bound, collect.next_bound());
-    if (goal || lone || split >= std::min(bound, kMaxSplit) ||
-        subtrees.size() >= kEnoughSubtrees) {
-      return subtrees;
+  std::vector<IdaSubtree<typename Run::Step>> level(1), deeper;  // the root
+  if (!split_it || (Run::kSplitKeepsOrder && limits.threads <= 1)) {
+    return level;
+  }
+  for (int split = 1;; ++split) {
+    deeper.clear();
+    bool goal = false;
+    for (const auto& t : level) {
+      Run collect(owner, start, shared);
+      for (int k = 0; k < t.length; ++k) collect.Push(t.moves[k]);
+      goal = collect.Collect(bound, split, &deeper);
+      out->nodes += collect.nodes();
+      out->next_bound = std::min(out->next_bound, collect.next_bound());
+      if (goal) break;
+    }
+    level.swap(deeper);
+    if (goal || level.empty() || split >= std::min(bound, kMaxSplit) ||
+        level.size() >= kEnoughSubtrees) {
+      return level;
     }
   }
 }
 
 // One iteration of IDA* with `bound` over limits.threads threads (and the
-// helpers of limits.helpers); `failed` (may be empty) stops it as a limit
-// does. A path found within the bound is optimal, even if a limit stopped
-// the search of the subtrees before it.
+// helpers of limits.helpers), its tree split unless `split` is false;
+// `failed` (may be empty) stops it as a limit does. A path found within
+// the bound is optimal, even if a limit stopped the search of the subtrees
+// before it.
 template <class Run, class Owner>
 Status IdaIterate(const Owner& owner, const State& start, int bound,
                   const SearchLimits& limits, std::function<bool()> failed,
-                  IdaIteration<typename Run::Answer>* out) {
+                  IdaIteration<typename Run::Answer>* out, bool split = true) {
   IdaShared shared;
   shared.limits = &limits;
   shared.failed = std::move(failed);
   const auto subtrees =
-      IdaSplit<Run>(owner, start, bound, limits, &shared, out);
+      IdaSplit<Run>(owner, start, bound, split, limits, &shared, out);
   std::vector<uint64_t> subtree_nodes(subtrees.size(), 0);
   std::atomic<size_t> next{0};
   std::mutex mu;
@@ -233,6 +251,8 @@ Status IdaDeepen(const Owner& owner, const State& start, int bound,
   *found = false;
   *proven = bound;
   const auto began = std::chrono::steady_clock::now();
+  bool first = true;
+  uint64_t last_nodes = 0;
   for (;;) {
     if (bound >= stop_at) return Status::OK();
     if (limits.progress) {
@@ -241,7 +261,10 @@ Status IdaDeepen(const Owner& owner, const State& start, int bound,
       limits.progress(SearchProgress{bound, *nodes, seconds.count()});
     }
     IdaIteration<typename Run::Answer> it;
-    Status s = IdaIterate<Run>(owner, start, bound, limits, failed, &it);
+    Status s = IdaIterate<Run>(owner, start, bound, limits, failed, &it,
+                               first || last_nodes >= kSplitFrom);
+    first = false;
+    last_nodes = it.nodes;
     *nodes += it.nodes;
     if (!s.ok()) return s;
     if (it.found) {

@@ -97,11 +97,12 @@ class PdbSearch::Run : public IdaRunBase {
     return Dfs(length_, prev, fsm_state_, sum_, mirror_sum_, bound);
   }
 
-  // Appends, in move order, the subtrees rooted `split` moves deep within
-  // `bound`, and stops at the first goal found on the way (a subtree with
-  // `goal`); true then. REQUIRES: no move pushed.
+  // Appends, in move order, the subtrees below the path pushed so far
+  // rooted `split` moves deep within `bound`, and stops at the first goal
+  // found on the way (a subtree with `goal`); true then.
   bool Collect(int bound, int split, std::vector<IdaSubtree<Move>>* out) {
-    return Collect(0, -1, bound, split, out);
+    const int prev = length_ == 0 ? -1 : static_cast<int>(moves_[length_ - 1]);
+    return Collect(length_, prev, bound, split, out);
   }
 
   void TakeAnswer(Path* path) const {

@@ -1,0 +1,128 @@
+// The parallel IDA* driver (lib/search/ida_driver.h) on a metric of its
+// own: a tree where each state has three children (steps 0, 1, 2) and a
+// made-up heuristic, so that the driver's split is tested apart from any
+// board. A full iteration generates each state within its bound once,
+// however it is split and on however many threads.
+#include "lib/search/ida_driver.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <vector>
+
+namespace slidedb {
+namespace {
+
+struct ToyTree {
+  std::vector<int> goal;  // the path that reaches the goal
+};
+
+class ToyRun : public IdaRunBase {
+ public:
+  using Step = int;
+  using Answer = std::vector<int>;
+  static constexpr int kMaxDepth = 40;
+  static constexpr const char* kMetricName = "";
+  // Search visits children in step order, as Collect lists them.
+  static constexpr bool kSplitKeepsOrder = true;
+
+  ToyRun(const ToyTree& tree, const State&, IdaShared* shared)
+      : IdaRunBase(shared), tree_(tree) {}
+
+  void Push(int step) { path_.push_back(step); }
+  bool Search(int bound) { return Dfs(bound, -1, nullptr); }
+  bool Collect(int bound, int split, std::vector<IdaSubtree<int>>* out) {
+    return Dfs(bound, split, out);
+  }
+  void TakeAnswer(Answer* answer) const { *answer = path_; }
+
+ private:
+  bool AtGoal() const { return path_ == tree_.goal; }
+  // 0 at the goal, else 1 or 2 by the path's steps: pruning that varies
+  // from branch to branch, so that the tree is not uniform.
+  int Heuristic() const {
+    if (AtGoal()) return 0;
+    uint32_t h = 7;
+    for (int s : path_) h = h * 31 + static_cast<uint32_t>(s);
+    return 1 + static_cast<int>((h >> 3) % 2);
+  }
+  void AddSubtree(bool goal, std::vector<IdaSubtree<int>>* out) const {
+    out->emplace_back();
+    out->back().length = static_cast<uint8_t>(path_.size());
+    out->back().goal = goal;
+    std::copy(path_.begin(), path_.end(), out->back().moves);
+  }
+
+  bool Dfs(int bound, int split, std::vector<IdaSubtree<int>>* out) {
+    const int depth = static_cast<int>(path_.size());
+    if (out != nullptr && depth == split) {
+      AddSubtree(false, out);
+      return false;
+    }
+    for (int step = 0; step < 3; ++step) {
+      path_.push_back(step);
+      ++nodes_;
+      if (out == nullptr && PastLimits()) return true;
+      const int f = depth + 1 + Heuristic();
+      if (f > bound) {
+        next_bound_ = std::min(next_bound_, f);
+      } else if (AtGoal()) {
+        if (out != nullptr) AddSubtree(true, out);
+        return true;
+      } else if (Dfs(bound, split, out)) {
+        return true;
+      }
+      path_.pop_back();
+    }
+    return false;
+  }
+
+  const ToyTree& tree_;
+  std::vector<int> path_;
+};
+
+IdaIteration<std::vector<int>> Iterate(const ToyTree& tree, int bound,
+                                       int threads, bool split) {
+  SearchLimits limits;
+  limits.threads = threads;
+  IdaIteration<std::vector<int>> it;
+  EXPECT_TRUE(
+      IdaIterate<ToyRun>(tree, State{}, bound, limits, nullptr, &it, split)
+          .ok());
+  return it;
+}
+
+TEST(IdaDriverTest, AnIterationCountsEachStateOnceHoweverSplit) {
+  const ToyTree tree{{2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2}};
+  // Bounds whose trees split at several depths, and deep, narrow ones.
+  for (int bound = 2; bound <= 12; ++bound) {
+    const auto whole = Iterate(tree, bound, 1, false);
+    ASSERT_FALSE(whole.found);
+    for (int threads : {1, 3}) {
+      const auto split = Iterate(tree, bound, threads, true);
+      EXPECT_FALSE(split.found);
+      EXPECT_EQ(split.nodes, whole.nodes) << bound << " " << threads;
+      EXPECT_EQ(split.next_bound, whole.next_bound) << bound;
+    }
+  }
+}
+
+TEST(IdaDriverTest, TheAnswerDoesNotDependOnTheSplit) {
+  const ToyTree tree{{1, 0, 2, 1, 1, 0, 2}};
+  const auto whole = Iterate(tree, 9, 1, false);
+  ASSERT_TRUE(whole.found);
+  EXPECT_EQ(whole.answer, tree.goal);
+  for (int threads : {1, 2, 4}) {
+    const auto split = Iterate(tree, 9, threads, true);
+    ASSERT_TRUE(split.found) << threads;
+    EXPECT_EQ(split.answer, tree.goal);
+  }
+  // A goal met while the tree is split (above the subtrees' roots).
+  const ToyTree near{{2}};
+  const auto found = Iterate(near, 4, 2, true);
+  ASSERT_TRUE(found.found);
+  EXPECT_EQ(found.answer, near.goal);
+}
+
+}  // namespace
+}  // namespace slidedb
