@@ -90,6 +90,10 @@ void PdbValues::Allocate(uint64_t entries, int entry_bits, int page_shift,
   region_ =
       std::unique_ptr<uint8_t, Free>(static_cast<uint8_t*>(p), Free{bytes_});
   stored_ = region_.get();
+  // Entries read whole on huge pages where the system has them: a search's
+  // lookups land anywhere in the region, and on small pages nearly each
+  // one is a miss in the translation buffer too.
+  if (ready) madvise(p, MappedSize(bytes_), MADV_HUGEPAGE);
   const uint64_t pages = (entries >> page_shift) + 1;
   ready_ = std::make_unique<uint8_t[]>(pages);
   std::fill(ready_.get(), ready_.get() + pages, ready ? kReady : kAbsent);
@@ -197,9 +201,21 @@ uint8_t PdbValues::Paged(uint64_t i) const {
     pages.failed = true;
     return 0;
   }
-  // Byte by byte, atomically: a search may still read the page as it was
-  // given back (zeros) meanwhile.
-  for (uint64_t k = 0; k < want; ++k) {
+  // Atomically, eight bytes at a time where they are aligned (the region
+  // is, and pages of the databases): a search may still read the page as
+  // it was given back (zeros) meanwhile.
+  uint64_t k = 0;
+  for (; k < want && (first + k) % 8 != 0; ++k) {
+    __atomic_store_n(stored_ + first + k, static_cast<uint8_t>(bytes[k]),
+                     __ATOMIC_RELAXED);
+  }
+  for (; k + 8 <= want; k += 8) {
+    uint64_t word;
+    std::memcpy(&word, bytes.data() + k, 8);
+    __atomic_store_n(reinterpret_cast<uint64_t*>(stored_ + first + k), word,
+                     __ATOMIC_RELAXED);
+  }
+  for (; k < want; ++k) {
     __atomic_store_n(stored_ + first + k, static_cast<uint8_t>(bytes[k]),
                      __ATOMIC_RELAXED);
   }
