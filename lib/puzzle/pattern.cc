@@ -270,6 +270,11 @@ Partition DefaultPartition(const Board& board, int goal_blank) {
 PatternIndexer::PatternIndexer(int cells, int tiles)
     : cells_(cells), tiles_(tiles), size_(1) {
   for (int i = 0; i < tiles; ++i) size_ *= static_cast<uint64_t>(cells - i);
+  uint64_t weight = 1;
+  for (int i = tiles - 1; i >= 0; --i) {
+    weight_[i] = weight;
+    weight *= static_cast<uint64_t>(cells - i);
+  }
 }
 
 void PatternIndexer::CellsAt(uint64_t index, uint8_t* cell) const {

@@ -76,13 +76,16 @@ class PatternIndexer {
   uint64_t size() const { return size_; }
 
   // cell[i]: the cell of the group's i-th tile; all different.
+  // Each tile's digit (its cell among those no earlier tile holds) times
+  // its weight: the products are independent of one another, not a chain
+  // of multiplications (a search computes an index for each state).
   uint64_t IndexOf(const uint8_t* cell) const {
     uint64_t index = 0;
     uint32_t used = 0;
     for (int i = 0; i < tiles_; ++i) {
       const uint32_t below = (1u << cell[i]) - 1;
-      index = index * static_cast<uint64_t>(cells_ - i) +
-              static_cast<uint64_t>(cell[i] - std::popcount(used & below));
+      index += weight_[i] *
+               static_cast<uint64_t>(cell[i] - std::popcount(used & below));
       used |= 1u << cell[i];
     }
     return index;
@@ -94,6 +97,8 @@ class PatternIndexer {
   int cells_;
   int tiles_;
   uint64_t size_;
+  // weight_[i]: (cells - i - 1) * ... * (cells - tiles + 1), 1 for the last.
+  uint64_t weight_[kMaxPatternTiles] = {};
 };
 
 }  // namespace slidedb
