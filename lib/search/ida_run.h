@@ -40,8 +40,8 @@ class PdbSearch::Run : public IdaRunBase {
         state_(start) {
     for (int c = 0; c < board_.cells(); ++c) {
       const int t = state_.tile[c];
-      pos_[t] = c;
       if (t == 0) continue;
+      PlaceOn(t, c);
       md_[search_.group_of_[t]] += search_.home_md_[t][c];
       mirror_md_[search_.mirror_group_of_[t]] += search_.mirror_home_md_[t][c];
     }
@@ -69,7 +69,7 @@ class PdbSearch::Run : public IdaRunBase {
     state_.tile[from] = tile;
     state_.tile[to] = 0;
     state_.blank = static_cast<uint8_t>(to);
-    pos_[tile] = from;
+    PlaceOn(tile, from);
     const int g = search_.group_of_[tile];
     md_[g] += search_.home_md_[tile][from] - search_.home_md_[tile][to];
     sum_ -= value_[g];
@@ -154,7 +154,7 @@ class PdbSearch::Run : public IdaRunBase {
       state_.tile[to] = tile;
       state_.tile[from] = 0;
       state_.blank = static_cast<uint8_t>(from);
-      pos_[tile] = to;
+      PlaceOn(tile, to);
       value_[g] = saved_value;
       mirror_value_[mg] = saved_mirror;
       md_[g] = saved_md;
@@ -168,21 +168,18 @@ class PdbSearch::Run : public IdaRunBase {
     return false;
   }
 
+  // Puts tile t on cell c in its group's cells and, reflected, in those
+  // of the group of the reflection it stands for.
+  void PlaceOn(int t, int c) {
+    cells_[search_.group_of_[t]][search_.slot_of_[t]] = static_cast<uint8_t>(c);
+    mirror_cells_[search_.mirror_group_of_[t]][search_.mirror_slot_of_[t]] =
+        search_.mirror_cell_[c];
+  }
   uint64_t Index(int g) const {
-    const Group& group = search_.groups_[g];
-    uint8_t cells[kMaxPatternTiles];
-    for (size_t i = 0; i < group.tiles.size(); ++i) {
-      cells[i] = static_cast<uint8_t>(pos_[group.tiles[i]]);
-    }
-    return group.indexer.IndexOf(cells);
+    return search_.groups_[g].indexer.IndexOf(cells_[g]);
   }
   uint64_t MirrorIndex(int g) const {
-    const Group& group = search_.groups_[g];
-    uint8_t cells[kMaxPatternTiles];
-    for (size_t i = 0; i < group.mirror_tiles.size(); ++i) {
-      cells[i] = search_.mirror_cell_[pos_[group.mirror_tiles[i]]];
-    }
-    return group.indexer.IndexOf(cells);
+    return search_.groups_[g].indexer.IndexOf(mirror_cells_[g]);
   }
 
   // Searches on from depth `depth` (the state reached by `depth` moves, the
@@ -217,13 +214,25 @@ class PdbSearch::Run : public IdaRunBase {
       k.m = m;
       k.to = to;
       k.tile = state_.tile[to];
-      pos_[k.tile] = from;
       k.g = search_.group_of_[k.tile];
+      uint8_t& cell = cells_[k.g][search_.slot_of_[k.tile]];
+      cell = static_cast<uint8_t>(from);
       k.new_md =
           md_[k.g] + search_.home_md_[k.tile][from] - search_.home_md_[k.tile][to];
       k.index = Index(k.g);
       search_.groups_[k.g].values.Prefetch(k.index);
-      pos_[k.tile] = to;
+      cell = static_cast<uint8_t>(to);
+      if (reflects) {
+        k.mg = search_.mirror_group_of_[k.tile];
+        uint8_t& mcell = mirror_cells_[k.mg][search_.mirror_slot_of_[k.tile]];
+        mcell = search_.mirror_cell_[from];
+        k.new_mirror_md = mirror_md_[k.mg] +
+                          search_.mirror_home_md_[k.tile][from] -
+                          search_.mirror_home_md_[k.tile][k.to];
+        k.mirror_index = MirrorIndex(k.mg);
+        search_.groups_[k.mg].values.Prefetch(k.mirror_index);
+        mcell = search_.mirror_cell_[k.to];
+      }
     }
     // The children the sum alone prunes; the reflection's entries of the
     // others.
@@ -238,16 +247,6 @@ class PdbSearch::Run : public IdaRunBase {
       if (f > bound) {
         if (f < next_bound_) next_bound_ = f;
         continue;
-      }
-      if (reflects) {
-        pos_[k.tile] = from;
-        k.mg = search_.mirror_group_of_[k.tile];
-        k.new_mirror_md = mirror_md_[k.mg] +
-                          search_.mirror_home_md_[k.tile][from] -
-                          search_.mirror_home_md_[k.tile][k.to];
-        k.mirror_index = MirrorIndex(k.mg);
-        search_.groups_[k.mg].values.Prefetch(k.mirror_index);
-        pos_[k.tile] = k.to;
       }
       kids[live++] = k;
     }
@@ -278,7 +277,7 @@ class PdbSearch::Run : public IdaRunBase {
       state_.tile[from] = k.tile;
       state_.tile[k.to] = 0;
       state_.blank = static_cast<uint8_t>(k.to);
-      pos_[k.tile] = from;
+      PlaceOn(k.tile, from);
       moves_[depth] = k.m;
       tiles_[depth] = k.tile;
       if (k.new_sum == 0) {  // every tile home: the goal
@@ -304,7 +303,7 @@ class PdbSearch::Run : public IdaRunBase {
         mirror_value_[k.mg] = old_mirror;
         mirror_md_[k.mg] = old_mirror_md;
       }
-      pos_[k.tile] = k.to;
+      PlaceOn(k.tile, k.to);
       state_.tile[k.to] = k.tile;
       state_.tile[from] = 0;
       state_.blank = static_cast<uint8_t>(from);
@@ -315,7 +314,10 @@ class PdbSearch::Run : public IdaRunBase {
   const PdbSearch& search_;
   const Board& board_;
   State state_;
-  int pos_[kMaxCells] = {};  // pos_[tile]: its cell
+  // cells_[g][i]: the cell of group g's i-th tile; mirror_cells_[g][i]:
+  // the reflection of the cell of group g's i-th mirror tile.
+  uint8_t cells_[kMaxCells][kMaxPatternTiles] = {};
+  uint8_t mirror_cells_[kMaxCells][kMaxPatternTiles] = {};
   int value_[kMaxCells] = {};
   int mirror_value_[kMaxCells] = {};
   int md_[kMaxCells] = {};  // each group's md (0 for a byte-stored group)

@@ -54,14 +54,17 @@ PdbSearch::PdbSearch(const Board& board, int goal_blank,
                 PatternIndexer(board.cells(),
                                static_cast<int>(partition[g].size())),
                 std::move(values[g])};
-    for (int t : group.tiles) {
+    for (size_t i = 0; i < group.tiles.size(); ++i) {
+      const int t = group.tiles[i];
       group.mirror_tiles.push_back(mirror[t]);
       group_of_[t] = static_cast<int>(g);
+      slot_of_[t] = static_cast<uint8_t>(i);
     }
     groups_.push_back(std::move(group));
   }
   for (int t = 1; t < board.cells(); ++t) {
     mirror_group_of_[t] = group_of_[mirror[t]];
+    mirror_slot_of_[t] = slot_of_[mirror[t]];
   }
   for (const Group& group : groups_) {
     if (!group.values.less_md()) continue;

@@ -169,6 +169,10 @@ class PdbSearch {
   bool reflects_ = false;
   int group_of_[kMaxCells] = {};         // group_of_[tile]
   int mirror_group_of_[kMaxCells] = {};  // the group tile's mirror image is in
+  // Where a tile stands in its group's tiles, and in the mirror tiles of
+  // mirror_group_of_[tile] (the run's cells of each group are in that order).
+  uint8_t slot_of_[kMaxCells] = {};
+  uint8_t mirror_slot_of_[kMaxCells] = {};
   uint8_t mirror_cell_[kMaxCells] = {};  // the reflection of each cell
   // What a tile on a cell adds to its group's md, and to the md of the
   // reflection's group it stands for: its Manhattan distance from home
