@@ -3,19 +3,17 @@
 
     progress_test.py --server build/slidedb-serve --db DB [--db4 DB4]
 
-As attack_test.py, whose Server and helpers it uses: a server on --port 0
+As busy_test.py, whose options and attack_test.py's Server it uses: a server on --port 0
 on 127.0.0.1 for each test, stopped by it. DB4 (the 15-puzzle's pattern
 databases) gives a search long enough to watch and cancel.
 """
-import argparse
 import json
 import os
 import sys
-import tempfile
 import time
 import unittest
 
-import attack_test
+import busy_test
 from attack_test import START, Server
 
 ARGS = None
@@ -123,13 +121,7 @@ class ProgressTest(unittest.TestCase):
 
 def main():
     global ARGS
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--server", required=True)
-    parser.add_argument("--db", required=True)
-    parser.add_argument("--db4", default="")
-    parser.add_argument("--tmp", default=tempfile.gettempdir())
-    ARGS, rest = parser.parse_known_args()
-    attack_test.ARGS = ARGS  # for Server
+    ARGS, rest = busy_test.parse_args()
     unittest.main(argv=[sys.argv[0]] + rest, verbosity=2)
 
 
