@@ -417,6 +417,13 @@ function wire() {
   $('analyse-notation').addEventListener('change', renderClock);
   document.addEventListener('keydown', onKey);
   setupSwipe();
+  // The clocks of the page, once S exists: the scripts before this one
+  // start none (app.js may load long after them on a busy machine).
+  setInterval(() => {
+    tickWaiting();
+    tickClock();
+    tickSearch();
+  }, 100);
 }
 
 async function main() {

@@ -286,8 +286,6 @@ function tickWaiting() {
   $('status').textContent = waitingText();
 }
 
-setInterval(tickWaiting, 100);
-
 function renderGoal() {
   $('goal-text').textContent = S.goal || '';
 }

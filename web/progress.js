@@ -89,8 +89,9 @@ function cancelSearches() {
   for (const w of searches) w.controller.abort();
 }
 
-// The seconds go on while no answer comes.
-setInterval(() => {
+// The seconds go on while no answer comes: every 100 ms (started by
+// app.js's wire()).
+function tickSearch() {
   const w = shownSearch();
   if (w) $('status').textContent = searchText(w);
-}, 100);
+}
