@@ -214,8 +214,12 @@ bool TakesProgress(Endpoint e) {
          e == Endpoint::kAnalyse;
 }
 
-const char kBadProgressId[] =
-    "must be 1 to 64 letters (A-Z, a-z), digits, '_' or '-'";
+// The 400 of a malformed id in parameter `name`.
+ApiResponse BadProgressId(const char* name) {
+  return Error(400, std::string("parameter '") + name + "' must be 1 to " +
+                        std::to_string(kMaxProgressIdLength) +
+                        " letters (A-Z, a-z), digits, '_' or '-'");
+}
 
 // GET /api/progress?id=ID: the progress of the running request of `id`.
 ApiResponse Progress(const ApiRequest& request,
@@ -226,9 +230,7 @@ ApiResponse Progress(const ApiRequest& request,
   }
   const std::string* id = params.Get("id");
   if (id == nullptr) return Error(400, "missing parameter 'id'");
-  if (!ValidProgressId(*id)) {
-    return Error(400, std::string("parameter 'id' ") + kBadProgressId);
-  }
+  if (!ValidProgressId(*id)) return BadProgressId("id");
   std::shared_ptr<const ProgressSlot> slot = registry.Find(*id);
   if (slot == nullptr) {
     return Error(404, "no request with progress id '" + *id +
@@ -245,9 +247,7 @@ ApiResponse WithProgress(const ApiRequest& request,
   const auto it = request.params.find("progress");
   if (it == request.params.end()) return answer(request);
   const std::string id = it->second;
-  if (!ValidProgressId(id)) {
-    return Error(400, std::string("parameter 'progress' ") + kBadProgressId);
-  }
+  if (!ValidProgressId(id)) return BadProgressId("progress");
   std::shared_ptr<ProgressSlot> slot;
   switch (registry->Add(id, &slot)) {
     case ProgressRegistry::Added::kAdded:
@@ -265,8 +265,8 @@ ApiResponse WithProgress(const ApiRequest& request,
     const std::string& id;
     ~Leave() { registry->Remove(id); }
   } leave{registry, id};
-  ApiRequest own = request;
-  own.params.erase("progress");
+  ApiRequest own = request;  // a POST's body too: at most 1 MiB
+  own.params.erase("progress");  // the answer is the same without it
   own.limits.progress = [slot](const SearchProgress& p) { slot->Update(p); };
   return answer(own);
 }
