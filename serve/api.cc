@@ -184,6 +184,7 @@ enum class Endpoint {
   kHistogram,
   kSample,
   kTables,
+  kProgress,
   kHealth
 };
 
@@ -202,8 +203,73 @@ constexpr Route kRoutes[] = {
     {"/api/histogram", "GET, HEAD", Endpoint::kHistogram},
     {"/api/sample", "GET, HEAD", Endpoint::kSample},
     {"/api/tables", "GET, HEAD", Endpoint::kTables},
+    {"/api/progress", "GET, HEAD", Endpoint::kProgress},
     {"/healthz", "GET, HEAD", Endpoint::kHealth},
 };
+
+// The questions whose answer may be a search: they take `progress`.
+bool TakesProgress(Endpoint e) {
+  return e == Endpoint::kSolve || e == Endpoint::kCount ||
+         e == Endpoint::kVerify || e == Endpoint::kMoves ||
+         e == Endpoint::kAnalyse;
+}
+
+// The 400 of a malformed id in parameter `name`.
+ApiResponse BadProgressId(const char* name) {
+  return Error(400, std::string("parameter '") + name + "' must be 1 to " +
+                        std::to_string(kMaxProgressIdLength) +
+                        " letters (A-Z, a-z), digits, '_' or '-'");
+}
+
+// GET /api/progress?id=ID: the progress of the running request of `id`.
+ApiResponse Progress(const ApiRequest& request,
+                     const ProgressRegistry& registry) {
+  const Params params(request.params);
+  if (const std::string* unknown = params.Unknown({"id"}, {})) {
+    return Error(400, "unknown parameter '" + *unknown + "'");
+  }
+  const std::string* id = params.Get("id");
+  if (id == nullptr) return Error(400, "missing parameter 'id'");
+  if (!ValidProgressId(*id)) return BadProgressId("id");
+  std::shared_ptr<const ProgressSlot> slot = registry.Find(*id);
+  if (slot == nullptr) {
+    return Error(404, "no request with progress id '" + *id +
+                          "' is running: it has not started, or it ended");
+  }
+  return Json(200, slot->Json(*id));
+}
+
+// Answers `request` by `answer`; with a `progress` id, registered under it
+// while it runs, its searches telling their progress there.
+template <class Answer>
+ApiResponse WithProgress(const ApiRequest& request,
+                         ProgressRegistry* registry, const Answer& answer) {
+  const auto it = request.params.find("progress");
+  if (it == request.params.end()) return answer(request);
+  const std::string id = it->second;
+  if (!ValidProgressId(id)) return BadProgressId("progress");
+  std::shared_ptr<ProgressSlot> slot;
+  switch (registry->Add(id, &slot)) {
+    case ProgressRegistry::Added::kAdded:
+      break;
+    case ProgressRegistry::Added::kTaken:
+      return Error(409, "a running request has progress id '" + id +
+                            "': each needs its own");
+    case ProgressRegistry::Added::kFull:
+      return Error(503, "too many requests tell their progress at once (" +
+                            std::to_string(kMaxProgressEntries) +
+                            "); try again shortly");
+  }
+  struct Leave {
+    ProgressRegistry* registry;
+    const std::string& id;
+    ~Leave() { registry->Remove(id); }
+  } leave{registry, id};
+  ApiRequest own = request;  // a POST's body too: at most 1 MiB
+  own.params.erase("progress");  // the answer is the same without it
+  own.limits.progress = [slot](const SearchProgress& p) { slot->Update(p); };
+  return answer(own);
+}
 
 }  // namespace
 
@@ -242,22 +308,30 @@ ApiResponse Api::Handle(const ApiRequest& request) const {
   if (route->endpoint == Endpoint::kHealth) {
     return Json(200, "{\"status\":\"ok\"}\n");
   }
+  if (route->endpoint == Endpoint::kProgress) {
+    return Progress(request, progress_);
+  }
   std::shared_ptr<Backend> b = backend();
   if (b == nullptr) return Error(503, "the database is not open");
-  Handler h(b->sources, b->generation, request);
-  switch (route->endpoint) {
-    case Endpoint::kSolve: return h.Solve("");
-    case Endpoint::kCount: return h.Solve("count");
-    case Endpoint::kVerify: return h.Solve("verify");
-    case Endpoint::kMoves: return h.Moves();
-    case Endpoint::kAnalyse:
-      return h.Analyse();
-    case Endpoint::kHistogram: return h.Histogram();
-    case Endpoint::kSample: return h.Sample();
-    case Endpoint::kTables:
-    case Endpoint::kHealth: break;
-  }
-  return h.Tables();
+  const Endpoint endpoint = route->endpoint;
+  auto answer = [&b, endpoint](const ApiRequest& asked) {
+    Handler h(b->sources, b->generation, asked);
+    switch (endpoint) {
+      case Endpoint::kSolve: return h.Solve("");
+      case Endpoint::kCount: return h.Solve("count");
+      case Endpoint::kVerify: return h.Solve("verify");
+      case Endpoint::kMoves: return h.Moves();
+      case Endpoint::kAnalyse: return h.Analyse();
+      case Endpoint::kHistogram: return h.Histogram();
+      case Endpoint::kSample: return h.Sample();
+      case Endpoint::kTables:
+      case Endpoint::kProgress:
+      case Endpoint::kHealth: break;
+    }
+    return h.Tables();
+  };
+  if (!TakesProgress(endpoint)) return answer(request);
+  return WithProgress(request, &progress_, answer);
 }
 
 }  // namespace slidedb

@@ -25,6 +25,7 @@
 #include "lib/base/status.h"
 #include "lib/solve/solver.h"
 #include "lib/storage/database.h"
+#include "serve/progress.h"
 #include "serve/web_files.h"
 
 namespace slidedb {
@@ -144,6 +145,8 @@ class Api {
   const ApiOptions options_;
   // Shared by every reload's Solver; null without options_.memory_limit.
   const std::shared_ptr<PageBudget> page_budget_;
+  // The running requests that gave a `progress` id (GET /api/progress).
+  mutable ProgressRegistry progress_;
   mutable std::mutex mutex_;  // guards backend_ (the pointer)
   std::shared_ptr<Backend> backend_;
 };

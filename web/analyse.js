@@ -48,8 +48,9 @@ async function analyse() {
     // A searched board's analysis has a budget, answered within the
     // server's time for a request (it cuts the budget to fit).
     const budget = S.kind === 'pdb' ? {max_seconds: kAnalyseSeconds} : {};
-    res = await api('analyse', tableParams(Object.assign(
-        {start, moves, notation: $('analyse-notation').value}, budget)));
+    res = await searched('analyse', tableParams(Object.assign(
+        {start, moves, notation: $('analyse-notation').value}, budget)), 'to analyse the solve',
+        'analyse');
   } catch (e) {
     if (my !== analyseSeq) return;
     $('analyse-run').disabled = false;

@@ -21,25 +21,36 @@ class ApiError extends Error {
 // What the page says when the server could not answer: its message, and
 // for a search that ran out of the server's time (503), that it did.
 function failureText(e) {
+  if (e.cancelled) return e.message;
   if (e.status === 503) return `No answer from the server in time (503): ${e.message}`;
   if (e.status >= 500) return `The server failed (${e.status}): ${e.message}`;
   return e.message;
 }
 
-async function api(path, params) {
+// A question aborted by its AbortSignal (progress.js: Cancel).
+function cancelledError() {
+  const e = new ApiError('Search cancelled', null);
+  e.cancelled = true;
+  return e;
+}
+
+// `signal` (may be absent): an AbortSignal that cancels the question.
+async function api(path, params, signal) {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(params || {})) {
     if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
   }
   const qs = q.toString();
-  let res;
+  let res, text;
   try {
-    res = await fetch('api/' + path + (qs ? '?' + qs : ''));
+    res = await fetch('api/' + path + (qs ? '?' + qs : ''), signal ? {signal} : undefined);
+    text = await res.text();
   } catch (e) {
+    if (signal && signal.aborted) throw cancelledError();
     throw new ApiError(`Cannot reach the slidedb server at ${location.host}: ` +
                        'is slidedb-serve still running?', null, true);
   }
-  const body = parseBody(await res.text());
+  const body = parseBody(text);
   if (!res.ok) {
     throw new ApiError((body && body.error) || `the server answered ${res.status}`, body,
                        false, res.status);

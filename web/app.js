@@ -1,8 +1,8 @@
 // slidedb's web page: plays the puzzle against the server's JSON API
 // (docs/SERVE.md). Plain JavaScript, no libraries, nothing from the
 // internet; api.js, metric.js, player.js, histogram.js, board.js,
-// shuffle.js, link.js, analyse.js, timer.js and solutions.js are loaded
-// before it.
+// shuffle.js, link.js, analyse.js, timer.js, solutions.js and progress.js
+// are loaded before it.
 'use strict';
 
 const NAMES = {U: 'up', D: 'down', L: 'left', R: 'right'};
@@ -25,6 +25,7 @@ const S = {
   player: null,        // {path, moves, tiles, k, playing, timer} while Solve plays
   edit: null,          // {labels, placed, next, last} while tiles are placed by hand
   hintAsked: false,    // Hint was pressed before the server's answer came
+  cancelled: false,    // Cancel stopped the last search (progress.js)
   histogram: null,
   clock: null,         // the speedsolver's timer (timer.js)
   waitSince: null,     // when the wait for the distance shown began (board.js)
@@ -60,6 +61,7 @@ function fieldError(field, message) {
 // An API error where it belongs: the server names a bad goal "goal '...'";
 // a malformed start comes with its "input".
 function reportError(e, field) {
+  if (e.cancelled) return showError('');  // the status says so
   if (e.network) return showError(e.message);
   if (/^goal /.test(e.message)) return fieldError('goal', e.message);
   if (e.body && e.body.input !== undefined) return fieldError(field, e.message);
@@ -87,7 +89,7 @@ async function setStart(text, {field = 'start', answer = null, keepErrors = fals
   let res = answer;
   if (!res) {
     try {
-      res = await api('moves', tableParams({start: text}));
+      res = await searched('moves', tableParams({start: text}), 'for the distance', 'distance');
     } catch (e) {
       // The board stays as it was, and so does its status (not "Drawing a
       // position…" when the server could not answer a drawn one).
@@ -126,7 +128,7 @@ async function refresh() {
   const my = ++S.seq;
   const start = formatState(S.cells);
   try {
-    const res = await api('moves', tableParams({start}));
+    const res = await searched('moves', tableParams({start}), 'for the distance', 'distance');
     // A newer question, or a board that changed without one, wins.
     if (my !== S.seq || formatState(S.cells) !== start) return;
     setInfo(res);
@@ -135,7 +137,7 @@ async function refresh() {
     if (my !== S.seq || formatState(S.cells) !== start) return;
     if (S.hintAsked) clearHint();  // the error says why there is none
     if (S.info && S.info.distance == null) S.info = {distance: null, moves: null, failed: true};
-    showError(failureText(e));
+    showError(e.cancelled ? '' : failureText(e));
   }
   render();
   // A hint asked for while the server searched is given now.
@@ -408,12 +410,20 @@ function wire() {
     setGoal($('goal-input').value);
   });
   $('edit-cells').addEventListener('click', () => (S.edit ? cancelEdit() : startEdit()));
+  $('cancel-search').addEventListener('click', cancelSearches);
   wireCopies();
   wireAnalyse();
   wireSolutions();
   $('analyse-notation').addEventListener('change', renderClock);
   document.addEventListener('keydown', onKey);
   setupSwipe();
+  // The clocks of the page, once S exists: the scripts before this one
+  // start none (app.js may load long after them on a busy machine).
+  setInterval(() => {
+    tickWaiting();
+    tickClock();
+    tickSearch();
+  }, 100);
 }
 
 async function main() {

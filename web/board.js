@@ -236,6 +236,12 @@ function renderStatus() {
     return;
   }
   reason.hidden = true;
+  // A search awaited long enough: its progress (progress.js).
+  const search = shownSearch();
+  if (search) {
+    st.textContent = searchText(search);
+    return;
+  }
   const d = S.info ? S.info.distance : null;
   if (d != null) S.waitSince = null;  // the next wait counts from its own start
   if (d == null) {
@@ -250,6 +256,8 @@ function renderStatus() {
   } else {
     st.textContent = `${d} ${movesWord(d)} to the goal${metricNote()}`;
   }
+  // Until the next question: what Cancel did.
+  if (S.cancelled) st.textContent = `Search cancelled. ${st.textContent}`;
 }
 
 // ---------------------------------------------------------------- waiting
@@ -259,6 +267,8 @@ function renderStatus() {
 // time it has taken so far, a tenth of a second at a time. An answer that
 // did not come says so (the error beside it has the server's message).
 function waitingText() {
+  const search = shownSearch();
+  if (search) return searchText(search);
   if (S.info && S.info.failed) return `No answer from the server${metricNote()}`;
   if (S.kind !== 'pdb') return 'Asking the server…';
   const seconds = S.waitSince === null ? 0 : (performance.now() - S.waitSince) / 1000;
@@ -275,8 +285,6 @@ function tickWaiting() {
   if (S.waitSince === null) S.waitSince = performance.now();
   $('status').textContent = waitingText();
 }
-
-setInterval(tickWaiting, 100);
 
 function renderGoal() {
   $('goal-text').textContent = S.goal || '';

@@ -18,9 +18,13 @@ async function solve() {
   clockHelped();
   let res;
   try {
-    res = await api('solve', tableParams({start: formatState(S.cells), steps: 1}));
+    res = await searched('solve', tableParams({start: formatState(S.cells), steps: 1}),
+                         'for a solution', 'solve');
   } catch (e) {
-    if (my === S.seq) showError(failureText(e));
+    if (my === S.seq) {
+      showError(e.cancelled ? '' : failureText(e));
+      renderStatus();
+    }
     return;
   }
   if (my !== S.seq) return;

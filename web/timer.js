@@ -68,4 +68,7 @@ function renderClock() {
       `Solution (${notation} notation): ${clockSolution()}`;
 }
 
-setInterval(() => { if (S.clock && !S.clock.done) renderClock(); }, 100);
+// Every 100 ms (started by app.js's wire(), once S exists).
+function tickClock() {
+  if (S.clock && !S.clock.done) renderClock();
+}

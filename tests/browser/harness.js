@@ -34,7 +34,7 @@ const CHROMIUM = option('chromium', process.env.SLIDEDB_CHROMIUM || '/usr/bin/ch
 const SHOTS = option('screenshots', '');
 
 // What the hooks set up: the server's address and the browser.
-const H = {base: '', context: null, server: null, profile: '', db: ''};
+const H = {base: '', context: null, server: null, profile: '', db: '', args: []};
 
 // Starts the server and waits for its `listening on http://ADDR:PORT` line.
 function startServer() {
@@ -43,6 +43,7 @@ function startServer() {
   for (const db of [].concat(H.db).filter(Boolean)) args.push('--db', db);
   // The page built into the server, unless --web names a folder.
   if (WEB) args.push('--web', WEB);
+  args.push(...H.args);
   const child = spawn(SERVER, args, {stdio: ['ignore', 'pipe', 'pipe']});
   let stderr = '';
   child.stderr.on('data', (d) => { stderr += d; });
@@ -70,10 +71,11 @@ async function apiGet(pathAndQuery) {
 }
 
 // Registers the hooks that start a server on `db` (a path, or an array of
-// them) and a browser before a
-// file's tests, and stop both after them.
-function serve(db) {
+// them), with `args` (more options of slidedb-serve), and a browser before
+// a file's tests, and stop both after them.
+function serve(db, args = []) {
   H.db = db;
+  H.args = args;
   before(startAll);
   after(stopAll);
   return H;

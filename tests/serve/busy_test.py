@@ -191,15 +191,22 @@ class AccessLogTest(unittest.TestCase):
         self.assertIn("cannot open the access log", r.stderr)
 
 
-def main():
-    global ARGS
+def parse_args():
+    """The options of this file and progress_test.py: (them, the rest for
+    unittest)."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--server", required=True)
     parser.add_argument("--db", required=True)
     parser.add_argument("--db4", default="")
     parser.add_argument("--tmp", default=tempfile.gettempdir())
-    ARGS, rest = parser.parse_known_args()
-    attack_test.ARGS = ARGS  # for Server
+    args, rest = parser.parse_known_args()
+    attack_test.ARGS = args  # for Server
+    return args, rest
+
+
+def main():
+    global ARGS
+    ARGS, rest = parse_args()
     unittest.main(argv=[sys.argv[0]] + rest, verbosity=2)
 
 

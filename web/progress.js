@@ -1,0 +1,97 @@
+// slidedb's web page: a searched answer's progress, and Cancel. A question
+// that may search (the distance, Solve, an analysis) goes through
+// searched(): it carries an id (`progress=`); once it has waited
+// kShowSearchAfter ms the status line shows the bound of the search under
+// way and the seconds waited ("Searching for the distance… bound 52,
+// 1.3 s"), asked of GET /api/progress every kPollSearchEvery ms, beside a
+// Cancel button. Cancel aborts the requests: the server stops a search
+// whose client leaves (docs/SERVE.md). Loaded before app.js.
+'use strict';
+
+const kShowSearchAfter = 500;
+const kPollSearchEvery = 400;
+
+// The questions awaited: {id, what, key, controller, since, shown, bound,
+// timer}, in the order asked.
+const searches = new Set();
+// This page's ids: a random prefix (another tab's ids differ) and a count.
+const searchPrefix = Math.random().toString(36).slice(2, 10) || 'page';
+let searchCount = 0;
+
+// api(path, params) with the progress shown while it waits. A question of
+// the same `key` still awaited is aborted (its answer would be stale: the
+// callers drop it), so that the server does not search for nothing. A
+// cancelled question throws an ApiError with `cancelled`.
+async function searched(path, params, what, key) {
+  S.cancelled = false;
+  for (const old of searches) {
+    if (key && old.key === key) old.controller.abort();
+  }
+  const w = {id: `${searchPrefix}-${++searchCount}`, what, key, since: performance.now(),
+             controller: new AbortController(), shown: false, bound: null, timer: null};
+  searches.add(w);
+  w.timer = setTimeout(() => pollSearch(w), kShowSearchAfter);
+  try {
+    return await api(path, Object.assign({}, params, {progress: w.id}), w.controller.signal);
+  } finally {
+    searches.delete(w);
+    clearTimeout(w.timer);
+    if (w.shown) renderSearch();
+  }
+}
+
+// Shows `w` and asks the server how far its search has gone, until it is
+// answered.
+async function pollSearch(w) {
+  if (!searches.has(w)) return;
+  w.shown = true;
+  renderSearch();
+  try {
+    // 404 until the server starts on it (it may wait for a work thread).
+    const res = await fetch('api/progress?id=' + encodeURIComponent(w.id));
+    const p = res.ok ? await res.json() : null;
+    if (p && p.bound != null) w.bound = p.bound;
+  } catch (e) {
+    // The answer's own request says what failed.
+  }
+  if (!searches.has(w)) return;
+  renderSearch();
+  w.timer = setTimeout(() => pollSearch(w), kPollSearchEvery);
+}
+
+// The newest question awaited long enough to be shown, or null.
+function shownSearch() {
+  let last = null;
+  for (const w of searches) if (w.shown) last = w;
+  return last;
+}
+
+function searchText(w) {
+  const seconds = ((performance.now() - w.since) / 1000).toFixed(1);
+  const bound = w.bound != null ? `bound ${w.bound}, ` : '';
+  return `Searching ${w.what}${metricNote()}… ${bound}${seconds} s`;
+}
+
+// The status line and Cancel: a search's progress while one is shown,
+// else the board's status.
+function renderSearch() {
+  const w = shownSearch();
+  $('cancel-search').hidden = !w;
+  if (w) $('status').textContent = searchText(w);
+  else renderStatus();
+}
+
+// Cancel: every question awaited is aborted; the status says so until the
+// next question.
+function cancelSearches() {
+  if (searches.size === 0) return;
+  S.cancelled = true;
+  for (const w of searches) w.controller.abort();
+}
+
+// The seconds go on while no answer comes: every 100 ms (started by
+// app.js's wire()).
+function tickSearch() {
+  const w = shownSearch();
+  if (w) $('status').textContent = searchText(w);
+}
