@@ -29,11 +29,6 @@
 
 namespace slidedb {
 
-bool StartedByMpirun() {
-  return std::getenv("OMPI_COMM_WORLD_SIZE") != nullptr ||
-         std::getenv("PMIX_RANK") != nullptr;
-}
-
 #ifndef SLIDEDB_WITH_MPI
 
 int RunMpiBuild(const MpiBuildRequest& /*request*/, std::ostream& /*out*/,

@@ -9,14 +9,11 @@
 #include <string>
 #include <vector>
 
+#include "cli/mpirun.h"  // StartedByMpirun
 #include "lib/puzzle/board.h"
 #include "lib/storage/format.h"  // RecordKind
 
 namespace slidedb {
-
-// Whether mpirun started this process (Open MPI's OMPI_COMM_WORLD_SIZE, or
-// PMIX_RANK, which PMIx launchers set).
-bool StartedByMpirun();
 
 struct MpiBuildRequest {
   Board board;

@@ -18,6 +18,7 @@
 #include "lib/answer/tables.h"
 #include "lib/solve/solver.h"
 #include "lib/storage/database.h"
+#include "query/mpi_query.h"
 #include "query/parallel_answers.h"
 #include "query/query_options.h"
 #include "query/search_progress.h"
@@ -149,7 +150,7 @@ int RunAnalyse(const QueryArgs& a, Solver* solver, std::ostream& out,
 
 int Run(const std::vector<std::string>& argv, std::istream& in,
         std::ostream& out, std::ostream& err,
-        std::unique_ptr<Database>* database) {
+        std::unique_ptr<Database>* database, MpiQuery* mpi) {
   const auto asked_at = SearchLimits::Clock::now();
   QueryArgs a;
   if (std::optional<int> done = ParseQueryArgs(argv, &a, out, err)) {
@@ -211,6 +212,13 @@ int Run(const std::vector<std::string>& argv, std::istream& in,
                                             : WholeTableTool::kAll);
     if (!s.ok()) return Failed(config, s, err);
   }
+  if (mpi != nullptr && (a.mode != QueryMode::kStates ||
+                         kind != GoalKind::kSearch || a.states.size() != 1)) {
+    err << "slidedb-query: under mpirun with more than one rank, "
+           "slidedb-query searches one state named on the command line, on "
+           "a board of pattern databases (4x4, 5x5); run it without mpirun\n";
+    return kExitUsage;
+  }
   if (a.mode == QueryMode::kMoves) return RunMoves(a, &solver, in, out, err);
   if (a.mode == QueryMode::kAnalyse) {
     const int cores = config.threads > 0
@@ -228,6 +236,10 @@ int Run(const std::vector<std::string>& argv, std::istream& in,
   // answers its lines side by side instead.
   if (kind == GoalKind::kSearch && a.states.size() == 1) {
     config.limits.threads = threads;
+    if (mpi != nullptr) {  // the other ranks take subtrees too
+      config.limits.threads = mpi->MaxThreads(threads);
+      config.limits.share = mpi->share();
+    }
     config.asked_at = asked_at;  // --max-seconds counts from here
     // Its progress, on a terminal or when asked; a batch's answers are
     // their own progress.
@@ -248,8 +260,20 @@ int RunQuery(const std::vector<std::string>& args, std::istream& in,
              std::ostream& out, std::ostream& err,
              std::unique_ptr<Database>* keep_open) {
   std::unique_ptr<Database> database;
-  const int status = Run(args, in, out, err,
-                         keep_open != nullptr ? keep_open : &database);
+  std::unique_ptr<MpiQuery> mpi;  // under mpirun with several ranks
+  Status s = MpiQuery::Start(&mpi);
+  if (!s.ok()) {
+    err << "slidedb-query: " << s.message() << "\n";
+    return kExitUsage;
+  }
+  // Every rank runs the query; rank 0 alone writes.
+  std::ostream silent(nullptr);
+  const bool writes = mpi == nullptr || mpi->rank() == 0;
+  const int status = Run(args, in, writes ? out : silent,
+                         writes ? err : silent,
+                         keep_open != nullptr ? keep_open : &database,
+                         mpi.get());
+  if (mpi != nullptr) mpi->Report(writes ? err : silent);
   // An answer that could not be written (a full disk, a closed pipe) is
   // lost: say so, whatever else happened.
   out.flush();

@@ -42,7 +42,7 @@ SKIPPED = [
     (r'^cmake --install\b', 'installs outside the build: tests/install_test.sh does it'),
     (r'^sudo\b', 'needs root'),
     (r'^man\b', 'needs the package installed'),
-    (r'^mpirun\b', 'MPI: tests/mpi (scripts/mpi_identical.sh) runs the MPI build'),
+    (r'^mpirun\b', 'MPI: tests/mpi (scripts/mpi_identical.sh) runs the MPI build and query'),
     (r'^node tests/browser/', 'the browser tests are ctest\'s browser_page*'),
     (r'^build/slidedb-serve --port 0\b', 'serves until stopped; the curl examples '
      'start their own server'),

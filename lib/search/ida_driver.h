@@ -42,6 +42,7 @@
 #include "lib/puzzle/path.h"
 #include "lib/puzzle/state.h"
 #include "lib/search/ida_search.h"
+#include "lib/search/iteration_share.h"
 
 namespace slidedb {
 
@@ -166,8 +167,40 @@ std::vector<IdaSubtree<typename Run::Step>> IdaSplit(
   }
 }
 
+// Combines what the processes of limits.share found in one iteration (all
+// of them call it, once an iteration): the first subtree with the goal,
+// the least next bound, the states of each subtree, a stop of any. When
+// another process found the first goal, this one searches that subtree
+// again for its path (the same path: a subtree's search does not depend
+// on who runs it).
+template <class Run, class Owner, class Answer>
+void IdaCombine(const Owner& owner, const State& start, int bound,
+                const std::vector<IdaSubtree<typename Run::Step>>& subtrees,
+                IterationShare* share, IdaShared* shared,
+                std::vector<uint64_t>* subtree_nodes,
+                IdaIteration<Answer>* out) {
+  IterationShare::Outcome o;
+  o.best = shared->best;
+  o.next_bound = out->next_bound;
+  o.stopped = shared->stop;
+  o.nodes = std::move(*subtree_nodes);
+  share->End(&o);
+  *subtree_nodes = std::move(o.nodes);
+  out->next_bound = o.next_bound;
+  shared->stop = o.stopped;
+  if (o.best == SIZE_MAX || o.best == shared->best) return;
+  const auto& t = subtrees[o.best];
+  Run run(owner, start, nullptr);  // no limits: it holds the goal
+  for (int k = 0; k < t.length; ++k) run.Push(t.moves[k]);
+  if (t.goal || run.Search(bound)) {
+    run.TakeAnswer(&out->answer);
+    out->found = true;
+    shared->best = o.best;
+  }
+}
+
 // One iteration of IDA* with `bound` over limits.threads threads (and the
-// helpers of limits.helpers), its tree split unless `split` is false;
+// helpers of limits.helpers, and the processes of limits.share), its tree split unless `split` is false;
 // `failed` (may be empty) stops it as a limit does. A path found within
 // the bound is optimal, even if a limit stopped the search of the subtrees
 // before it.
@@ -183,12 +216,15 @@ Status IdaIterate(const Owner& owner, const State& start, int bound,
   std::vector<uint64_t> subtree_nodes(subtrees.size(), 0);
   std::atomic<size_t> next{0};
   std::mutex mu;
+  IterationShare* share = limits.share;  // other processes take subtrees too
+  if (share != nullptr) share->Begin(subtrees.size());
   auto work = [&] {
     for (;;) {
-      const size_t i = next.fetch_add(1);
+      const size_t i = share != nullptr ? share->Next() : next.fetch_add(1);
       // A subtree that is the goal costs nothing: it is taken past a limit
       // too (with a deadline of a millisecond, a state one move away).
       if (i >= subtrees.size() || i > shared.best.load() ||
+          (share != nullptr && i > share->Best()) ||
           (!subtrees[i].goal && shared.PastLimits(0))) {
         return;
       }
@@ -206,6 +242,7 @@ Status IdaIterate(const Owner& owner, const State& start, int bound,
         shared.best = i;
         out->found = true;
         run.TakeAnswer(&out->answer);
+        if (share != nullptr) share->Found(i);
       }
     }
   };
@@ -217,6 +254,10 @@ Status IdaIterate(const Owner& owner, const State& start, int bound,
   work();
   if (limits.helpers != nullptr) limits.helpers->Withdraw(&offer);
   for (auto& t : pool) t.join();
+  if (share != nullptr) {
+    IdaCombine<Run>(owner, start, bound, subtrees, share, &shared,
+                    &subtree_nodes, out);
+  }
   for (size_t i = 0; i < subtrees.size() && i <= shared.best; ++i) {
     out->nodes += subtree_nodes[i];
   }

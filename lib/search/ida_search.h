@@ -26,6 +26,7 @@
 #include "lib/puzzle/path.h"
 #include "lib/puzzle/pattern.h"
 #include "lib/puzzle/state.h"
+#include "lib/search/iteration_share.h"
 #include "lib/search/move_fsm.h"
 #include "lib/search/pdb_values.h"
 
@@ -100,6 +101,10 @@ struct SearchLimits {
   // /api/progress). Empty by default; must be quick, and thread-safe if
   // the searches of a batch share it.
   std::function<void(const SearchProgress&)> progress;
+  // Other processes searching the same state with the same limits, which
+  // take subtrees of each iteration (lib/search/iteration_share.h); none
+  // by default. Their limits are combined: one that stops stops them all.
+  IterationShare* share = nullptr;
 };
 
 class PdbSearch {

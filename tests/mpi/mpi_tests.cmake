@@ -1,4 +1,5 @@
-# The distributed build's tests (builder/build_mpi.h, lib/search/mpi_bfs.h),
+# The distributed build's and query's tests (builder/build_mpi.h,
+# lib/search/mpi_bfs.h, query/mpi_query.h),
 # included by tests/CMakeLists.txt. They run the programs under mpirun
 # through tests/mpi/mpirun.sh, which skips them (exit 77) without mpirun.
 if(NOT MPI_C_FOUND)
@@ -22,8 +23,13 @@ foreach(np 2 4)
     COMMAND bash ${SLIDEDB_MPI_TESTS}/build_test.sh ${np}
             $<TARGET_FILE:slidedb-build> $<TARGET_FILE:slidedb_compare_tables>
             ${CMAKE_BINARY_DIR}/test-data/mpi-build-np${np})
-  set_tests_properties(mpi_bfs_np${np} mpi_build_np${np} PROPERTIES
-    SKIP_RETURN_CODE 77 TIMEOUT 300)
+  # One state's search over the ranks against one process, byte for byte.
+  add_test(NAME mpi_query_np${np}
+    COMMAND bash ${SLIDEDB_MPI_TESTS}/query_test.sh ${np}
+            $<TARGET_FILE:slidedb-query> ${SLIDEDB_FACES_DB})
+  set_tests_properties(mpi_query_np${np} PROPERTIES FIXTURES_REQUIRED faces_db)
+  set_tests_properties(mpi_bfs_np${np} mpi_build_np${np} mpi_query_np${np}
+    PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
 endforeach()
 # A rank killed midway: every rank ends, the exit is not 0, and the database
 # in place reads as before.
