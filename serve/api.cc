@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <map>
+#include <new>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -205,6 +206,21 @@ constexpr Route kRoutes[] = {
     {"/healthz", "GET, HEAD", Endpoint::kHealth},
 };
 
+ApiResponse Dispatch(Endpoint endpoint, Handler* h) {
+  switch (endpoint) {
+    case Endpoint::kSolve: return h->Solve("");
+    case Endpoint::kCount: return h->Solve("count");
+    case Endpoint::kVerify: return h->Solve("verify");
+    case Endpoint::kMoves: return h->Moves();
+    case Endpoint::kAnalyse: return h->Analyse();
+    case Endpoint::kHistogram: return h->Histogram();
+    case Endpoint::kSample: return h->Sample();
+    case Endpoint::kTables:
+    case Endpoint::kHealth: break;
+  }
+  return h->Tables();
+}
+
 }  // namespace
 
 ApiResponse Api::Handle(const ApiRequest& request) const {
@@ -245,19 +261,15 @@ ApiResponse Api::Handle(const ApiRequest& request) const {
   std::shared_ptr<Backend> b = backend();
   if (b == nullptr) return Error(503, "the database is not open");
   Handler h(b->sources, b->generation, request);
-  switch (route->endpoint) {
-    case Endpoint::kSolve: return h.Solve("");
-    case Endpoint::kCount: return h.Solve("count");
-    case Endpoint::kVerify: return h.Solve("verify");
-    case Endpoint::kMoves: return h.Moves();
-    case Endpoint::kAnalyse:
-      return h.Analyse();
-    case Endpoint::kHistogram: return h.Histogram();
-    case Endpoint::kSample: return h.Sample();
-    case Endpoint::kTables:
-    case Endpoint::kHealth: break;
+  try {
+    return Dispatch(route->endpoint, &h);
+  } catch (const std::bad_alloc&) {
+    // Memory the library asked for where it cannot say so (a container
+    // that grew): this request fails, the server goes on serving.
+    const Status s = Status::ResourceExhausted(
+        "the server ran out of memory for this request");
+    return Error(HttpStatus(s), s.message());
   }
-  return h.Tables();
 }
 
 }  // namespace slidedb
