@@ -257,18 +257,20 @@ def test_numbers_are_checked_alike_on_every_face(server, db):
         args = ["--sample", n] + (["--distance", distance] if distance else [])
         rc, out, err = cli(args)
         assert rc == 64, err
-        name = "--sample" if distance is None else "--distance"
-        cli_says = refusal(err.strip()[len("slidedb-query: "):], name)
+        # The CLI's name, and Python's and the server's.
+        name, key = (("--sample", "n") if distance is None else
+                     ("--distance", "distance"))
+        first = err.splitlines()[0]  # then "Try 'slidedb-query --help'."
+        cli_says = refusal(first[len("slidedb-query: "):], name)
         with pytest.raises(ValueError) as e:
             db.sample(int(n), distance=int(distance) if distance else None)
-        assert refusal(str(e.value), name[2:]) == cli_says
+        assert refusal(str(e.value), key) == cli_says
         params = {"n": n}
         if distance:
             params["distance"] = distance
         status, body = http(server, "/api/sample", params)
         assert status == 400
-        says = refusal(json.loads(body)["error"],
-                       "parameter '%s'" % name[2:].replace("sample", "n"))
+        says = refusal(json.loads(body)["error"], "parameter '%s'" % key)
         if distance is None:  # the server's cap of n is its own
             says = says.replace("10000", "4294967295")
         assert says == cli_says
@@ -287,4 +289,4 @@ def test_numbers_are_checked_alike_on_every_face(server, db):
     with pytest.raises(ValueError) as e:
         db.solve("867254301", max_seconds=0)
     assert refusal(str(e.value), "max_seconds") == refusal(
-        err.strip()[len("slidedb-query: "):], "--max-seconds")
+        err.splitlines()[0][len("slidedb-query: "):], "--max-seconds")
