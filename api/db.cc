@@ -34,10 +34,10 @@ Status ReadOptions(const Options& options, const std::string& db_dir,
                    QueryConfig* config) {
   config->db_dir = db_dir;
   config->json = true;
-  if (options.max_seconds != 0) {
-    Status s = CheckMaxSeconds("max_seconds", options.max_seconds);
+  if (options.max_seconds.has_value()) {
+    Status s = CheckMaxSeconds("max_seconds", *options.max_seconds);
     if (!s.ok()) return s;
-    config->max_seconds = options.max_seconds;
+    config->max_seconds = *options.max_seconds;
   }
   // One question at a time is searched on every core.
   config->limits.threads =
@@ -132,7 +132,7 @@ Status Db::Open(const std::string& dir, const OpenOptions& options,
   Status s = Database::Open(dir, &d);
   if (!s.ok()) return s;
   // Every table's metadata is read now, so that a damaged one fails Open
-  // (and Tables() below cannot fail).
+  // (and Tables() below does not fail for them).
   std::vector<const TableMeta*> tables;
   s = d->Tables(&tables);
   if (!s.ok()) return s;
@@ -147,11 +147,12 @@ Status Db::Open(const std::string& dir, const OpenOptions& options,
 
 const std::string& Db::dir() const { return impl_->database().dir(); }
 
-std::vector<TableInfo> Db::Tables() const {
-  std::vector<TableInfo> out;
+Status Db::Tables(std::vector<TableInfo>* tables) const {
+  std::vector<TableInfo>& out = *tables;
+  out.clear();
   std::vector<GoalInfo> goals;
-  // Read whole by Open: cannot fail here.
-  if (!ListGoals(impl_->database(), &goals).ok()) return out;
+  const Status s = ListGoals(impl_->database(), &goals);
+  if (!s.ok()) return s;
   for (const GoalInfo& g : goals) {
     TableInfo t;
     t.board = g.board;
@@ -163,7 +164,7 @@ std::vector<TableInfo> Db::Tables() const {
     t.partition = g.partition;
     out.push_back(std::move(t));
   }
-  return out;
+  return Status::OK();
 }
 
 namespace {
@@ -341,12 +342,17 @@ Status Db::GetHistogram(const Options& options, Histogram* histogram) const {
 Status Db::Sample(uint64_t n, int distance, uint64_t seed,
                   const Options& options,
                   std::vector<SampledState>* states) const {
-  if (distance < -1) {
-    return Status::InvalidArgument("the distance must be -1 (any) or more, not " +
-                                   std::to_string(distance));
+  // The numbers as every face reads them (lib/answer/limits.h).
+  Status s = CheckNumber(UserNumber::kSample, "n",
+                         static_cast<int64_t>(std::min<uint64_t>(n, INT64_MAX)),
+                         kLibraryLimits);
+  if (s.ok() && distance != -1) {
+    s = CheckNumber(UserNumber::kDistance, "distance", distance,
+                    kLibraryLimits);
   }
+  if (!s.ok()) return s;
   QueryConfig config;
-  Status s = ReadOptions(options, dir(), &config);
+  s = ReadOptions(options, dir(), &config);
   if (!s.ok()) return s;
   TableToolContext ctx;
   s = OpenTableTool(config, impl_->solver(), WholeTableTool::kSample, &ctx);

@@ -153,6 +153,21 @@ void PrintSummary(const BuildOptions& o, size_t built,
       << " MiB on disk; " << std::setprecision(3) << seconds << " s\n";
 }
 
+// The exit status of a build stopped by `s` (docs/ERRORS.md): 69 when
+// memory ran out, 74 when writing failed (the database is left as it was),
+// 1 for any other failure of the build.
+int BuildExitStatus(const Status& s) {
+  switch (s.code()) {
+    case Status::Code::kResourceExhausted:
+      return kExitUnavailable;
+    case Status::Code::kIOError:
+    case Status::Code::kCorruption:
+      return kExitIOError;
+    default:
+      return kExitFailure;
+  }
+}
+
 // Builds the tables or pattern databases of `goals` into o.db_dir.
 int Build(const BuildOptions& o, const std::vector<int>& goals,
           std::ostream& out, std::ostream& err) {
@@ -189,7 +204,7 @@ int Build(const BuildOptions& o, const std::vector<int>& goals,
                     writer.get(), &built_bytes, out, err);
       if (!s.ok()) {
         err << "slidedb-build: " << s.message() << "\n";
-        return s.IsInvalidArgument() ? kExitFailure : kExitCantCreate;
+        return BuildExitStatus(s);
       }
       continue;
     }
@@ -203,21 +218,17 @@ int Build(const BuildOptions& o, const std::vector<int>& goals,
       s = searches.Get(k, &result);
       if (!s.ok()) {
         err << "slidedb-build: " << tag << ": " << s.message() << "\n";
-        return kExitFailure;
+        return BuildExitStatus(s);
       }
       s = WriteTable(o, goal_blank, tag, searches.side_by_side(), *result,
                      writer.get(), out);
       built_bytes += result->records.size();
       *result = BfsResult();  // written: its memory is not needed
     }
-    if (s.IsInvalidArgument()) {
-      err << "slidedb-build: " << s.message() << "\n";
-      return kExitFailure;
-    }
     if (!s.ok()) {
       err << "slidedb-build: " << s.message()
           << "\nslidedb-build: nothing changed in " << o.db_dir << "\n";
-      return kExitIOError;  // the writer removes its copy
+      return BuildExitStatus(s);  // the writer removes its copy
     }
   }
   s = writer->Commit();

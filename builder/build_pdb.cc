@@ -76,7 +76,12 @@ Status BuildPdbs(const Board& board, int goal_blank, const Partition& partition,
               << std::setprecision(3) << l.seconds << " s" << std::endl;
         },
         &result);
-    if (!s.ok()) return Status::InvalidArgument(tag + ": " + s.message());
+    if (!s.ok()) {
+      // Memory refused stays what it is (exit 69).
+      const std::string m = tag + ": " + s.message();
+      return s.IsResourceExhausted() ? Status::ResourceExhausted(m)
+                                     : Status::InvalidArgument(m);
+    }
     PdbMeta meta;
     meta.board = board;
     meta.goal_blank = goal_blank;

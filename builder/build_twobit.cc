@@ -191,7 +191,13 @@ Status BuildTwoBitTable(const Board& board, int goal_blank, int threads,
   TwoBitBuild build;
   Status s = SearchTwoBitTable(Indexer(board, goal_blank), threads, quiet, tag,
                                err, &build);
-  if (!s.ok()) return Status::InvalidArgument(tag + ": " + s.message());
+  if (!s.ok()) {
+    // Memory refused stays what it is (exit 69); any other failure of the
+    // search is its own bug.
+    const std::string m = tag + ": " + s.message();
+    return s.IsResourceExhausted() ? Status::ResourceExhausted(m)
+                                   : Status::Internal(m);
+  }
   TableMeta meta = TableMeta::FromHistogram(board, goal_blank, build.histogram,
                                             Metric::kStm, RecordKind::kTwoBit);
   meta.goal =

@@ -9,15 +9,31 @@
 
 namespace slidedb::python {
 
+PyObject* ExceptionType(const Status& s) {
+  switch (s.code()) {
+    case Status::Code::kInvalidArgument:
+    case Status::Code::kNotSupported:
+      return PyExc_ValueError;
+    case Status::Code::kNotFound:
+      return PyExc_LookupError;
+    case Status::Code::kResourceExhausted:
+      return PyExc_MemoryError;
+    case Status::Code::kDeadlineExceeded:
+      return PyExc_TimeoutError;
+    case Status::Code::kInternal:
+      return PyExc_RuntimeError;
+    case Status::Code::kOk:  // not raised
+    case Status::Code::kCorruption:
+    case Status::Code::kIOError:
+    case Status::Code::kVersionMismatch:
+    case Status::Code::kBusy:
+      break;
+  }
+  return PyExc_OSError;
+}
+
 [[noreturn]] void Raise(const Status& s) {
-  if (s.IsInvalidArgument() || s.IsNotSupported()) {
-    throw py::value_error(s.message());
-  }
-  if (s.IsNotFound()) {
-    PyErr_SetString(PyExc_LookupError, s.message().c_str());
-  } else {
-    PyErr_SetString(PyExc_OSError, s.message().c_str());
-  }
+  PyErr_SetString(ExceptionType(s), s.message().c_str());
   throw py::error_already_set();
 }
 

@@ -20,10 +20,14 @@ namespace slidedb::python {
 
 namespace py = pybind11;
 
-// Raises the Python exception for a failed Status: ValueError for
-// malformed input and for a question the goal's tables cannot answer
-// (NotSupported), LookupError for a missing table (FileNotFoundError for
-// a missing database, in Open), OSError when the database cannot be read.
+// The Python exception of a failed Status, by its code (docs/ERRORS.md):
+// ValueError for malformed input and for a question the goal's tables
+// cannot answer (NotSupported), LookupError for a missing table
+// (FileNotFoundError for a missing database, in Open), MemoryError when
+// memory ran out, TimeoutError past a deadline, RuntimeError for an
+// internal error, OSError when the database cannot be read.
+PyObject* ExceptionType(const Status& s);
+// Raises ExceptionType(s) with s's message.
 [[noreturn]] void Raise(const Status& s);
 // Raise unless s is OK.
 void Check(const Status& s);

@@ -63,12 +63,7 @@ class PyDb {
                  const std::optional<double>& max_seconds) const {
     thread_local Solution sol;  // its buffers reused from call to call
     Options options = MakeOptions(board, goal, blank, metric, notation);
-    if (max_seconds) {
-      if (!(*max_seconds > 0)) {
-        throw py::value_error("max_seconds must be more than 0");
-      }
-      options.max_seconds = *max_seconds;
-    }
+    options.max_seconds = max_seconds;  // checked by the C++ API
     // A search may take long: other Python threads run meanwhile.
     Check(WithoutGil([&] { return db_->Solve(state, options, &sol); }));
     return SolutionDict(sol);
@@ -206,15 +201,10 @@ class PyDb {
                    const std::optional<std::string>& notation,
                    const std::optional<double>& max_seconds) const {
     Options options = MakeOptions(board, goal, blank, metric, notation);
-    if (max_seconds) {
-      if (!(*max_seconds > 0)) {
-        throw py::value_error("max_seconds must be more than 0");
-      }
-      options.max_seconds = *max_seconds;
-    }
+    options.max_seconds = max_seconds;  // checked by the C++ API
     Analysis a;
     Check(WithoutGil([&] { return db_->Analyse(start, moves, options, &a); }));
-    return AnalysisDict(a, options.max_seconds);
+    return AnalysisDict(a, options.max_seconds.value_or(0));
   }
 
   py::list Moves(const std::string& state, const std::string& board,
@@ -272,14 +262,13 @@ class PyDb {
                   const std::optional<std::string>& blank,
                   const std::optional<std::string>& metric,
                   const std::optional<std::string>& notation) const {
-    if (n < 1) throw py::value_error("n must be at least 1");
-    if (distance && *distance < 0) {
-      throw py::value_error("distance must be a whole number of moves");
-    }
+    // n and distance are checked by the C++ API (its limits): a negative n
+    // as 0, past the least.
     std::vector<SampledState> states;
     const Options options = MakeOptions(board, goal, blank, metric, notation);
     Check(WithoutGil([&] {
-      return db_->Sample(static_cast<uint64_t>(n), distance ? *distance : -1,
+      return db_->Sample(static_cast<uint64_t>(std::max<int64_t>(n, 0)),
+                         distance ? *distance : -1,
                          seed, options, &states);
     }));
     py::list out;
@@ -294,7 +283,9 @@ class PyDb {
 
   py::list Tables() const {
     py::list out;
-    for (const TableInfo& t : db_->Tables()) {
+    std::vector<TableInfo> tables;
+    Check(db_->Tables(&tables));
+    for (const TableInfo& t : tables) {
       py::dict d;
       d["board"] = t.board;
       d["goal"] = t.goal;

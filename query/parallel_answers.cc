@@ -24,6 +24,7 @@ struct Piece {
   std::vector<std::pair<size_t, std::string>> errs;
   bool malformed = false, unsolvable = false;
   bool db_error = false;  // the piece stopped at a line a table failed
+  Status error;           // what failed then
 };
 
 struct Chunk {
@@ -59,6 +60,7 @@ void AnswerPieces(Chunk* c, Answerer* answerer, std::atomic<size_t>* done) {
                            if (o == Outcome::kDatabaseError)
                              piece.db_error = true;
                          });
+    if (piece.db_error) piece.error = answerer->database_error();
     done->fetch_add(1, std::memory_order_acq_rel);
   }
 }
@@ -141,6 +143,7 @@ class Pool {
 struct Slot {
   std::string line, out, err;
   Outcome outcome = Outcome::kSolved;
+  Status error;  // after kDatabaseError, what failed
   bool taken = false, ready = false;
 };
 
@@ -153,7 +156,10 @@ bool WriteSlot(const Slot& s, std::ostream& out, std::ostream& err,
   err << s.err;
   outcome->malformed |= s.outcome == Outcome::kMalformed;
   outcome->unsolvable |= s.outcome == Outcome::kUnsolvable;
-  if (s.outcome == Outcome::kDatabaseError) outcome->db_ok = false;
+  if (s.outcome == Outcome::kDatabaseError) {
+    outcome->db_ok = false;
+    outcome->error = s.error;
+  }
   return outcome->db_ok;
 }
 
@@ -204,6 +210,7 @@ BatchOutcome AnswerSearches(const QueryConfig& config, Solver* solver,
       {
         std::lock_guard<std::mutex> lock(mu);
         s->outcome = o;
+        if (o == Outcome::kDatabaseError) s->error = answerer.database_error();
         s->ready = true;
       }
       answered.notify_all();
@@ -239,6 +246,9 @@ BatchOutcome AnswerSearches(const QueryConfig& config, Solver* solver,
     Slot& front = window.front();
     if (pool.empty()) {
       front.outcome = own.Answer(front.line, &front.out, &front.err);
+      if (front.outcome == Outcome::kDatabaseError) {
+        front.error = own.database_error();
+      }
       front.ready = true;
     }
     answered.wait(lock, [&] { return front.ready; });
@@ -309,6 +319,7 @@ BatchOutcome AnswerInParallel(const QueryConfig& config, Solver* solver,
       piece.out.clear();
       piece.errs.clear();
       piece.malformed = piece.unsolvable = piece.db_error = false;
+      piece.error = Status::OK();
     }
     c->next_piece = 0;
     return c->lines() > 0;
@@ -330,6 +341,7 @@ BatchOutcome AnswerInParallel(const QueryConfig& config, Solver* solver,
       outcome.unsolvable |= piece.unsolvable;
       if (piece.db_error) {
         outcome.db_ok = false;
+        outcome.error = piece.error;
         break;
       }
     }

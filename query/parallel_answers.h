@@ -40,6 +40,7 @@ inline constexpr size_t kChunkLines = 4096;
 // What the answers came to, for the exit status.
 struct BatchOutcome {
   bool db_ok = true;  // false: a table could not be read; output stops there
+  Status error;       // then, what failed (ExitStatusOf gives its exit)
   bool malformed = false;
   bool unsolvable = false;
 };

@@ -27,18 +27,20 @@ namespace slidedb {
 
 namespace {
 
-// The exit status of a failed answer, its message said on `err`: 64 for a
-// question the goal's tables cannot answer or a goal that cannot be posed,
-// 66 for a missing or unreadable table.
+// The exit status of a failed answer (ExitStatusOf: 64 for a question the
+// goal's tables cannot answer or a goal that cannot be posed, 66 for a
+// missing or unreadable table, 69 out of memory ...), its message said on
+// `err`.
 int Failed(const QueryConfig& config, const Status& s, std::ostream& err) {
   err << "slidedb-query: " << TableErrorMessage(config, s) << "\n";
-  if (s.IsNotSupported() || s.IsInvalidArgument()) return kExitUsage;
-  return kExitNoInput;
+  return ExitStatusOf(s);
 }
 
-// The exit status that the outcomes of a run call for.
-int ExitStatus(bool db_ok, bool malformed, bool unsolvable) {
-  if (!db_ok) return kExitNoInput;
+// The exit status that the outcomes of a run call for (`error`: what
+// failed when !db_ok).
+int ExitStatus(bool db_ok, bool malformed, bool unsolvable,
+               const Status& error = Status::OK()) {
+  if (!db_ok) return error.ok() ? kExitNoInput : ExitStatusOf(error);
   if (malformed) return kExitDataError;
   if (unsolvable) return kExitUnsolvable;
   return kExitOk;
@@ -165,7 +167,7 @@ int Run(const std::vector<std::string>& argv, std::istream& in,
       err << "; build it with: slidedb-build --db " << config.db_dir;
     }
     err << "\n";
-    return kExitNoInput;
+    return ExitStatusOf(s);
   }
   if (a.mode == QueryMode::kTables) {
     std::vector<GoalInfo> goals;
@@ -251,7 +253,8 @@ int Run(const std::vector<std::string>& argv, std::istream& in,
   }
   const BatchOutcome o =
       AnswerInParallel(config, &solver, threads, a.states, in, out, err);
-  return AfterInput(ExitStatus(o.db_ok, o.malformed, o.unsolvable), in, err);
+  return AfterInput(ExitStatus(o.db_ok, o.malformed, o.unsolvable, o.error),
+                    in, err);
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include "cli/version.h"
 #include "lib/analysis/sample.h"
 #include "lib/answer/answerer.h"
+#include "lib/answer/limits.h"
 #include "lib/storage/format.h"
 
 namespace po = boost::program_options;
@@ -73,8 +74,9 @@ constexpr char kExitHelp[] =
     "Exit status: 0 every input answered; 1 some input cannot reach the\n"
     "goal; 64 bad usage; 65 some input was malformed (the others are still\n"
     "answered; 65 wins over 1); 66 the database or a table is missing or\n"
-    "unreadable; 74 the input could not be read (a directory, a closed\n"
-    "descriptor) or the output could not be written. A state that starts\n"
+    "unreadable; 69 too little memory; 70 an internal error; 74 the input\n"
+    "could not be read (a directory, a closed descriptor) or the output\n"
+    "could not be written (docs/ERRORS.md). A state that starts\n"
     "with '-' and then a letter goes after\n"
     "--: slidedb-query -- -hgfedcba\n"
     "\n"
@@ -340,44 +342,40 @@ std::string ValueError(const po::variables_map& vm, const Given& g,
   const std::string& export_format = g.export_format;
   const std::string& max_seconds_text = g.max_seconds_text;
   const std::string& progress_after_text = g.progress_after_text;
+  const LimitProfile& profile = kLibraryLimits;
+  uint64_t number = 0;
   if (vm.count("limit")) {
-    uint64_t limit;
     if (!config.extras.all) return "--limit needs --all";
-    if (!ParseNumber(limit_text, 1000000000, &limit) || limit == 0) {
-      return "--limit must be a whole number of at least 1, not '" +
-             limit_text + "'";
-    }
-    config.extras.limit = static_cast<size_t>(limit);
+    const Status s = ReadNumber(UserNumber::kLimit, "--limit", limit_text,
+                                profile, &number);
+    if (!s.ok()) return s.message();
+    config.extras.limit = static_cast<size_t>(number);
   }
   if ((vm.count("distance") || vm.count("seed")) && !vm.count("sample")) {
     return std::string(vm.count("distance") ? "--distance" : "--seed") +
            " needs --sample";
   }
-  uint64_t at_distance = 0;
   args->seed = kDefaultSampleSeed;
-  if (vm.count("at-distance") &&
-      !ParseNumber(at_distance_text, 1000, &at_distance)) {
-    return "--at-distance must be a whole number of moves, not '" +
-           at_distance_text + "'";
+  uint64_t at_distance = 0, distance = 0;
+  // Each number as every face reads it (lib/answer/limits.h).
+  const struct {
+    const char* option;
+    UserNumber which;
+    const std::string& text;
+    uint64_t* value;
+  } numbers[] = {
+      {"at-distance", UserNumber::kDistance, at_distance_text, &at_distance},
+      {"sample", UserNumber::kSample, sample_text, &args->sample_n},
+      {"distance", UserNumber::kDistance, distance_text, &distance},
+      {"seed", UserNumber::kSeed, seed_text, &args->seed},
+  };
+  for (const auto& n : numbers) {
+    if (!vm.count(n.option)) continue;
+    const Status s = ReadNumber(n.which, std::string("--") + n.option, n.text,
+                                profile, n.value);
+    if (!s.ok()) return s.message();
   }
-  if (vm.count("sample") &&
-      (!ParseNumber(sample_text, UINT32_MAX, &args->sample_n) ||
-       args->sample_n == 0)) {
-    return "--sample must be a whole number of at least 1, not '" +
-           sample_text + "'";
-  }
-  if (vm.count("distance")) {
-    uint64_t d;
-    if (!ParseNumber(distance_text, 1000, &d)) {
-      return "--distance must be a whole number of moves, not '" +
-             distance_text + "'";
-    }
-    args->sample_distance = static_cast<int>(d);
-  }
-  if (vm.count("seed") && !ParseNumber(seed_text, UINT64_MAX, &args->seed)) {
-    return "--seed must be a whole number from 0 to " +
-           std::to_string(UINT64_MAX) + ", not '" + seed_text + "'";
-  }
+  if (vm.count("distance")) args->sample_distance = static_cast<int>(distance);
   if (vm.count("export") && export_format != "csv" && export_format != "json") {
     return "--export must be csv or json, not '" + export_format + "'";
   }

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <map>
+#include <new>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -271,6 +272,23 @@ ApiResponse WithProgress(const ApiRequest& request,
   return answer(own);
 }
 
+// The handler of `endpoint` (the progress and health endpoints have none).
+ApiResponse Dispatch(Endpoint endpoint, Handler* h) {
+  switch (endpoint) {
+    case Endpoint::kSolve: return h->Solve("");
+    case Endpoint::kCount: return h->Solve("count");
+    case Endpoint::kVerify: return h->Solve("verify");
+    case Endpoint::kMoves: return h->Moves();
+    case Endpoint::kAnalyse: return h->Analyse();
+    case Endpoint::kHistogram: return h->Histogram();
+    case Endpoint::kSample: return h->Sample();
+    case Endpoint::kTables:
+    case Endpoint::kProgress:
+    case Endpoint::kHealth: break;
+  }
+  return h->Tables();
+}
+
 }  // namespace
 
 ApiResponse Api::Handle(const ApiRequest& request) const {
@@ -316,19 +334,15 @@ ApiResponse Api::Handle(const ApiRequest& request) const {
   const Endpoint endpoint = route->endpoint;
   auto answer = [&b, endpoint](const ApiRequest& asked) {
     Handler h(b->sources, b->generation, asked);
-    switch (endpoint) {
-      case Endpoint::kSolve: return h.Solve("");
-      case Endpoint::kCount: return h.Solve("count");
-      case Endpoint::kVerify: return h.Solve("verify");
-      case Endpoint::kMoves: return h.Moves();
-      case Endpoint::kAnalyse: return h.Analyse();
-      case Endpoint::kHistogram: return h.Histogram();
-      case Endpoint::kSample: return h.Sample();
-      case Endpoint::kTables:
-      case Endpoint::kProgress:
-      case Endpoint::kHealth: break;
+    try {
+      return Dispatch(endpoint, &h);
+    } catch (const std::bad_alloc&) {
+      // Memory the library asked for where it cannot say so (a container
+      // that grew): this request fails, the server goes on serving.
+      const Status s = Status::ResourceExhausted(
+          "the server ran out of memory for this request");
+      return Error(HttpStatus(s), s.message());
     }
-    return h.Tables();
   };
   if (!TakesProgress(endpoint)) return answer(request);
   return WithProgress(request, &progress_, answer);

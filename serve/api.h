@@ -21,6 +21,7 @@
 #include <string_view>
 #include <vector>
 
+#include "lib/answer/limits.h"
 #include "lib/answer/tables.h"
 #include "lib/base/status.h"
 #include "lib/solve/solver.h"
@@ -50,14 +51,12 @@ struct ApiResponse {
   std::string allow;  // the Allow header of a 405
 };
 
-// Limits of POST /api/solve (413 past either).
+// The most bytes of a POST /api/solve body (413 past it). The numbers a
+// request gives are read through kServerLimits (lib/answer/limits.h): at
+// most 10,000 states a batch (413 past it, as the body), solutions all=1
+// lists, states a sample draws and moves of a proposed solution (400).
 inline constexpr size_t kMaxBatchBytes = 1 << 20;
-inline constexpr size_t kMaxBatchLines = 10000;
-// Most solutions all=1 lists (its `limit`; 413 past it): each is a path
-// held in memory until the answer is written.
-inline constexpr size_t kMaxAllSolutions = 10000;
-// Most states /api/sample returns at once.
-inline constexpr uint64_t kMaxSample = 10000;
+inline constexpr size_t kMaxBatchLines = kServerLimits.batch;
 
 // Whether answering `request` may take long: a batch (POST) of more than
 // kQuickBatchBytes or on a searched board, a board of more cells than a

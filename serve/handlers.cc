@@ -65,16 +65,21 @@ ApiResponse Handler::Failure(const Status& s) {
                           config_ != nullptr && config_->metric == Metric::kMtm,
                           config_ != nullptr && config_->max_seconds > 0));
   }
-  return Error(HttpStatus(s), TableErrorMessage(*config_, s));
+  return Error(HttpStatus(s), config_ != nullptr
+                                 ? TableErrorMessage(*config_, s)
+                                 : s.message());
 }
 
-std::string Handler::Read(std::initializer_list<const char*> more) {
+Status Handler::Read(std::initializer_list<const char*> more) {
   const std::string* unknown = params_.Unknown(kGoalParams, more);
-  if (unknown != nullptr) return "unknown parameter '" + *unknown + "'";
+  if (unknown != nullptr) {
+    return Status::InvalidArgument("unknown parameter '" + *unknown + "'");
+  }
   if (config_ == nullptr) config_ = &own_config_.emplace();
-  std::string bad = params_.ReadGoal(db_dir_, config_);
-  if (bad.empty()) PickSource();
-  return bad;
+  config_->extras.profile = &kServerLimits;
+  const Status s = params_.ReadGoal(db_dir_, config_);
+  if (s.ok()) PickSource();
+  return s;
 }
 
 void Handler::PickSource() {
@@ -106,43 +111,41 @@ const std::string* Handler::Start(ApiResponse* error) {
 }
 
 // The parameters of /api/solve, /api/count and /api/verify into *config_;
-// "" or the message of a 400.
-std::string Handler::ReadSolve(const std::string& implied) {
+// InvalidArgument (a 400) for one that is wrong.
+Status Handler::ReadSolve(const std::string& implied) {
   const bool verify_endpoint = implied == "verify";
-  std::string bad = Read({"start", "steps", "count", "all", "limit",
-                          "max_seconds", verify_endpoint ? "moves" : "verify"});
-  if (!bad.empty()) return bad;
+  Status s = Read({"start", "steps", "count", "all", "limit", "max_seconds",
+                   verify_endpoint ? "moves" : "verify"});
+  if (!s.ok()) return s;
   if (const std::string* t = params_.Get("max_seconds")) {
-    const Status s =
-        ParseMaxSeconds("parameter 'max_seconds'", *t, &config_->max_seconds);
-    if (!s.ok()) return s.message();
+    s = ParseMaxSeconds("parameter 'max_seconds'", *t, &config_->max_seconds);
+    if (!s.ok()) return s;
   }
-  config_->steps = params_.Flag("steps", &bad);
-  config_->extras.count = implied == "count" || params_.Flag("count", &bad);
-  config_->extras.all = params_.Flag("all", &bad);
-  if (!bad.empty()) return bad;
+  bool count = false;
+  s = params_.Flag("steps", &config_->steps);
+  if (s.ok()) s = params_.Flag("count", &count);
+  if (s.ok()) s = params_.Flag("all", &config_->extras.all);
+  if (!s.ok()) return s;
+  config_->extras.count = implied == "count" || count;
   if (const std::string* limit = params_.Get("limit")) {
     uint64_t n;
-    if (!config_->extras.all) return "parameter 'limit' needs all=1";
-    if (!ParseNumber(*limit, UINT64_MAX, &n) || n == 0) {
-      return "parameter 'limit' must be a whole number of at least 1, not '" +
-             *limit + "'";
+    if (!config_->extras.all) {
+      return Status::InvalidArgument("parameter 'limit' needs all=1");
     }
-    if (n > kMaxAllSolutions) {
-      over_limit_ = true;
-      return "parameter 'limit' is at most " +
-             std::to_string(kMaxAllSolutions) +
-             " here: the server holds every solution it lists in memory";
-    }
+    s = ReadNumber(UserNumber::kLimit, "parameter 'limit'", *limit,
+                   kServerLimits, &n);
+    if (!s.ok()) return s;
     config_->extras.limit = static_cast<size_t>(n);
   }
   const std::string* verify = params_.Get(verify_endpoint ? "moves" : "verify");
-  if (verify_endpoint && verify == nullptr) return "missing parameter 'moves'";
+  if (verify_endpoint && verify == nullptr) {
+    return Status::InvalidArgument("missing parameter 'moves'");
+  }
   if (verify != nullptr) {
     config_->extras.verify = true;
     config_->extras.verify_text = *verify;
   }
-  return "";
+  return Status::OK();
 }
 
 // The answers of slidedb-query --format json, made by the same Answerer.
@@ -168,8 +171,8 @@ ApiResponse Handler::Solve(const std::string& implied) {
     cache.answerer.reset();
     cache.generation = 0;
     cache.config = QueryConfig();
-    const std::string bad = ReadSolve(implied);
-    if (!bad.empty()) return Error(over_limit_ ? 413 : 400, bad);
+    const Status s = ReadSolve(implied);
+    if (!s.ok()) return Failure(s);
     // Every answer uses what answers the goal: a missing one is a 404.
     if (!OpenGoal(&error)) return error;
     if (config_->extras.count || config_->extras.all) {
@@ -253,22 +256,26 @@ bool Handler::BatchInputs(std::vector<std::string>* inputs,
                         "not '" + type + "'");
     return false;
   }
-  // Counted before any is answered: a batch past the limit gets nothing.
-  const std::string too_many = "a batch holds at most " +
-                               std::to_string(kMaxBatchLines) + " states";
+  // Counted before any is answered: a batch past the limit gets nothing
+  // (413, as a body over its bytes).
+  const auto too_many = [&](size_t n) {
+    return Error(413, CheckCount(UserNumber::kBatch, "a batch", n,
+                                 kServerLimits)
+                          .message());
+  };
   if (lines) {
     if (!SplitInputLines(body, kMaxBatchLines, inputs)) {
-      *error = Error(413, too_many);
+      *error = too_many(kMaxBatchLines + 1);  // at least
       return false;
     }
   } else {
-    std::string bad;
-    if (!ParseJsonStrings(body, inputs, &bad)) {
-      *error = Error(400, bad);
+    const Status s = ParseJsonStrings(body, inputs);
+    if (!s.ok()) {
+      *error = Error(HttpStatus(s), s.message());
       return false;
     }
     if (inputs->size() > kMaxBatchLines) {
-      *error = Error(413, too_many);
+      *error = too_many(inputs->size());
       return false;
     }
   }
@@ -282,8 +289,8 @@ bool Handler::BatchInputs(std::vector<std::string>* inputs,
 
 // GET /api/moves: the start's distance and every legal move from it.
 ApiResponse Handler::Moves() {
-  const std::string bad = Read({"start"});
-  if (!bad.empty()) return Error(400, bad);
+  const Status bad = Read({"start"});
+  if (!bad.ok()) return Failure(bad);
   ApiResponse error;
   const std::string* input = Start(&error);
   if (input == nullptr) return error;
@@ -307,8 +314,8 @@ ApiResponse Handler::Moves() {
 // GET /api/analyse: slidedb-query --analyse --format json, a search's
 // budget in max_seconds.
 ApiResponse Handler::Analyse() {
-  std::string bad = Read({"start", "moves", "max_seconds"});
-  if (!bad.empty()) return Error(400, bad);
+  const Status bad = Read({"start", "moves", "max_seconds"});
+  if (!bad.ok()) return Failure(bad);
   ApiResponse error;
   const std::string* input = Start(&error);
   if (input == nullptr) return error;
@@ -317,13 +324,12 @@ ApiResponse Handler::Analyse() {
   if (const std::string* t = params_.Get("max_seconds")) {
     const Status s =
         ParseMaxSeconds("parameter 'max_seconds'", *t, &config_->max_seconds);
-    if (!s.ok()) return Error(400, s.message());
+    if (!s.ok()) return Failure(s);
   }
   if (!OpenGoal(&error)) return error;
   config_->limits = request_.limits;
   AnalysisFields analysis;
   const Status s = AnalyseSolve(*config_, solver_, *input, *moves, &analysis);
-  if (s.IsInvalidArgument()) return Error(400, s.message());
   if (!s.ok()) return Failure(s);
   std::string out;
   AppendAnalysisJson(analysis, &out);
@@ -332,8 +338,8 @@ ApiResponse Handler::Analyse() {
 
 // GET /api/histogram: slidedb-query --histogram --format json.
 ApiResponse Handler::Histogram() {
-  const std::string bad = Read({});
-  if (!bad.empty()) return Error(400, bad);
+  const Status bad = Read({});
+  if (!bad.ok()) return Failure(bad);
   std::string out;
   const Status s = AppendHistogram(*config_, *db_, "json", &out);
   if (!s.ok()) return Failure(s);
@@ -343,35 +349,33 @@ ApiResponse Handler::Histogram() {
 // GET /api/sample: slidedb-query --sample N [--distance D] [--seed S]
 // --format json.
 ApiResponse Handler::Sample() {
-  const std::string bad = Read({"n", "distance", "seed"});
-  if (!bad.empty()) return Error(400, bad);
+  const Status bad = Read({"n", "distance", "seed"});
+  if (!bad.ok()) return Failure(bad);
   uint64_t n = 0, seed = kDefaultSampleSeed, distance = 0;
   const std::string* n_text = params_.Get("n");
   if (n_text == nullptr) return Error(400, "missing parameter 'n'");
-  if (!ParseNumber(*n_text, kMaxSample, &n) || n == 0) {
-    return Error(400, "parameter 'n' must be a whole number from 1 to " +
-                          std::to_string(kMaxSample) + ", not '" + *n_text +
-                          "'");
-  }
   const std::string* d_text = params_.Get("distance");
-  if (d_text != nullptr && !ParseNumber(*d_text, 1000, &distance)) {
-    return Error(400, "parameter 'distance' must be a whole number of moves, "
-                      "not '" + *d_text + "'");
-  }
   const std::string* seed_text = params_.Get("seed");
-  if (seed_text != nullptr && !ParseNumber(*seed_text, UINT64_MAX, &seed)) {
-    return Error(400, "parameter 'seed' must be a whole number from 0 to " +
-                          std::to_string(UINT64_MAX) + ", not '" +
-                          *seed_text + "'");
+  // Each number as every face reads it (lib/answer/limits.h).
+  Status s = ReadNumber(UserNumber::kSample, "parameter 'n'", *n_text,
+                        kServerLimits, &n);
+  if (s.ok() && d_text != nullptr) {
+    s = ReadNumber(UserNumber::kDistance, "parameter 'distance'", *d_text,
+                   kServerLimits, &distance);
   }
+  if (s.ok() && seed_text != nullptr) {
+    s = ReadNumber(UserNumber::kSeed, "parameter 'seed'", *seed_text,
+                   kServerLimits, &seed);
+  }
+  if (!s.ok()) return Failure(s);
   TableToolContext ctx;
-  Status s = OpenTableTool(*config_, solver_, WholeTableTool::kSample, &ctx);
+  s = OpenTableTool(*config_, solver_, WholeTableTool::kSample, &ctx);
   if (!s.ok()) return Failure(s);
   std::ostringstream out;
   std::string note;
   s = RunSample(ctx, n, d_text ? static_cast<int>(distance) : -1, seed,
                 /*json=*/true, out, &note);
-  if (!s.ok()) return Error(500, s.message());
+  if (!s.ok()) return Failure(s);
   return Json(200, out.str(), kJsonLines);
 }
 
@@ -385,7 +389,7 @@ ApiResponse Handler::Tables() {
   // Every table's metadata was read when the databases were opened
   // (Reload): this cannot fail.
   const Status s = ListSourceGoals(sources_, &goals, nullptr);
-  if (!s.ok()) return Error(500, s.message());
+  if (!s.ok()) return Failure(s);
   std::string out;
   AppendGoalsJson(goals, &out);
   return Json(200, std::move(out));

@@ -48,9 +48,10 @@ class Handler {
   ApiResponse Tables();
 
  private:
-  std::string ReadSolve(const std::string& implied);
-  // Reads the goal parameters plus `more`; "" or the message of a 400.
-  std::string Read(std::initializer_list<const char*> more);
+  Status ReadSolve(const std::string& implied);
+  // Reads the goal parameters plus `more`; InvalidArgument (a 400) for an
+  // unknown parameter or a value that does not parse.
+  Status Read(std::initializer_list<const char*> more);
   // Opens what answers the goal; false after filling *error (404 when it
   // was not built, naming the command that builds it).
   bool OpenGoal(ApiResponse* error);
@@ -78,7 +79,6 @@ class Handler {
   // own_config_, or for /api/solve the config of this thread's Answerer;
   // set before any use by Read() or Solve().
   QueryConfig* config_ = nullptr;
-  bool over_limit_ = false;  // ReadSolve's error is a 413
 };
 
 }  // namespace slidedb

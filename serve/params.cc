@@ -27,10 +27,25 @@ ApiResponse Json(int status, std::string body, const char* type) {
 }
 
 int HttpStatus(const Status& s) {
-  if (s.IsInvalidArgument()) return 400;
-  if (s.IsNotFound()) return 404;
-  if (s.IsNotSupported()) return 422;
-  if (s.IsDeadlineExceeded()) return 503;
+  switch (s.code()) {
+    case Status::Code::kOk:
+      return 200;
+    case Status::Code::kInvalidArgument:
+      return 400;
+    case Status::Code::kNotFound:
+      return 404;
+    case Status::Code::kNotSupported:
+      return 501;
+    case Status::Code::kResourceExhausted:
+    case Status::Code::kDeadlineExceeded:
+    case Status::Code::kBusy:
+      return 503;  // with Retry-After (serve/http_session.h)
+    case Status::Code::kCorruption:
+    case Status::Code::kIOError:
+    case Status::Code::kVersionMismatch:
+    case Status::Code::kInternal:
+      break;
+  }
   return 500;
 }
 
@@ -50,49 +65,49 @@ const std::string* Params::Unknown(
   return nullptr;
 }
 
-bool Params::Flag(const std::string& name, std::string* error) const {
+Status Params::Flag(const std::string& name, bool* value) const {
   const std::string* v = Get(name);
-  if (v == nullptr || *v == "0" || *v == "false") return false;
-  if (v->empty() || *v == "1" || *v == "true") return true;
-  *error = "parameter '" + name + "' must be 1 or 0 (true or false), not '" +
-           *v + "'";
-  return false;
+  *value = false;
+  if (v == nullptr || *v == "0" || *v == "false") return Status::OK();
+  if (v->empty() || *v == "1" || *v == "true") {
+    *value = true;
+    return Status::OK();
+  }
+  return Status::InvalidArgument("parameter '" + name +
+                                 "' must be 1 or 0 (true or false), not '" +
+                                 *v + "'");
 }
 
-std::string Params::ReadGoal(const std::string& db_dir,
-                             QueryConfig* config) const {
+Status Params::ReadGoal(const std::string& db_dir,
+                        QueryConfig* config) const {
   config->db_dir = db_dir;
   config->json = true;
   const std::string* board = Get("board");
   Status s = ReadGoalOptions(board != nullptr ? *board : "3x3", Get("goal"),
                              Get("blank"), config);
   if (s.ok()) s = ReadMoveOptions(Get("metric"), Get("notation"), config);
-  return s.ok() ? "" : s.message();
+  return s;
 }
 
-bool ParseJsonStrings(const std::string& body,
-                      std::vector<std::string>* inputs, std::string* error) {
+Status ParseJsonStrings(const std::string& body,
+                        std::vector<std::string>* inputs) {
   const nlohmann::json j = nlohmann::json::parse(body, nullptr, false);
-  const char* kWant = "a JSON body must be an array of strings (states)";
+  const std::string want = "a JSON body must be an array of strings (states)";
   if (j.is_discarded()) {
-    *error = std::string(kWant) + "; this one is not valid JSON";
-    return false;
+    return Status::InvalidArgument(want + "; this one is not valid JSON");
   }
-  if (!j.is_array()) {
-    *error = kWant;
-    return false;
-  }
+  if (!j.is_array()) return Status::InvalidArgument(want);
   inputs->clear();
   inputs->reserve(j.size());
   for (const auto& item : j) {
     if (!item.is_string()) {
-      *error = std::string(kWant) + "; item " +
-               std::to_string(inputs->size() + 1) + " is not a string";
-      return false;
+      return Status::InvalidArgument(want + "; item " +
+                                     std::to_string(inputs->size() + 1) +
+                                     " is not a string");
     }
     inputs->push_back(item.get<std::string>());
   }
-  return true;
+  return Status::OK();
 }
 
 }  // namespace slidedb

@@ -21,10 +21,12 @@ inline constexpr char kJsonLines[] = "application/x-ndjson";
 ApiResponse Error(int status, const std::string& message);
 // `body` as it is, with `status` and `type`.
 ApiResponse Json(int status, std::string body, const char* type = kJson);
-// The HTTP status of a failed answer: 400 malformed input, 404 a missing
-// table or pattern database, 422 a question the goal's tables cannot
-// answer (NotSupported), 503 a search stopped at the request's deadline,
-// 500 a database that cannot be read.
+// The HTTP status of a failed answer, by its code (docs/ERRORS.md): 400
+// malformed input (InvalidArgument), 404 a missing table or pattern
+// database (NotFound), 501 a question the goal's tables cannot answer
+// (NotSupported), 503 memory ran out (ResourceExhausted), a deadline
+// (DeadlineExceeded) or busy (Busy), 500 a database that cannot be read or
+// an internal error.
 int HttpStatus(const Status& s);
 
 class Params {
@@ -41,21 +43,21 @@ class Params {
     auto it = params_.find(name);
     return it == params_.end() ? nullptr : &it->second;
   }
-  // A flag: absent, "0" or "false" is false; "", "1" or "true" is true.
-  // Anything else sets *error.
-  bool Flag(const std::string& name, std::string* error) const;
+  // A flag into *value: absent, "0" or "false" is false; "", "1" or "true"
+  // is true; anything else is InvalidArgument.
+  Status Flag(const std::string& name, bool* value) const;
   // board, goal and blank into *config, as every face reads them
-  // (lib/answer/goal.h); "" or the message of a 400.
-  std::string ReadGoal(const std::string& db_dir, QueryConfig* config) const;
+  // (lib/answer/goal.h); InvalidArgument with the message of a 400.
+  Status ReadGoal(const std::string& db_dir, QueryConfig* config) const;
 
  private:
   const std::multimap<std::string, std::string>& params_;
 };
 
-// A JSON array of strings (a POST's body) into *inputs; false, with *error
+// A JSON array of strings (a POST's body) into *inputs; InvalidArgument,
 // saying what is wrong, for any other JSON or text.
-bool ParseJsonStrings(const std::string& body,
-                      std::vector<std::string>* inputs, std::string* error);
+Status ParseJsonStrings(const std::string& body,
+                        std::vector<std::string>* inputs);
 
 // The parameters every question about a goal takes.
 inline constexpr std::initializer_list<const char*> kGoalParams = {

@@ -89,13 +89,16 @@ constexpr char kUsage[] =
     "them whole at start and on SIGHUP instead); past --memory-limit the\n"
     "pages read longest ago are given back and read again when needed.\n"
     "Errors are {\"error\": \"...\"}\n"
-    "with 400 (malformed input), 403 (a Host that is not the loopback's\n"
-    "while listening on it), 404 (no such path, or a table not built: the\n"
-    "message names the slidedb-build command), 405, 408 (a head or body\n"
-    "that did not arrive in time), 413 (a body over 1 MiB, or all=1 with a\n"
-    "limit over 10000), 415 (a body type not taken), 422 (a question the\n"
-    "goal's tables cannot answer, such as count or sample on 4x4), 431 (a\n"
-    "head over 16 KiB or 100 fields), 503 (no answer within --work-timeout).\n"
+    "with 400 (malformed input, or a number past its limit: limit and n at\n"
+    "most 10000), 403 (a Host that is not the loopback's while listening\n"
+    "on it), 404 (no such path, or a table not built: the message names\n"
+    "the slidedb-build command), 405, 408 (a head or body that did not\n"
+    "arrive in time), 413 (a body over 1 MiB or 10000 states), 415 (a body\n"
+    "type not taken), 431 (a head over 16 KiB or 100 fields), 500 (an\n"
+    "unreadable database or an internal error), 501 (a question the goal's\n"
+    "tables cannot answer, such as count or sample on 4x4), 503 with\n"
+    "Retry-After (no answer within --work-timeout, or out of memory).\n"
+    "docs/ERRORS.md has every error and limit.\n"
     "\n"
     "Limits: a request's head must arrive within 5 s of its first byte, its\n"
     "body within 10 s; an idle keep-alive connection is closed after 5 s.\n"
@@ -109,8 +112,8 @@ constexpr char kExitHelp[] =
     "while its search runs stops it (logged as 499).\n"
     "\n"
     "Exit status: 0 stopped by SIGINT or SIGTERM; 64 bad usage; 66 the\n"
-    "database is missing or unreadable; 69 cannot listen on the address;\n"
-    "73 the access log cannot be opened.\n"
+    "database is missing or unreadable; 69 cannot listen on the address,\n"
+    "or too little memory (--preload); 73 the access log cannot be opened.\n"
     "\n"
     "Examples:\n"
     "  slidedb-serve                      # http://127.0.0.1:8080/\n"
@@ -448,7 +451,7 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
       err << "; build it with: slidedb-build --db " << db_dirs[0];
     }
     err << "\n";
-    return kExitNoInput;
+    return ExitStatusOf(s);
   }
   for (const std::string& line : api.Shadowed()) {
     err << "slidedb-serve: " << line << "\n";

@@ -391,7 +391,7 @@ TEST(DatabaseWriterTest, NothingChangesWithoutCommit) {
     // A table whose records do not match its metadata is refused.
     TableMeta wrong = meta;
     wrong.states = 7;
-    EXPECT_TRUE(w->PutTable(wrong, records).IsInvalidArgument());
+    EXPECT_TRUE(w->PutTable(wrong, records).IsInternal());
     const std::string aside = w->aside_dir();
     w.reset();  // abandoned: no Commit
     EXPECT_FALSE(fs::exists(aside)) << "the abandoned copy was left";

@@ -379,7 +379,9 @@ TEST(PdbCliTest, TheCppApiAnswersAsTheCli) {
   // The goals: the blank-last pattern databases and the blank-first goal
   // they serve.
   int pdbs = 0;
-  for (const TableInfo& t : db->Tables()) {
+  std::vector<TableInfo> tables;
+  ASSERT_TRUE(db->Tables(&tables).ok());
+  for (const TableInfo& t : tables) {
     if (t.kind != "pdb") continue;
     ++pdbs;
     EXPECT_EQ(t.board, "4x4");

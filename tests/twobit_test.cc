@@ -243,8 +243,9 @@ TEST(TwoBitWalkTest, RejectsAStateOfAnotherTable) {
   std::vector<Move> moves;
   EXPECT_TRUE(TwoBitWalk(table, indexer, odd, &moves).IsInvalidArgument());
   const Indexer other(Board(2, 3), 5);
+  // A table of another goal is the caller's mistake: Internal.
   EXPECT_TRUE(TwoBitWalk(table, other, CanonicalGoal(Board(2, 3), 0), &moves)
-                  .IsInvalidArgument());
+                  .IsInternal());
 }
 
 }  // namespace

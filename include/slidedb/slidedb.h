@@ -27,6 +27,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -47,10 +48,11 @@ struct Options {
   std::string goal;
   // The label that stands for the blank; empty: any of 0 _ . -
   std::string blank;
-  // A search's budget per answer, in seconds (slidedb-query --max-seconds);
-  // 0: none. When it runs out the answer is the best path found, with
-  // Solution::optimal false and Solution::lower_bound.
-  double max_seconds = 0;
+  // A search's budget per answer, in seconds (slidedb-query --max-seconds):
+  // more than 0 and at most 86400 (a day); unset: none. When it runs out
+  // the answer is the best path found, with Solution::optimal false and
+  // Solution::lower_bound.
+  std::optional<double> max_seconds;
   // How moves are counted: "stm" (a tile a move) or "mtm" (sliding a row
   // or column segment towards the blank is one move; a board of up to 12
   // cells needs slidedb-build --metric mtm); empty: "stm".
@@ -188,7 +190,9 @@ class Db {
   Db& operator=(const Db&) = delete;
 
   const std::string& dir() const;
-  std::vector<TableInfo> Tables() const;
+  // Every goal the database answers (TableInfo); the metadata was read by
+  // Open, so that this fails only if the database does.
+  Status Tables(std::vector<TableInfo>* tables) const;
 
   // An optimal solution of `start`. An unsolvable start is an answer, not
   // an error: OK with solution->solvable false and the reason.
@@ -256,8 +260,10 @@ class Db {
   // Up to `n` distinct uniformly random states that reach the goal, at
   // exactly `distance` moves unless it is -1, as slidedb-query --sample
   // draws them: the same seed gives the same states on every platform.
-  // NotSupported on a goal answered by a search.
-  // REQUIRES: distance >= -1; states != nullptr.
+  // NotSupported on a goal answered by a search; InvalidArgument for an n
+  // or a distance out of the limits every face has (docs/ERRORS.md: n from
+  // 1 to 4294967295, distance -1 or from 0 to 1000).
+  // REQUIRES: states != nullptr.
   Status Sample(uint64_t n, int distance, uint64_t seed, const Options& options,
                 std::vector<SampledState>* states) const;
 

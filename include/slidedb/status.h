@@ -10,7 +10,8 @@
 namespace slidedb {
 
 // Callers branch on the code (IsNotFound() ...), never on the message, which
-// is for people and may change.
+// is for people and may change. docs/ERRORS.md has each code's meaning and
+// what every face makes of it (HTTP status, exit status, Python exception).
 class [[nodiscard]] Status {
  public:
   enum class Code {
@@ -30,6 +31,13 @@ class [[nodiscard]] Status {
     // Work stopped at its deadline or budget (a server's search), with no
     // answer: asking again with more time may answer.
     kDeadlineExceeded,
+    // Memory ran out: the system refused an allocation, or the work would
+    // pass a limit on the memory it may hold (a server's --memory-limit).
+    // Asking again when less is held, or on a machine with more memory,
+    // may answer.
+    kResourceExhausted,
+    // slidedb broke one of its own invariants: a bug, whatever was asked.
+    kInternal,
   };
 
   Status() = default;
@@ -59,6 +67,12 @@ class [[nodiscard]] Status {
   static Status DeadlineExceeded(std::string msg) {
     return Status(Code::kDeadlineExceeded, std::move(msg));
   }
+  static Status ResourceExhausted(std::string msg) {
+    return Status(Code::kResourceExhausted, std::move(msg));
+  }
+  static Status Internal(std::string msg) {
+    return Status(Code::kInternal, std::move(msg));
+  }
 
   bool ok() const { return code_ == Code::kOk; }
   bool IsInvalidArgument() const { return code_ == Code::kInvalidArgument; }
@@ -71,6 +85,10 @@ class [[nodiscard]] Status {
   bool IsDeadlineExceeded() const {
     return code_ == Code::kDeadlineExceeded;
   }
+  bool IsResourceExhausted() const {
+    return code_ == Code::kResourceExhausted;
+  }
+  bool IsInternal() const { return code_ == Code::kInternal; }
   Code code() const { return code_; }
 
   // The message alone, for people ("" when ok).

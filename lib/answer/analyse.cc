@@ -110,6 +110,10 @@ Status AnalyseSolve(const QueryConfig& config, Solver* solver,
   out->reason = p.reason;
   std::vector<SolutionStep> steps;
   s = ParseSolution(moves_text, p.label, &steps, config.convention);
+  if (s.ok()) {
+    s = CheckCount(UserNumber::kMoves, "the solution", steps.size(),
+                   *config.extras.profile);
+  }
   if (!s.ok()) return Status::InvalidArgument("moves: " + s.message());
   std::vector<Move> way;
   std::vector<uint8_t> tiles;

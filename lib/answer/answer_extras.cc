@@ -20,6 +20,10 @@ Status ExtraAnswers::Compute(const Problem& p, std::string* malformed) {
   Status s;
   if (options_.verify) {
     s = ParseSolution(options_.verify_text, p.label, &steps, convention_);
+    if (s.ok()) {
+      s = CheckCount(UserNumber::kMoves, "the solution", steps.size(),
+                     *options_.profile);
+    }
     if (!s.ok()) {
       *malformed = "--verify: " + s.message();
       return Status::OK();

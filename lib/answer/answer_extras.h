@@ -10,6 +10,7 @@
 
 #include "lib/analysis/optimal_paths.h"
 #include "lib/analysis/verify.h"
+#include "lib/answer/limits.h"
 #include "lib/base/status.h"
 #include "lib/puzzle/problem.h"
 #include "lib/solve/solver.h"
@@ -22,6 +23,9 @@ struct ExtraOptions {
   size_t limit = 100;  // solutions listed by --all at most
   bool verify = false;
   std::string verify_text;  // the MOVES of --verify
+  // The most of each number the face takes (lib/answer/limits.h): the
+  // moves of --verify's and --analyse's solutions are checked against it.
+  const LimitProfile* profile = &kLibraryLimits;
   bool any() const { return count || all || verify; }
 };
 

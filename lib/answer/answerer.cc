@@ -1,7 +1,6 @@
 #include "lib/answer/answerer.h"
 
 #include <algorithm>
-#include <charconv>
 #include <thread>
 
 #include "lib/answer/json_text.h"
@@ -360,13 +359,6 @@ std::string WrittenMoves(const QueryConfig& config,
   return FormatMoves(moves, config.convention,
                      config.metric == Metric::kMtm ||
                          config.convention == MoveConvention::kTile);
-}
-
-bool ParseNumber(const std::string& text, uint64_t max, uint64_t* value) {
-  const char* end = text.data() + text.size();
-  auto r = std::from_chars(text.data(), end, *value);
-  return !text.empty() && r.ec == std::errc() && r.ptr == end &&
-         *value <= max;
 }
 
 }  // namespace slidedb

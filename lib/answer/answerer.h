@@ -193,9 +193,6 @@ class Answerer {
 std::string WrittenMoves(const QueryConfig& config,
                          const std::vector<Move>& moves);
 
-// Parses a whole decimal number no larger than `max`: no sign, no spaces.
-bool ParseNumber(const std::string& text, uint64_t max, uint64_t* value);
-
 }  // namespace slidedb
 
 #endif  // SLIDEDB_LIB_ANSWER_ANSWERER_H_

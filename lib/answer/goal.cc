@@ -1,7 +1,6 @@
 #include "lib/answer/goal.h"
 
 #include <algorithm>
-#include <charconv>
 #include <chrono>
 #include <string_view>
 
@@ -176,49 +175,6 @@ SearchLimits AnswerLimits(const QueryConfig& config) {
     }
   }
   return limits;
-}
-
-namespace {
-
-constexpr char kSecondsWanted[] =
-    "': expected a number of seconds (digits, with a decimal point or not: "
-    "2, 0.5), more than 0 and at most 86400";
-
-}  // namespace
-
-Status CheckMaxSeconds(const std::string& name, double seconds) {
-  if (!(seconds > 0) || seconds > 86400) {
-    return Status::InvalidArgument(name + " '" + std::to_string(seconds) +
-                                   kSecondsWanted);
-  }
-  return Status::OK();
-}
-
-bool ParseDecimal(std::string_view text, double* value) {
-  size_t digits = 0, points = 0;
-  for (char c : text) {
-    if (c >= '0' && c <= '9') {
-      ++digits;
-    } else if (c == '.') {
-      ++points;
-    } else {
-      return false;  // a sign, a space, an exponent, hex, "inf", "nan"
-    }
-  }
-  if (digits == 0 || points > 1) return false;
-  const auto r = std::from_chars(text.data(), text.data() + text.size(),
-                                 *value, std::chars_format::fixed);
-  return r.ec == std::errc() && r.ptr == text.data() + text.size();
-}
-
-Status ParseMaxSeconds(const std::string& name, const std::string& text,
-                       double* seconds) {
-  double v = 0;
-  if (!ParseDecimal(text, &v) || !(v > 0) || v > 86400) {
-    return Status::InvalidArgument(name + " '" + text + kSecondsWanted);
-  }
-  *seconds = v;
-  return Status::OK();
 }
 
 }  // namespace slidedb

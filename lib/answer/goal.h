@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "lib/answer/answer_extras.h"
+#include "lib/answer/limits.h"
 #include "lib/base/status.h"
 #include "lib/puzzle/board.h"
 #include "lib/puzzle/metric.h"
@@ -54,19 +55,6 @@ struct QueryConfig {
 // config.max_seconds counted from config.asked_at (or now), less room to
 // write the answer (a twentieth of the budget, at most 50 ms).
 SearchLimits AnswerLimits(const QueryConfig& config);
-
-// Parses a plain decimal number: digits with at most one '.', at least one
-// digit ("2", "0.5", ".5", "5."); no sign, space, exponent, hex, "inf" or
-// "nan". False for anything else, and for a number too large for a double.
-bool ParseDecimal(std::string_view text, double* value);
-
-// Reads a budget as every face takes it (`name`: how the face calls it):
-// a number of seconds (ParseDecimal), more than 0 and at most a day.
-// InvalidArgument with the message every face shows.
-Status ParseMaxSeconds(const std::string& name, const std::string& text,
-                       double* seconds);
-// The same check of a number given as one.
-Status CheckMaxSeconds(const std::string& name, double seconds);
 
 // Reads a question's board ("3x3"), goal (any arrangement; null: each
 // start's default goal) and blank label (null or "": any of 0 _ . -) into

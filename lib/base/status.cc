@@ -22,6 +22,10 @@ std::string Status::ToString() const {
       return "busy: " + message_;
     case Code::kDeadlineExceeded:
       return "deadline exceeded: " + message_;
+    case Code::kResourceExhausted:
+      return "resource exhausted: " + message_;
+    case Code::kInternal:
+      return "internal error: " + message_;
   }
   return message_;
 }

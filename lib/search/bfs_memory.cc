@@ -1,8 +1,8 @@
 #include "lib/search/bfs_memory.h"
 
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
-#include <new>
 #include <thread>
 
 #if defined(__linux__)
@@ -12,6 +12,18 @@
 #include "lib/search/bfs_context.h"
 
 namespace slidedb {
+
+namespace {
+std::atomic<uint64_t> refused_from{0};
+}  // namespace
+
+void RefuseMemoryForTesting(uint64_t bytes) { refused_from = bytes; }
+
+bool MemoryRefusedForTesting(uint64_t bytes) {
+  const uint64_t from = refused_from.load(std::memory_order_relaxed);
+  return from != 0 && bytes >= from;
+}
+
 namespace bfs {
 
 void AdviseHugePages([[maybe_unused]] void* data, [[maybe_unused]] size_t n,
@@ -45,16 +57,13 @@ void AdviseHugePages([[maybe_unused]] void* data, [[maybe_unused]] size_t n,
 }
 
 void* MapFresh(size_t bytes) {
-  if (bytes == 0) return nullptr;
+  if (bytes == 0 || MemoryRefusedForTesting(bytes)) return nullptr;
 #if defined(__linux__)
   void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
                  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (p == MAP_FAILED) throw std::bad_alloc();
-  return p;
+  return p == MAP_FAILED ? nullptr : p;
 #else
-  void* p = std::calloc(bytes, 1);
-  if (p == nullptr) throw std::bad_alloc();
-  return p;
+  return std::calloc(bytes, 1);
 #endif
 }
 

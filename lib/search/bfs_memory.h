@@ -5,11 +5,22 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <string>
 #include <type_traits>
 #include <utility>
 #include <vector>
 
+#include "lib/base/status.h"
+
 namespace slidedb {
+
+// For tests: from now on every MapFresh and every PdbValues region of at
+// least `bytes` bytes is refused, as when the system has no memory left for
+// it (0, the default: none is). Thread-safe.
+void RefuseMemoryForTesting(uint64_t bytes);
+// Whether a region of `bytes` is refused by RefuseMemoryForTesting.
+bool MemoryRefusedForTesting(uint64_t bytes);
+
 namespace bfs {
 
 // Makes *records n bytes of kUnseen (followed by kPad bytes of padding).
@@ -26,8 +37,8 @@ void PrepareRecords(size_t n, int threads, std::vector<uint8_t>* records);
 // on two threads, half each.
 void AdviseHugePages(void* data, size_t bytes, int threads);
 
-// `bytes` bytes of zeros mapped fresh from the kernel, not yet touched, or
-// nullptr for none. Throws std::bad_alloc when the kernel refuses.
+// `bytes` bytes of zeros mapped fresh from the kernel, not yet touched; or
+// nullptr, for none or when the kernel refuses them.
 void* MapFresh(size_t bytes);
 // Returns MapFresh's memory.
 void UnmapFresh(void* data, size_t bytes);
@@ -38,16 +49,23 @@ void FillBytes(void* data, size_t bytes, uint8_t byte, int threads);
 // n copies of a value in memory of its own (MapFresh), on 2 MB pages where
 // large (AdviseHugePages), faulted in and filled on `threads` threads: the
 // kernel hands pages out zeroed, so a zero value costs the faults alone and
-// every other byte one parallel fill. Move-only.
+// every other byte one parallel fill. Move-only; empty until Allocate.
 template <typename T>
 class FreshArray {
   static_assert(std::is_trivially_copyable_v<T>);
 
  public:
   FreshArray() = default;
+  // Makes this n copies of `value` (what it held before is given back);
+  // ResourceExhausted, leaving it empty, when the kernel refuses the memory.
   // REQUIRES: every byte of `value` is the same (0, 0xFF...).
-  FreshArray(size_t n, int threads, T value)
-      : n_(n), data_(static_cast<T*>(MapFresh(n * sizeof(T)))) {
+  Status Allocate(size_t n, int threads, T value) {
+    *this = FreshArray();
+    if (n == 0) return Status::OK();
+    if (n > SIZE_MAX / sizeof(T)) return Refused(n);
+    data_ = static_cast<T*>(MapFresh(n * sizeof(T)));
+    if (data_ == nullptr) return Refused(n);
+    n_ = n;
     uint8_t byte;
     std::memcpy(&byte, &value, 1);
     if (byte == 0) {
@@ -56,6 +74,7 @@ class FreshArray {
       AdviseHugePages(data_, n * sizeof(T), /*threads=*/1);  // no fault-in
       FillBytes(data_, n * sizeof(T), byte, threads);
     }
+    return Status::OK();
   }
   ~FreshArray() { UnmapFresh(data_, n_ * sizeof(T)); }
   FreshArray(FreshArray&& o) noexcept
@@ -73,6 +92,12 @@ class FreshArray {
   const T& operator[](size_t i) const { return data_[i]; }
 
  private:
+  static Status Refused(size_t n) {
+    return Status::ResourceExhausted(
+        "not enough memory for the search: " + std::to_string(n) + " x " +
+        std::to_string(sizeof(T)) + " bytes were refused");
+  }
+
   size_t n_ = 0;
   T* data_ = nullptr;
 };

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <climits>
 #include <cstring>
+#include <new>
 #include <string>
 
 #include "lib/puzzle/board.h"
@@ -103,7 +104,9 @@ class RankSearch {
     constexpr uint64_t kPiece = uint64_t{1} << 26;
     expanded_ = std::vector<uint64_t>();
     if (rank_ == 0 && out != nullptr) {
-      out->Reset(size_);
+      // Out of memory: the caller's MPI_Abort ends every rank
+      // (RunMpiTwoBitBfs).
+      if (!out->Reset(size_).ok()) throw std::bad_alloc();
       if (!bytes_.empty()) {
         std::memcpy(out->data(), bytes_.data(), bytes_.size());
       }

@@ -78,7 +78,7 @@ Status BuildPatternDb(const Board& board, int goal_blank,
     current.assign(visited.size(), 0);
     next.assign(visited.size(), 0);
   } catch (const std::bad_alloc&) {
-    return Status::InvalidArgument(
+    return Status::ResourceExhausted(
         "not enough memory for a pattern database of " + std::to_string(k) +
         " tiles on " + board.Name());
   }

@@ -6,8 +6,9 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
-#include <new>
 #include <utility>
+
+#include "lib/search/bfs_memory.h"
 
 namespace slidedb {
 
@@ -78,15 +79,30 @@ struct PdbValues::Pages : PageBudget::Holder {
   }
 };
 
-void PdbValues::Allocate(uint64_t entries, int entry_bits, int page_shift,
-                         bool ready) {
+Status PdbValues::Allocate(uint64_t entries, int entry_bits, int page_shift,
+                           bool ready) {
   entries_ = entries;
   byte_shift_ = entry_bits == 4 ? 1 : 0;
   bytes_ = (entries + (1u << byte_shift_) - 1) >> byte_shift_;
   page_shift_ = page_shift;
-  void* p = mmap(nullptr, MappedSize(bytes_), PROT_READ | PROT_WRITE,
-                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (p == MAP_FAILED) throw std::bad_alloc();
+  void* p = MemoryRefusedForTesting(MappedSize(bytes_))
+                ? MAP_FAILED
+                : mmap(nullptr, MappedSize(bytes_), PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (p == MAP_FAILED) {
+    const Status refused = Status::ResourceExhausted(
+        "not enough memory for a pattern database of " +
+        std::to_string(entries) + " entries (" + std::to_string(bytes_) +
+        " bytes)");
+    if (pages_ == nullptr) pages_ = std::make_shared<Pages>();
+    pages_->error = refused;
+    pages_->failed = true;
+    bytes_ = 0;
+    page_shift_ = 63;
+    ready_ = std::make_unique<uint8_t[]>(1);
+    ready_[0] = kAbsent;
+    return refused;
+  }
   region_ =
       std::unique_ptr<uint8_t, Free>(static_cast<uint8_t*>(p), Free{bytes_});
   stored_ = region_.get();
@@ -97,20 +113,24 @@ void PdbValues::Allocate(uint64_t entries, int entry_bits, int page_shift,
   const uint64_t pages = (entries >> page_shift) + 1;
   ready_ = std::make_unique<uint8_t[]>(pages);
   std::fill(ready_.get(), ready_.get() + pages, ready ? kReady : kAbsent);
+  return Status::OK();
 }
 
-PdbValues::PdbValues() { Allocate(0, 8, kInMemoryShift, true); }
+// A refused region leaves these failed (Allocate), as documented.
+PdbValues::PdbValues() { (void)Allocate(0, 8, kInMemoryShift, true); }
 
 PdbValues::PdbValues(const std::vector<uint8_t>& all) {
-  Allocate(all.size(), 8, kInMemoryShift, true);
-  std::copy(all.begin(), all.end(), stored_);
+  if (Allocate(all.size(), 8, kInMemoryShift, true).ok()) {
+    std::copy(all.begin(), all.end(), stored_);
+  }
 }
 
 Status PdbValues::InMemory(uint64_t entries, int entry_bits,
                            const std::function<Status(const Put& put)>& fill,
                            PdbValues* out) {
   PdbValues v;
-  v.Allocate(entries, entry_bits, kInMemoryShift, true);
+  Status refused = v.Allocate(entries, entry_bits, kInMemoryShift, true);
+  if (!refused.ok()) return refused;
   bool bad = false;
   uint64_t next = 0;  // pages come in order, each after the last
   Status s = fill([&](uint64_t first, std::string_view bytes) {
@@ -132,7 +152,8 @@ Status PdbValues::InMemory(uint64_t entries, int entry_bits,
 PdbValues::PdbValues(uint64_t entries, int entry_bits, uint32_t page_entries,
                      PageReader reader, std::shared_ptr<PageBudget> budget)
     : pages_(std::make_shared<Pages>()) {
-  Allocate(entries, entry_bits, std::countr_zero(page_entries), false);
+  // A refused region: failed() at once, as documented.
+  (void)Allocate(entries, entry_bits, std::countr_zero(page_entries), false);
   pages_->page_entries = page_entries;
   pages_->reader = std::move(reader);
   pages_->budget = std::move(budget);

@@ -46,14 +46,17 @@ class PdbValues {
   // Every entry in memory, of `entry_bits` (8 or 4) bits each, written by
   // `fill`, which hands put() runs of consecutive bytes (the database's
   // pages, at the offset of their first byte) in order until every byte is
-  // set; Corruption when one is left unset.
+  // set; Corruption when one is left unset, ResourceExhausted when the
+  // system refuses the memory.
   using Put = std::function<void(uint64_t first, std::string_view bytes)>;
   static Status InMemory(uint64_t entries, int entry_bits,
                          const std::function<Status(const Put& put)>& fill,
                          PdbValues* out);
   // `entries` entries of `entry_bits` (8 or 4) bits each, read
   // `page_entries` at a time by `reader`, which threads may call at once;
-  // the pages held count against `budget` when one is given.
+  // the pages held count against `budget` when one is given. When the
+  // system refuses the region, failed() at once (error() says
+  // ResourceExhausted) and every entry reads 0.
   // REQUIRES: page_entries is a power of two, and even.
   PdbValues(uint64_t entries, int entry_bits, uint32_t page_entries,
             PageReader reader, std::shared_ptr<PageBudget> budget = nullptr);
@@ -105,8 +108,11 @@ class PdbValues {
   // budget since its last use (PageBudget).
   static constexpr uint8_t kAbsent = 0, kReady = 1, kLookedAt = 2;
   // An empty region of `entries` of `entry_bits` each, and page flags all
-  // `ready`.
-  void Allocate(uint64_t entries, int entry_bits, int page_shift, bool ready);
+  // `ready`. When the system refuses the region: ResourceExhausted, and
+  // the values are failed (no region; one page flag, absent, for every
+  // entry, so that each reads 0).
+  Status Allocate(uint64_t entries, int entry_bits, int page_shift,
+                  bool ready);
   uint8_t Paged(uint64_t i) const;
   uint8_t Load(uint64_t i) const {
     const uint8_t byte =

@@ -22,14 +22,17 @@ Status Search(const Indexer& indexer, int threads, double backwards_ratio,
               TwoBitTable* out, std::vector<uint64_t>* histogram) {
   const auto t0 = std::chrono::steady_clock::now();
   const uint64_t size = indexer.size();
-  out->Reset(size, threads);
+  Status s = out->Reset(size, threads);
+  if (!s.ok()) return s;
 
   TwoBitContext c;
   PrepareDecoding<S>(indexer, /*large_board_paths=*/true, &c.ranks);
   c.words = reinterpret_cast<uint64_t*>(out->data());
   c.size = size;
   c.ranks_total = size / S::kCells;
-  FreshArray<uint64_t> expanded((size + 63) / 64, threads, 0);
+  FreshArray<uint64_t> expanded;
+  s = expanded.Allocate((size + 63) / 64, threads, 0);
+  if (!s.ok()) return s;
   c.expanded = expanded.data();
   const uint64_t units = (c.ranks_total + kUnitRanks - 1) / kUnitRanks;
   std::vector<uint8_t> active(units, 0), next_active(units, 0);
@@ -149,7 +152,7 @@ Status RunTwoBitBfs(const Indexer& indexer, int threads,
 Status RunTwoBitBfs(const Indexer& indexer, const TwoBitBfsOptions& options,
                     const std::function<void(const BfsLevel&)>& on_level,
                     TwoBitTable* out, std::vector<uint64_t>* histogram) {
-  if (out == nullptr) return Status::InvalidArgument("no table to fill");
+  if (out == nullptr) return Status::Internal("no table to fill");
   const int threads = std::max(1, options.threads);
   const double ratio = std::max(0.0, options.backwards_ratio);
   const Board& board = indexer.board();
@@ -162,8 +165,8 @@ Status RunTwoBitBfs(const Indexer& indexer, const TwoBitBfsOptions& options,
     SLIDEDB_FOR_EACH_TWO_BIT_ONLY_SHAPE(SLIDEDB_SHAPE)
 #undef SLIDEDB_SHAPE
   }
-  return Status::InvalidArgument("board " + board.Name() +
-                                 " is not supported by the two-bit search");
+  return Status::NotSupported("board " + board.Name() +
+                              " is not supported by the two-bit search");
 }
 
 }  // namespace slidedb

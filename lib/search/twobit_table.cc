@@ -6,10 +6,11 @@
 
 namespace slidedb {
 
-void TwoBitTable::Reset(uint64_t size, int threads) {
-  size_ = size;
-  bytes_ = bfs::FreshArray<uint8_t>((size + 63) / 64 * 16, threads, 0xFF);
+Status TwoBitTable::Reset(uint64_t size, int threads) {
   max_distance_ = -1;
+  const Status s = bytes_.Allocate((size + 63) / 64 * 16, threads, 0xFF);
+  size_ = s.ok() ? size : 0;
+  return s;
 }
 
 TwoBitTable TwoBitFromRecords(const std::vector<uint8_t>& records) {

@@ -9,7 +9,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 
+#include "lib/base/status.h"
 #include "lib/search/bfs_memory.h"
 
 namespace slidedb {
@@ -20,13 +22,17 @@ inline constexpr uint8_t kTwoBitUnreached = 3;
 class TwoBitTable {
  public:
   TwoBitTable() = default;
-  // `size` states, all kTwoBitUnreached.
-  explicit TwoBitTable(uint64_t size) { Reset(size); }
+  // `size` states, all kTwoBitUnreached: a small table (TwoBitFromRecords,
+  // tests), whose memory refused aborts; a search calls Reset instead.
+  explicit TwoBitTable(uint64_t size) {
+    if (!Reset(size).ok()) std::abort();
+  }
 
   // Makes the table `size` states long, all kTwoBitUnreached, and forgets
   // max_distance. A large table gets 2 MB pages (a search reads it at
-  // random), faulted in on `threads` threads.
-  void Reset(uint64_t size, int threads = 1);
+  // random), faulted in on `threads` threads. ResourceExhausted, the table
+  // left empty, when the memory is refused.
+  Status Reset(uint64_t size, int threads = 1);
 
   uint64_t size() const { return size_; }
   // The bytes the values take: four states a byte, rounded up to 64 states

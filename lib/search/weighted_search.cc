@@ -131,7 +131,9 @@ Status WeightedSolve(const PdbSearch& search, const State& start,
       add(next, i, g + 1, static_cast<int>(m));
     }
   }
-  return Status::InvalidArgument("weighted search found no path");
+  // The start is solvable (checked before any search): every state it
+  // reaches was looked at, and none was the goal.
+  return Status::Internal("the weighted search found no path to the goal");
 }
 
 Status SolveWithinBudget(const PdbSearch& search, const State& start,

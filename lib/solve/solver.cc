@@ -42,6 +42,8 @@ Status LoadPdbs(const Database& db, const Board& board, int goal_blank,
             return db.ReadPdbPage(*m, page, bytes);
           },
           budget);
+      // The system refused its memory (ResourceExhausted).
+      if (values[m->group].failed()) return values[m->group].error();
       continue;
     }
     Status s = PdbValues::InMemory(

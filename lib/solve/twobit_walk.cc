@@ -10,7 +10,7 @@ Status TwoBitWalk(const TwoBitTable& table, const Indexer& indexer,
                   const State& start, std::vector<Move>* moves) {
   const Board& board = indexer.board();
   if (table.size() != indexer.size()) {
-    return Status::InvalidArgument("the table is not of this board and goal");
+    return Status::Internal("the table is not of this board and goal");
   }
   if (!IsWellFormed(board, start) || !indexer.Reachable(start)) {
     return Status::InvalidArgument("the start does not reach the goal");

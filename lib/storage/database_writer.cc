@@ -270,7 +270,7 @@ Status DatabaseWriter::IngestPages(const uint8_t* data, uint64_t bytes,
 Status DatabaseWriter::PutTable(const TableMeta& meta,
                                 const std::vector<uint8_t>& records) {
   if (meta.two_bit() || records.size() != meta.states) {
-    return Status::InvalidArgument("table size does not match its metadata");
+    return Status::Internal("table size does not match its metadata");
   }
   return PutPagedTable(meta, records.data(), records.size());
 }
@@ -278,7 +278,7 @@ Status DatabaseWriter::PutTable(const TableMeta& meta,
 Status DatabaseWriter::PutTwoBitTable(const TableMeta& meta,
                                       const uint8_t* residues) {
   if (!meta.two_bit()) {
-    return Status::InvalidArgument("the metadata is not of a two-bit table");
+    return Status::Internal("the metadata is not of a two-bit table");
   }
   return PutPagedTable(meta, residues, RecordBytes(meta.records, meta.states));
 }
@@ -335,7 +335,7 @@ Status DatabaseWriter::RemovePdbs(const std::string& table_id) {
 Status DatabaseWriter::PutPdb(const PdbMeta& meta,
                               const std::vector<uint8_t>& bytes) {
   if (bytes.size() != meta.stored_bytes()) {
-    return Status::InvalidArgument(
+    return Status::Internal(
         "pattern database size does not match its metadata");
   }
   const std::string id = meta.TableId();

@@ -212,11 +212,11 @@ def test_counting_where_a_search_answers_is_refused_alike(server, db):
     assert "full table" in message
     status, body = http(server, "/api/count", {"board": "4x4", "goal":
                                                KORF_GOAL, "start": state})
-    assert (status, json.loads(body)) == (422, {"error": message})
+    assert (status, json.loads(body)) == (501, {"error": message})
     rc, out, err = cli(["--board", "4x4", "--sample", "2"])
     sample_message = err.strip()[len("slidedb-query: "):]
     status, body = http(server, "/api/sample", {"board": "4x4", "n": "2"})
-    assert (status, json.loads(body)) == (422, {"error": sample_message})
+    assert (status, json.loads(body)) == (501, {"error": sample_message})
     with pytest.raises(ValueError) as e:
         db.sample(2, board="4x4")
     assert str(e.value) == sample_message
@@ -243,3 +243,50 @@ def test_tables_are_the_same_on_every_face(server, db):
              t["max_distance"]) for t in db.tables()] == [
         (t["board"], t["goal"], t["states"], t["kind"], t["max_distance"])
         for t in listed]
+
+
+def test_numbers_are_checked_alike_on_every_face(server, db):
+    # One table of limits (lib/answer/limits.h): every face gives a number
+    # out of its range the same sentence, under its own name for it; the
+    # server's profile caps it lower, and says why.
+    def refusal(text, name):
+        assert text.startswith(name + " "), text
+        return text[len(name):]
+
+    for n, distance in (("0", None), ("1", "1001")):
+        args = ["--sample", n] + (["--distance", distance] if distance else [])
+        rc, out, err = cli(args)
+        assert rc == 64, err
+        # The CLI's name, and Python's and the server's.
+        name, key = (("--sample", "n") if distance is None else
+                     ("--distance", "distance"))
+        first = err.splitlines()[0]  # then "Try 'slidedb-query --help'."
+        cli_says = refusal(first[len("slidedb-query: "):], name)
+        with pytest.raises(ValueError) as e:
+            db.sample(int(n), distance=int(distance) if distance else None)
+        assert refusal(str(e.value), key) == cli_says
+        params = {"n": n}
+        if distance:
+            params["distance"] = distance
+        status, body = http(server, "/api/sample", params)
+        assert status == 400
+        says = refusal(json.loads(body)["error"], "parameter '%s'" % key)
+        if distance is None:  # the server's cap of n is its own
+            says = says.replace("10000", "4294967295")
+        assert says == cli_says
+    # Past the server's cap, within the library's: the server refuses with
+    # its reason, the CLI answers.
+    status, body = http(server, "/api/sample", {"n": "10001"})
+    assert status == 400
+    assert json.loads(body)["error"] == (
+        "parameter 'n' must be a whole number from 1 to 10000, not '10001': "
+        "the server holds a request's whole answer in memory")
+    rc, out, err = cli(["--sample", "10001"])
+    assert rc == 0, err
+    # A budget: the C++ API's check, in Python too.
+    rc, out, err = cli(["--max-seconds", "0", "867254301"])
+    assert rc == 64
+    with pytest.raises(ValueError) as e:
+        db.solve("867254301", max_seconds=0)
+    assert refusal(str(e.value), "max_seconds") == refusal(
+        err.splitlines()[0][len("slidedb-query: "):], "--max-seconds")

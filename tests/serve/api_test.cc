@@ -322,9 +322,11 @@ TEST_F(ApiTest, ErrorsSayWhatIsWrongWithTheRightStatus) {
       {Get("/api/solve", {{"start", "123456780"}, {"limit", "3"}}), 400,
        "needs all=1"},
       {Get("/api/solve", {{"start", "123456780"}, {"all", "1"}, {"limit", "0"}}),
-       400, "at least 1"},
+       400, "parameter 'limit' must be a whole number from 1 to 10000, not '0'"},
+      // The server's profile of the limits (lib/answer/limits.h).
       {Get("/api/solve", {{"start", "123456780"}, {"all", "1"}, {"limit", "10001"}}),
-       413, "at most 10000"},
+       400, "parameter 'limit' must be a whole number from 1 to 10000, not "
+            "'10001': the server holds a request's whole answer in memory"},
       {Get("/api/solve", {{"start", "867254301"}, {"verify", "UXZ"}}), 400,
        "--verify"},
       {Get("/api/verify", {{"start", "867254301"}}), 400,
@@ -332,7 +334,8 @@ TEST_F(ApiTest, ErrorsSayWhatIsWrongWithTheRightStatus) {
       {Get("/api/moves", {{"start", "1 2 3"}}), 400, "3x3 board has 9"},
       {Get("/api/sample"), 400, "missing parameter 'n'"},
       {Get("/api/sample", {{"n", "0"}}), 400, "from 1 to 10000"},
-      {Get("/api/sample", {{"n", "10001"}}), 400, "from 1 to 10000"},
+      {Get("/api/sample", {{"n", "10001"}}), 400,
+       "from 1 to 10000, not '10001': the server holds"},
       {Get("/api/sample", {{"n", "1"}, {"distance", "-1"}}), 400, "distance"},
       {Get("/api/sample", {{"n", "1"}, {"seed", "x"}}), 400, "seed"},
       {Get("/api/tables", {{"x", "1"}}), 400, "unknown parameter 'x'"},
