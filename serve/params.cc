@@ -30,7 +30,7 @@ int HttpStatus(const Status& s) {
   if (s.IsInvalidArgument()) return 400;
   if (s.IsNotFound()) return 404;
   if (s.IsNotSupported()) return 422;
-  if (s.IsDeadlineExceeded()) return 503;
+  if (s.IsDeadlineExceeded() || s.IsResourceExhausted()) return 503;
   return 500;
 }
 

@@ -23,8 +23,9 @@ ApiResponse Error(int status, const std::string& message);
 ApiResponse Json(int status, std::string body, const char* type = kJson);
 // The HTTP status of a failed answer: 400 malformed input, 404 a missing
 // table or pattern database, 422 a question the goal's tables cannot
-// answer (NotSupported), 503 a search stopped at the request's deadline,
-// 500 a database that cannot be read.
+// answer (NotSupported), 503 a search stopped at the request's deadline
+// or refused at the memory limit (ResourceExhausted), 500 a database that
+// cannot be read.
 int HttpStatus(const Status& s);
 
 class Params {

@@ -90,7 +90,8 @@ constexpr char kUsage[] =
     "that did not arrive in time), 413 (a body over 1 MiB, or all=1 with a\n"
     "limit over 10000), 415 (a body type not taken), 422 (a question the\n"
     "goal's tables cannot answer, such as count or sample on 4x4), 431 (a\n"
-    "head over 16 KiB or 100 fields), 503 (no answer within --work-timeout).\n"
+    "head over 16 KiB or 100 fields), 503 (no answer within --work-timeout,\n"
+    "or a multi-tile search whose tables would pass --memory-limit).\n"
     "\n"
     "Limits: a request's head must arrive within 5 s of its first byte, its\n"
     "body within 10 s; an idle keep-alive connection is closed after 5 s.\n"
@@ -229,10 +230,12 @@ po::options_description Describe(ServeArgs* a, int* threads,
       "7-8); by default a search reads their pages as it first needs them, "
       "and the server's memory grows with the pages read")(
       "memory-limit", po::value(&memory_limit)->value_name("SIZE"),
-      "the most memory the pattern databases' pages read on demand may "
-      "hold, in bytes or with K, M or G (MiB etc.): past it the pages read "
-      "longest ago are given back, and read again when a search needs "
-      "them; default half the machine's memory")(
+      "the most memory the pattern databases' pages read on demand and "
+      "the multi-tile searches' walking-distance tables may hold, in bytes "
+      "or with K, M or G (MiB etc.): past it the pages read longest ago "
+      "are given back, and read again when a search needs them, and a "
+      "request whose tables would pass it gets 503; default half the "
+      "machine's memory")(
       "nagle",
       "leave Nagle's algorithm on (no TCP_NODELAY): each answer on "
       "a keep-alive connection then waits ~40 ms; for measuring that")(

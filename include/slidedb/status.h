@@ -30,6 +30,10 @@ class [[nodiscard]] Status {
     // Work stopped at its deadline or budget (a server's search), with no
     // answer: asking again with more time may answer.
     kDeadlineExceeded,
+    // Work refused before it starts because the memory it would make
+    // passes a limit (a server's --memory-limit): asking again when less
+    // is held, or of a server with more memory, may answer.
+    kResourceExhausted,
   };
 
   Status() = default;
@@ -59,6 +63,9 @@ class [[nodiscard]] Status {
   static Status DeadlineExceeded(std::string msg) {
     return Status(Code::kDeadlineExceeded, std::move(msg));
   }
+  static Status ResourceExhausted(std::string msg) {
+    return Status(Code::kResourceExhausted, std::move(msg));
+  }
 
   bool ok() const { return code_ == Code::kOk; }
   bool IsInvalidArgument() const { return code_ == Code::kInvalidArgument; }
@@ -70,6 +77,9 @@ class [[nodiscard]] Status {
   bool IsBusy() const { return code_ == Code::kBusy; }
   bool IsDeadlineExceeded() const {
     return code_ == Code::kDeadlineExceeded;
+  }
+  bool IsResourceExhausted() const {
+    return code_ == Code::kResourceExhausted;
   }
   Code code() const { return code_; }
 

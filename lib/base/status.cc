@@ -22,6 +22,8 @@ std::string Status::ToString() const {
       return "busy: " + message_;
     case Code::kDeadlineExceeded:
       return "deadline exceeded: " + message_;
+    case Code::kResourceExhausted:
+      return "resource exhausted: " + message_;
   }
   return message_;
 }
