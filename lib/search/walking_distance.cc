@@ -89,7 +89,11 @@ uint64_t CountMatrices(int lines, const int* row, const int* col) {
   std::map<uint32_t, uint64_t> ways = {{pack(col), 1}};
   for (int l = 0; l < lines; ++l) {
     std::map<uint32_t, uint64_t> next;
-    for (const auto& [key, n] : ways) {
+    // Not a structured binding: clang 14 (tests/scripts/fuzz.sh) cannot
+    // capture one.
+    for (const auto& way : ways) {
+      const uint32_t key = way.first;
+      const uint64_t n = way.second;
       int left[WalkingDistance::kMaxLines];
       for (int g = 0; g < lines; ++g) left[g] = (key >> (3 * g)) & 7;
       // Every way to take row[l] from the columns' counts left.

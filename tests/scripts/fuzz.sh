@@ -10,12 +10,13 @@
 #   tests/scripts/fuzz.sh [SECONDS] [TARGET...]   targets: fuzz_board fuzz_notation
 #                                           fuzz_query_line fuzz_solution
 #                                           fuzz_api fuzz_query_args
+#                                           fuzz_params fuzz_options
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fuzz_board fuzz_notation fuzz_query_line fuzz_solution fuzz_api fuzz_query_args)
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz_board fuzz_notation fuzz_query_line fuzz_solution fuzz_api fuzz_query_args fuzz_params fuzz_options)
 
 ./scripts/install_deps.sh --fuzz
 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
