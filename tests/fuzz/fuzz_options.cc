@@ -17,6 +17,7 @@
 //
 // The database is $SLIDEDB_FUZZ_DB (ctest gives the suite's), else one with
 // the 3x3 and 2x3 tables built on first use in a temporary directory.
+#include <cctype>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -64,9 +65,14 @@ void CheckSolution(const slidedb::Options& o, const slidedb::Solution& s,
             "unsolvable without a reason: " + what);
     return;
   }
-  Require(s.metric == (o.metric.empty() ? "stm" : o.metric),
+  // Names are taken in any case ("stM").
+  auto lower = [](std::string t) {
+    for (char& c : t) c = static_cast<char>(std::tolower(c));
+    return t;
+  };
+  Require(s.metric == (o.metric.empty() ? "stm" : lower(o.metric)),
           "the wrong metric: " + what);
-  Require(s.notation == (o.notation.empty() ? "blank" : o.notation),
+  Require(s.notation == (o.notation.empty() ? "blank" : lower(o.notation)),
           "the wrong notation: " + what);
   Require(s.distance >= 0, "a solvable start without a distance: " + what);
   if (s.metric == "stm" && s.notation == "blank") {
