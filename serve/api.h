@@ -80,9 +80,11 @@ struct ApiOptions {
   // reopened), before it serves (slidedb-serve --preload); by default a
   // search reads their pages as it first needs them.
   bool preload = false;
-  // The most bytes the pattern databases' pages read on demand may hold
-  // (slidedb-serve --memory-limit); 0: no limit. Past it the pages read
-  // longest ago are given back and read again when needed (PageBudget).
+  // The most bytes the pattern databases' pages read on demand and the
+  // multi-tile searches' walking-distance tables may hold (slidedb-serve
+  // --memory-limit); 0: no limit. Past it the pages read longest ago are
+  // given back and read again when needed (PageBudget); a request whose
+  // tables would pass it gets 503.
   uint64_t memory_limit = 0;
   // Handed to the Solver (Solver::set_open_hook): slidedb-serve says on
   // standard error what it opens; tests hold an opening there.

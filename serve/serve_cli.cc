@@ -97,7 +97,8 @@ constexpr char kUsage[] =
     "type not taken), 431 (a head over 16 KiB or 100 fields), 500 (an\n"
     "unreadable database or an internal error), 501 (a question the goal's\n"
     "tables cannot answer, such as count or sample on 4x4), 503 with\n"
-    "Retry-After (no answer within --work-timeout, or out of memory).\n"
+    "Retry-After (no answer within --work-timeout, out of memory, or a\n"
+    "multi-tile search whose tables would pass --memory-limit).\n"
     "docs/ERRORS.md has every error and limit.\n"
     "\n"
     "Limits: a request's head must arrive within 5 s of its first byte, its\n"
@@ -237,10 +238,12 @@ po::options_description Describe(ServeArgs* a, int* threads,
       "7-8); by default a search reads their pages as it first needs them, "
       "and the server's memory grows with the pages read")(
       "memory-limit", po::value(&memory_limit)->value_name("SIZE"),
-      "the most memory the pattern databases' pages read on demand may "
-      "hold, in bytes or with K, M or G (MiB etc.): past it the pages read "
-      "longest ago are given back, and read again when a search needs "
-      "them; default half the machine's memory")(
+      "the most memory the pattern databases' pages read on demand and "
+      "the multi-tile searches' walking-distance tables may hold, in bytes "
+      "or with K, M or G (MiB etc.): past it the pages read longest ago "
+      "are given back, and read again when a search needs them, and a "
+      "request whose tables would pass it gets 503; default half the "
+      "machine's memory")(
       "nagle",
       "leave Nagle's algorithm on (no TCP_NODELAY): each answer on "
       "a keep-alive connection then waits ~40 ms; for measuring that")(

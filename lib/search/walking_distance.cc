@@ -1,6 +1,7 @@
 #include "lib/search/walking_distance.h"
 
 #include <algorithm>
+#include <map>
 #include <utility>
 #include <vector>
 
@@ -26,6 +27,18 @@ class IdMap {
  public:
   using Key = unsigned __int128;
   using Id = WalkingDistance::Id;
+  struct Slot {
+    Key key = 0;
+    Id id = WalkingDistance::kNone;
+  };
+
+  // The slots it has once it holds `n` keys (it grows as they come, so
+  // that work stopped early has not touched them all).
+  static size_t SlotsFor(uint64_t n) {
+    size_t slots = 1024;
+    while (n * 4 > slots * 3) slots *= 2;
+    return slots;
+  }
 
   // The number of `key`, made `fresh` when it has none (*added then).
   Id Emplace(Key key, Id fresh, bool* added) {
@@ -40,10 +53,6 @@ class IdMap {
   }
 
  private:
-  struct Slot {
-    Key key = 0;
-    Id id = WalkingDistance::kNone;
-  };
   size_t Find(Key key) const {
     const size_t mask = slots_.size() - 1;
     size_t i = KeyHash()(key) & mask;
@@ -66,7 +75,81 @@ class IdMap {
 
 constexpr uint8_t kUnseen = 0xFF;
 
+// The matrices of `lines` x `lines` counts whose line l sums to row[l] and
+// whose column g sums to col[g]: line by line, keyed by what each column
+// has left (3 bits a column).
+uint64_t CountMatrices(int lines, const int* row, const int* col) {
+  auto pack = [lines](const int* left) {
+    uint32_t key = 0;
+    for (int g = 0; g < lines; ++g) {
+      key |= static_cast<uint32_t>(left[g]) << (3 * g);
+    }
+    return key;
+  };
+  std::map<uint32_t, uint64_t> ways = {{pack(col), 1}};
+  for (int l = 0; l < lines; ++l) {
+    std::map<uint32_t, uint64_t> next;
+    // Not a structured binding: clang 14 (tests/scripts/fuzz.sh) cannot
+    // capture one.
+    for (const auto& way : ways) {
+      const uint32_t key = way.first;
+      const uint64_t n = way.second;
+      int left[WalkingDistance::kMaxLines];
+      for (int g = 0; g < lines; ++g) left[g] = (key >> (3 * g)) & 7;
+      // Every way to take row[l] from the columns' counts left.
+      auto take = [&](auto&& self, int g, int rest) -> void {
+        if (g == lines) {
+          if (rest == 0) next[pack(left)] += n;
+          return;
+        }
+        const int most = std::min(rest, left[g]);
+        for (int k = 0; k <= most; ++k) {
+          left[g] -= k;
+          self(self, g + 1, rest - k);
+          left[g] += k;
+        }
+      };
+      take(take, 0, row[l]);
+    }
+    ways.swap(next);
+  }
+  return ways.empty() ? 0 : ways.begin()->second;
+}
+
 }  // namespace
+
+uint64_t WalkingDistance::States(const Board& board, int goal_blank,
+                                 bool columns) {
+  const int lines = columns ? board.cols() : board.rows();
+  const int per_line = columns ? board.rows() : board.cols();
+  const int goal_line = columns ? board.Col(goal_blank) : board.Row(goal_blank);
+  int row[kMaxLines], col[kMaxLines];
+  for (int g = 0; g < lines; ++g) col[g] = per_line - (g == goal_line);
+  uint64_t states = 0;
+  for (int blank = 0; blank < lines; ++blank) {
+    for (int l = 0; l < lines; ++l) row[l] = per_line - (l == blank);
+    states += CountMatrices(lines, row, col);
+  }
+  return states;
+}
+
+uint64_t WalkingDistance::MakingBytes(const Board& board, int goal_blank,
+                                      bool columns) {
+  const uint64_t n = States(board, goal_blank, columns);
+  const int lines = columns ? board.cols() : board.rows();
+  // Enumerate's keys, steps and map, the map's old slots beside its new
+  // ones as it grows; then FindDistances' distances and levels, and the
+  // sorted keys beside the keys, take less.
+  return n * (sizeof(Key) + 2 * lines * sizeof(Id)) +
+         IdMap::SlotsFor(n) * sizeof(IdMap::Slot) * 3 / 2;
+}
+
+uint64_t WalkingDistance::MadeBytes(const Board& board, int goal_blank,
+                                    bool columns) {
+  const uint64_t n = States(board, goal_blank, columns);
+  const int lines = columns ? board.cols() : board.rows();
+  return n * (sizeof(std::pair<Key, Id>) + 2 * lines * sizeof(Id) + 1);
+}
 
 bool WalkingDistance::Supports(const Board& board) {
   auto small = [](int lines, int per_line) {
@@ -93,7 +176,8 @@ WalkingDistance::WalkingDistance(const Board& board, int goal_blank,
     goal_line_of_tile_[goal.tile[c]] = static_cast<int8_t>(line);
     if (c != goal_blank) ++counts[line][line];
   }
-  if (!Enumerate(Pack(counts, line_of_cell_[goal_blank]), limits) ||
+  if (!Enumerate(Pack(counts, line_of_cell_[goal_blank]),
+                 States(board, goal_blank, columns), limits) ||
       !FindDistances(limits)) {
     keys_ = {};
     next_ = {};
@@ -138,7 +222,12 @@ void WalkingDistance::Unpack(Key key, Counts* counts, int* blank_line) const {
   }
 }
 
-bool WalkingDistance::Enumerate(Key goal, const SearchLimits& limits) {
+bool WalkingDistance::Enumerate(Key goal, uint64_t states,
+                                const SearchLimits& limits) {
+  // Reserved at their size (touched only as they fill): no copies as they
+  // grow, and no room to spare.
+  keys_.reserve(states);
+  next_.reserve(states * 2 * lines_);
   IdMap ids;
   bool added;
   ids.Emplace(goal, 0, &added);

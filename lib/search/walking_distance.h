@@ -55,6 +55,22 @@ class WalkingDistance {
   // 4x4, 3x5, 4x5, 2x6 and their turns, not 5x5.
   static bool Supports(const Board& board);
 
+  // The number of table states of the table of the rows (or, with
+  // `columns`, of the columns) of the canonical goal of `board` with the
+  // blank on `goal_blank`, counted (every count matrix with the lines'
+  // and the goal lines' sizes, for each line of the blank) without making
+  // it: microseconds. REQUIRES: Supports(board), 0 <= goal_blank <
+  // board.cells().
+  static uint64_t States(const Board& board, int goal_blank, bool columns);
+  // The most bytes making that table holds at once (its keys, steps and
+  // the map of keys to numbers, from States), and the bytes the made
+  // table holds (memory_bytes()), for a budget's reservation before it is
+  // made (lib/search/page_budget.h). 4x5's columns: 6 million states,
+  // 703 MiB to make, 416 MiB made. REQUIRES: as States.
+  static uint64_t MakingBytes(const Board& board, int goal_blank,
+                              bool columns);
+  static uint64_t MadeBytes(const Board& board, int goal_blank, bool columns);
+
   // The table of the rows (or, with `columns`, of the columns) for the
   // canonical goal of `board` with the blank on `goal_blank`. Past `limits`
   // (deadline, answer_by, cancel, looked at every 4,096 table states) it
@@ -103,9 +119,9 @@ class WalkingDistance {
   // last goal line's count follows from the line's size).
   Key Pack(const Counts& counts, int blank_line) const;
   void Unpack(Key key, Counts* counts, int* blank_line) const;
-  // Fills next_ and keys_ from the goal's table state, by single steps;
-  // false past limits.
-  bool Enumerate(Key goal, const SearchLimits& limits);
+  // Fills next_ and keys_ from the goal's table state, by single steps,
+  // with room for `states` of them; false past limits.
+  bool Enumerate(Key goal, uint64_t states, const SearchLimits& limits);
   // Fills distance_ by a breadth-first search over MTM moves; false past
   // limits.
   bool FindDistances(const SearchLimits& limits);

@@ -330,7 +330,7 @@ Status Solver::GetMtmSearch(const Problem& p, const SearchLimits& limits,
     open_hook_("mtm " + TableId(p.board, p.goal_blank));
   }
   std::shared_ptr<const MtmSearch> made;
-  Status s = MtmSearch::Make(p.board, p.goal_blank, heuristic, limits, &made);
+  Status s = MakeMtmSearch(p, heuristic, limits, &made);
   if (!s.ok()) return s;
   std::unique_lock<std::shared_mutex> lock(mutex_);
   // The memory kept stays bounded: past kMtmKeptBytes, the others go.
@@ -338,6 +338,47 @@ Status Solver::GetMtmSearch(const Problem& p, const SearchLimits& limits,
   for (const auto& [k, other] : mtm_searches_) kept += other->memory_bytes();
   if (kept > kMtmKeptBytes) mtm_searches_.clear();
   *search = mtm_searches_.emplace(key, std::move(made)).first->second;
+  return Status::OK();
+}
+
+Status Solver::MakeMtmSearch(const Problem& p, MtmHeuristic heuristic,
+                             const SearchLimits& limits,
+                             std::shared_ptr<const MtmSearch>* out) {
+  // The walking-distance tables of both axes, reserved at the most they
+  // hold while made (an estimate: MakingBytes), then at what they hold.
+  const uint64_t making =
+      WalkingDistance::MakingBytes(p.board, p.goal_blank, false) +
+      WalkingDistance::MakingBytes(p.board, p.goal_blank, true);
+  const std::string what = "the multi-tile search of " +
+                           TableId(p.board, p.goal_blank) +
+                           " (its walking-distance tables)";
+  std::unique_ptr<PageBudget::Reservation> reservation;
+  Status s = PageBudget::Reserve(page_budget_, making, what, &reservation);
+  if (s.IsResourceExhausted()) {
+    // The searches kept for later questions give theirs back (those in use
+    // keep them until their questions end), and it is asked again.
+    std::unique_lock<std::shared_mutex> lock(mutex_);
+    mtm_searches_.clear();
+    lock.unlock();
+    s = PageBudget::Reserve(page_budget_, making, what, &reservation);
+  }
+  if (!s.ok()) return s;
+  std::shared_ptr<const MtmSearch> made;
+  s = MtmSearch::Make(p.board, p.goal_blank, heuristic, limits, &made);
+  if (!s.ok()) return s;
+  if (reservation == nullptr) {
+    *out = std::move(made);
+    return Status::OK();
+  }
+  reservation->Shrink(made->memory_bytes());
+  // The reservation lives as long as the search: dropped from the kept
+  // ones, a search in use still holds its memory.
+  struct Held {
+    std::unique_ptr<PageBudget::Reservation> reservation;
+    std::shared_ptr<const MtmSearch> search;
+  };
+  auto held = std::make_shared<Held>(Held{std::move(reservation), made});
+  *out = std::shared_ptr<const MtmSearch>(held, made.get());
   return Status::OK();
 }
 

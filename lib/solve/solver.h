@@ -56,7 +56,10 @@ class Solver {
   void set_pdbs_whole(bool whole) { pdbs_whole_ = whole; }
   // Pattern databases read a page at a time and opened from now on count
   // their pages against `budget` (slidedb-serve --memory-limit): past it
-  // the oldest are given back and read again when needed.
+  // the oldest are given back and read again when needed. So do the
+  // walking-distance tables of the multi-tile searches made from now on,
+  // reserved before they are made: one that would pass it is not made
+  // (ResourceExhausted).
   // REQUIRES: no other thread uses the Solver meanwhile.
   void set_page_budget(std::shared_ptr<PageBudget> budget) {
     page_budget_ = std::move(budget);
@@ -155,9 +158,18 @@ class Solver {
   // The multi-tile search of p's goal (over the ordered walking distance
   // where the board has it: 4x4's tables are prepared), made on first use
   // within `limits` (DeadlineExceeded past them, also while waiting for
-  // another thread that makes it); NotSupported for a board without one.
+  // another thread that makes it); NotSupported for a board without one;
+  // ResourceExhausted when its tables would pass the page budget
+  // (MakeMtmSearch).
   Status GetMtmSearch(const Problem& p, const SearchLimits& limits,
                       std::shared_ptr<const MtmSearch>* search);
+  // Makes the multi-tile search of p's goal within `limits`, its tables'
+  // memory reserved in page_budget_ (when there is one) first and for as
+  // long as the search lives: ResourceExhausted, and nothing made, when it
+  // would pass the budget even with the searches kept dropped.
+  Status MakeMtmSearch(const Problem& p, MtmHeuristic heuristic,
+                       const SearchLimits& limits,
+                       std::shared_ptr<const MtmSearch>* out);
   // The bytes of multi-tile searches kept for later questions: past it,
   // the others are dropped when one is made (those in use live on until
   // their questions end). One 4x5 search holds 900 MB.

@@ -5,17 +5,19 @@
 # grows a working corpus in build-fuzz/corpus/<target>. An input that
 # crashes, leaks, hangs (10 s) or trips a sanitizer is copied to
 # tests/fuzz/crashes/<target>/, where ctest replays it from then on, and the
-# script exits 1.
+# script exits 1. With FUZZ_RUNS=N in the environment each target stops
+# after N inputs too (whichever comes first).
 #
 #   tests/scripts/fuzz.sh [SECONDS] [TARGET...]   targets: fuzz_board fuzz_notation
 #                                           fuzz_query_line fuzz_solution
 #                                           fuzz_api fuzz_query_args
+#                                           fuzz_params fuzz_options
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fuzz_board fuzz_notation fuzz_query_line fuzz_solution fuzz_api fuzz_query_args)
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz_board fuzz_notation fuzz_query_line fuzz_solution fuzz_api fuzz_query_args fuzz_params fuzz_options)
 
 ./scripts/install_deps.sh --fuzz
 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
@@ -31,7 +33,8 @@ for t in "${targets[@]}"; do
   mkdir -p "$corpus" "$found"
   echo "== $t: $seconds s" >&2
   if ! build-fuzz/$t "$corpus" tests/fuzz/corpus/$t \
-      -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+      -max_total_time="$seconds" ${FUZZ_RUNS:+-runs=$FUZZ_RUNS} \
+      -timeout=10 -rss_limit_mb=2048 \
       -max_len=1100 -print_final_stats=1 -artifact_prefix="$found/" \
       2> "build-fuzz/$t.log"; then
     status=1

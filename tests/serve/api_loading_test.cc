@@ -193,5 +193,37 @@ TEST(ApiLoadingTest, PreloadReadsEveryPageBeforeServing) {
   EXPECT_NE(s.message().find("4x4/b15/0"), std::string::npos) << s.message();
 }
 
+// A multi-tile search's walking-distance tables count against the memory
+// limit, reserved before they are made (issue 38): a 4x5 search, whose
+// tables need some 600 MB, is refused at once with 503 and a message that
+// names the limit, and the server goes on answering, a 4x4 multi-tile
+// search (whose tables fit) included.
+TEST(ApiLoadingTest, AMultiTileSearchPastTheMemoryLimitIs503) {
+  ApiOptions options;
+  options.memory_limit = uint64_t{64} << 20;
+  Api api(MixedDb(), nullptr, options);
+  ASSERT_TRUE(api.Open().ok());
+  // One move from 4x5's goal.
+  const ApiResponse refused = api.Handle(
+      Get("/api/solve", {{"board", "4x5"},
+                         {"metric", "mtm"},
+                         {"start", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,"
+                                   "17,18,0,19"}}));
+  EXPECT_EQ(refused.status, 503) << refused.body;
+  const std::string error = json::parse(refused.body).value("error", "");
+  EXPECT_NE(error.find("memory limit"), std::string::npos) << error;
+  EXPECT_NE(error.find("4x5"), std::string::npos) << error;
+  const ApiResponse small =
+      api.Handle(Get("/api/solve", {{"start", "123405786"}}));
+  EXPECT_EQ(small.status, 200) << small.body;
+  EXPECT_EQ(json::parse(small.body).value("distance", -1), 2);
+  const ApiResponse fits = api.Handle(
+      Get("/api/solve", {{"board", "4x4"},
+                         {"metric", "mtm"},
+                         {"start", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15"}}));
+  EXPECT_EQ(fits.status, 200) << fits.body;
+  EXPECT_EQ(json::parse(fits.body).value("distance", -1), 1);
+}
+
 }  // namespace
 }  // namespace slidedb
