@@ -51,8 +51,8 @@ class MpiShare : public IterationShare {
     std::lock_guard<std::mutex> lock(mutex_);
     if (rank_ == 0) {
       const uint64_t start[2] = {0, UINT64_MAX};
-      MPI_Accumulate(start, 2, MPI_UINT64_T, 0, 0, 2, MPI_UINT64_T,
-                     MPI_REPLACE, window_);
+      MPI_Accumulate(start, 2, MPI_UINT64_T, 0, 0, 2, MPI_UINT64_T, MPI_REPLACE,
+                     window_);
       MPI_Win_flush(0, window_);
     }
     MPI_Barrier(comm_);  // nobody takes a subtree before the counter is 0

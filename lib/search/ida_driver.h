@@ -200,10 +200,10 @@ void IdaCombine(const Owner& owner, const State& start, int bound,
 }
 
 // One iteration of IDA* with `bound` over limits.threads threads (and the
-// helpers of limits.helpers, and the processes of limits.share), its tree split unless `split` is false;
-// `failed` (may be empty) stops it as a limit does. A path found within
-// the bound is optimal, even if a limit stopped the search of the subtrees
-// before it.
+// helpers of limits.helpers, and the processes of limits.share), its tree
+// split unless `split` is false; `failed` (may be empty) stops it as a
+// limit does. A path found within the bound is optimal, even if a limit
+// stopped the search of the subtrees before it.
 template <class Run, class Owner>
 Status IdaIterate(const Owner& owner, const State& start, int bound,
                   const SearchLimits& limits, std::function<bool()> failed,

@@ -217,8 +217,8 @@ class PdbSearch::Run : public IdaRunBase {
       k.g = search_.group_of_[k.tile];
       uint8_t& cell = cells_[k.g][search_.slot_of_[k.tile]];
       cell = static_cast<uint8_t>(from);
-      k.new_md =
-          md_[k.g] + search_.home_md_[k.tile][from] - search_.home_md_[k.tile][to];
+      k.new_md = md_[k.g] + search_.home_md_[k.tile][from] -
+                 search_.home_md_[k.tile][to];
       k.index = Index(k.g);
       search_.groups_[k.g].values.Prefetch(k.index);
       cell = static_cast<uint8_t>(to);
