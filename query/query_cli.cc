@@ -150,6 +150,61 @@ int RunAnalyse(const QueryArgs& a, Solver* solver, std::ostream& out,
   return f.solvable ? kExitOk : kExitUnsolvable;
 }
 
+// --tables and --histogram: what the database holds.
+int RunListing(const QueryArgs& a, const Database& db, std::ostream& out,
+               std::ostream& err) {
+  const QueryConfig& config = a.config;
+  std::string o;
+  Status s;
+  if (a.mode == QueryMode::kTables) {
+    std::vector<GoalInfo> goals;
+    s = ListGoals(db, &goals);
+    if (s.ok() && config.json) AppendGoalsJson(goals, &o);
+    if (s.ok() && !config.json) AppendGoalsText(goals, &o);
+  } else {
+    s = AppendHistogram(config, db, a.format, &o);
+  }
+  if (!s.ok()) return Failed(config, s, err);
+  out << o;
+  return kExitOk;
+}
+
+int Threads(const QueryConfig& config) {
+  return config.threads > 0 ? config.threads
+                            : static_cast<int>(std::max(
+                                  1u, std::thread::hardware_concurrency()));
+}
+
+// The states of the command line or of the input, answered in order. A
+// state named alone is searched on every thread (on every rank under
+// mpirun) and tells its progress; a batch answers its lines side by side.
+int RunStates(QueryArgs* args, Solver* solver, GoalKind kind,
+              SearchLimits::Clock::time_point asked_at, MpiQuery* mpi,
+              std::istream& in, std::ostream& out, std::ostream& err) {
+  const QueryArgs& a = *args;
+  QueryConfig& config = args->config;
+  const int threads = Threads(config);
+  if (kind == GoalKind::kSearch && a.states.size() == 1) {
+    config.limits.threads = threads;
+    if (mpi != nullptr) {  // the other ranks take subtrees too
+      config.limits.threads = mpi->MaxThreads(threads);
+      config.limits.share = mpi->share();
+    }
+    config.asked_at = asked_at;  // --max-seconds counts from here
+    // Its progress, on a terminal or when asked; a batch's answers are
+    // their own progress.
+    const bool terminal = &err == &std::cerr && isatty(STDERR_FILENO) == 1;
+    if (a.progress == ProgressMode::kForce ||
+        (a.progress == ProgressMode::kAuto && terminal)) {
+      config.limits.progress = SearchProgressPrinter(&err, a.progress_after);
+    }
+  }
+  const BatchOutcome o =
+      AnswerInParallel(config, solver, threads, a.states, in, out, err);
+  return AfterInput(ExitStatus(o.db_ok, o.malformed, o.unsolvable, o.error),
+                    in, err);
+}
+
 int Run(const std::vector<std::string>& argv, std::istream& in,
         std::ostream& out, std::ostream& err,
         std::unique_ptr<Database>* database, MpiQuery* mpi) {
@@ -169,25 +224,8 @@ int Run(const std::vector<std::string>& argv, std::istream& in,
     err << "\n";
     return ExitStatusOf(s);
   }
-  if (a.mode == QueryMode::kTables) {
-    std::vector<GoalInfo> goals;
-    s = ListGoals(*db, &goals);
-    if (!s.ok()) return Failed(config, s, err);
-    std::string o;
-    if (config.json) {
-      AppendGoalsJson(goals, &o);
-    } else {
-      AppendGoalsText(goals, &o);
-    }
-    out << o;
-    return kExitOk;
-  }
-  if (a.mode == QueryMode::kHistogram) {
-    std::string o;
-    s = AppendHistogram(config, *db, a.format, &o);
-    if (!s.ok()) return Failed(config, s, err);
-    out << o;
-    return kExitOk;
+  if (a.mode == QueryMode::kTables || a.mode == QueryMode::kHistogram) {
+    return RunListing(a, *db, out, err);
   }
   Solver solver(db.get());
   // States named on the command line are few: read only the pages their
@@ -223,38 +261,10 @@ int Run(const std::vector<std::string>& argv, std::istream& in,
   }
   if (a.mode == QueryMode::kMoves) return RunMoves(a, &solver, in, out, err);
   if (a.mode == QueryMode::kAnalyse) {
-    const int cores = config.threads > 0
-                          ? config.threads
-                          : static_cast<int>(std::max(
-                                1u, std::thread::hardware_concurrency()));
-    config.limits.threads = cores;
+    config.limits.threads = Threads(config);
     return RunAnalyse(a, &solver, out, err);
   }
-  const int threads =
-      config.threads > 0
-          ? config.threads
-          : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  // A state named on the command line is searched on every thread; a batch
-  // answers its lines side by side instead.
-  if (kind == GoalKind::kSearch && a.states.size() == 1) {
-    config.limits.threads = threads;
-    if (mpi != nullptr) {  // the other ranks take subtrees too
-      config.limits.threads = mpi->MaxThreads(threads);
-      config.limits.share = mpi->share();
-    }
-    config.asked_at = asked_at;  // --max-seconds counts from here
-    // Its progress, on a terminal or when asked; a batch's answers are
-    // their own progress.
-    const bool terminal = &err == &std::cerr && isatty(STDERR_FILENO) == 1;
-    if (a.progress == ProgressMode::kForce ||
-        (a.progress == ProgressMode::kAuto && terminal)) {
-      config.limits.progress = SearchProgressPrinter(&err, a.progress_after);
-    }
-  }
-  const BatchOutcome o =
-      AnswerInParallel(config, &solver, threads, a.states, in, out, err);
-  return AfterInput(ExitStatus(o.db_ok, o.malformed, o.unsolvable, o.error),
-                    in, err);
+  return RunStates(&a, &solver, kind, asked_at, mpi, in, out, err);
 }
 
 }  // namespace

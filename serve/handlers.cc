@@ -148,15 +148,8 @@ Status Handler::ReadSolve(const std::string& implied) {
   return Status::OK();
 }
 
-// The answers of slidedb-query --format json, made by the same Answerer.
-ApiResponse Handler::Solve(const std::string& implied) {
-  const bool batch = request_.method == "POST";
-  if (batch && params_.Has("start")) {
-    return Error(400, "POST /api/solve takes its states in the body, one per "
-                      "line, not in 'start'");
-  }
-  ApiResponse error;
-  // This thread's Answerer serves if it was made for the same question.
+Answerer* Handler::CachedAnswerer(const std::string& implied,
+                                  ApiResponse* error) {
   AnswererCache& cache = ThreadAnswerer();
   // Each name and value with its length, so that no two lists of
   // parameters give one key (a value may hold "&" and "=").
@@ -171,16 +164,21 @@ ApiResponse Handler::Solve(const std::string& implied) {
     cache.answerer.reset();
     cache.generation = 0;
     cache.config = QueryConfig();
-    const Status s = ReadSolve(implied);
-    if (!s.ok()) return Failure(s);
+    Status s = ReadSolve(implied);
+    if (!s.ok()) {
+      *error = Failure(s);
+      return nullptr;
+    }
     // Every answer uses what answers the goal: a missing one is a 404.
-    if (!OpenGoal(&error)) return error;
+    if (!OpenGoal(error)) return nullptr;
     if (config_->extras.count || config_->extras.all) {
-      const Status s = CheckWholeTable(
-          *config_, solver_,
-          config_->extras.count ? WholeTableTool::kCount
-                                : WholeTableTool::kAll);
-      if (!s.ok()) return Failure(s);
+      s = CheckWholeTable(*config_, solver_,
+                          config_->extras.count ? WholeTableTool::kCount
+                                                : WholeTableTool::kAll);
+      if (!s.ok()) {
+        *error = Failure(s);
+        return nullptr;
+      }
     }
     cache.answerer = std::make_unique<Answerer>(cache.config, solver_);
     cache.key = std::move(key);
@@ -188,31 +186,41 @@ ApiResponse Handler::Solve(const std::string& implied) {
   }
   // The deadline is this request's own (the cached config is reused).
   config_->limits = request_.limits;
-  Answerer& answerer = *cache.answerer;
-  std::string out, err;
-  out.reserve(batch ? request_.body.size() * 16 : 256);
-  bool malformed = false;
-  auto answer = [&](std::string_view input) {
-    switch (answerer.Answer(input, &out, &err)) {
-      case Outcome::kSolved:
-      case Outcome::kUnsolvable:
-        return true;
-      case Outcome::kMalformed:
-        malformed = true;
-        return true;
-      case Outcome::kDatabaseError:
-        break;
-    }
-    return false;
-  };
-  if (!batch) {
-    const std::string* start = Start(&error);
-    if (start == nullptr) return error;
-    if (!answer(*start)) return Failure(answerer.database_error());
-    return Json(malformed ? 400 : 200, std::move(out));
+  return cache.answerer.get();
+}
+
+// The answers of slidedb-query --format json, made by the same Answerer.
+ApiResponse Handler::Solve(const std::string& implied) {
+  const bool batch = request_.method == "POST";
+  if (batch && params_.Has("start")) {
+    return Error(400, "POST /api/solve takes its states in the body, one per "
+                      "line, not in 'start'");
   }
+  ApiResponse error;
+  Answerer* answerer = CachedAnswerer(implied, &error);
+  if (answerer == nullptr) return error;
+  if (batch) return SolveBatch(answerer);
+  const std::string* start = Start(&error);
+  if (start == nullptr) return error;
+  std::string out, err;
+  switch (answerer->Answer(*start, &out, &err)) {
+    case Outcome::kSolved:
+    case Outcome::kUnsolvable:
+      return Json(200, std::move(out));
+    case Outcome::kMalformed:
+      return Json(400, std::move(out));
+    case Outcome::kDatabaseError:
+      break;
+  }
+  return Failure(answerer->database_error());
+}
+
+ApiResponse Handler::SolveBatch(Answerer* answerer) {
+  ApiResponse error;
   std::vector<std::string> inputs;
   if (!BatchInputs(&inputs, &error)) return error;
+  std::string out;
+  out.reserve(request_.body.size() * 16);
   // Answered 256 at a time (a two-bit table's walks together,
   // Answerer::AnswerMany); table answers take microseconds: the clock is
   // read between groups.
@@ -222,11 +230,11 @@ ApiResponse Handler::Solve(const std::string& implied) {
     group.assign(inputs.begin() + i,
                  inputs.begin() + std::min(inputs.size(), i + kGroup));
     bool failed = false;
-    answerer.AnswerMany(group.data(), group.size(), &out,
-                        [&failed](Outcome o, std::string*) {
-                          failed |= o == Outcome::kDatabaseError;
-                        });
-    if (failed) return Failure(answerer.database_error());
+    answerer->AnswerMany(group.data(), group.size(), &out,
+                         [&failed](Outcome o, std::string*) {
+                           failed |= o == Outcome::kDatabaseError;
+                         });
+    if (failed) return Failure(answerer->database_error());
     const size_t done = i + group.size();
     if (done < inputs.size() &&
         std::chrono::steady_clock::now() >= config_->limits.deadline) {

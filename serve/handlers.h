@@ -18,13 +18,15 @@
 
 namespace slidedb {
 
-// One request's work, with the databases it started on.
+class Answerer;  // lib/answer/answerer.h
+
 // The 503 of a request past the server's time for one (`why`: what
 // stopped it), with what max_seconds can do for it: nothing for the
 // multi-tile metric (`mtm`), little when it was given (`max_seconds`).
 std::string DeadlineMessage(const std::string& why, bool mtm,
                             bool max_seconds);
 
+// One request's work, with the databases it started on.
 class Handler {
  public:
   // sources: at least one.
@@ -61,6 +63,12 @@ class Handler {
   bool BatchInputs(std::vector<std::string>* inputs, ApiResponse* error);
   // The start parameter, required; nullptr after filling *error.
   const std::string* Start(ApiResponse* error);
+  // This thread's Answerer for the question of /api/solve (`implied`:
+  // "count", "verify" or ""), made again unless the last request of this
+  // thread asked the same; nullptr after filling *error.
+  Answerer* CachedAnswerer(const std::string& implied, ApiResponse* error);
+  // A POST's states, answered in order by `answerer`.
+  ApiResponse SolveBatch(Answerer* answerer);
 
   // Of several sources, makes the first that answers config_'s goal the
   // one this request asks (db_dir_, db_, solver_); else keeps the first.
