@@ -50,6 +50,65 @@ std::string TableMeta::ToJson() const {
   return j.dump();
 }
 
+namespace {
+
+// The metadata read agree with one another and with the board (`serves`:
+// the goal blanks it says it serves); Corruption naming what does not.
+Status CheckConsistent(const TableMeta& m, const std::vector<int>& serves) {
+  // Each inconsistency is named, so that slidedb-build --verify can say
+  // what is wrong.
+  auto bad = [](const std::string& what) {
+    return Status::Corruption("table metadata is inconsistent: " + what);
+  };
+  const int max_cells = m.two_bit() ? kMaxTwoBitTableCells : kMaxTableCells;
+  if (m.board.cells() > max_cells) {
+    return bad("board " + m.board.Name() + " has more than " +
+               std::to_string(max_cells) + " cells, the most a table of " +
+               RecordKindName(m.records) + " records has");
+  }
+  if (m.two_bit() && m.metric != Metric::kStm) {
+    return bad("a two-bit table is of the single-tile metric");
+  }
+  if (m.goal_blank < 0 || m.goal_blank >= m.board.cells()) {
+    return bad("goal_blank " + std::to_string(m.goal_blank) +
+               " is not a cell of " + m.board.Name());
+  }
+  const int stored_blank = StoredGoalBlank(m.board, m.goal_blank);
+  if (stored_blank != m.goal_blank) {
+    return bad("goal_blank " + std::to_string(m.goal_blank) +
+               " is served by the table of goal_blank " +
+               std::to_string(stored_blank) + " and is not stored");
+  }
+  if (serves != ServedGoalBlanks(m.board, m.goal_blank)) {
+    return bad("serves is not every goal blank a symmetry of " +
+               m.board.Name() + " takes " + std::to_string(m.goal_blank) +
+               " to");
+  }
+  const uint64_t size = Indexer(m.board, m.goal_blank).size();
+  if (m.states != size) {
+    return bad("states is " + std::to_string(m.states) + ", not " +
+               std::to_string(size));
+  }
+  if (m.page_records != PageStates(m.records)) {
+    return bad("page_records is " + std::to_string(m.page_records) +
+               ", not " + std::to_string(PageStates(m.records)));
+  }
+  const uint64_t pages = PageCount(m.records, m.states);
+  if (m.pages != pages) {
+    return bad("pages is " + std::to_string(m.pages) + ", not " +
+               std::to_string(pages));
+  }
+  if (m.max_distance < 0 ||
+      m.histogram.size() != static_cast<size_t>(m.max_distance) + 1) {
+    return bad("max_distance is " + std::to_string(m.max_distance) +
+               " but the histogram has " +
+               std::to_string(m.histogram.size()) + " entries");
+  }
+  return Status::OK();
+}
+
+}  // namespace
+
 Status TableMeta::FromJson(std::string_view json, TableMeta* out) {
   try {
     TableMeta m;
@@ -76,56 +135,8 @@ Status TableMeta::FromJson(std::string_view json, TableMeta* out) {
     m.pages = j.at("pages").get<uint32_t>();
     meta_json::ReadProvenance(
         j, {&m.built_by, &m.built_at, &m.build_seconds, &m.threads});
-    // Each inconsistency is named, so that slidedb-build --verify can say
-    // what is wrong.
-    auto bad = [](const std::string& what) {
-      return Status::Corruption("table metadata is inconsistent: " + what);
-    };
-    const int max_cells = m.two_bit() ? kMaxTwoBitTableCells : kMaxTableCells;
-    if (m.board.cells() > max_cells) {
-      return bad("board " + m.board.Name() + " has more than " +
-                 std::to_string(max_cells) + " cells, the most a table of " +
-                 RecordKindName(m.records) + " records has");
-    }
-    if (m.two_bit() && m.metric != Metric::kStm) {
-      return bad("a two-bit table is of the single-tile metric");
-    }
-    if (m.goal_blank < 0 || m.goal_blank >= m.board.cells()) {
-      return bad("goal_blank " + std::to_string(m.goal_blank) +
-                 " is not a cell of " + m.board.Name());
-    }
-    const int stored_blank = StoredGoalBlank(m.board, m.goal_blank);
-    if (stored_blank != m.goal_blank) {
-      return bad("goal_blank " + std::to_string(m.goal_blank) +
-                 " is served by the table of goal_blank " +
-                 std::to_string(stored_blank) + " and is not stored");
-    }
-    if (j.at("serves").get<std::vector<int>>() !=
-        ServedGoalBlanks(m.board, m.goal_blank)) {
-      return bad("serves is not every goal blank a symmetry of " +
-                 m.board.Name() + " takes " + std::to_string(m.goal_blank) +
-                 " to");
-    }
-    const uint64_t size = Indexer(m.board, m.goal_blank).size();
-    if (m.states != size) {
-      return bad("states is " + std::to_string(m.states) + ", not " +
-                 std::to_string(size));
-    }
-    if (m.page_records != PageStates(m.records)) {
-      return bad("page_records is " + std::to_string(m.page_records) +
-                 ", not " + std::to_string(PageStates(m.records)));
-    }
-    const uint64_t pages = PageCount(m.records, m.states);
-    if (m.pages != pages) {
-      return bad("pages is " + std::to_string(m.pages) + ", not " +
-                 std::to_string(pages));
-    }
-    if (m.max_distance < 0 ||
-        m.histogram.size() != static_cast<size_t>(m.max_distance) + 1) {
-      return bad("max_distance is " + std::to_string(m.max_distance) +
-                 " but the histogram has " +
-                 std::to_string(m.histogram.size()) + " entries");
-    }
+    s = CheckConsistent(m, j.at("serves").get<std::vector<int>>());
+    if (!s.ok()) return s;
     *out = std::move(m);
   } catch (const nlohmann::json::exception& e) {
     return Status::Corruption(std::string("table metadata: ") + e.what());
