@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <random>
@@ -279,6 +280,51 @@ TEST_F(SolverTest, MissingTableIsNotFoundAndNamed) {
 // A Solver that reads only the pages its walks touch answers every state of
 // a stored goal and of a goal served by symmetry exactly as one that read
 // the table whole; a walk of d moves reads at most d + 1 pages.
+// The 15-puzzle's multi-tile neighbour distances (/api/moves, --moves), a
+// line of the blank at a time: each the distance a whole search gives, on
+// positions near the goal where lines with and without a nearer state
+// both come up.
+TEST_F(SolverTest, MultiTileLineDistancesAreTheSearchedOnes) {
+  const Board board(4, 4);
+  Problem p;
+  p.board = board;
+  p.goal_blank = 15;
+  p.metric = Metric::kMtm;
+  p.solvable = true;
+  std::mt19937_64 rng(11);
+  int lines_without_nearer = 0, lines_with_nearer = 0;
+  for (int trial = 0; trial < 6; ++trial) {
+    State s = CanonicalGoal(board, 15);
+    for (int k = 0; k < 12 + 2 * trial; ++k) {
+      ApplyMove(board, kAllMoves[rng() % 4], &s);
+    }
+    p.start = s;
+    int from;
+    ASSERT_TRUE(solver_->Distance(p, &from).ok());
+    for (int axis = 0; axis < 2; ++axis) {
+      std::vector<State> line;
+      std::vector<int> want;
+      for (Move m : {kAllMoves[2 * axis], kAllMoves[2 * axis + 1]}) {
+        Problem next = p;
+        while (ApplyMove(board, m, &next.start)) {
+          line.push_back(next.start);
+          want.emplace_back();
+          ASSERT_TRUE(solver_->Distance(next, &want.back()).ok());
+        }
+      }
+      std::vector<int> got;
+      ASSERT_TRUE(
+          solver_->LineNeighborDistances(p, from, axis, line, &got).ok());
+      EXPECT_EQ(got, want) << "trial " << trial << " axis " << axis;
+      const bool nearer =
+          std::find(want.begin(), want.end(), from - 1) != want.end();
+      ++(nearer ? lines_with_nearer : lines_without_nearer);
+    }
+  }
+  EXPECT_GT(lines_with_nearer, 0);
+  EXPECT_GT(lines_without_nearer, 0);
+}
+
 TEST(SolverPageLoadingTest, OnUseAnswersEveryStateAsTheWholeTable) {
   std::unique_ptr<Database> db;
   ASSERT_TRUE(Database::Open(testing::TestDatabase(), &db).ok());

@@ -1,5 +1,7 @@
 #include "lib/answer/moves.h"
 
+#include <vector>
+
 #include "lib/answer/answerer.h"
 #include "lib/answer/json_text.h"
 #include "lib/puzzle/problem.h"
@@ -34,17 +36,20 @@ Status AnswerMoves(const QueryConfig& config, Solver* solver,
     if (!s.ok()) return s;
     out->distance = path.distance();
   }
-  const State from = p.start;
   // The optimal path's first move, which leads one nearer.
   const size_t first_end =
       path.moves.empty() ? 0 : MoveEnd(path.moves, 0, config.metric);
   const int reach = config.metric == Metric::kMtm ? kMaxCells : 1;
+  // The states one move away on each axis (0 the blank's column, 1 its
+  // row), and where their moves are in out->moves.
+  std::vector<State> line[2];
+  std::vector<size_t> at[2];
   for (Move m : kAllMoves) {
-    p.start = from;
+    State next_state = p.start;
     std::vector<std::string> tiles;
     uint8_t tile;
     for (int cells = 1;
-         cells <= reach && ApplyMove(config.board, m, &p.start, &tile);
+         cells <= reach && ApplyMove(config.board, m, &next_state, &tile);
          ++cells) {
       tiles.push_back(p.label[tile]);
       NextMoveFields next;
@@ -54,18 +59,27 @@ Status AnswerMoves(const QueryConfig& config, Solver* solver,
       next.tile = tiles[0];
       next.tiles = tiles;
       next.state =
-          FormatArrangement(ToArrangement(p, p.start), config.blank_out);
-      if (p.solvable) {
-        // The table, or one bounded search each, says how far it leads.
-        if (first_end == static_cast<size_t>(cells) && m == path.moves[0]) {
-          next.distance = out->distance - 1;
-        } else {
-          s = solver->NeighborDistance(p, out->distance, &next.distance,
-                                       config.limits);
-          if (!s.ok()) return s;
-        }
+          FormatArrangement(ToArrangement(p, next_state), config.blank_out);
+      if (p.solvable && first_end == static_cast<size_t>(cells) &&
+          m == path.moves[0]) {
+        next.distance = out->distance - 1;
       }
+      const int axis = static_cast<int>(m) / 2;
+      line[axis].push_back(next_state);
+      at[axis].push_back(out->moves.size());
       out->moves.push_back(std::move(next));
+    }
+  }
+  if (!p.solvable) return Status::OK();
+  // The table, or bounded searches, say how far the others lead.
+  for (int axis = 0; axis < 2; ++axis) {
+    std::vector<int> distances;
+    for (size_t i : at[axis]) distances.push_back(out->moves[i].distance);
+    s = solver->LineNeighborDistances(p, out->distance, axis, line[axis],
+                                      &distances, config.limits);
+    if (!s.ok()) return s;
+    for (size_t k = 0; k < at[axis].size(); ++k) {
+      out->moves[at[axis][k]].distance = distances[k];
     }
   }
   return Status::OK();

@@ -1,7 +1,8 @@
 // Every legal move from a start, each with the exact distance of the state
 // it leads to: which moves bring the goal nearer (/api/moves, slidedb-query
 // --moves, Db::Moves). A full table gives each distance by one record; a
-// goal a search answers gets one search per move.
+// goal a search answers gets one or two bounded iterations a move
+// (Solver::LineNeighborDistances).
 #ifndef SLIDEDB_LIB_ANSWER_MOVES_H_
 #define SLIDEDB_LIB_ANSWER_MOVES_H_
 

@@ -50,13 +50,17 @@ class MtmSearch::Run : public IdaRunBase {
   static constexpr bool kSplitKeepsOrder = true;
 
   Run(const MtmSearch& search, const State& start, IdaShared* shared)
+      : Run(Rooted{search, -1}, start, shared) {}
+  // A run whose root takes no move on `rooted.root_axis` (-1: any).
+  Run(const Rooted& rooted, const State& start, IdaShared* shared)
       : IdaRunBase(shared),
-        board_(search.board_),
-        fsm_(*search.fsm_),
-        rows_(search.rows_),
-        columns_(search.columns_),
-        ordered_rows_(search.ordered_rows_.get()),
-        ordered_columns_(search.ordered_columns_.get()),
+        root_axis_(rooted.root_axis),
+        board_(rooted.search.board_),
+        fsm_(*rooted.search.fsm_),
+        rows_(rooted.search.rows_),
+        columns_(rooted.search.columns_),
+        ordered_rows_(rooted.search.ordered_rows_.get()),
+        ordered_columns_(rooted.search.ordered_columns_.get()),
         state_(start),
         v_(rows_.IdOf(start)),
         h_(columns_.IdOf(start)) {}
@@ -69,8 +73,10 @@ class MtmSearch::Run : public IdaRunBase {
     return ordered_columns_ != nullptr ? ordered_columns_->Distance(state_)
                                        : columns_.Distance(h_);
   }
+  // The last move's axis; at the root, the axis its moves skip (-1: none).
   int prev_axis() const {
-    return length_ == 0 ? -1 : static_cast<int>(moves_[length_ - 1].move) / 2;
+    return length_ == 0 ? root_axis_
+                        : static_cast<int>(moves_[length_ - 1].move) / 2;
   }
   void TakeAnswer(std::vector<MtmMove>* moves) const {
     moves->assign(moves_, moves_ + length_);
@@ -190,6 +196,7 @@ class MtmSearch::Run : public IdaRunBase {
     return false;
   }
 
+  const int root_axis_;
   const Board& board_;
   const MtmMoveFsm& fsm_;
   const WalkingDistance& rows_;
@@ -259,18 +266,30 @@ int MtmSearch::WalkingDistanceSum(const State& s) const {
 
 Status MtmSearch::Within(const State& start, int bound, bool* within,
                          const SearchLimits& limits) const {
+  return WithinFrom(start, bound, -1, within, limits);
+}
+
+Status MtmSearch::WithinOffLine(const State& start, int bound, int axis,
+                                bool* within,
+                                const SearchLimits& limits) const {
+  return WithinFrom(start, bound, axis, within, limits);
+}
+
+Status MtmSearch::WithinFrom(const State& start, int bound, int root_axis,
+                             bool* within, const SearchLimits& limits) const {
   *within = false;
-  const Run root(*this, start, nullptr);
+  const Rooted rooted{*this, root_axis};
+  const Run root(rooted, start, nullptr);
   if (root.v() + root.h() == 0) {
     *within = bound >= 0;
     return Status::OK();
   }
-  if (Bound(root.v(), root.h(), -1) > bound) return Status::OK();
+  if (Bound(root.v(), root.h(), root_axis) > bound) return Status::OK();
   // A budget (answer_by) is a deadline: the answer is exact or none.
   SearchLimits bounded = limits;
   bounded.deadline = std::min(limits.deadline, limits.answer_by);
   IdaIteration<std::vector<MtmMove>> it;
-  Status s = IdaIterate<Run>(*this, start, bound, bounded, nullptr, &it);
+  Status s = IdaIterate<Run>(rooted, start, bound, bounded, nullptr, &it);
   *within = it.found;
   return s;
 }

@@ -114,6 +114,14 @@ class MtmSearch {
   // one more). Limits as Solve's. REQUIRES: as Solve's.
   Status Within(const State& start, int bound, bool* within,
                 const SearchLimits& limits = {}) const;
+  // Within, when the first move need not be on `axis` (0 the blank's
+  // column, 1 its row): none of the states one move along that line from
+  // `start` is within bound - 1 (each is one move from `start` and from
+  // the others, so a path through one of them would be). The search skips
+  // those moves at its root and bounds the root by the next move's turn:
+  // about half the work. REQUIRES: as Within's, 0 <= axis <= 1.
+  Status WithinOffLine(const State& start, int bound, int axis, bool* within,
+                       const SearchLimits& limits = {}) const;
 
  private:
   MtmSearch(const Board& board, int goal_blank, MtmHeuristic heuristic,
@@ -122,6 +130,14 @@ class MtmSearch {
   // One depth-first search in MTM moves, the metric of the IDA* driver
   // (lib/search/ida_driver.h).
   class Run;
+  // The search with the root's moves on one axis skipped (-1: none), the
+  // owner of WithinOffLine's runs.
+  struct Rooted {
+    const MtmSearch& search;
+    int root_axis;
+  };
+  Status WithinFrom(const State& start, int bound, int root_axis,
+                    bool* within, const SearchLimits& limits) const;
 
   Board board_;
   int goal_blank_;

@@ -231,12 +231,10 @@ Table* Solver::OpenedTable(const Board& board, int goal_blank, Metric metric) {
              : nullptr;
 }
 
-namespace {
-
 // Turning the board by 180 degrees reverses the reading order: cell c
 // becomes n-1-c, tile t of this goal becomes tile n-t of the turned one,
 // and every move of the blank its opposite.
-State Turned(const Board& board, const State& s) {
+State Solver::Turned(const Board& board, const State& s) {
   const int n = board.cells();
   State turned;
   for (int c = 0; c < n; ++c) {
@@ -246,8 +244,6 @@ State Turned(const Board& board, const State& s) {
   turned.blank = static_cast<uint8_t>(n - 1 - s.blank);
   return turned;
 }
-
-}  // namespace
 
 Status Solver::TableFor(const Problem& p, Table** table) {
   // The common case first: a table opened already, no metadata scan.
@@ -402,61 +398,6 @@ Status Solver::SolveMtm(const Problem& p, Path* path,
         s.message() + ": the multi-tile search answers optimally or not at "
         "all, and its budget ran out (more time answers)");
   }
-  return s;
-}
-
-Status Solver::NeighborDistance(const Problem& p, int from, int* distance,
-                                const SearchLimits& limits) {
-  const int stored_blank = StoredGoalBlank(p.board, p.goal_blank);
-  Table* table = OpenedTable(p.board, stored_blank, p.metric);
-  if (table != nullptr && table->two_bit() && p.metric == Metric::kStm) {
-    // One residue says which of from - 1 and from + 1 it is.
-    const State start = stored_blank == p.goal_blank
-                            ? p.start
-                            : GoalMap(p.board, p.goal_blank).ToStored(p.start);
-    uint8_t r;
-    Status s = table->GetResidue(table->indexer().IndexOf(start), &r);
-    if (!s.ok()) return s;
-    if (r != (from + 1) % 3 && r != (from + 2) % 3) {
-      return Status::Corruption(
-          "table " + table->meta().Id() + ": a neighbour of a state " +
-          std::to_string(from) + " moves from the goal has residue " +
-          std::to_string(r));
-    }
-    *distance = r == (from + 2) % 3 ? from - 1 : from + 1;
-    return Status::OK();
-  }
-  if (p.metric == Metric::kMtm && table == nullptr &&
-      Searches(p.board, p.goal_blank, p.metric)) {
-    // One MTM move changes the distance by at most one: within from - 1,
-    // else within from, else from + 1; an iteration each.
-    std::shared_ptr<const MtmSearch> search;
-    Status s = GetMtmSearch(p, limits, &search);
-    if (!s.ok()) return s;
-    bool within = false;
-    for (int bound = from - 1; bound <= from; ++bound) {
-      s = search->Within(p.start, bound, &within, limits);
-      if (!s.ok() || within) {
-        *distance = bound;
-        return s;
-      }
-    }
-    *distance = from + 1;
-    return Status::OK();
-  }
-  if (p.metric != Metric::kStm ||
-      OpenedTable(p.board, stored_blank, p.metric) != nullptr ||
-      !Searches(p.board, p.goal_blank)) {
-    return Distance(p, distance, limits);
-  }
-  std::shared_ptr<const PdbSearch> search;
-  bool rotated;
-  Status s = GetPdbSearch(p.board, p.goal_blank, &search, &rotated);
-  if (!s.ok()) return s;
-  bool within = false;
-  s = search->Within(rotated ? Turned(p.board, p.start) : p.start, from - 1,
-                     &within, limits);
-  *distance = within ? from - 1 : from + 1;
   return s;
 }
 

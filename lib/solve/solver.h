@@ -138,8 +138,24 @@ class Solver {
   // REQUIRES: p.solvable.
   Status NeighborDistance(const Problem& p, int from, int* distance,
                           const SearchLimits& limits = {});
+  // The distances of the states one move from p.start along one line of
+  // its blank (`axis` 0 its column, 1 its row), p.start `from` moves from
+  // the goal: (*distances)[i], line[i]'s (resized to line's size; those
+  // not -1 are known and kept). In MTM the line and p.start are each one
+  // move from the others, so a search needs one iteration for each, or
+  // two (whether within from - 1, then from) only when none is nearer,
+  // each without the moves along the line. Otherwise NeighborDistance
+  // each. REQUIRES: p.solvable; line[i] one move from p.start on `axis`.
+  Status LineNeighborDistances(const Problem& p, int from, int axis,
+                               const std::vector<State>& line,
+                               std::vector<int>* distances,
+                               const SearchLimits& limits = {});
 
  private:
+  // Turning the board by 180 degrees: the state for the goal the stored
+  // search serves (see Solve).
+  static State Turned(const Board& board, const State& s);
+
   const Database* db_;
   Database::PageLoading page_loading_ = Database::PageLoading::kSmallWhole;
   bool pdbs_whole_ = false;
