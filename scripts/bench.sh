@@ -26,6 +26,9 @@ Suites (bench/suites/SUITE.sh; BENCHMARKS.md has their latest figures):
                        on 5x5, on cell 5 on 4x4) beside the default ones
   pdb_oneshot BASE     one 15-puzzle question per process beside BASE (pages of
                        the pattern databases read on demand), and the batch
+  moves BASE DB44 [N]  every move's distance (--moves) on 4x4, single-tile on
+                       Korf's ten median instances and multi-tile on N random
+                       positions, beside BASE; answers compared byte for byte
   first_answer BASE    the first 15-puzzle answer on every face (server, C++ API,
                        Python, one-shot CLI memory) beside BASE
   memory_limit DB44 [LIMIT...]

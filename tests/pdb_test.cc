@@ -47,8 +47,8 @@ TEST(PartitionTest, ParsesAndRefuses) {
   ASSERT_TRUE(ParsePartition("6-6-3", b44, &p).ok());
   EXPECT_EQ(PartitionName(p), "6-6-3");
   EXPECT_EQ(p[2], (std::vector<int>{13, 14, 15}));
-  for (const char* bad : {"", "7-7", "7-9", "15", "7--8", "a-b", "7-8-",
-                          "0-15", "-7-8"}) {
+  for (const char* bad :
+       {"", "7-7", "7-9", "15", "7--8", "a-b", "7-8-", "0-15", "-7-8"}) {
     EXPECT_FALSE(ParsePartition(bad, b44, &p).ok()) << bad;
   }
   // The blank last: consecutive tiles, as before the partition followed the
@@ -115,9 +115,9 @@ TEST(PartitionTest, DefaultFollowsTheGoalBlank) {
   // Before, the default took the blank-last goal's tile labels for every
   // goal: on 5x5 with the blank first two of the four groups became strips
   // wrapping across rows (Korf-Felner #38 in 118 s instead of 4.6 s).
-  for (const Board& board : {Board(4, 4), Board(5, 5), Board(3, 5),
-                             Board(5, 3), Board(4, 5), Board(5, 4),
-                             Board(2, 8), Board(8, 2)}) {
+  for (const Board& board :
+       {Board(4, 4), Board(5, 5), Board(3, 5), Board(5, 3), Board(4, 5),
+        Board(5, 4), Board(2, 8), Board(8, 2)}) {
     SCOPED_TRACE(board.Name());
     const int last = board.cells() - 1;
     const Partition base = DefaultPartition(board, last);
@@ -226,11 +226,10 @@ TEST(PdbBuildTest, MatchesAPlainBfsOfTheAbstractSpace) {
     int goal_blank;
     std::vector<int> tiles;
   };
-  for (const Case& c : {Case{Board(3, 3), 8, {1, 2, 3}},
-                        Case{Board(3, 3), 4, {2, 5, 7, 8}},
-                        Case{Board(2, 4), 0, {1, 2, 3, 4, 5, 6, 7}},
-                        Case{Board(4, 4), 0, {3, 9, 12}},
-                        Case{Board(2, 7), 13, {1, 8}}}) {
+  for (const Case& c :
+       {Case{Board(3, 3), 8, {1, 2, 3}}, Case{Board(3, 3), 4, {2, 5, 7, 8}},
+        Case{Board(2, 4), 0, {1, 2, 3, 4, 5, 6, 7}},
+        Case{Board(4, 4), 0, {3, 9, 12}}, Case{Board(2, 7), 13, {1, 8}}}) {
     for (int threads : {1, 2}) {
       PdbResult r;
       ASSERT_TRUE(
@@ -291,7 +290,8 @@ TEST(PdbSearchTest, AgreesWithTheFull3x4Table) {
   const int goal_blank = 11;
   const Indexer indexer(board, goal_blank);
   const auto table = FullTable(indexer);
-  const PdbSearch search = MakeSearch(board, goal_blank, ConsecutiveGroups({5, 6}));
+  const PdbSearch search =
+      MakeSearch(board, goal_blank, ConsecutiveGroups({5, 6}));
   std::mt19937_64 rng(20041);
   std::uniform_int_distribution<Index> any(0, indexer.size() - 1);
   const int scale = testing::kSanitized ? 5 : 1;  // fewer under a sanitizer
@@ -325,7 +325,8 @@ TEST(PdbSearchTest, ReflectionOn3x3StaysOptimal) {
   for (int goal_blank : {0, 4, 8}) {
     const Indexer indexer(board, goal_blank);
     const auto table = FullTable(indexer);
-    const PdbSearch search = MakeSearch(board, goal_blank, ConsecutiveGroups({4, 4}));
+    const PdbSearch search =
+        MakeSearch(board, goal_blank, ConsecutiveGroups({4, 4}));
     ASSERT_TRUE(search.reflects());
     for (Index i = 0; i < indexer.size(); i += 97) {
       const State s = indexer.StateAt(i);
@@ -358,6 +359,34 @@ TEST(PdbSearchTest, WithinIsTrueFromTheExactDistanceUp) {
       ASSERT_EQ(within, bound >= exact) << i << " bound " << bound;
     }
   }
+}
+
+// The neighbours' question of /api/moves: whether a neighbour of a state
+// `exact` away is within exact - 1, its root not taking the way back; the
+// table's answer for every 3x3 state's neighbours (a 61st of them).
+TEST(PdbSearchTest, WithinNotBackAnswersTheNeighboursQuestion) {
+  const Board board(3, 3);
+  const Indexer indexer(board, 8);
+  const auto table = FullTable(indexer);
+  const PdbSearch search = MakeSearch(board, 8, ConsecutiveGroups({4, 4}));
+  int nearer = 0, farther = 0;
+  for (Index i = 0; i < indexer.size(); i += 61) {
+    const State s = indexer.StateAt(i);
+    int exact;
+    ASSERT_TRUE(DistanceToGoal(table.get(), s, &exact).ok());
+    for (Move m : kAllMoves) {
+      State n = s;
+      if (!ApplyMove(board, m, &n)) continue;
+      int want;
+      ASSERT_TRUE(DistanceToGoal(table.get(), n, &want).ok());
+      bool within = false;
+      ASSERT_TRUE(search.WithinNotBack(n, exact - 1, Inverse(m), &within).ok());
+      ASSERT_EQ(within, want == exact - 1) << i << " move " << int(m);
+      ++(within ? nearer : farther);
+    }
+  }
+  EXPECT_GT(nearer, 0);
+  EXPECT_GT(farther, 0);
 }
 
 // A search past its budget stops with DeadlineExceeded and no moves;

@@ -283,7 +283,7 @@ TEST_F(SolverTest, MissingTableIsNotFoundAndNamed) {
 // The 15-puzzle's multi-tile neighbour distances (/api/moves, --moves), a
 // line of the blank at a time: each the distance a whole search gives, on
 // positions near the goal where lines with and without a nearer state
-// both come up.
+// both come up. (The single-tile ones: PdbSearchTest.WithinNotBack...)
 TEST_F(SolverTest, MultiTileLineDistancesAreTheSearchedOnes) {
   const Board board(4, 4);
   Problem p;
@@ -419,8 +419,8 @@ TEST(WalkTest, DistanceZeroAwayFromTheGoalIsCorruption) {
   s = DistanceToGoal(bad.get(), indexer.StateAt(near), &d);
   EXPECT_TRUE(s.IsCorruption()) << s.ToString();
   // The goal itself still answers 0.
-  ASSERT_TRUE(DistanceToGoal(bad.get(), CanonicalGoal(board, goal_blank), &d)
-                  .ok());
+  ASSERT_TRUE(
+      DistanceToGoal(bad.get(), CanonicalGoal(board, goal_blank), &d).ok());
   EXPECT_EQ(d, 0);
 }
 

@@ -22,11 +22,12 @@ namespace {
 std::string StepPlace(const std::vector<SolutionStep>& steps, size_t k,
                       const std::vector<Move>& played, const Move* way,
                       Metric metric) {
-  const std::string step = "step " + std::to_string(k + 1) + " of " +
-                           std::to_string(steps.size());
+  const std::string step =
+      "step " + std::to_string(k + 1) + " of " + std::to_string(steps.size());
   if (metric == Metric::kStm) return step;
-  const int number = MoveCount(played, metric) +
-                     (played.empty() || way == nullptr || *way != played.back());
+  const int number =
+      MoveCount(played, metric) +
+      (played.empty() || way == nullptr || *way != played.back());
   std::vector<Move> all;
   bool known = true;
   for (const SolutionStep& st : steps) {
@@ -34,8 +35,8 @@ std::string StepPlace(const std::vector<SolutionStep>& steps, size_t k,
     all.push_back(st.move);
   }
   return "move " + std::to_string(number) +
-         (known ? " of " + std::to_string(MoveCount(all, metric)) : "") +
-         ", " + step;
+         (known ? " of " + std::to_string(MoveCount(all, metric)) : "") + ", " +
+         step;
 }
 
 Status PlaySteps(const Problem& p, const std::vector<SolutionStep>& steps,
@@ -68,8 +69,8 @@ Status PlaySteps(const Problem& p, const std::vector<SolutionStep>& steps,
                     ") is not legal: it would take the blank off the board";
       return Status::InvalidArgument(
           "moves: " +
-          StepPlace(steps, k, *moves, found ? &way : nullptr, p.metric) +
-          " " + what);
+          StepPlace(steps, k, *moves, found ? &way : nullptr, p.metric) + " " +
+          what);
     }
     moves->push_back(way);
     tiles->push_back(tile);
@@ -166,7 +167,8 @@ Status AnalyseSolve(const QueryConfig& config, Solver* solver,
     for (; k < end; ++k) ApplyMove(p.board, way[k], &p.start);
     int after;
     // Each move leads to a neighbour: in a search, bounded iterations.
-    s = solver->NeighborDistance(p, before, &after, limits);
+    s = solver->NeighborDistance(p, before, &after, limits,
+                                 static_cast<int>(way[end - 1]));
     if (stopped(s)) break;
     if (!s.ok()) return s;
     m.before = before;

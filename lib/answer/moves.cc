@@ -13,9 +13,9 @@ Status AnswerMoves(const QueryConfig& config, Solver* solver,
   Arrangement start;
   Problem p;
   Status s = ParseArrangement(input, config.board, config.notation, &start);
-  const Arrangement goal =
-      s.ok() && !config.goal ? DefaultGoal(config.board, start)
-                             : GoalArrangement(config);
+  const Arrangement goal = s.ok() && !config.goal
+                               ? DefaultGoal(config.board, start)
+                               : GoalArrangement(config);
   if (s.ok()) s = MakeProblem(config.board, start, goal, &p);
   if (!s.ok()) {
     return Status::InvalidArgument(MalformedMessage(input, s.message()));

@@ -34,9 +34,13 @@ class PdbSearch::Run : public IdaRunBase {
   static constexpr bool kSplitKeepsOrder = false;
 
   Run(const PdbSearch& search, const State& start, IdaShared* shared)
+      : Run(Rooted{search, -1}, start, shared) {}
+  // A run whose root does not take the move rooted.root_skip (-1: none).
+  Run(const Rooted& rooted, const State& start, IdaShared* shared)
       : IdaRunBase(shared),
-        search_(search),
-        board_(search.board_),
+        search_(rooted.search),
+        board_(rooted.search.board_),
+        root_prev_(rooted.root_skip < 0 ? -1 : rooted.root_skip ^ 1),
         state_(start) {
     for (int c = 0; c < board_.cells(); ++c) {
       const int t = state_.tile[c];
@@ -93,7 +97,8 @@ class PdbSearch::Run : public IdaRunBase {
   // Searches the subtree below the path pushed so far for the goal within
   // `bound` moves; true if found (or stopped, or abandoned).
   bool Search(int bound) {
-    const int prev = length_ == 0 ? -1 : static_cast<int>(moves_[length_ - 1]);
+    const int prev =
+        length_ == 0 ? root_prev_ : static_cast<int>(moves_[length_ - 1]);
     return Dfs(length_, prev, fsm_state_, sum_, mirror_sum_, bound);
   }
 
@@ -101,7 +106,8 @@ class PdbSearch::Run : public IdaRunBase {
   // rooted `split` moves deep within `bound`, and stops at the first goal
   // found on the way (a subtree with `goal`); true then.
   bool Collect(int bound, int split, std::vector<IdaSubtree<Move>>* out) {
-    const int prev = length_ == 0 ? -1 : static_cast<int>(moves_[length_ - 1]);
+    const int prev =
+        length_ == 0 ? root_prev_ : static_cast<int>(moves_[length_ - 1]);
     return Collect(length_, prev, bound, split, out);
   }
 
@@ -194,8 +200,8 @@ class PdbSearch::Run : public IdaRunBase {
       int to;
       uint8_t tile;
       int g, mg;
-      int new_md, new_value, new_sum, new_mirror_md, new_mirror,
-          new_mirror_sum, f;
+      int new_md, new_value, new_sum, new_mirror_md, new_mirror, new_mirror_sum,
+          f;
       int32_t fsm;
       uint64_t index, mirror_index;
     };
@@ -313,6 +319,8 @@ class PdbSearch::Run : public IdaRunBase {
 
   const PdbSearch& search_;
   const Board& board_;
+  // At the root, the move taken "before" it: its inverse is not taken.
+  const int root_prev_;
   State state_;
   // cells_[g][i]: the cell of group g's i-th tile; mirror_cells_[g][i]:
   // the reflection of the cell of group g's i-th mirror tile.

@@ -50,10 +50,11 @@ PdbSearch::PdbSearch(const Board& board, int goal_blank,
     mirror[t] = goal.tile[mirror_cell_[goal_cell[t]]];
   }
   for (size_t g = 0; g < partition.size(); ++g) {
-    Group group{partition[g], {},
-                PatternIndexer(board.cells(),
-                               static_cast<int>(partition[g].size())),
-                std::move(values[g])};
+    Group group{
+        partition[g],
+        {},
+        PatternIndexer(board.cells(), static_cast<int>(partition[g].size())),
+        std::move(values[g])};
     for (size_t i = 0; i < group.tiles.size(); ++i) {
       const int t = group.tiles[i];
       group.mirror_tiles.push_back(mirror[t]);
@@ -164,9 +165,9 @@ Status PdbSearch::SolveOptimally(const State& start, Path* path,
   uint64_t nodes = 0;
   Path found;
   bool has_found = false;
-  Status s = IdaDeepen<Run>(*this, start, root.heuristic(), limits,
-                            PagesFailedCheck(), stop_at, proven, &nodes,
-                            &found, &has_found);
+  Status s =
+      IdaDeepen<Run>(*this, start, root.heuristic(), limits, PagesFailedCheck(),
+                     stop_at, proven, &nodes, &found, &has_found);
   path->nodes = static_cast<int64_t>(nodes);
   if (has_found) {
     path->moves = std::move(found.moves);
@@ -190,11 +191,23 @@ Status PdbSearch::Solve(const State& start, Path* path,
 
 Status PdbSearch::Within(const State& start, int bound, bool* within,
                          const SearchLimits& limits) const {
-  const Run root(*this, start, nullptr);
+  return WithinFrom(start, bound, -1, within, limits);
+}
+
+Status PdbSearch::WithinNotBack(const State& start, int bound, Move back,
+                                bool* within,
+                                const SearchLimits& limits) const {
+  return WithinFrom(start, bound, static_cast<int>(back), within, limits);
+}
+
+Status PdbSearch::WithinFrom(const State& start, int bound, int root_skip,
+                             bool* within, const SearchLimits& limits) const {
+  const Rooted rooted{*this, root_skip};
+  const Run root(rooted, start, nullptr);
   *within = root.sum() == 0;
   if (!*within && root.heuristic() <= bound) {
     IdaIteration<Path> it;
-    Status s = IdaIterate<Run>(*this, start, std::min(bound, Run::kMaxDepth),
+    Status s = IdaIterate<Run>(rooted, start, std::min(bound, Run::kMaxDepth),
                                limits, PagesFailedCheck(), &it);
     Status pages = PagesError();
     if (!pages.ok()) return pages;

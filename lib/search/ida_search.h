@@ -63,8 +63,8 @@ class SearchHelpers {
  private:
   std::mutex mutex_;
   std::condition_variable changed_;
-  uint64_t generation_ = 0;     // guarded by mutex_
-  std::deque<Offer*> offers_;   // guarded by mutex_
+  uint64_t generation_ = 0;    // guarded by mutex_
+  std::deque<Offer*> offers_;  // guarded by mutex_
 };
 
 // What an IDA* search tells as it goes (SearchLimits::progress): the bound
@@ -149,11 +149,25 @@ class PdbSearch {
   // REQUIRES: start reaches the goal.
   Status Within(const State& start, int bound, bool* within,
                 const SearchLimits& limits = {}) const;
+  // Within, for a neighbour of a state whose distance is over bound - 1:
+  // the root does not take `back`, the move to that state. About a
+  // quarter less work. REQUIRES: as Within's.
+  Status WithinNotBack(const State& start, int bound, Move back, bool* within,
+                       const SearchLimits& limits = {}) const;
 
  private:
+  // The search whose root does not take the move root_skip (-1: takes
+  // every move), the owner of WithinNotBack's runs.
+  struct Rooted {
+    const PdbSearch& search;
+    int root_skip;
+  };
+  Status WithinFrom(const State& start, int bound, int root_skip, bool* within,
+                    const SearchLimits& limits) const;
+
   struct Group {
-    std::vector<int> tiles;          // canonical tiles
-    std::vector<int> mirror_tiles;   // the tiles whose reflections they are
+    std::vector<int> tiles;         // canonical tiles
+    std::vector<int> mirror_tiles;  // the tiles whose reflections they are
     PatternIndexer indexer;
     PdbValues values;
   };

@@ -223,7 +223,8 @@ MtmSearch::MtmSearch(const Board& board, int goal_blank, MtmHeuristic heuristic,
   if (!rows_.complete() || !columns_.complete()) {
     made_ = Status::DeadlineExceeded(
         "stopped at its limit while making the multi-tile walking-distance "
-        "tables of " + board.Name());
+        "tables of " +
+        board.Name());
     return;
   }
   fsm_ = MtmMoveFsm::Shared(board, [&limits] { return PastLimits(limits); });
@@ -304,9 +305,8 @@ Status MtmSearch::Solve(const State& start, Path* path, int* mtm_length,
   std::vector<MtmMove> moves;
   bool found = false;
   int proven;
-  Status s = IdaDeepen<Run>(*this, start, Bound(root.v(), root.h(), -1),
-                            limits, nullptr, INT_MAX, &proven, &nodes, &moves,
-                            &found);
+  Status s = IdaDeepen<Run>(*this, start, Bound(root.v(), root.h(), -1), limits,
+                            nullptr, INT_MAX, &proven, &nodes, &moves, &found);
   path->nodes = static_cast<int64_t>(nodes);
   if (!s.ok() || !found) return s;
   State at = start;

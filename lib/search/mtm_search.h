@@ -70,8 +70,8 @@ class MtmSearch {
   // stops with DeadlineExceeded past `limits` (deadline, answer_by,
   // cancel) meanwhile.
   // REQUIRES: Supports(board, heuristic), 0 <= goal_blank < board.cells().
-  static Status Make(const Board& board, int goal_blank,
-                     MtmHeuristic heuristic, const SearchLimits& limits,
+  static Status Make(const Board& board, int goal_blank, MtmHeuristic heuristic,
+                     const SearchLimits& limits,
                      std::shared_ptr<const MtmSearch>* out);
   // The same without limits.
   MtmSearch(const Board& board, int goal_blank,
@@ -136,8 +136,8 @@ class MtmSearch {
     const MtmSearch& search;
     int root_axis;
   };
-  Status WithinFrom(const State& start, int bound, int root_axis,
-                    bool* within, const SearchLimits& limits) const;
+  Status WithinFrom(const State& start, int bound, int root_axis, bool* within,
+                    const SearchLimits& limits) const;
 
   Board board_;
   int goal_blank_;

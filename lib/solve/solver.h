@@ -92,8 +92,7 @@ class Solver {
   // built, over those (*rotated is then true). Read on first use unless
   // given by AddPdbSearch. NotFound if neither was built.
   Status GetPdbSearch(const Board& board, int goal_blank,
-                      std::shared_ptr<const PdbSearch>* search,
-                      bool* rotated);
+                      std::shared_ptr<const PdbSearch>* search, bool* rotated);
   // Hands over a search loaded already (say, shared between threads).
   void AddPdbSearch(std::shared_ptr<const PdbSearch> search);
   // Whether goals of `board` with the blank on `goal_blank` are answered by
@@ -135,9 +134,11 @@ class Solver {
   // The distance of p.start, one move away from a state `from` moves from
   // the goal: in STM from - 1 or from + 1, and a search asks only whether
   // it is within from - 1 (one iteration), cheaper than Distance.
+  // `came_by` (a Move, or -1: not known) is the direction of the move
+  // that made p.start: that iteration then skips the way back at its root.
   // REQUIRES: p.solvable.
   Status NeighborDistance(const Problem& p, int from, int* distance,
-                          const SearchLimits& limits = {});
+                          const SearchLimits& limits = {}, int came_by = -1);
   // The distances of the states one move from p.start along one line of
   // its blank (`axis` 0 its column, 1 its row), p.start `from` moves from
   // the goal: (*distances)[i], line[i]'s (resized to line's size; those

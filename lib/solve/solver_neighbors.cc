@@ -1,16 +1,15 @@
 // The distances of a state's neighbours: one record each where a table
 // answers, bounded iterations where a search does.
-#include "lib/solve/solver.h"  // Solver's neighbour methods
-
 #include <memory>
 #include <vector>
 
 #include "lib/puzzle/symmetry.h"
+#include "lib/solve/solver.h"  // Solver's neighbour methods
 
 namespace slidedb {
 
 Status Solver::NeighborDistance(const Problem& p, int from, int* distance,
-                                const SearchLimits& limits) {
+                                const SearchLimits& limits, int came_by) {
   const int stored_blank = StoredGoalBlank(p.board, p.goal_blank);
   Table* table = OpenedTable(p.board, stored_blank, p.metric);
   if (table != nullptr && table->two_bit() && p.metric == Metric::kStm) {
@@ -39,7 +38,11 @@ Status Solver::NeighborDistance(const Problem& p, int from, int* distance,
     if (!s.ok()) return s;
     bool within = false;
     for (int bound = from - 1; bound <= from; ++bound) {
-      s = search->Within(p.start, bound, &within, limits);
+      // No state along the line came_by took is within from - 2.
+      s = bound == from - 1 && came_by >= 0
+              ? search->WithinOffLine(p.start, bound, came_by / 2, &within,
+                                      limits)
+              : search->Within(p.start, bound, &within, limits);
       if (!s.ok() || within) {
         *distance = bound;
         return s;
@@ -58,8 +61,14 @@ Status Solver::NeighborDistance(const Problem& p, int from, int* distance,
   Status s = GetPdbSearch(p.board, p.goal_blank, &search, &rotated);
   if (!s.ok()) return s;
   bool within = false;
-  s = search->Within(rotated ? Turned(p.board, p.start) : p.start, from - 1,
-                     &within, limits);
+  const State start = rotated ? Turned(p.board, p.start) : p.start;
+  if (came_by >= 0) {
+    // The way back leads `from` away; the half turn turns every move.
+    const Move back = static_cast<Move>(came_by ^ (rotated ? 0 : 1));
+    s = search->WithinNotBack(start, from - 1, back, &within, limits);
+  } else {
+    s = search->Within(start, from - 1, &within, limits);
+  }
   *distance = within ? from - 1 : from + 1;
   return s;
 }
@@ -77,7 +86,11 @@ Status Solver::LineNeighborDistances(const Problem& p, int from, int axis,
     for (size_t i = 0; i < line.size(); ++i) {
       if ((*distances)[i] >= 0) continue;
       next.start = line[i];
-      Status s = NeighborDistance(next, from, &(*distances)[i], limits);
+      // The blank went up the column (left along the row) or down (right).
+      const bool down_or_right = line[i].blank > p.start.blank;
+      const int came_by = 2 * axis + (down_or_right ? 1 : 0);
+      Status s =
+          NeighborDistance(next, from, &(*distances)[i], limits, came_by);
       if (!s.ok()) return s;
     }
     return Status::OK();
