@@ -215,49 +215,55 @@ void Report(const char* name, const std::vector<double>& ns) {
               Mean(ns));
 }
 
-int Compare() {
+// Every baseline's answer against the table's (the path's length and
+// end, the distance); prints the counts. Whether all agree.
+bool CheckAnswers() {
   const size_t n = g_instances.size();
-  // The answers first: every baseline against the table.
   std::vector<int> truth(n);
-  {
-    Path path;
-    BfsBaseline bfs;
-    AStarBaseline astar;
-    IdaStarBaseline ida;
-    int bad = 0;
-    for (size_t k = 0; k < n; ++k) {
-      int d = -1;
-      Status s = WalkToGoal(g_table.table, g_states[k], &path);
-      Status s2 = DistanceToGoal(g_table.table, g_states[k], &d);
-      if (!s.ok() || !s2.ok()) {
-        std::fprintf(stderr, "slidedb-bench: %s %s\n", s.ToString().c_str(),
-                     s2.ToString().c_str());
-        return 1;
-      }
-      // The path must lead to the goal, and be as long as the distance.
-      State st = g_states[k];
-      for (Move m : path.moves) ApplyMove(Board(3, 3), m, &st);
-      truth[k] = path.distance();
-      const int answers[] = {d, bfs.Solve(g_instances[k]),
-                             astar.Solve(g_instances[k]),
-                             ida.Solve(g_instances[k])};
-      bool ok = st == CanonicalGoal(Board(3, 3), 8);
-      for (int a : answers) ok = ok && a == truth[k];
-      if (!ok) {
-        ++bad;
-        std::fprintf(stderr,
-                     "slidedb-bench: %s: path %d, distance %d, BFS %d, A* %d, "
-                     "IDA* %d\n",
-                     ToText(g_instances[k]).c_str(), truth[k], answers[0],
-                     answers[1], answers[2], answers[3]);
-      }
+  Path path;
+  BfsBaseline bfs;
+  AStarBaseline astar;
+  IdaStarBaseline ida;
+  int bad = 0;
+  for (size_t k = 0; k < n; ++k) {
+    int d = -1;
+    Status s = WalkToGoal(g_table.table, g_states[k], &path);
+    Status s2 = DistanceToGoal(g_table.table, g_states[k], &d);
+    if (!s.ok() || !s2.ok()) {
+      std::fprintf(stderr, "slidedb-bench: %s %s\n", s.ToString().c_str(),
+                   s2.ToString().c_str());
+      return false;
     }
-    std::printf("instances %zu\nseed %llu\nanswers_checked %zu\nanswers_wrong %d\n",
-                n, static_cast<unsigned long long>(g_options.seed), n, bad);
-    std::printf("mean_distance %.2f\n",
-                Mean(std::vector<double>(truth.begin(), truth.end())));
-    if (bad != 0) return 1;
+    // The path must lead to the goal, and be as long as the distance.
+    State st = g_states[k];
+    for (Move m : path.moves) ApplyMove(Board(3, 3), m, &st);
+    truth[k] = path.distance();
+    const int answers[] = {d, bfs.Solve(g_instances[k]),
+                           astar.Solve(g_instances[k]),
+                           ida.Solve(g_instances[k])};
+    bool ok = st == CanonicalGoal(Board(3, 3), 8);
+    for (int a : answers) ok = ok && a == truth[k];
+    if (!ok) {
+      ++bad;
+      std::fprintf(stderr,
+                   "slidedb-bench: %s: path %d, distance %d, BFS %d, A* %d, "
+                   "IDA* %d\n",
+                   ToText(g_instances[k]).c_str(), truth[k], answers[0],
+                   answers[1], answers[2], answers[3]);
+    }
   }
+  std::printf(
+      "instances %zu\nseed %llu\nanswers_checked %zu\nanswers_wrong %d\n", n,
+      static_cast<unsigned long long>(g_options.seed), n, bad);
+  std::printf("mean_distance %.2f\n",
+              Mean(std::vector<double>(truth.begin(), truth.end())));
+  return bad == 0;
+}
+
+// Each way of answering, per instance: the table's walk and distance, the
+// baselines' searches.
+void TimeQueries() {
+  const size_t n = g_instances.size();
   Path path;
   int d = 0;
   Report("path", PerInstance(n, 5, 2000, [&](size_t k) {
@@ -281,6 +287,10 @@ int Compare() {
   Report("bfs_query", PerInstance(n, 1, 1, [&](size_t k) {
            benchmark::DoNotOptimize(bfs.Solve(g_instances[k]));
          }));
+}
+
+// The whole table's breadth-first search on one and two threads.
+void TimeBuilds() {
   for (int threads : {1, 2}) {
     const Indexer indexer(Board(3, 3), 8);
     std::vector<double> ms, cpu_ms;
@@ -299,6 +309,12 @@ int Compare() {
         threads, Median(ms), threads, *std::min_element(ms.begin(), ms.end()),
         threads, Median(cpu_ms));
   }
+}
+
+int Compare() {
+  if (!CheckAnswers()) return 1;
+  TimeQueries();
+  TimeBuilds();
   return 0;
 }
 
@@ -344,7 +360,8 @@ int Large() {
   std::mt19937_64 rng(g_options.seed);
   std::vector<State> states;
   for (int k = 0; k < g_options.instances; ++k) {
-    states.push_back(indexer.StateAt(static_cast<Index>(rng() % indexer.size())));
+    states.push_back(
+        indexer.StateAt(static_cast<Index>(rng() % indexer.size())));
   }
   const State goal = CanonicalGoal(board, board.cells() - 1);
   Path path;
@@ -375,11 +392,11 @@ int Large() {
       "board %s\nstates %llu\ninstances %zu\nseed %llu\nmean_distance %.2f\n"
       "pages_loaded %u\npages %u\ncold_path_median_us %.1f\n"
       "warm_path_median_ns %.1f\nwarm_path_max_ns %.1f\n",
-      board.Name().c_str(),
-      static_cast<unsigned long long>(indexer.size()), states.size(),
-      static_cast<unsigned long long>(g_options.seed), Mean(lengths),
-      table->pages_loaded(), table->meta().pages, Median(cold_us),
-      Median(warm_ns), *std::max_element(warm_ns.begin(), warm_ns.end()));
+      board.Name().c_str(), static_cast<unsigned long long>(indexer.size()),
+      states.size(), static_cast<unsigned long long>(g_options.seed),
+      Mean(lengths), table->pages_loaded(), table->meta().pages,
+      Median(cold_us), Median(warm_ns),
+      *std::max_element(warm_ns.begin(), warm_ns.end()));
   return 0;
 }
 

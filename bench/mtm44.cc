@@ -106,62 +106,99 @@ void CompareHeuristics(const Board& board, int goal_blank,
       sum_oalt / count, oalt_above, lc_above_o);
 }
 
-int Main(int argc, char** argv) {
+struct Options {
   int count = 30, threads = 1, goal_blank = 0, heuristics = 0;
   MtmHeuristic heuristic = MtmHeuristic::kOrderedWalkingDistance;
   uint64_t seed = 20260424;
+};
+
+// The flags, each with its value; false (said on stderr) on a bad one.
+bool ParseFlags(int argc, char** argv, Options* o) {
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     const char* v = i + 1 < argc ? argv[i + 1] : nullptr;
     if (v == nullptr) {
       std::fprintf(stderr, "slidedb-mtm44: %s needs a value\n", a.c_str());
-      return 2;
+      return false;
     }
     ++i;
     if (a == "--count") {
-      count = std::atoi(v);
+      o->count = std::atoi(v);
     } else if (a == "--seed") {
-      seed = std::strtoull(v, nullptr, 10);
+      o->seed = std::strtoull(v, nullptr, 10);
     } else if (a == "--threads") {
-      threads = std::atoi(v);
+      o->threads = std::atoi(v);
     } else if (a == "--goal-blank") {
-      goal_blank = std::atoi(v);
+      o->goal_blank = std::atoi(v);
     } else if (a == "--heuristic") {
-      heuristic = std::string(v) == "plain"
-                      ? MtmHeuristic::kWalkingDistance
-                      : MtmHeuristic::kOrderedWalkingDistance;
+      o->heuristic = std::string(v) == "plain"
+                         ? MtmHeuristic::kWalkingDistance
+                         : MtmHeuristic::kOrderedWalkingDistance;
     } else if (a == "--heuristics") {
-      heuristics = std::atoi(v);
+      o->heuristics = std::atoi(v);
     } else {
       std::fprintf(stderr, "slidedb-mtm44: unknown flag %s\n", a.c_str());
-      return 2;
+      return false;
     }
   }
+  return true;
+}
+
+// The line of totals over the positions searched.
+void PrintSummary(const Options& o, const std::vector<double>& seconds,
+                  const std::vector<int64_t>& nodes, int total_length) {
+  std::vector<double> sorted = seconds;
+  std::sort(sorted.begin(), sorted.end());
+  std::vector<int64_t> sorted_nodes = nodes;
+  std::sort(sorted_nodes.begin(), sorted_nodes.end());
+  double total = 0;
+  for (double s : seconds) total += s;
+  int64_t total_nodes = 0;
+  for (int64_t k : nodes) total_nodes += k;
+  const size_t n = sorted.size();
+  auto median = [n](const auto& v) {
+    return n % 2 ? static_cast<double>(v[n / 2])
+                 : (static_cast<double>(v[n / 2 - 1]) + v[n / 2]) / 2;
+  };
+  std::printf(
+      "summary: %zu positions, seed %llu, goal blank %d, %d thread(s): "
+      "total %.1f s, median %.2f s, max %.2f s; mean MTM length %.2f; "
+      "nodes total %lld, median %.0f, max %lld; %.1f M nodes/s\n",
+      n, static_cast<unsigned long long>(o.seed), o.goal_blank, o.threads,
+      total, median(sorted), n ? sorted.back() : 0.0,
+      n ? static_cast<double>(total_length) / n : 0.0,
+      static_cast<long long>(total_nodes), median(sorted_nodes),
+      n ? static_cast<long long>(sorted_nodes.back()) : 0LL,
+      total > 0 ? total_nodes / total / 1e6 : 0.0);
+}
+
+int Main(int argc, char** argv) {
+  Options o;
+  if (!ParseFlags(argc, argv, &o)) return 2;
   const Board board(4, 4);
   const auto made = std::chrono::steady_clock::now();
-  if (heuristics > 0) heuristic = MtmHeuristic::kOrderedWalkingDistance;
-  const MtmSearch search(board, goal_blank, heuristic);
+  if (o.heuristics > 0) o.heuristic = MtmHeuristic::kOrderedWalkingDistance;
+  const MtmSearch search(board, o.goal_blank, o.heuristic);
   std::printf(
       "%s walking distance, tables made in %.3f s\n",
       search.heuristic() == MtmHeuristic::kWalkingDistance ? "plain"
                                                            : "ordered",
       std::chrono::duration<double>(std::chrono::steady_clock::now() - made)
           .count());
-  if (heuristics > 0) {
-    CompareHeuristics(board, goal_blank, search, heuristics, seed);
+  if (o.heuristics > 0) {
+    CompareHeuristics(board, o.goal_blank, search, o.heuristics, o.seed);
   }
-  std::mt19937_64 rng(seed);
+  std::mt19937_64 rng(o.seed);
   std::vector<double> seconds;
   std::vector<int64_t> nodes;
-  int64_t total_nodes = 0;
   int total_length = 0;
   std::printf("#  n  mtm  h0  nodes  seconds  state\n");
-  for (int i = 0; i < count; ++i) {
-    const State s = RandomSolvable(board, goal_blank, &rng);
+  for (int i = 0; i < o.count; ++i) {
+    const State s = RandomSolvable(board, o.goal_blank, &rng);
     Path path;
     int length = 0;
     SearchLimits limits;
-    limits.threads = threads;
+    limits.threads = o.threads;
     const auto t0 = std::chrono::steady_clock::now();
     const Status st = search.Solve(s, &path, &length, limits);
     const double secs =
@@ -174,34 +211,13 @@ int Main(int argc, char** argv) {
     }
     seconds.push_back(secs);
     nodes.push_back(path.nodes);
-    total_nodes += path.nodes;
     total_length += length;
     std::printf("%d %d %d %lld %.3f %s\n", i + 1, length, search.Heuristic(s),
                 static_cast<long long>(path.nodes), secs,
                 Tiles(board, s).c_str());
     std::fflush(stdout);
   }
-  std::vector<double> sorted = seconds;
-  std::sort(sorted.begin(), sorted.end());
-  std::vector<int64_t> sorted_nodes = nodes;
-  std::sort(sorted_nodes.begin(), sorted_nodes.end());
-  double total = 0;
-  for (double s : seconds) total += s;
-  const size_t n = sorted.size();
-  auto median = [n](const auto& v) {
-    return n % 2 ? static_cast<double>(v[n / 2])
-                 : (static_cast<double>(v[n / 2 - 1]) + v[n / 2]) / 2;
-  };
-  std::printf(
-      "summary: %zu positions, seed %llu, goal blank %d, %d thread(s): "
-      "total %.1f s, median %.2f s, max %.2f s; mean MTM length %.2f; "
-      "nodes total %lld, median %.0f, max %lld; %.1f M nodes/s\n",
-      n, static_cast<unsigned long long>(seed), goal_blank, threads, total,
-      median(sorted), n ? sorted.back() : 0.0,
-      n ? static_cast<double>(total_length) / n : 0.0,
-      static_cast<long long>(total_nodes), median(sorted_nodes),
-      n ? static_cast<long long>(sorted_nodes.back()) : 0LL,
-      total > 0 ? total_nodes / total / 1e6 : 0.0);
+  PrintSummary(o, seconds, nodes, total_length);
   return 0;
 }
 
