@@ -164,6 +164,12 @@ TEST(PartitionTest, DefaultFollowsTheGoalBlank) {
   EXPECT_EQ(PartitionName(DefaultPartition(b55, 12)),
             "1,2,3,6,7,8/4,5,9,10,13,14/11,12,15,16,20,21/17,18,19,22,23,24");
   EXPECT_EQ(PartitionName(DefaultPartition(Board(4, 4), 0)), "8-7");
+  // The 15-puzzle's blank on a middle cell: the blank's two rows one group,
+  // the other two the other (the 7-8 moved there cut the rows).
+  const std::set<std::set<int>> halves = {{0, 1, 2, 3, 4, 6, 7},
+                                          {8, 9, 10, 11, 12, 13, 14, 15}};
+  EXPECT_EQ(CellGroupsOf(Board(4, 4), 5, DefaultPartition(Board(4, 4), 5)),
+            halves);
 }
 
 // The entry of every placement by a plain 0-1 BFS over (tile cells, blank

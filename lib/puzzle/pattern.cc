@@ -22,9 +22,8 @@ std::vector<std::string_view> Split(std::string_view text, char sep) {
   std::vector<std::string_view> parts;
   for (size_t at = 0;;) {
     const size_t end = text.find(sep, at);
-    parts.push_back(text.substr(at, end == std::string_view::npos
-                                        ? std::string_view::npos
-                                        : end - at));
+    parts.push_back(text.substr(
+        at, end == std::string_view::npos ? std::string_view::npos : end - at));
     if (end == std::string_view::npos) return parts;
     at = end + 1;
   }
@@ -51,8 +50,9 @@ Status ParsePartition(std::string_view text, const Board& board,
     for (std::string_view part : Split(text, '-')) {
       int size = 0;
       if (!ParseInt(part, &size) || size < 1) {
-        return bad("expected group sizes separated by '-', such as 7-8, or "
-                   "each group's tiles, such as 1,2,3/4,5,6/7,8");
+        return bad(
+            "expected group sizes separated by '-', such as 7-8, or "
+            "each group's tiles, such as 1,2,3/4,5,6/7,8");
       }
       if (size > max_group) {
         return bad("a group holds at most " + std::to_string(max_group) +
@@ -74,8 +74,9 @@ Status ParsePartition(std::string_view text, const Board& board,
       for (std::string_view tile_text : Split(group_text, ',')) {
         int tile = 0;
         if (!ParseInt(tile_text, &tile)) {
-          return bad("expected tiles separated by ',' and groups by '/', "
-                     "such as 1,2,3/4,5,6/7,8");
+          return bad(
+              "expected tiles separated by ',' and groups by '/', "
+              "such as 1,2,3/4,5,6/7,8");
         }
         if (tile < 1 || tile > tiles) {
           return bad("tile " + std::to_string(tile) + " is not one of 1.." +
@@ -142,8 +143,9 @@ namespace {
 // replaced by the tile the canonical goal puts on it.
 using CellGroups = std::vector<std::vector<int>>;
 
-// The default groups of cells of the goal with the blank last.
-CellGroups BlankLastCells(const Board& board) {
+// The default groups of cells of the goal with the blank last; with
+// `larger_first`, sizes that differ the other way round (8-7, not 7-8).
+CellGroups BlankLastCells(const Board& board, bool larger_first = false) {
   if (board.rows() == 5 && board.cols() == 5) {
     // Korf and Felner's (2002) 6-6-6-6 turned by 180 degrees: three blocks
     // of 2x3 and the six cells around the blank (BENCHMARKS.md compares it
@@ -153,14 +155,15 @@ CellGroups BlankLastCells(const Board& board) {
             {10, 11, 15, 16, 20, 21},
             {12, 17, 18, 19, 22, 23}};
   }
-  // As few groups as cover the cells, as even as possible, smaller first,
-  // each taking the next cells in reading order.
+  // As few groups as cover the cells, as even as possible, smaller first
+  // (unless larger_first), each taking the next cells in reading order.
   const int max_group = MaxPatternTiles(board);
   CellGroups groups;
   int next = 0;
   for (int left = board.cells() - 1; left > 0;) {
     const int groups_left = (left + max_group - 1) / max_group;
-    const int size = left / groups_left;
+    const int size = larger_first ? (left + groups_left - 1) / groups_left
+                                  : left / groups_left;
     groups.emplace_back();
     for (int i = 0; i < size; ++i) groups.back().push_back(next++);
     left -= size;
@@ -233,31 +236,39 @@ Partition DefaultPartition(const Board& board, int goal_blank) {
   // its groups and the blank-first goal gets them turned by 180 degrees).
   std::vector<int> best;
   int best_distance = 0, best_pairs = 0;
-  for (int k = 0; k < ShapeSymmetries(board); ++k) {
-    CellGroups turned = base;
-    for (auto& group : turned) {
-      for (int& c : group) c = ApplySymmetry(board, k, c);
-    }
-    const int from = ApplySymmetry(board, k, last);
-    const int distance =
-        std::abs(board.Row(from) - board.Row(goal_blank)) +
-        std::abs(board.Col(from) - board.Col(goal_blank));
-    for (bool rows_first : {true, false}) {
-      std::vector<int> owner = Owners(board, turned);
-      const std::vector<int> road = Road(board, from, goal_blank, rows_first);
-      for (size_t i = 0; i + 1 < road.size(); ++i) {
-        owner[road[i]] = owner[road[i + 1]];
+  auto consider = [&](const CellGroups& shape, bool only_moved) {
+    for (int k = 0; k < ShapeSymmetries(board); ++k) {
+      CellGroups turned = shape;
+      for (auto& group : turned) {
+        for (int& c : group) c = ApplySymmetry(board, k, c);
       }
-      owner[goal_blank] = -1;
-      const int pairs = InnerNeighbours(board, owner);
-      if (best.empty() || distance < best_distance ||
-          (distance == best_distance && pairs > best_pairs)) {
-        best = owner;
-        best_distance = distance;
-        best_pairs = pairs;
+      const int from = ApplySymmetry(board, k, last);
+      const int distance = std::abs(board.Row(from) - board.Row(goal_blank)) +
+                           std::abs(board.Col(from) - board.Col(goal_blank));
+      if (only_moved && distance == 0) continue;
+      for (bool rows_first : {true, false}) {
+        std::vector<int> owner = Owners(board, turned);
+        const std::vector<int> road = Road(board, from, goal_blank, rows_first);
+        for (size_t i = 0; i + 1 < road.size(); ++i) {
+          owner[road[i]] = owner[road[i + 1]];
+        }
+        owner[goal_blank] = -1;
+        const int pairs = InnerNeighbours(board, owner);
+        if (best.empty() || distance < best_distance ||
+            (distance == best_distance && pairs > best_pairs)) {
+          best = owner;
+          best_distance = distance;
+          best_pairs = pairs;
+        }
       }
     }
-  }
+  };
+  consider(base, false);
+  // A blank off those images tries the groups' sizes the other way round
+  // too (8-7 on 16 cells): on 4x4 with the blank on cell 5 the blank's two
+  // rows then make one group and the other two rows the other, which
+  // generates a third fewer states than the 7-8 moved there (BENCHMARKS.md).
+  consider(BlankLastCells(board, /*larger_first=*/true), true);
   // The canonical goal puts tile c + 1 on a cell c before its blank, c after.
   Partition p = FromOwners(best, base.size());
   for (auto& group : p) {
