@@ -342,7 +342,8 @@ void DefStateMethods(py::class_<PyDb>* db) {
            "tiles; reason instead when unsolvable; nodes and optimal on "
            "boards answered by a search). With max_seconds, a search that "
            "runs out of time answers with the best path found, optimal "
-           "False and lower_bound.")
+           "False and lower_bound; the multi-tile search (metric='mtm') "
+           "answers optimally or raises TimeoutError.")
       .def("solve_many", Method(&PyDb::SolveMany), "states"_a, py::kw_only(),
            "board"_a = "3x3", "goal"_a = py::none(), "blank"_a = py::none(),
            "metric"_a = py::none(), "notation"_a = py::none(),
