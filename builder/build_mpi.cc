@@ -59,21 +59,102 @@ namespace {
   std::abort();
 }
 
-int Build(const MpiBuildRequest& request, int ranks, int rank,
-          std::ostream& out, std::ostream& err) {
-  const auto t0 = std::chrono::steady_clock::now();
-  const Board& board = request.board;
-  // Rank 0 alone writes: it takes the database's lock before any search.
-  std::unique_ptr<DatabaseWriter> writer;
+// Rank 0 begins writing the database (it takes its lock before any
+// search); every rank learns how that went: kExitOk, or the exit status.
+int BeginWriting(const MpiBuildRequest& request, int rank, std::ostream& err,
+                 std::unique_ptr<DatabaseWriter>* writer) {
   int code = kExitOk;
   if (rank == 0) {
-    Status s = DatabaseWriter::Begin(request.db_dir, &writer, request.rebuild);
+    Status s = DatabaseWriter::Begin(request.db_dir, writer, request.rebuild);
     if (!s.ok()) {
       err << "slidedb-build: " << s.message() << "\n";
       code = kExitCantCreate;
     }
   }
   MPI_Bcast(&code, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  return code;
+}
+
+// A level of the search as a progress line.
+void WriteLevel(const std::string& tag, const MpiBfsLevel& l,
+                std::ostream& err) {
+  err << tag << "  depth " << std::setw(2) << l.level.depth << "  states "
+      << std::setw(11) << WithCommas(l.level.states) << "  total "
+      << std::setw(11) << WithCommas(l.level.total) << "  " << std::fixed
+      << std::setprecision(3) << l.level.seconds << " s  exchanged "
+      << WithCommas(l.sent_bytes) << " B (raw " << WithCommas(l.raw_bytes)
+      << " B, " << l.rounds << (l.rounds == 1 ? " round" : " rounds")
+      << ")  peak " << std::setprecision(1) << l.peak_bytes / 1048576.0
+      << " MiB" << std::endl;
+}
+
+// A goal's searched table, as rank 0 stores it.
+struct SearchedGoal {
+  int goal_blank;
+  std::string goal, tag;
+  const Indexer& indexer;
+  const TwoBitTable& table;
+  const std::vector<uint64_t>& histogram;
+  double search_seconds;
+};
+
+// Rank 0 writes a goal's table and says so; the bytes of its records. A
+// failure ends every rank.
+uint64_t StoreGoal(const MpiBuildRequest& request, int ranks,
+                   const SearchedGoal& g, DatabaseWriter* writer,
+                   std::ostream& out, std::ostream& err) {
+  const Board& board = request.board;
+  TableMeta meta = TableMeta::FromHistogram(board, g.goal_blank, g.histogram,
+                                            Metric::kStm, request.records);
+  meta.goal = g.goal;
+  meta.built_by = std::string("slidedb-build ") + kVersion;
+  meta.built_at = Now();
+  meta.build_seconds = g.search_seconds;
+  meta.threads = ranks;
+  Status s = meta.two_bit() ? writer->PutTwoBitTable(meta, g.table.data())
+                            : StoreTwoBitTable(writer, meta, g.table,
+                                               g.indexer, request.threads);
+  if (!s.ok()) Abort(err, 0, g.tag + ": " + s.message(), kExitIOError);
+  out << g.tag << ": " << WithCommas(meta.states) << " states, max distance "
+      << meta.max_distance << ", search " << std::fixed << std::setprecision(3)
+      << g.search_seconds << " s on " << ranks << " ranks";
+  const std::vector<int> served = ServedGoalBlanks(board, g.goal_blank);
+  if (served.size() > 1) {
+    out << "; serves the goal blanks";
+    for (int c : served) out << ' ' << c;
+  }
+  out << std::endl;
+  return RecordBytes(meta.records, meta.states);
+}
+
+// Rank 0 commits the database and sums up the build.
+void Commit(const MpiBuildRequest& request, int ranks, uint64_t built_bytes,
+            std::chrono::steady_clock::time_point t0,
+            std::unique_ptr<DatabaseWriter>* writer, std::ostream& out,
+            std::ostream& err) {
+  Status s = (*writer)->Commit();
+  if (!s.ok()) Abort(err, 0, s.message(), kExitIOError);
+  writer->reset();
+  const double secs =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
+          .count();
+  const size_t n = request.goal_blanks.size();
+  out << "wrote " << request.db_dir << ": " << n << " table"
+      << (n == 1 ? "" : "s") << " of " << request.board.Name() << ", "
+      << WithCommas(built_bytes) << " bytes of records; the database "
+      << std::fixed << std::setprecision(2)
+      << DirectoryBytes(request.db_dir) / 1048576.0 << " MiB on disk; "
+      << std::setprecision(3) << secs << " s on " << ranks << " ranks"
+      << std::endl;
+}
+
+int Build(const MpiBuildRequest& request, int ranks, int rank,
+          std::ostream& out, std::ostream& err) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const Board& board = request.board;
+  // Rank 0 alone writes.
+  std::unique_ptr<DatabaseWriter> writer;
+  const int code = BeginWriting(request, rank, err, &writer);
   if (code != kExitOk) return code;
 
   uint64_t built_bytes = 0;  // the records written (rank 0)
@@ -82,15 +163,7 @@ int Build(const MpiBuildRequest& request, int ranks, int rank,
         CanonicalGoalArrangement(board, goal_blank, "0"), "0");
     const std::string tag = board.Name() + " goal " + goal;
     auto on_level = [&](const MpiBfsLevel& l) {
-      if (request.quiet) return;
-      err << tag << "  depth " << std::setw(2) << l.level.depth << "  states "
-          << std::setw(11) << WithCommas(l.level.states) << "  total "
-          << std::setw(11) << WithCommas(l.level.total) << "  " << std::fixed
-          << std::setprecision(3) << l.level.seconds << " s  exchanged "
-          << WithCommas(l.sent_bytes) << " B (raw " << WithCommas(l.raw_bytes)
-          << " B, " << l.rounds << (l.rounds == 1 ? " round" : " rounds")
-          << ")  peak " << std::setprecision(1) << l.peak_bytes / 1048576.0
-          << " MiB" << std::endl;
+      if (!request.quiet) WriteLevel(tag, l, err);
     };
     const Indexer indexer(board, goal_blank);
     TwoBitTable table;
@@ -108,45 +181,13 @@ int Build(const MpiBuildRequest& request, int ranks, int rank,
       return kExitFailure;
     }
     if (rank != 0) continue;
-    TableMeta meta = TableMeta::FromHistogram(board, goal_blank, histogram,
-                                              Metric::kStm, request.records);
-    meta.goal = goal;
-    meta.built_by = std::string("slidedb-build ") + kVersion;
-    meta.built_at = Now();
-    meta.build_seconds = search_seconds;
-    meta.threads = ranks;
-    s = meta.two_bit() ? writer->PutTwoBitTable(meta, table.data())
-                       : StoreTwoBitTable(writer.get(), meta, table, indexer,
-                                          request.threads);
-    if (!s.ok()) Abort(err, rank, tag + ": " + s.message(), kExitIOError);
-    built_bytes += RecordBytes(meta.records, meta.states);
-    out << tag << ": " << WithCommas(meta.states) << " states, max distance "
-        << meta.max_distance << ", search " << std::fixed
-        << std::setprecision(3) << search_seconds << " s on " << ranks
-        << " ranks";
-    const std::vector<int> served = ServedGoalBlanks(board, goal_blank);
-    if (served.size() > 1) {
-      out << "; serves the goal blanks";
-      for (int c : served) out << ' ' << c;
-    }
-    out << std::endl;
+    built_bytes += StoreGoal(
+        request, ranks,
+        SearchedGoal{goal_blank, goal, tag, indexer, table, histogram,
+                     search_seconds},
+        writer.get(), out, err);
   }
-  if (rank == 0) {
-    Status s = writer->Commit();
-    if (!s.ok()) Abort(err, rank, s.message(), kExitIOError);
-    writer.reset();
-    const double secs =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
-            .count();
-    const size_t n = request.goal_blanks.size();
-    out << "wrote " << request.db_dir << ": " << n << " table"
-        << (n == 1 ? "" : "s") << " of " << board.Name() << ", "
-        << WithCommas(built_bytes) << " bytes of records; the database "
-        << std::fixed << std::setprecision(2)
-        << DirectoryBytes(request.db_dir) / 1048576.0 << " MiB on disk; "
-        << std::setprecision(3) << secs << " s on " << ranks << " ranks"
-        << std::endl;
-  }
+  if (rank == 0) Commit(request, ranks, built_bytes, t0, &writer, out, err);
   return kExitOk;
 }
 

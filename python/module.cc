@@ -268,8 +268,7 @@ class PyDb {
     const Options options = MakeOptions(board, goal, blank, metric, notation);
     Check(WithoutGil([&] {
       return db_->Sample(static_cast<uint64_t>(std::max<int64_t>(n, 0)),
-                         distance ? *distance : -1,
-                         seed, options, &states);
+                         distance ? *distance : -1, seed, options, &states);
     }));
     py::list out;
     for (const SampledState& st : states) {
@@ -329,26 +328,13 @@ auto Method(R (PyDb::*method)(A...) const) {
   };
 }
 
-}  // namespace
-}  // namespace slidedb
-
-PYBIND11_MODULE(slidedb, m) {
-  using slidedb::Method;
-  using slidedb::PyDb;
+// Db's methods that answer a state, or states: solve, solve_many,
+// distance, distances, moves, analyse.
+void DefStateMethods(py::class_<PyDb>* db) {
   using namespace pybind11::literals;
-  m.doc() =
-      "Exact answers to sliding-tile puzzles from a slidedb database "
-      "(docs/API.md).\n\n"
-      "  db = slidedb.open('data/slidedb')\n"
-      "  db.solve('867254301')  # {'board': '3x3', ..., 'distance': 31, ...}";
-  m.attr("__version__") = slidedb::Version();
-
-  py::class_<PyDb>(m, "Db",
-                   "A slidedb database opened read-only. Its methods may be "
-                   "called from several threads at once.")
-      .def_property_readonly("path", Method(&PyDb::path), "the database directory")
-      .def("solve", Method(&PyDb::Solve), "state"_a, py::kw_only(), "board"_a = "3x3",
-           "goal"_a = py::none(), "blank"_a = py::none(),
+  (*db)
+      .def("solve", Method(&PyDb::Solve), "state"_a, py::kw_only(),
+           "board"_a = "3x3", "goal"_a = py::none(), "blank"_a = py::none(),
            "metric"_a = py::none(), "notation"_a = py::none(),
            "max_seconds"_a = py::none(),
            "An optimal solution: a dict with the fields of slidedb-query "
@@ -356,7 +342,8 @@ PYBIND11_MODULE(slidedb, m) {
            "tiles; reason instead when unsolvable; nodes and optimal on "
            "boards answered by a search). With max_seconds, a search that "
            "runs out of time answers with the best path found, optimal "
-           "False and lower_bound.")
+           "False and lower_bound; the multi-tile search (metric='mtm') "
+           "answers optimally or raises TimeoutError.")
       .def("solve_many", Method(&PyDb::SolveMany), "states"_a, py::kw_only(),
            "board"_a = "3x3", "goal"_a = py::none(), "blank"_a = py::none(),
            "metric"_a = py::none(), "notation"_a = py::none(),
@@ -376,21 +363,28 @@ PYBIND11_MODULE(slidedb, m) {
            "(None when unsolvable); a NumPy uint8 array of shape (n, cells) "
            "(tile t written t, the blank 0) gives an int32 array, -1 when "
            "unsolvable. The GIL is released while it works.")
-      .def("moves", Method(&PyDb::Moves), "state"_a, py::kw_only(), "board"_a = "3x3",
-           "goal"_a = py::none(), "blank"_a = py::none(),
+      .def("moves", Method(&PyDb::Moves), "state"_a, py::kw_only(),
+           "board"_a = "3x3", "goal"_a = py::none(), "blank"_a = py::none(),
            "metric"_a = py::none(), "notation"_a = py::none(),
            "Each legal move of the blank (U D L R order) as a dict: move, "
            "tile, state (after the move), distance (None when unsolvable).")
-      .def("analyse", Method(&PyDb::Analyse), "start"_a, "moves"_a, py::kw_only(),
-           "board"_a = "3x3", "goal"_a = py::none(), "blank"_a = py::none(),
-           "metric"_a = py::none(), "notation"_a = py::none(),
-           "max_seconds"_a = py::none(),
+      .def("analyse", Method(&PyDb::Analyse), "start"_a, "moves"_a,
+           py::kw_only(), "board"_a = "3x3", "goal"_a = py::none(),
+           "blank"_a = py::none(), "metric"_a = py::none(),
+           "notation"_a = py::none(), "max_seconds"_a = py::none(),
            "A solve analysed move by move: the dict of slidedb-query "
            "--analyse --format json (each move's distance before and after, "
            "optimal or not, moves lost; the stretches that went the wrong "
-           "way). ValueError, naming the step, for an illegal move.")
-      .def("histogram", Method(&PyDb::Histogram), py::kw_only(), "board"_a = "3x3",
-           "goal"_a = py::none(), "blank"_a = py::none(),
+           "way). ValueError, naming the step, for an illegal move.");
+}
+
+// Db's methods that answer about a goal's table or the database:
+// histogram, sample, tables, and its repr.
+void DefTableMethods(py::class_<PyDb>* db) {
+  using namespace pybind11::literals;
+  (*db)
+      .def("histogram", Method(&PyDb::Histogram), py::kw_only(),
+           "board"_a = "3x3", "goal"_a = py::none(), "blank"_a = py::none(),
            "metric"_a = py::none(), "notation"_a = py::none(),
            "The goal's table: {board, goal, total, max_distance, counts}, "
            "counts[d] the states at distance d.")
@@ -412,6 +406,27 @@ PYBIND11_MODULE(slidedb, m) {
           return "<slidedb.Db never opened>";
         }
       });
+}
+
+}  // namespace
+}  // namespace slidedb
+
+PYBIND11_MODULE(slidedb, m) {
+  using slidedb::PyDb;
+  using namespace pybind11::literals;
+  m.doc() =
+      "Exact answers to sliding-tile puzzles from a slidedb database "
+      "(docs/API.md).\n\n"
+      "  db = slidedb.open('data/slidedb')\n"
+      "  db.solve('867254301')  # {'board': '3x3', ..., 'distance': 31, ...}";
+  m.attr("__version__") = slidedb::Version();
+  py::class_<PyDb> db(m, "Db",
+                      "A slidedb database opened read-only. Its methods may "
+                      "be called from several threads at once.");
+  db.def_property_readonly("path", slidedb::Method(&PyDb::path),
+                           "the database directory");
+  slidedb::DefStateMethods(&db);
+  slidedb::DefTableMethods(&db);
 
   m.def(
       "open",

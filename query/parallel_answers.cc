@@ -120,9 +120,8 @@ class Pool {
   // inside it any more.
   void Wait(const Chunk* c) {
     std::unique_lock<std::mutex> lock(mutex_);
-    finished_.wait(lock, [&] {
-      return done_.load() == c->pieces.size() && inside_ == 0;
-    });
+    finished_.wait(
+        lock, [&] { return done_.load() == c->pieces.size() && inside_ == 0; });
     current_ = nullptr;
   }
 
@@ -132,10 +131,10 @@ class Pool {
   std::vector<std::thread> threads_;
   std::mutex mutex_;
   std::condition_variable posted_, finished_;
-  Chunk* current_ = nullptr;  // guarded by mutex_
-  uint64_t generation_ = 0;   // guarded by mutex_: chunks posted so far
-  int inside_ = 0;            // guarded by mutex_: threads on current_
-  bool stop_ = false;         // guarded by mutex_
+  Chunk* current_ = nullptr;     // guarded by mutex_
+  uint64_t generation_ = 0;      // guarded by mutex_: chunks posted so far
+  int inside_ = 0;               // guarded by mutex_: threads on current_
+  bool stop_ = false;            // guarded by mutex_
   std::atomic<size_t> done_{0};  // pieces of current_ answered
 };
 
@@ -163,6 +162,106 @@ bool WriteSlot(const Slot& s, std::ostream& out, std::ostream& err,
   return outcome->db_ok;
 }
 
+// The batch's states: those given, else standard input's lines.
+class StateSource {
+ public:
+  StateSource(const std::vector<std::string>& states, std::istream& in)
+      : states_(states), in_(in) {}
+
+  // The next state, without a copy (a given state, or the line read into
+  // the source's own buffer, valid until the next call); nullptr at the end.
+  const std::string* Next() {
+    if (!states_.empty()) {
+      return next_ < states_.size() ? &states_[next_++] : nullptr;
+    }
+    return NextInputLine(in_, &line_) ? &line_ : nullptr;
+  }
+
+  // The next state into *line; false at the end.
+  bool NextInto(std::string* line) {
+    if (!states_.empty()) {
+      if (next_ == states_.size()) return false;
+      *line = states_[next_++];
+      return true;
+    }
+    return NextInputLine(in_, line);
+  }
+
+  // Whether reading on might wait for input (or find its end): never for
+  // the states given.
+  bool MightWait() const {
+    return states_.empty() && in_.rdbuf()->in_avail() <= 0;
+  }
+
+ private:
+  const std::vector<std::string>& states_;
+  std::istream& in_;
+  size_t next_ = 0;
+  std::string line_;
+};
+
+// The states of a searched batch read and not yet written, and what the
+// threads answering them share.
+struct SearchWindow {
+  SearchHelpers helpers;
+  QueryConfig shared;               // one thread a search, helped
+  std::atomic<bool> cancel{false};  // after a database error
+  std::mutex mu;
+  std::condition_variable answered;
+  std::deque<Slot> slots;  // guarded by mu; its slots stay put
+  bool stop = false;       // guarded by mu
+};
+
+// A worker of AnswerSearches: answers the first state no thread has taken,
+// or, with none, helps another thread's search, until the batch stops.
+void AnswerWindow(SearchWindow* w, Solver* solver) {
+  Answerer answerer(w->shared, solver);
+  for (;;) {
+    const uint64_t generation = w->helpers.generation();
+    Slot* s = nullptr;
+    {
+      std::lock_guard<std::mutex> lock(w->mu);
+      if (w->stop) return;
+      for (Slot& x : w->slots) {
+        if (!x.taken) {
+          s = &x;
+          break;
+        }
+      }
+      if (s != nullptr) s->taken = true;
+    }
+    if (s == nullptr) {
+      w->helpers.HelpOrWait(generation);
+      continue;
+    }
+    const Outcome o = answerer.Answer(s->line, &s->out, &s->err);
+    {
+      std::lock_guard<std::mutex> lock(w->mu);
+      s->outcome = o;
+      if (o == Outcome::kDatabaseError) s->error = answerer.database_error();
+      s->ready = true;
+    }
+    w->answered.notify_all();
+  }
+}
+
+// Reads states into the window until it holds `ahead`, the input ends
+// (*at_end), or reading on might wait while answers are pending (those
+// come first). REQUIRES: `lock` holds w->mu; it is let go while reading.
+void FillWindow(SearchWindow* w, StateSource* source, size_t ahead,
+                std::unique_lock<std::mutex>& lock, bool* at_end,
+                std::string* line) {
+  while (!*at_end && w->slots.size() < ahead) {
+    if (!w->slots.empty() && source->MightWait()) break;
+    lock.unlock();
+    *at_end = !source->NextInto(line);
+    lock.lock();
+    if (*at_end) break;
+    w->slots.emplace_back().line = std::move(*line);
+    w->helpers.Wake();
+  }
+}
+
 // A batch of searched states (pattern databases, IDA*), in input order:
 // `workers` threads each answer the next state read ahead, and one with no
 // state left to take helps another's search (SearchHelpers: it takes
@@ -172,78 +271,29 @@ bool WriteSlot(const Slot& s, std::ostream& out, std::ostream& err,
 // it and those before it are known, and the input is never waited for
 // while an answer is pending.
 BatchOutcome AnswerSearches(const QueryConfig& config, Solver* solver,
-                            int workers,
-                            const std::vector<std::string>& states,
+                            int workers, const std::vector<std::string>& states,
                             std::istream& in, std::ostream& out,
                             std::ostream& err) {
-  SearchHelpers helpers;
-  QueryConfig shared = config;
-  shared.limits.threads = 1;
-  if (workers > 0) shared.limits.helpers = &helpers;
-  std::atomic<bool> cancel{false};  // after a database error
-  if (shared.limits.cancel == nullptr) shared.limits.cancel = &cancel;
-  std::mutex mu;
-  std::condition_variable answered;
-  std::deque<Slot> window;  // guarded by mu; its slots stay put
-  bool stop = false;        // guarded by mu
-  auto work = [&] {
-    Answerer answerer(shared, solver);
-    for (;;) {
-      const uint64_t generation = helpers.generation();
-      Slot* s = nullptr;
-      {
-        std::lock_guard<std::mutex> lock(mu);
-        if (stop) return;
-        for (Slot& x : window) {
-          if (!x.taken) {
-            s = &x;
-            break;
-          }
-        }
-        if (s != nullptr) s->taken = true;
-      }
-      if (s == nullptr) {
-        helpers.HelpOrWait(generation);
-        continue;
-      }
-      const Outcome o = answerer.Answer(s->line, &s->out, &s->err);
-      {
-        std::lock_guard<std::mutex> lock(mu);
-        s->outcome = o;
-        if (o == Outcome::kDatabaseError) s->error = answerer.database_error();
-        s->ready = true;
-      }
-      answered.notify_all();
-    }
-  };
+  SearchWindow w;
+  w.shared = config;
+  w.shared.limits.threads = 1;
+  if (workers > 0) w.shared.limits.helpers = &w.helpers;
+  if (w.shared.limits.cancel == nullptr) w.shared.limits.cancel = &w.cancel;
   std::vector<std::thread> pool;
-  for (int t = 0; t < workers; ++t) pool.emplace_back(work);
-  Answerer own(shared, solver);
+  for (int t = 0; t < workers; ++t) {
+    pool.emplace_back([&w, solver] { AnswerWindow(&w, solver); });
+  }
+  Answerer own(w.shared, solver);
   const size_t ahead = workers > 0 ? kChunkLines : 1;
   BatchOutcome outcome;
-  size_t next_state = 0;
+  StateSource source(states, in);
   bool at_end = false;
   std::string line;
-  std::unique_lock<std::mutex> lock(mu);
+  std::unique_lock<std::mutex> lock(w.mu);
   for (;;) {
-    while (!at_end && window.size() < ahead) {
-      if (!window.empty() && states.empty() && in.rdbuf()->in_avail() <= 0) {
-        break;  // reading on might wait: the answers pending come first
-      }
-      lock.unlock();
-      if (!states.empty()) {
-        at_end = next_state == states.size();
-        if (!at_end) line = states[next_state++];
-      } else {
-        at_end = !NextInputLine(in, &line);
-      }
-      lock.lock();
-      if (at_end) break;
-      window.emplace_back().line = std::move(line);
-      helpers.Wake();
-    }
-    if (window.empty()) break;
-    Slot& front = window.front();
+    FillWindow(&w, &source, ahead, lock, &at_end, &line);
+    if (w.slots.empty()) break;
+    Slot& front = w.slots.front();
     if (pool.empty()) {
       front.outcome = own.Answer(front.line, &front.out, &front.err);
       if (front.outcome == Outcome::kDatabaseError) {
@@ -251,21 +301,76 @@ BatchOutcome AnswerSearches(const QueryConfig& config, Solver* solver,
       }
       front.ready = true;
     }
-    answered.wait(lock, [&] { return front.ready; });
+    w.answered.wait(lock, [&] { return front.ready; });
     const Slot done = std::move(front);
-    window.pop_front();
+    w.slots.pop_front();
     lock.unlock();
     const bool ok = WriteSlot(done, out, err, &outcome);
     lock.lock();
     if (!ok) break;
   }
-  stop = true;
-  cancel = true;
+  w.stop = true;
+  w.cancel = true;
   lock.unlock();
-  helpers.Wake();
+  w.helpers.Wake();
   for (std::thread& t : pool) t.join();
   out.flush();
   return outcome;
+}
+
+// Reads the next chunk of a walked batch into *c, in pieces of
+// `piece_lines`; false when the input is at its end.
+bool ReadChunk(StateSource* source, size_t piece_lines, Chunk* c) {
+  c->text.clear();
+  c->start.assign(1, 0);
+  c->would_wait = false;
+  while (c->lines() < kChunkLines) {
+    const std::string* state = source->Next();
+    if (state == nullptr) break;
+    c->text += *state;
+    c->start.push_back(c->text.size());
+    if (source->MightWait()) {
+      c->would_wait = true;  // or at the end: either way, answer now
+      break;
+    }
+  }
+  c->pieces.resize((c->lines() + piece_lines - 1) / piece_lines);
+  for (size_t p = 0; p < c->pieces.size(); ++p) {
+    Piece& piece = c->pieces[p];
+    piece.begin = p * piece_lines;
+    piece.end = std::min(c->lines(), piece.begin + piece_lines);
+    piece.out.clear();
+    piece.errs.clear();
+    piece.malformed = piece.unsolvable = piece.db_error = false;
+    piece.error = Status::OK();
+  }
+  c->next_piece = 0;
+  return c->lines() > 0;
+}
+
+// Writes a chunk's answers, each message to standard error after the
+// answers before it; false after a database error.
+bool WriteChunk(const Chunk& c, std::ostream& out, std::ostream& err,
+                BatchOutcome* outcome) {
+  for (const Piece& piece : c.pieces) {
+    size_t at = 0;
+    for (const auto& [end, message] : piece.errs) {
+      out.write(piece.out.data() + at, end - at);
+      at = end;
+      out.flush();
+      err << message;
+    }
+    out.write(piece.out.data() + at, piece.out.size() - at);
+    outcome->malformed |= piece.malformed;
+    outcome->unsolvable |= piece.unsolvable;
+    if (piece.db_error) {
+      outcome->db_ok = false;
+      outcome->error = piece.error;
+      break;
+    }
+  }
+  if (c.would_wait || !outcome->db_ok) out.flush();
+  return outcome->db_ok;
 }
 
 }  // namespace
@@ -279,8 +384,8 @@ BatchOutcome AnswerInParallel(const QueryConfig& config, Solver* solver,
   // one a thread, and threads whose states are done help the searches
   // still running, so that none idles while the batch's last states run.
   if (solver->Searches(config.board, GoalBlank(config), config.metric)) {
-    return AnswerSearches(config, solver, threads > 1 ? threads : 0, states,
-                          in, out, err);
+    return AnswerSearches(config, solver, threads > 1 ? threads : 0, states, in,
+                          out, err);
   }
   // A walk takes well under a microsecond: pieces of 64 lines, and threads
   // only for chunks of 256 lines or more. The walks of a two-bit table
@@ -290,65 +395,8 @@ BatchOutcome AnswerInParallel(const QueryConfig& config, Solver* solver,
       solver->WalksTwoBit(config.board, GoalBlank(config), config.metric);
   const size_t piece_lines = two_bit ? 512 : 64;
   constexpr size_t kShareFrom = 256;
-  size_t next_state = 0;
-  std::string line;
-  // Reads the next chunk into *c; false when the input is at its end.
-  auto read = [&](Chunk* c) {
-    c->text.clear();
-    c->start.assign(1, 0);
-    c->would_wait = false;
-    while (c->lines() < kChunkLines) {
-      if (!states.empty()) {
-        if (next_state == states.size()) break;
-        c->text += states[next_state++];
-      } else {
-        if (!NextInputLine(in, &line)) break;
-        c->text += line;
-      }
-      c->start.push_back(c->text.size());
-      if (states.empty() && in.rdbuf()->in_avail() <= 0) {
-        c->would_wait = true;  // or at the end: either way, answer now
-        break;
-      }
-    }
-    c->pieces.resize((c->lines() + piece_lines - 1) / piece_lines);
-    for (size_t p = 0; p < c->pieces.size(); ++p) {
-      Piece& piece = c->pieces[p];
-      piece.begin = p * piece_lines;
-      piece.end = std::min(c->lines(), piece.begin + piece_lines);
-      piece.out.clear();
-      piece.errs.clear();
-      piece.malformed = piece.unsolvable = piece.db_error = false;
-      piece.error = Status::OK();
-    }
-    c->next_piece = 0;
-    return c->lines() > 0;
-  };
-
+  StateSource source(states, in);
   BatchOutcome outcome;
-  // Writes a chunk's answers; false after a database error.
-  auto write = [&](const Chunk& c) {
-    for (const Piece& piece : c.pieces) {
-      size_t at = 0;
-      for (const auto& [end, message] : piece.errs) {
-        out.write(piece.out.data() + at, end - at);
-        at = end;
-        out.flush();
-        err << message;
-      }
-      out.write(piece.out.data() + at, piece.out.size() - at);
-      outcome.malformed |= piece.malformed;
-      outcome.unsolvable |= piece.unsolvable;
-      if (piece.db_error) {
-        outcome.db_ok = false;
-        outcome.error = piece.error;
-        break;
-      }
-    }
-    if (c.would_wait || !outcome.db_ok) out.flush();
-    return outcome.db_ok;
-  };
-
   Answerer answerer(config, solver);
   std::unique_ptr<Pool> pool;
   std::atomic<size_t> own_done{0};
@@ -372,13 +420,13 @@ BatchOutcome AnswerInParallel(const QueryConfig& config, Solver* solver,
     // far are seen: those are finished and written first.
     if (previous != nullptr && previous->would_wait) {
       finish(previous);
-      if (!write(*previous)) return outcome;
+      if (!WriteChunk(*previous, out, err, &outcome)) return outcome;
       previous = nullptr;
     }
-    const bool got = read(c);
+    const bool got = ReadChunk(&source, piece_lines, c);
     if (previous != nullptr) finish(previous);
     if (got) post(c);
-    if (previous != nullptr && !write(*previous)) {
+    if (previous != nullptr && !WriteChunk(*previous, out, err, &outcome)) {
       if (got) finish(c);  // no thread may still be answering it
       return outcome;
     }

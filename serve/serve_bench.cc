@@ -20,11 +20,11 @@
 #include <string>
 #include <vector>
 
+#include "lib/answer/answerer.h"
 #include "lib/puzzle/problem.h"
 #include "lib/solve/solver.h"
 #include "lib/solve/walk.h"
 #include "lib/storage/database.h"
-#include "lib/answer/answerer.h"
 #include "serve/api.h"
 
 namespace {
@@ -43,6 +43,95 @@ double MedianRatio(const std::vector<double>& a, const std::vector<double>& b) {
   return Median(r);
 }
 
+// The non-empty lines of `path` (none when it cannot be read).
+std::vector<std::string> ReadStates(const char* path) {
+  std::vector<std::string> inputs;
+  std::ifstream in(path);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (!line.empty()) inputs.push_back(line);
+  }
+  return inputs;
+}
+
+// The walk's inputs, prepared outside the timing: false, with a message,
+// at a state that is not a solvable 3x3 one.
+bool MakeProblems(const slidedb::Board& board,
+                  const std::vector<std::string>& inputs,
+                  std::vector<slidedb::Problem>* problems) {
+  using namespace slidedb;
+  for (const std::string& text : inputs) {
+    Arrangement a;
+    Problem p;
+    if (!ParseArrangement(text, board, {}, &a).ok() ||
+        !MakeProblem(board, a, DefaultGoal(board, a), &p).ok() || !p.solvable) {
+      std::cerr << "slidedb-serve-bench: not a solvable 3x3 state: " << text
+                << "\n";
+      return false;
+    }
+    problems->push_back(p);
+  }
+  return true;
+}
+
+// What is measured, on the same states.
+struct Subjects {
+  const std::vector<std::string>& inputs;
+  const std::vector<slidedb::Problem>& problems;
+  const std::vector<slidedb::ApiRequest>& requests;
+  slidedb::Table* table;
+  slidedb::Answerer* answerer;
+  slidedb::Api* api;
+};
+
+// Each round's nanoseconds per state of each measure.
+struct Rounds {
+  std::vector<double> walk_ns, answer_ns, api_ns;
+  size_t sink = 0;  // what the answers add up to, so that none is skipped
+};
+
+Rounds Measure(const Subjects& m, int rounds) {
+  using namespace slidedb;
+  Rounds times;
+  const double n = static_cast<double>(m.inputs.size());
+  // Within a round the measures take turns every kChunk states, so that a
+  // change of load on the machine falls on all three alike.
+  constexpr size_t kChunk = 50;
+  Path path;
+  std::string out, err;
+  for (int r = 0; r < rounds + 1; ++r) {  // round 0 warms up
+    double walk = 0, answer = 0, api_time = 0;
+    for (size_t begin = 0; begin < m.inputs.size(); begin += kChunk) {
+      const size_t end = std::min(m.inputs.size(), begin + kChunk);
+      auto t0 = Clock::now();
+      for (size_t k = begin; k < end; ++k) {
+        static_cast<void>(WalkToGoal(m.table, m.problems[k].start, &path));
+        times.sink += path.moves.size();
+      }
+      auto t1 = Clock::now();
+      for (size_t k = begin; k < end; ++k) {
+        out.clear();
+        m.answerer->Answer(m.inputs[k], &out, &err);
+        times.sink += out.size();
+      }
+      auto t2 = Clock::now();
+      for (size_t k = begin; k < end; ++k) {
+        times.sink += m.api->Handle(m.requests[k]).body.size();
+      }
+      auto t3 = Clock::now();
+      using Ns = std::chrono::duration<double, std::nano>;
+      walk += Ns(t1 - t0).count();
+      answer += Ns(t2 - t1).count();
+      api_time += Ns(t3 - t2).count();
+    }
+    if (r == 0) continue;
+    times.walk_ns.push_back(walk / n);
+    times.answer_ns.push_back(answer / n);
+    times.api_ns.push_back(api_time / n);
+  }
+  return times;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -53,14 +142,7 @@ int main(int argc, char** argv) {
   }
   const std::string db_dir = argv[2];
   const int rounds = argc > 4 ? std::max(1, std::atoi(argv[4])) : 9;
-  std::vector<std::string> inputs;
-  {
-    std::ifstream in(argv[3]);
-    std::string line;
-    while (std::getline(in, line)) {
-      if (!line.empty()) inputs.push_back(line);
-    }
-  }
+  const std::vector<std::string> inputs = ReadStates(argv[3]);
   if (inputs.empty()) {
     std::cerr << "slidedb-serve-bench: no states in " << argv[3] << "\n";
     return 66;
@@ -73,20 +155,8 @@ int main(int argc, char** argv) {
   }
   Solver solver(db.get());
   const Board board(3, 3);
-  // The walk's inputs, prepared outside the timing.
   std::vector<Problem> problems;
-  for (const std::string& text : inputs) {
-    Arrangement a;
-    Problem p;
-    if (!ParseArrangement(text, board, {}, &a).ok() ||
-        !MakeProblem(board, a, DefaultGoal(board, a), &p).ok() ||
-        !p.solvable) {
-      std::cerr << "slidedb-serve-bench: not a solvable 3x3 state: " << text
-                << "\n";
-      return 65;
-    }
-    problems.push_back(p);
-  }
+  if (!MakeProblems(board, inputs, &problems)) return 65;
   Table* table;
   if (!solver.GetTable(board, 8, &table).ok()) return 66;
   QueryConfig config;
@@ -99,53 +169,19 @@ int main(int argc, char** argv) {
   if (!api.Open().ok()) return 66;
   std::vector<ApiRequest> requests;
   for (const std::string& text : inputs) {
-    requests.push_back({"GET", "/api/solve", {{"start", text}}, ""});
+    ApiRequest& request = requests.emplace_back();
+    request.method = "GET";
+    request.path = "/api/solve";
+    request.params.emplace("start", text);
   }
-
-  std::vector<double> walk_ns, answer_ns, api_ns;
-  size_t sink = 0;
-  const double n = static_cast<double>(inputs.size());
-  // Within a round the measures take turns every kChunk states, so that a
-  // change of load on the machine falls on all three alike.
-  constexpr size_t kChunk = 50;
-  Path path;
-  std::string out, err;
-  for (int r = 0; r < rounds + 1; ++r) {  // round 0 warms up
-    double walk = 0, answer = 0, api_time = 0;
-    for (size_t begin = 0; begin < inputs.size(); begin += kChunk) {
-      const size_t end = std::min(inputs.size(), begin + kChunk);
-      auto t0 = Clock::now();
-      for (size_t k = begin; k < end; ++k) {
-        static_cast<void>(WalkToGoal(table, problems[k].start, &path));
-        sink += path.moves.size();
-      }
-      auto t1 = Clock::now();
-      for (size_t k = begin; k < end; ++k) {
-        out.clear();
-        answerer.Answer(inputs[k], &out, &err);
-        sink += out.size();
-      }
-      auto t2 = Clock::now();
-      for (size_t k = begin; k < end; ++k) {
-        sink += api.Handle(requests[k]).body.size();
-      }
-      auto t3 = Clock::now();
-      using Ns = std::chrono::duration<double, std::nano>;
-      walk += Ns(t1 - t0).count();
-      answer += Ns(t2 - t1).count();
-      api_time += Ns(t3 - t2).count();
-    }
-    if (r == 0) continue;
-    walk_ns.push_back(walk / n);
-    answer_ns.push_back(answer / n);
-    api_ns.push_back(api_time / n);
-  }
+  const Rounds t = Measure(
+      Subjects{inputs, problems, requests, table, &answerer, &api}, rounds);
   std::cout << "states " << inputs.size() << " rounds " << rounds << "\n"
-            << "walk_ns " << Median(walk_ns) << "\n"
-            << "answer_ns " << Median(answer_ns) << "\n"
-            << "api_ns " << Median(api_ns) << "\n"
-            << "api_over_walk " << MedianRatio(api_ns, walk_ns) << "\n"
-            << "api_over_answer " << MedianRatio(api_ns, answer_ns) << "\n"
-            << "checksum " << sink << "\n";
+            << "walk_ns " << Median(t.walk_ns) << "\n"
+            << "answer_ns " << Median(t.answer_ns) << "\n"
+            << "api_ns " << Median(t.api_ns) << "\n"
+            << "api_over_walk " << MedianRatio(t.api_ns, t.walk_ns) << "\n"
+            << "api_over_answer " << MedianRatio(t.api_ns, t.answer_ns) << "\n"
+            << "checksum " << t.sink << "\n";
   return 0;
 }

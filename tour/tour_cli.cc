@@ -174,45 +174,55 @@ int RunSurvey(int from, int to, int64_t cap, const tour::MoveOrder& order,
   return kExitOk;
 }
 
-}  // namespace
-
-int RunTour(const std::vector<std::string>& args, std::istream& in,
-            std::ostream& out, std::ostream& err) {
+// The flags as given, before they are checked.
+struct TourFlags {
   long long size = 0;
-  std::optional<long long> max_backtracks;  // set by --max-backtracks
   std::string start_text, rule_text = "xiao", format = "text", verify_file,
                           survey_text, order_text = "wirth";
+};
+
+po::options_description TourOptions(TourFlags* f) {
   po::options_description desc("Options");
   desc.add_options()("help,h", "show this help and exit")(
-      "version", "show the version and exit")("size", po::value(&size),
+      "version", "show the version and exit")("size", po::value(&f->size),
                                               "board side N (1 to 2000)")(
-      "start", po::value(&start_text),
+      "start", po::value(&f->start_text),
       "start square R,C (1-based row, column)")(
       "closed", "a closed tour (the last square a knight move from the first)")(
-      "rule", po::value(&rule_text), "warnsdorff, xiao (default) or alternate")(
-      "format", po::value(&format), "text (default) or json")(
-      "tie-order", po::value(&order_text),
+      "rule", po::value(&f->rule_text),
+      "warnsdorff, xiao (default) or alternate")(
+      "format", po::value(&f->format), "text (default) or json")(
+      "tie-order", po::value(&f->order_text),
       "the move order that breaks the rules' remaining ties: wirth "
       "(default) or mirrored (docs/TOUR.md)")(
-      "verify", po::value(&verify_file), "check the grid in FILE ('-': stdin)")(
+      "verify", po::value(&f->verify_file),
+      "check the grid in FILE ('-': stdin)")(
       "table", "backtracks of each rule from every start of one board")(
-      "survey", po::value(&survey_text),
+      "survey", po::value(&f->survey_text),
       "summary for sizes FROM..TO, e.g. 5..100 (sizes up to 200)")(
       "max-backtracks", po::value<long long>(),
       "backtracks per search before giving up (tour: 1000, then the "
       "construction; boards it does not serve, 5 7 9 11, search on; "
       "--table: 1000000; --survey: 10000)")(
       "quiet,q", "no progress lines on standard error");
-  po::variables_map vm;
+  return desc;
+}
+
+// Reads args into *vm. The exit status when nothing more is to be done (a
+// malformed command line, --help, --version), else nullopt.
+std::optional<int> ReadArgs(const std::vector<std::string>& args,
+                            const po::options_description& desc,
+                            po::variables_map* vm, std::ostream& out,
+                            std::ostream& err) {
   try {
-    po::store(po::command_line_parser(args).options(desc).run(), vm);
-    po::notify(vm);
+    po::store(po::command_line_parser(args).options(desc).run(), *vm);
+    po::notify(*vm);
   } catch (const po::error& e) {
     err << "slidedb-tour: " << e.what() << "\n"
         << "Try 'slidedb-tour --help'.\n";
     return kExitUsage;
   }
-  if (vm.count("help")) {
+  if (vm->count("help")) {
     out << kUsage << desc << "\n"
         << "Exit status: 0 done (a tour printed, the grid verified); 1 no "
            "tour\n"
@@ -223,88 +233,140 @@ int RunTour(const std::vector<std::string>& args, std::istream& in,
         << "\nExample: slidedb-tour --size 19 --start 4,12\n";
     return kExitOk;
   }
-  if (vm.count("version")) {
+  if (vm->count("version")) {
     out << "slidedb-tour " << kVersion << "\n";
     return kExitOk;
   }
-  auto usage = [&](const std::string& msg) {
-    err << "slidedb-tour: " << msg << "\nTry 'slidedb-tour --help'.\n";
-    return kExitUsage;
-  };
-  if (format != "text" && format != "json") {
-    return usage("--format must be text or json, not '" + format + "'");
-  }
-  const bool json = format == "json";
+  return std::nullopt;
+}
+
+// The flags every mode shares, checked.
+struct TourSettings {
+  bool json = false;
+  bool closed = false;
+  bool quiet = false;
   tour::RuleChoice rule;
-  if (!tour::ParseRuleChoice(rule_text, &rule)) {
-    return usage("--rule must be warnsdorff, xiao or alternate, not '" +
-                 rule_text + "'");
-  }
   tour::MoveOrder order;
-  if (!tour::ParseMoveOrder(order_text, &order)) {
-    return usage("--tie-order must be wirth or mirrored, not '" + order_text +
-                 "'");
+  std::optional<long long> max_backtracks;  // set by --max-backtracks
+};
+
+// Checks the flags every mode shares into *settings, in the order their
+// messages have always come; the first one's message when one is wrong.
+std::optional<std::string> CheckSettings(const po::variables_map& vm,
+                                         const TourFlags& f,
+                                         TourSettings* settings) {
+  if (f.format != "text" && f.format != "json") {
+    return "--format must be text or json, not '" + f.format + "'";
+  }
+  settings->json = f.format == "json";
+  if (!tour::ParseRuleChoice(f.rule_text, &settings->rule)) {
+    return "--rule must be warnsdorff, xiao or alternate, not '" + f.rule_text +
+           "'";
+  }
+  if (!tour::ParseMoveOrder(f.order_text, &settings->order)) {
+    return "--tie-order must be wirth or mirrored, not '" + f.order_text + "'";
   }
   const int modes = static_cast<int>(vm.count("verify") + vm.count("table") +
                                      vm.count("survey"));
   if (modes > 1)
-    return usage("--verify, --table and --survey go one at a time");
-  if (vm.count("size") && (size < 1 || size > kMaxSize)) {
-    return usage("--size must be from 1 to " + std::to_string(kMaxSize) +
-                 ", not " + std::to_string(size));
+    return std::string("--verify, --table and --survey go one at a time");
+  if (vm.count("size") && (f.size < 1 || f.size > kMaxSize)) {
+    return "--size must be from 1 to " + std::to_string(kMaxSize) + ", not " +
+           std::to_string(f.size);
   }
   if (vm.count("max-backtracks")) {
-    max_backtracks = vm["max-backtracks"].as<long long>();
+    settings->max_backtracks = vm["max-backtracks"].as<long long>();
   }
-  if (max_backtracks && *max_backtracks < 0) {
-    return usage("--max-backtracks must be 0 or more");
+  if (settings->max_backtracks && *settings->max_backtracks < 0) {
+    return std::string("--max-backtracks must be 0 or more");
   }
-  const bool closed = vm.count("closed") > 0;
-  const bool quiet = vm.count("quiet") > 0;
-  if (vm.count("verify")) {
-    return RunVerify(verify_file, static_cast<int>(size), closed, json, in, out,
-                     err);
+  settings->closed = vm.count("closed") > 0;
+  settings->quiet = vm.count("quiet") > 0;
+  return std::nullopt;
+}
+
+int Usage(const std::string& msg, std::ostream& err) {
+  err << "slidedb-tour: " << msg << "\nTry 'slidedb-tour --help'.\n";
+  return kExitUsage;
+}
+
+// --survey FROM..TO.
+int RunSurveyFlag(const std::string& text, const TourSettings& settings,
+                  std::ostream& out, std::ostream& err) {
+  const size_t dots = text.find("..");
+  long long from = 0, to = 0;
+  if (dots == std::string::npos ||
+      !tour::ParseWholeNumber(text.substr(0, dots), &from) ||
+      !tour::ParseWholeNumber(text.substr(dots + 2), &to)) {
+    return Usage("--survey '" + text + "': expected FROM..TO, e.g. 5..100",
+                 err);
   }
-  if (vm.count("survey")) {
-    const size_t dots = survey_text.find("..");
-    long long from = 0, to = 0;
-    if (dots == std::string::npos ||
-        !tour::ParseWholeNumber(survey_text.substr(0, dots), &from) ||
-        !tour::ParseWholeNumber(survey_text.substr(dots + 2), &to)) {
-      return usage("--survey '" + survey_text +
-                   "': expected FROM..TO, e.g. 5..100");
-    }
-    if (from < 1 || to < from || to > kMaxSurveySize) {
-      return usage("--survey " + survey_text +
-                   ": sizes must satisfy 1 <= FROM "
-                   "<= TO <= " +
-                   std::to_string(kMaxSurveySize));
-    }
-    return RunSurvey(static_cast<int>(from), static_cast<int>(to),
-                     max_backtracks.value_or(kDefaultSurveyCap),
-                     order, json, quiet, out, err);
+  if (from < 1 || to < from || to > kMaxSurveySize) {
+    return Usage("--survey " + text +
+                     ": sizes must satisfy 1 <= FROM "
+                     "<= TO <= " +
+                     std::to_string(kMaxSurveySize),
+                 err);
   }
-  if (!vm.count("size")) return usage("--size N is needed");
-  const int n = static_cast<int>(size);
-  if (vm.count("table")) {
-    if (n > kMaxSurveySize) {
-      return usage("--table takes --size up to " +
-                   std::to_string(kMaxSurveySize));
-    }
-    return RunTable(n, max_backtracks.value_or(kDefaultTableCap),
-                    order, order_text, json, quiet, out, err);
-  }
-  if (!vm.count("start"))
-    return usage("--start R,C is needed (e.g. --start 4,12)");
+  return RunSurvey(static_cast<int>(from), static_cast<int>(to),
+                   settings.max_backtracks.value_or(kDefaultSurveyCap),
+                   settings.order, settings.json, settings.quiet, out, err);
+}
+
+// One tour of an n x n board from --start.
+int RunStartFlag(int n, const std::string& start_text,
+                 const TourSettings& settings, std::ostream& out,
+                 std::ostream& err) {
   tour::TourRequest request;
   request.size = n;
   std::string error;
-  if (!ParseStart(start_text, n, &request.start, &error)) return usage(error);
-  request.closed = closed;
-  request.rule = rule;
-  request.order = order;
-  if (max_backtracks) request.max_backtracks = *max_backtracks;
-  return RunOneTour(request, json, out, err);
+  if (!ParseStart(start_text, n, &request.start, &error)) {
+    return Usage(error, err);
+  }
+  request.closed = settings.closed;
+  request.rule = settings.rule;
+  request.order = settings.order;
+  if (settings.max_backtracks) {
+    request.max_backtracks = *settings.max_backtracks;
+  }
+  return RunOneTour(request, settings.json, out, err);
+}
+
+}  // namespace
+
+int RunTour(const std::vector<std::string>& args, std::istream& in,
+            std::ostream& out, std::ostream& err) {
+  TourFlags f;
+  const po::options_description desc = TourOptions(&f);
+  po::variables_map vm;
+  if (const std::optional<int> done = ReadArgs(args, desc, &vm, out, err)) {
+    return *done;
+  }
+  TourSettings settings;
+  if (const auto error = CheckSettings(vm, f, &settings)) {
+    return Usage(*error, err);
+  }
+  if (vm.count("verify")) {
+    return RunVerify(f.verify_file, static_cast<int>(f.size), settings.closed,
+                     settings.json, in, out, err);
+  }
+  if (vm.count("survey"))
+    return RunSurveyFlag(f.survey_text, settings, out, err);
+  if (!vm.count("size")) return Usage("--size N is needed", err);
+  const int n = static_cast<int>(f.size);
+  if (vm.count("table")) {
+    if (n > kMaxSurveySize) {
+      return Usage(
+          "--table takes --size up to " + std::to_string(kMaxSurveySize), err);
+    }
+    return RunTable(n, settings.max_backtracks.value_or(kDefaultTableCap),
+                    settings.order, f.order_text, settings.json, settings.quiet,
+                    out, err);
+  }
+  if (!vm.count("start")) {
+    return Usage("--start R,C is needed (e.g. --start 4,12)", err);
+  }
+  return RunStartFlag(n, f.start_text, settings, out, err);
 }
 
 }  // namespace slidedb

@@ -1,0 +1,72 @@
+"""Each failure a Python call can reach raises the exception docs/ERRORS.md
+gives its Status code (ExceptionType, python/convert.cc), with a message
+that names the cause. ValueError, LookupError and FileNotFoundError:
+test_slidedb.py.
+
+Internal (RuntimeError) is not here: it stands for a broken invariant of
+slidedb's own, which no call can bring about on purpose.
+
+Run by ctest (python_module) with SLIDEDB_FACES_DB at a database with the
+4x4's 5-5-5 pattern databases.
+"""
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+import slidedb
+
+FACES_DB = os.environ.get("SLIDEDB_FACES_DB")
+needs_4x4 = pytest.mark.skipif(not FACES_DB, reason="SLIDEDB_FACES_DB not set")
+
+# A 4x4 state far from the goal (blank last): its multi-tile search takes
+# far longer than the budgets below.
+FAR_4X4 = "14,15,13,12,11,10,9,8,7,6,5,4,3,2,1,0"
+
+
+@needs_4x4
+def test_a_search_past_its_budget_raises_timeout_error():
+    """DeadlineExceeded: the multi-tile search answers optimally or not at
+    all, so one still running at max_seconds stops with TimeoutError (the
+    single-tile search answers with its best path instead)."""
+    db = slidedb.open(FACES_DB)
+    # The first stops while the search's tables are unpacked, the second
+    # (tables made) in the search itself: both at their limit.
+    for _ in range(2):
+        with pytest.raises(TimeoutError) as e:
+            db.solve(FAR_4X4, board="4x4", metric="mtm", max_seconds=0.01)
+        assert "stopped at its limit" in str(e.value)
+    near = db.solve("1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15", board="4x4",
+                    metric="mtm", max_seconds=60)
+    assert near["distance"] == 1
+
+
+@needs_4x4
+def test_memory_refused_for_a_pattern_database_raises_memory_error():
+    """ResourceExhausted: a process whose address space is full (ulimit -v)
+    cannot read a pattern database. In a Python of its own, so that the
+    limit leaves this one alone."""
+    r = subprocess.run([sys.executable, "-c", textwrap.dedent("""
+        import resource, sys, slidedb
+        state = "1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15"
+        # A first Db's search makes the threads a search runs on (their
+        # stacks are kept for the next); the second Db is opened (its files
+        # mapped) before the limit, and has read no pattern database yet.
+        slidedb.open(sys.argv[1]).solve(state, board="4x4")
+        db = slidedb.open(sys.argv[1])
+        size = next(int(line.split()[1]) * 1024
+                    for line in open("/proc/self/status")
+                    if line.startswith("VmSize:"))
+        resource.setrlimit(resource.RLIMIT_AS,
+                           (size, resource.RLIM_INFINITY))
+        try:
+            db.solve(state, board="4x4")
+        except MemoryError as e:
+            print("MemoryError:", e)
+        """), FACES_DB], capture_output=True, text=True, timeout=120,
+        check=False)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith(
+        "MemoryError: not enough memory for a pattern database"), r.stdout
