@@ -2,7 +2,7 @@
 // deterministic: a write that fails for want of room, a rename that fails,
 // a build stopped at each of its steps, and power cuts that drop what was
 // not synced. Beside them the end-to-end tests kill slidedb-build
-// (database_test.cc) and fill its disk (faults_test.cc).
+// (database_writer_test.cc) and fill its disk (faults_test.cc).
 #include <gtest/gtest.h>
 #include <unistd.h>
 

@@ -1,14 +1,14 @@
 // The multi-tile metric as users meet it: tables built with slidedb-build
 // --metric mtm and answered by every tool, against the independent search
 // of tests/reference_search.h (MtmDistancesTo), which shares no code with
-// lib/.
+// lib/. --analyse in either metric: tests/mtm_analyse_test.cc; the 4x4,
+// searched without a table: tests/mtm_fifteen_test.cc.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <set>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -20,35 +20,22 @@
 #include "lib/search/mtm_bfs.h"
 #include "lib/solve/solver.h"
 #include "lib/storage/database.h"
+#include "tests/mtm_tools_util.h"
 #include "tests/reference_search.h"
 #include "tests/test_util.h"
 
 namespace slidedb {
 namespace {
 
+using mtm_tools_test::Text;
+using mtm_tools_test::Truth;
 using testing::CliResult;
-using testing::MtmDistancesTo;
 using testing::MtmNeighbours;
 using testing::PackState;
 using testing::RefShape;
 using testing::RunBuildCli;
 using testing::RunQueryCli;
 using Json = nlohmann::json;
-
-// The multi-tile distance of every state to the canonical goal of `board`
-// with the blank on `goal_blank`, by the reference search.
-std::unordered_map<uint64_t, int> Truth(const Board& board, int goal_blank) {
-  return MtmDistancesTo(RefShape{board.rows(), board.cols()},
-                        PackState(board, CanonicalGoal(board, goal_blank)));
-}
-
-std::string Text(const Board& board, const State& s) {
-  std::string t;
-  for (int c = 0; c < board.cells(); ++c) {
-    t += static_cast<char>('0' + s.tile[c]);
-  }
-  return t;
-}
 
 // Every goal blank of 3x3 and 2x3 (stored or served by a symmetry): every
 // state's walk is legal, reaches the goal, and has the reference's length
@@ -193,238 +180,6 @@ TEST(MtmTablesTest, NotationsRoundTrip) {
          t["moves"].get<std::string>(), "--format", "json", "867254301"});
     EXPECT_EQ(Json::parse(v.out)["verify"]["gap"], 0) << v.out;
   }
-}
-
-// --analyse of a solve with a detour, in both metrics: every move's
-// distances are the reference's, the lost count is the detour's, and the
-// stretch that went the wrong way is named.
-TEST(MtmTablesTest, AnalyseFollowsTheReferenceDistances) {
-  const Board board(3, 3);
-  const RefShape shape{3, 3};
-  const std::string db = testing::TestDatabase();
-  for (Metric metric : {Metric::kStm, Metric::kMtm}) {
-    const auto truth =
-        metric == Metric::kMtm
-            ? Truth(board, 8)
-            : testing::DistancesTo(shape,
-                                   PackState(board, CanonicalGoal(board, 8)));
-    const char* name = MetricName(metric);
-    // A start with a move that leads away (STM) or no nearer (MTM): the
-    // detour, that move and back, before an optimal solution.
-    const Indexer indexer(board, 8);
-    std::mt19937_64 rng(7);
-    State start;
-    Move away = Move::kUp;
-    for (bool found = false; !found;) {
-      start = indexer.StateAt(rng() % indexer.size());
-      const int d = truth.at(PackState(board, start));
-      for (Move m : kAllMoves) {
-        State t = start;
-        if (!found && ApplyMove(board, m, &t) &&
-            truth.at(PackState(board, t)) >= d + (metric == Metric::kStm)) {
-          away = m;
-          found = true;
-        }
-      }
-    }
-    const std::string start_text = Text(board, start);
-    const CliResult solved = RunQueryCli(
-        {"--db", db, "--metric", name, "--format", "json", start_text});
-    const std::string best = Json::parse(solved.out)["moves"];
-    std::vector<Move> moves;
-    ASSERT_TRUE(ParseMoves(best, MoveConvention::kBlank, &moves).ok());
-    std::vector<Move> solve(2 + moves.size());
-    solve[0] = away;
-    solve[1] = Inverse(away);
-    std::copy(moves.begin(), moves.end(), solve.begin() + 2);
-    const std::string text = FormatMoves(solve, MoveConvention::kBlank, true);
-    const CliResult r =
-        RunQueryCli({"--db", db, "--metric", name, "--analyse", "--start",
-                     start_text, "--moves", text, "--format", "json"});
-    ASSERT_EQ(r.status, 0) << r.err;
-    const Json a = Json::parse(r.out);
-    State s = start;
-    const int optimal = truth.at(PackState(board, s));
-    EXPECT_EQ(a["optimal_length"], optimal);
-    EXPECT_EQ(a["length"], MoveCount(solve, metric));
-    EXPECT_TRUE(a["reaches_goal"]);
-    EXPECT_TRUE(a["complete"]);
-    EXPECT_EQ(a["lost"], MoveCount(solve, metric) - optimal);
-    int before = optimal;
-    size_t k = 0;
-    for (const Json& m : a["moves"]) {
-      const size_t end = MoveEnd(solve, k, metric);
-      for (; k < end; ++k) ASSERT_TRUE(ApplyMove(board, solve[k], &s));
-      const int after = truth.at(PackState(board, s));
-      EXPECT_EQ(m["before"], before);
-      EXPECT_EQ(m["after"], after);
-      EXPECT_EQ(m["optimal"], after == before - 1);
-      before = after;
-    }
-    EXPECT_EQ(k, solve.size());
-    // The detour's first move is the first stretch's, and the stretches
-    // lose what the solve lost.
-    ASSERT_FALSE(a["stretches"].empty()) << r.out;
-    EXPECT_EQ(a["stretches"][0]["first"], 1);
-    int lost = 0;
-    for (const Json& w : a["stretches"]) lost += w["lost"].get<int>();
-    EXPECT_EQ(lost, a["lost"]);
-  }
-}
-
-TEST(MtmTablesTest, AnalyseNamesAnIllegalStepAndTheTextSaysTheVerdict) {
-  const std::string db = testing::TestDatabase();
-  CliResult r = RunQueryCli({"--db", db, "--analyse", "--start", "867254301",
-                             "--moves", "U L D D R"});
-  EXPECT_EQ(r.status, 65);
-  EXPECT_NE(r.err.find("step 4 of 5 (D) is not legal"), std::string::npos)
-      << r.err;
-  // From the goal every move leads away.
-  r = RunQueryCli({"--db", db, "--analyse", "--start", "123456780", "--moves",
-                   "U U D D L"});
-  EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(r.out.find("wrong way: moves 1-2 (4 lost)"), std::string::npos)
-      << r.out;
-  EXPECT_NE(r.out.find("wrong way: move 5 (2 lost)"), std::string::npos)
-      << r.out;
-  EXPECT_NE(r.out.find("does not reach the goal: it ends 1 move from it"),
-            std::string::npos)
-      << r.out;
-  r = RunQueryCli(
-      {"--db", db, "--analyse", "--start", "123456780", "--moves", "U U D D"});
-  EXPECT_NE(r.out.find("reaches the goal in 4 moves; optimal 0, 4 lost"),
-            std::string::npos)
-      << r.out;
-  r = RunQueryCli({"--db", db, "--analyse", "--moves", "U", "867254301"});
-  EXPECT_EQ(r.status, 64);
-  EXPECT_NE(r.err.find("--analyse needs --start"), std::string::npos);
-}
-
-// Every state within `depth` multi-tile moves of the canonical goal with
-// the blank on `goal_blank`, with its distance, by the reference search's
-// neighbours.
-std::unordered_map<uint64_t, int> MtmWithin(const Board& board,
-                                            const RefShape& shape,
-                                            int goal_blank, int depth) {
-  const uint64_t goal = PackState(board, CanonicalGoal(board, goal_blank));
-  std::unordered_map<uint64_t, int> near = {{goal, 0}};
-  std::vector<uint64_t> frontier = {goal};
-  for (int d = 1; d <= depth; ++d) {
-    std::vector<uint64_t> next;
-    for (uint64_t p : frontier) {
-      for (uint64_t q : MtmNeighbours(shape, p)) {
-        if (near.emplace(q, d).second) next.push_back(q);
-      }
-    }
-    frontier = std::move(next);
-  }
-  return near;
-}
-
-// 4x4 has no table: the multi-tile search answers (no database needed
-// beyond the directory), in one batch, states up to 6 MTM moves out at the
-// reference search's distances, and --analyse works through it.
-TEST(MtmTablesTest, FifteenPuzzleIsSearchedInTheMultiTileMetric) {
-  const Board board(4, 4);
-  const RefShape shape{4, 4};
-  // Every state within 6 MTM moves, by the reference's neighbours.
-  const std::unordered_map<uint64_t, int> near =
-      MtmWithin(board, shape, 15, 6);
-  std::vector<uint64_t> states;
-  for (const auto& [p, d] : near) states.push_back(p);
-  std::sort(states.begin(), states.end());
-  std::mt19937_64 rng(44);
-  std::string input;
-  std::vector<int> want;
-  for (int k = 0; k < 12; ++k) {
-    const uint64_t p = states[rng() % states.size()];
-    for (int c = 0; c < 16; ++c) {
-      if (c > 0) input += ',';
-      input += std::to_string((p >> (4 * c)) & 15);
-    }
-    input += "\n";
-    want.push_back(near.at(p));
-  }
-  const CliResult r =
-      RunQueryCli({"--db", testing::TestDatabase(), "--board", "4x4",
-                   "--metric", "mtm", "--format", "json"},
-                  input);
-  ASSERT_EQ(r.status, 0) << r.err;
-  std::istringstream lines(r.out);
-  std::string line;
-  for (int k = 0; std::getline(lines, line); ++k) {
-    const Json j = Json::parse(line);
-    ASSERT_LT(k, static_cast<int>(want.size()));
-    EXPECT_EQ(j["distance"], want[k]) << line;
-    EXPECT_EQ(j["metric"], "mtm");
-    EXPECT_TRUE(j["optimal"]);
-  }
-  const CliResult a = RunQueryCli(
-      {"--db", testing::TestDatabase(), "--board", "4x4", "--metric", "mtm",
-       "--analyse", "--start", "5,1,2,3,9,6,7,4,13,10,11,8,0,14,15,12",
-       "--moves", "U3 R D U R2 D3", "--format", "json"});
-  ASSERT_EQ(a.status, 0) << a.err;
-  const Json aj = Json::parse(a.out);
-  EXPECT_EQ(aj["optimal_length"], 3);
-  EXPECT_EQ(aj["length"], 6);
-  EXPECT_TRUE(aj["reaches_goal"]);
-  EXPECT_EQ(aj["lost"], 3);
-}
-
-// --moves on 4x4 in the multi-tile metric (named in upper case, as
-// speedsolvers write it): every move's distance, from bounded iterations,
-// is the reference search's.
-TEST(MtmTablesTest, FifteenPuzzleMovesAreTheReferenceDistances) {
-  const Board board(4, 4);
-  const RefShape shape{4, 4};
-  const std::unordered_map<uint64_t, int> near =
-      MtmWithin(board, shape, 15, 5);
-  // States 4 moves out: their neighbours are 3 to 5 out, all known.
-  std::vector<uint64_t> states;
-  for (const auto& [p, d] : near) {
-    if (d == 4) states.push_back(p);
-  }
-  std::sort(states.begin(), states.end());
-  std::mt19937_64 rng(4);
-  for (int k = 0; k < 3; ++k) {
-    const uint64_t p = states[rng() % states.size()];
-    std::string start;
-    for (int c = 0; c < 16; ++c) {
-      start += (c > 0 ? "," : "") + std::to_string((p >> (4 * c)) & 15);
-    }
-    const CliResult r =
-        RunQueryCli({"--db", testing::TestDatabase(), "--board", "4x4",
-                     "--metric", "MTM", "--moves", "--format", "json", start});
-    ASSERT_EQ(r.status, 0) << r.err;
-    const Json j = Json::parse(r.out);
-    EXPECT_EQ(j["metric"], "mtm");
-    EXPECT_EQ(j["distance"], 4);
-    ASSERT_FALSE(j["moves"].empty());
-    for (const Json& m : j["moves"]) {
-      const std::string state = m["state"];
-      uint64_t q = 0;
-      int c = 0;
-      for (size_t at = 0; at <= state.size(); ++c) {
-        const size_t comma = std::min(state.find(',', at), state.size());
-        q |= std::stoull(state.substr(at, comma - at)) << (4 * c);
-        at = comma + 1;
-      }
-      EXPECT_EQ(m["distance"], near.at(q)) << start << " " << m["move"];
-    }
-  }
-}
-
-// A multi-tile analysis names an illegal step by its move's number, as its
-// table numbers them, and the step's.
-TEST(MtmTablesTest, MultiTileAnalysisNumbersMovesAsItsTable) {
-  const CliResult r = RunQueryCli(
-      {"--db", testing::TestDatabase(), "--board", "4x4", "--metric", "MTM",
-       "--analyse", "--start", "5,1,2,3,9,6,7,4,13,10,11,8,0,14,15,12",
-       "--moves", "U3 R D U R2 D4"});
-  EXPECT_EQ(r.status, 65);
-  EXPECT_NE(r.err.find("move 6 of 6, step 12 of 12 (D) is not legal"),
-            std::string::npos)
-      << r.err;
 }
 
 TEST(MtmTablesTest, BadMetricsAndMissingTablesSayWhatToDo) {

@@ -6,7 +6,9 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <sstream>
 #include <stdexcept>
+#include <utility>
 
 #include "builder/build_cli.h"
 #include "lib/puzzle/index.h"
@@ -71,6 +73,30 @@ CliResult RunBuildCli(const std::vector<std::string>& args) {
   std::ostringstream out, err;
   const int status = RunBuild(args, in, out, err);
   return {status, out.str(), err.str()};
+}
+
+CliResult Query(std::vector<std::string> args, const std::string& input) {
+  args.insert(args.begin(), {"--db", TestDatabase()});
+  return RunQueryCli(args, input);
+}
+
+std::vector<std::string> Lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+std::vector<nlohmann::json> JsonLines(const std::string& text) {
+  std::vector<nlohmann::json> out;
+  for (const std::string& line : Lines(text)) {
+    nlohmann::json j =
+        nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
+    EXPECT_FALSE(j.is_discarded()) << "not JSON: " << line;
+    EXPECT_TRUE(j.is_object()) << line;
+    out.push_back(std::move(j));
+  }
+  return out;
 }
 
 Arrangement ParseOrFail(const std::string& text, const Board& board,

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <nlohmann/json.hpp>
 #include <ostream>
 #include <sstream>
 #include <streambuf>
@@ -70,6 +71,13 @@ struct CliResult {
 CliResult RunQueryCli(const std::vector<std::string>& args,
                       const std::string& input = "");
 CliResult RunBuildCli(const std::vector<std::string>& args);
+// RunQueryCli on TestDatabase().
+CliResult Query(std::vector<std::string> args, const std::string& input = "");
+
+// The lines of a tool's output, without their newlines.
+std::vector<std::string> Lines(const std::string& text);
+// Every line of JSON Lines output, parsed; a line that is not JSON fails.
+std::vector<nlohmann::json> JsonLines(const std::string& text);
 
 // The records and metadata of one small table, searched afresh.
 std::pair<TableMeta, std::vector<uint8_t>> SmallTable(const Board& board,
