@@ -118,38 +118,68 @@ void CheckTwoBit(const TableMeta& meta, const std::vector<uint8_t>& residues,
   AddProblem(check, what, options.max_listed);
 }
 
-// Checks one table whose metadata is `json`, reading its pages from `db`.
-void CheckTable(rocksdb::DB* db, const std::string& id, const std::string& json,
-                const CheckOptions& options, TableCheck* check) {
-  const int max = options.max_listed;
-  TableMeta meta;
-  Status s = TableMeta::FromJson(json, &meta);
+// The table's metadata, parsed from `json` and checked against the table's
+// id, goal and state count; false when it cannot be parsed or describes
+// another table (nothing more can be checked).
+bool ReadTableMeta(const std::string& id, const std::string& json, int max,
+                   TableCheck* check, TableMeta* meta) {
+  Status s = TableMeta::FromJson(json, meta);
   if (!s.ok()) {
     AddProblem(check, "meta/" + id + ": " + s.message(), max);
-    return;
+    return false;
   }
-  check->states = meta.states;
-  if (meta.Id() != id) {
-    AddProblem(check, "meta/" + id + " describes table " + meta.Id(), max);
-    return;
+  check->states = meta->states;
+  if (meta->Id() != id) {
+    AddProblem(check, "meta/" + id + " describes table " + meta->Id(), max);
+    return false;
   }
   const std::string goal = FormatArrangement(
-      CanonicalGoalArrangement(meta.board, meta.goal_blank, "0"), "0");
-  if (meta.goal != goal) {
-    AddProblem(check, "the metadata's goal is " + meta.goal + ", not " + goal,
+      CanonicalGoalArrangement(meta->board, meta->goal_blank, "0"), "0");
+  if (meta->goal != goal) {
+    AddProblem(check, "the metadata's goal is " + meta->goal + ", not " + goal,
                max);
   }
   uint64_t sum = 0;
-  for (uint64_t c : meta.histogram) sum += c;
-  if (sum != meta.states) {
-    AddProblem(check, "the metadata's histogram adds up to " +
-                          std::to_string(sum) + " states, not " +
-                          std::to_string(meta.states), max);
+  for (uint64_t c : meta->histogram) sum += c;
+  if (sum != meta->states) {
+    AddProblem(check,
+               "the metadata's histogram adds up to " + std::to_string(sum) +
+                   " states, not " + std::to_string(meta->states),
+               max);
   }
+  return true;
+}
 
-  // The pages, in order: a byte a state, or (two-bit) four states a byte.
+// Reports the pages not `seen` (the first by number, then how many); their
+// count.
+uint32_t ReportMissing(const std::vector<bool>& seen, int max,
+                       TableCheck* check) {
+  uint32_t missing = 0;
+  for (uint32_t p = 0; p < seen.size(); ++p) {
+    if (seen[p]) continue;
+    if (missing++ == 0) {
+      AddProblem(check,
+                 "page " + std::to_string(p) + " is missing or unreadable",
+                 max);
+    }
+  }
+  if (missing > 1) {
+    AddProblem(check,
+               std::to_string(missing) +
+                   " pages in all are missing or "
+                   "unreadable",
+               max);
+  }
+  return missing;
+}
+
+// The table's pages read from `db` into *records, in order: a byte a
+// state, or (two-bit) four states a byte. False when the reading failed or
+// a page is missing: the records cannot be checked against each other.
+bool ReadPages(rocksdb::DB* db, const std::string& id, const TableMeta& meta,
+               int max, TableCheck* check, std::vector<uint8_t>* records) {
   const uint64_t per = PageStates(meta.records);
-  std::vector<uint8_t> records(RecordBytes(meta.records, meta.states));
+  records->assign(RecordBytes(meta.records, meta.states), 0);
   std::vector<bool> seen(meta.pages, false);
   const std::string prefix = PagePrefix(id);
   std::unique_ptr<rocksdb::Iterator> it(db->NewIterator({}));
@@ -179,27 +209,46 @@ void CheckTable(rocksdb::DB* db, const std::string& id, const std::string& json,
       continue;
     }
     std::copy_n(it->value().data(), want,
-                records.begin() + uint64_t{page} * PageBytes(meta.records));
+                records->begin() + uint64_t{page} * PageBytes(meta.records));
     seen[page] = true;
   }
   if (!it->status().ok()) {
     AddProblem(check, "reading the pages: " + it->status().ToString(), max);
-    return;
+    return false;
   }
-  uint32_t missing = 0;
-  for (uint32_t p = 0; p < meta.pages; ++p) {
-    if (seen[p]) continue;
-    if (missing++ == 0) {
-      AddProblem(check, "page " + std::to_string(p) + " is missing or unreadable",
-                 max);
-    }
-  }
-  if (missing > 1) {
-    AddProblem(check, std::to_string(missing) + " pages in all are missing or "
-                      "unreadable", max);
-  }
-  if (missing > 0) return;  // the records cannot be checked against each other
+  return ReportMissing(seen, max, check) == 0;
+}
 
+// Reports the first five distances at which the histogram `stored` in the
+// metadata and the one `counted` in the records differ.
+void CompareHistograms(const std::vector<uint64_t>& stored,
+                       const std::vector<uint64_t>& counted, int max,
+                       TableCheck* check) {
+  if (counted == stored) return;
+  std::string what =
+      "the histogram in the metadata does not match the "
+      "records:";
+  const size_t n = std::max(counted.size(), stored.size());
+  int shown = 0;
+  for (size_t d = 0; d < n && shown < 5; ++d) {
+    const uint64_t s = d < stored.size() ? stored[d] : 0;
+    const uint64_t c = d < counted.size() ? counted[d] : 0;
+    if (s == c) continue;
+    what += std::string(shown++ ? "," : "") + " distance " + std::to_string(d) +
+            ": " + std::to_string(s) + " stored, " + std::to_string(c) +
+            " counted";
+  }
+  AddProblem(check, what, max);
+}
+
+// Checks one table whose metadata is `json`, reading its pages from `db`.
+void CheckTable(rocksdb::DB* db, const std::string& id, const std::string& json,
+                const CheckOptions& options, TableCheck* check) {
+  const int max = options.max_listed;
+  TableMeta meta;
+  if (!ReadTableMeta(id, json, max, check, &meta)) return;
+  std::vector<uint8_t> records;
+  if (!ReadPages(db, id, meta, max, check, &records)) return;
   if (meta.two_bit()) {
     CheckTwoBit(meta, records, options, check);
     return;
@@ -207,24 +256,8 @@ void CheckTable(rocksdb::DB* db, const std::string& id, const std::string& json,
   std::vector<uint64_t> histogram;
   CheckRecords(meta.board, meta.goal_blank, meta.metric, records,
                options.threads, max, check, &histogram);
-  if (histogram != meta.histogram) {
-    std::string what = "the histogram in the metadata does not match the "
-                       "records:";
-    const size_t n = std::max(histogram.size(), meta.histogram.size());
-    int shown = 0;
-    for (size_t d = 0; d < n && shown < 5; ++d) {
-      const uint64_t stored = d < meta.histogram.size() ? meta.histogram[d] : 0;
-      const uint64_t counted = d < histogram.size() ? histogram[d] : 0;
-      if (stored == counted) continue;
-      what += std::string(shown++ ? "," : "") + " distance " +
-              std::to_string(d) + ": " + std::to_string(stored) +
-              " stored, " + std::to_string(counted) + " counted";
-    }
-    AddProblem(check, what, max);
-  }
+  CompareHistograms(meta.histogram, histogram, max, check);
 }
-
-}  // namespace
 
 // The entries of every selected pattern database (`pdbs`, by
 // "<table>/<group>"), read as a query reads them.
@@ -258,9 +291,8 @@ void CheckPdbs(const std::string& dir, const std::map<std::string, PdbMeta>& pdb
   }
 }
 
-Status CheckDatabase(const std::string& dir, const CheckOptions& options,
-                     CheckReport* report) {
-  *report = CheckReport();
+// Opens the database at `dir` read-only for the check.
+Status OpenForCheck(const std::string& dir, std::unique_ptr<rocksdb::DB>* db) {
   std::error_code ec;
   if (!std::filesystem::exists(std::filesystem::path(dir) / "CURRENT", ec)) {
     return Status::NotFound("no database at " + dir);
@@ -274,10 +306,15 @@ Status CheckDatabase(const std::string& dir, const CheckOptions& options,
     return Status::IOError("cannot open database " + dir + ": " +
                            rs.ToString());
   }
-  std::unique_ptr<rocksdb::DB> db(raw);
+  db->reset(raw);
+  return Status::OK();
+}
 
+// Reports a format key that is missing or names a format this slidedb does
+// not read, and blocks whose checksums fail.
+void CheckFormatAndChecksums(rocksdb::DB* db, CheckReport* report) {
   std::string version;
-  rs = db->Get(rocksdb::ReadOptions(), kFormatKey, &version);
+  rocksdb::Status rs = db->Get(rocksdb::ReadOptions(), kFormatKey, &version);
   if (rs.IsNotFound()) {
     report->problems.push_back(std::string("no ") + kFormatKey +
                                " key: the database is incomplete");
@@ -295,12 +332,55 @@ Status CheckDatabase(const std::string& dir, const CheckOptions& options,
   if (!rs.ok()) {
     report->problems.push_back("block checksums: " + rs.ToString());
   }
+}
 
-  // Every key belongs to the format, a table's metadata or a table's pages.
-  std::map<std::string, std::string> metas;  // table id -> JSON
+// The database's keys by what they belong to: the format, a table's
+// metadata or a table's pages.
+struct KeyCensus {
+  std::map<std::string, std::string> metas;      // table id -> JSON
   std::map<std::string, uint64_t> orphan_pages;  // pages of no table
   std::map<std::string, PdbMeta> pdbs;  // "<table>/<group>" -> metadata
   std::map<std::string, uint32_t> pdb_pages;  // pages seen of each
+};
+
+// The metadata of pattern database `id` (lib/storage/pdb_meta.h:
+// "<table>/<group>"), stored under `key`, parsed into the census if it
+// describes that database.
+void AddPdbMeta(const std::string& key, const std::string& id,
+                const rocksdb::Slice& value, KeyCensus* census,
+                CheckReport* report) {
+  PdbMeta pm;
+  if (Status ps = PdbMeta::FromJson(value.ToStringView(), &pm); !ps.ok()) {
+    report->problems.push_back(key + ": " + ps.message());
+  } else if (id != pm.TableId() + "/" + std::to_string(pm.group)) {
+    report->problems.push_back(key + " describes pattern database " +
+                               pm.TableId() + "/" + std::to_string(pm.group));
+  } else {
+    census->pdbs[id] = pm;
+  }
+}
+
+// Counts page `p` of pattern database `id`, checking its size.
+void AddPdbPage(const std::string& id, uint32_t p, size_t size,
+                KeyCensus* census, CheckReport* report) {
+  auto meta = census->pdbs.find(id);  // "pdbmeta/" sorts before "pdbpage/"
+  if (meta == census->pdbs.end()) {
+    ++census->orphan_pages["pattern database " + id];
+    return;
+  }
+  const PdbMeta& pm = meta->second;
+  const uint64_t want = pm.page_bytes(p);
+  if (p >= pm.pages || size != want) {
+    report->problems.push_back(
+        "page " + std::to_string(p) + " of pattern database " + id + " holds " +
+        std::to_string(size) + " bytes, not " + std::to_string(want));
+  }
+  ++census->pdb_pages[id];
+}
+
+// Every key of `db` sorted into the census; a key that belongs to nothing
+// is a problem.
+void TakeCensus(rocksdb::DB* db, KeyCensus* census, CheckReport* report) {
   std::unique_ptr<rocksdb::Iterator> it(db->NewIterator({}));
   for (it->SeekToFirst(); it->Valid(); it->Next()) {
     const std::string key = it->key().ToString();
@@ -308,37 +388,14 @@ Status CheckDatabase(const std::string& dir, const CheckOptions& options,
     if (key == kFormatKey) continue;
     std::string id;
     if (ParseMetaKey(key, &id)) {
-      metas[id] = it->value().ToString();
+      census->metas[id] = it->value().ToString();
     } else if (ParsePdbMetaKey(key, &id)) {
-      // A pattern database (lib/storage/pdb_meta.h): "<table>/<group>".
-      PdbMeta pm;
-      if (Status ps = PdbMeta::FromJson(it->value().ToStringView(), &pm);
-          !ps.ok()) {
-        report->problems.push_back(key + ": " + ps.message());
-      } else if (id != pm.TableId() + "/" + std::to_string(pm.group)) {
-        report->problems.push_back(key + " describes pattern database " +
-                                   pm.TableId() + "/" +
-                                   std::to_string(pm.group));
-      } else {
-        pdbs[id] = pm;
-      }
+      AddPdbMeta(key, id, it->value(), census, report);
     } else if (uint32_t p; ParsePdbPageKey(key, &id, &p)) {
-      auto meta = pdbs.find(id);  // "pdbmeta/" sorts before "pdbpage/"
-      if (meta == pdbs.end()) {
-        ++orphan_pages["pattern database " + id];
-      } else {
-        const PdbMeta& pm = meta->second;
-        const uint64_t want = pm.page_bytes(p);
-        if (p >= pm.pages || it->value().size() != want) {
-          report->problems.push_back(
-              "page " + std::to_string(p) + " of pattern database " + id +
-              " holds " + std::to_string(it->value().size()) +
-              " bytes, not " + std::to_string(want));
-        }
-        ++pdb_pages[id];
-      }
+      AddPdbPage(id, p, it->value().size(), census, report);
     } else if (std::string id = PageTable(key, &page); !id.empty()) {
-      if (!metas.count(id)) ++orphan_pages[id];  // "meta/" sorts first
+      // "meta/" sorts first
+      if (!census->metas.count(id)) ++census->orphan_pages[id];
     } else {
       report->problems.push_back("stray key " + Printable(it->key()));
     }
@@ -346,20 +403,40 @@ Status CheckDatabase(const std::string& dir, const CheckOptions& options,
   if (!it->status().ok()) {
     report->problems.push_back("reading the keys: " + it->status().ToString());
   }
-  it.reset();
-  for (const auto& [id, pm] : pdbs) {
-    if (pdb_pages[id] != pm.pages) {
+}
+
+// Reports pattern databases with fewer or more pages than their metadata
+// says, and pages of tables that have no metadata.
+void ReportPageCounts(const KeyCensus& census, CheckReport* report) {
+  for (const auto& [id, pm] : census.pdbs) {
+    const auto seen = census.pdb_pages.find(id);
+    const uint32_t pages = seen == census.pdb_pages.end() ? 0 : seen->second;
+    if (pages != pm.pages) {
       report->problems.push_back(
-          "pattern database " + id + " has " + std::to_string(pdb_pages[id]) +
+          "pattern database " + id + " has " + std::to_string(pages) +
           " pages, its metadata says " + std::to_string(pm.pages));
     }
   }
-  for (const auto& [id, count] : orphan_pages) {
+  for (const auto& [id, count] : census.orphan_pages) {
     report->problems.push_back(std::to_string(count) + " pages of table " +
                                id + ", which has no metadata");
   }
-  CheckPdbs(dir, pdbs, options, report);
-  for (const auto& [id, json] : metas) {
+}
+
+}  // namespace
+
+Status CheckDatabase(const std::string& dir, const CheckOptions& options,
+                     CheckReport* report) {
+  *report = CheckReport();
+  std::unique_ptr<rocksdb::DB> db;
+  Status s = OpenForCheck(dir, &db);
+  if (!s.ok()) return s;
+  CheckFormatAndChecksums(db.get(), report);
+  KeyCensus census;
+  TakeCensus(db.get(), &census, report);
+  ReportPageCounts(census, report);
+  CheckPdbs(dir, census.pdbs, options, report);
+  for (const auto& [id, json] : census.metas) {
     if (!SelectedId(options, id)) continue;
     const auto t0 = std::chrono::steady_clock::now();
     TableCheck check;

@@ -12,8 +12,6 @@ namespace slidedb {
 
 namespace {
 
-// The blank's steps and the tiles they slide, played from p.start; an
-// illegal step is an error naming its place.
 // Where step k (0-based) of `steps` stands, as the analysis numbers its
 // moves: "step 4 of 32" in STM; in MTM, where a run of steps one way is one
 // move, "move 3 of 22, step 4 of 32" (the count of moves only when every
@@ -39,6 +37,8 @@ std::string StepPlace(const std::vector<SolutionStep>& steps, size_t k,
          step;
 }
 
+// The blank's steps and the tiles they slide, played from p.start; an
+// illegal step is an error naming its place.
 Status PlaySteps(const Problem& p, const std::vector<SolutionStep>& steps,
                  MoveConvention convention, std::vector<Move>* moves,
                  std::vector<uint8_t>* tiles) {
@@ -85,6 +85,110 @@ std::string Seconds(double s) {
   return buf;
 }
 
+// The solve's steps, read from `moves_text` and played from p.start: the
+// blank's moves and the tiles they slide.
+Status ReadSolve(const QueryConfig& config, const Problem& p,
+                 std::string_view moves_text, std::vector<Move>* way,
+                 std::vector<uint8_t>* tiles) {
+  std::vector<SolutionStep> steps;
+  Status s = ParseSolution(moves_text, p.label, &steps, config.convention);
+  if (s.ok()) {
+    s = CheckCount(UserNumber::kMoves, "the solution", steps.size(),
+                   *config.extras.profile);
+  }
+  if (!s.ok()) return Status::InvalidArgument("moves: " + s.message());
+  return PlaySteps(p, steps, config.convention, way, tiles);
+}
+
+// The moves of the metric (a run of steps one way is one MTM move), each
+// with the labels of the tiles it slides, into *moves; true if they end at
+// the goal.
+bool GroupMoves(const QueryConfig& config, const Problem& p,
+                const std::vector<Move>& way, const std::vector<uint8_t>& tiles,
+                std::vector<AnalysedMove>* moves) {
+  State at = p.start;
+  for (size_t k = 0; k < way.size();) {
+    const size_t end = MoveEnd(way, k, config.metric);
+    AnalysedMove m;
+    m.number = static_cast<int>(moves->size()) + 1;
+    m.move = WrittenMoves(
+        config, std::vector<Move>(way.begin() + k, way.begin() + end));
+    for (size_t j = k; j < end; ++j) {
+      m.tiles.push_back(p.label[tiles[j]]);
+      ApplyMove(p.board, way[j], &at);
+    }
+    moves->push_back(std::move(m));
+    k = end;
+  }
+  return at == CanonicalGoal(p.board, p.goal_blank);
+}
+
+// The limits of the analysis's searches: the config's, and max_seconds
+// for all of them together.
+SearchLimits AnalysisLimits(const QueryConfig& config) {
+  SearchLimits limits = config.limits;
+  if (config.max_seconds > 0) {
+    const auto budget =
+        std::chrono::duration_cast<SearchLimits::Clock::duration>(
+            std::chrono::duration<double>(config.max_seconds));
+    limits.deadline =
+        std::min(limits.deadline, SearchLimits::Clock::now() + budget);
+  }
+  return limits;
+}
+
+// The distances before and after each of out->moves (played from
+// p->start, which it moves along), the moves lost and the stretches of
+// moves that were not optimal; a search's budget counts for all.
+Status MeasureMoves(const QueryConfig& config, Solver* solver,
+                    const std::vector<Move>& way, Problem* p,
+                    AnalysisFields* out) {
+  const SearchLimits limits = AnalysisLimits(config);
+  auto stopped = [&](const Status& st) {
+    if (!st.IsDeadlineExceeded()) return false;
+    out->complete = false;
+    out->budget_seconds = config.max_seconds;
+    return true;
+  };
+  Status s = solver->Distance(*p, &out->optimal_length, limits);
+  if (stopped(s)) {
+    out->optimal_length = -1;  // not found within the budget
+    return Status::OK();
+  }
+  if (!s.ok()) return s;
+  int before = out->optimal_length;
+  size_t k = 0;
+  WrongStretch stretch;
+  for (AnalysedMove& m : out->moves) {
+    const size_t end = MoveEnd(way, k, config.metric);
+    for (; k < end; ++k) ApplyMove(p->board, way[k], &p->start);
+    int after;
+    // Each move leads to a neighbour: in a search, bounded iterations.
+    s = solver->NeighborDistance(*p, before, &after, limits,
+                                 static_cast<int>(way[end - 1]));
+    if (stopped(s)) break;
+    if (!s.ok()) return s;
+    m.before = before;
+    m.after = after;
+    m.optimal = after == before - 1;
+    m.lost = m.number - (out->optimal_length - after);
+    const int lost_here = 1 - (before - after);
+    if (!m.optimal) {
+      if (stretch.first == 0) stretch.first = m.number;
+      stretch.last = m.number;
+      stretch.lost += lost_here;
+    } else if (stretch.first != 0) {
+      out->stretches.push_back(stretch);
+      stretch = WrongStretch();
+    }
+    before = after;
+    ++out->analysed;
+  }
+  if (stretch.first != 0) out->stretches.push_back(stretch);
+  out->lost = out->analysed > 0 ? out->moves[out->analysed - 1].lost : 0;
+  return Status::OK();
+}
+
 }  // namespace
 
 Status AnalyseSolve(const QueryConfig& config, Solver* solver,
@@ -109,87 +213,14 @@ Status AnalyseSolve(const QueryConfig& config, Solver* solver,
   out->notation = MoveConventionName(config.convention);
   out->solvable = p.solvable;
   out->reason = p.reason;
-  std::vector<SolutionStep> steps;
-  s = ParseSolution(moves_text, p.label, &steps, config.convention);
-  if (s.ok()) {
-    s = CheckCount(UserNumber::kMoves, "the solution", steps.size(),
-                   *config.extras.profile);
-  }
-  if (!s.ok()) return Status::InvalidArgument("moves: " + s.message());
   std::vector<Move> way;
   std::vector<uint8_t> tiles;
-  s = PlaySteps(p, steps, config.convention, &way, &tiles);
+  s = ReadSolve(config, p, moves_text, &way, &tiles);
   if (!s.ok()) return s;
   out->length = MoveCount(way, config.metric);
-  State at = p.start;
-  for (size_t k = 0; k < way.size();) {
-    const size_t end = MoveEnd(way, k, config.metric);
-    AnalysedMove m;
-    m.number = static_cast<int>(out->moves.size()) + 1;
-    m.move = WrittenMoves(
-        config, std::vector<Move>(way.begin() + k, way.begin() + end));
-    for (size_t j = k; j < end; ++j) {
-      m.tiles.push_back(p.label[tiles[j]]);
-      ApplyMove(p.board, way[j], &at);
-    }
-    out->moves.push_back(std::move(m));
-    k = end;
-  }
-  out->reaches_goal = at == CanonicalGoal(p.board, p.goal_blank);
+  out->reaches_goal = GroupMoves(config, p, way, tiles, &out->moves);
   if (!p.solvable) return Status::OK();
-
-  // The distances, one answer a state; a search's budget counts for all.
-  SearchLimits limits = config.limits;
-  if (config.max_seconds > 0) {
-    const auto budget =
-        std::chrono::duration_cast<SearchLimits::Clock::duration>(
-            std::chrono::duration<double>(config.max_seconds));
-    limits.deadline =
-        std::min(limits.deadline, SearchLimits::Clock::now() + budget);
-  }
-  auto stopped = [&](const Status& st) {
-    if (!st.IsDeadlineExceeded()) return false;
-    out->complete = false;
-    out->budget_seconds = config.max_seconds;
-    return true;
-  };
-  s = solver->Distance(p, &out->optimal_length, limits);
-  if (stopped(s)) {
-    out->optimal_length = -1;  // not found within the budget
-    return Status::OK();
-  }
-  if (!s.ok()) return s;
-  int before = out->optimal_length;
-  size_t k = 0;
-  WrongStretch stretch;
-  for (AnalysedMove& m : out->moves) {
-    const size_t end = MoveEnd(way, k, config.metric);
-    for (; k < end; ++k) ApplyMove(p.board, way[k], &p.start);
-    int after;
-    // Each move leads to a neighbour: in a search, bounded iterations.
-    s = solver->NeighborDistance(p, before, &after, limits,
-                                 static_cast<int>(way[end - 1]));
-    if (stopped(s)) break;
-    if (!s.ok()) return s;
-    m.before = before;
-    m.after = after;
-    m.optimal = after == before - 1;
-    m.lost = m.number - (out->optimal_length - after);
-    const int lost_here = 1 - (before - after);
-    if (!m.optimal) {
-      if (stretch.first == 0) stretch.first = m.number;
-      stretch.last = m.number;
-      stretch.lost += lost_here;
-    } else if (stretch.first != 0) {
-      out->stretches.push_back(stretch);
-      stretch = WrongStretch();
-    }
-    before = after;
-    ++out->analysed;
-  }
-  if (stretch.first != 0) out->stretches.push_back(stretch);
-  out->lost = out->analysed > 0 ? out->moves[out->analysed - 1].lost : 0;
-  return Status::OK();
+  return MeasureMoves(config, solver, way, &p, out);
 }
 
 void AppendAnalysisJson(const AnalysisFields& a, std::string* out) {

@@ -37,6 +37,106 @@ int Below(const uint64_t set[4], unsigned char b) {
   return n + __builtin_popcountll(set[b >> 6] & ((uint64_t{1} << (b & 63)) - 1));
 }
 
+// The set of tile bytes of `input` (n bytes, each plain) and the cell of its
+// one blank (`blank_label`, or 0 for any of 0 _ . -); false when a byte is
+// not plain, there is no blank or two, or a tile comes twice: the general
+// way then reads the input and words the error.
+bool ReadTiles(std::string_view input, char blank_label, uint64_t tiles[4],
+               int* blank_cell) {
+  int blank = -1;
+  for (size_t c = 0; c < input.size(); ++c) {
+    const char ch = input[c];
+    if (!PlainByte(ch)) return false;
+    const bool is_blank =
+        blank_label != 0 ? ch == blank_label
+                         : ch == '0' || ch == '_' || ch == '.' || ch == '-';
+    if (is_blank) {
+      if (blank >= 0) return false;
+      blank = static_cast<int>(c);
+      continue;
+    }
+    const unsigned char b = static_cast<unsigned char>(ch);
+    const uint64_t bit = uint64_t{1} << (b & 63);
+    if ((tiles[b >> 6] & bit) != 0) return false;  // a tile twice
+    tiles[b >> 6] |= bit;
+  }
+  *blank_cell = blank;
+  return blank >= 0;
+}
+
+// What a compact answer writes: the start and the goal as written, the
+// path found, and the letters of moves and the labels of tiles.
+struct CompactAnswer {
+  std::string_view start, goal;
+  const Path* path;
+  const char* letter;  // by Move
+  const char* label;   // by table number
+};
+
+// Writes `text` at *w, moving *w past it.
+void Put(char** w, std::string_view text) {
+  std::memcpy(*w, text.data(), text.size());
+  *w += text.size();
+}
+
+void PutDistance(char** w, const CompactAnswer& a) {
+  *w = std::to_chars(*w, *w + 8, a.path->distance()).ptr;
+}
+
+void PutMoves(char** w, const CompactAnswer& a) {
+  for (Move m : a.path->moves) *(*w)++ = a.letter[static_cast<int>(m)];
+}
+
+// The answer as WriteJson writes it, after `head`, up to its nodes.
+char* PutJson(char* w, std::string_view head, const CompactAnswer& a) {
+  Put(&w, head);
+  *w++ = '"';
+  Put(&w, a.start);
+  Put(&w, "\",\"goal\":\"");
+  Put(&w, a.goal);
+  Put(&w, "\",\"solvable\":true,\"distance\":");
+  PutDistance(&w, a);
+  Put(&w, ",\"metric\":\"stm\",\"moves\":\"");
+  PutMoves(&w, a);
+  Put(&w, "\",\"notation\":\"blank\",\"tiles\":[");
+  const int d = a.path->distance();
+  for (int k = 0; k < d; ++k) {
+    if (k > 0) *w++ = ',';
+    const char l = a.label[a.path->tiles[k]];
+    if (l >= '0' && l <= '9') {
+      *w++ = l;
+    } else {
+      *w++ = '"';
+      *w++ = l;
+      *w++ = '"';
+    }
+  }
+  *w++ = ']';
+  return w;
+}
+
+// The answer as WriteText writes it.
+char* PutText(char* w, const CompactAnswer& a) {
+  const int d = a.path->distance();
+  Put(&w, a.start);
+  Put(&w, " -> ");
+  Put(&w, a.goal);
+  Put(&w, ": ");
+  PutDistance(&w, a);
+  Put(&w, d == 1 ? " move\n" : " moves\n");
+  if (d > 0) {
+    Put(&w, "  moves: ");
+    PutMoves(&w, a);
+    Put(&w, "\n  tiles:");
+    for (uint8_t t : a.path->tiles) {
+      *w++ = ' ';
+      *w++ = a.label[t];
+    }
+    *w++ = '\n';
+  }
+  return w;
+}
+
 }  // namespace
 
 void Answerer::PlanCompact() {
@@ -88,23 +188,7 @@ bool Answerer::AnswerCompact(std::string_view input, std::string* out,
   if (input.size() != static_cast<size_t>(n)) return false;
   uint64_t tiles[4] = {};
   int blank = -1;
-  for (int c = 0; c < n; ++c) {
-    const char ch = input[c];
-    if (!PlainByte(ch)) return false;
-    const bool is_blank = plan.blank != 0 ? ch == plan.blank
-                                          : ch == '0' || ch == '_' ||
-                                                ch == '.' || ch == '-';
-    if (is_blank) {
-      if (blank >= 0) return false;
-      blank = c;
-      continue;
-    }
-    const unsigned char b = static_cast<unsigned char>(ch);
-    const uint64_t bit = uint64_t{1} << (b & 63);
-    if ((tiles[b >> 6] & bit) != 0) return false;  // a tile twice
-    tiles[b >> 6] |= bit;
-  }
-  if (blank < 0) return false;
+  if (!ReadTiles(input, plan.blank, tiles, &blank)) return false;
 
   // The start in table labels, and the labels of the table's tiles.
   const bool own_goal = config_.goal.has_value();
@@ -139,6 +223,18 @@ bool Answerer::AnswerCompact(std::string_view input, std::string* out,
   *status = solver_->Solve(problem_, &path_, config_.limits);
   if (!status->ok()) return true;
 
+  // The start and the goal as written.
+  char start_text[16], goal_text[16];
+  std::memcpy(start_text, input.data(), n);
+  start_text[blank] = plan.blank_out;
+  std::string_view goal = plan.goal_text;
+  if (!own_goal) {
+    for (int t = 1; t < n; ++t) goal_text[t - 1] = label[t];
+    goal_text[n - 1] = plan.blank_out;
+    goal = std::string_view(goal_text, n);
+  }
+  const CompactAnswer answer{std::string_view(start_text, n), goal, &path_,
+                             plan.letter, label};
   // The answer, as WriteJson and WriteText write it, into room made at
   // the end of *out (its bound: the fixed words, two states, and at most
   // six bytes a move: the letter, a comma and a quoted tile).
@@ -146,69 +242,9 @@ bool Answerer::AnswerCompact(std::string_view input, std::string* out,
   const size_t at = out->size();
   out->resize(at + json_head_.size() + 2 * n + 128 + 6 * d);
   char* const begin = out->data() + at;
-  char* w = begin;
-  auto put = [&w](std::string_view text) {
-    std::memcpy(w, text.data(), text.size());
-    w += text.size();
-  };
-  auto put_state = [&](bool goal) {
-    if (goal && own_goal) {
-      put(plan.goal_text);
-    } else if (goal) {
-      for (int t = 1; t < n; ++t) *w++ = label[t];
-      *w++ = plan.blank_out;
-    } else {
-      std::memcpy(w, input.data(), n);
-      w[blank] = plan.blank_out;
-      w += n;
-    }
-  };
-  auto put_distance = [&] { w = std::to_chars(w, w + 8, d).ptr; };
-  auto put_moves = [&] {
-    for (Move m : path_.moves) *w++ = plan.letter[static_cast<int>(m)];
-  };
-  if (config_.json) {
-    put(json_head_);
-    *w++ = '"';
-    put_state(false);
-    put("\",\"goal\":\"");
-    put_state(true);
-    put("\",\"solvable\":true,\"distance\":");
-    put_distance();
-    put(",\"metric\":\"stm\",\"moves\":\"");
-    put_moves();
-    put("\",\"notation\":\"blank\",\"tiles\":[");
-    for (int k = 0; k < d; ++k) {
-      if (k > 0) *w++ = ',';
-      const char l = label[path_.tiles[k]];
-      if (l >= '0' && l <= '9') {
-        *w++ = l;
-      } else {
-        *w++ = '"';
-        *w++ = l;
-        *w++ = '"';
-      }
-    }
-    *w++ = ']';
-  } else {
-    put_state(false);
-    put(" -> ");
-    put_state(true);
-    put(": ");
-    put_distance();
-    put(d == 1 ? " move\n" : " moves\n");
-    if (d > 0) {
-      put("  moves: ");
-      put_moves();
-      put("\n  tiles:");
-      for (uint8_t t : path_.tiles) {
-        *w++ = ' ';
-        *w++ = label[t];
-      }
-      *w++ = '\n';
-    }
-  }
-  out->resize(at + (w - begin));
+  char* const end = config_.json ? PutJson(begin, json_head_, answer)
+                                 : PutText(begin, answer);
+  out->resize(at + (end - begin));
   if (config_.json) {
     if (path_.nodes >= 0) *out += ",\"nodes\":" + std::to_string(path_.nodes);
     *out += "}\n";

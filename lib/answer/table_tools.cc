@@ -152,96 +152,125 @@ Status RunExport(const TableToolContext& ctx, bool json, std::ostream& out) {
   return Status::OK();
 }
 
+namespace {
+
+// The heuristics' report as one JSON object.
+std::string HeuristicsJson(const std::string& board, const std::string& goal,
+                           const HeuristicReport& report) {
+  std::string o = "{\"board\":\"" + board + "\",\"goal\":";
+  AppendJsonString(&o, goal);
+  o += ",\"states\":" + std::to_string(report.states);
+  for (const HeuristicStats& h : report.heuristics) {
+    o += ",\"" + std::string(HeuristicName(h.kind)) + "\":{\"admissible\":";
+    o += h.admissible ? "true" : "false";
+    o += ",\"consistent\":";
+    o += h.consistent ? "true" : "false";
+    o += ",\"mean_ratio\":" + FormatRatio(h.mean_ratio) +
+         ",\"exact\":" + std::to_string(h.exact) + ",\"error_counts\":{";
+    bool first = true;
+    for (const auto& [e, n] : h.error_counts) {
+      if (!first) o += ',';
+      first = false;
+      o += '"';
+      o += std::to_string(e);
+      o += "\":" + std::to_string(n);
+    }
+    o += "}}";
+  }
+  o += "}\n";
+  return o;
+}
+
+// The heuristics' error counts as CSV rows.
+std::string HeuristicsCsv(const HeuristicReport& report) {
+  std::string o = "heuristic,error,count\n";
+  for (const HeuristicStats& h : report.heuristics) {
+    for (const auto& [e, n] : h.error_counts) {
+      o += std::string(HeuristicName(h.kind)) + ',' + std::to_string(e) + ',' +
+           std::to_string(n) + '\n';
+    }
+  }
+  return o;
+}
+
+// The text table of the error distribution: one row per value of h* - h
+// that occurs, a column per heuristic.
+std::string ErrorDistributionText(const HeuristicReport& report) {
+  char line[160];
+  int lo = 0, hi = 0;
+  for (const HeuristicStats& h : report.heuristics) {
+    if (!h.error_counts.empty()) {
+      lo = std::min(lo, h.error_counts.begin()->first);
+      hi = std::max(hi, h.error_counts.rbegin()->first);
+    }
+  }
+  std::string o = "\nstates by error h* - h\n";
+  std::snprintf(line, sizeof line, "%8s", "h* - h");
+  o += line;
+  for (const HeuristicStats& h : report.heuristics) {
+    std::snprintf(line, sizeof line, " %16s", HeuristicName(h.kind));
+    o += line;
+  }
+  o += '\n';
+  for (int e = lo; e <= hi; ++e) {
+    bool any = false;
+    for (const HeuristicStats& h : report.heuristics) {
+      any = any || h.error_counts.count(e) > 0;
+    }
+    if (!any) continue;
+    std::snprintf(line, sizeof line, "%8d", e);
+    o += line;
+    for (const HeuristicStats& h : report.heuristics) {
+      auto it = h.error_counts.find(e);
+      std::snprintf(line, sizeof line, " %16llu",
+                    static_cast<unsigned long long>(
+                        it == h.error_counts.end() ? 0 : it->second));
+      o += line;
+    }
+    o += '\n';
+  }
+  return o;
+}
+
+// The heuristics' report as text: a summary line a heuristic, then the
+// error distribution.
+std::string HeuristicsText(const std::string& board, const std::string& goal,
+                           const HeuristicReport& report) {
+  char line[160];
+  std::string o = board + " goal " + goal + ": " +
+                  std::to_string(report.states) +
+                  " states; h* is the exact distance\n\n";
+  std::snprintf(line, sizeof line, "%-16s %-10s %-10s %-10s %s\n", "heuristic",
+                "admissible", "consistent", "mean h/h*", "exact (h = h*)");
+  o += line;
+  for (const HeuristicStats& h : report.heuristics) {
+    const double pct = 100.0 * static_cast<double>(h.exact) /
+                       static_cast<double>(report.states);
+    std::snprintf(line, sizeof line, "%-16s %-10s %-10s %-10s %llu (%.2f%%)\n",
+                  HeuristicName(h.kind), h.admissible ? "yes" : "no",
+                  h.consistent ? "yes" : "no",
+                  FormatRatio(h.mean_ratio).c_str(),
+                  static_cast<unsigned long long>(h.exact), pct);
+    o += line;
+  }
+  return o + ErrorDistributionText(report);
+}
+
+}  // namespace
+
 Status RunHeuristics(const TableToolContext& ctx, const std::string& format,
                      std::ostream& out) {
   HeuristicReport report;
   Status s = MeasureHeuristics(ctx.table, &report);
   if (!s.ok()) return s;
   const std::string board = ctx.table->indexer().board().Name();
-  std::string o;
   if (format == "json") {
-    o = "{\"board\":\"" + board + "\",\"goal\":";
-    AppendJsonString(&o, ctx.goal_text);
-    o += ",\"states\":" + std::to_string(report.states);
-    for (const HeuristicStats& h : report.heuristics) {
-      o += ",\"" + std::string(HeuristicName(h.kind)) + "\":{\"admissible\":";
-      o += h.admissible ? "true" : "false";
-      o += ",\"consistent\":";
-      o += h.consistent ? "true" : "false";
-      o += ",\"mean_ratio\":" + FormatRatio(h.mean_ratio) +
-           ",\"exact\":" + std::to_string(h.exact) + ",\"error_counts\":{";
-      bool first = true;
-      for (const auto& [e, n] : h.error_counts) {
-        if (!first) o += ',';
-        first = false;
-        o += '"';
-        o += std::to_string(e);
-        o += "\":" + std::to_string(n);
-      }
-      o += "}}";
-    }
-    o += "}\n";
+    out << HeuristicsJson(board, ctx.goal_text, report);
   } else if (format == "csv") {
-    o = "heuristic,error,count\n";
-    for (const HeuristicStats& h : report.heuristics) {
-      for (const auto& [e, n] : h.error_counts) {
-        o += std::string(HeuristicName(h.kind)) + ',' + std::to_string(e) +
-             ',' + std::to_string(n) + '\n';
-      }
-    }
+    out << HeuristicsCsv(report);
   } else {
-    char line[160];
-    o = board + " goal " + ctx.goal_text + ": " +
-        std::to_string(report.states) + " states; h* is the exact distance\n\n";
-    std::snprintf(line, sizeof line, "%-16s %-10s %-10s %-10s %s\n",
-                  "heuristic", "admissible", "consistent", "mean h/h*",
-                  "exact (h = h*)");
-    o += line;
-    for (const HeuristicStats& h : report.heuristics) {
-      const double pct = 100.0 * static_cast<double>(h.exact) /
-                         static_cast<double>(report.states);
-      std::snprintf(
-          line, sizeof line, "%-16s %-10s %-10s %-10s %llu (%.2f%%)\n",
-          HeuristicName(h.kind), h.admissible ? "yes" : "no",
-          h.consistent ? "yes" : "no", FormatRatio(h.mean_ratio).c_str(),
-          static_cast<unsigned long long>(h.exact), pct);
-      o += line;
-    }
-    // The error distribution: one row per value of h* - h that occurs.
-    int lo = 0, hi = 0;
-    for (const HeuristicStats& h : report.heuristics) {
-      if (!h.error_counts.empty()) {
-        lo = std::min(lo, h.error_counts.begin()->first);
-        hi = std::max(hi, h.error_counts.rbegin()->first);
-      }
-    }
-    o += "\nstates by error h* - h\n";
-    std::snprintf(line, sizeof line, "%8s", "h* - h");
-    o += line;
-    for (const HeuristicStats& h : report.heuristics) {
-      std::snprintf(line, sizeof line, " %16s", HeuristicName(h.kind));
-      o += line;
-    }
-    o += '\n';
-    for (int e = lo; e <= hi; ++e) {
-      bool any = false;
-      for (const HeuristicStats& h : report.heuristics) {
-        any = any || h.error_counts.count(e) > 0;
-      }
-      if (!any) continue;
-      std::snprintf(line, sizeof line, "%8d", e);
-      o += line;
-      for (const HeuristicStats& h : report.heuristics) {
-        auto it = h.error_counts.find(e);
-        std::snprintf(line, sizeof line, " %16llu",
-                      static_cast<unsigned long long>(
-                          it == h.error_counts.end() ? 0 : it->second));
-        o += line;
-      }
-      o += '\n';
-    }
+    out << HeuristicsText(board, ctx.goal_text, report);
   }
-  out << o;
   out.flush();
   return Status::OK();
 }

@@ -79,78 +79,94 @@ Status SplitRows(std::vector<std::string>* labels) {
   return Status::OK();
 }
 
-}  // namespace
-
-Status ParseArrangement(std::string_view text, const Board& board,
-                        const NotationOptions& options, Arrangement* out) {
-  text = Trim(text);
-  // A state copied with its quotes ("1 2 3 4 5 6 7 8 0", as a shell or a
-  // page shows it) is read without them; a quote anywhere else is refused,
-  // never taken for a tile's label.
-  if (text.size() >= 2 && (text.front() == '"' || text.front() == '\'') &&
-      text.back() == text.front()) {
-    text = Trim(text.substr(1, text.size() - 2));
+// The state's text without its separators at the ends and without the
+// quotes it was copied with ("1 2 3 4 5 6 7 8 0", as a shell or a page
+// shows it); a quote anywhere else is refused, never taken for a tile's
+// label, and so are an empty and a too long state.
+Status Unquote(std::string_view* text) {
+  std::string_view t = Trim(*text);
+  if (t.size() >= 2 && (t.front() == '"' || t.front() == '\'') &&
+      t.back() == t.front()) {
+    t = Trim(t.substr(1, t.size() - 2));
   }
-  if (text.find_first_of("\"'") != std::string_view::npos) {
+  if (t.find_first_of("\"'") != std::string_view::npos) {
     return Status::InvalidArgument(
         "quote characters are not tile labels: write the state without "
         "them, or quote the whole of it");
   }
-  if (text.empty()) return Status::InvalidArgument("empty state");
-  if (text.size() > kMaxStateLength) {
-    return Status::InvalidArgument("a state of " + std::to_string(text.size()) +
+  if (t.empty()) return Status::InvalidArgument("empty state");
+  if (t.size() > kMaxStateLength) {
+    return Status::InvalidArgument("a state of " + std::to_string(t.size()) +
                                    " characters is too long (at most " +
                                    std::to_string(kMaxStateLength) + ")");
   }
-  const int n = board.cells();
-  std::vector<std::string> labels;
-  if (text.find('/') != std::string_view::npos) {
-    int row = 0;
-    size_t start = 0;
-    while (true) {
-      const size_t slash = text.find('/', start);
-      const std::string_view piece = Trim(text.substr(
-          start, slash == std::string_view::npos ? slash : slash - start));
-      std::vector<std::string> row_labels;
-      Status s = Tokenize(piece, &row_labels);
-      if (!s.ok()) return s;
-      ++row;
-      if (static_cast<int>(row_labels.size()) != board.cols()) {
-        return Status::InvalidArgument(
-            "row " + std::to_string(row) + " has " +
-            std::to_string(row_labels.size()) + " cells; a " + board.Name() +
-            " board has " + std::to_string(board.cols()) + " per row");
-      }
-      labels.insert(labels.end(), row_labels.begin(), row_labels.end());
-      if (slash == std::string_view::npos) break;
-      start = slash + 1;
-    }
-    if (row != board.rows()) {
-      return Status::InvalidArgument(std::to_string(row) + " rows given; a " +
-                                     board.Name() + " board has " +
-                                     std::to_string(board.rows()));
-    }
-  } else {
-    Status s = Tokenize(text, &labels);
+  *text = t;
+  return Status::OK();
+}
+
+// The labels of a state written as rows between slashes ("123/456/780"),
+// each row as long as the board is wide.
+Status ReadSlashedRows(std::string_view text, const Board& board,
+                       std::vector<std::string>* labels) {
+  int row = 0;
+  size_t start = 0;
+  while (true) {
+    const size_t slash = text.find('/', start);
+    const std::string_view piece = Trim(text.substr(
+        start, slash == std::string_view::npos ? slash : slash - start));
+    std::vector<std::string> row_labels;
+    Status s = Tokenize(piece, &row_labels);
     if (!s.ok()) return s;
-    if (IsRowsBySpaces(text, labels, board)) {
-      s = SplitRows(&labels);
-      if (!s.ok()) return s;
+    ++row;
+    if (static_cast<int>(row_labels.size()) != board.cols()) {
+      return Status::InvalidArgument(
+          "row " + std::to_string(row) + " has " +
+          std::to_string(row_labels.size()) + " cells; a " + board.Name() +
+          " board has " + std::to_string(board.cols()) + " per row");
     }
-    if (static_cast<int>(labels.size()) != n) {
-      std::string msg = std::to_string(labels.size()) + " cells given; a " +
-                        board.Name() + " board has " + std::to_string(n);
-      if (n > 9 && labels.size() > static_cast<size_t>(n)) {
-        msg +=
-            " (on boards of more than 9 cells separate the labels with "
-            "commas or spaces)";
-      }
-      return Status::InvalidArgument(msg);
-    }
+    labels->insert(labels->end(), row_labels.begin(), row_labels.end());
+    if (slash == std::string_view::npos) break;
+    start = slash + 1;
   }
+  if (row != board.rows()) {
+    return Status::InvalidArgument(std::to_string(row) + " rows given; a " +
+                                   board.Name() + " board has " +
+                                   std::to_string(board.rows()));
+  }
+  return Status::OK();
+}
+
+// The labels of a state written without slashes: a label a cell, or rows
+// between spaces (IsRowsBySpaces).
+Status ReadCells(std::string_view text, const Board& board,
+                 std::vector<std::string>* labels) {
+  const int n = board.cells();
+  Status s = Tokenize(text, labels);
+  if (!s.ok()) return s;
+  if (IsRowsBySpaces(text, *labels, board)) {
+    s = SplitRows(labels);
+    if (!s.ok()) return s;
+  }
+  if (static_cast<int>(labels->size()) != n) {
+    std::string msg = std::to_string(labels->size()) + " cells given; a " +
+                      board.Name() + " board has " + std::to_string(n);
+    if (n > 9 && labels->size() > static_cast<size_t>(n)) {
+      msg +=
+          " (on boards of more than 9 cells separate the labels with "
+          "commas or spaces)";
+    }
+    return Status::InvalidArgument(msg);
+  }
+  return Status::OK();
+}
+
+// The cell of the one blank among `labels`; an error for no blank, two,
+// or a tile twice.
+Status FindBlank(const std::vector<std::string>& labels,
+                 const NotationOptions& options, int* blank_cell) {
   int blank = -1;
   uint64_t seen_chars[4] = {};  // one-character tiles seen, by byte
-  for (int c = 0; c < n; ++c) {
+  for (int c = 0; c < static_cast<int>(labels.size()); ++c) {
     const std::string& l = labels[c];
     const bool is_blank = options.blank.empty()
                               ? l.size() == 1 && (l[0] == '0' || l[0] == '_' ||
@@ -187,6 +203,24 @@ Status ParseArrangement(std::string_view text, const Board& board,
                                        : "no blank: the blank was set to '" +
                                              options.blank + "'");
   }
+  *blank_cell = blank;
+  return Status::OK();
+}
+
+}  // namespace
+
+Status ParseArrangement(std::string_view text, const Board& board,
+                        const NotationOptions& options, Arrangement* out) {
+  Status s = Unquote(&text);
+  if (!s.ok()) return s;
+  std::vector<std::string> labels;
+  s = text.find('/') != std::string_view::npos
+          ? ReadSlashedRows(text, board, &labels)
+          : ReadCells(text, board, &labels);
+  if (!s.ok()) return s;
+  int blank = -1;
+  s = FindBlank(labels, options, &blank);
+  if (!s.ok()) return s;
   out->labels = std::move(labels);
   out->blank = blank;
   return Status::OK();

@@ -71,6 +71,70 @@ std::string ExplainParity(const Board& board, const State& start,
          "be reached";
 }
 
+// The common case of MakeProblem, without maps or sorting: labels are small
+// numbers (LabelKeys). The tiles match exactly when each occurs as often in
+// both. True when it wrote a solvable problem to *out; false (with *out
+// perhaps half written) for the slow path, which explains an unsolvable
+// one and names a tile that is not in both.
+bool SolvableByKeys(const Board& board, const Arrangement& start,
+                    const Arrangement& goal, const uint16_t* start_key,
+                    const uint16_t* goal_key, Problem* out) {
+  const int n = board.cells();
+  int8_t count[kLabelKeys] = {};  // at most kMaxCells cells: no overflow
+  for (int c = 0; c < n; ++c) {
+    if (c != start.blank) ++count[start_key[c]];
+    if (c != goal.blank) --count[goal_key[c]];
+  }
+  for (int c = 0; c < n; ++c) {
+    if (count[start_key[c]] != 0 || count[goal_key[c]] != 0) return false;
+  }
+  uint8_t number[kLabelKeys] = {};
+  // Written straight into *out (no Problem to construct and move).
+  Problem& p = *out;
+  p.board = board;
+  p.label.clear();
+  p.reason.clear();
+  p.goal_blank = goal.blank;
+  p.label.reserve(n);
+  p.label.push_back(start.labels[start.blank]);
+  for (int c = 0; c < n; ++c) {
+    if (c == goal.blank) continue;
+    number[goal_key[c]] = static_cast<uint8_t>(p.label.size());
+    p.label.push_back(goal.labels[c]);
+  }
+  State goal_state;
+  for (int c = 0; c < n; ++c) {
+    p.start.tile[c] = c == start.blank ? 0 : number[start_key[c]];
+    goal_state.tile[c] = c == goal.blank ? 0 : number[goal_key[c]];
+  }
+  p.start.blank = static_cast<uint8_t>(start.blank);
+  goal_state.blank = static_cast<uint8_t>(goal.blank);
+  p.solvable = ParityClass(board, p.start) == ParityClass(board, goal_state);
+  return p.solvable;
+}
+
+// An error naming a tile of one side that the other lacks, if any.
+// `start_tiles` and `goal_tiles` are sorted (SortLabels).
+Status SameTiles(const std::vector<std::string>& start_tiles,
+                 const std::vector<std::string>& goal_tiles) {
+  if (start_tiles == goal_tiles) return Status::OK();
+  for (const auto& l : start_tiles) {
+    if (std::find(goal_tiles.begin(), goal_tiles.end(), l) ==
+        goal_tiles.end()) {
+      return Status::InvalidArgument("the start has tile '" + l +
+                                     "' and the goal does not");
+    }
+  }
+  for (const auto& l : goal_tiles) {
+    if (std::find(start_tiles.begin(), start_tiles.end(), l) ==
+        start_tiles.end()) {
+      return Status::InvalidArgument("the goal has tile '" + l +
+                                     "' and the start does not");
+    }
+  }
+  return Status::OK();
+}
+
 }  // namespace
 
 Status MakeProblem(const Board& board, const Arrangement& start,
@@ -81,47 +145,9 @@ Status MakeProblem(const Board& board, const Arrangement& start,
     return Status::InvalidArgument("start and goal must fill the board");
   }
   uint16_t start_key[kMaxCells], goal_key[kMaxCells];
-  if (LabelKeys(start, start_key) && LabelKeys(goal, goal_key)) {
-    // The common case, without maps or sorting: labels are small numbers
-    // (LabelKeys). The tiles match exactly when each occurs as often in
-    // both.
-    int8_t count[kLabelKeys] = {};  // at most kMaxCells cells: no overflow
-    for (int c = 0; c < n; ++c) {
-      if (c != start.blank) ++count[start_key[c]];
-      if (c != goal.blank) --count[goal_key[c]];
-    }
-    bool same = true;
-    for (int c = 0; c < n && same; ++c) {
-      same = count[start_key[c]] == 0 && count[goal_key[c]] == 0;
-    }
-    if (same) {
-      uint8_t number[kLabelKeys] = {};
-      // Written straight into *out (no Problem to construct and move):
-      // nothing below can fail.
-      Problem& p = *out;
-      p.board = board;
-      p.label.clear();
-      p.reason.clear();
-      p.goal_blank = goal.blank;
-      p.label.reserve(n);
-      p.label.push_back(start.labels[start.blank]);
-      for (int c = 0; c < n; ++c) {
-        if (c == goal.blank) continue;
-        number[goal_key[c]] = static_cast<uint8_t>(p.label.size());
-        p.label.push_back(goal.labels[c]);
-      }
-      State goal_state;
-      for (int c = 0; c < n; ++c) {
-        p.start.tile[c] = c == start.blank ? 0 : number[start_key[c]];
-        goal_state.tile[c] = c == goal.blank ? 0 : number[goal_key[c]];
-      }
-      p.start.blank = static_cast<uint8_t>(start.blank);
-      goal_state.blank = static_cast<uint8_t>(goal.blank);
-      p.solvable =
-          ParityClass(board, p.start) == ParityClass(board, goal_state);
-      if (p.solvable) return Status::OK();
-      // Unsolvable: explained below, the slow way.
-    }
+  if (LabelKeys(start, start_key) && LabelKeys(goal, goal_key) &&
+      SolvableByKeys(board, start, goal, start_key, goal_key, out)) {
+    return Status::OK();
   }
   std::vector<std::string> start_tiles, goal_tiles;
   for (int c = 0; c < n; ++c) {
@@ -130,22 +156,8 @@ Status MakeProblem(const Board& board, const Arrangement& start,
   }
   SortLabels(&start_tiles);
   SortLabels(&goal_tiles);
-  if (start_tiles != goal_tiles) {
-    for (const auto& l : start_tiles) {
-      if (std::find(goal_tiles.begin(), goal_tiles.end(), l) ==
-          goal_tiles.end()) {
-        return Status::InvalidArgument("the start has tile '" + l +
-                                       "' and the goal does not");
-      }
-    }
-    for (const auto& l : goal_tiles) {
-      if (std::find(start_tiles.begin(), start_tiles.end(), l) ==
-          start_tiles.end()) {
-        return Status::InvalidArgument("the goal has tile '" + l +
-                                       "' and the start does not");
-      }
-    }
-  }
+  Status s = SameTiles(start_tiles, goal_tiles);
+  if (!s.ok()) return s;
   Problem p;
   p.board = board;
   p.goal_blank = goal.blank;

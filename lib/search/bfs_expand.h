@@ -323,7 +323,8 @@ template <typename S, typename B, typename PerRank, typename PerBatch>
 }
 
 // Expands every state of a level in ranks [begin, end); returns how many.
-// With kFlags, marks in Context::next_active where it claims states.
+// With kFlags, marks in Context::next_active where it claims states. Kept
+// whole as the hot loop of the search.
 template <typename S, bool kFlags>
 uint64_t ExpandRanks(const Context& ctx, Index begin, Index end,
                      const LevelKeys& keys) {

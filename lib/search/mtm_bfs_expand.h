@@ -50,7 +50,8 @@ inline void ForEachRow(F f) {
 }
 
 // Expands every state of a level in ranks [begin, end); returns how many.
-// With kFlags, marks in Context::next_active where it claims states.
+// With kFlags, marks in Context::next_active where it claims states. Kept
+// whole as the hot loop of the multi-tile search.
 template <typename S, bool kFlags>
 uint64_t ExpandMtmRanks(const Context& ctx, Index begin, Index end,
                         const LevelKeys& keys) {

@@ -56,131 +56,68 @@ bool TestAndSet(std::vector<uint64_t>& bits, uint64_t i) {
   return !(word.fetch_or(bit, std::memory_order_relaxed) & bit);
 }
 
-}  // namespace
+// The breadth-first search of one pattern database's abstract space: a
+// state is a bit, (placement index) * free_cells + (which blank region,
+// named by its first free cell), in three bit sets: visited, this level's
+// and the next's.
+class AbstractBfs {
+ public:
+  AbstractBfs(const Board& board, const std::vector<int>& tiles)
+      : n_(board.cells()),
+        k_(static_cast<int>(tiles.size())),
+        indexer_(n_, k_),
+        masks_(board),
+        free_cells_(n_ - k_) {}
 
-Status BuildPatternDb(const Board& board, int goal_blank,
-                      const std::vector<int>& tiles, int threads,
-                      const std::function<void(const PdbLevel&)>& progress,
-                      PdbResult* out) {
-  const auto t0 = std::chrono::steady_clock::now();
-  const int n = board.cells();
-  const int k = static_cast<int>(tiles.size());
-  const PatternIndexer indexer(n, k);
-  const CellMasks masks(board);
-  const int free_cells = n - k;  // blank regions are named by one of these
-  const uint64_t entries = indexer.size();
-  const uint64_t bits = entries * static_cast<uint64_t>(free_cells);
-
-  std::vector<uint64_t> visited, current, next;
-  try {
-    out->values.assign(entries, kPdbUnreached);
-    visited.assign((bits + 63) / 64, 0);
-    current.assign(visited.size(), 0);
-    next.assign(visited.size(), 0);
-  } catch (const std::bad_alloc&) {
-    return Status::ResourceExhausted(
-        "not enough memory for a pattern database of " + std::to_string(k) +
-        " tiles on " + board.Name());
+  // Room for the entries, all kPdbUnreached, in *values, and for the bit
+  // sets; ResourceExhausted when there is not enough memory.
+  Status Allocate(const Board& board, std::vector<uint8_t>* values) {
+    const uint64_t entries = indexer_.size();
+    const uint64_t bits = entries * static_cast<uint64_t>(free_cells_);
+    try {
+      values->assign(entries, kPdbUnreached);
+      visited_.assign((bits + 63) / 64, 0);
+      current_.assign(visited_.size(), 0);
+      next_.assign(visited_.size(), 0);
+    } catch (const std::bad_alloc&) {
+      return Status::ResourceExhausted(
+          "not enough memory for a pattern database of " + std::to_string(k_) +
+          " tiles on " + board.Name());
+    }
+    values_ = values->data();
+    return Status::OK();
   }
-  uint8_t* values = out->values.data();
 
-  // The abstract state of a placement and a blank cell: its bit number.
-  auto state_of = [&](const uint8_t* cell, uint32_t occupied, int blank,
-                      uint64_t* index) {
-    const uint32_t region = masks.Region(occupied, blank);
-    const int rep = std::countr_zero(region);
-    const uint32_t free = masks.all() & ~occupied;
-    *index = indexer.IndexOf(cell);
-    return *index * free_cells +
-           static_cast<uint64_t>(std::popcount(free & ((1u << rep) - 1)));
-  };
-
-  {
+  // The goal's state, at depth 0.
+  void SeedGoal(const Board& board, int goal_blank,
+                const std::vector<int>& tiles) {
     const State goal = CanonicalGoal(board, goal_blank);
     uint8_t cell[kMaxPatternTiles];
     uint32_t occupied = 0;
-    for (int i = 0; i < k; ++i) {
-      for (int c = 0; c < n; ++c) {
+    for (int i = 0; i < k_; ++i) {
+      for (int c = 0; c < n_; ++c) {
         if (goal.tile[c] == tiles[i]) cell[i] = static_cast<uint8_t>(c);
       }
       occupied |= 1u << cell[i];
     }
     uint64_t index;
-    const uint64_t s = state_of(cell, occupied, goal_blank, &index);
-    TestAndSet(visited, s);
-    TestAndSet(current, s);
-    values[index] = 0;
-  }
-  out->histogram.assign(1, 1);
-  out->states = 1;
-  if (progress) {
-    progress({0, 1, 1, 1,
-              std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                            t0)
-                  .count()});
+    const uint64_t s = StateOf(cell, occupied, goal_blank, &index);
+    TestAndSet(visited_, s);
+    TestAndSet(current_, s);
+    values_[index] = 0;
   }
 
-  constexpr size_t kChunkWords = 1 << 12;
-  const size_t words = current.size();
-  for (int depth = 0;; ++depth) {
+  // Expands every state of this level by `threads` threads into the next,
+  // which then becomes this one; the new states, and the placements they
+  // give the entry depth + 1.
+  void ExpandLevel(int depth, int threads, uint64_t* states,
+                   uint64_t* entries) {
     std::atomic<size_t> next_chunk{0};
     std::atomic<uint64_t> level_states{0}, level_entries{0};
-    const uint8_t new_value = static_cast<uint8_t>(depth + 1);
     auto work = [&] {
       uint64_t my_states = 0, my_entries = 0;
-      uint8_t cell[kMaxPatternTiles];
-      uint64_t decoded = UINT64_MAX;
-      uint32_t occupied = 0;
-      for (;;) {
-        const size_t begin = next_chunk.fetch_add(kChunkWords);
-        if (begin >= words) break;
-        const size_t end = std::min(words, begin + kChunkWords);
-        for (size_t w = begin; w < end; ++w) {
-          uint64_t word = current[w];
-          if (word == 0) continue;
-          current[w] = 0;
-          while (word != 0) {
-            const uint64_t s = w * 64 + std::countr_zero(word);
-            word &= word - 1;
-            const uint64_t index = s / free_cells;
-            const int nth_free = static_cast<int>(s % free_cells);
-            if (index != decoded) {
-              indexer.CellsAt(index, cell);
-              occupied = 0;
-              for (int i = 0; i < k; ++i) occupied |= 1u << cell[i];
-              decoded = index;
-            }
-            uint32_t free = masks.all() & ~occupied;
-            for (int j = 0; j < nth_free; ++j) free &= free - 1;
-            const uint32_t region =
-                masks.Region(occupied, std::countr_zero(free));
-            for (int i = 0; i < k; ++i) {
-              const int from = cell[i];
-              // The tile slides into a cell of the blank's region next to it.
-              uint32_t to_cells = masks.Grow(1u << from) & region;
-              while (to_cells != 0) {
-                const int to = std::countr_zero(to_cells);
-                to_cells &= to_cells - 1;
-                cell[i] = static_cast<uint8_t>(to);
-                const uint32_t moved = occupied ^ (1u << from) ^ (1u << to);
-                uint64_t to_index;
-                const uint64_t t = state_of(cell, moved, from, &to_index);
-                if (TestAndSet(visited, t)) {
-                  TestAndSet(next, t);
-                  ++my_states;
-                  std::atomic_ref<uint8_t> v(values[to_index]);
-                  uint8_t unreached = kPdbUnreached;
-                  if (v.compare_exchange_strong(unreached, new_value,
-                                                std::memory_order_relaxed)) {
-                    ++my_entries;
-                  }
-                }
-              }
-              cell[i] = static_cast<uint8_t>(from);
-            }
-          }
-        }
-      }
+      Expand(static_cast<uint8_t>(depth + 1), &next_chunk, &my_states,
+             &my_entries);
       level_states += my_states;
       level_entries += my_entries;
     };
@@ -188,24 +125,128 @@ Status BuildPatternDb(const Board& board, int goal_blank,
     for (int t = 1; t < threads; ++t) pool.emplace_back(work);
     work();
     for (auto& t : pool) t.join();
+    *states = level_states;
+    *entries = level_entries;
+    if (*states != 0) std::swap(current_, next_);
+  }
+
+ private:
+  // The abstract state of a placement and a blank cell: its bit number.
+  uint64_t StateOf(const uint8_t* cell, uint32_t occupied, int blank,
+                   uint64_t* index) const {
+    const uint32_t region = masks_.Region(occupied, blank);
+    const int rep = std::countr_zero(region);
+    const uint32_t free = masks_.all() & ~occupied;
+    *index = indexer_.IndexOf(cell);
+    return *index * free_cells_ +
+           static_cast<uint64_t>(std::popcount(free & ((1u << rep) - 1)));
+  }
+
+  // One thread's share of a level: chunks of this level's words taken from
+  // *next_chunk until none is left. Kept whole as the hot loop: every
+  // abstract state is expanded here.
+  void Expand(uint8_t new_value, std::atomic<size_t>* next_chunk,
+              uint64_t* my_states, uint64_t* my_entries) {
+    constexpr size_t kChunkWords = 1 << 12;
+    const size_t words = current_.size();
+    uint8_t cell[kMaxPatternTiles];
+    uint64_t decoded = UINT64_MAX;
+    uint32_t occupied = 0;
+    for (;;) {
+      const size_t begin = next_chunk->fetch_add(kChunkWords);
+      if (begin >= words) break;
+      const size_t end = std::min(words, begin + kChunkWords);
+      for (size_t w = begin; w < end; ++w) {
+        uint64_t word = current_[w];
+        if (word == 0) continue;
+        current_[w] = 0;
+        while (word != 0) {
+          const uint64_t s = w * 64 + std::countr_zero(word);
+          word &= word - 1;
+          const uint64_t index = s / free_cells_;
+          const int nth_free = static_cast<int>(s % free_cells_);
+          if (index != decoded) {
+            indexer_.CellsAt(index, cell);
+            occupied = 0;
+            for (int i = 0; i < k_; ++i) occupied |= 1u << cell[i];
+            decoded = index;
+          }
+          uint32_t free = masks_.all() & ~occupied;
+          for (int j = 0; j < nth_free; ++j) free &= free - 1;
+          const uint32_t region =
+              masks_.Region(occupied, std::countr_zero(free));
+          for (int i = 0; i < k_; ++i) {
+            const int from = cell[i];
+            // The tile slides into a cell of the blank's region next to it.
+            uint32_t to_cells = masks_.Grow(1u << from) & region;
+            while (to_cells != 0) {
+              const int to = std::countr_zero(to_cells);
+              to_cells &= to_cells - 1;
+              cell[i] = static_cast<uint8_t>(to);
+              const uint32_t moved = occupied ^ (1u << from) ^ (1u << to);
+              uint64_t to_index;
+              const uint64_t t = StateOf(cell, moved, from, &to_index);
+              if (TestAndSet(visited_, t)) {
+                TestAndSet(next_, t);
+                ++*my_states;
+                std::atomic_ref<uint8_t> v(values_[to_index]);
+                uint8_t unreached = kPdbUnreached;
+                if (v.compare_exchange_strong(unreached, new_value,
+                                              std::memory_order_relaxed)) {
+                  ++*my_entries;
+                }
+              }
+            }
+            cell[i] = static_cast<uint8_t>(from);
+          }
+        }
+      }
+    }
+  }
+
+  const int n_;
+  const int k_;
+  const PatternIndexer indexer_;
+  const CellMasks masks_;
+  const int free_cells_;  // blank regions are named by one of these
+  std::vector<uint64_t> visited_, current_, next_;
+  uint8_t* values_ = nullptr;
+};
+
+}  // namespace
+
+Status BuildPatternDb(const Board& board, int goal_blank,
+                      const std::vector<int>& tiles, int threads,
+                      const std::function<void(const PdbLevel&)>& progress,
+                      PdbResult* out) {
+  const auto t0 = std::chrono::steady_clock::now();
+  auto seconds = [&t0] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
+        .count();
+  };
+  AbstractBfs bfs(board, tiles);
+  Status s = bfs.Allocate(board, &out->values);
+  if (!s.ok()) return s;
+  bfs.SeedGoal(board, goal_blank, tiles);
+  out->histogram.assign(1, 1);
+  out->states = 1;
+  if (progress) progress({0, 1, 1, 1, seconds()});
+  for (int depth = 0;; ++depth) {
+    uint64_t level_states, level_entries;
+    bfs.ExpandLevel(depth, threads, &level_states, &level_entries);
     if (level_states == 0) break;
     out->states += level_states;
     out->histogram.push_back(level_entries);
-    std::swap(current, next);
     if (progress) {
-      progress({depth + 1, level_states, out->states, level_entries,
-                std::chrono::duration<double>(
-                    std::chrono::steady_clock::now() - t0)
-                    .count()});
+      progress(
+          {depth + 1, level_states, out->states, level_entries, seconds()});
     }
   }
   // The last depths may reach abstract states but no new placement.
   while (out->histogram.size() > 1 && out->histogram.back() == 0) {
     out->histogram.pop_back();
   }
-  out->seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
-          .count();
+  out->seconds = seconds();
   return Status::OK();
 }
 

@@ -16,6 +16,9 @@ namespace slidedb {
 namespace bfs {
 namespace {
 
+// The two-bit breadth-first search from the goal, level by level, forwards
+// and then (past backwards_ratio) backwards. Kept whole as the level loop
+// its workers share their state with.
 template <typename S>
 Status Search(const Indexer& indexer, int threads, double backwards_ratio,
               const std::function<void(const BfsLevel&)>& on_level,

@@ -183,53 +183,70 @@ std::shared_ptr<const std::vector<uint8_t>> OrderedWalkingDistance::Search(
   return table;
 }
 
-bool OrderedWalkingDistance::Fill(std::vector<uint8_t>* table,
-                                  const SearchLimits& limits) const {
-  // A line's contribution to the rank, by its length (per_line_ - 1 for
-  // the blank's line, else per_line_), the counts left before it and its
-  // code: the rank added and the counts left after it (-1: impossible).
-  const int codes = 1 << (2 * per_line_);
-  const int packs = kPow5[lines_];
-  std::vector<uint64_t> add[2];
-  std::vector<int16_t> after[2];
-  for (int full = 0; full < 2; ++full) {
-    const int n = per_line_ - 1 + full;
-    add[full].assign(static_cast<size_t>(packs) * codes, 0);
-    after[full].assign(static_cast<size_t>(packs) * codes, -1);
-    for (int packed = 0; packed < packs; ++packed) {
-      for (int code = 0; code < (1 << (2 * n)); ++code) {
-        int left[kMaxLines], p = packed;
-        for (int g = 0; g < lines_; ++g) left[g] = packed / kPow5[g] % kBase;
-        uint64_t r = 0;
-        bool ok = true;
-        for (int i = 0; i < n && ok; ++i) {
-          const int x = (code >> (2 * i)) & 3;
-          ok = x < lines_ && left[x] > 0;
-          if (!ok) break;
-          for (int y = 0; y < x; ++y) {
-            if (left[y] > 0) r += multinomial_[p - kPow5[y]];
+// A line's contribution to the rank, tabled by its length (per_line_ - 1
+// for the blank's line, else per_line_), the counts left before it and its
+// code: the rank added and the counts left after it (-1: impossible).
+class OrderedWalkingDistance::LineRanks {
+ public:
+  explicit LineRanks(const OrderedWalkingDistance& w)
+      : lines_(w.lines_),
+        codes_(1 << (2 * w.per_line_)),
+        full_counts_(w.full_counts_) {
+    const int packs = kPow5[lines_];
+    for (int full = 0; full < 2; ++full) {
+      const int n = w.per_line_ - 1 + full;
+      add_[full].assign(static_cast<size_t>(packs) * codes_, 0);
+      after_[full].assign(static_cast<size_t>(packs) * codes_, -1);
+      for (int packed = 0; packed < packs; ++packed) {
+        for (int code = 0; code < (1 << (2 * n)); ++code) {
+          int left[kMaxLines], p = packed;
+          for (int g = 0; g < lines_; ++g) left[g] = packed / kPow5[g] % kBase;
+          uint64_t r = 0;
+          bool ok = true;
+          for (int i = 0; i < n && ok; ++i) {
+            const int x = (code >> (2 * i)) & 3;
+            ok = x < lines_ && left[x] > 0;
+            if (!ok) break;
+            for (int y = 0; y < x; ++y) {
+              if (left[y] > 0) r += w.multinomial_[p - kPow5[y]];
+            }
+            --left[x];
+            p -= kPow5[x];
           }
-          --left[x];
-          p -= kPow5[x];
+          if (!ok) continue;
+          add_[full][static_cast<size_t>(packed) * codes_ + code] = r;
+          after_[full][static_cast<size_t>(packed) * codes_ + code] =
+              static_cast<int16_t>(p);
         }
-        if (!ok) continue;
-        add[full][static_cast<size_t>(packed) * codes + code] = r;
-        after[full][static_cast<size_t>(packed) * codes + code] =
-            static_cast<int16_t>(p);
       }
     }
   }
-  auto rank = [&](const uint32_t* code, int blank) {
+
+  // The rank of the arrangement whose lines hold `code` (two bits a place),
+  // the blank on line `blank`.
+  uint64_t Rank(const uint32_t* code, int blank) const {
     int p = full_counts_;
     uint64_t r = 0;
     for (int l = 0; l < lines_; ++l) {
       const int full = l != blank;
-      const size_t at = static_cast<size_t>(p) * codes + code[l];
-      r += add[full][at];
-      p = after[full][at];
+      const size_t at = static_cast<size_t>(p) * codes_ + code[l];
+      r += add_[full][at];
+      p = after_[full][at];
     }
     return r;
-  };
+  }
+
+ private:
+  int lines_;
+  int codes_;  // codes of a full line
+  int full_counts_;
+  std::vector<uint64_t> add_[2];
+  std::vector<int16_t> after_[2];
+};
+
+bool OrderedWalkingDistance::Fill(std::vector<uint8_t>* table,
+                                  const SearchLimits& limits) const {
+  const LineRanks ranks(*this);
   std::vector<uint8_t>& dist = *table;
   dist.assign(static_cast<size_t>(lines_) * arrangements_, kUnseen);
   {
@@ -238,7 +255,7 @@ bool OrderedWalkingDistance::Fill(std::vector<uint8_t>* table,
       const int n = l == blank_line_ ? per_line_ - 1 : per_line_;
       for (int i = 0; i < n; ++i) goal[l] |= static_cast<uint32_t>(l) << (2 * i);
     }
-    dist[blank_line_ * arrangements_ + rank(goal, blank_line_)] = 0;
+    dist[blank_line_ * arrangements_ + ranks.Rank(goal, blank_line_)] = 0;
   }
   uint8_t flat[kMaxCells];
   uint64_t expanded = 0;
@@ -266,7 +283,7 @@ bool OrderedWalkingDistance::Fill(std::vector<uint8_t>* table,
             const uint32_t x = (work[to] >> (2 * c)) & 3;
             work[to] = Remove(work[to], c);
             work[at] = Insert(work[at], c, x);
-            const uint64_t next = to * arrangements_ + rank(work, to);
+            const uint64_t next = to * arrangements_ + ranks.Rank(work, to);
             if (dist[next] == kUnseen) {
               dist[next] = static_cast<uint8_t>(d + 1);
               more = true;

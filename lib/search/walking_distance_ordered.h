@@ -84,6 +84,8 @@ class OrderedWalkingDistance {
   // The rank among the arrangements of the classes left, `counts` packed.
   uint64_t Rank(const uint8_t* classes, int n) const;
   void Unrank(uint64_t rank, uint8_t* classes) const;
+  // Ranks an arrangement a line at a time (walking_distance_ordered.cc).
+  class LineRanks;
   // The breadth-first search; false past limits.
   bool Fill(std::vector<uint8_t>* dist, const SearchLimits& limits) const;
 

@@ -48,15 +48,8 @@ std::string RebuildCommand(const std::string& dir, rocksdb::Iterator* it) {
   return command;
 }
 
-}  // namespace
-
-Database::~Database() = default;
-
-Status Database::Open(const std::string& dir, std::unique_ptr<Database>* db) {
-  std::error_code ec;
-  if (!std::filesystem::exists(std::filesystem::path(dir) / "CURRENT", ec)) {
-    return Status::NotFound("no database at " + dir);
-  }
+// The options of a query's read-only open.
+rocksdb::Options QueryOpenOptions() {
   rocksdb::Options options;
   options.create_if_missing = false;
   // A query is a short read-only process: no log file in the database
@@ -84,10 +77,15 @@ Status Database::Open(const std::string& dir, std::unique_ptr<Database>* db) {
   // query more to set up than its lookups.
   options.table_cache_numshardbits = 0;
   options.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table_options));
-  rocksdb::DB* raw = nullptr;
+  return options;
+}
+
+// Opens the database at `dir` read-only into *raw. A build may swap a new
+// database in while this one is being opened; the open then sees files of
+// both and fails. Opening again sees the new one.
+rocksdb::Status OpenReadOnly(const rocksdb::Options& options,
+                             const std::string& dir, rocksdb::DB** raw) {
   rocksdb::Status s;
-  // A build may swap a new database in while this one is being opened; the
-  // open then sees files of both and fails. Opening again sees the new one.
   for (int attempt = 0; attempt < 3; ++attempt) {
     if (attempt > 0) {
       std::this_thread::sleep_for(std::chrono::milliseconds(20 * attempt));
@@ -98,13 +96,48 @@ Status Database::Open(const std::string& dir, std::unique_ptr<Database>* db) {
     s = rocksdb::DB::OpenForReadOnly(options, dir,
                                      {{rocksdb::kDefaultColumnFamilyName,
                                        rocksdb::ColumnFamilyOptions(options)}},
-                                     &handles, &raw);
+                                     &handles, raw);
     if (s.ok()) {
-      // Reads go to raw->DefaultColumnFamily(); this handle is not needed.
-      for (auto* h : handles) raw->DestroyColumnFamilyHandle(h);
+      // Reads go to (*raw)->DefaultColumnFamily(); this handle is not needed.
+      for (auto* h : handles) (*raw)->DestroyColumnFamilyHandle(h);
       break;
     }
   }
+  return s;
+}
+
+// An error unless `version` (the format key's value) is a format this
+// slidedb reads; for format 1, with the commands that rebuild the database.
+Status CheckVersion(const std::string& dir, const std::string& version,
+                    rocksdb::Iterator* it) {
+  bool readable = false;
+  for (int v = kOldestReadableFormat; v <= kFormatVersion; ++v) {
+    readable = readable || version == std::to_string(v);
+  }
+  if (readable) return Status::OK();
+  std::string m = dir + " has format " + version +
+                  "; this slidedb reads formats " +
+                  std::to_string(kOldestReadableFormat) + " to " +
+                  std::to_string(kFormatVersion);
+  if (version == "1") {
+    m += " (one table for each class of goals related by a rotation or "
+         "reflection of the board). Rebuild it with: " +
+         RebuildCommand(dir, it);
+  }
+  return Status::VersionMismatch(m);
+}
+
+}  // namespace
+
+Database::~Database() = default;
+
+Status Database::Open(const std::string& dir, std::unique_ptr<Database>* db) {
+  std::error_code ec;
+  if (!std::filesystem::exists(std::filesystem::path(dir) / "CURRENT", ec)) {
+    return Status::NotFound("no database at " + dir);
+  }
+  rocksdb::DB* raw = nullptr;
+  rocksdb::Status s = OpenReadOnly(QueryOpenOptions(), dir, &raw);
   if (!s.ok()) {
     return Status::IOError("cannot open database " + dir + ": " + s.ToString());
   }
@@ -118,22 +151,8 @@ Status Database::Open(const std::string& dir, std::unique_ptr<Database>* db) {
                               std::string(kFormatKey) + " key)");
   }
   std::unique_ptr<rocksdb::Iterator> it(raw->NewIterator({}));
-  bool readable = false;
-  for (int v = kOldestReadableFormat; v <= kFormatVersion; ++v) {
-    readable = readable || version == std::to_string(v);
-  }
-  if (!readable) {
-    std::string m = dir + " has format " + version +
-                    "; this slidedb reads formats " +
-                    std::to_string(kOldestReadableFormat) + " to " +
-                    std::to_string(kFormatVersion);
-    if (version == "1") {
-      m += " (one table for each class of goals related by a rotation or "
-           "reflection of the board). Rebuild it with: " +
-           RebuildCommand(dir, it.get());
-    }
-    return Status::VersionMismatch(m);
-  }
+  Status st = CheckVersion(dir, version, it.get());
+  if (!st.ok()) return st;
   const std::string meta_prefix = MetaKey("");
   for (it->Seek(meta_prefix);
        it->Valid() && it->key().starts_with(meta_prefix); it->Next()) {
@@ -146,7 +165,7 @@ Status Database::Open(const std::string& dir, std::unique_ptr<Database>* db) {
   for (it->Seek(kPdbMetaPrefix);
        it->Valid() && it->key().starts_with(kPdbMetaPrefix); it->Next()) {
     PdbMeta meta;
-    Status st = PdbMeta::FromJson(it->value().ToStringView(), &meta);
+    st = PdbMeta::FromJson(it->value().ToStringView(), &meta);
     if (!st.ok()) {
       return Status::Corruption(it->key().ToString() + ": " + st.message());
     }
