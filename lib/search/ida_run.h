@@ -192,6 +192,7 @@ class PdbSearch::Run : public IdaRunBase {
   // last `prev`, -1 for none) for the goal within `bound` moves. The
   // children's entries are fetched together: first each one's entry, then
   // the reflection's entry of those the first leaves within the bound.
+  // Kept whole as the hot loop of the search.
   bool Dfs(int depth, int prev, int32_t fsm, int sum, int mirror_sum,
            int bound) {
     const bool reflects = search_.reflects_;
