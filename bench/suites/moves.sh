@@ -9,7 +9,9 @@
 #   - single-tile: the ten of Korf's 100 around the median of the search's
 #     work, for Korf's goal (0,1,...,15);
 #   - multi-tile: N (default 8) random positions (seed 7), for the goal
-#     with the blank last.
+#     with the blank last;
+#   - single-tile in a warm server: /api/moves of Korf's 100, both builds'
+#     slidedb-serve side by side (bench/moves_serve.py).
 # Both builds take turns on each state; their answers must be the same
 # byte for byte (the suite fails otherwise). DB holds the 4x4 pattern
 # databases (slidedb-build --board 4x4).
@@ -80,5 +82,9 @@ echo "| \`slidedb-query --moves\`, 4x4, a fresh process each | previous: median 
 echo "| --- | --- | --- | --- |"
 line "$tmp/stm" "single-tile, Korf's ten median instances, goal 0,1,...,15"
 line "$tmp/mtm" "multi-tile, $n random positions"
+echo
+echo "| in a warm server | median s |"
+echo "| --- | --- |"
+python3 bench/moves_serve.py "$base/slidedb-serve" "$B/slidedb-serve" "$db"
 echo
 echo "Answers identical byte for byte. Load average before: $load_before; after: $(cut -d' ' -f1-3 /proc/loadavg). $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) CPUs."

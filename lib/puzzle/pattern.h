@@ -50,7 +50,9 @@ std::string PartitionName(const Partition& p);
 // reflected by the symmetry of the board that takes the last cell nearest
 // the blank; when it is not the blank's cell, the cells on a shortest road
 // from there to the blank each take the group of the next, as the tiles
-// would slide. The blank first gets the blank-last groups turned by 180
+// would slide; such a blank also tries the sizes the other way round
+// (8-7), and the shape with the most neighbouring cells within groups
+// wins. The blank first gets the blank-last groups turned by 180
 // degrees. Groups in the order of their first tile. 7-8 takes about 610 s
 // of CPU on two threads and 2 GB (BENCHMARKS.md).
 // REQUIRES: 0 <= goal_blank < board.cells().
