@@ -195,16 +195,10 @@ Status AnalyseSolve(const QueryConfig& config, Solver* solver,
                     std::string_view start, std::string_view moves_text,
                     AnalysisFields* out) {
   *out = AnalysisFields();
-  Arrangement start_a;
+  Arrangement start_a, goal;
   Problem p;
-  Status s = ParseArrangement(start, config.board, config.notation, &start_a);
-  const Arrangement goal = s.ok() && !config.goal
-                               ? DefaultGoal(config.board, start_a)
-                               : GoalArrangement(config);
-  if (s.ok()) s = MakeProblem(config.board, start_a, goal, &p);
-  if (!s.ok()) {
-    return Status::InvalidArgument(MalformedMessage(start, s.message()));
-  }
+  Status s = PoseInput(config, start, &start_a, &goal, &p);
+  if (!s.ok()) return s;
   p.metric = config.metric;
   out->board = config.board.Name();
   out->start = FormatArrangement(start_a, config.blank_out);

@@ -19,6 +19,18 @@ std::string MalformedMessage(std::string_view input,
   return "'" + ShownInput(input) + "': " + message;
 }
 
+Status PoseInput(const QueryConfig& config, std::string_view input,
+                 Arrangement* start, Arrangement* goal, Problem* p) {
+  Status s = ParseArrangement(input, config.board, config.notation, start);
+  *goal = s.ok() && !config.goal ? DefaultGoal(config.board, *start)
+                                 : GoalArrangement(config);
+  if (s.ok()) s = MakeProblem(config.board, *start, *goal, p);
+  if (!s.ok()) {
+    return Status::InvalidArgument(MalformedMessage(input, s.message()));
+  }
+  return Status::OK();
+}
+
 void AppendMalformedJson(std::string_view input, const std::string& message,
                          std::string* out) {
   *out += "{\"input\":";

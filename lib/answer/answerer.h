@@ -29,6 +29,11 @@ std::string MalformedMessage(std::string_view input,
 // The JSON object of a malformed input: {"input","error"} and a newline.
 void AppendMalformedJson(std::string_view input, const std::string& message,
                          std::string* out);
+// The problem `input` poses under `config`: its start as read, its goal
+// (config's, else the default goal of the start's labels) and *p.
+// InvalidArgument, with MalformedMessage, when it is malformed.
+Status PoseInput(const QueryConfig& config, std::string_view input,
+                 Arrangement* start, Arrangement* goal, Problem* p);
 
 // One STATE's answer as fields: what its JSON object holds but for the
 // extras (--steps, --count, --all, --verify).

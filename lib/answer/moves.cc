@@ -10,16 +10,10 @@ namespace slidedb {
 
 Status AnswerMoves(const QueryConfig& config, Solver* solver,
                    std::string_view input, MovesFields* out) {
-  Arrangement start;
+  Arrangement start, goal;
   Problem p;
-  Status s = ParseArrangement(input, config.board, config.notation, &start);
-  const Arrangement goal = s.ok() && !config.goal
-                               ? DefaultGoal(config.board, start)
-                               : GoalArrangement(config);
-  if (s.ok()) s = MakeProblem(config.board, start, goal, &p);
-  if (!s.ok()) {
-    return Status::InvalidArgument(MalformedMessage(input, s.message()));
-  }
+  Status s = PoseInput(config, input, &start, &goal, &p);
+  if (!s.ok()) return s;
   out->board = config.board.Name();
   out->start = FormatArrangement(start, config.blank_out);
   out->goal = FormatArrangement(goal, config.blank_out);
