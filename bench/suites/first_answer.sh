@@ -39,7 +39,7 @@ cleanup() {
 }
 trap cleanup EXIT
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
-. bench/suites/lib.sh  # median, start_server, stop_server
+. bench/suites/lib.sh  # median, start_server, stop_server, korf_median_ten
 
 if ! "$B"/slidedb-query --db "$DB15" --board 4x4 --tables 2>/dev/null | grep -q 4x4; then
   echo "bench.sh first_answer: building the 15-puzzle's pattern databases in $DB15" >&2
@@ -49,12 +49,7 @@ goal=$(seq -s, 0 15)
 grep -v '^#' bench/korf100.txt | awk '{print $3}' >"$tmp/korf.txt"
 grep -v '^#' bench/korf100.txt | awk '{print $2}' >"$tmp/korf.len"
 # The ten instances around the median of the search's work.
-"$B"/slidedb-query --db "$DB15" --board 4x4 --goal "$goal" --format json <"$tmp/korf.txt" |
-  python3 -c '
-import json, sys
-rows = sorted((json.loads(l) for l in sys.stdin), key=lambda r: r["nodes"])
-for r in rows[len(rows) // 2 - 5:len(rows) // 2 + 5]:
-    print(r["start"])' >"$tmp/median.txt"
+korf_median_ten "$B/slidedb-query" "$DB15" | cut -d' ' -f1 >"$tmp/median.txt"
 
 bin_of() { [ "$1" = new ] && echo "$B" || echo "$base"; }
 db_of() { [ "$1" = new ] && echo "$DB15" || echo "${DB15_BASE:-$DB15}"; }

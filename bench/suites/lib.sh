@@ -59,3 +59,16 @@ python_setup() {
   "$B"/slidedb-build --db "$tmp/db" --board 3x3 --quiet >/dev/null
   "$B"/slidedb-bench --states "$STATES" --seed "$SEED" >"$tmp/states.txt"
 }
+
+# korf_median_ten QUERY DB: the ten of Korf's 100 (bench/korf100.txt)
+# around the median of the search's work towards Korf's goal 0,1,...,15,
+# answered by the slidedb-query QUERY from DB: "start states" a line.
+korf_median_ten() {
+  grep -v '^#' bench/korf100.txt | awk '{print $3}' |
+    "$1" --db "$2" --board 4x4 --goal "$(seq -s, 0 15)" --format json |
+    python3 -c '
+import json, sys
+rows = sorted((json.loads(l) for l in sys.stdin), key=lambda r: r["nodes"])
+for r in rows[len(rows) // 2 - 5:len(rows) // 2 + 5]:
+    print(r["start"], r["nodes"])'
+}

@@ -25,16 +25,10 @@ B=${SLIDEDB_BENCH_BUILD_DIR:-build}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
-. bench/suites/lib.sh  # median
+. bench/suites/lib.sh  # median, korf_median_ten
 
 korf=$(seq -s, 0 15)
-grep -v '^#' bench/korf100.txt | awk '{print $3}' >"$tmp/korf.txt"
-"$B"/slidedb-query --db "$db" --board 4x4 --goal "$korf" --format json <"$tmp/korf.txt" |
-  python3 -c '
-import json, sys
-rows = sorted((json.loads(l) for l in sys.stdin), key=lambda r: r["nodes"])
-for r in rows[len(rows) // 2 - 5:len(rows) // 2 + 5]:
-    print(r["start"])' >"$tmp/stm.txt"
+korf_median_ten "$B/slidedb-query" "$db" | cut -d' ' -f1 >"$tmp/stm.txt"
 python3 -c '
 import random, sys
 rng, n, out = random.Random(7), int(sys.argv[1]), []

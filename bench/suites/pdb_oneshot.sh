@@ -30,7 +30,7 @@ done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
-. bench/suites/lib.sh  # median
+. bench/suites/lib.sh  # median, korf_median_ten
 
 if ! "$B"/slidedb-query --db "$DB15" --board 4x4 --tables 2>/dev/null | grep -q 4x4; then
   echo "bench.sh pdb_oneshot: building the 15-puzzle's pattern databases in $DB15" >&2
@@ -40,14 +40,7 @@ goal=$(seq -s, 0 15)
 grep -v '^#' bench/korf100.txt | awk '{print $3}' >"$tmp/korf.txt"
 
 # The ten instances around the median of the search's work.
-"$B"/slidedb-query --db "$DB15" --board 4x4 --goal "$goal" --format json <"$tmp/korf.txt" |
-  python3 -c '
-import json, sys
-rows = [json.loads(l) for l in sys.stdin]
-rows.sort(key=lambda r: r["nodes"])
-mid = len(rows) // 2
-for r in rows[mid - 5:mid + 5]:
-    print(r["start"], r["nodes"])' >"$tmp/median.txt"
+korf_median_ten "$B/slidedb-query" "$DB15" >"$tmp/median.txt"
 
 for name in base new; do : >"$tmp/$name.ms"; : >"$tmp/$name.rss"; done
 while read -r start nodes; do
