@@ -370,7 +370,7 @@ TEST(PdbSearchTest, WithinIsTrueFromTheExactDistanceUp) {
 // The neighbours' question of /api/moves: whether a neighbour of a state
 // `exact` away is within exact - 1, its root not taking the way back; the
 // table's answer for every 3x3 state's neighbours (a 61st of them).
-TEST(PdbSearchTest, WithinNotBackAnswersTheNeighboursQuestion) {
+TEST(PdbSearchTest, WithinWithoutTheWayBackAnswersTheNeighboursQuestion) {
   const Board board(3, 3);
   const Indexer indexer(board, 8);
   const auto table = FullTable(indexer);
@@ -386,7 +386,9 @@ TEST(PdbSearchTest, WithinNotBackAnswersTheNeighboursQuestion) {
       int want;
       ASSERT_TRUE(DistanceToGoal(table.get(), n, &want).ok());
       bool within = false;
-      ASSERT_TRUE(search.WithinNotBack(n, exact - 1, Inverse(m), &within).ok());
+      ASSERT_TRUE(
+          search.Within(n, exact - 1, &within, {}, static_cast<int>(Inverse(m)))
+              .ok());
       ASSERT_EQ(within, want == exact - 1) << i << " move " << int(m);
       ++(within ? nearer : farther);
     }

@@ -283,7 +283,7 @@ TEST_F(SolverTest, MissingTableIsNotFoundAndNamed) {
 // The 15-puzzle's multi-tile neighbour distances (/api/moves, --moves), a
 // line of the blank at a time: each the distance a whole search gives, on
 // positions near the goal where lines with and without a nearer state
-// both come up. (The single-tile ones: PdbSearchTest.WithinNotBack...)
+// both come up. (The single-tile ones: PdbSearchTest.WithinWithoutTheWayBack...)
 TEST_F(SolverTest, MultiTileLineDistancesAreTheSearchedOnes) {
   const Board board(4, 4);
   Problem p;

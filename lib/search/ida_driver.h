@@ -59,6 +59,16 @@ inline constexpr size_t kEnoughSubtrees = 256;
 // neither does the path.
 inline constexpr uint64_t kSplitFrom = 10000;
 
+// The owner of a run: its search, and what its root does not take
+// (`root`: a move in single-tile runs, an axis in multi-tile ones; -1
+// nothing). A search converts to one that skips nothing.
+template <class Search>
+struct IdaRooted {
+  IdaRooted(const Search& s, int r = -1) : search(s), root(r) {}  // NOLINT
+  const Search& search;
+  int root;
+};
+
 // What the threads of one iteration share.
 struct IdaShared {
   const SearchLimits* limits = nullptr;

@@ -33,14 +33,12 @@ class PdbSearch::Run : public IdaRunBase {
   // in move order: the split must not depend on the threads.
   static constexpr bool kSplitKeepsOrder = false;
 
-  Run(const PdbSearch& search, const State& start, IdaShared* shared)
-      : Run(Rooted{search, -1}, start, shared) {}
-  // A run whose root does not take the move rooted.root_skip (-1: none).
-  Run(const Rooted& rooted, const State& start, IdaShared* shared)
+  // A run whose root does not take the move rooted.root (-1: any).
+  Run(const IdaRooted<PdbSearch>& rooted, const State& start, IdaShared* shared)
       : IdaRunBase(shared),
         search_(rooted.search),
         board_(rooted.search.board_),
-        root_prev_(rooted.root_skip < 0 ? -1 : rooted.root_skip ^ 1),
+        root_prev_(rooted.root < 0 ? -1 : rooted.root ^ 1),
         state_(start) {
     for (int c = 0; c < board_.cells(); ++c) {
       const int t = state_.tile[c];

@@ -190,19 +190,8 @@ Status PdbSearch::Solve(const State& start, Path* path,
 }
 
 Status PdbSearch::Within(const State& start, int bound, bool* within,
-                         const SearchLimits& limits) const {
-  return WithinFrom(start, bound, -1, within, limits);
-}
-
-Status PdbSearch::WithinNotBack(const State& start, int bound, Move back,
-                                bool* within,
-                                const SearchLimits& limits) const {
-  return WithinFrom(start, bound, static_cast<int>(back), within, limits);
-}
-
-Status PdbSearch::WithinFrom(const State& start, int bound, int root_skip,
-                             bool* within, const SearchLimits& limits) const {
-  const Rooted rooted{*this, root_skip};
+                         const SearchLimits& limits, int back) const {
+  const IdaRooted<PdbSearch> rooted(*this, back);
   const Run root(rooted, start, nullptr);
   *within = root.sum() == 0;
   if (!*within && root.heuristic() <= bound) {

@@ -146,25 +146,13 @@ class PdbSearch {
   // Whether `start` reaches the goal within `bound` moves: one iteration
   // of the search, cheaper than Solve when the distance is known to be
   // `bound` or bound + 2 (a neighbour of a state whose distance is known).
-  // REQUIRES: start reaches the goal.
+  // `back` (a Move, or -1): a move the root does not take, the way back
+  // to a state whose distance is over bound - 1 (about a quarter less
+  // work). REQUIRES: start reaches the goal.
   Status Within(const State& start, int bound, bool* within,
-                const SearchLimits& limits = {}) const;
-  // Within, for a neighbour of a state whose distance is over bound - 1:
-  // the root does not take `back`, the move to that state. About a
-  // quarter less work. REQUIRES: as Within's.
-  Status WithinNotBack(const State& start, int bound, Move back, bool* within,
-                       const SearchLimits& limits = {}) const;
+                const SearchLimits& limits = {}, int back = -1) const;
 
  private:
-  // The search whose root does not take the move root_skip (-1: takes
-  // every move), the owner of WithinNotBack's runs.
-  struct Rooted {
-    const PdbSearch& search;
-    int root_skip;
-  };
-  Status WithinFrom(const State& start, int bound, int root_skip, bool* within,
-                    const SearchLimits& limits) const;
-
   struct Group {
     std::vector<int> tiles;         // canonical tiles
     std::vector<int> mirror_tiles;  // the tiles whose reflections they are

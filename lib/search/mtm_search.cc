@@ -49,12 +49,10 @@ class MtmSearch::Run : public IdaRunBase {
   // Collect is Search, stopped `split` moves deep.
   static constexpr bool kSplitKeepsOrder = true;
 
-  Run(const MtmSearch& search, const State& start, IdaShared* shared)
-      : Run(Rooted{search, -1}, start, shared) {}
-  // A run whose root takes no move on `rooted.root_axis` (-1: any).
-  Run(const Rooted& rooted, const State& start, IdaShared* shared)
+  // A run whose root takes no move on the axis rooted.root (-1: any).
+  Run(const IdaRooted<MtmSearch>& rooted, const State& start, IdaShared* shared)
       : IdaRunBase(shared),
-        root_axis_(rooted.root_axis),
+        root_axis_(rooted.root),
         board_(rooted.search.board_),
         fsm_(*rooted.search.fsm_),
         rows_(rooted.search.rows_),
@@ -266,26 +264,15 @@ int MtmSearch::WalkingDistanceSum(const State& s) const {
 }
 
 Status MtmSearch::Within(const State& start, int bound, bool* within,
-                         const SearchLimits& limits) const {
-  return WithinFrom(start, bound, -1, within, limits);
-}
-
-Status MtmSearch::WithinOffLine(const State& start, int bound, int axis,
-                                bool* within,
-                                const SearchLimits& limits) const {
-  return WithinFrom(start, bound, axis, within, limits);
-}
-
-Status MtmSearch::WithinFrom(const State& start, int bound, int root_axis,
-                             bool* within, const SearchLimits& limits) const {
+                         const SearchLimits& limits, int off_axis) const {
   *within = false;
-  const Rooted rooted{*this, root_axis};
+  const IdaRooted<MtmSearch> rooted(*this, off_axis);
   const Run root(rooted, start, nullptr);
   if (root.v() + root.h() == 0) {
     *within = bound >= 0;
     return Status::OK();
   }
-  if (Bound(root.v(), root.h(), root_axis) > bound) return Status::OK();
+  if (Bound(root.v(), root.h(), off_axis) > bound) return Status::OK();
   // A budget (answer_by) is a deadline: the answer is exact or none.
   SearchLimits bounded = limits;
   bounded.deadline = std::min(limits.deadline, limits.answer_by);

@@ -111,17 +111,14 @@ class MtmSearch {
   // iteration of the search (none when the heuristic is over `bound`),
   // cheaper than Solve when the distance is known to be near `bound` (a
   // neighbour of a state whose distance is known is one less, the same or
-  // one more). Limits as Solve's. REQUIRES: as Solve's.
+  // one more). Limits as Solve's. `off_axis` (0 the blank's column, 1
+  // its row, -1 neither): the first move need not be on that line, as
+  // none of the states one move along it from `start` is within bound - 1
+  // (each is one move from `start` and from the others, so a path through
+  // one of them would be); the root then skips those moves and is bounded
+  // by the next move's turn: about half the work. REQUIRES: as Solve's.
   Status Within(const State& start, int bound, bool* within,
-                const SearchLimits& limits = {}) const;
-  // Within, when the first move need not be on `axis` (0 the blank's
-  // column, 1 its row): none of the states one move along that line from
-  // `start` is within bound - 1 (each is one move from `start` and from
-  // the others, so a path through one of them would be). The search skips
-  // those moves at its root and bounds the root by the next move's turn:
-  // about half the work. REQUIRES: as Within's, 0 <= axis <= 1.
-  Status WithinOffLine(const State& start, int bound, int axis, bool* within,
-                       const SearchLimits& limits = {}) const;
+                const SearchLimits& limits = {}, int off_axis = -1) const;
 
  private:
   MtmSearch(const Board& board, int goal_blank, MtmHeuristic heuristic,
@@ -130,14 +127,6 @@ class MtmSearch {
   // One depth-first search in MTM moves, the metric of the IDA* driver
   // (lib/search/ida_driver.h).
   class Run;
-  // The search with the root's moves on one axis skipped (-1: none), the
-  // owner of WithinOffLine's runs.
-  struct Rooted {
-    const MtmSearch& search;
-    int root_axis;
-  };
-  Status WithinFrom(const State& start, int bound, int root_axis, bool* within,
-                    const SearchLimits& limits) const;
 
   Board board_;
   int goal_blank_;

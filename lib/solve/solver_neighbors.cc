@@ -39,10 +39,8 @@ Status Solver::NeighborDistance(const Problem& p, int from, int* distance,
     bool within = false;
     for (int bound = from - 1; bound <= from; ++bound) {
       // No state along the line came_by took is within from - 2.
-      s = bound == from - 1 && came_by >= 0
-              ? search->WithinOffLine(p.start, bound, came_by / 2, &within,
-                                      limits)
-              : search->Within(p.start, bound, &within, limits);
+      s = search->Within(p.start, bound, &within, limits,
+                         bound == from - 1 && came_by >= 0 ? came_by / 2 : -1);
       if (!s.ok() || within) {
         *distance = bound;
         return s;
@@ -62,13 +60,9 @@ Status Solver::NeighborDistance(const Problem& p, int from, int* distance,
   if (!s.ok()) return s;
   bool within = false;
   const State start = rotated ? Turned(p.board, p.start) : p.start;
-  if (came_by >= 0) {
-    // The way back leads `from` away; the half turn turns every move.
-    const Move back = static_cast<Move>(came_by ^ (rotated ? 0 : 1));
-    s = search->WithinNotBack(start, from - 1, back, &within, limits);
-  } else {
-    s = search->Within(start, from - 1, &within, limits);
-  }
+  // The way back leads `from` away; the half turn turns every move.
+  const int back = came_by < 0 ? -1 : came_by ^ (rotated ? 0 : 1);
+  s = search->Within(start, from - 1, &within, limits, back);
   *distance = within ? from - 1 : from + 1;
   return s;
 }
@@ -106,7 +100,7 @@ Status Solver::LineNeighborDistances(const Problem& p, int from, int axis,
     int& d = (*distances)[i];
     if (d < 0) {
       bool within = false;
-      s = search->WithinOffLine(line[i], from - 1, axis, &within, limits);
+      s = search->Within(line[i], from - 1, &within, limits, axis);
       if (!s.ok()) return s;
       if (within) d = from - 1;
     }
@@ -123,7 +117,7 @@ Status Solver::LineNeighborDistances(const Problem& p, int from, int axis,
       continue;
     }
     bool within = false;
-    s = search->WithinOffLine(line[i], from, axis, &within, limits);
+    s = search->Within(line[i], from, &within, limits, axis);
     if (!s.ok()) return s;
     d = within ? from : from + 1;
   }
