@@ -94,9 +94,10 @@ class TableSearches {
            << std::setprecision(3) << l.seconds << " s\n";
     };
     const Indexer indexer(o_.board, goals_[k]);
-    searched_[k] = o_.metric == Metric::kMtm
-                       ? RunMtmBfs(indexer, threads, on_level, &results_[k])
-                       : RunBfs(indexer, threads, on_level, &results_[k]);
+    BfsOptions options;
+    options.threads = threads;
+    options.metric = o_.metric;
+    searched_[k] = RunBfs(indexer, options, on_level, &results_[k]);
   }
 
   const BuildOptions& o_;

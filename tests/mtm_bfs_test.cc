@@ -79,6 +79,7 @@ const Published kPublished12[] = {
 BfsOptions Options(int threads, bool large_board_paths = false) {
   BfsOptions options;
   options.threads = threads;
+  options.metric = Metric::kMtm;
   options.large_board_paths = large_board_paths;
   return options;
 }
@@ -86,7 +87,7 @@ BfsOptions Options(int threads, bool large_board_paths = false) {
 BfsResult Search(const Board& board, int goal_blank,
                  const BfsOptions& options) {
   BfsResult r;
-  const Status s = RunMtmBfs(Indexer(board, goal_blank), options, nullptr, &r);
+  const Status s = RunBfs(Indexer(board, goal_blank), options, nullptr, &r);
   EXPECT_TRUE(s.ok()) << board.Name() << ": " << s.ToString();
   return r;
 }
@@ -99,8 +100,9 @@ TEST(MtmBfsTest, HistogramsArePublishedOnes) {
       const Indexer indexer(board, board.cells() - 1);
       BfsResult r;
       int levels = 0;
-      ASSERT_TRUE(RunMtmBfs(
-                      indexer, [&](const BfsLevel&) { ++levels; }, &r)
+      ASSERT_TRUE(RunBfs(
+                      indexer, Options(1), [&](const BfsLevel&) { ++levels; },
+                      &r)
                       .ok());
       EXPECT_EQ(r.histogram, p.histogram) << board.Name();
       EXPECT_EQ(levels, static_cast<int>(p.histogram.size()));

@@ -20,6 +20,7 @@
 #include "lib/search/mtm_search_fsm.h"
 #include "lib/search/walking_distance_ordered.h"
 #include "lib/search/walking_distance.h"
+#include "tests/test_util.h"
 
 namespace slidedb {
 namespace {
@@ -99,8 +100,7 @@ TEST(MtmSearchTest, HeuristicIsAdmissibleAndWalkingDistanceConsistent) {
     SCOPED_TRACE(c.board.Name() + " goal blank " +
                  std::to_string(c.goal_blank));
     const Indexer indexer(c.board, c.goal_blank);
-    BfsResult bfs;
-    ASSERT_TRUE(RunMtmBfs(indexer, nullptr, &bfs).ok());
+    const BfsResult bfs = testing::MtmTable(indexer);
     for (MtmHeuristic heuristic : kHeuristics) {
       const MtmSearch search(c.board, c.goal_blank, heuristic);
       int exact = 0;
@@ -169,8 +169,7 @@ TEST(MtmSearchTest, SkippedSequencesLoseNoState) {
     EXPECT_EQ(fsm.max_length(), 10);
     EXPECT_FALSE(fsm.skipped().empty());
     const Indexer indexer(c.board, c.goal_blank);
-    BfsResult bfs;
-    ASSERT_TRUE(RunMtmBfs(indexer, nullptr, &bfs).ok());
+    const BfsResult bfs = testing::MtmTable(indexer);
     constexpr int kLimit = 10;
     std::vector<int> best(indexer.size(), kLimit + 1);
     Reach(c.board, fsm, indexer, CanonicalGoal(c.board, c.goal_blank), 0,
@@ -190,8 +189,7 @@ TEST(MtmSearchTest, LengthsAreTheFullTablesDistances) {
     SCOPED_TRACE(c.board.Name() + " goal blank " +
                  std::to_string(c.goal_blank));
     const Indexer indexer(c.board, c.goal_blank);
-    BfsResult bfs;
-    ASSERT_TRUE(RunMtmBfs(indexer, nullptr, &bfs).ok());
+    const BfsResult bfs = testing::MtmTable(indexer);
     const State goal = CanonicalGoal(c.board, c.goal_blank);
     std::uniform_int_distribution<Index> pick(0, indexer.size() - 1);
     for (MtmHeuristic heuristic : kHeuristics) {
@@ -330,7 +328,7 @@ TEST(MtmSearchTest, TheMoveAutomatonStopsAtItsLimits) {
   EXPECT_EQ(MtmMoveFsm::Shared(board, [] { return true; }), nullptr);
   const auto shared = MtmMoveFsm::Shared(board);
   ASSERT_NE(shared, nullptr);
-  EXPECT_EQ(shared->transitions(), MtmMoveFsm::Make(board)->transitions());
+  EXPECT_EQ(shared->Transitions(), MtmMoveFsm::Make(board)->Transitions());
   EXPECT_EQ(MtmMoveFsm::Shared(board, [] { return true; }), shared);
   // A search past its deadline before its tables are made: refused.
   SearchLimits past;
@@ -350,7 +348,7 @@ TEST(MtmSearchTest, PreparedTablesAreTheOnesMadeAtRunTime) {
   const auto prepared = MtmMoveFsm::Shared(board);
   const auto made = MtmMoveFsm::Make(board);
   EXPECT_EQ(prepared->max_length(), made->max_length());
-  EXPECT_EQ(prepared->transitions(), made->transitions());
+  EXPECT_EQ(prepared->Transitions(), made->Transitions());
   for (int line = 0; line < 2; ++line) {
     const auto table = PreparedOrderedTable(4, 4, line);
     ASSERT_NE(table, nullptr) << line;

@@ -232,8 +232,7 @@ TEST(MtmTablesTest, RebuildingOneMetricKeepsTheOther) {
 // move that does not lead nearer is found.
 TEST(MtmTablesTest, CheckFindsAWrongMultiTileRecord) {
   const Board board(2, 3);
-  BfsResult bfs;
-  ASSERT_TRUE(RunMtmBfs(Indexer(board, 5), nullptr, &bfs).ok());
+  BfsResult bfs = testing::MtmTable(Indexer(board, 5));
   TableCheck clean;
   std::vector<uint64_t> histogram;
   CheckRecords(board, 5, Metric::kMtm, bfs.records, 1, 10, &clean, &histogram);

@@ -43,6 +43,15 @@ TempRoot& Root() {
 
 }  // namespace
 
+BfsResult MtmTable(const Indexer& indexer) {
+  BfsOptions options;
+  options.metric = Metric::kMtm;
+  BfsResult r;
+  const Status s = RunBfs(indexer, options, nullptr, &r);
+  EXPECT_TRUE(s.ok()) << s.ToString();
+  return r;
+}
+
 std::string TempDir(const std::string& name) {
   const fs::path p = Root().root / name;
   fs::remove_all(p);

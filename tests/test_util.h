@@ -15,6 +15,7 @@
 #include "lib/puzzle/board.h"
 #include "lib/puzzle/notation.h"
 #include "lib/puzzle/state.h"
+#include "lib/search/bfs.h"
 #include "lib/storage/table_meta.h"
 
 namespace slidedb {
@@ -86,6 +87,9 @@ std::pair<TableMeta, std::vector<uint8_t>> SmallTable(const Board& board,
 // A fresh empty directory under the system's temporary directory, removed
 // when the test binary exits.
 std::string TempDir(const std::string& name);
+
+// The full multi-tile table of `indexer`'s goal on one thread (RunBfs).
+BfsResult MtmTable(const Indexer& indexer);
 
 // Every file directly in `dir`, by name, with its contents: to check that a
 // database was left byte for byte as it was.

@@ -7,6 +7,9 @@ namespace slidedb {
 Status RunBfs(const Indexer& indexer, const BfsOptions& options,
               const std::function<void(const BfsLevel&)>& on_level,
               BfsResult* result) {
+  if (options.metric == Metric::kMtm) {
+    return bfs::RunLevels<bfs::MultiTile>(indexer, options, on_level, result);
+  }
   return bfs::RunLevels<bfs::SingleTile>(indexer, options, on_level, result);
 }
 

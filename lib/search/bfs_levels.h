@@ -1,6 +1,6 @@
 // The breadth-first level engine every metric's table search shares
-// (RunBfs, lib/search/bfs.h, in single-tile moves; RunMtmBfs,
-// lib/search/mtm_bfs.h, in multi-tile moves): level by level, each worker
+// (RunBfs, lib/search/bfs.h, in single-tile or, lib/search/mtm_bfs.h,
+// multi-tile moves): level by level, each worker
 // takes chunks of ranks in turn and expands the states of the current
 // depth in them; between levels one thread counts them, swaps the marks
 // of where states were claimed, and moves on.
@@ -271,7 +271,7 @@ struct MultiTile {
   static constexpr auto Expand = &ExpandMtmRanks<S, kFlags>;
 };
 
-// RunBfs and RunMtmBfs: the search of `indexer`'s board by `Metric`.
+// RunBfs: the search of `indexer`'s board by `Metric`.
 template <typename Metric>
 Status RunLevels(const Indexer& indexer, const BfsOptions& options,
                  const std::function<void(const BfsLevel&)>& on_level,

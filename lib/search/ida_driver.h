@@ -6,15 +6,8 @@
 // cancel); the iterations deepen the bound until one finds the goal.
 //
 // A metric gives its depth-first search as a class `Run` (one depth-first
-// search, deriving from IdaRunBase for its counters) with
-//   using Step = ...;    // one move of the metric
-//   using Answer = ...;  // what a search that found the goal hands back
-//   static constexpr int kMaxDepth;           // deeper searches give up
-//   static constexpr const char* kMetricName; // "" or "MTM ", for messages
-//   // Whether Search visits the subtrees in the order Collect lists them
-//   // (then the path does not depend on the split).
-//   static constexpr bool kSplitKeepsOrder;
-//   Run(const Owner&, const State& start, IdaShared* shared);
+// search, deriving from IdaRun<Step, Answer, ...>, which declares the
+// metric's types and constants and keeps the counters) with
 //   void Push(Step);                 // makes a legal move the next
 //   bool Search(int bound);          // below the moves pushed so far
 //   // Below the moves pushed so far: the subtrees rooted `split` moves
@@ -140,6 +133,24 @@ class IdaRunBase {
   size_t subtree_ = 0;
   bool stopped_ = false;
   bool abandoned_ = false;
+};
+
+// The base of a metric's Run: its move (Step), what a search that found
+// the goal hands back (Answer), the depth past which searches give up, its
+// name in messages ("" or "MTM "), and whether its Search visits the
+// subtrees in the order its Collect lists them (then the path does not
+// depend on the split).
+template <class StepT, class AnswerT, int kDepth, const char* kName,
+          bool kKeepsOrder>
+class IdaRun : public IdaRunBase {
+ public:
+  using Step = StepT;
+  using Answer = AnswerT;
+  static constexpr int kMaxDepth = kDepth;
+  static constexpr const char* kMetricName = kName;
+  static constexpr bool kSplitKeepsOrder = kKeepsOrder;
+
+  using IdaRunBase::IdaRunBase;
 };
 
 // Splits the tree of an iteration into subtrees: one move deeper at a

@@ -21,21 +21,18 @@ namespace slidedb {
 // One search: the state it is at, each group's value for it and for its
 // reflection (with their md, for entries stored less theirs), the moves
 // made so far and where they leave the automaton of skipped move sequences.
-class PdbSearch::Run : public IdaRunBase {
+// Its depth limit is far beyond the diameter of any board of up to 25
+// cells: deeper searches give up rather than overrun the path. Search takes
+// the children with the smallest heuristic first, Collect in move order:
+// the split must not depend on the threads.
+inline constexpr char kSingleTileName[] = "";
+class PdbSearch::Run
+    : public IdaRun<Move, Path, /*kDepth=*/250, kSingleTileName,
+                    /*kKeepsOrder=*/false> {
  public:
-  using Step = Move;
-  using Answer = Path;
-  // Far beyond the diameter of any board of up to 25 cells; deeper
-  // searches give up rather than overrun the path.
-  static constexpr int kMaxDepth = 250;
-  static constexpr const char* kMetricName = "";
-  // Search takes the children with the smallest heuristic first, Collect
-  // in move order: the split must not depend on the threads.
-  static constexpr bool kSplitKeepsOrder = false;
-
   // A run whose root does not take the move rooted.root (-1: any).
   Run(const IdaRooted<PdbSearch>& rooted, const State& start, IdaShared* shared)
-      : IdaRunBase(shared),
+      : IdaRun(shared),
         search_(rooted.search),
         board_(rooted.search.board_),
         root_prev_(rooted.root < 0 ? -1 : rooted.root ^ 1),

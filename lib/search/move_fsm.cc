@@ -171,54 +171,28 @@ std::vector<std::vector<Move>> MoveFsm::Find(int max_length) {
 
 MoveFsm::MoveFsm(int max_length) : MoveFsm(max_length, Find(max_length)) {}
 
-MoveFsm::MoveFsm(int max_length, std::vector<std::vector<Move>> skipped)
-    : max_length_(max_length), skipped_(std::move(skipped)) {
-  // Aho-Corasick: a trie of the skipped sequences, each node's longest
-  // proper suffix that is also a node, and the moves between nodes.
-  std::vector<std::array<int32_t, 4>> child(1, {-1, -1, -1, -1});
-  std::vector<bool> ends(1, false);
-  for (const auto& moves : skipped_) {
-    int32_t n = 0;
-    for (Move m : moves) {
-      const int mi = static_cast<int>(m);
-      if (child[n][mi] < 0) {
-        child[n][mi] = static_cast<int32_t>(child.size());
-        child.push_back({-1, -1, -1, -1});
-        ends.push_back(false);
-      }
-      n = child[n][mi];
-    }
-    ends[n] = true;
+namespace {
+
+std::vector<std::vector<uint8_t>> Symbols(
+    const std::vector<std::vector<Move>>& sequences) {
+  std::vector<std::vector<uint8_t>> out;
+  out.reserve(sequences.size());
+  for (const auto& moves : sequences) {
+    out.emplace_back();
+    for (Move m : moves) out.back().push_back(static_cast<uint8_t>(m));
   }
-  const size_t nodes = child.size();
-  std::vector<int32_t> fail(nodes, 0);
-  next_.assign(nodes * 4, 0);
-  std::vector<int32_t> queue;
-  queue.push_back(0);
-  for (size_t q = 0; q < queue.size(); ++q) {
-    const int32_t n = queue[q];
-    for (int m = 0; m < 4; ++m) {
-      const int32_t c = child[n][m];
-      if (c >= 0) {
-        fail[c] = n == 0 ? 0 : next_[size_t(fail[n]) * 4 + m];
-        next_[size_t(n) * 4 + m] = c;
-        queue.push_back(c);
-      } else {
-        next_[size_t(n) * 4 + m] = n == 0 ? 0 : next_[size_t(fail[n]) * 4 + m];
-      }
-    }
-  }
-  // A path ends a skipped sequence when it reaches the node of one: no
-  // node's proper suffix is one, the sequences being minimal.
-  for (int32_t& n : next_) {
-    if (ends[n]) n = kSkip;
-  }
-  table_ = next_.data();
-  states_ = nodes;
+  return out;
 }
 
+}  // namespace
+
+MoveFsm::MoveFsm(int max_length, std::vector<std::vector<Move>> skipped)
+    : SkipAutomaton(4, Symbols(skipped)),
+      max_length_(max_length),
+      skipped_(std::move(skipped)) {}
+
 MoveFsm::MoveFsm(int max_length, const int32_t* table, size_t states)
-    : max_length_(max_length), table_(table), states_(states) {}
+    : SkipAutomaton(4, table, states * 4), max_length_(max_length) {}
 
 #ifndef SLIDEDB_MOVE_FSM_GENERATOR
 const MoveFsm& MoveFsm::Shared(int max_length) {

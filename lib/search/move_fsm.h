@@ -20,12 +20,13 @@
 #include <vector>
 
 #include "lib/puzzle/board.h"
+#include "lib/search/skip_automaton.h"
 
 namespace slidedb {
 
-class MoveFsm {
+// The automaton's symbols are the moves (kUp ... kRight: 0 to 3).
+class MoveFsm : public SkipAutomaton {
  public:
-  static constexpr int32_t kSkip = -1;
   static constexpr int kMaxLength = 14;
   static constexpr int kBuiltLength = 14;
 
@@ -38,16 +39,12 @@ class MoveFsm {
   // first, then in move order.
   static std::vector<std::vector<Move>> Find(int max_length);
 
-  static constexpr int32_t kStart = 0;
   // The state after move `m` from `state`, or kSkip when the path now ends
-  // with a skipped sequence.
+  // with a skipped sequence (four symbols: the multiplication a shift).
   int32_t Next(int32_t state, Move m) const {
-    return table_[static_cast<size_t>(state) * 4 + static_cast<size_t>(m)];
+    return table()[static_cast<size_t>(state) * 4 + static_cast<size_t>(m)];
   }
   int max_length() const { return max_length_; }
-  size_t states() const { return states_; }
-  // Next() of every state and move: table()[state * 4 + move].
-  const int32_t* table() const { return table_; }
   // The minimal skipped sequences (none of them holds another); empty for
   // the automaton made at build time.
   const std::vector<std::vector<Move>>& skipped() const { return skipped_; }
@@ -57,9 +54,6 @@ class MoveFsm {
   MoveFsm(int max_length, const int32_t* table, size_t states);
 
   int max_length_;
-  std::vector<int32_t> next_;  // the table, when made at run time
-  const int32_t* table_ = nullptr;
-  size_t states_ = 0;
   std::vector<std::vector<Move>> skipped_;
 };
 

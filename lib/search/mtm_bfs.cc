@@ -1,7 +1,5 @@
 #include "lib/search/mtm_bfs.h"
 
-#include "lib/search/bfs_levels.h"
-
 namespace slidedb {
 
 void ForEachMtmMove(const Board& board, const State& s,
@@ -17,26 +15,6 @@ void ForEachMtmMove(const Board& board, const State& s,
       visit(next, m, ++cells);
     }
   }
-}
-
-Status RunMtmBfs(const Indexer& indexer, const BfsOptions& options,
-                 const std::function<void(const BfsLevel&)>& on_level,
-                 BfsResult* result) {
-  return bfs::RunLevels<bfs::MultiTile>(indexer, options, on_level, result);
-}
-
-Status RunMtmBfs(const Indexer& indexer, int threads,
-                 const std::function<void(const BfsLevel&)>& on_level,
-                 BfsResult* result) {
-  BfsOptions options;
-  options.threads = threads;
-  return RunMtmBfs(indexer, options, on_level, result);
-}
-
-Status RunMtmBfs(const Indexer& indexer,
-                 const std::function<void(const BfsLevel&)>& on_level,
-                 BfsResult* result) {
-  return RunMtmBfs(indexer, 1, on_level, result);
 }
 
 }  // namespace slidedb

@@ -7,7 +7,8 @@
 // move (how far it goes is the distance of the state it reaches: the walk
 // tries 1, 2, ... cells that way for the one a step nearer).
 //
-// The single-tile search's machinery (lib/search/bfs.h) does the work: the
+// RunBfs (lib/search/bfs.h) with BfsOptions::metric = Metric::kMtm searches
+// it, on the single-tile search's level engine (lib/search/bfs_levels.h): the
 // records are the working bytes, each level scans them for its states on
 // BfsOptions::threads workers, decodes tile orders cheaply and claims
 // unseen neighbours with atomic byte stores; a vertical neighbour k cells
@@ -23,9 +24,8 @@
 
 #include <functional>
 
-#include "lib/base/status.h"
-#include "lib/puzzle/index.h"
-#include "lib/search/bfs.h"
+#include "lib/puzzle/board.h"
+#include "lib/puzzle/state.h"
 
 namespace slidedb {
 
@@ -33,24 +33,6 @@ namespace slidedb {
 // 1, 2, ... cells, calling visit(next state, direction, cells).
 void ForEachMtmMove(const Board& board, const State& s,
                     const std::function<void(const State&, Move, int)>& visit);
-
-// Searches the whole MTM table of `indexer`'s goal, calling `on_level` (if
-// set) once per depth. Each state's best move is the direction towards the
-// neighbour one step nearer with the lowest index, whatever the options.
-// BfsOptions::wrap_at does not apply: the deepest 12-cell boards (2x6, 6x2)
-// reach 41 MTM moves, below kDistanceSaturated (lib/puzzle/record.h), and a
-// search deeper than 61 fails.
-Status RunMtmBfs(const Indexer& indexer, const BfsOptions& options,
-                 const std::function<void(const BfsLevel&)>& on_level,
-                 BfsResult* result);
-// The same with `threads` workers.
-Status RunMtmBfs(const Indexer& indexer, int threads,
-                 const std::function<void(const BfsLevel&)>& on_level,
-                 BfsResult* result);
-// The same on one thread.
-Status RunMtmBfs(const Indexer& indexer,
-                 const std::function<void(const BfsLevel&)>& on_level,
-                 BfsResult* result);
 
 }  // namespace slidedb
 

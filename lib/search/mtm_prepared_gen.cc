@@ -86,7 +86,7 @@ int Main(int argc, char** argv) {
          ", kPreparedFsmCols = " + std::to_string(kLines) +
          ", kPreparedFsmLength = " + std::to_string(fsm->max_length()) +
          ";\nconstexpr int32_t kPreparedFsm[] = {\n";
-  const std::vector<int32_t>& next = fsm->transitions();
+  const std::vector<int32_t> next = fsm->Transitions();
   for (size_t i = 0; i < next.size(); ++i) {
     inc += std::to_string(next[i]) + ((i + 1) % 12 == 0 ? ",\n" : ",");
   }

@@ -39,19 +39,16 @@ struct MtmMove {
 // One depth-first search: the state it is at, its two table states, and
 // the moves made so far; the metric the IDA* driver
 // (lib/search/ida_driver.h) takes.
-class MtmSearch::Run : public IdaRunBase {
+// Its depth limit is far beyond the MTM diameter of any board of up to 25
+// cells; its Collect is Search, stopped `split` moves deep.
+constexpr char kMultiTileName[] = "MTM ";
+class MtmSearch::Run
+    : public IdaRun<MtmMove, std::vector<MtmMove>, /*kDepth=*/200,
+                    kMultiTileName, /*kKeepsOrder=*/true> {
  public:
-  using Step = MtmMove;
-  using Answer = std::vector<MtmMove>;
-  // Far beyond the MTM diameter of any board of up to 25 cells.
-  static constexpr int kMaxDepth = 200;
-  static constexpr const char* kMetricName = "MTM ";
-  // Collect is Search, stopped `split` moves deep.
-  static constexpr bool kSplitKeepsOrder = true;
-
   // A run whose root takes no move on the axis rooted.root (-1: any).
   Run(const IdaRooted<MtmSearch>& rooted, const State& start, IdaShared* shared)
-      : IdaRunBase(shared),
+      : IdaRun(shared),
         root_axis_(rooted.root),
         board_(rooted.search.board_),
         fsm_(*rooted.search.fsm_),

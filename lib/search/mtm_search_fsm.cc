@@ -90,26 +90,30 @@ class Player {
 }  // namespace
 
 MtmMoveFsm::MtmMoveFsm(const Board& board, int max_length)
-    : max_length_(max_length),
-      max_cells_(std::max(board.rows(), board.cols()) - 1),
-      symbols_(4 * max_cells_) {
-  Find(board, nullptr);
-  MakeAutomaton();
-}
+    : MtmMoveFsm(board, [&board, max_length] {
+        Sequences found{max_length, {}};
+        Find(board, nullptr, &found);
+        return found;
+      }()) {}
+
+MtmMoveFsm::MtmMoveFsm(const Board& board, Sequences found)
+    : SkipAutomaton(4 * MaxCells(board), found.skipped),
+      max_length_(found.max_length),
+      max_cells_(MaxCells(board)),
+      skipped_(std::move(found.skipped)) {}
 
 MtmMoveFsm::MtmMoveFsm(const Board& board, int max_length,
                        const int32_t* next, size_t size)
-    : max_length_(max_length),
-      max_cells_(std::max(board.rows(), board.cols()) - 1),
-      symbols_(4 * max_cells_),
-      next_(next, next + size) {}
+    : SkipAutomaton(4 * MaxCells(board), next, size),
+      max_length_(max_length),
+      max_cells_(MaxCells(board)) {}
 
 std::shared_ptr<const MtmMoveFsm> MtmMoveFsm::Make(
     const Board& board, const std::function<bool()>& stop) {
-  std::shared_ptr<MtmMoveFsm> fsm(new MtmMoveFsm(board, 0, nullptr, 0));
-  if (!fsm->Find(board, stop)) return nullptr;
-  fsm->MakeAutomaton();
-  return fsm;
+  Sequences found{0, {}};
+  if (!Find(board, stop, &found)) return nullptr;
+  return std::shared_ptr<const MtmMoveFsm>(
+      new MtmMoveFsm(board, std::move(found)));
 }
 
 std::shared_ptr<const MtmMoveFsm> MtmMoveFsm::Shared(
@@ -130,10 +134,12 @@ std::shared_ptr<const MtmMoveFsm> MtmMoveFsm::Shared(
   return fsm;
 }
 
-bool MtmMoveFsm::Find(const Board& board, const std::function<bool()>& stop) {
-  // max_length_ 0: as long as the budget allows.
-  const int longest = max_length_ > 0 ? max_length_ : kLongest;
-  Player player(max_cells_);
+bool MtmMoveFsm::Find(const Board& board, const std::function<bool()>& stop,
+                      Sequences* found) {
+  const int longest = found->max_length > 0 ? found->max_length : kLongest;
+  const int max_cells = MaxCells(board);
+  const int symbols = 4 * max_cells;
+  Player player(max_cells);
   // For each state reached, the rectangles of the sequences not skipped
   // that reach it, in order.
   std::unordered_map<std::string, std::vector<Rect>> reached;
@@ -148,9 +154,9 @@ bool MtmMoveFsm::Find(const Board& board, const std::function<bool()>& stop) {
     for (size_t k = 0; k < level.size(); ++k) {
       if (stop != nullptr && k % 1024 == 0 && stop()) return false;
       const auto& x = level[k];
-      const int last_axis = x.empty() ? -1 : x.back() / max_cells_ / 2;
-      for (int s = 0; s < symbols_; ++s) {
-        if (s / max_cells_ / 2 == last_axis) continue;
+      const int last_axis = x.empty() ? -1 : x.back() / max_cells / 2;
+      for (int s = 0; s < symbols; ++s) {
+        if (s / max_cells / 2 == last_axis) continue;
         std::vector<uint8_t> y = x;
         y.push_back(static_cast<uint8_t>(s));
         // Each proper suffix must be clean, or y holds a skipped one.
@@ -170,7 +176,7 @@ bool MtmMoveFsm::Find(const Board& board, const std::function<bool()>& stop) {
         bool skipped = false;
         for (const Rect& r : rects) skipped = skipped || r.Within(rect);
         if (skipped) {
-          skipped_.push_back(y);
+          found->skipped.push_back(y);
           continue;
         }
         rects.push_back(rect);
@@ -181,61 +187,10 @@ bool MtmMoveFsm::Find(const Board& board, const std::function<bool()>& stop) {
       }
     }
     level = std::move(next);
-    if (max_length_ == 0 && level.size() > kLevelBudget) break;
+    if (found->max_length == 0 && level.size() > kLevelBudget) break;
   }
-  max_length_ = length;
+  found->max_length = length;
   return true;
-}
-
-void MtmMoveFsm::MakeAutomaton() {
-  // The trie of the skipped sequences; node 0 is the root.
-  std::vector<int32_t> child(symbols_, -1);
-  std::vector<bool> ends = {false};
-  for (const auto& seq : skipped_) {
-    int32_t node = 0;
-    for (uint8_t s : seq) {
-      int32_t& c = child[static_cast<size_t>(node) * symbols_ + s];
-      if (c < 0) {
-        c = static_cast<int32_t>(ends.size());
-        ends.push_back(false);
-        child.resize(child.size() + symbols_, -1);
-      }
-      node = child[static_cast<size_t>(node) * symbols_ + s];
-    }
-    ends[node] = true;
-  }
-  // Breadth first: each node's missing moves go where its longest proper
-  // suffix in the trie goes; a node ends a skipped sequence if that suffix
-  // does.
-  const size_t nodes = ends.size();
-  next_.assign(nodes * symbols_, 0);
-  std::vector<int32_t> fail(nodes, 0), queue;
-  for (int s = 0; s < symbols_; ++s) {
-    const int32_t c = child[s];
-    if (c >= 0) {
-      next_[s] = c;
-      queue.push_back(c);
-    }
-  }
-  for (size_t q = 0; q < queue.size(); ++q) {
-    const int32_t node = queue[q];
-    ends[node] = ends[node] || ends[fail[node]];
-    for (int s = 0; s < symbols_; ++s) {
-      const int32_t c = child[static_cast<size_t>(node) * symbols_ + s];
-      const int32_t via_fail =
-          next_[static_cast<size_t>(fail[node]) * symbols_ + s];
-      if (c >= 0) {
-        fail[c] = via_fail;
-        next_[static_cast<size_t>(node) * symbols_ + s] = c;
-        queue.push_back(c);
-      } else {
-        next_[static_cast<size_t>(node) * symbols_ + s] = via_fail;
-      }
-    }
-  }
-  for (int32_t& n : next_) {
-    if (ends[n]) n = kSkip;
-  }
 }
 
 }  // namespace slidedb

@@ -15,20 +15,20 @@
 #ifndef SLIDEDB_LIB_SEARCH_MTM_SEARCH_FSM_H_
 #define SLIDEDB_LIB_SEARCH_MTM_SEARCH_FSM_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <vector>
 
 #include "lib/puzzle/board.h"
+#include "lib/search/skip_automaton.h"
 
 namespace slidedb {
 
-class MtmMoveFsm {
+// The automaton's symbols are Symbol(direction, cells).
+class MtmMoveFsm : public SkipAutomaton {
  public:
-  static constexpr int32_t kSkip = -1;
-  static constexpr int32_t kStart = 0;
-
   // The automaton of the sequences of up to `max_length` moves on boards of
   // `board`'s shape. REQUIRES: board's rows and columns at most 8.
   MtmMoveFsm(const Board& board, int max_length);
@@ -45,38 +45,38 @@ class MtmMoveFsm {
   // null when `stop` ended it.
   static std::shared_ptr<const MtmMoveFsm> Make(
       const Board& board, const std::function<bool()>& stop = nullptr);
-  // Its transitions, Next() of each state and symbol in turn.
-  const std::vector<int32_t>& transitions() const { return next_; }
 
   // A move as the automaton's symbol: the direction, then the cells - 1.
   int Symbol(Move m, int cells) const {
     return static_cast<int>(m) * max_cells_ + cells - 1;
   }
-  // The state after the move of `symbol` from `state`, or kSkip when the
-  // path now ends with a skipped sequence.
-  int32_t Next(int32_t state, int symbol) const {
-    return next_[static_cast<size_t>(state) * symbols_ + symbol];
-  }
-
   int max_length() const { return max_length_; }
-  size_t states() const { return next_.size() / symbols_; }
   // The minimal skipped sequences, as symbols, shortest first.
   // (Empty for a prepared automaton.)
   const std::vector<std::vector<uint8_t>>& skipped() const { return skipped_; }
 
  private:
+  // The longest move, max(rows, cols) - 1.
+  static int MaxCells(const Board& board) {
+    return std::max(board.rows(), board.cols()) - 1;
+  }
+  // The minimal skipped sequences of up to max_length moves.
+  struct Sequences {
+    int max_length;  // 0 before Find: as long as the budget allows
+    std::vector<std::vector<uint8_t>> skipped;
+  };
+  MtmMoveFsm(const Board& board, Sequences found);
   // A prepared automaton.
   MtmMoveFsm(const Board& board, int max_length, const int32_t* next,
              size_t size);
-  // False when `stop` ended it.
-  bool Find(const Board& board, const std::function<bool()>& stop);
-  void MakeAutomaton();
+  // Fills `found` (its max_length then the length reached); false when
+  // `stop` ended it.
+  static bool Find(const Board& board, const std::function<bool()>& stop,
+                   Sequences* found);
 
   int max_length_;
-  int max_cells_;  // the longest move, max(rows, cols) - 1
-  int symbols_;    // 4 * max_cells_
+  int max_cells_;
   std::vector<std::vector<uint8_t>> skipped_;
-  std::vector<int32_t> next_;
 };
 
 }  // namespace slidedb
