@@ -8,8 +8,10 @@
 #include <sys/socket.h>
 #include <sys/types.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <string>
+#include <thread>
 #include <utility>
 
 #include "serve/http_session.h"
@@ -35,6 +37,16 @@ inline void HttpServer::Impl::Session::Offload() {
     if (!s->work_.compare_exchange_strong(queued, kRunning)) {
       s->server_->offloaded_.fetch_sub(1);
       return;  // refused at its deadline while it waited (WaitForWork)
+    }
+    // A request alone on the work threads searches on as many threads as
+    // there are work threads (and cores): its answer is the one a single
+    // thread finds (lib/search/ida_driver.h), and a request that comes
+    // meanwhile still has a work thread of its own.
+    if (s->server_->offloaded_.load() == 1) {
+      s->asked_.request.limits.threads =
+          std::min(s->options_.work_threads,
+                   std::max(1, static_cast<int>(
+                                   std::thread::hardware_concurrency())));
     }
     ApiResponse r = s->server_->handler_(s->asked_.request);
     s->server_->offloaded_.fetch_sub(1);

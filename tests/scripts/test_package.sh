@@ -39,6 +39,12 @@ dpkg-deb -c "$deb" | awk '{print $NF}' | grep -q '^./usr/share/man/man1/slidedb-
 out=$("$bin/slidedb-query" --db "$tmp/db" 867254301)
 echo "$out" | grep -q '^867254301 -> 123456780: 31 moves' || fail "slidedb-query: $out"
 
+# Built with MPI, the package carries what slidedb-query runs under mpirun,
+# and its libraries are there (Depends).
+if [ -e build/slidedb-query-mpi ]; then
+  "$bin/slidedb-query-mpi" --version >/dev/null || fail "slidedb-query-mpi does not run"
+fi
+
 site=$root/usr/lib/python3/dist-packages
 [ "$(PYTHONPATH=$site /usr/bin/python3 -c 'import slidedb, sys; print(slidedb.open(sys.argv[1]).solve("867254301")["distance"])' "$tmp/db")" = 31 ] ||
   fail "the Python module"
