@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""Multi-tile Moves on the 15-puzzle as the page asks for it (issue 34).
+
+  python3 bench/moves_mtm_serve.py SERVE DB [N] [SERVE_ARGS...]
+
+Starts a fresh slidedb-serve on DB (port 0, --work-timeout 120, then
+SERVE_ARGS, e.g. --work-threads 1), then for N (default 8) random solvable
+4x4 positions (seed 7) asks /api/moves?metric=mtm (the page's Moves and
+Hint) and /api/solve?metric=mtm, and prints each position's distance and
+the two wall times. The first request is the fresh server's first.
+"""
+import json
+import random
+import re
+import subprocess
+import sys
+import time
+import urllib.request
+
+
+def solvable(p):
+    inversions = sum(1 for i in range(16) for j in range(i + 1, 16)
+                     if p[i] and p[j] and p[i] > p[j])
+    return (inversions + 3 - p.index(0) // 4) % 2 == 0
+
+
+def main():
+    serve, db = sys.argv[1], sys.argv[2]
+    n = int(sys.argv[3]) if len(sys.argv) > 3 else 8
+    rng = random.Random(7)
+    states = []
+    while len(states) < n:
+        p = list(range(16))
+        rng.shuffle(p)
+        if solvable(p):
+            states.append(",".join(map(str, p)))
+    proc = subprocess.Popen(
+        [serve, "--db", db, "--port", "0", "--work-timeout", "120"] +
+        sys.argv[4:], stdout=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        while "listening" not in line:
+            line = proc.stdout.readline()
+        url = re.search(r"http://\S+", line).group(0)
+
+        def get(path):
+            t = time.time()
+            with urllib.request.urlopen(url + path, timeout=300) as r:
+                body = r.read()
+            return time.time() - t, json.loads(body)
+
+        for s in states:
+            tm, m = get("/api/moves?board=4x4&metric=mtm&start=" + s)
+            ts, _ = get("/api/solve?board=4x4&metric=mtm&start=" + s)
+            print(f"{s:40s} distance {m['distance']:3d}  moves {tm:6.2f} s"
+                  f"  solve {ts:6.2f} s", flush=True)
+    finally:
+        proc.terminate()
+        proc.wait()
+
+
+if __name__ == "__main__":
+    main()
