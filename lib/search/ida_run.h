@@ -18,6 +18,9 @@
 
 namespace slidedb {
 
+// The single-tile metric's name in messages: none.
+inline constexpr char kSingleTileName[] = "";
+
 // One search: the state it is at, each group's value for it and for its
 // reflection (with their md, for entries stored less theirs), the moves
 // made so far and where they leave the automaton of skipped move sequences.
@@ -25,7 +28,6 @@ namespace slidedb {
 // cells: deeper searches give up rather than overrun the path. Search takes
 // the children with the smallest heuristic first, Collect in move order:
 // the split must not depend on the threads.
-inline constexpr char kSingleTileName[] = "";
 class PdbSearch::Run
     : public IdaRun<Move, Path, /*kDepth=*/250, kSingleTileName,
                     /*kKeepsOrder=*/false> {

@@ -36,12 +36,14 @@ struct MtmMove {
 
 }  // namespace
 
+// The multi-tile metric's name in messages.
+constexpr char kMultiTileName[] = "MTM ";
+
 // One depth-first search: the state it is at, its two table states, and
 // the moves made so far; the metric the IDA* driver
-// (lib/search/ida_driver.h) takes.
-// Its depth limit is far beyond the MTM diameter of any board of up to 25
-// cells; its Collect is Search, stopped `split` moves deep.
-constexpr char kMultiTileName[] = "MTM ";
+// (lib/search/ida_driver.h) takes. Its depth limit is far beyond the MTM
+// diameter of any board of up to 25 cells; its Collect is Search, stopped
+// `split` moves deep.
 class MtmSearch::Run
     : public IdaRun<MtmMove, std::vector<MtmMove>, /*kDepth=*/200,
                     kMultiTileName, /*kKeepsOrder=*/true> {
