@@ -7,6 +7,7 @@
 #include "builder/build_twobit.h"
 #include "cli/default_db.h"
 #include "cli/exit_codes.h"
+#include "cli/option_error.h"
 #include "cli/version.h"
 #include "lib/puzzle/notation.h"
 #include "lib/puzzle/symmetry.h"
@@ -235,7 +236,7 @@ int ParseBuildOptions(const std::vector<std::string>& args, std::ostream& out,
     po::store(po::command_line_parser(args).options(desc).run(), vm);
     po::notify(vm);
   } catch (const po::error& e) {
-    err << "slidedb-build: " << e.what() << "\n"
+    err << "slidedb-build: " << OptionErrorMessage(e) << "\n"
         << "Try 'slidedb-build --help'.\n";
     return kExitUsage;
   }

@@ -6,6 +6,7 @@
 
 #include "cli/default_db.h"
 #include "cli/exit_codes.h"
+#include "cli/option_error.h"
 #include "cli/version.h"
 #include "lib/analysis/sample.h"
 #include "lib/answer/answerer.h"
@@ -250,7 +251,7 @@ bool Store(const std::vector<std::string>& argv,
               vm);
     po::notify(vm);
   } catch (const po::error& e) {
-    err << "slidedb-query: " << e.what() << "\n"
+    err << "slidedb-query: " << OptionErrorMessage(e) << "\n"
         << "Try 'slidedb-query --help'.\n";
     return false;
   }

@@ -19,6 +19,7 @@
 
 #include "cli/default_db.h"
 #include "cli/exit_codes.h"
+#include "cli/option_error.h"
 #include "cli/version.h"
 #include "lib/storage/database.h"
 #include "lib/storage/format.h"
@@ -285,7 +286,7 @@ std::optional<int> ParseServeArgs(const std::vector<std::string>& args,
     po::store(po::command_line_parser(args).options(desc).run(), vm);
     po::notify(vm);
   } catch (const po::error& e) {
-    err << "slidedb-serve: " << e.what() << "\n"
+    err << "slidedb-serve: " << OptionErrorMessage(e) << "\n"
         << "Try 'slidedb-serve --help'.\n";
     return kExitUsage;
   }

@@ -235,5 +235,25 @@ TEST(QueryCliHardeningTest, HugeAndControlCharacterLinesAreMalformed) {
   EXPECT_EQ(answers[2].at("distance"), 1);
 }
 
+// A word holding one of Boost.Program_options' placeholders is refused like
+// any other bad option (the library's message once looped for ever on it:
+// cli/option_error.h), for the query and the build alike.
+TEST(QueryCliTest, AnOptionHoldingAParserPlaceholderIsAnError) {
+  for (const std::string word :
+       {"--%original_token%a", "--x%canonical_option%", "--%value%"}) {
+    const CliResult q = Query({word});
+    EXPECT_EQ(q.status, 64) << word;
+    EXPECT_NE(q.err.find("slidedb-query: unrecognised option"),
+              std::string::npos)
+        << q.err;
+    EXPECT_NE(q.err.find("%25"), std::string::npos) << q.err;
+    const CliResult b = testing::RunBuildCli({word});
+    EXPECT_EQ(b.status, 64) << word;
+  }
+  const CliResult v = Query({"--threads", "%value%"});
+  EXPECT_EQ(v.status, 64);
+  EXPECT_NE(v.err.find("%25value%25"), std::string::npos) << v.err;
+}
+
 }  // namespace
 }  // namespace slidedb

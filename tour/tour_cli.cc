@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "cli/exit_codes.h"
+#include "cli/option_error.h"
 #include "cli/version.h"
 #include "tour/find_tour.h"
 #include "tour/survey.h"
@@ -218,7 +219,7 @@ std::optional<int> ReadArgs(const std::vector<std::string>& args,
     po::store(po::command_line_parser(args).options(desc).run(), *vm);
     po::notify(*vm);
   } catch (const po::error& e) {
-    err << "slidedb-tour: " << e.what() << "\n"
+    err << "slidedb-tour: " << OptionErrorMessage(e) << "\n"
         << "Try 'slidedb-tour --help'.\n";
     return kExitUsage;
   }

@@ -1,0 +1,60 @@
+// The message of a command line's error from Boost.Program_options, safe to
+// ask for. Boost 1.74's what() replaces each placeholder of its template
+// (%canonical_option%, %original_token%, %value%, ...) by the words given
+// until none is left, so a word that holds one (slidedb-query
+// '--%original_token%a') made every tool loop for ever (found by
+// tests/fuzz/fuzz_query_args). Such words are shown with each '%' as
+// "%25".
+#ifndef SLIDEDB_CLI_OPTION_ERROR_H_
+#define SLIDEDB_CLI_OPTION_ERROR_H_
+
+#include <boost/program_options/errors.hpp>
+#include <string>
+
+namespace slidedb {
+
+namespace option_error_internal {
+
+// A copy of the error whose substitutions (protected) can be read and
+// changed.
+class Substitutions : public boost::program_options::error_with_option_name {
+ public:
+  explicit Substitutions(const error_with_option_name& e)
+      : error_with_option_name(e) {}
+
+  // Whether a word given holds a placeholder; if so, escapes its '%'s.
+  bool Escape() {
+    bool found = false;
+    for (auto& [name, value] : m_substitutions) {
+      bool holds = false;
+      for (const auto& p : m_substitutions) {
+        holds = holds || value.find("%" + p.first + "%") != std::string::npos;
+      }
+      for (const auto& p : m_substitution_defaults) {
+        holds = holds || value.find("%" + p.first + "%") != std::string::npos;
+      }
+      if (!holds) continue;
+      found = true;
+      std::string escaped;
+      for (char c : value) escaped += c == '%' ? std::string("%25") : std::string(1, c);
+      value = escaped;
+    }
+    return found;
+  }
+};
+
+}  // namespace option_error_internal
+
+inline std::string OptionErrorMessage(
+    const boost::program_options::error& e) {
+  const auto* named =
+      dynamic_cast<const boost::program_options::error_with_option_name*>(&e);
+  if (named == nullptr) return e.what();
+  option_error_internal::Substitutions copy(*named);
+  if (!copy.Escape()) return e.what();
+  return copy.what();
+}
+
+}  // namespace slidedb
+
+#endif  // SLIDEDB_CLI_OPTION_ERROR_H_
