@@ -36,7 +36,13 @@ class Substitutions : public boost::program_options::error_with_option_name {
       if (!holds) continue;
       found = true;
       std::string escaped;
-      for (char c : value) escaped += c == '%' ? std::string("%25") : std::string(1, c);
+      for (char c : value) {
+        if (c == '%') {
+          escaped += "%25";
+        } else {
+          escaped += c;
+        }
+      }
       value = escaped;
     }
     return found;
