@@ -128,6 +128,34 @@ class MtmSearch::Run
     return axis < 0 ? -1 : axis == 0 ? v() : h();
   }
 
+  // at[dir][k]: where the ordered table's entry is for the blank moved
+  // k + 1 cells along `axis` in direction `dir` (a line of an ordered
+  // table's board has at most kLine cells), fetched; state_ is left as it
+  // was.
+  static constexpr int kLine = OrderedWalkingDistance::kMaxLines;
+  void FetchLine(const OrderedWalkingDistance& ordered, int axis,
+                 uint64_t at[2][kLine]) {
+    const int from = state_.blank;
+    for (int dir = 0; dir < 2; ++dir) {
+      const Move m = kMoveOf[axis][dir];
+      int cells = 0;
+      for (int to = board_.Neighbor(state_.blank, m); to >= 0;
+           to = board_.Neighbor(state_.blank, m)) {
+        state_.tile[state_.blank] = state_.tile[to];
+        state_.tile[to] = 0;
+        state_.blank = static_cast<uint8_t>(to);
+        at[dir][cells++] = ordered.Fetch(state_);
+      }
+      const Move back = Inverse(m);
+      while (state_.blank != from) {
+        const int to = board_.Neighbor(state_.blank, back);
+        state_.tile[state_.blank] = state_.tile[to];
+        state_.tile[to] = 0;
+        state_.blank = static_cast<uint8_t>(to);
+      }
+    }
+  }
+
   // `prev_value`: PrevAxisValue(), known to the caller. Children turn, so
   // it is the value of the table they leave alone.
   template <bool kCollect>
@@ -144,6 +172,10 @@ class MtmSearch::Run
       const OrderedWalkingDistance* ordered =
           axis == 0 ? ordered_rows_ : ordered_columns_;
       const int other = prev_axis >= 0 ? prev_value : axis == 0 ? h() : v();
+      // The ordered table's entries of this axis' children, asked of the
+      // memory together: each is a read far in a large table.
+      uint64_t at[2][kLine];
+      if (ordered != nullptr) FetchLine(*ordered, axis, at);
       for (int dir = 0; dir < 2; ++dir) {
         const Move m = kMoveOf[axis][dir];
         const WalkingDistance::Id saved = *w;
@@ -160,8 +192,8 @@ class MtmSearch::Run
           if (next_fsm == MtmMoveFsm::kSkip) continue;
           ++nodes_;
           if (!kCollect && PastLimits()) return true;
-          const int d =
-              ordered != nullptr ? ordered->Distance(state_) : wd.Distance(*w);
+          const int d = ordered != nullptr ? ordered->DistanceAt(at[dir][cells - 1])
+                                           : wd.Distance(*w);
           const int f =
               depth + 1 +
               (axis == 0 ? Bound(d, other, axis) : Bound(other, d, axis));

@@ -38,6 +38,69 @@ Made() {
 
 }  // namespace
 
+// A line's contribution to the rank, tabled by its length (per_line_ - 1
+// for the blank's line, else per_line_), the counts left before it and its
+// code: the rank added and the counts left after it (-1: impossible).
+class OrderedWalkingDistance::LineRanks {
+ public:
+  explicit LineRanks(const OrderedWalkingDistance& w)
+      : lines_(w.lines_),
+        codes_(1 << (2 * w.per_line_)),
+        full_counts_(w.full_counts_) {
+    const int packs = kPow5[lines_];
+    for (int full = 0; full < 2; ++full) {
+      const int n = w.per_line_ - 1 + full;
+      add_[full].assign(static_cast<size_t>(packs) * codes_, 0);
+      after_[full].assign(static_cast<size_t>(packs) * codes_, -1);
+      for (int packed = 0; packed < packs; ++packed) {
+        for (int code = 0; code < (1 << (2 * n)); ++code) {
+          int left[kMaxLines], p = packed;
+          for (int g = 0; g < lines_; ++g) left[g] = packed / kPow5[g] % kBase;
+          uint64_t r = 0;
+          bool ok = true;
+          for (int i = 0; i < n && ok; ++i) {
+            const int x = (code >> (2 * i)) & 3;
+            ok = x < lines_ && left[x] > 0;
+            if (!ok) break;
+            for (int y = 0; y < x; ++y) {
+              if (left[y] > 0) r += w.multinomial_[p - kPow5[y]];
+            }
+            --left[x];
+            p -= kPow5[x];
+          }
+          if (!ok) continue;
+          add_[full][static_cast<size_t>(packed) * codes_ + code] =
+              static_cast<uint32_t>(r);
+          after_[full][static_cast<size_t>(packed) * codes_ + code] =
+              static_cast<int16_t>(p);
+        }
+      }
+    }
+  }
+
+  // The rank of the arrangement whose lines hold `code` (two bits a place),
+  // the blank on line `blank`.
+  uint64_t Rank(const uint32_t* code, int blank) const {
+    int p = full_counts_;
+    uint64_t r = 0;
+    for (int l = 0; l < lines_; ++l) {
+      const int full = l != blank;
+      const size_t at = static_cast<size_t>(p) * codes_ + code[l];
+      r += add_[full][at];
+      p = after_[full][at];
+    }
+    return r;
+  }
+
+ private:
+  int lines_;
+  int codes_;  // codes of a full line
+  int full_counts_;
+  // Ranks are below 2^32: at most 16 cells, 15!/(4!4!4!3!) arrangements.
+  std::vector<uint32_t> add_[2];
+  std::vector<int16_t> after_[2];
+};
+
 OrderedWalkingDistance::OrderedWalkingDistance(int lines, int per_line,
                                                int blank_line)
     : lines_(lines),
@@ -61,6 +124,7 @@ OrderedWalkingDistance::OrderedWalkingDistance(int lines, int per_line,
     multinomial_[packed] = m;
   }
   arrangements_ = multinomial_[full_counts_];
+  ranks_ = std::make_shared<const LineRanks>(*this);
 }
 
 void OrderedWalkingDistance::MapBoard(const Board& board, int goal_blank,
@@ -131,22 +195,6 @@ Status OrderedWalkingDistance::Make(
   return Status::OK();
 }
 
-uint64_t OrderedWalkingDistance::Rank(const uint8_t* classes, int n) const {
-  int packed = full_counts_;
-  int left[kMaxLines];
-  for (int g = 0; g < lines_; ++g) left[g] = packed / kPow5[g] % kBase;
-  uint64_t rank = 0;
-  for (int i = 0; i < n; ++i) {
-    const int x = classes[i];
-    for (int y = 0; y < x; ++y) {
-      if (left[y] > 0) rank += multinomial_[packed - kPow5[y]];
-    }
-    --left[x];
-    packed -= kPow5[x];
-  }
-  return rank;
-}
-
 void OrderedWalkingDistance::Unrank(uint64_t rank, uint8_t* classes) const {
   int packed = full_counts_;
   int left[kMaxLines];
@@ -167,12 +215,19 @@ void OrderedWalkingDistance::Unrank(uint64_t rank, uint8_t* classes) const {
 }
 
 uint64_t OrderedWalkingDistance::IdOf(const State& s) const {
-  uint8_t classes[kMaxCells];
-  int n = 0;
-  for (uint8_t cell : order_) {
-    if (cell != s.blank) classes[n++] = goal_line_[s.tile[cell]];
+  // Each line's goal lines two bits a place, the blank's place skipped.
+  uint32_t code[kMaxLines] = {};
+  int k = 0;
+  for (int l = 0; l < lines_; ++l) {
+    int place = 0;
+    for (int j = 0; j < per_line_; ++j, ++k) {
+      const uint8_t cell = order_[k];
+      if (cell == s.blank) continue;
+      code[l] |= uint32_t{goal_line_[s.tile[cell]]} << (2 * place++);
+    }
   }
-  return line_of_[s.blank] * arrangements_ + Rank(classes, n);
+  const int blank = line_of_[s.blank];
+  return blank * arrangements_ + ranks_->Rank(code, blank);
 }
 
 std::shared_ptr<const std::vector<uint8_t>> OrderedWalkingDistance::Search(
@@ -183,70 +238,9 @@ std::shared_ptr<const std::vector<uint8_t>> OrderedWalkingDistance::Search(
   return table;
 }
 
-// A line's contribution to the rank, tabled by its length (per_line_ - 1
-// for the blank's line, else per_line_), the counts left before it and its
-// code: the rank added and the counts left after it (-1: impossible).
-class OrderedWalkingDistance::LineRanks {
- public:
-  explicit LineRanks(const OrderedWalkingDistance& w)
-      : lines_(w.lines_),
-        codes_(1 << (2 * w.per_line_)),
-        full_counts_(w.full_counts_) {
-    const int packs = kPow5[lines_];
-    for (int full = 0; full < 2; ++full) {
-      const int n = w.per_line_ - 1 + full;
-      add_[full].assign(static_cast<size_t>(packs) * codes_, 0);
-      after_[full].assign(static_cast<size_t>(packs) * codes_, -1);
-      for (int packed = 0; packed < packs; ++packed) {
-        for (int code = 0; code < (1 << (2 * n)); ++code) {
-          int left[kMaxLines], p = packed;
-          for (int g = 0; g < lines_; ++g) left[g] = packed / kPow5[g] % kBase;
-          uint64_t r = 0;
-          bool ok = true;
-          for (int i = 0; i < n && ok; ++i) {
-            const int x = (code >> (2 * i)) & 3;
-            ok = x < lines_ && left[x] > 0;
-            if (!ok) break;
-            for (int y = 0; y < x; ++y) {
-              if (left[y] > 0) r += w.multinomial_[p - kPow5[y]];
-            }
-            --left[x];
-            p -= kPow5[x];
-          }
-          if (!ok) continue;
-          add_[full][static_cast<size_t>(packed) * codes_ + code] = r;
-          after_[full][static_cast<size_t>(packed) * codes_ + code] =
-              static_cast<int16_t>(p);
-        }
-      }
-    }
-  }
-
-  // The rank of the arrangement whose lines hold `code` (two bits a place),
-  // the blank on line `blank`.
-  uint64_t Rank(const uint32_t* code, int blank) const {
-    int p = full_counts_;
-    uint64_t r = 0;
-    for (int l = 0; l < lines_; ++l) {
-      const int full = l != blank;
-      const size_t at = static_cast<size_t>(p) * codes_ + code[l];
-      r += add_[full][at];
-      p = after_[full][at];
-    }
-    return r;
-  }
-
- private:
-  int lines_;
-  int codes_;  // codes of a full line
-  int full_counts_;
-  std::vector<uint64_t> add_[2];
-  std::vector<int16_t> after_[2];
-};
-
 bool OrderedWalkingDistance::Fill(std::vector<uint8_t>* table,
                                   const SearchLimits& limits) const {
-  const LineRanks ranks(*this);
+  const LineRanks& ranks = *ranks_;
   std::vector<uint8_t>& dist = *table;
   dist.assign(static_cast<size_t>(lines_) * arrangements_, kUnseen);
   {

@@ -61,6 +61,15 @@ class OrderedWalkingDistance {
   // The fewest moves along the table's axis that any MTM solution of `s`
   // makes. REQUIRES: IsWellFormed(board, s).
   int Distance(const State& s) const { return (*distance_)[IdOf(s)]; }
+  // The same in two steps, so that a search can ask the memory for the
+  // entries of several states before it reads the first: where the entry
+  // of `s` is, fetching it into the caches, and the entry there.
+  uint64_t Fetch(const State& s) const {
+    const uint64_t id = IdOf(s);
+    __builtin_prefetch(distance_->data() + id, 0, 3);
+    return id;
+  }
+  int DistanceAt(uint64_t id) const { return (*distance_)[id]; }
   // The table itself: [blank line * arrangements + rank of the goal lines
   // of the tiles, line by line], in the space of the goal's blank on line
   // min(l, L-1-l) (see above).
@@ -81,8 +90,6 @@ class OrderedWalkingDistance {
   // Sets order_, line_of_ and goal_line_ for `board`.
   void MapBoard(const Board& board, int goal_blank, bool columns);
   uint64_t IdOf(const State& s) const;
-  // The rank among the arrangements of the classes left, `counts` packed.
-  uint64_t Rank(const uint8_t* classes, int n) const;
   void Unrank(uint64_t rank, uint8_t* classes) const;
   // Ranks an arrangement a line at a time (walking_distance_ordered.cc).
   class LineRanks;
@@ -99,6 +106,8 @@ class OrderedWalkingDistance {
   int full_counts_;                    // every tile's goal line, packed
   std::vector<uint64_t> multinomial_;  // arrangements of packed counts
   uint64_t arrangements_;              // of all the tiles
+  // The ranks' tables, made with the object (about 2 MB on 4x4).
+  std::shared_ptr<const LineRanks> ranks_;
   // [blank line * arrangements + rank], shared by equal tables.
   std::shared_ptr<const std::vector<uint8_t>> distance_;
   int max_distance_ = 0;
