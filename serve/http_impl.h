@@ -15,6 +15,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "serve/http_server.h"
@@ -29,6 +30,9 @@ class HttpServer::Impl {
   Impl(HttpHandler handler, HttpOptions options)
       : handler_(std::move(handler)),
         options_(std::move(options)),
+        lone_threads_(std::min(
+            std::max(1, options_.work_threads),
+            std::max(1, static_cast<int>(std::thread::hardware_concurrency())))),
         pool_(static_cast<size_t>(std::max(1, options_.work_threads))),
         contexts_(MakeContexts(options_.threads)),
         acceptor_(*contexts_[0]) {}
@@ -55,6 +59,9 @@ class HttpServer::Impl {
   std::atomic<bool> stopping_{false};  // searches in flight read it
   // Offloaded requests running or waiting for a work thread.
   std::atomic<int> offloaded_{0};
+  // The threads of a search alone on the work threads: one a work thread,
+  // up to one a core.
+  const int lone_threads_;
 
   // The open connections, for Stop(). Declared before contexts_: a session
   // whose handler a context still holds leaves sessions_ when the context

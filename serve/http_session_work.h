@@ -11,7 +11,6 @@
 #include <algorithm>
 #include <cerrno>
 #include <string>
-#include <thread>
 #include <utility>
 
 #include "serve/http_session.h"
@@ -43,10 +42,7 @@ inline void HttpServer::Impl::Session::Offload() {
     // thread finds (lib/search/ida_driver.h), and a request that comes
     // meanwhile still has a work thread of its own.
     if (s->server_->offloaded_.load() == 1) {
-      s->asked_.request.limits.threads =
-          std::min(s->options_.work_threads,
-                   std::max(1, static_cast<int>(
-                                   std::thread::hardware_concurrency())));
+      s->asked_.request.limits.threads = s->server_->lone_threads_;
     }
     ApiResponse r = s->server_->handler_(s->asked_.request);
     s->server_->offloaded_.fetch_sub(1);
