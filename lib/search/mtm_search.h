@@ -78,8 +78,9 @@ class MtmSearch {
             MtmHeuristic heuristic = MtmHeuristic::kWalkingDistance);
 
   const Board& board() const { return board_; }
-  // The bytes of the tables it holds of its own (the ordered tables and
-  // the move automaton are shared by every search of the process).
+  // The bytes of the tables it holds of its own (the ordered tables, their
+  // ranks and the move automaton are shared by every search of the
+  // process).
   size_t memory_bytes() const {
     return rows_.memory_bytes() + columns_.memory_bytes();
   }

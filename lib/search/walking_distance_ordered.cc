@@ -124,7 +124,14 @@ OrderedWalkingDistance::OrderedWalkingDistance(int lines, int per_line,
     multinomial_[packed] = m;
   }
   arrangements_ = multinomial_[full_counts_];
-  ranks_ = std::make_shared<const LineRanks>(*this);
+  // Made once per process for each shape, as the tables are.
+  static std::mutex ranks_mu;
+  static auto* made_ranks =
+      new std::map<std::tuple<int, int, int>, std::shared_ptr<const LineRanks>>;
+  std::lock_guard<std::mutex> lock(ranks_mu);
+  auto& ranks = (*made_ranks)[std::make_tuple(lines, per_line, blank_line)];
+  if (ranks == nullptr) ranks = std::make_shared<const LineRanks>(*this);
+  ranks_ = ranks;
 }
 
 void OrderedWalkingDistance::MapBoard(const Board& board, int goal_blank,

@@ -106,7 +106,7 @@ class OrderedWalkingDistance {
   int full_counts_;                    // every tile's goal line, packed
   std::vector<uint64_t> multinomial_;  // arrangements of packed counts
   uint64_t arrangements_;              // of all the tiles
-  // The ranks' tables, made with the object (about 2 MB on 4x4).
+  // The ranks' tables (about 2 MB on 4x4), shared by equal shapes.
   std::shared_ptr<const LineRanks> ranks_;
   // [blank line * arrangements + rank], shared by equal tables.
   std::shared_ptr<const std::vector<uint8_t>> distance_;
