@@ -139,20 +139,10 @@ class MtmSearch::Run
     for (int dir = 0; dir < 2; ++dir) {
       const Move m = kMoveOf[axis][dir];
       int cells = 0;
-      for (int to = board_.Neighbor(state_.blank, m); to >= 0;
-           to = board_.Neighbor(state_.blank, m)) {
-        state_.tile[state_.blank] = state_.tile[to];
-        state_.tile[to] = 0;
-        state_.blank = static_cast<uint8_t>(to);
+      while (ApplyMove(board_, m, &state_)) {
         at[dir][cells++] = ordered.Fetch(state_);
       }
-      const Move back = Inverse(m);
-      while (state_.blank != from) {
-        const int to = board_.Neighbor(state_.blank, back);
-        state_.tile[state_.blank] = state_.tile[to];
-        state_.tile[to] = 0;
-        state_.blank = static_cast<uint8_t>(to);
-      }
+      while (state_.blank != from) ApplyMove(board_, Inverse(m), &state_);
     }
   }
 
