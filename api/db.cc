@@ -5,6 +5,7 @@
 #include <optional>
 #include <string_view>
 #include <thread>
+#include <vector>
 
 #include "lib/analysis/distance_scan.h"
 #include "lib/analysis/sample.h"
@@ -208,20 +209,46 @@ Status Db::SolveMany(const std::vector<std::string>& starts,
   if (!s.ok()) return s;
   solutions->resize(starts.size());
   // In groups, so that a two-bit table's walks go together
-  // (Answerer::SolveMany).
+  // (Answerer::SolveMany), taken in order by a thread a core. The error is
+  // that of the first group that fails, as one thread would find it.
   constexpr size_t kGroup = 256;
-  std::vector<std::string_view> group;
-  std::vector<SolvedFields> fields(kGroup);
-  for (size_t i = 0; i < starts.size(); i += kGroup) {
-    group.assign(starts.begin() + i,
-                 starts.begin() + std::min(starts.size(), i + kGroup));
-    s = answerer->SolveMany(group.data(), group.size(), fields.data());
-    if (!s.ok()) return s;
-    for (size_t j = 0; j < group.size(); ++j) {
-      ToSolution(fields[j], &(*solutions)[i + j]);
+  const size_t groups = (starts.size() + kGroup - 1) / kGroup;
+  std::atomic<size_t> next{0};
+  std::atomic<size_t> failed{groups};  // the first group that failed
+  std::vector<Status> errors(groups);
+  auto work = [&](Answerer* answerer) {
+    std::vector<std::string_view> group;
+    std::vector<SolvedFields> fields(kGroup);
+    for (size_t g = next++; g < groups && g < failed.load(); g = next++) {
+      const size_t begin = g * kGroup;
+      const size_t end = std::min(starts.size(), begin + kGroup);
+      group.assign(starts.begin() + begin, starts.begin() + end);
+      errors[g] = answerer->SolveMany(group.data(), group.size(), fields.data());
+      if (!errors[g].ok()) {
+        size_t first = failed.load();
+        while (g < first && !failed.compare_exchange_weak(first, g)) {
+        }
+        continue;
+      }
+      for (size_t j = 0; j < group.size(); ++j) {
+        ToSolution(fields[j], &(*solutions)[begin + j]);
+      }
     }
+  };
+  const size_t threads = std::min<size_t>(
+      groups, std::max(1u, std::thread::hardware_concurrency()));
+  std::vector<std::thread> pool;
+  for (size_t t = 1; t < threads; ++t) {
+    pool.emplace_back([&] {
+      // An answerer is a thread's own (Answering).
+      Answerer* mine;
+      const QueryConfig* unused;
+      if (impl_->Answering(options, &mine, &unused).ok()) work(mine);
+    });
   }
-  return Status::OK();
+  work(answerer);
+  for (std::thread& t : pool) t.join();
+  return failed.load() < groups ? errors[failed.load()] : Status::OK();
 }
 
 Status Db::Distance(const std::string& start, const Options& options,

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <algorithm>
 #include <random>
 #include <sstream>
 #include <thread>
@@ -148,6 +149,36 @@ TEST(ApiTest, SolveManyIsSolveForEach) {
   const Status s = db->SolveMany({"867254301", "1234"}, {}, &many);
   EXPECT_TRUE(s.IsInvalidArgument());
   EXPECT_EQ(s.message().rfind("'1234': ", 0), 0u) << s.message();
+}
+
+// More states than one group (256): the groups run on every core, and the
+// answers and the error are those of one state at a time.
+TEST(ApiTest, SolveManyOfManyGroupsKeepsOrderAndNamesTheFirstBadState) {
+  auto db = OpenTestDb();
+  ASSERT_NE(db, nullptr);
+  std::mt19937 rng(11);
+  std::vector<std::string> starts;
+  for (int i = 0; i < 1500; ++i) {
+    std::string s = "012345678";
+    std::shuffle(s.begin(), s.end(), rng);
+    starts.push_back(s);  // about half cannot reach the goal: answers too
+  }
+  std::vector<Solution> many;
+  ASSERT_TRUE(db->SolveMany(starts, {}, &many).ok());
+  ASSERT_EQ(many.size(), starts.size());
+  for (size_t i = 0; i < starts.size(); i += 7) {
+    SCOPED_TRACE(starts[i]);
+    Solution one;
+    ASSERT_TRUE(db->Solve(starts[i], {}, &one).ok());
+    EXPECT_EQ(many[i].start, one.start);
+    EXPECT_EQ(many[i].solvable, one.solvable);
+    EXPECT_EQ(many[i].moves, one.moves);
+  }
+  starts[1300] = "bad one";
+  starts[700] = "0123";
+  const Status s = db->SolveMany(starts, {}, &many);
+  EXPECT_TRUE(s.IsInvalidArgument());
+  EXPECT_EQ(s.message().rfind("'0123': ", 0), 0u) << s.message();
 }
 
 TEST(ApiTest, MovesLeadToTheirStatesAndDistances) {

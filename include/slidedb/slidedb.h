@@ -200,8 +200,9 @@ class Db {
   Status Solve(const std::string& start, const Options& options,
                Solution* solution) const;
 
-  // Solve for each of `starts`, reading `options` once. Stops at the first
-  // failure; its message names the input.
+  // Solve for each of `starts`, reading `options` once, in groups on every
+  // core; the answers in the order of `starts`. The first failure in that
+  // order is the error; its message names the input.
   // REQUIRES: solutions != nullptr.
   Status SolveMany(const std::vector<std::string>& starts,
                    const Options& options,
