@@ -223,7 +223,8 @@ Status Db::SolveMany(const std::vector<std::string>& starts,
       const size_t begin = g * kGroup;
       const size_t end = std::min(starts.size(), begin + kGroup);
       group.assign(starts.begin() + begin, starts.begin() + end);
-      errors[g] = answerer->SolveMany(group.data(), group.size(), fields.data());
+      errors[g] =
+          answerer->SolveMany(group.data(), group.size(), fields.data());
       if (!errors[g].ok()) {
         size_t first = failed.load();
         while (g < first && !failed.compare_exchange_weak(first, g)) {

@@ -32,7 +32,8 @@ class HttpServer::Impl {
         options_(std::move(options)),
         lone_threads_(std::min(
             std::max(1, options_.work_threads),
-            std::max(1, static_cast<int>(std::thread::hardware_concurrency())))),
+            std::max(1,
+                     static_cast<int>(std::thread::hardware_concurrency())))),
         pool_(static_cast<size_t>(std::max(1, options_.work_threads))),
         contexts_(MakeContexts(options_.threads)),
         acceptor_(*contexts_[0]) {}

@@ -182,8 +182,9 @@ class MtmSearch::Run
           if (next_fsm == MtmMoveFsm::kSkip) continue;
           ++nodes_;
           if (!kCollect && PastLimits()) return true;
-          const int d = ordered != nullptr ? ordered->DistanceAt(at[dir][cells - 1])
-                                           : wd.Distance(*w);
+          const int d = ordered != nullptr
+                            ? ordered->DistanceAt(at[dir][cells - 1])
+                            : wd.Distance(*w);
           const int f =
               depth + 1 +
               (axis == 0 ? Bound(d, other, axis) : Bound(other, d, axis));
