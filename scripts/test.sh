@@ -39,10 +39,12 @@ case "${1:-}" in
     # than a minute of making them again (lib/CMakeLists.txt).
     [ -e build/lib/generated/mtm_prepared.bin ] &&
       flags+=(-DSLIDEDB_PREPARED_FROM="$PWD/build/lib/generated")
+    # Neither the benchmarks nor the Python module, whose tests cannot run
+    # in a sanitizer's build (below).
     ./scripts/install_deps.sh
     cmake -S . -B "$dir" "${flags[@]}" \
       -DSLIDEDB_SANITIZE="$kind" -DSLIDEDB_STATIC_ROCKSDB=OFF \
-      -DSLIDEDB_BUILD_BENCH=OFF \
+      -DSLIDEDB_BUILD_BENCH=OFF -DSLIDEDB_BUILD_PYTHON=OFF \
       ${CMAKE_CXX_COMPILER_LAUNCHER:+-DCMAKE_CXX_COMPILER_LAUNCHER=$CMAKE_CXX_COMPILER_LAUNCHER} \
       >/dev/null
     cmake --build "$dir" -j "$(nproc)" "${targets[@]}"
@@ -56,8 +58,8 @@ case "${1:-}" in
     export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1:suppressions=$root/tests/tsan.supp}
     if [ "$kind" = address ]; then
       # Not the tests that load the library into programs built without
-      # the sanitizer (Python's three, and an example linked through
-      # pkg-config): the ASan runtime must come first in a process. Nor
+      # the sanitizer (Python's three, not built here, and an example linked
+      # through pkg-config): the ASan runtime must come first in a process. Nor
       # the page's tests in a browser (tests/browser): what they check is
       # the page's script, the same in any build, and the server's answers
       # to them are the API's, which the server's tests run here.
