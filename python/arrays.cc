@@ -78,16 +78,21 @@ py::dict SolveManyOfArray(const Db& db, py::handle states,
   int32_t* d = distance.mutable_data();
   std::vector<std::string> moves(n);
   Check(WithoutGil([&] { return db.CheckRows(in, n, cells, options); }));
+  // A chunk at a time: Db::SolveMany spreads each over the cores itself.
   constexpr size_t kChunk = 4096;
-  Check(InChunks(n, kChunk, [&](size_t first, size_t count) {
+  Check(WithoutGil([&] {
     std::vector<Solution> solutions;
-    Status s =
-        db.SolveMany(in + first * cells, count, cells, options, &solutions);
-    for (size_t k = 0; s.ok() && k < count; ++k) {
-      d[first + k] = solutions[k].distance;
-      moves[first + k] = std::move(solutions[k].moves);
+    for (size_t first = 0; first < n; first += kChunk) {
+      const size_t count = std::min(kChunk, n - first);
+      Status s =
+          db.SolveMany(in + first * cells, count, cells, options, &solutions);
+      if (!s.ok()) return s;
+      for (size_t k = 0; k < count; ++k) {
+        d[first + k] = solutions[k].distance;
+        moves[first + k] = std::move(solutions[k].moves);
+      }
     }
-    return s;
+    return Status::OK();
   }));
   // The moves as a NumPy str array (UCS-4, padded with zeros), each str
   // written straight into it.
