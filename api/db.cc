@@ -163,6 +163,7 @@ Status Db::Tables(std::vector<TableInfo>* tables) const {
     t.kind = g.kind;
     t.metric = g.metric;
     t.partition = g.partition;
+    t.index = g.pdb_index;
     out.push_back(std::move(t));
   }
   return Status::OK();

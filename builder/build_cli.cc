@@ -197,12 +197,15 @@ int Build(const BuildOptions& o, const std::vector<int>& goals,
     const int goal_blank = goals[k];
     const std::string tag = searches.Tag(goal_blank);
     if (o.pdb) {
-      const Partition partition = o.pdb_text.empty()
+      const Partition partition = o.partition.empty()
                                       ? DefaultPartition(o.board, goal_blank)
                                       : o.partition;
-      built_partitions.insert(PartitionName(partition));
-      s = BuildPdbs(o.board, goal_blank, partition, o.threads, o.quiet,
-                    writer.get(), &built_bytes, out, err);
+      built_partitions.insert(PartitionName(partition) +
+                              (o.pdb_index == PdbIndexKind::kBlankRegion
+                                   ? " by blank region"
+                                   : ""));
+      s = BuildPdbs(o.board, goal_blank, partition, o.pdb_index, o.threads,
+                    o.quiet, writer.get(), &built_bytes, out, err);
       if (!s.ok()) {
         err << "slidedb-build: " << s.message() << "\n";
         return BuildExitStatus(s);
@@ -274,7 +277,8 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
   }
   if (o.pdb && !o.force && !o.rebuild) {
     SkipServedGoals(o.db_dir, o.board,
-                    o.pdb_text.empty() ? nullptr : &o.partition, &blanks, out);
+                    o.pdb_text.empty() ? nullptr : &o.partition, o.pdb_index,
+                    &blanks, out);
     if (blanks.empty()) return kExitOk;
   }
   if (StartedByMpirun()) {  // builder/build_mpi.h

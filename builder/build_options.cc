@@ -19,6 +19,9 @@ namespace slidedb {
 
 namespace {
 
+// --pdb's word for the default groups numbered by the blank's region.
+constexpr char kStrongPdb[] = "strong";
+
 constexpr char kUsage[] =
     "Usage: slidedb-build [--db DIR] [--board RxC] [--goal G]... "
     "[--metric stm|mtm] [--records byte|two-bit] [--pdb PARTITION]\n"
@@ -110,10 +113,12 @@ po::options_description Describe(Given* g) {
       "default up to 12 cells) or two-bit (the distance modulo 3; the "
       "default, and the only kind, on 2x7 and 7x2; single-tile metric "
       "only)")(
-      "pdb", po::value(&g->pdb_text)->value_name("PARTITION"),
+      "pdb", po::value(&g->pdb_text)->value_name("PARTITION|strong"),
       "build pattern databases of these tile groups, sizes in goal order: "
       "7-8 (tiles 1-7 and 8-15), 6-6-3, 5-5-5 ..., or each group's tiles: "
-      "1,2,3/4,5,6,7,8; a group has at most 8 tiles (6 over 16 cells)")(
+      "1,2,3/4,5,6,7,8; a group has at most 8 tiles (6 over 16 cells); "
+      "strong: the default groups with an entry for each region of free "
+      "cells the blank may be in (stronger, larger)")(
       "goal", po::value(&g->goal_texts),
       "build the table serving goal G (any arrangement; its blank's cell "
       "picks the table); repeat for more")(
@@ -210,8 +215,11 @@ std::string KindError(const Given& g, BuildOptions* o) {
                 : " has no multi-tile answer: its walking-distance tables "
                   "are too big to make");
   }
-  // --pdb's groups for every goal; without it each goal's default.
-  if (!g.pdb_text.empty()) {
+  // --pdb's groups for every goal; without it, or with strong, each
+  // goal's default.
+  if (g.pdb_text == kStrongPdb) {
+    o->pdb_index = PdbIndexKind::kBlankRegion;
+  } else if (!g.pdb_text.empty()) {
     const Status s = ParsePartition(g.pdb_text, board, &o->partition);
     if (!s.ok()) return s.message();
   }

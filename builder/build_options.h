@@ -11,6 +11,7 @@
 #include "lib/puzzle/board.h"
 #include "lib/puzzle/metric.h"
 #include "lib/puzzle/pattern.h"
+#include "lib/puzzle/region_pattern.h"
 #include "lib/storage/format.h"
 
 namespace slidedb {
@@ -25,7 +26,10 @@ struct BuildOptions {
   bool two_bit = false;  // a two-bit table (--records, or 2x7's default)
   bool pdb = false;      // pattern databases (--pdb, or the board's default)
   std::string pdb_text;  // --pdb as given
-  Partition partition;   // --pdb's groups, for every goal
+  Partition partition;   // --pdb's groups, for every goal; empty: default
+  // --pdb strong: the default groups, numbered by placement and the
+  // blank's region.
+  PdbIndexKind pdb_index = PdbIndexKind::kPlacement;
   // The goal blanks of --goal: stored goal blanks for tables, the goals'
   // own for pattern databases. Empty without --goal.
   std::set<int> blanks;

@@ -27,8 +27,8 @@ std::string GoalText(const Board& board, int goal_blank) {
 }  // namespace
 
 void SkipServedGoals(const std::string& db_dir, const Board& board,
-                     const Partition* asked, std::set<int>* blanks,
-                     std::ostream& out) {
+                     const Partition* asked, PdbIndexKind index,
+                     std::set<int>* blanks, std::ostream& out) {
   std::unique_ptr<Database> db;
   std::vector<GoalInfo> goals;
   if (!Database::Open(db_dir, &db).ok() || !ListGoals(*db, &goals).ok()) {
@@ -40,12 +40,18 @@ void SkipServedGoals(const std::string& db_dir, const Board& board,
       continue;
     }
     if (asked != nullptr &&
-        (!g.stored || g.partition != PartitionName(*asked))) {
+        (!g.stored || g.pdb_index != PdbIndexName(index) ||
+         g.partition != PartitionName(asked->empty() ? DefaultPartition(
+                                                           board, g.goal_blank)
+                                                     : *asked))) {
       continue;
     }
     out << board.Name() << " goal " << g.goal
         << ": already served by the pattern databases " << g.table << " ("
         << g.partition
+        << (g.pdb_index == PdbIndexName(PdbIndexKind::kBlankRegion)
+                ? " by blank region"
+                : "")
         << (g.stored ? "" : ", the goal turned by 180 degrees") << ") in "
         << db_dir << "; nothing built (--force builds "
         << (g.stored ? "them again" : "its own") << ")\n";
@@ -54,8 +60,9 @@ void SkipServedGoals(const std::string& db_dir, const Board& board,
 }
 
 Status BuildPdbs(const Board& board, int goal_blank, const Partition& partition,
-                 int threads, bool quiet, DatabaseWriter* writer,
-                 uint64_t* bytes, std::ostream& out, std::ostream& err) {
+                 PdbIndexKind index, int threads, bool quiet,
+                 DatabaseWriter* writer, uint64_t* bytes, std::ostream& out,
+                 std::ostream& err) {
   const std::string goal_text = GoalText(board, goal_blank);
   Status s = writer->RemovePdbs(TableId(board, goal_blank));
   const Partition& groups = partition;
@@ -66,7 +73,7 @@ Status BuildPdbs(const Board& board, int goal_blank, const Partition& partition,
     }
     PdbResult result;
     s = BuildPatternDb(
-        board, goal_blank, groups[g], threads,
+        board, goal_blank, groups[g], index, threads,
         [&](const PdbLevel& l) {
           if (quiet) return;
           err << tag << "  depth " << std::setw(2) << l.depth << "  states "
@@ -89,13 +96,14 @@ Status BuildPdbs(const Board& board, int goal_blank, const Partition& partition,
     meta.partition = partition;
     meta.group = static_cast<int>(g);
     meta.tiles = groups[g];
+    meta.index = index;
     meta.entries = result.values.size();
     meta.max_value = static_cast<int>(result.histogram.size()) - 1;
     meta.histogram = result.histogram;
     meta.search_states = result.states;
     // Four bits an entry when they hold it (lib/search/pdb_encoding.h).
     std::vector<uint8_t> packed;
-    const bool nibbles = PackPdbEntries(board, goal_blank, groups[g],
+    const bool nibbles = PackPdbEntries(board, goal_blank, groups[g], index,
                                         result.values, threads, &packed);
     if (nibbles) {
       std::vector<uint8_t>().swap(result.values);

@@ -11,6 +11,7 @@
 #include "lib/base/status.h"
 #include "lib/puzzle/board.h"
 #include "lib/puzzle/pattern.h"
+#include "lib/puzzle/region_pattern.h"
 #include "lib/storage/database_writer.h"
 
 namespace slidedb {
@@ -20,19 +21,22 @@ namespace slidedb {
 // own set, or the set of the goal turned by 180 degrees when they have
 // none: slidedb-query --tables lists the same), writing for each one line
 // on `out` that names the set. With `asked` (an explicit --pdb) only the
-// goal's own set of exactly that partition serves it. No database, or one
-// that cannot be read, serves nothing (the build then says why).
+// goal's own set of exactly that partition and numbering `index` serves
+// it; an empty `asked` (--pdb strong) stands for the default groups. No
+// database, or one that cannot be read, serves nothing (the build then
+// says why).
 void SkipServedGoals(const std::string& db_dir, const Board& board,
-                     const Partition* asked, std::set<int>* blanks,
-                     std::ostream& out);
+                     const Partition* asked, PdbIndexKind index,
+                     std::set<int>* blanks, std::ostream& out);
 
 // Builds the pattern databases of one goal, one group after the other, in
 // place of any it had, with a progress line per depth on `err` (unless
 // `quiet`) and a line per group on `out`. Adds the bytes of their entries
 // to *bytes. InvalidArgument when a search fails.
 Status BuildPdbs(const Board& board, int goal_blank, const Partition& partition,
-                 int threads, bool quiet, DatabaseWriter* writer,
-                 uint64_t* bytes, std::ostream& out, std::ostream& err);
+                 PdbIndexKind index, int threads, bool quiet,
+                 DatabaseWriter* writer, uint64_t* bytes, std::ostream& out,
+                 std::ostream& err);
 
 }  // namespace slidedb
 

@@ -293,6 +293,7 @@ class PyDb {
       d["kind"] = t.kind;
       d["metric"] = t.metric;
       if (!t.partition.empty()) d["partition"] = t.partition;
+      if (!t.index.empty()) d["index"] = t.index;
       out.append(d);
     }
     return out;

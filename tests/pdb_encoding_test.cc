@@ -40,8 +40,9 @@ std::vector<std::vector<uint8_t>> Build(const Case& c) {
   std::vector<std::vector<uint8_t>> all;
   for (const auto& tiles : c.partition) {
     PdbResult r;
-    EXPECT_TRUE(
-        BuildPatternDb(c.board, c.goal_blank, tiles, 2, nullptr, &r).ok());
+    EXPECT_TRUE(BuildPatternDb(c.board, c.goal_blank, tiles,
+                               PdbIndexKind::kPlacement, 2, nullptr, &r)
+                    .ok());
     all.push_back(std::move(r.values));
   }
   return all;
@@ -68,11 +69,12 @@ TEST(PdbEncodingTest, PackingIsExactAndHalvesTheBytes) {
     for (size_t g = 0; g < all.size(); ++g) {
       std::vector<uint8_t> packed;
       ASSERT_TRUE(PackPdbEntries(c.board, c.goal_blank, c.partition[g],
-                                 all[g], 2, &packed));
+                                 PdbIndexKind::kPlacement, all[g], 2, &packed));
       EXPECT_EQ(packed.size(), (all[g].size() + 1) / 2);
-      EXPECT_EQ(UnpackPdbEntries(c.board, c.goal_blank, c.partition[g],
-                                 all[g].size(), packed),
-                all[g]);
+      EXPECT_EQ(
+          UnpackPdbEntries(c.board, c.goal_blank, c.partition[g],
+                           PdbIndexKind::kPlacement, all[g].size(), packed),
+          all[g]);
     }
   }
 }
@@ -81,18 +83,23 @@ TEST(PdbEncodingTest, EntriesThatDoNotFitStayBytes) {
   const Board board(3, 3);
   const std::vector<int> tiles = {1, 2, 3, 4};
   PdbResult r;
-  ASSERT_TRUE(BuildPatternDb(board, 8, tiles, 1, nullptr, &r).ok());
+  ASSERT_TRUE(
+      BuildPatternDb(board, 8, tiles, PdbIndexKind::kPlacement, 1, nullptr, &r)
+          .ok());
   std::vector<uint8_t> packed;
   std::vector<uint8_t> odd = r.values;
   odd[odd.size() / 2] += 1;  // not of its md's parity
-  EXPECT_FALSE(PackPdbEntries(board, 8, tiles, odd, 1, &packed));
+  EXPECT_FALSE(PackPdbEntries(board, 8, tiles, PdbIndexKind::kPlacement, odd, 1,
+                              &packed));
   EXPECT_TRUE(packed.empty());
   std::vector<uint8_t> far = r.values;
   far[0] = static_cast<uint8_t>(far[0] + 32);  // more than 30 over its md
-  EXPECT_FALSE(PackPdbEntries(board, 8, tiles, far, 1, &packed));
+  EXPECT_FALSE(PackPdbEntries(board, 8, tiles, PdbIndexKind::kPlacement, far, 1,
+                              &packed));
   std::vector<uint8_t> unreached = r.values;
   unreached[1] = kPdbUnreached;
-  EXPECT_FALSE(PackPdbEntries(board, 8, tiles, unreached, 1, &packed));
+  EXPECT_FALSE(PackPdbEntries(board, 8, tiles, PdbIndexKind::kPlacement,
+                              unreached, 1, &packed));
 }
 
 TEST(PdbEncodingTest, SearchesOverNibblesAreTheSearchesOverBytes) {
@@ -103,7 +110,7 @@ TEST(PdbEncodingTest, SearchesOverNibblesAreTheSearchesOverBytes) {
     for (size_t g = 0; g < all.size(); ++g) {
       std::vector<uint8_t> packed;
       ASSERT_TRUE(PackPdbEntries(c.board, c.goal_blank, c.partition[g],
-                                 all[g], 1, &packed));
+                                 PdbIndexKind::kPlacement, all[g], 1, &packed));
       PdbValues whole;
       ASSERT_TRUE(PdbValues::InMemory(
                       all[g].size(), kPdbNibbleEntries,
@@ -119,11 +126,12 @@ TEST(PdbEncodingTest, SearchesOverNibblesAreTheSearchesOverBytes) {
       paged.push_back(PagedNibbles(packed, all[g].size(), 2048));
     }
     const PdbSearch bytes(c.board, c.goal_blank, c.partition,
+                          PdbIndexKind::kPlacement,
                           std::vector<std::vector<uint8_t>>(all));
     const PdbSearch nibbles(c.board, c.goal_blank, c.partition,
-                            std::move(in_memory));
+                            PdbIndexKind::kPlacement, std::move(in_memory));
     const PdbSearch nibble_pages(c.board, c.goal_blank, c.partition,
-                                 std::move(paged));
+                                 PdbIndexKind::kPlacement, std::move(paged));
     const Indexer indexer(c.board, c.goal_blank);
     std::mt19937_64 rng(c.goal_blank);
     std::uniform_int_distribution<Index> any(0, indexer.size() - 1);

@@ -43,7 +43,7 @@ void MakeFormatThree(const std::string& dir) {
       ASSERT_TRUE(db->Delete({}, PdbPageKey(m.TableId(), m.group, p)).ok());
     }
     const std::vector<uint8_t> bytes = UnpackPdbEntries(
-        m.board, m.goal_blank, m.tiles, m.entries, packed);
+        m.board, m.goal_blank, m.tiles, m.index, m.entries, packed);
     m.entry_bits = kPdbByteEntries;
     m.SetPages();
     for (uint32_t p = 0; p < m.pages; ++p) {

@@ -11,6 +11,7 @@
 #include "lib/puzzle/index.h"
 #include "lib/puzzle/parity.h"
 #include "lib/puzzle/pattern.h"
+#include "lib/puzzle/region_pattern.h"
 #include "lib/puzzle/symmetry.h"
 #include "lib/search/bfs.h"
 #include "lib/search/ida_search.h"
@@ -174,9 +175,11 @@ TEST(PartitionTest, DefaultFollowsTheGoalBlank) {
 
 // The entry of every placement by a plain 0-1 BFS over (tile cells, blank
 // cell): a blank move costs 0, a move of a group tile 1, other tiles are
-// indistinguishable. Returns entry by PatternIndexer index (255 unreached).
-std::vector<uint8_t> PlainAbstractBfs(const Board& board, int goal_blank,
-                                      const std::vector<int>& tiles) {
+// indistinguishable. Returns entry by GroupIndexer index of `kind`, the
+// least over the blank cells it stands for (255 unreached).
+std::vector<uint8_t> PlainAbstractBfs(
+    const Board& board, int goal_blank, const std::vector<int>& tiles,
+    PdbIndexKind kind = PdbIndexKind::kPlacement) {
   const State goal = CanonicalGoal(board, goal_blank);
   const int k = static_cast<int>(tiles.size());
   using Key = std::vector<int>;  // cells of the tiles, then the blank's
@@ -215,12 +218,12 @@ std::vector<uint8_t> PlainAbstractBfs(const Board& board, int goal_blank,
       }
     }
   }
-  const PatternIndexer ix(board.cells(), k);
+  const GroupIndexer ix(board, k, kind);
   std::vector<uint8_t> entry(ix.size(), kPdbUnreached);
   for (const auto& [key, d] : dist) {
     uint8_t cells[kMaxPatternTiles];
     for (int i = 0; i < k; ++i) cells[i] = static_cast<uint8_t>(key[i]);
-    uint8_t& e = entry[ix.IndexOf(cells)];
+    uint8_t& e = entry[ix.IndexOf(cells, key[k])];
     e = std::min<int>(e, d);
   }
   return entry;
@@ -238,9 +241,9 @@ TEST(PdbBuildTest, MatchesAPlainBfsOfTheAbstractSpace) {
         Case{Board(4, 4), 0, {3, 9, 12}}, Case{Board(2, 7), 13, {1, 8}}}) {
     for (int threads : {1, 2}) {
       PdbResult r;
-      ASSERT_TRUE(
-          BuildPatternDb(c.board, c.goal_blank, c.tiles, threads, nullptr, &r)
-              .ok());
+      ASSERT_TRUE(BuildPatternDb(c.board, c.goal_blank, c.tiles,
+                                 PdbIndexKind::kPlacement, threads, nullptr, &r)
+                      .ok());
       const auto expect = PlainAbstractBfs(c.board, c.goal_blank, c.tiles);
       ASSERT_EQ(r.values, expect) << c.board.Name() << " tiles from "
                                   << c.tiles[0] << ", threads " << threads;
@@ -253,14 +256,60 @@ TEST(PdbBuildTest, MatchesAPlainBfsOfTheAbstractSpace) {
   }
 }
 
-PdbSearch MakeSearch(const Board& board, int goal_blank, const Partition& p) {
+TEST(PdbBuildTest, ByBlankRegionMatchesAPlainBfsOfTheAbstractSpace) {
+  struct Case {
+    Board board;
+    int goal_blank;
+    std::vector<int> tiles;
+  };
+  for (const Case& c :
+       {Case{Board(3, 3), 8, {1, 2, 3, 4}}, Case{Board(3, 3), 0, {2, 4, 6}},
+        Case{Board(3, 4), 11, {1, 2, 3, 5, 6}},
+        Case{Board(4, 4), 15, {1, 2, 5}}}) {
+    SCOPED_TRACE(c.board.Name() + " tiles from " + std::to_string(c.tiles[0]));
+    PdbResult regions, placements;
+    ASSERT_TRUE(BuildPatternDb(c.board, c.goal_blank, c.tiles,
+                               PdbIndexKind::kBlankRegion, 2, nullptr, &regions)
+                    .ok());
+    ASSERT_EQ(regions.values, PlainAbstractBfs(c.board, c.goal_blank, c.tiles,
+                                               PdbIndexKind::kBlankRegion));
+    // One entry an abstract state, each reached.
+    uint64_t reached = 0;
+    for (uint64_t h : regions.histogram) reached += h;
+    EXPECT_EQ(reached, regions.values.size());
+    EXPECT_EQ(reached, regions.states);
+    // The least over a placement's regions is its entry by placement.
+    ASSERT_TRUE(BuildPatternDb(c.board, c.goal_blank, c.tiles,
+                               PdbIndexKind::kPlacement, 1, nullptr,
+                               &placements)
+                    .ok());
+    const RegionIndexer rix(c.board, static_cast<int>(c.tiles.size()));
+    const PatternIndexer pix(c.board.cells(), static_cast<int>(c.tiles.size()));
+    std::vector<uint8_t> least(pix.size(), kPdbUnreached);
+    bool larger = false;
+    for (uint64_t i = 0; i < rix.size(); ++i) {
+      uint8_t cell[kMaxPatternTiles];
+      uint32_t region;
+      rix.CellsAt(i, cell, &region);
+      uint8_t& e = least[pix.IndexOf(cell)];
+      larger |= e != kPdbUnreached && e != regions.values[i];
+      e = std::min(e, regions.values[i]);
+    }
+    EXPECT_EQ(least, placements.values);
+    EXPECT_TRUE(larger);  // somewhere the region tells more
+  }
+}
+
+PdbSearch MakeSearch(const Board& board, int goal_blank, const Partition& p,
+                     PdbIndexKind kind = PdbIndexKind::kPlacement) {
   std::vector<std::vector<uint8_t>> values;
   for (const auto& tiles : p) {
     PdbResult r;
-    EXPECT_TRUE(BuildPatternDb(board, goal_blank, tiles, 2, nullptr, &r).ok());
+    EXPECT_TRUE(
+        BuildPatternDb(board, goal_blank, tiles, kind, 2, nullptr, &r).ok());
     values.push_back(std::move(r.values));
   }
-  return PdbSearch(board, goal_blank, p, std::move(values));
+  return PdbSearch(board, goal_blank, p, kind, std::move(values));
 }
 
 // Plays `path` from `start`: legal moves, the right tiles, ends on the goal.
@@ -328,22 +377,65 @@ TEST(PdbSearchTest, AgreesWithTheFull3x4Table) {
 // database has the exact distances.
 TEST(PdbSearchTest, ReflectionOn3x3StaysOptimal) {
   const Board board(3, 3);
-  for (int goal_blank : {0, 4, 8}) {
-    const Indexer indexer(board, goal_blank);
-    const auto table = FullTable(indexer);
-    const PdbSearch search =
-        MakeSearch(board, goal_blank, ConsecutiveGroups({4, 4}));
-    ASSERT_TRUE(search.reflects());
-    for (Index i = 0; i < indexer.size(); i += 97) {
-      const State s = indexer.StateAt(i);
-      int exact;
-      ASSERT_TRUE(DistanceToGoal(table.get(), s, &exact).ok());
-      ASSERT_LE(search.Heuristic(s), exact);
-      Path path;
-      ASSERT_TRUE(search.Solve(s, &path).ok());
-      ASSERT_EQ(path.distance(), exact) << i;
+  for (PdbIndexKind kind :
+       {PdbIndexKind::kPlacement, PdbIndexKind::kBlankRegion}) {
+    for (int goal_blank : {0, 4, 8}) {
+      SCOPED_TRACE(std::string(PdbIndexName(kind)) + " goal blank " +
+                   std::to_string(goal_blank));
+      const Indexer indexer(board, goal_blank);
+      const auto table = FullTable(indexer);
+      const PdbSearch search =
+          MakeSearch(board, goal_blank, ConsecutiveGroups({4, 4}), kind);
+      ASSERT_TRUE(search.reflects());
+      for (Index i = 0; i < indexer.size(); i += 97) {
+        const State s = indexer.StateAt(i);
+        int exact;
+        ASSERT_TRUE(DistanceToGoal(table.get(), s, &exact).ok());
+        ASSERT_LE(search.Heuristic(s), exact);
+        Path path;
+        ASSERT_TRUE(search.Solve(s, &path).ok());
+        ASSERT_EQ(path.distance(), exact) << i;
+      }
     }
   }
+}
+
+// Numbered by the blank's region, the same groups give a heuristic at
+// least as large everywhere, still a lower bound, and searches that find
+// the exact distance generating fewer states in all.
+TEST(PdbSearchTest, ByBlankRegionIsStrongerAndStaysOptimalOn3x4) {
+  const Board board(3, 4);
+  const int goal_blank = 11;
+  const Indexer indexer(board, goal_blank);
+  const auto table = FullTable(indexer);
+  const Partition p = ConsecutiveGroups({5, 6});
+  const PdbSearch placement = MakeSearch(board, goal_blank, p);
+  const PdbSearch regions =
+      MakeSearch(board, goal_blank, p, PdbIndexKind::kBlankRegion);
+  std::mt19937_64 rng(1996);
+  std::uniform_int_distribution<Index> any(0, indexer.size() - 1);
+  const int scale = testing::kSanitized ? 5 : 1;
+  int stronger = 0;
+  uint64_t nodes[2] = {};
+  for (int i = 0; i < 10000 / scale; ++i) {
+    const State s = indexer.StateAt(any(rng));
+    int exact;
+    ASSERT_TRUE(DistanceToGoal(table.get(), s, &exact).ok());
+    const int h = regions.Heuristic(s);
+    ASSERT_LE(h, exact) << indexer.IndexOf(s);
+    ASSERT_GE(h, placement.Heuristic(s)) << indexer.IndexOf(s);
+    stronger += h > placement.Heuristic(s);
+    if (i % 20 != 0) continue;
+    Path by_placement, by_region;
+    ASSERT_TRUE(placement.Solve(s, &by_placement).ok());
+    ASSERT_TRUE(regions.Solve(s, &by_region).ok());
+    ASSERT_EQ(by_region.distance(), exact) << indexer.IndexOf(s);
+    ExpectPathSolves(board, goal_blank, s, by_region);
+    nodes[0] += by_placement.nodes;
+    nodes[1] += by_region.nodes;
+  }
+  EXPECT_GT(stronger, 0);
+  EXPECT_LT(nodes[1], nodes[0]);
 }
 
 // One bounded iteration says whether a state is within a bound: true from
@@ -442,7 +534,9 @@ TEST(PdbValuesTest, PagesOnDemandAreTheEntriesInMemory) {
   std::vector<std::vector<uint8_t>> all;
   for (const auto& tiles : p) {
     PdbResult r;
-    ASSERT_TRUE(BuildPatternDb(board, 8, tiles, 2, nullptr, &r).ok());
+    ASSERT_TRUE(BuildPatternDb(board, 8, tiles, PdbIndexKind::kPlacement, 2,
+                               nullptr, &r)
+                    .ok());
     all.push_back(std::move(r.values));
   }
   std::vector<PdbValues> paged;
@@ -466,8 +560,9 @@ TEST(PdbValuesTest, PagesOnDemandAreTheEntriesInMemory) {
     EXPECT_EQ(paged[g].pages_read(), (all[g].size() + 1023) / 1024);
     EXPECT_EQ(*reads[g], static_cast<int>(paged[g].pages_read()));
   }
-  const PdbSearch eager(board, 8, p, std::vector<std::vector<uint8_t>>(all));
-  const PdbSearch lazy(board, 8, p, std::move(paged));
+  const PdbSearch eager(board, 8, p, PdbIndexKind::kPlacement,
+                        std::vector<std::vector<uint8_t>>(all));
+  const PdbSearch lazy(board, 8, p, PdbIndexKind::kPlacement, std::move(paged));
   const Indexer indexer(board, 8);
   for (Index i = 0; i < indexer.size(); i += 997) {
     Path a, b;
@@ -481,7 +576,8 @@ TEST(PdbValuesTest, PagesOnDemandAreTheEntriesInMemory) {
       return Status::IOError("the disk said no");
     });
   }
-  const PdbSearch broken(board, 8, p, std::move(failing));
+  const PdbSearch broken(board, 8, p, PdbIndexKind::kPlacement,
+                         std::move(failing));
   // The farthest states: with every entry read as 0 the search would run
   // for long; it stops at the failure instead.
   for (Index i = 0; i < indexer.size(); i += 50000) {

@@ -103,10 +103,13 @@ const PdbSearch& SmallSearch() {
     std::vector<std::vector<uint8_t>> values;
     for (const auto& tiles : p) {
       PdbResult r;
-      EXPECT_TRUE(BuildPatternDb(kBoard, kGoalBlank, tiles, 2, nullptr, &r).ok());
+      EXPECT_TRUE(BuildPatternDb(kBoard, kGoalBlank, tiles,
+                                 PdbIndexKind::kPlacement, 2, nullptr, &r)
+                      .ok());
       values.push_back(std::move(r.values));
     }
-    return new PdbSearch(kBoard, kGoalBlank, p, std::move(values));
+    return new PdbSearch(kBoard, kGoalBlank, p, PdbIndexKind::kPlacement,
+                         std::move(values));
   }();
   return *search;
 }

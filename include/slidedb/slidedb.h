@@ -169,6 +169,9 @@ struct TableInfo {
   std::string kind = "table";  // "table", or "pdb" for a search
   std::string metric = "stm";  // how its distances count: "stm" or "mtm"
   std::string partition;       // "pdb": the groups of tiles, "7-8"
+  // "pdb": how their entries are numbered, "placement" or "blank-region"
+  // (slidedb-build --pdb strong).
+  std::string index;
 };
 
 // Whether slidedb-query's JSON writes a tile label as a number (a plain

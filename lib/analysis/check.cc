@@ -274,8 +274,8 @@ void CheckPdbs(const std::string& dir, const std::map<std::string, PdbMeta>& pdb
     Status s = db != nullptr ? Status::OK() : Database::Open(dir, &db);
     if (s.ok()) s = db->ReadPdb(pm, &values);
     if (s.ok() && pm.entry_bits == kPdbNibbleEntries) {
-      values = UnpackPdbEntries(pm.board, pm.goal_blank, pm.tiles, pm.entries,
-                                values);
+      values = UnpackPdbEntries(pm.board, pm.goal_blank, pm.tiles, pm.index,
+                                pm.entries, values);
     }
     if (s.ok()) {
       CheckPdbEntries(pm, values, options.threads, options.max_listed, &check);

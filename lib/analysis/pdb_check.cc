@@ -27,8 +27,8 @@ void CheckPdbEntries(const PdbMeta& meta, const std::vector<uint8_t>& values,
     return;
   }
   PdbResult fresh;
-  Status s = BuildPatternDb(meta.board, meta.goal_blank, meta.tiles, threads,
-                            nullptr, &fresh);
+  Status s = BuildPatternDb(meta.board, meta.goal_blank, meta.tiles, meta.index,
+                            threads, nullptr, &fresh);
   if (!s.ok()) {
     Add(check, max_listed, -1, "cannot be recomputed: " + s.message());
     return;

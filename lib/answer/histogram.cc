@@ -34,6 +34,7 @@ Status PdbHistograms(const QueryConfig& config, const Database& db,
       j += "{\"goal\":";
       AppendJsonString(&j, m.goal);
       j += ",\"partition\":\"" + PartitionName(m.partition) +
+           "\",\"index\":\"" + std::string(PdbIndexName(m.index)) +
            "\",\"tiles\":[";
       for (size_t k = 0; k < m.tiles.size(); ++k) {
         j += (k > 0 ? "," : "") + std::to_string(m.tiles[k]);
@@ -57,6 +58,8 @@ Status PdbHistograms(const QueryConfig& config, const Database& db,
     o << config.board.Name() << " has no full table (" << kMaxTableCells
       << " cells at most); the histograms of its pattern databases, goal "
       << pdbs[0]->goal << ", partition " << PartitionName(pdbs[0]->partition)
+      << (pdbs[0]->index == PdbIndexKind::kBlankRegion ? " by blank region"
+                                                       : "")
       << ":\n";
     for (const PdbMeta* m : pdbs) {
       o << "tiles " << m->tiles.front() << "-" << m->tiles.back() << ": "

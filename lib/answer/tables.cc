@@ -7,6 +7,7 @@
 #include "lib/puzzle/notation.h"
 #include "lib/puzzle/pattern.h"
 #include "lib/puzzle/problem.h"
+#include "lib/puzzle/region_pattern.h"
 #include "lib/puzzle/symmetry.h"
 #include "lib/storage/format.h"
 #include "lib/storage/table_meta.h"
@@ -75,6 +76,7 @@ Status ListGoals(const Database& db, std::vector<GoalInfo>* goals) {
       g.stored = goal_blank == m->goal_blank;
       g.table = m->TableId();
       g.partition = PartitionName(m->partition);
+      g.pdb_index = PdbIndexName(m->index);
       goals->push_back(std::move(g));
     }
   }
@@ -96,6 +98,7 @@ void AppendGoalsJson(const std::vector<GoalInfo>& goals, std::string* out) {
             ",\"stored\":" + (g.stored ? "true" : "false") + ",\"table\":\"" +
             g.table + "\"";
     if (!g.partition.empty()) *out += ",\"partition\":\"" + g.partition + "\"";
+    if (!g.pdb_index.empty()) *out += ",\"index\":\"" + g.pdb_index + "\"";
     if (!g.database.empty()) {
       *out += ",\"database\":";
       AppendJsonString(out, g.database);
@@ -109,7 +112,11 @@ void AppendGoalsText(const std::vector<GoalInfo>& goals, std::string* out) {
   for (const GoalInfo& g : goals) {
     *out += g.board + " goal " + g.goal + ": ";
     if (g.kind == "pdb") {
-      *out += "pattern databases " + g.partition + " (" + g.table +
+      *out += "pattern databases " + g.partition +
+              (g.pdb_index == PdbIndexName(PdbIndexKind::kBlankRegion)
+                   ? " by blank region"
+                   : "") +
+              " (" + g.table +
               (g.stored ? ")" : ", the goal turned by 180 degrees)") +
               ", answered by a search\n";
     } else {

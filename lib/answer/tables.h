@@ -24,6 +24,9 @@ struct GoalInfo {
   bool stored = false;  // its own table or pattern databases are stored
   std::string table;    // the stored table or pattern databases that serve it
   std::string partition;  // kind "pdb": the groups of tiles, "7-8"
+  // Kind "pdb": how entries are numbered, "placement" or "blank-region"
+  // (lib/puzzle/region_pattern.h).
+  std::string pdb_index;
   // The database that answers it, where a face serves several
   // (slidedb-serve --db A --db B); "" elsewhere.
   std::string database;
@@ -34,8 +37,8 @@ struct GoalInfo {
 Status ListGoals(const Database& db, std::vector<GoalInfo>* goals);
 
 // {"tables": [{"board", "goal", "goal_blank", "kind", "metric", "states",
-// "max_distance", "stored", "table"[, "partition"][, "database"]}]} and a
-// newline (database where it is not "");
+// "max_distance", "stored", "table"[, "partition", "index"][, "database"]}]}
+// and a newline (database where it is not "");
 // max_distance is null where it is unknown.
 void AppendGoalsJson(const std::vector<GoalInfo>& goals, std::string* out);
 // One line a goal, for a person.

@@ -48,12 +48,14 @@ class PdbSearch::Run
     }
     for (size_t g = 0; g < search_.groups_.size(); ++g) {
       value_[g] =
-          md_[g] + search_.groups_[g].values[Index(static_cast<int>(g))];
+          md_[g] +
+          search_.groups_[g].values[Index(static_cast<int>(g), state_.blank)];
       sum_ += value_[g];
       if (search_.reflects_) {
         mirror_value_[g] =
             mirror_md_[g] +
-            search_.groups_[g].values[MirrorIndex(static_cast<int>(g))];
+            search_.groups_[g]
+                .values[MirrorIndex(static_cast<int>(g), state_.blank)];
         mirror_sum_ += mirror_value_[g];
       }
     }
@@ -74,7 +76,7 @@ class PdbSearch::Run
     const int g = search_.group_of_[tile];
     md_[g] += search_.home_md_[tile][from] - search_.home_md_[tile][to];
     sum_ -= value_[g];
-    value_[g] = md_[g] + search_.groups_[g].values[Index(g)];
+    value_[g] = md_[g] + search_.groups_[g].values[Index(g, to)];
     sum_ += value_[g];
     const int mg = search_.mirror_group_of_[tile];
     mirror_md_[mg] +=
@@ -82,7 +84,7 @@ class PdbSearch::Run
     if (search_.reflects_) {
       mirror_sum_ -= mirror_value_[mg];
       mirror_value_[mg] =
-          mirror_md_[mg] + search_.groups_[mg].values[MirrorIndex(mg)];
+          mirror_md_[mg] + search_.groups_[mg].values[MirrorIndex(mg, to)];
       mirror_sum_ += mirror_value_[mg];
     }
     moves_[length_] = m;
@@ -178,11 +180,13 @@ class PdbSearch::Run
     mirror_cells_[search_.mirror_group_of_[t]][search_.mirror_slot_of_[t]] =
         search_.mirror_cell_[c];
   }
-  uint64_t Index(int g) const {
-    return search_.groups_[g].indexer.IndexOf(cells_[g]);
+  // Group g's entry with the blank on `blank`, and its reflection's.
+  uint64_t Index(int g, int blank) const {
+    return search_.groups_[g].indexer.IndexOf(cells_[g], blank);
   }
-  uint64_t MirrorIndex(int g) const {
-    return search_.groups_[g].indexer.IndexOf(mirror_cells_[g]);
+  uint64_t MirrorIndex(int g, int blank) const {
+    return search_.groups_[g].indexer.IndexOf(mirror_cells_[g],
+                                              search_.mirror_cell_[blank]);
   }
 
   // Searches on from depth `depth` (the state reached by `depth` moves, the
@@ -223,7 +227,7 @@ class PdbSearch::Run
       cell = static_cast<uint8_t>(from);
       k.new_md = md_[k.g] + search_.home_md_[k.tile][from] -
                  search_.home_md_[k.tile][to];
-      k.index = Index(k.g);
+      k.index = Index(k.g, to);
       search_.groups_[k.g].values.Prefetch(k.index);
       cell = static_cast<uint8_t>(to);
       if (reflects) {
@@ -233,7 +237,7 @@ class PdbSearch::Run
         k.new_mirror_md = mirror_md_[k.mg] +
                           search_.mirror_home_md_[k.tile][from] -
                           search_.mirror_home_md_[k.tile][k.to];
-        k.mirror_index = MirrorIndex(k.mg);
+        k.mirror_index = MirrorIndex(k.mg, to);
         search_.groups_[k.mg].values.Prefetch(k.mirror_index);
         mcell = search_.mirror_cell_[k.to];
       }

@@ -24,15 +24,18 @@ std::vector<PdbValues> InMemory(std::vector<std::vector<uint8_t>> values) {
 }  // namespace
 
 PdbSearch::PdbSearch(const Board& board, int goal_blank,
-                     const Partition& partition,
+                     const Partition& partition, PdbIndexKind index,
                      std::vector<std::vector<uint8_t>> values)
-    : PdbSearch(board, goal_blank, partition, InMemory(std::move(values))) {}
+    : PdbSearch(board, goal_blank, partition, index,
+                InMemory(std::move(values))) {}
 
 PdbSearch::PdbSearch(const Board& board, int goal_blank,
-                     const Partition& partition, std::vector<PdbValues> values)
+                     const Partition& partition, PdbIndexKind index,
+                     std::vector<PdbValues> values)
     : board_(board),
       goal_blank_(goal_blank),
       partition_(partition),
+      index_(index),
       fsm_(&MoveFsm::Shared(MoveFsm::kBuiltLength)) {
   const State goal = CanonicalGoal(board, goal_blank);
   int goal_cell[kMaxCells] = {};
@@ -53,7 +56,7 @@ PdbSearch::PdbSearch(const Board& board, int goal_blank,
     Group group{
         partition[g],
         {},
-        PatternIndexer(board.cells(), static_cast<int>(partition[g].size())),
+        GroupIndexer(board, static_cast<int>(partition[g].size()), index),
         std::move(values[g])};
     for (size_t i = 0; i < group.tiles.size(); ++i) {
       const int t = group.tiles[i];

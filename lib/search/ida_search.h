@@ -25,6 +25,7 @@
 #include "lib/puzzle/board.h"
 #include "lib/puzzle/path.h"
 #include "lib/puzzle/pattern.h"
+#include "lib/puzzle/region_pattern.h"
 #include "lib/puzzle/state.h"
 #include "lib/search/iteration_share.h"
 #include "lib/search/move_fsm.h"
@@ -110,17 +111,19 @@ struct SearchLimits {
 class PdbSearch {
  public:
   // `values[g]` is the pattern database of group g of `partition`
-  // for the canonical goal with the blank on `goal_blank`,
-  // in memory or read a page at a time (lib/search/pdb_values.h).
-  // REQUIRES: values[g].size() == PatternIndexer(cells, group size).size().
+  // for the canonical goal with the blank on `goal_blank`, numbered by
+  // `index`, in memory or read a page at a time (lib/search/pdb_values.h).
+  // REQUIRES: values[g].size() == GroupIndexer(board, group size,
+  // index).size().
   PdbSearch(const Board& board, int goal_blank, const Partition& partition,
-            std::vector<PdbValues> values);
+            PdbIndexKind index, std::vector<PdbValues> values);
   PdbSearch(const Board& board, int goal_blank, const Partition& partition,
-            std::vector<std::vector<uint8_t>> values);
+            PdbIndexKind index, std::vector<std::vector<uint8_t>> values);
 
   const Board& board() const { return board_; }
   int goal_blank() const { return goal_blank_; }
   const Partition& partition() const { return partition_; }
+  PdbIndexKind index() const { return index_; }
   bool reflects() const { return reflects_; }
 
   // The heuristic of `s`: a lower bound of its distance.
@@ -156,7 +159,7 @@ class PdbSearch {
   struct Group {
     std::vector<int> tiles;         // canonical tiles
     std::vector<int> mirror_tiles;  // the tiles whose reflections they are
-    PatternIndexer indexer;
+    GroupIndexer indexer;
     PdbValues values;
   };
   // One depth-first search in single-tile moves, the metric of the IDA*
@@ -171,6 +174,7 @@ class PdbSearch {
   Board board_;
   int goal_blank_;
   Partition partition_;
+  PdbIndexKind index_;
   const MoveFsm* fsm_;  // the move sequences skipped
   std::vector<Group> groups_;
   bool reflects_ = false;

@@ -7,46 +7,12 @@
 #include <thread>
 
 #include "lib/puzzle/pattern.h"
+#include "lib/puzzle/region_pattern.h"
 #include "lib/puzzle/state.h"
 
 namespace slidedb {
 
 namespace {
-
-// The board's cells as bits of a mask.
-class CellMasks {
- public:
-  explicit CellMasks(const Board& board)
-      : cols_(board.cols()),
-        all_((board.cells() >= 32 ? 0 : 1u << board.cells()) - 1) {
-    for (int c = 0; c < board.cells(); ++c) {
-      if (board.Col(c) == 0) first_col_ |= 1u << c;
-      if (board.Col(c) == cols_ - 1) last_col_ |= 1u << c;
-    }
-  }
-  uint32_t all() const { return all_; }
-  // `m` and every cell next to one of its cells.
-  uint32_t Grow(uint32_t m) const {
-    return (m | m << cols_ | m >> cols_ | ((m << 1) & ~first_col_) |
-            ((m >> 1) & ~last_col_)) &
-           all_;
-  }
-  // The cells the blank reaches from `start` without crossing `occupied`.
-  uint32_t Region(uint32_t occupied, int start) const {
-    uint32_t r = 1u << start;
-    for (;;) {
-      const uint32_t next = Grow(r) & ~occupied;
-      if (next == r) return r;
-      r = next;
-    }
-  }
-
- private:
-  int cols_;
-  uint32_t all_;
-  uint32_t first_col_ = 0;
-  uint32_t last_col_ = 0;
-};
 
 // Sets bit `i`; true if it was clear.
 bool TestAndSet(std::vector<uint64_t>& bits, uint64_t i) {
@@ -59,21 +25,26 @@ bool TestAndSet(std::vector<uint64_t>& bits, uint64_t i) {
 // The breadth-first search of one pattern database's abstract space: a
 // state is a bit, (placement index) * free_cells + (which blank region,
 // named by its first free cell), in three bit sets: visited, this level's
-// and the next's.
+// and the next's. An entry indexed by placement takes the depth of the
+// first of its states reached; one indexed by placement and region
+// (PdbIndexKind::kBlankRegion) is one state's depth.
 class AbstractBfs {
  public:
-  AbstractBfs(const Board& board, const std::vector<int>& tiles)
+  AbstractBfs(const Board& board, const std::vector<int>& tiles,
+              PdbIndexKind kind)
       : n_(board.cells()),
         k_(static_cast<int>(tiles.size())),
         indexer_(n_, k_),
+        entries_(board, k_, kind),
+        by_region_(kind == PdbIndexKind::kBlankRegion),
         masks_(board),
         free_cells_(n_ - k_) {}
 
   // Room for the entries, all kPdbUnreached, in *values, and for the bit
   // sets; ResourceExhausted when there is not enough memory.
   Status Allocate(const Board& board, std::vector<uint8_t>* values) {
-    const uint64_t entries = indexer_.size();
-    const uint64_t bits = entries * static_cast<uint64_t>(free_cells_);
+    const uint64_t entries = entries_.size();
+    const uint64_t bits = indexer_.size() * static_cast<uint64_t>(free_cells_);
     try {
       values->assign(entries, kPdbUnreached);
       visited_.assign((bits + 63) / 64, 0);
@@ -104,7 +75,7 @@ class AbstractBfs {
     const uint64_t s = StateOf(cell, occupied, goal_blank, &index);
     TestAndSet(visited_, s);
     TestAndSet(current_, s);
-    values_[index] = 0;
+    values_[entries_.IndexOf(cell, goal_blank)] = 0;
   }
 
   // Expands every state of this level by `threads` threads into the next,
@@ -189,6 +160,11 @@ class AbstractBfs {
               if (TestAndSet(visited_, t)) {
                 TestAndSet(next_, t);
                 ++*my_states;
+                if (by_region_) {  // this state's own entry
+                  values_[entries_.IndexOf(cell, from)] = new_value;
+                  ++*my_entries;
+                  continue;
+                }
                 std::atomic_ref<uint8_t> v(values_[to_index]);
                 uint8_t unreached = kPdbUnreached;
                 if (v.compare_exchange_strong(unreached, new_value,
@@ -206,7 +182,9 @@ class AbstractBfs {
 
   const int n_;
   const int k_;
-  const PatternIndexer indexer_;
+  const PatternIndexer indexer_;  // of the states' bits
+  const GroupIndexer entries_;    // of the values
+  const bool by_region_;
   const CellMasks masks_;
   const int free_cells_;  // blank regions are named by one of these
   std::vector<uint64_t> visited_, current_, next_;
@@ -216,7 +194,8 @@ class AbstractBfs {
 }  // namespace
 
 Status BuildPatternDb(const Board& board, int goal_blank,
-                      const std::vector<int>& tiles, int threads,
+                      const std::vector<int>& tiles, PdbIndexKind kind,
+                      int threads,
                       const std::function<void(const PdbLevel&)>& progress,
                       PdbResult* out) {
   const auto t0 = std::chrono::steady_clock::now();
@@ -224,7 +203,7 @@ Status BuildPatternDb(const Board& board, int goal_blank,
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
         .count();
   };
-  AbstractBfs bfs(board, tiles);
+  AbstractBfs bfs(board, tiles, kind);
   Status s = bfs.Allocate(board, &out->values);
   if (!s.ok()) return s;
   bfs.SeedGoal(board, goal_blank, tiles);

@@ -6,7 +6,9 @@
 // placement is the fewest group-tile moves that bring the group home from
 // it, over every blank region: a lower bound on the moves of those tiles in
 // any solution, so the entries of disjoint groups add up to a lower bound of
-// the distance.
+// the distance. Indexed by placement and the blank's region
+// (PdbIndexKind::kBlankRegion), an entry is instead the fewest such moves
+// from the placement with the blank in that region: larger or the same.
 #ifndef SLIDEDB_LIB_SEARCH_PDB_BUILD_H_
 #define SLIDEDB_LIB_SEARCH_PDB_BUILD_H_
 
@@ -16,6 +18,7 @@
 
 #include "lib/base/status.h"
 #include "lib/puzzle/board.h"
+#include "lib/puzzle/region_pattern.h"
 
 namespace slidedb {
 
@@ -27,12 +30,12 @@ struct PdbLevel {
   int depth;
   uint64_t states;   // abstract states (placement, blank region) at `depth`
   uint64_t total;    // abstract states at depth <= `depth`
-  uint64_t entries;  // placements whose entry is `depth`
+  uint64_t entries;  // entries whose value is `depth`
   double seconds;    // since the search began
 };
 
 struct PdbResult {
-  std::vector<uint8_t> values;      // values[PatternIndexer index]
+  std::vector<uint8_t> values;      // values[GroupIndexer index]
   std::vector<uint64_t> histogram;  // histogram[v]: entries of value v
   uint64_t states = 0;              // abstract states searched
   double seconds = 0;
@@ -42,7 +45,8 @@ struct PdbResult {
 // REQUIRES: 1 <= tiles.size() <= kMaxPatternTiles, tiles distinct and in
 // 1..board.cells()-1; threads >= 1.
 Status BuildPatternDb(const Board& board, int goal_blank,
-                      const std::vector<int>& tiles, int threads,
+                      const std::vector<int>& tiles, PdbIndexKind kind,
+                      int threads,
                       const std::function<void(const PdbLevel&)>& progress,
                       PdbResult* out);
 

@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "lib/puzzle/pattern.h"
+#include "lib/puzzle/region_pattern.h"
 #include "lib/puzzle/state.h"
 
 namespace slidedb {
@@ -16,9 +17,9 @@ namespace {
 // f(index, md) in order.
 template <typename F>
 void ForEachMd(const Board& board, const GroupDistances& d,
-               const std::vector<int>& tiles, uint64_t first, uint64_t last,
-               F&& f) {
-  const PatternIndexer indexer(board.cells(), static_cast<int>(tiles.size()));
+               const std::vector<int>& tiles, PdbIndexKind kind, uint64_t first,
+               uint64_t last, F&& f) {
+  const GroupIndexer indexer(board, static_cast<int>(tiles.size()), kind);
   uint8_t cells[kMaxPatternTiles];
   for (uint64_t i = first; i < last; ++i) {
     indexer.CellsAt(i, cells);
@@ -45,7 +46,7 @@ GroupDistances::GroupDistances(const Board& board, int goal_blank,
 }
 
 bool PackPdbEntries(const Board& board, int goal_blank,
-                    const std::vector<int>& tiles,
+                    const std::vector<int>& tiles, PdbIndexKind kind,
                     const std::vector<uint8_t>& values, int threads,
                     std::vector<uint8_t>* packed) {
   const GroupDistances d(board, goal_blank, tiles);
@@ -59,7 +60,7 @@ bool PackPdbEntries(const Board& board, int goal_blank,
     const uint64_t first = std::min<uint64_t>(n, per * t);
     const uint64_t last = std::min<uint64_t>(n, first + per);
     workers.emplace_back([&, first, last] {
-      ForEachMd(board, d, tiles, first, last, [&](uint64_t i, int md) {
+      ForEachMd(board, d, tiles, kind, first, last, [&](uint64_t i, int md) {
         const int excess = values[i] - md;
         if (values[i] == 0xff || excess < 0 || excess > 30 || excess % 2) {
           fits.store(false, std::memory_order_relaxed);
@@ -76,11 +77,11 @@ bool PackPdbEntries(const Board& board, int goal_blank,
 
 std::vector<uint8_t> UnpackPdbEntries(const Board& board, int goal_blank,
                                       const std::vector<int>& tiles,
-                                      uint64_t entries,
+                                      PdbIndexKind kind, uint64_t entries,
                                       const std::vector<uint8_t>& packed) {
   const GroupDistances d(board, goal_blank, tiles);
   std::vector<uint8_t> values(entries);
-  ForEachMd(board, d, tiles, 0, entries, [&](uint64_t i, int md) {
+  ForEachMd(board, d, tiles, kind, 0, entries, [&](uint64_t i, int md) {
     values[i] = static_cast<uint8_t>(
         md + 2 * ((packed[i / 2] >> (i % 2 * 4)) & 15));
   });

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "lib/puzzle/board.h"
+#include "lib/puzzle/region_pattern.h"
 
 namespace slidedb {
 
@@ -37,11 +38,11 @@ class GroupDistances {
   uint8_t distance_[kMaxCells][kMaxCells] = {};
 };
 
-// The entries of `values` (a byte each, indexed by PatternIndexer) four
+// The entries of `values` (a byte each, indexed by GroupIndexer) four
 // bits each into *packed; false, leaving *packed empty, when an entry
 // cannot be (unreached, or more than 30 over its md). `threads` >= 1.
 bool PackPdbEntries(const Board& board, int goal_blank,
-                    const std::vector<int>& tiles,
+                    const std::vector<int>& tiles, PdbIndexKind kind,
                     const std::vector<uint8_t>& values, int threads,
                     std::vector<uint8_t>* packed);
 
@@ -49,7 +50,7 @@ bool PackPdbEntries(const Board& board, int goal_blank,
 // each. REQUIRES: packed.size() == (entries + 1) / 2.
 std::vector<uint8_t> UnpackPdbEntries(const Board& board, int goal_blank,
                                       const std::vector<int>& tiles,
-                                      uint64_t entries,
+                                      PdbIndexKind kind, uint64_t entries,
                                       const std::vector<uint8_t>& packed);
 
 }  // namespace slidedb

@@ -29,10 +29,11 @@ Status LoadPdbs(const Database& db, const Board& board, int goal_blank,
   values.resize(partition.size());
   std::vector<bool> seen(partition.size());
   for (const PdbMeta* m : metas) {
-    if (m->partition != partition || seen[m->group]) {
+    if (m->partition != partition || m->index != metas[0]->index ||
+        seen[m->group]) {
       return Status::Corruption("the pattern databases of " +
                                 TableId(board, goal_blank) +
-                                " mix partitions");
+                                " mix partitions or numberings");
     }
     seen[m->group] = true;
     if (!whole) {
@@ -59,7 +60,7 @@ Status LoadPdbs(const Database& db, const Board& board, int goal_blank,
                               PartitionName(partition));
   }
   *out = std::make_shared<PdbSearch>(board, goal_blank, partition,
-                                     std::move(values));
+                                     metas[0]->index, std::move(values));
   return Status::OK();
 }
 

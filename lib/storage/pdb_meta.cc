@@ -22,6 +22,8 @@ std::string PdbMeta::ToJson() const {
   j["partition"] = PartitionName(partition);
   j["group"] = group;
   j["tiles"] = tiles;
+  // Only when not by placement: the databases of before stay as they were.
+  if (index != PdbIndexKind::kPlacement) j["index"] = PdbIndexName(index);
   j["entries"] = entries;
   j["entry_bits"] = entry_bits;
   j["max_value"] = max_value;
@@ -36,6 +38,11 @@ std::string PdbMeta::ToJson() const {
           : "u4, two a byte, the even entry low: (fewest moves of the group's "
             "tiles to their goal cells, blank moves free, less their "
             "Manhattan distance) / 2";
+  if (index == PdbIndexKind::kBlankRegion) {
+    j["record"] =
+        j["record"].get<std::string>() +
+        "; an entry for each region of free cells the blank may be in";
+  }
   meta_json::WriteProvenance(&j, built_by, built_at, build_seconds, threads);
   return j.dump();
 }
@@ -52,6 +59,12 @@ Status PdbMeta::FromJson(std::string_view json, PdbMeta* out) {
     if (!s.ok()) return Status::Corruption(s.message());
     m.group = j.at("group").get<int>();
     m.tiles = j.at("tiles").get<std::vector<int>>();
+    if (j.contains("index") &&
+        !ParsePdbIndexName(j.at("index").get<std::string>(), &m.index)) {
+      return Status::Corruption("pattern database metadata: index \"" +
+                                j.at("index").get<std::string>() +
+                                "\" is not one this slidedb knows");
+    }
     m.entries = j.at("entries").get<uint64_t>();
     m.entry_bits = j.value("entry_bits", 8);  // absent before format 4
     m.max_value = j.at("max_value").get<int>();
@@ -68,7 +81,7 @@ Status PdbMeta::FromJson(std::string_view json, PdbMeta* out) {
         m.tiles == m.partition[m.group];
     if (!group_ok || m.goal_blank < 0 || m.goal_blank >= m.board.cells() ||
         m.entries !=
-            PatternIndexer(m.board.cells(), static_cast<int>(m.tiles.size()))
+            GroupIndexer(m.board, static_cast<int>(m.tiles.size()), m.index)
                 .size() ||
         (m.entry_bits != 8 && m.entry_bits != 4) ||
         m.page_records != paged.page_records || m.pages != paged.pages ||

@@ -1,11 +1,12 @@
 // PdbMeta: what the database says about one pattern database, the keys it is
 // stored under, and its metadata as JSON (docs/FORMAT.md, "Pattern
-// databases"). A goal's table id (lib/storage/format.h) holds either a full table
-// or one partition's pattern databases, one per group, or both; their keys
-// are in lib/storage/format.h, 4096 one-byte entries a page.
+// databases"). A goal's table id (lib/storage/format.h) holds either a full
+// table or one partition's pattern databases, one per group, or both; their
+// keys are in lib/storage/format.h, 4096 one-byte entries a page.
 //
-// Entry i is the value of the placement of PatternIndexer index i
-// (lib/puzzle/pattern.h); kPdbUnreached (255) marks a placement that cannot occur.
+// Entry i is the value of the placement of GroupIndexer index i
+// (lib/puzzle/region_pattern.h): by placement, or by placement and the
+// blank's region; kPdbUnreached (255) marks a placement that cannot occur.
 #ifndef SLIDEDB_LIB_STORAGE_PDB_META_H_
 #define SLIDEDB_LIB_STORAGE_PDB_META_H_
 
@@ -18,6 +19,7 @@
 #include "lib/base/status.h"
 #include "lib/puzzle/board.h"
 #include "lib/puzzle/pattern.h"
+#include "lib/puzzle/region_pattern.h"
 #include "lib/storage/format.h"  // the keys
 
 namespace slidedb {
@@ -30,7 +32,8 @@ struct PdbMeta {
   Partition partition;
   int group = 0;           // which group of the partition, from 0
   std::vector<int> tiles;  // the group's canonical tiles
-  uint64_t entries = 0;    // PatternIndexer(cells, tiles).size()
+  PdbIndexKind index = PdbIndexKind::kPlacement;  // "index" in the JSON
+  uint64_t entries = 0;  // GroupIndexer(board, tiles, index).size()
   // 8: an entry a byte; 4: two a byte, (entry - md) / 2 (format 4 on;
   // lib/search/pdb_encoding.h).
   int entry_bits = 8;

@@ -1,0 +1,157 @@
+#include "lib/puzzle/region_pattern.h"
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <utility>
+
+namespace slidedb {
+
+CellMasks::CellMasks(const Board& board)
+    : cols_(board.cols()),
+      all_((board.cells() >= 32 ? 0 : 1u << board.cells()) - 1) {
+  for (int c = 0; c < board.cells(); ++c) {
+    if (board.Col(c) == 0) first_col_ |= 1u << c;
+    if (board.Col(c) == cols_ - 1) last_col_ |= 1u << c;
+  }
+}
+
+RegionIndexer::RegionIndexer(const Board& board, int tiles)
+    : cells_(board.cells()),
+      tiles_(tiles),
+      placement_(cells_, tiles),
+      orders_(PatternIndexer(tiles, tiles).size()),
+      order_(tiles, tiles),
+      masks_(board) {
+  for (int c = 0; c <= cells_; ++c) {
+    choose_[c][0] = 1;
+    for (int i = 1; i <= tiles_ && i <= c; ++i) {
+      choose_[c][i] = choose_[c - 1][i - 1] + (i < c ? choose_[c - 1][i] : 0);
+    }
+  }
+  sets_ = choose_[cells_][tiles_];
+  for (int h = 0; h < 3; ++h) {
+    for (uint32_t m = 0; m < (1u << kChunk); ++m) {
+      for (int below = 0; below <= tiles_; ++below) {
+        uint32_t sum = 0;
+        int i = below;
+        for (int b = 0; b < kChunk && i < tiles_; ++b) {
+          const int c = h * kChunk + b;
+          if (!(m >> b & 1u) || c >= cells_) continue;
+          sum += choose_[c][i + 1];
+          ++i;
+        }
+        chunk_rank_[h][m][below] = sum;
+      }
+    }
+  }
+  // The sets in the order of their rank, which is the order of their masks
+  // as numbers; each one's regions after the first, by their smallest cell.
+  split_.assign(((uint64_t{1} << cells_) + 63) / 64, 0);
+  extra_.reserve(sets_ + 1);
+  uint32_t set = (1u << tiles_) - 1;
+  for (uint64_t rank = 0; rank < sets_; ++rank) {
+    extra_.push_back(static_cast<uint32_t>(extra_region_.size()));
+    uint32_t free = masks_.all() & ~set;
+    free &= ~masks_.Region(set, std::countr_zero(free));
+    if (free != 0) split_[set >> 6] |= uint64_t{1} << (set & 63);
+    while (free != 0) {
+      const uint32_t r = masks_.Region(set, std::countr_zero(free));
+      extra_region_.push_back(r);
+      free &= ~r;
+    }
+    // The next larger number of as many bits (Gosper).
+    const uint32_t low = set & -set, up = set + low;
+    set = up | (((set ^ up) >> 2) / low);
+  }
+  extra_.push_back(static_cast<uint32_t>(extra_region_.size()));
+  size_ = regions() * orders_;
+}
+
+uint64_t RegionIndexer::OtherRegion(const uint8_t* cell, uint32_t set,
+                                    int blank, uint64_t index) const {
+  const uint32_t rank = SetRank(set);
+  for (uint32_t e = extra_[rank]; e < extra_[rank + 1]; ++e) {
+    if (!(extra_region_[e] >> blank & 1u)) continue;
+    // The tiles' order: tile i's digit is how many later tiles stand on
+    // lower cells.
+    uint8_t digit[kMaxPatternTiles];
+    uint32_t later = 0;
+    for (int i = tiles_ - 1; i >= 0; --i) {
+      digit[i] =
+          static_cast<uint8_t>(std::popcount(later & ((1u << cell[i]) - 1)));
+      later |= 1u << cell[i];
+    }
+    uint64_t order = 0;
+    for (int i = 0; i < tiles_; ++i) order = order * (tiles_ - i) + digit[i];
+    return (sets_ + e) * orders_ + order;
+  }
+  return index;  // region 0
+}
+
+void RegionIndexer::CellsAt(uint64_t index, uint8_t* cell,
+                            uint32_t* region) const {
+  if (index < placement_.size()) {
+    placement_.CellsAt(index, cell);
+    uint32_t set = 0;
+    for (int i = 0; i < tiles_; ++i) set |= 1u << cell[i];
+    *region = masks_.Region(set, std::countr_zero(masks_.all() & ~set));
+    return;
+  }
+  const uint32_t e = static_cast<uint32_t>(index / orders_ - sets_);
+  *region = extra_region_[e];
+  uint64_t rank = static_cast<uint64_t>(
+      std::upper_bound(extra_.begin(), extra_.end(), e) - extra_.begin() - 1);
+  // The set's cells, largest first: the largest c with C(c, i) <= rank.
+  uint8_t sorted[kMaxPatternTiles];
+  int c = cells_;
+  for (int i = tiles_; i >= 1; --i) {
+    do --c;
+    while (choose_[c][i] > rank);
+    sorted[i - 1] = static_cast<uint8_t>(c);
+    rank -= choose_[c][i];
+  }
+  uint8_t order[kMaxPatternTiles];
+  order_.CellsAt(index % orders_, order);
+  for (int i = 0; i < tiles_; ++i) cell[i] = sorted[order[i]];
+}
+
+std::string_view PdbIndexName(PdbIndexKind kind) {
+  return kind == PdbIndexKind::kPlacement ? "placement" : "blank-region";
+}
+
+bool ParsePdbIndexName(std::string_view name, PdbIndexKind* kind) {
+  for (PdbIndexKind k :
+       {PdbIndexKind::kPlacement, PdbIndexKind::kBlankRegion}) {
+    if (name == PdbIndexName(k)) {
+      *kind = k;
+      return true;
+    }
+  }
+  return false;
+}
+
+GroupIndexer::GroupIndexer(const Board& board, int tiles, PdbIndexKind kind)
+    : placement_(board.cells(), tiles) {
+  if (kind == PdbIndexKind::kPlacement) return;
+  static std::mutex mutex;
+  static std::map<std::pair<std::string, int>,
+                  std::unique_ptr<const RegionIndexer>>
+      made;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto& r = made[{board.Name(), tiles}];
+  if (r == nullptr) r = std::make_unique<const RegionIndexer>(board, tiles);
+  regions_ = r.get();
+}
+
+void GroupIndexer::CellsAt(uint64_t index, uint8_t* cell) const {
+  if (regions_ == nullptr) {
+    placement_.CellsAt(index, cell);
+    return;
+  }
+  uint32_t region;
+  regions_->CellsAt(index, cell, &region);
+}
+
+}  // namespace slidedb
