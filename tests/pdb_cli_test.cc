@@ -13,7 +13,6 @@
 
 #include "cli/exit_codes.h"
 #include "lib/puzzle/board.h"
-#include "lib/puzzle/index.h"
 #include "lib/puzzle/state.h"
 #include "slidedb/slidedb.h"
 #include "tests/reference_search.h"
@@ -495,85 +494,6 @@ TEST(PdbCliTest, AGoalAStoredSetServesIsNotBuiltAgain) {
                    "--format", "json", "1,0,2,3,4,5,6,7,8,9,10,11,12,13,14,15"});
   ASSERT_EQ(r.status, kExitOk) << r.err;
   EXPECT_EQ(json::parse(r.out)["distance"], 1);
-}
-
-// --pdb strong: the default groups numbered by the blank's region. On 3x4
-// (5-6, seconds): listed as such, checked by --verify, served when asked
-// again but not for groups by placement, and the same distances as the
-// placement's databases from fewer states.
-TEST(PdbCliTest, StrongDatabasesAnswerTheSameFromFewerStates) {
-  const std::string strong = TempDir("pdb-strong") + "/db";
-  const std::string plain = TempDir("pdb-plain") + "/db";
-  CliResult r = RunBuildCli(
-      {"--db", strong, "--board", "3x4", "--pdb", "strong", "--quiet"});
-  ASSERT_EQ(r.status, kExitOk) << r.err;
-  EXPECT_NE(r.out.find("1 set of pattern databases (5-6 by blank region)"),
-            std::string::npos)
-      << r.out;
-  r = RunBuildCli({"--db", plain, "--board", "3x4", "--pdb", "5-6", "--quiet"});
-  ASSERT_EQ(r.status, kExitOk) << r.err;
-  r = RunQueryCli({"--db", strong, "--tables", "--format", "json"});
-  ASSERT_EQ(r.status, kExitOk) << r.err;
-  int listed = 0;
-  const json tables = json::parse(r.out);
-  for (const json& t : tables["tables"]) {
-    if (t["kind"] != "pdb") continue;
-    EXPECT_EQ(t["index"], "blank-region");
-    EXPECT_EQ(t["partition"], "5-6");
-    ++listed;
-  }
-  EXPECT_GT(listed, 0);
-  r = RunQueryCli({"--db", strong, "--tables"});
-  EXPECT_NE(r.out.find("pattern databases 5-6 by blank region"),
-            std::string::npos)
-      << r.out;
-  r = RunBuildCli({"--db", strong, "--board", "3x4", "--verify"});
-  EXPECT_EQ(r.status, kExitOk) << r.out << r.err;
-  r = RunBuildCli({"--db", strong, "--board", "3x4", "--pdb", "strong"});
-  EXPECT_EQ(r.status, kExitOk) << r.err;
-  EXPECT_NE(r.out.find("already served by the pattern databases 3x4/b11 "
-                       "(5-6 by blank region)"),
-            std::string::npos)
-      << r.out;
-  r = RunBuildCli(
-      {"--db", plain, "--board", "3x4", "--pdb", "strong", "--quiet"});
-  EXPECT_EQ(r.out.find("already served"), std::string::npos) << r.out;
-  r = RunBuildCli(
-      {"--db", plain, "--board", "3x4", "--pdb", "5-6", "--force", "--quiet"});
-  ASSERT_EQ(r.status, kExitOk) << r.err;
-  // Random states of the board, a batch on each database.
-  const Indexer states(Board(3, 4), 11);
-  std::mt19937_64 rng(7);
-  std::uniform_int_distribution<Index> any(0, states.size() - 1);
-  std::string batch;
-  for (int i = 0; i < 40; ++i) {
-    const State s = states.StateAt(any(rng));
-    for (int c = 0; c < 12; ++c) {
-      batch += (c ? "," : "") + std::to_string(s.tile[c]);
-    }
-    batch += "\n";
-  }
-  const std::vector<std::string> args = {"--board", "3x4", "--format", "json"};
-  std::vector<std::string> a = args, b = args;
-  a.insert(a.begin(), {"--db", strong});
-  b.insert(b.begin(), {"--db", plain});
-  const CliResult by_region = RunQueryCli(a, batch);
-  const CliResult by_placement = RunQueryCli(b, batch);
-  ASSERT_EQ(by_region.status, kExitOk) << by_region.err;
-  ASSERT_EQ(by_placement.status, kExitOk) << by_placement.err;
-  std::istringstream x(by_region.out), y(by_placement.out);
-  uint64_t nodes[2] = {};
-  int answers = 0;
-  for (std::string lx, ly; std::getline(x, lx) && std::getline(y, ly);) {
-    const json jx = json::parse(lx), jy = json::parse(ly);
-    EXPECT_EQ(jx["distance"], jy["distance"]) << lx;
-    EXPECT_TRUE(jx["optimal"].get<bool>());
-    nodes[0] += jx["nodes"].get<uint64_t>();
-    nodes[1] += jy["nodes"].get<uint64_t>();
-    ++answers;
-  }
-  EXPECT_EQ(answers, 40);
-  EXPECT_LT(nodes[0], nodes[1]);
 }
 
 }  // namespace

@@ -48,14 +48,14 @@ RegionIndexer::RegionIndexer(const Board& board, int tiles)
   }
   // The sets in the order of their rank, which is the order of their masks
   // as numbers; each one's regions after the first, by their smallest cell.
-  split_.assign(((uint64_t{1} << cells_) + 63) / 64, 0);
+  split_.assign((sets_ + 63) / 64, 0);
   extra_.reserve(sets_ + 1);
   uint32_t set = (1u << tiles_) - 1;
   for (uint64_t rank = 0; rank < sets_; ++rank) {
     extra_.push_back(static_cast<uint32_t>(extra_region_.size()));
     uint32_t free = masks_.all() & ~set;
     free &= ~masks_.Region(set, std::countr_zero(free));
-    if (free != 0) split_[set >> 6] |= uint64_t{1} << (set & 63);
+    if (free != 0) split_[rank >> 6] |= uint64_t{1} << (rank & 63);
     while (free != 0) {
       const uint32_t r = masks_.Region(set, std::countr_zero(free));
       extra_region_.push_back(r);
@@ -69,9 +69,8 @@ RegionIndexer::RegionIndexer(const Board& board, int tiles)
   size_ = regions() * orders_;
 }
 
-uint64_t RegionIndexer::OtherRegion(const uint8_t* cell, uint32_t set,
+uint64_t RegionIndexer::OtherRegion(const uint8_t* cell, uint32_t rank,
                                     int blank, uint64_t index) const {
-  const uint32_t rank = SetRank(set);
   for (uint32_t e = extra_[rank]; e < extra_[rank + 1]; ++e) {
     if (!(extra_region_[e] >> blank & 1u)) continue;
     // The tiles' order: tile i's digit is how many later tiles stand on

@@ -22,9 +22,9 @@
 //
 // The indexes run densely from 0 to (Σ over sets of their regions) · k! − 1
 // (5x5 with six tiles: 251,400 regions, 181,008,000 entries). Beside the
-// placement's index a search reads a bit of a table with one for every
-// set of cells (whether it leaves more than one region; 4 MB on 5x5), and
-// a set's other regions only when it has them. The numbering is part of
+// placement's index a search computes set(S) from three small tables and
+// reads a bit of another (whether S leaves more than one region; 22 KB on
+// 5x5), and S's other regions only when it has them. The numbering is part of
 // the on-disk format (docs/FORMAT.md).
 #ifndef SLIDEDB_LIB_PUZZLE_REGION_PATTERN_H_
 #define SLIDEDB_LIB_PUZZLE_REGION_PATTERN_H_
@@ -86,8 +86,9 @@ class RegionIndexer {
     const uint64_t index = placement_.IndexOf(cell);
     uint32_t set = 0;
     for (int i = 0; i < tiles_; ++i) set |= 1u << cell[i];
-    if (!(split_[set >> 6] >> (set & 63) & 1)) return index;
-    return OtherRegion(cell, set, blank, index);
+    const uint32_t rank = SetRank(set);
+    if (!(split_[rank >> 6] >> (rank & 63) & 1)) return index;
+    return OtherRegion(cell, rank, blank, index);
   }
   // The cells of the tiles of `index` into cell[0..tiles()), and its
   // region's cells. REQUIRES: index < size().
@@ -98,9 +99,9 @@ class RegionIndexer {
   static constexpr int kChunk = 9;
   static constexpr uint32_t kChunkMask = (1u << kChunk) - 1;
 
-  // IndexOf of a set that leaves more than one region: `index` (the
-  // placement's) when the blank is in region 0.
-  uint64_t OtherRegion(const uint8_t* cell, uint32_t set, int blank,
+  // IndexOf of a set (of rank `rank`) that leaves more than one region:
+  // `index` (the placement's) when the blank is in region 0.
+  uint64_t OtherRegion(const uint8_t* cell, uint32_t rank, int blank,
                        uint64_t index) const;
   // set(S).
   uint32_t SetRank(uint32_t set) const {
@@ -126,8 +127,7 @@ class RegionIndexer {
   // chunk_rank_[h][m][b]: the terms of set(S) of the cells of chunk h in
   // S (mask m of the chunk), b of S's cells lying below the chunk.
   uint32_t chunk_rank_[3][1 << kChunk][kMaxPatternTiles + 1] = {};
-  // Bit m (a mask of cells() bits): the set of cells m, if of tiles()
-  // cells, leaves more than one region.
+  // Bit r: the set of rank r leaves more than one region.
   std::vector<uint64_t> split_;
   // extra_[r]: extra(set of rank r); one more at the end. extra_region_[e]:
   // the cells of extra region e (region 1 of set r is

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# The 24-puzzle's pattern databases by blank region (slidedb-build --pdb
+# strong) beside the default 6-6-6-6 by placement:
+#
+#   scripts/bench.sh 24strong [DB_DEFAULT DB_STRONG]
+#
+# Builds each database that is missing (about 3 and 6 minutes on two
+# cores), then answers the ten easiest of Korf and Felner's instances
+# (bench/korf24.txt) on both, one process of 2 threads each, the two
+# databases alternating instance by instance, states read from standard
+# input (databases read whole): wall time, states generated, and whether
+# every answer is optimal and of the published length.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+B=${SLIDEDB_BENCH_BUILD_DIR:-build}
+PLAIN=${1:-/tmp/slidedb-bench24}
+STRONG=${2:-/tmp/slidedb-bench24-strong}
+[[ -x $B/slidedb-query ]] || ./scripts/build.sh >/dev/null
+echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GB"
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+for pair in "$PLAIN:" "$STRONG:--pdb strong"; do
+  db=${pair%%:*} pdb=${pair#*:}
+  if ! "$B/slidedb-query" --db "$db" --board 5x5 --tables 2>/dev/null | grep -q 5x5; then
+    # shellcheck disable=SC2086
+    /usr/bin/time -f "build of $db ($pdb): %e s wall, peak RSS %M KB" \
+      "$B/slidedb-build" --db "$db" --board 5x5 $pdb --quiet >/dev/null
+  fi
+  echo "$db: $(du -sm "$db" | cut -f1) MiB on disk"
+done
+python3 - "$B" "$PLAIN" "$STRONG" <<'PY'
+import json, subprocess, sys, time
+b, plain, strong = sys.argv[1:4]
+goal = ",".join(str(i) for i in range(25))
+rows = [l.split() for l in open("bench/korf24.txt")
+        if l.strip() and not l.startswith("#")]
+easy = sorted(rows, key=lambda r: int(r[2]))[:10]
+
+def solve(db, state):
+    t0 = time.perf_counter()
+    r = subprocess.run([b + "/slidedb-query", "--db", db, "--board", "5x5",
+                        "--goal", goal, "--threads", "2", "--format", "json"],
+                       input=state + "\n", capture_output=True, text=True,
+                       check=True)
+    return time.perf_counter() - t0, json.loads(r.stdout)
+
+print("| instance | published length | published states (K&F) |"
+      " 6-6-6-6 s | 6-6-6-6 states | strong s | strong states |"
+      " states strong/6-6-6-6 | time strong/6-6-6-6 |")
+print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+tot = [0.0, 0, 0.0, 0]
+agree = True
+for num, length, kf, state in easy:
+    ps, pa = solve(plain, state)
+    ss, sa = solve(strong, state)
+    agree &= (pa["distance"] == sa["distance"] == int(length)
+              and pa["optimal"] and sa["optimal"])
+    tot = [tot[0] + ps, tot[1] + pa["nodes"], tot[2] + ss, tot[3] + sa["nodes"]]
+    print("| %s | %s | %s | %.2f | %s | %.2f | %s | %.2f | %.2f |" % (
+        num, length, format(int(kf), ","), ps, format(pa["nodes"], ","), ss,
+        format(sa["nodes"], ","), sa["nodes"] / pa["nodes"], ss / ps),
+        flush=True)
+print("| **total** | | | **%.1f** | %s | **%.1f** | %s | **%.2f** | **%.2f** |" % (
+    tot[0], format(tot[1], ","), tot[2], format(tot[3], ","),
+    tot[3] / tot[1], tot[2] / tot[0]))
+print("every answer optimal and of the published length: %s" % agree)
+PY
