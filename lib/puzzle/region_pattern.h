@@ -167,6 +167,10 @@ class GroupIndexer {
   }
   // The tiles' cells of entry `index`. REQUIRES: index < size().
   void CellsAt(uint64_t index, uint8_t* cell) const;
+  // Either numbering itself, for a loop that knows which at compile time.
+  const PatternIndexer& placement() const { return placement_; }
+  // REQUIRES: kind() == PdbIndexKind::kBlankRegion.
+  const RegionIndexer& regions() const { return *regions_; }
 
  private:
   PatternIndexer placement_;

@@ -98,7 +98,10 @@ class PdbSearch::Run
   bool Search(int bound) {
     const int prev =
         length_ == 0 ? root_prev_ : static_cast<int>(moves_[length_ - 1]);
-    return Dfs(length_, prev, fsm_state_, sum_, mirror_sum_, bound);
+    return search_.index_ == PdbIndexKind::kBlankRegion
+               ? Dfs<true>(length_, prev, fsm_state_, sum_, mirror_sum_, bound)
+               : Dfs<false>(length_, prev, fsm_state_, sum_, mirror_sum_,
+                            bound);
   }
 
   // Appends, in move order, the subtrees below the path pushed so far
@@ -180,7 +183,17 @@ class PdbSearch::Run
     mirror_cells_[search_.mirror_group_of_[t]][search_.mirror_slot_of_[t]] =
         search_.mirror_cell_[c];
   }
-  // Group g's entry with the blank on `blank`, and its reflection's.
+  // Group g's entry with the blank on `blank`, and its reflection's;
+  // kByRegion says the numbering at compile time, for the hot loop.
+  template <bool kByRegion>
+  uint64_t IndexOf(int g, const uint8_t* cells, int blank) const {
+    const GroupIndexer& ix = search_.groups_[g].indexer;
+    if constexpr (kByRegion) {
+      return ix.regions().IndexOf(cells, blank);
+    } else {
+      return ix.placement().IndexOf(cells);
+    }
+  }
   uint64_t Index(int g, int blank) const {
     return search_.groups_[g].indexer.IndexOf(cells_[g], blank);
   }
@@ -194,6 +207,7 @@ class PdbSearch::Run
   // children's entries are fetched together: first each one's entry, then
   // the reflection's entry of those the first leaves within the bound.
   // Kept whole as the hot loop of the search.
+  template <bool kByRegion>
   bool Dfs(int depth, int prev, int32_t fsm, int sum, int mirror_sum,
            int bound) {
     const bool reflects = search_.reflects_;
@@ -227,7 +241,7 @@ class PdbSearch::Run
       cell = static_cast<uint8_t>(from);
       k.new_md = md_[k.g] + search_.home_md_[k.tile][from] -
                  search_.home_md_[k.tile][to];
-      k.index = Index(k.g, to);
+      k.index = IndexOf<kByRegion>(k.g, cells_[k.g], to);
       search_.groups_[k.g].values.Prefetch(k.index);
       cell = static_cast<uint8_t>(to);
       if (reflects) {
@@ -237,7 +251,8 @@ class PdbSearch::Run
         k.new_mirror_md = mirror_md_[k.mg] +
                           search_.mirror_home_md_[k.tile][from] -
                           search_.mirror_home_md_[k.tile][k.to];
-        k.mirror_index = MirrorIndex(k.mg, to);
+        k.mirror_index = IndexOf<kByRegion>(k.mg, mirror_cells_[k.mg],
+                                            search_.mirror_cell_[to]);
         search_.groups_[k.mg].values.Prefetch(k.mirror_index);
         mcell = search_.mirror_cell_[k.to];
       }
@@ -301,8 +316,8 @@ class PdbSearch::Run
         mirror_value_[k.mg] = k.new_mirror;
         mirror_md_[k.mg] = k.new_mirror_md;
       }
-      if (Dfs(depth + 1, static_cast<int>(k.m), k.fsm, k.new_sum,
-              k.new_mirror_sum, bound)) {
+      if (Dfs<kByRegion>(depth + 1, static_cast<int>(k.m), k.fsm, k.new_sum,
+                         k.new_mirror_sum, bound)) {
         return true;
       }
       value_[k.g] = old_value;
