@@ -47,19 +47,25 @@ RegionIndexer::RegionIndexer(const Board& board, int tiles)
     }
   }
   // The sets in the order of their rank, which is the order of their masks
-  // as numbers; each one's regions after the first, by their smallest cell.
-  split_.assign((sets_ + 63) / 64, 0);
+  // as numbers; each one's regions by their smallest cell, the largest
+  // first.
+  region0_.reserve(sets_);
   extra_.reserve(sets_ + 1);
   uint32_t set = (1u << tiles_) - 1;
   for (uint64_t rank = 0; rank < sets_; ++rank) {
     extra_.push_back(static_cast<uint32_t>(extra_region_.size()));
-    uint32_t free = masks_.all() & ~set;
-    free &= ~masks_.Region(set, std::countr_zero(free));
-    if (free != 0) split_[rank >> 6] |= uint64_t{1} << (rank & 63);
-    while (free != 0) {
-      const uint32_t r = masks_.Region(set, std::countr_zero(free));
-      extra_region_.push_back(r);
-      free &= ~r;
+    uint32_t regions[kMaxCells];
+    int count = 0, largest = 0;
+    for (uint32_t free = masks_.all() & ~set; free != 0; ++count) {
+      regions[count] = masks_.Region(set, std::countr_zero(free));
+      free &= ~regions[count];
+      if (std::popcount(regions[count]) > std::popcount(regions[largest])) {
+        largest = count;
+      }
+    }
+    region0_.push_back(regions[largest]);
+    for (int i = 0; i < count; ++i) {
+      if (i != largest) extra_region_.push_back(regions[i]);
     }
     // The next larger number of as many bits (Gosper).
     const uint32_t low = set & -set, up = set + low;
@@ -70,7 +76,7 @@ RegionIndexer::RegionIndexer(const Board& board, int tiles)
 }
 
 uint64_t RegionIndexer::OtherRegion(const uint8_t* cell, uint32_t rank,
-                                    int blank, uint64_t index) const {
+                                    int blank) const {
   for (uint32_t e = extra_[rank]; e < extra_[rank + 1]; ++e) {
     if (!(extra_region_[e] >> blank & 1u)) continue;
     // The tiles' order: tile i's digit is how many later tiles stand on
@@ -86,7 +92,7 @@ uint64_t RegionIndexer::OtherRegion(const uint8_t* cell, uint32_t rank,
     for (int i = 0; i < tiles_; ++i) order = order * (tiles_ - i) + digit[i];
     return (sets_ + e) * orders_ + order;
   }
-  return index;  // region 0
+  return UINT64_MAX;  // not reached: the blank is in one of them
 }
 
 void RegionIndexer::CellsAt(uint64_t index, uint8_t* cell,
@@ -95,7 +101,7 @@ void RegionIndexer::CellsAt(uint64_t index, uint8_t* cell,
     placement_.CellsAt(index, cell);
     uint32_t set = 0;
     for (int i = 0; i < tiles_; ++i) set |= 1u << cell[i];
-    *region = masks_.Region(set, std::countr_zero(masks_.all() & ~set));
+    *region = region0_[SetRank(set)];
     return;
   }
   const uint32_t e = static_cast<uint32_t>(index / orders_ - sets_);

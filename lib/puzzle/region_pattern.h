@@ -6,10 +6,12 @@
 // moving a group tile).
 //
 // The group's cells form a set S of k cells; the free cells (the others)
-// split into the regions R_0, R_1, ... of S, connected through neighbouring
-// cells and numbered by their smallest cell. Most sets leave one region,
-// and region 0 of every set takes the placement's own index
-// (PatternIndexer); the other regions come after all those:
+// split into regions, connected through neighbouring cells. Region 0 is
+// the largest (the one with the smallest cell among the largest), the
+// others are numbered 1, 2, ... by their smallest cell. Most sets leave
+// one region and the blank is mostly in the largest, so region 0 of every
+// set takes the placement's own index (PatternIndexer); the other regions
+// come after all those:
 //
 //   index = placement index                                (region 0)
 //   index = (C(n, k) + extra(S) + j − 1) · k! + order      (region j ≥ 1)
@@ -23,8 +25,8 @@
 // The indexes run densely from 0 to (Σ over sets of their regions) · k! − 1
 // (5x5 with six tiles: 251,400 regions, 181,008,000 entries). Beside the
 // placement's index a search computes set(S) from three small tables and
-// reads a bit of another (whether S leaves more than one region; 22 KB on
-// 5x5), and S's other regions only when it has them. The numbering is part of
+// reads the cells of S's region 0 (708 KB on 5x5), and S's other regions
+// only when the blank is in none of those. The numbering is part of
 // the on-disk format (docs/FORMAT.md).
 #ifndef SLIDEDB_LIB_PUZZLE_REGION_PATTERN_H_
 #define SLIDEDB_LIB_PUZZLE_REGION_PATTERN_H_
@@ -87,8 +89,8 @@ class RegionIndexer {
     uint32_t set = 0;
     for (int i = 0; i < tiles_; ++i) set |= 1u << cell[i];
     const uint32_t rank = SetRank(set);
-    if (!(split_[rank >> 6] >> (rank & 63) & 1)) return index;
-    return OtherRegion(cell, rank, blank, index);
+    if (region0_[rank] >> blank & 1u) return index;
+    return OtherRegion(cell, rank, blank);
   }
   // The cells of the tiles of `index` into cell[0..tiles()), and its
   // region's cells. REQUIRES: index < size().
@@ -99,10 +101,9 @@ class RegionIndexer {
   static constexpr int kChunk = 9;
   static constexpr uint32_t kChunkMask = (1u << kChunk) - 1;
 
-  // IndexOf of a set (of rank `rank`) that leaves more than one region:
-  // `index` (the placement's) when the blank is in region 0.
-  uint64_t OtherRegion(const uint8_t* cell, uint32_t rank, int blank,
-                       uint64_t index) const;
+  // IndexOf with the blank in a region of the set of rank `rank` other
+  // than region 0.
+  uint64_t OtherRegion(const uint8_t* cell, uint32_t rank, int blank) const;
   // set(S).
   uint32_t SetRank(uint32_t set) const {
     // A chunk of cells at a time: a chunk's terms depend on how many of
@@ -127,8 +128,8 @@ class RegionIndexer {
   // chunk_rank_[h][m][b]: the terms of set(S) of the cells of chunk h in
   // S (mask m of the chunk), b of S's cells lying below the chunk.
   uint32_t chunk_rank_[3][1 << kChunk][kMaxPatternTiles + 1] = {};
-  // Bit r: the set of rank r leaves more than one region.
-  std::vector<uint64_t> split_;
+  // region0_[r]: the cells of region 0 of the set of rank r.
+  std::vector<uint32_t> region0_;
   // extra_[r]: extra(set of rank r); one more at the end. extra_region_[e]:
   // the cells of extra region e (region 1 of set r is
   // extra_region_[extra_[r]]).
