@@ -79,18 +79,14 @@ uint64_t RegionIndexer::OtherRegion(const uint8_t* cell, uint32_t rank,
                                     int blank) const {
   for (uint32_t e = extra_[rank]; e < extra_[rank + 1]; ++e) {
     if (!(extra_region_[e] >> blank & 1u)) continue;
-    // The tiles' order: tile i's digit is how many later tiles stand on
-    // lower cells.
-    uint8_t digit[kMaxPatternTiles];
-    uint32_t later = 0;
-    for (int i = tiles_ - 1; i >= 0; --i) {
-      digit[i] =
-          static_cast<uint8_t>(std::popcount(later & ((1u << cell[i]) - 1)));
-      later |= 1u << cell[i];
+    uint32_t set = 0;
+    for (int i = 0; i < tiles_; ++i) set |= 1u << cell[i];
+    uint8_t order[kMaxPatternTiles];  // each tile's rank among S's cells
+    for (int i = 0; i < tiles_; ++i) {
+      order[i] =
+          static_cast<uint8_t>(std::popcount(set & ((1u << cell[i]) - 1)));
     }
-    uint64_t order = 0;
-    for (int i = 0; i < tiles_; ++i) order = order * (tiles_ - i) + digit[i];
-    return (sets_ + e) * orders_ + order;
+    return (sets_ + e) * orders_ + order_.IndexOf(order);
   }
   return UINT64_MAX;  // not reached: the blank is in one of them
 }
