@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <sstream>
@@ -12,6 +13,7 @@
 #include "cli/exit_codes.h"
 #include "lib/puzzle/board.h"
 #include "lib/puzzle/index.h"
+#include "slidedb/slidedb.h"
 #include "tests/test_util.h"
 
 namespace slidedb {
@@ -49,6 +51,13 @@ TEST(PdbCliTest, StrongDatabasesAnswerTheSameFromFewerStates) {
     ++listed;
   }
   EXPECT_GT(listed, 0);
+  // The C++ API lists the same.
+  std::unique_ptr<Db> api;
+  ASSERT_TRUE(Db::Open(strong, &api).ok());
+  std::vector<TableInfo> infos;
+  ASSERT_TRUE(api->Tables(&infos).ok());
+  ASSERT_FALSE(infos.empty());
+  for (const TableInfo& t : infos) EXPECT_EQ(t.index, "blank-region");
   r = RunQueryCli({"--db", strong, "--tables"});
   EXPECT_NE(r.out.find("pattern databases 5-6 by blank region"),
             std::string::npos)
