@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 #include <string>
 #include <utility>
@@ -29,6 +30,36 @@ TEST(PatternIndexerTest, DenseAndInvertible) {
   }
   EXPECT_EQ(PatternIndexer(16, 8).size(), 518918400u);
   EXPECT_EQ(PatternIndexer(16, 7).size(), 57657600u);
+}
+
+// Moved, as the search keeps its indexes: for every placement of a small
+// group and every move of one of its tiles to a free cell (a neighbour on
+// a board or any other), the index ranked anew less the old.
+TEST(PatternIndexerTest, MovedIsTheChangeOfTheIndex) {
+  for (auto [cells, tiles] : {std::pair{9, 3}, {12, 4}, {16, 2}, {25, 3}}) {
+    const PatternIndexer ix(cells, tiles);
+    std::vector<uint8_t> cell(tiles);
+    uint64_t checked = 0;
+    for (uint64_t i = 0; i < ix.size(); i += 7) {
+      ix.CellsAt(i, cell.data());
+      for (int slot = 0; slot < tiles; ++slot) {
+        const int from = cell[slot];
+        for (int to = 0; to < cells; ++to) {
+          if (std::count(cell.begin(), cell.end(), to) != 0) continue;
+          cell[slot] = static_cast<uint8_t>(to);
+          const int64_t want = static_cast<int64_t>(ix.IndexOf(cell.data())) -
+                               static_cast<int64_t>(i);
+          ASSERT_EQ(ix.Moved(cell.data(), slot, from, to), want)
+              << cells << " cells, index " << i << ", slot " << slot << ": "
+              << from << " to " << to;
+          cell[slot] = static_cast<uint8_t>(from);
+          ASSERT_EQ(ix.Moved(cell.data(), slot, from, to), want);
+          ++checked;
+        }
+      }
+    }
+    EXPECT_GT(checked, ix.size());
+  }
 }
 
 TEST(PartitionTest, ParsesAndRefuses) {

@@ -76,6 +76,8 @@ class PatternIndexer {
   int tiles() const { return tiles_; }
   // cells! / (cells - tiles)!
   uint64_t size() const { return size_; }
+  // What a unit of tile i's digit adds to the index.
+  uint64_t weight(int i) const { return weight_[i]; }
 
   // cell[i]: the cell of the group's i-th tile; all different.
   // Each tile's digit (its cell among those no earlier tile holds) times
@@ -91,6 +93,32 @@ class PatternIndexer {
       used |= 1u << cell[i];
     }
     return index;
+  }
+  // How IndexOf(cell) changes when the tile of slot `slot` moves from cell
+  // `from` to cell `to` (cell[] holding either, the other tiles' cells
+  // the same): its digit changes by to − from less the earlier tiles
+  // between the two cells, and each later tile between them gains or
+  // loses one. A sideways move on a board has no cell between: one
+  // weight. A search keeps its indexes so, a move at a time.
+  // REQUIRES: `from` and `to` are not the cells of other tiles.
+  int64_t Moved(const uint8_t* cell, int slot, int from, int to) const {
+    const int diff = to - from;
+    const int64_t w = static_cast<int64_t>(weight_[slot]);
+    if (diff == 1 || diff == -1) return diff * w;
+    const int lo = diff > 0 ? from : to, hi = diff > 0 ? to : from;
+    const uint32_t between = ((1u << hi) - 1) & ~((2u << lo) - 1);
+    int earlier = 0;
+    int64_t later = 0;
+    for (int i = 0; i < tiles_; ++i) {
+      if (!(between >> cell[i] & 1u)) continue;
+      if (i < slot) {
+        ++earlier;
+      } else {
+        later += static_cast<int64_t>(weight_[i]);
+      }
+    }
+    return diff > 0 ? (diff - earlier) * w + later
+                    : (diff + earlier) * w - later;
   }
   // REQUIRES: index < size().
   void CellsAt(uint64_t index, uint8_t* cell) const;

@@ -75,18 +75,22 @@ RegionIndexer::RegionIndexer(const Board& board, int tiles)
   size_ = regions() * orders_;
 }
 
-uint64_t RegionIndexer::OtherRegion(const uint8_t* cell, uint32_t rank,
-                                    int blank) const {
+uint64_t RegionIndexer::OtherRegion(const uint8_t* cell, uint32_t set,
+                                    uint32_t rank, int blank) const {
   for (uint32_t e = extra_[rank]; e < extra_[rank + 1]; ++e) {
     if (!(extra_region_[e] >> blank & 1u)) continue;
-    uint32_t set = 0;
-    for (int i = 0; i < tiles_; ++i) set |= 1u << cell[i];
-    uint8_t order[kMaxPatternTiles];  // each tile's rank among S's cells
+    // order_.IndexOf of the tiles' ranks among S's cells, whose i-th digit
+    // (tile i's rank less the earlier tiles' ranks below it) is the number
+    // of S's cells below tile i's that no earlier tile holds.
+    uint64_t order = 0;
+    uint32_t left = set;
     for (int i = 0; i < tiles_; ++i) {
-      order[i] =
-          static_cast<uint8_t>(std::popcount(set & ((1u << cell[i]) - 1)));
+      order +=
+          order_.weight(i) *
+          static_cast<uint64_t>(std::popcount(left & ((1u << cell[i]) - 1)));
+      left &= ~(1u << cell[i]);
     }
-    return (sets_ + e) * orders_ + order_.IndexOf(order);
+    return (sets_ + e) * orders_ + order;
   }
   return UINT64_MAX;  // not reached: the blank is in one of them
 }

@@ -85,12 +85,21 @@ class RegionIndexer {
   // cell none of them holds. Kept inline: a search computes one for each
   // state it makes.
   uint64_t IndexOf(const uint8_t* cell, int blank) const {
-    const uint64_t index = placement_.IndexOf(cell);
     uint32_t set = 0;
     for (int i = 0; i < tiles_; ++i) set |= 1u << cell[i];
+    return IndexOf(cell, set, blank);
+  }
+  // The same, given `set`, the mask of the cells cell[0..tiles()) (which
+  // a search keeps as it moves the tiles).
+  uint64_t IndexOf(const uint8_t* cell, uint32_t set, int blank) const {
+    return FromPlacement(placement_.IndexOf(cell), cell, set, blank);
+  }
+  // The same, given the placement's own index (PatternIndexer's).
+  uint64_t FromPlacement(uint64_t placement, const uint8_t* cell, uint32_t set,
+                         int blank) const {
     const uint32_t rank = SetRank(set);
-    if (region0_[rank] >> blank & 1u) return index;
-    return OtherRegion(cell, rank, blank);
+    if (region0_[rank] >> blank & 1u) return placement;
+    return OtherRegion(cell, set, rank, blank);
   }
   // The cells of the tiles of `index` into cell[0..tiles()), and its
   // region's cells. REQUIRES: index < size().
@@ -101,9 +110,10 @@ class RegionIndexer {
   static constexpr int kChunk = 9;
   static constexpr uint32_t kChunkMask = (1u << kChunk) - 1;
 
-  // IndexOf with the blank in a region of the set of rank `rank` other
+  // IndexOf with the blank in a region of `set`, of rank `rank`, other
   // than region 0.
-  uint64_t OtherRegion(const uint8_t* cell, uint32_t rank, int blank) const;
+  uint64_t OtherRegion(const uint8_t* cell, uint32_t set, uint32_t rank,
+                       int blank) const;
   // set(S).
   uint32_t SetRank(uint32_t set) const {
     // A chunk of cells at a time: a chunk's terms depend on how many of

@@ -47,6 +47,12 @@ class PdbSearch::Run
       mirror_md_[search_.mirror_group_of_[t]] += search_.mirror_home_md_[t][c];
     }
     for (size_t g = 0; g < search_.groups_.size(); ++g) {
+      set_[g] = mirror_set_[g] = 0;
+      for (size_t i = 0; i < search_.groups_[g].tiles.size(); ++i) {
+        set_[g] |= 1u << cells_[g][i];
+        mirror_set_[g] |= 1u << mirror_cells_[g][i];
+      }
+      Replace(static_cast<int>(g));
       value_[g] =
           md_[g] +
           search_.groups_[g].values[Index(static_cast<int>(g), state_.blank)];
@@ -74,6 +80,8 @@ class PdbSearch::Run
     state_.blank = static_cast<uint8_t>(to);
     PlaceOn(tile, from);
     const int g = search_.group_of_[tile];
+    Replace(g);
+    Replace(search_.mirror_group_of_[tile]);
     md_[g] += search_.home_md_[tile][from] - search_.home_md_[tile][to];
     sum_ -= value_[g];
     value_[g] = md_[g] + search_.groups_[g].values[Index(g, to)];
@@ -142,6 +150,8 @@ class PdbSearch::Run
                 mg = search_.mirror_group_of_[tile];
       const int saved_value = value_[g], saved_mirror = mirror_value_[mg];
       const int saved_md = md_[g], saved_mirror_md = mirror_md_[mg];
+      const uint64_t saved_place = place_[g],
+                     saved_mirror_place = mirror_place_[mg];
       const int saved_sum = sum_, saved_mirror_sum = mirror_sum_;
       const int32_t saved_fsm = fsm_state_;
       length_ = depth;
@@ -167,6 +177,8 @@ class PdbSearch::Run
       mirror_value_[mg] = saved_mirror;
       md_[g] = saved_md;
       mirror_md_[mg] = saved_mirror_md;
+      place_[g] = saved_place;
+      mirror_place_[mg] = saved_mirror_place;
       sum_ = saved_sum;
       mirror_sum_ = saved_mirror_sum;
       fsm_state_ = saved_fsm;
@@ -176,22 +188,37 @@ class PdbSearch::Run
     return false;
   }
 
-  // Puts tile t on cell c in its group's cells and, reflected, in those
-  // of the group of the reflection it stands for.
+  // Moves tile t onto cell c in its group's cells and, reflected, in
+  // those of the group of the reflection it stands for, and in the masks
+  // of their cells.
   void PlaceOn(int t, int c) {
-    cells_[search_.group_of_[t]][search_.slot_of_[t]] = static_cast<uint8_t>(c);
-    mirror_cells_[search_.mirror_group_of_[t]][search_.mirror_slot_of_[t]] =
-        search_.mirror_cell_[c];
+    const int g = search_.group_of_[t], mg = search_.mirror_group_of_[t];
+    uint8_t& cell = cells_[g][search_.slot_of_[t]];
+    set_[g] ^= (1u << cell) ^ (1u << c);
+    cell = static_cast<uint8_t>(c);
+    uint8_t& mcell = mirror_cells_[mg][search_.mirror_slot_of_[t]];
+    mirror_set_[mg] ^= (1u << mcell) ^ (1u << search_.mirror_cell_[c]);
+    mcell = search_.mirror_cell_[c];
   }
-  // Group g's entry with the blank on `blank`, and its reflection's;
-  // kByRegion says the numbering at compile time, for the hot loop.
+  // The placement indexes of group g's cells and its reflection's, ranked
+  // anew (the search updates them move by move).
+  void Replace(int g) {
+    const PatternIndexer& ix = search_.groups_[g].indexer.placement();
+    place_[g] = ix.IndexOf(cells_[g]);
+    mirror_place_[g] = ix.IndexOf(mirror_cells_[g]);
+  }
+  // Group g's entry with its tiles on `cells` (their mask `set`, their
+  // placement's index `place`) and the blank on `blank`, or its
+  // reflection's; kByRegion says the numbering at compile time, for the
+  // hot loop.
   template <bool kByRegion>
-  uint64_t IndexOf(int g, const uint8_t* cells, int blank) const {
-    const GroupIndexer& ix = search_.groups_[g].indexer;
+  uint64_t IndexOf(int g, uint64_t place, const uint8_t* cells, uint32_t set,
+                   int blank) const {
     if constexpr (kByRegion) {
-      return ix.regions().IndexOf(cells, blank);
+      return search_.groups_[g].indexer.regions().FromPlacement(place, cells,
+                                                                set, blank);
     } else {
-      return ix.placement().IndexOf(cells);
+      return place;
     }
   }
   uint64_t Index(int g, int blank) const {
@@ -200,6 +227,73 @@ class PdbSearch::Run
   uint64_t MirrorIndex(int g, int blank) const {
     return search_.groups_[g].indexer.IndexOf(mirror_cells_[g],
                                               search_.mirror_cell_[blank]);
+  }
+
+  // A child of the state Dfs is at, with what it changes: the tile moved
+  // and its group's (and its reflection's group's) md, placement index,
+  // entry's index and value, the sums, f and the automaton's state.
+  struct Child {
+    Move m;
+    int to;
+    uint8_t tile;
+    int g, mg;
+    int new_md, new_value, new_sum, new_mirror_md, new_mirror, new_mirror_sum,
+        f;
+    int32_t fsm;
+    uint64_t place, mirror_place, index, mirror_index;
+  };
+
+  // A child of the state: the blank moves from `from` to `to` (move m,
+  // the automaton then in `fsm`). Its groups' placement indexes follow
+  // from the parent's by the one tile moved (PatternIndexer::Moved), its
+  // entries are asked of the caches; the state itself stays as it is.
+  template <bool kByRegion>
+  void MakeChild(Move m, int from, int to, int32_t fsm, Child* child) {
+    Child& k = *child;
+    k.fsm = fsm;
+    k.m = m;
+    k.to = to;
+    k.tile = state_.tile[to];
+    k.g = search_.group_of_[k.tile];
+    const int slot = search_.slot_of_[k.tile];
+    const PatternIndexer& px = search_.groups_[k.g].indexer.placement();
+    k.place = place_[k.g] + px.Moved(cells_[k.g], slot, to, from);
+    uint8_t& cell = cells_[k.g][slot];
+    cell = static_cast<uint8_t>(from);
+    k.new_md = md_[k.g] + search_.home_md_[k.tile][from] -
+               search_.home_md_[k.tile][to];
+    // The entry by placement first: with the blank in the set's region 0
+    // (most often) it is the entry, asked for before the region is known.
+    const PdbValues& values = search_.groups_[k.g].values;
+    values.Prefetch(k.place);
+    const uint32_t moved = (1u << from) ^ (1u << to);
+    k.index =
+        IndexOf<kByRegion>(k.g, k.place, cells_[k.g], set_[k.g] ^ moved, to);
+    if (k.index != k.place) values.Prefetch(k.index);
+    cell = static_cast<uint8_t>(to);
+    if (search_.reflects_) {
+      k.mg = search_.mirror_group_of_[k.tile];
+      const int mslot = search_.mirror_slot_of_[k.tile];
+      const int mfrom = search_.mirror_cell_[from],
+                mto = search_.mirror_cell_[to];
+      k.mirror_place =
+          mirror_place_[k.mg] + search_.groups_[k.mg].indexer.placement().Moved(
+                                    mirror_cells_[k.mg], mslot, mto, mfrom);
+      const PdbValues& mirror_values = search_.groups_[k.mg].values;
+      mirror_values.Prefetch(k.mirror_place);
+      uint8_t& mcell = mirror_cells_[k.mg][mslot];
+      mcell = static_cast<uint8_t>(mfrom);
+      k.new_mirror_md = mirror_md_[k.mg] +
+                        search_.mirror_home_md_[k.tile][from] -
+                        search_.mirror_home_md_[k.tile][k.to];
+      k.mirror_index = IndexOf<kByRegion>(
+          k.mg, k.mirror_place, mirror_cells_[k.mg],
+          mirror_set_[k.mg] ^ (1u << mfrom) ^ (1u << mto), mto);
+      if (k.mirror_index != k.mirror_place) {
+        mirror_values.Prefetch(k.mirror_index);
+      }
+      mcell = search_.mirror_cell_[k.to];
+    }
   }
 
   // Searches on from depth `depth` (the state reached by `depth` moves, the
@@ -211,16 +305,6 @@ class PdbSearch::Run
   bool Dfs(int depth, int prev, int32_t fsm, int sum, int mirror_sum,
            int bound) {
     const bool reflects = search_.reflects_;
-    struct Child {
-      Move m;
-      int to;
-      uint8_t tile;
-      int g, mg;
-      int new_md, new_value, new_sum, new_mirror_md, new_mirror, new_mirror_sum,
-          f;
-      int32_t fsm;
-      uint64_t index, mirror_index;
-    };
     Child kids[4];
     int count = 0;
     const int from = state_.blank;
@@ -231,35 +315,14 @@ class PdbSearch::Run
       if (to < 0) continue;
       const int32_t next_fsm = search_.fsm_->Next(fsm, m);
       if (next_fsm == MoveFsm::kSkip) continue;
-      Child& k = kids[count++];
-      k.fsm = next_fsm;
-      k.m = m;
-      k.to = to;
-      k.tile = state_.tile[to];
-      k.g = search_.group_of_[k.tile];
-      uint8_t& cell = cells_[k.g][search_.slot_of_[k.tile]];
-      cell = static_cast<uint8_t>(from);
-      k.new_md = md_[k.g] + search_.home_md_[k.tile][from] -
-                 search_.home_md_[k.tile][to];
-      k.index = IndexOf<kByRegion>(k.g, cells_[k.g], to);
-      search_.groups_[k.g].values.Prefetch(k.index);
-      cell = static_cast<uint8_t>(to);
-      if (reflects) {
-        k.mg = search_.mirror_group_of_[k.tile];
-        uint8_t& mcell = mirror_cells_[k.mg][search_.mirror_slot_of_[k.tile]];
-        mcell = search_.mirror_cell_[from];
-        k.new_mirror_md = mirror_md_[k.mg] +
-                          search_.mirror_home_md_[k.tile][from] -
-                          search_.mirror_home_md_[k.tile][k.to];
-        k.mirror_index = IndexOf<kByRegion>(k.mg, mirror_cells_[k.mg],
-                                            search_.mirror_cell_[to]);
-        search_.groups_[k.mg].values.Prefetch(k.mirror_index);
-        mcell = search_.mirror_cell_[k.to];
-      }
+      search_.fsm_->Prefetch(next_fsm);
+      MakeChild<kByRegion>(m, from, to, next_fsm, &kids[count++]);
     }
     // The children the sum alone prunes; the reflection's entries of the
-    // others.
-    int live = 0;
+    // others. The children stay where they are; live[] and open[] list
+    // them.
+    uint8_t live[4], open[4];
+    int live_count = 0;
     for (int i = 0; i < count; ++i) {
       Child& k = kids[i];
       ++nodes_;
@@ -271,13 +334,13 @@ class PdbSearch::Run
         if (f < next_bound_) next_bound_ = f;
         continue;
       }
-      kids[live++] = k;
+      live[live_count++] = static_cast<uint8_t>(i);
     }
     // The children within the bound, the smallest heuristic first (in the
     // last iteration the goal tends to come sooner; ties keep move order).
-    int open = 0;
-    for (int i = 0; i < live; ++i) {
-      Child k = kids[i];
+    int open_count = 0;
+    for (int i = 0; i < live_count; ++i) {
+      Child& k = kids[live[i]];
       k.new_mirror = 0;
       k.new_mirror_sum = mirror_sum;
       if (reflects) {
@@ -290,12 +353,12 @@ class PdbSearch::Run
         if (k.f < next_bound_) next_bound_ = k.f;
         continue;
       }
-      int j = open++;
-      for (; j > 0 && kids[j - 1].f > k.f; --j) kids[j] = kids[j - 1];
-      kids[j] = k;
+      int j = open_count++;
+      for (; j > 0 && kids[open[j - 1]].f > k.f; --j) open[j] = open[j - 1];
+      open[j] = live[i];
     }
-    for (int i = 0; i < open; ++i) {
-      const Child& k = kids[i];
+    for (int i = 0; i < open_count; ++i) {
+      const Child& k = kids[open[i]];
       const int old_mirror = reflects ? mirror_value_[k.mg] : 0;
       state_.tile[from] = k.tile;
       state_.tile[k.to] = 0;
@@ -308,13 +371,18 @@ class PdbSearch::Run
         return true;
       }
       const int old_value = value_[k.g], old_md = md_[k.g];
+      const uint64_t old_place = place_[k.g];
       value_[k.g] = k.new_value;
       md_[k.g] = k.new_md;
+      place_[k.g] = k.place;
       int old_mirror_md = 0;
+      uint64_t old_mirror_place = 0;
       if (reflects) {
         old_mirror_md = mirror_md_[k.mg];
+        old_mirror_place = mirror_place_[k.mg];
         mirror_value_[k.mg] = k.new_mirror;
         mirror_md_[k.mg] = k.new_mirror_md;
+        mirror_place_[k.mg] = k.mirror_place;
       }
       if (Dfs<kByRegion>(depth + 1, static_cast<int>(k.m), k.fsm, k.new_sum,
                          k.new_mirror_sum, bound)) {
@@ -322,9 +390,11 @@ class PdbSearch::Run
       }
       value_[k.g] = old_value;
       md_[k.g] = old_md;
+      place_[k.g] = old_place;
       if (reflects) {
         mirror_value_[k.mg] = old_mirror;
         mirror_md_[k.mg] = old_mirror_md;
+        mirror_place_[k.mg] = old_mirror_place;
       }
       PlaceOn(k.tile, k.to);
       state_.tile[k.to] = k.tile;
@@ -343,6 +413,12 @@ class PdbSearch::Run
   // the reflection of the cell of group g's i-th mirror tile.
   uint8_t cells_[kMaxCells][kMaxPatternTiles] = {};
   uint8_t mirror_cells_[kMaxCells][kMaxPatternTiles] = {};
+  // The masks of those cells, and their placements' indexes
+  // (PatternIndexer's).
+  uint32_t set_[kMaxCells] = {};
+  uint32_t mirror_set_[kMaxCells] = {};
+  uint64_t place_[kMaxCells] = {};
+  uint64_t mirror_place_[kMaxCells] = {};
   int value_[kMaxCells] = {};
   int mirror_value_[kMaxCells] = {};
   int md_[kMaxCells] = {};  // each group's md (0 for a byte-stored group)
