@@ -236,3 +236,22 @@ def test_preload_answers_as_on_demand(tmp_path):
         slidedb.open(d, True)  # preload is a keyword
     with pytest.raises(FileNotFoundError):
         slidedb.open(d + "-missing", preload=True)
+
+
+def test_strong_pattern_databases_name_their_index(tmp_path):
+    """--pdb strong numbers the entries by the blank's region as well: tables()
+    says which numbering each goal's databases use, and both answer alike."""
+    build = os.path.join(os.path.dirname(QUERY), "slidedb-build")
+    dbs = {}
+    for name, pdb in [("placement", "3-4"), ("blank-region", "strong")]:
+        d = str(tmp_path / name)
+        subprocess.run([build, "--db", d, "--board", "2x4", "--pdb", pdb,
+                        "--quiet"], check=True, capture_output=True)
+        dbs[name] = slidedb.open(d)
+        pdbs = [t for t in dbs[name].tables() if t["kind"] == "pdb"]
+        assert pdbs and all(t["index"] == name for t in pdbs), pdbs
+    for state in ["_7654321", "5_123476", "7612_354", "3_762154"]:
+        by_region = dbs["blank-region"].solve(state, board="2x4")
+        by_placement = dbs["placement"].solve(state, board="2x4")
+        assert by_region["distance"] == by_placement["distance"] > 0
+        assert by_region["nodes"] <= by_placement["nodes"]
