@@ -46,14 +46,21 @@ TEST(PatternIndexerTest, MovedIsTheChangeOfTheIndex) {
         const int from = cell[slot];
         for (int to = 0; to < cells; ++to) {
           if (std::count(cell.begin(), cell.end(), to) != 0) continue;
+          uint32_t set = 0;
+          for (uint8_t c : cell) set |= 1u << c;
+          const auto slot_at = [&](int c) {
+            return static_cast<int>(std::find(cell.begin(), cell.end(), c) -
+                                    cell.begin());
+          };
           cell[slot] = static_cast<uint8_t>(to);
           const int64_t want = static_cast<int64_t>(ix.IndexOf(cell.data())) -
                                static_cast<int64_t>(i);
-          ASSERT_EQ(ix.Moved(cell.data(), slot, from, to), want)
+          ASSERT_EQ(ix.Moved(set, slot, from, to, slot_at), want)
               << cells << " cells, index " << i << ", slot " << slot << ": "
               << from << " to " << to;
+          set ^= (1u << from) ^ (1u << to);
+          ASSERT_EQ(ix.Moved(set, slot, from, to, slot_at), want);
           cell[slot] = static_cast<uint8_t>(from);
-          ASSERT_EQ(ix.Moved(cell.data(), slot, from, to), want);
           ++checked;
         }
       }

@@ -95,22 +95,25 @@ class PatternIndexer {
     return index;
   }
   // How IndexOf(cell) changes when the tile of slot `slot` moves from cell
-  // `from` to cell `to` (cell[] holding either, the other tiles' cells
-  // the same): its digit changes by to − from less the earlier tiles
-  // between the two cells, and each later tile between them gains or
-  // loses one. A sideways move on a board has no cell between: one
-  // weight. A search keeps its indexes so, a move at a time.
-  // REQUIRES: `from` and `to` are not the cells of other tiles.
-  int64_t Moved(const uint8_t* cell, int slot, int from, int to) const {
+  // `from` to cell `to`, the other tiles staying on the cells of `set`
+  // (a mask; from's and to's bits either way), slot_at(c) the slot of the
+  // tile on cell c of set: the moved tile's digit changes by to − from
+  // less the earlier tiles between the two cells, and each later tile
+  // between them gains or loses one. A sideways move on a board has no
+  // cell between: one weight; a vertical one looks at the cols − 1 cells
+  // between. A search keeps its indexes so, a move at a time.
+  template <typename SlotAt>
+  int64_t Moved(uint32_t set, int slot, int from, int to,
+                SlotAt&& slot_at) const {
     const int diff = to - from;
     const int64_t w = static_cast<int64_t>(weight_[slot]);
     if (diff == 1 || diff == -1) return diff * w;
     const int lo = diff > 0 ? from : to, hi = diff > 0 ? to : from;
-    const uint32_t between = ((1u << hi) - 1) & ~((2u << lo) - 1);
     int earlier = 0;
     int64_t later = 0;
-    for (int i = 0; i < tiles_; ++i) {
-      if (!(between >> cell[i] & 1u)) continue;
+    for (uint32_t between = set & ((1u << hi) - 1) & ~((2u << lo) - 1);
+         between != 0; between &= between - 1) {
+      const int i = slot_at(std::countr_zero(between));
       if (i < slot) {
         ++earlier;
       } else {

@@ -212,11 +212,10 @@ class PdbSearch::Run
   // reflection's; kByRegion says the numbering at compile time, for the
   // hot loop.
   template <bool kByRegion>
-  uint64_t IndexOf(int g, uint64_t place, const uint8_t* cells, uint32_t set,
-                   int blank) const {
+  static uint64_t IndexOf(const Group& group, uint64_t place,
+                          const uint8_t* cells, uint32_t set, int blank) {
     if constexpr (kByRegion) {
-      return search_.groups_[g].indexer.regions().FromPlacement(place, cells,
-                                                                set, blank);
+      return group.indexer.regions().FromPlacement(place, cells, set, blank);
     } else {
       return place;
     }
@@ -241,6 +240,7 @@ class PdbSearch::Run
         f;
     int32_t fsm;
     uint64_t place, mirror_place, index, mirror_index;
+    const PdbValues *values, *mirror_values;  // the two groups' entries
   };
 
   // A child of the state: the blank moves from `from` to `to` (move m,
@@ -256,44 +256,64 @@ class PdbSearch::Run
     k.tile = state_.tile[to];
     k.g = search_.group_of_[k.tile];
     const int slot = search_.slot_of_[k.tile];
-    const PatternIndexer& px = search_.groups_[k.g].indexer.placement();
-    k.place = place_[k.g] + px.Moved(cells_[k.g], slot, to, from);
+    const Group& group = search_.groups_[k.g];
+    k.values = &group.values;
+    const uint32_t set = set_[k.g];
+    k.place = place_[k.g] +
+              group.indexer.placement().Moved(set, slot, to, from, [&](int c) {
+                return search_.slot_of_[state_.tile[c]];
+              });
     uint8_t& cell = cells_[k.g][slot];
     cell = static_cast<uint8_t>(from);
     k.new_md = md_[k.g] + search_.home_md_[k.tile][from] -
                search_.home_md_[k.tile][to];
     // The entry by placement first: with the blank in the set's region 0
     // (most often) it is the entry, asked for before the region is known.
-    const PdbValues& values = search_.groups_[k.g].values;
-    values.Prefetch(k.place);
+    k.values->Prefetch(k.place);
     const uint32_t moved = (1u << from) ^ (1u << to);
-    k.index =
-        IndexOf<kByRegion>(k.g, k.place, cells_[k.g], set_[k.g] ^ moved, to);
-    if (k.index != k.place) values.Prefetch(k.index);
+    k.index = IndexOf<kByRegion>(group, k.place, cells_[k.g], set ^ moved, to);
+    if (k.index != k.place) k.values->Prefetch(k.index);
     cell = static_cast<uint8_t>(to);
+    k.mg = search_.mirror_group_of_[k.tile];
     if (search_.reflects_) {
-      k.mg = search_.mirror_group_of_[k.tile];
       const int mslot = search_.mirror_slot_of_[k.tile];
       const int mfrom = search_.mirror_cell_[from],
                 mto = search_.mirror_cell_[to];
+      const Group& mirror_group = search_.groups_[k.mg];
+      k.mirror_values = &mirror_group.values;
+      const uint32_t mirror_set = mirror_set_[k.mg];
       k.mirror_place =
-          mirror_place_[k.mg] + search_.groups_[k.mg].indexer.placement().Moved(
-                                    mirror_cells_[k.mg], mslot, mto, mfrom);
-      const PdbValues& mirror_values = search_.groups_[k.mg].values;
-      mirror_values.Prefetch(k.mirror_place);
+          mirror_place_[k.mg] +
+          mirror_group.indexer.placement().Moved(
+              mirror_set, mslot, mto, mfrom, [&](int mc) {
+                return search_
+                    .mirror_slot_of_[state_.tile[search_.mirror_cell_[mc]]];
+              });
+      k.mirror_values->Prefetch(k.mirror_place);
       uint8_t& mcell = mirror_cells_[k.mg][mslot];
       mcell = static_cast<uint8_t>(mfrom);
       k.new_mirror_md = mirror_md_[k.mg] +
                         search_.mirror_home_md_[k.tile][from] -
                         search_.mirror_home_md_[k.tile][k.to];
-      k.mirror_index = IndexOf<kByRegion>(
-          k.mg, k.mirror_place, mirror_cells_[k.mg],
-          mirror_set_[k.mg] ^ (1u << mfrom) ^ (1u << mto), mto);
+      k.mirror_index =
+          IndexOf<kByRegion>(mirror_group, k.mirror_place, mirror_cells_[k.mg],
+                             mirror_set ^ (1u << mfrom) ^ (1u << mto), mto);
       if (k.mirror_index != k.mirror_place) {
-        mirror_values.Prefetch(k.mirror_index);
+        k.mirror_values->Prefetch(k.mirror_index);
       }
       mcell = search_.mirror_cell_[k.to];
     }
+  }
+
+  // PlaceOn for a child's tile, whose groups and cells Dfs knows: from
+  // cell `a` to cell `b`.
+  void Shift(const Child& k, int a, int b) {
+    cells_[k.g][search_.slot_of_[k.tile]] = static_cast<uint8_t>(b);
+    set_[k.g] ^= (1u << a) ^ (1u << b);
+    const int ma = search_.mirror_cell_[a], mb = search_.mirror_cell_[b];
+    mirror_cells_[k.mg][search_.mirror_slot_of_[k.tile]] =
+        static_cast<uint8_t>(mb);
+    mirror_set_[k.mg] ^= (1u << ma) ^ (1u << mb);
   }
 
   // Searches on from depth `depth` (the state reached by `depth` moves, the
@@ -327,7 +347,7 @@ class PdbSearch::Run
       Child& k = kids[i];
       ++nodes_;
       if (PastLimits()) return true;
-      k.new_value = k.new_md + search_.groups_[k.g].values[k.index];
+      k.new_value = k.new_md + (*k.values)[k.index];
       k.new_sum = sum - value_[k.g] + k.new_value;
       const int f = depth + 1 + k.new_sum;
       if (f > bound) {
@@ -344,8 +364,7 @@ class PdbSearch::Run
       k.new_mirror = 0;
       k.new_mirror_sum = mirror_sum;
       if (reflects) {
-        k.new_mirror =
-            k.new_mirror_md + search_.groups_[k.mg].values[k.mirror_index];
+        k.new_mirror = k.new_mirror_md + (*k.mirror_values)[k.mirror_index];
         k.new_mirror_sum = mirror_sum - mirror_value_[k.mg] + k.new_mirror;
       }
       k.f = depth + 1 + std::max(k.new_sum, k.new_mirror_sum);
@@ -363,7 +382,7 @@ class PdbSearch::Run
       state_.tile[from] = k.tile;
       state_.tile[k.to] = 0;
       state_.blank = static_cast<uint8_t>(k.to);
-      PlaceOn(k.tile, from);
+      Shift(k, k.to, from);
       moves_[depth] = k.m;
       tiles_[depth] = k.tile;
       if (k.new_sum == 0) {  // every tile home: the goal
@@ -396,7 +415,7 @@ class PdbSearch::Run
         mirror_md_[k.mg] = old_mirror_md;
         mirror_place_[k.mg] = old_mirror_place;
       }
-      PlaceOn(k.tile, k.to);
+      Shift(k, from, k.to);
       state_.tile[k.to] = k.tile;
       state_.tile[from] = 0;
       state_.blank = static_cast<uint8_t>(from);
