@@ -2,19 +2,24 @@
 # The 24-puzzle's pattern databases by blank region (slidedb-build --pdb
 # strong) beside the default 6-6-6-6 by placement:
 #
-#   scripts/bench.sh 24strong [DB_DEFAULT DB_STRONG]
+#   scripts/bench.sh 24strong [DB_DEFAULT DB_STRONG [PEER_DIR PEER_PDB_DIR]]
 #
 # Builds each database that is missing (about 3 and 6 minutes on two
 # cores), then answers the ten easiest of Korf and Felner's instances
 # (bench/korf24.txt) on both, one process of 2 threads each, the two
 # databases alternating instance by instance, states read from standard
 # input (databases read whole): wall time, states generated, and whether
-# every answer is optimal and of the published length.
+# every answer is optimal and of the published length. With PEER_DIR and
+# PEER_PDB_DIR (as bench/suites/24.sh says), then clausecker/24puzzle's
+# `cmd/parsearch -j 2` on the same ten (its instances side by side on both
+# cores, small-compound catalogue): its wall, beside each database's total.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 B=${SLIDEDB_BENCH_BUILD_DIR:-build}
 PLAIN=${1:-/tmp/slidedb-bench24}
 STRONG=${2:-/tmp/slidedb-bench24-strong}
+PEER_DIR=${3:-}
+PEER_PDBS=${4:-}
 [[ -x $B/slidedb-query ]] || ./scripts/build.sh >/dev/null
 echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GB"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -27,9 +32,9 @@ for pair in "$PLAIN:" "$STRONG:--pdb strong"; do
   fi
   echo "$db: $(du -sm "$db" | cut -f1) MiB on disk"
 done
-python3 - "$B" "$PLAIN" "$STRONG" <<'PY'
-import json, subprocess, sys, time
-b, plain, strong = sys.argv[1:4]
+python3 - "$B" "$PLAIN" "$STRONG" "$PEER_DIR" "$PEER_PDBS" <<'PY'
+import json, subprocess, sys, tempfile, time
+b, plain, strong, peer_dir, peer_pdbs = sys.argv[1:6]
 goal = ",".join(str(i) for i in range(25))
 rows = [l.split() for l in open("bench/korf24.txt")
         if l.strip() and not l.startswith("#")]
@@ -63,4 +68,19 @@ print("| **total** | | | **%.1f** | %s | **%.1f** | %s | **%.2f** | **%.2f** |" 
     tot[0], format(tot[1], ","), tot[2], format(tot[3], ","),
     tot[3] / tot[1], tot[2] / tot[0]))
 print("every answer optimal and of the published length: %s" % agree)
+if peer_dir:
+    with tempfile.NamedTemporaryFile("w", suffix=".txt") as f:
+        f.write("".join(r[3] + "\n" for r in easy))
+        f.flush()
+        t0 = time.perf_counter()
+        p = subprocess.run([peer_dir + "/cmd/parsearch", "-j", "2", "-d",
+                            peer_pdbs,
+                            peer_dir + "/catalogues/small-compound.cat",
+                            f.name], capture_output=True, text=True,
+                           check=True)
+        wall = time.perf_counter() - t0
+    found = (p.stdout + p.stderr).count("Solution found")
+    print("peer parsearch -j 2 on the same ten: %.1f s wall, %d solutions; "
+          "6-6-6-6 %.1f s (1/%.2f), strong %.1f s (1/%.2f)"
+          % (wall, found, tot[0], wall / tot[0], tot[2], wall / tot[2]))
 PY
