@@ -346,14 +346,13 @@ class PdbSearch::Run
       if (to < 0) continue;
       const int32_t next_fsm = search_.fsm_->Next(fsm, m);
       if (next_fsm == MoveFsm::kSkip) continue;
-      search_.fsm_->Prefetch(next_fsm);
       MakeChild<kByRegion>(m, from, to, next_fsm, &kids[count++]);
     }
     // The children the sum alone prunes; the reflection's indexes of the
-    // others, and their entries asked for (asked for with every child's
-    // own, the pruned ones' memory traffic made 5x5 5-11% slower on two
-    // threads: BENCHMARKS.md). The children stay where they are; live[]
-    // and open[] list them.
+    // others, and their entries and the automaton's rows asked for (asked
+    // for with every child's own, the pruned ones' memory traffic made 5x5
+    // 5-11% slower on two threads: BENCHMARKS.md). The children stay where
+    // they are; live[] and open[] list them.
     uint8_t live[4], open[4];
     int live_count = 0;
     for (int i = 0; i < count; ++i) {
@@ -368,6 +367,7 @@ class PdbSearch::Run
         continue;
       }
       live[live_count++] = static_cast<uint8_t>(i);
+      search_.fsm_->Prefetch(k.fsm);
       MakeMirror<kByRegion>(from, &k);
     }
     // The children within the bound, the smallest heuristic first (in the

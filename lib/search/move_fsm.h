@@ -44,10 +44,10 @@ class MoveFsm : public SkipAutomaton {
   int32_t Next(int32_t state, Move m) const {
     return table()[static_cast<size_t>(state) * 4 + static_cast<size_t>(m)];
   }
-  // Asks the cache for the row of `state` (kSkip: none), which Next will
-  // read a move later (the table is over a megabyte).
+  // Asks the cache for the row of `state`, which Next will read a move
+  // later (the table is over a megabyte). REQUIRES: state != kSkip.
   void Prefetch(int32_t state) const {
-    if (state != kSkip) __builtin_prefetch(table() + size_t{4} * state);
+    __builtin_prefetch(table() + size_t{4} * static_cast<size_t>(state));
   }
   int max_length() const { return max_length_; }
   // The minimal skipped sequences (none of them holds another); empty for
