@@ -65,7 +65,7 @@ constexpr char kUsage[] =
     "with an entry for each region of free cells the blank may be in (as\n"
     "clausecker/24puzzle's zero-aware databases): on 5x5 about 6 minutes\n"
     "and 1 GB, 92 MB on disk; its searches generate about a third fewer\n"
-    "states but each costs more: about as fast in all (BENCHMARKS.md).\n"
+    "states but each costs more: about 0.9x the time (BENCHMARKS.md).\n"
     "A goal that stored pattern databases already answer (those of its\n"
     "blank's cell, or of the goal turned by 180 degrees: slidedb-query\n"
     "--tables lists them) is not built again: one line names the set, and\n"
