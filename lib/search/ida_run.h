@@ -277,7 +277,6 @@ class PdbSearch::Run
     k.index = IndexOf<kByRegion>(group, k.place, cells_[k.g], set ^ moved, to);
     if (k.index != k.place) k.values->Prefetch(k.index);
     cell = static_cast<uint8_t>(to);
-    k.mg = search_.mirror_group_of_[k.tile];
   }
 
   // The reflection's side of a child that the sum leaves within the bound.
