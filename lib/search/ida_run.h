@@ -192,13 +192,17 @@ class PdbSearch::Run
   // those of the group of the reflection it stands for, and in the masks
   // of their cells.
   void PlaceOn(int t, int c) {
-    const int g = search_.group_of_[t], mg = search_.mirror_group_of_[t];
-    uint8_t& cell = cells_[g][search_.slot_of_[t]];
-    set_[g] ^= (1u << cell) ^ (1u << c);
-    cell = static_cast<uint8_t>(c);
-    uint8_t& mcell = mirror_cells_[mg][search_.mirror_slot_of_[t]];
-    mirror_set_[mg] ^= (1u << mcell) ^ (1u << search_.mirror_cell_[c]);
-    mcell = search_.mirror_cell_[c];
+    const int g = search_.group_of_[t];
+    MoveTile(t, g, search_.mirror_group_of_[t], cells_[g][search_.slot_of_[t]],
+             c);
+  }
+  // The same for tile t of groups g and mg from cell a to cell b.
+  void MoveTile(int t, int g, int mg, int a, int b) {
+    cells_[g][search_.slot_of_[t]] = static_cast<uint8_t>(b);
+    set_[g] ^= (1u << a) ^ (1u << b);
+    const int ma = search_.mirror_cell_[a], mb = search_.mirror_cell_[b];
+    mirror_cells_[mg][search_.mirror_slot_of_[t]] = static_cast<uint8_t>(mb);
+    mirror_set_[mg] ^= (1u << ma) ^ (1u << mb);
   }
   // The placement indexes of group g's cells and its reflection's, ranked
   // anew (the search updates them move by move).
@@ -315,17 +319,6 @@ class PdbSearch::Run
     }
   }
 
-  // PlaceOn for a child's tile, whose groups and cells Dfs knows: from
-  // cell `a` to cell `b`.
-  void Shift(const Child& k, int a, int b) {
-    cells_[k.g][search_.slot_of_[k.tile]] = static_cast<uint8_t>(b);
-    set_[k.g] ^= (1u << a) ^ (1u << b);
-    const int ma = search_.mirror_cell_[a], mb = search_.mirror_cell_[b];
-    mirror_cells_[k.mg][search_.mirror_slot_of_[k.tile]] =
-        static_cast<uint8_t>(mb);
-    mirror_set_[k.mg] ^= (1u << ma) ^ (1u << mb);
-  }
-
   // Searches on from depth `depth` (the state reached by `depth` moves, the
   // last `prev`, -1 for none) for the goal within `bound` moves. The
   // children's entries are fetched together: first each one's entry, then
@@ -395,7 +388,7 @@ class PdbSearch::Run
       state_.tile[from] = k.tile;
       state_.tile[k.to] = 0;
       state_.blank = static_cast<uint8_t>(k.to);
-      Shift(k, k.to, from);
+      MoveTile(k.tile, k.g, k.mg, k.to, from);
       moves_[depth] = k.m;
       tiles_[depth] = k.tile;
       if (k.new_sum == 0) {  // every tile home: the goal
@@ -428,7 +421,7 @@ class PdbSearch::Run
         mirror_md_[k.mg] = old_mirror_md;
         mirror_place_[k.mg] = old_mirror_place;
       }
-      Shift(k, from, k.to);
+      MoveTile(k.tile, k.g, k.mg, from, k.to);
       state_.tile[k.to] = k.tile;
       state_.tile[from] = 0;
       state_.blank = static_cast<uint8_t>(from);
