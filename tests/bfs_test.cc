@@ -37,7 +37,7 @@ std::unordered_map<Packed, int> ReferenceDistances(const Board& board,
                      PackState(board, CanonicalGoal(board, goal_blank)));
 }
 
-BfsResult Search(const Board& board, int goal_blank, int threads) {
+BfsResult Tables(const Board& board, int goal_blank, int threads) {
   BfsResult result;
   Status s = RunBfs(Indexer(board, goal_blank), threads, nullptr, &result);
   EXPECT_TRUE(s.ok()) << s.ToString();
@@ -130,7 +130,7 @@ TEST(BfsTest, StateTotalsAndHistogramSums) {
   for (const Board& board : {Board(2, 2), Board(2, 3), Board(3, 2), Board(2, 4),
                              Board(4, 2), Board(3, 3)}) {
     for (int goal_blank : {0, board.cells() - 1}) {
-      const BfsResult r = Search(board, goal_blank, 1);
+      const BfsResult r = Tables(board, goal_blank, 1);
       const uint64_t want = Factorial(board.cells()) / 2;
       EXPECT_EQ(r.records.size(), want) << board.Name();
       EXPECT_EQ(
@@ -152,7 +152,7 @@ TEST(BfsTest, SmallBoardsMatchReferenceSearch) {
     for (int goal_blank = 0; goal_blank < board.cells(); ++goal_blank) {
       SCOPED_TRACE(board.Name() + " b" + std::to_string(goal_blank));
       const auto truth = ReferenceDistances(board, goal_blank);
-      const BfsResult r = Search(board, goal_blank, 2);
+      const BfsResult r = Tables(board, goal_blank, 2);
       EXPECT_EQ(r.histogram, HistogramOf(truth));
       ExpectDistancesMatch(board, goal_blank, r.records, truth);
     }
@@ -171,7 +171,7 @@ TEST(BfsTest, EightPuzzleFactsFromReferenceSearch) {
     const auto truth = ReferenceDistances(board, goal_blank);
     const std::vector<uint64_t> histogram = HistogramOf(truth);
     EXPECT_EQ(histogram.size() - 1, goal_blank == 8 ? 31u : 30u);
-    const BfsResult r = Search(board, goal_blank, 2);
+    const BfsResult r = Tables(board, goal_blank, 2);
     EXPECT_EQ(r.histogram, histogram);
     ExpectDistancesMatch(board, goal_blank, r.records, truth);
 
@@ -202,7 +202,7 @@ TEST(BfsTest, RecordsAreExactlyTheDocumentedOnes) {
       if (testing::kThreadSanitized && goal_blank != goal_blanks[0]) break;
       SCOPED_TRACE(board.Name() + " b" + std::to_string(goal_blank));
       const auto truth = ReferenceDistances(board, goal_blank);
-      const BfsResult r = Search(board, goal_blank, 2);
+      const BfsResult r = Tables(board, goal_blank, 2);
       const Indexer indexer(board, goal_blank);
       ASSERT_EQ(r.records.size(), indexer.size());
       int failures = 0;
@@ -238,8 +238,8 @@ TEST(BfsTest, OneAndTwoThreadsGiveTheSameDistances) {
                                           {Board(2, 4), 0},
                                           {Board(2, 5), 9}}) {
     SCOPED_TRACE(board.Name() + " b" + std::to_string(goal_blank));
-    const BfsResult one = Search(board, goal_blank, 1);
-    const BfsResult two = Search(board, goal_blank, 2);
+    const BfsResult one = Tables(board, goal_blank, 1);
+    const BfsResult two = Tables(board, goal_blank, 2);
     EXPECT_EQ(one.histogram, two.histogram);
     ASSERT_EQ(one.records.size(), two.records.size());
     Index differ = 0;
@@ -271,7 +271,7 @@ TEST(BfsTest, EveryPathGivesTheSameRecords) {
                                           {Board(2, 4), 0},
                                           {Board(2, 5), 9},
                                           {Board(5, 2), 0}}) {
-    const BfsResult plain = Search(board, goal_blank, 2);
+    const BfsResult plain = Tables(board, goal_blank, 2);
     for (int wrap_at : {23, 30, 40, int{kDistanceSaturated}}) {
       for (bool large : {false, true}) {
         for (int threads : {1, 2}) {
@@ -310,9 +310,9 @@ TEST(BfsTest, EveryPathGivesTheSameRecords) {
 TEST(BfsTest, ManyThreadsGiveTheSameDistances) {
   for (const auto& [board, goal_blank] :
        std::vector<std::pair<Board, int>>{{Board(3, 3), 0}, {Board(4, 2), 7}}) {
-    const BfsResult one = Search(board, goal_blank, 1);
+    const BfsResult one = Tables(board, goal_blank, 1);
     for (int threads : {3, 8}) {
-      const BfsResult many = Search(board, goal_blank, threads);
+      const BfsResult many = Tables(board, goal_blank, threads);
       EXPECT_EQ(many.histogram, one.histogram) << threads;
       ASSERT_EQ(many.records.size(), one.records.size());
       Index differ = 0;

@@ -31,7 +31,7 @@ std::string ReadAll(const std::string& path) {
 }
 
 // The ids of the tables of the database at `dir`, or the error opening it.
-std::vector<std::string> TableIds(const std::string& dir) {
+std::vector<std::string> TableIdsOrError(const std::string& dir) {
   std::unique_ptr<Database> db;
   const Status s = Database::Open(dir, &db);
   if (!s.ok()) return {s.ToString()};
@@ -121,10 +121,10 @@ TEST(EnvFaultsTest, FailedWriteLeavesTheOldDatabase) {
         << s.ToString();
     EXPECT_TRUE(testing::FileSnapshot(dir) == before) << "write " << n;
     EXPECT_EQ(LeftBehind(dir), std::vector<std::string>{}) << "write " << n;
-    EXPECT_EQ(TableIds(dir), kOld);
+    EXPECT_EQ(TableIdsOrError(dir), kOld);
   }
   EXPECT_GE(failed, 2) << "the copy writes CURRENT, MANIFEST, OPTIONS";
-  EXPECT_EQ(TableIds(dir), kNew);
+  EXPECT_EQ(TableIdsOrError(dir), kNew);
 }
 
 TEST(EnvFaultsTest, FailedRenameLeavesTheOldDatabase) {
@@ -139,7 +139,7 @@ TEST(EnvFaultsTest, FailedRenameLeavesTheOldDatabase) {
       << s.ToString();
   EXPECT_TRUE(testing::FileSnapshot(dir) == before);
   EXPECT_EQ(LeftBehind(dir), std::vector<std::string>{});
-  EXPECT_EQ(TableIds(dir), kOld);
+  EXPECT_EQ(TableIdsOrError(dir), kOld);
 
   // The first build of a database: nothing appears.
   const std::string first = TempDir("env-rename-first") + "/db";
@@ -157,14 +157,16 @@ TEST(EnvFaultsTest, CommittedDatabaseSurvivesAPowerCut) {
     FaultInjectionEnv env;
     ASSERT_TRUE(AddTable(dir, &env).ok());
     ASSERT_TRUE(env.PowerCut().ok());
-    EXPECT_EQ(TableIds(dir).back(), "2x3/b5") << "first build " << first_build;
+    EXPECT_EQ(TableIdsOrError(dir).back(), "2x3/b5")
+        << "first build " << first_build;
   }
   const std::string dir = OldDatabase("env-forgets");
   FaultInjectionEnv forgets;
   forgets.ForgetSyncDir(true);
   ASSERT_TRUE(AddTable(dir, &forgets).ok());
   ASSERT_TRUE(forgets.PowerCut().ok());
-  EXPECT_NE(TableIds(dir), kNew) << "the fault Env's power cut has no teeth";
+  EXPECT_NE(TableIdsOrError(dir), kNew)
+      << "the fault Env's power cut has no teeth";
 }
 
 // A build stopped at each of its steps in turn (the process dies there),
@@ -181,7 +183,7 @@ TEST(EnvFaultsTest, StoppedAtEveryStepThenPowerCut) {
     const Status s = AddTable(dir, &env);
     const bool stopped = env.stopped();
     ASSERT_TRUE(env.PowerCut().ok());
-    const std::vector<std::string> ids = TableIds(dir);
+    const std::vector<std::string> ids = TableIdsOrError(dir);
     EXPECT_TRUE(ids == kOld || ids == kNew) << "step " << k << ": " << ids[0];
     if (s.ok()) {
       EXPECT_EQ(ids, kNew) << "step " << k << " lost a commit";

@@ -18,14 +18,7 @@ namespace slidedb {
 namespace {
 
 using testing::Factorial;
-
-uint64_t PackState(const Board& board, const State& s) {
-  uint64_t p = 0;
-  for (int c = 0; c < board.cells(); ++c) {
-    p |= static_cast<uint64_t>(s.tile[c]) << (4 * c);
-  }
-  return p;
-}
+using testing::PackState;
 
 class IndexRoundTripTest : public ::testing::TestWithParam<Board> {};
 

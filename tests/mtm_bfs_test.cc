@@ -84,8 +84,8 @@ BfsOptions Options(int threads, bool large_board_paths = false) {
   return options;
 }
 
-BfsResult Search(const Board& board, int goal_blank,
-                 const BfsOptions& options) {
+BfsResult BfsWith(const Board& board, int goal_blank,
+                  const BfsOptions& options) {
   BfsResult r;
   const Status s = RunBfs(Indexer(board, goal_blank), options, nullptr, &r);
   EXPECT_TRUE(s.ok()) << board.Name() << ": " << s.ToString();
@@ -106,7 +106,7 @@ TEST(MtmBfsTest, HistogramsArePublishedOnes) {
                       .ok());
       EXPECT_EQ(r.histogram, p.histogram) << board.Name();
       EXPECT_EQ(levels, static_cast<int>(p.histogram.size()));
-      EXPECT_EQ(Search(board, board.cells() - 1, Options(2)).histogram,
+      EXPECT_EQ(BfsWith(board, board.cells() - 1, Options(2)).histogram,
                 p.histogram)
           << board.Name();
     }
@@ -174,14 +174,14 @@ TEST(MtmBfsTest, EachRecordAgreesWithItsNeighbours) {
   for (const Board& board : {Board(3, 3), Board(2, 4), Board(3, 2)}) {
     for (int goal_blank : {0, board.cells() / 2, board.cells() - 1}) {
       ExpectRecordsAgreeWithNeighbours(board, goal_blank,
-                                       Search(board, goal_blank, Options(1)));
+                                       BfsWith(board, goal_blank, Options(1)));
     }
   }
   // The 12-cell boards' paths (tile orders decoded, stretches marked) on
   // two threads.
   for (const Board& board : {Board(3, 3), Board(4, 2), Board(2, 3)}) {
     ExpectRecordsAgreeWithNeighbours(board, 1,
-                                     Search(board, 1, Options(2, true)));
+                                     BfsWith(board, 1, Options(2, true)));
   }
 }
 
@@ -192,10 +192,10 @@ TEST(MtmBfsTest, SameRecordsOnAnyThreads) {
     for (int goal_blank : {0, board.cells() - 1}) {
       // Races show on one goal blank as on two.
       if (testing::kThreadSanitized && goal_blank == 0) continue;
-      const BfsResult one = Search(board, goal_blank, Options(1));
+      const BfsResult one = BfsWith(board, goal_blank, Options(1));
       for (const BfsOptions& options :
            {Options(2), Options(3), Options(1, true), Options(2, true)}) {
-        const BfsResult other = Search(board, goal_blank, options);
+        const BfsResult other = BfsWith(board, goal_blank, options);
         EXPECT_EQ(other.histogram, one.histogram) << board.Name();
         EXPECT_TRUE(other.records == one.records)
             << board.Name() << " goal blank " << goal_blank << " threads "
@@ -243,7 +243,7 @@ TEST(MtmBfsTest, DistancesAreASimpleSearchs) {
     for (int goal_blank : {0, board.cells() - 1, 5}) {
       const auto truth =
           SimpleMtmDistances(board.rows(), board.cols(), goal_blank);
-      const BfsResult r = Search(board, goal_blank, Options(2));
+      const BfsResult r = BfsWith(board, goal_blank, Options(2));
       const Indexer indexer(board, goal_blank);
       ASSERT_EQ(truth.size(), indexer.size());
       std::vector<uint64_t> histogram;
@@ -289,7 +289,7 @@ TEST(MtmBfsTest, TwelveCellHistograms) {
     for (bool turned : {false, true}) {
       const Board board =
           turned ? Board(p.cols, p.rows) : Board(p.rows, p.cols);
-      const BfsResult r = Search(board, board.cells() - 1, Options(2));
+      const BfsResult r = BfsWith(board, board.cells() - 1, Options(2));
       EXPECT_EQ(r.histogram, p.histogram) << board.Name();
       // The records' distances, the last entry for any deeper.
       std::vector<uint64_t> stored(p.histogram.size() + 1, 0);
@@ -303,7 +303,7 @@ TEST(MtmBfsTest, TwelveCellHistograms) {
       std::printf("[ mtm bfs  ] %s: %.2f s on 2 threads\n",
                   board.Name().c_str(), r.seconds);
       if (!turned) {
-        const BfsResult one = Search(board, board.cells() - 1, Options(1));
+        const BfsResult one = BfsWith(board, board.cells() - 1, Options(1));
         EXPECT_TRUE(one.records == r.records) << board.Name();
         std::printf("[ mtm bfs  ] %s: %.2f s on 1 thread\n",
                     board.Name().c_str(), one.seconds);

@@ -76,7 +76,7 @@ TEST(MtmSearchTest, WalkingDistanceTablesOf4x4) {
   }
 }
 
-struct Case {
+struct MtmCase {
   Board board;
   int goal_blank;
 };
@@ -84,8 +84,8 @@ struct Case {
 constexpr MtmHeuristic kHeuristics[] = {MtmHeuristic::kWalkingDistance,
                                         MtmHeuristic::kOrderedWalkingDistance};
 
-std::vector<Case> SmallCases() {
-  std::vector<Case> cases;
+std::vector<MtmCase> SmallCases() {
+  std::vector<MtmCase> cases;
   for (const Board& b : {Board(3, 3), Board(2, 4), Board(4, 2)}) {
     for (int g : {0, b.cells() / 2, b.cells() - 1}) cases.push_back({b, g});
   }
@@ -96,7 +96,7 @@ std::vector<Case> SmallCases() {
 // Every state's bounds against its MTM distance; the walking distance
 // changes by at most 1 along each MTM move.
 TEST(MtmSearchTest, HeuristicIsAdmissibleAndWalkingDistanceConsistent) {
-  for (const Case& c : SmallCases()) {
+  for (const MtmCase& c : SmallCases()) {
     SCOPED_TRACE(c.board.Name() + " goal blank " +
                  std::to_string(c.goal_blank));
     const Indexer indexer(c.board, c.goal_blank);
@@ -126,7 +126,7 @@ TEST(MtmSearchTest, HeuristicIsAdmissibleAndWalkingDistanceConsistent) {
 
 // The ordered walking distance is the plain one or more, state by state.
 TEST(MtmSearchTest, OrderedWalkingDistanceIsFiner) {
-  for (const Case& c : SmallCases()) {
+  for (const MtmCase& c : SmallCases()) {
     SCOPED_TRACE(c.board.Name());
     const Indexer indexer(c.board, c.goal_blank);
     const MtmSearch plain(c.board, c.goal_blank);
@@ -163,7 +163,7 @@ void Reach(const Board& board, const MtmMoveFsm& fsm, const Indexer& indexer,
 }
 
 TEST(MtmSearchTest, SkippedSequencesLoseNoState) {
-  for (const Case& c : {Case{Board(3, 3), 4}, Case{Board(2, 4), 0}}) {
+  for (const MtmCase& c : {MtmCase{Board(3, 3), 4}, MtmCase{Board(2, 4), 0}}) {
     SCOPED_TRACE(c.board.Name());
     const MtmMoveFsm fsm(c.board, 10);
     EXPECT_EQ(fsm.max_length(), 10);
@@ -185,7 +185,7 @@ TEST(MtmSearchTest, SkippedSequencesLoseNoState) {
 // to the goal; with two threads too.
 TEST(MtmSearchTest, LengthsAreTheFullTablesDistances) {
   std::mt19937 rng(24);
-  for (const Case& c : SmallCases()) {
+  for (const MtmCase& c : SmallCases()) {
     SCOPED_TRACE(c.board.Name() + " goal blank " +
                  std::to_string(c.goal_blank));
     const Indexer indexer(c.board, c.goal_blank);

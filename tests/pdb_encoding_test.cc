@@ -21,7 +21,7 @@
 namespace slidedb {
 namespace {
 
-struct Case {
+struct EncodingCase {
   Board board;
   int goal_blank;
   Partition partition;
@@ -30,13 +30,13 @@ struct Case {
 // The goal blank on the diagonal of a square board (the search adds the
 // reflection's entries too), in a middle cell, and on a board that is not
 // square.
-std::vector<Case> Cases() {
+std::vector<EncodingCase> Cases() {
   return {{Board(3, 3), 8, ConsecutiveGroups({4, 4})},
           {Board(3, 3), 4, ConsecutiveGroups({4, 4})},
           {Board(3, 4), 0, ConsecutiveGroups({5, 6})}};
 }
 
-std::vector<std::vector<uint8_t>> Build(const Case& c) {
+std::vector<std::vector<uint8_t>> Build(const EncodingCase& c) {
   std::vector<std::vector<uint8_t>> all;
   for (const auto& tiles : c.partition) {
     PdbResult r;
@@ -63,7 +63,7 @@ PdbValues PagedNibbles(const std::vector<uint8_t>& packed, uint64_t entries,
 }
 
 TEST(PdbEncodingTest, PackingIsExactAndHalvesTheBytes) {
-  for (const Case& c : Cases()) {
+  for (const EncodingCase& c : Cases()) {
     SCOPED_TRACE(c.board.Name() + " b" + std::to_string(c.goal_blank));
     const auto all = Build(c);
     for (size_t g = 0; g < all.size(); ++g) {
@@ -103,7 +103,7 @@ TEST(PdbEncodingTest, EntriesThatDoNotFitStayBytes) {
 }
 
 TEST(PdbEncodingTest, SearchesOverNibblesAreTheSearchesOverBytes) {
-  for (const Case& c : Cases()) {
+  for (const EncodingCase& c : Cases()) {
     SCOPED_TRACE(c.board.Name() + " b" + std::to_string(c.goal_blank));
     const auto all = Build(c);
     std::vector<PdbValues> in_memory, paged;

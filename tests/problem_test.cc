@@ -50,7 +50,7 @@ Packed Number(const Arrangement& a, const std::vector<std::string>& tiles) {
   return Pack(v);
 }
 
-Packed PackState(const Board& board, const State& s) {
+Packed PackWide(const Board& board, const State& s) {
   std::vector<int> v;
   for (int c = 0; c < board.cells(); ++c) v.push_back(s.tile[c]);
   return Pack(v);
@@ -127,9 +127,9 @@ TEST(ProblemTest, RelabellingKeepsDistances) {
         auto& dist = canonical[goal.blank];
         if (dist.empty()) {
           dist = testing::DistancesTo(
-              shape, PackState(board, CanonicalGoal(board, goal.blank)));
+              shape, PackWide(board, CanonicalGoal(board, goal.blank)));
         }
-        const auto it = dist.find(PackState(board, p.start));
+        const auto it = dist.find(PackWide(board, p.start));
         const bool reaches = it != dist.end();
         EXPECT_EQ(p.solvable, reaches);
         EXPECT_EQ(p.reason.empty(), p.solvable);

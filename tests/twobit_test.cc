@@ -19,13 +19,13 @@
 namespace slidedb {
 namespace {
 
-struct Case {
+struct TwoBitCase {
   int rows;
   int cols;
   int goal_blank;
 };
 
-std::string Name(const Case& c) {
+std::string Name(const TwoBitCase& c) {
   return Board(c.rows, c.cols).Name() + " goal blank " +
          std::to_string(c.goal_blank);
 }
@@ -68,10 +68,10 @@ TEST(TwoBitTableTest, FromRecordsKeepsDistancesModuloThree) {
 
 // (a) The search's residues and histogram are RunBfs's.
 TEST(TwoBitBfsTest, MatchesTheByteTable) {
-  const std::vector<Case> cases = {{2, 2, 0}, {2, 2, 3}, {2, 3, 0}, {2, 3, 5},
-                                   {3, 2, 2}, {3, 3, 0}, {3, 3, 4}, {3, 3, 8},
-                                   {2, 4, 7}, {4, 2, 3}, {2, 5, 9}, {2, 5, 2}};
-  for (const Case& c : cases) {
+  const std::vector<TwoBitCase> cases = {
+      {2, 2, 0}, {2, 2, 3}, {2, 3, 0}, {2, 3, 5}, {3, 2, 2}, {3, 3, 0},
+      {3, 3, 4}, {3, 3, 8}, {2, 4, 7}, {4, 2, 3}, {2, 5, 9}, {2, 5, 2}};
+  for (const TwoBitCase& c : cases) {
     SCOPED_TRACE(Name(c));
     const Indexer indexer(Board(c.rows, c.cols), c.goal_blank);
     const BfsResult bytes = ByteTable(indexer);
@@ -110,7 +110,7 @@ TEST(TwoBitBfsTest, MatchesTheByteTable) {
 
 // (b) The number of workers changes nothing.
 TEST(TwoBitBfsTest, ThreadsGiveTheSameTable) {
-  for (const Case& c : std::vector<Case>{{3, 3, 8}, {2, 5, 9}}) {
+  for (const TwoBitCase& c : std::vector<TwoBitCase>{{3, 3, 8}, {2, 5, 9}}) {
     SCOPED_TRACE(Name(c));
     const Indexer indexer(Board(c.rows, c.cols), c.goal_blank);
     TwoBitTable one;

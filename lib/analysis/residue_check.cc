@@ -16,7 +16,7 @@ namespace slidedb {
 namespace {
 
 // What one worker found.
-struct Findings {
+struct ResidueFindings {
   uint64_t problems = 0;
   std::vector<CheckProblem> listed;
   std::array<uint64_t, 3> counts{};
@@ -35,7 +35,7 @@ class ResidueChecker {
   Index size() const { return ix_.size(); }
 
   // Checks the states of indexes [begin, end).
-  void Check(Index begin, Index end, Findings* f) const {
+  void Check(Index begin, Index end, ResidueFindings* f) const {
     for (Index i = begin; i < end; ++i) {
       const uint8_t r = Residue(i);
       if (r == kResidueUnreached) {
@@ -90,7 +90,7 @@ class ResidueChecker {
     return FormatArrangement(a, "0");
   }
 
-  void Report(Findings* f, Index i, const std::string& what) const {
+  void Report(ResidueFindings* f, Index i, const std::string& what) const {
     if (f->listed.size() < static_cast<size_t>(max_listed_)) {
       f->listed.push_back(
           {static_cast<int64_t>(i), StateText(ix_.StateAt(i)), what});
@@ -115,7 +115,7 @@ void CheckResidues(const Board& board, int goal_blank,
   const Index n = checker.size();
   threads = std::max(
       1, std::min<int>(threads, static_cast<int>(std::min<Index>(n, 256))));
-  std::vector<Findings> found(threads);
+  std::vector<ResidueFindings> found(threads);
   std::vector<std::thread> workers;
   const Index share = (n + threads - 1) / threads;
   for (int t = 0; t + 1 < threads; ++t) {

@@ -13,7 +13,7 @@ namespace slidedb {
 
 namespace {
 
-constexpr uint8_t kUnseen = 0xFF;
+constexpr uint8_t kUnreached = 0xFF;
 constexpr int kPow5[5] = {1, 5, 25, 125, 625};
 
 // A line's goal lines packed two bits a place, place 0 lowest.
@@ -249,7 +249,7 @@ bool OrderedWalkingDistance::Fill(std::vector<uint8_t>* table,
                                   const SearchLimits& limits) const {
   const LineRanks& ranks = *ranks_;
   std::vector<uint8_t>& dist = *table;
-  dist.assign(static_cast<size_t>(lines_) * arrangements_, kUnseen);
+  dist.assign(static_cast<size_t>(lines_) * arrangements_, kUnreached);
   {
     uint32_t goal[kMaxLines] = {};
     for (int l = 0; l < lines_; ++l) {
@@ -285,7 +285,7 @@ bool OrderedWalkingDistance::Fill(std::vector<uint8_t>* table,
             work[to] = Remove(work[to], c);
             work[at] = Insert(work[at], c, x);
             const uint64_t next = to * arrangements_ + ranks.Rank(work, to);
-            if (dist[next] == kUnseen) {
+            if (dist[next] == kUnreached) {
               dist[next] = static_cast<uint8_t>(d + 1);
               more = true;
             }

@@ -14,20 +14,20 @@ namespace {
 
 // A state in two words: five bits a cell for every cell but the last (its
 // tile is the one left over).
-struct Key {
+struct Packed {
   uint64_t lo = 0, hi = 0;
-  bool operator==(const Key& o) const { return lo == o.lo && hi == o.hi; }
+  bool operator==(const Packed& o) const { return lo == o.lo && hi == o.hi; }
 };
-struct KeyHash {
-  size_t operator()(const Key& k) const {
+struct PackedHash {
+  size_t operator()(const Packed& k) const {
     uint64_t h = k.lo * 0x9E3779B97F4A7C15ull ^ (k.hi + 0x632BE59BD9B4E019ull);
     h ^= h >> 29;
     return static_cast<size_t>(h * 0xBF58476D1CE4E5B9ull);
   }
 };
 
-Key Pack(const Board& board, const State& s) {
-  Key k;
+Packed Pack(const Board& board, const State& s) {
+  Packed k;
   for (int c = 0; c + 1 < board.cells(); ++c) {
     uint64_t& word = c < 12 ? k.lo : k.hi;
     word |= static_cast<uint64_t>(s.tile[c]) << (5 * (c % 12));
@@ -35,7 +35,7 @@ Key Pack(const Board& board, const State& s) {
   return k;
 }
 
-State Unpack(const Board& board, const Key& k) {
+State Unpack(const Board& board, const Packed& k) {
   State s;
   const int n = board.cells();
   int sum = n * (n - 1) / 2;
@@ -52,7 +52,7 @@ State Unpack(const Board& board, const Key& k) {
 }
 
 struct Node {
-  Key key;
+  Packed key;
   uint32_t parent;
   int16_t g;
   int8_t move;  // the move that led here, -1 at the start
@@ -70,12 +70,12 @@ Status WeightedSolve(const PdbSearch& search, const State& start,
                      uint64_t max_states, Path* path) {
   const Board& board = search.board();
   std::vector<Node> nodes;
-  std::unordered_map<Key, uint32_t, KeyHash> index;
+  std::unordered_map<Packed, uint32_t, PackedHash> index;
   // (f, -g, node): the least f first, the deepest among equals.
   using Entry = std::tuple<int, int, uint32_t>;
   std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> open;
   const auto add = [&](const State& s, uint32_t parent, int g, int move) {
-    const Key key = Pack(board, s);
+    const Packed key = Pack(board, s);
     auto [it, fresh] = index.try_emplace(key, static_cast<uint32_t>(nodes.size()));
     if (!fresh) {
       Node& old = nodes[it->second];
