@@ -52,23 +52,9 @@ echo "database on disk: $(du -sm "$DB24" | cut -f1) MiB ($DB24)"
 python3 - "$B" "$DB24" "$OUT" "$PEER_DIR" "$PEER_PDBS" <<'PY'
 import json, random, re, subprocess, sys, time
 b, db, out, peer_dir, peer_pdbs = sys.argv[1:6]
-goal = ",".join(str(i) for i in range(25))
-rows = [l.split() for l in open("bench/korf24.txt")
-        if l.strip() and not l.startswith("#")]
-easy = sorted(rows, key=lambda r: int(r[2]))[:10]
-
-def check(state, moves, length=None):
-    # Replays the blank's moves from `state` (blank-first goal).
-    t = [int(x) for x in state.split(",")]
-    z = t.index(0)
-    step = {"U": -5, "D": 5, "L": -1, "R": 1}
-    for m in moves:
-        n = z + step[m]
-        if n < 0 or n >= 25 or (m in "LR" and n // 5 != z // 5):
-            return False
-        t[z], t[n] = t[n], t[z]
-        z = n
-    return t == list(range(25)) and (length is None or len(moves) == length)
+sys.path.insert(0, "bench")
+from korf24 import GOAL as goal, easiest, legal_path as check
+easy = easiest()
 
 ours = {}
 for num, length, kf_nodes, state in easy:

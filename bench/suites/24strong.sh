@@ -33,20 +33,12 @@ for pair in "$PLAIN:" "$STRONG:--pdb strong"; do
   echo "$db: $(du -sm "$db" | cut -f1) MiB on disk"
 done
 python3 - "$B" "$PLAIN" "$STRONG" "$PEER_DIR" "$PEER_PDBS" <<'PY'
-import json, subprocess, sys, tempfile, time
+import subprocess, sys, tempfile, time
+sys.path.insert(0, "bench")
+from korf24 import easiest, solve
 b, plain, strong, peer_dir, peer_pdbs = sys.argv[1:6]
-goal = ",".join(str(i) for i in range(25))
-rows = [l.split() for l in open("bench/korf24.txt")
-        if l.strip() and not l.startswith("#")]
-easy = sorted(rows, key=lambda r: int(r[2]))[:10]
-
-def solve(db, state):
-    t0 = time.perf_counter()
-    r = subprocess.run([b + "/slidedb-query", "--db", db, "--board", "5x5",
-                        "--goal", goal, "--threads", "2", "--format", "json"],
-                       input=state + "\n", capture_output=True, text=True,
-                       check=True)
-    return time.perf_counter() - t0, json.loads(r.stdout)
+query = b + "/slidedb-query"
+easy = easiest()
 
 print("| instance | published length | published states (K&F) |"
       " 6-6-6-6 s | 6-6-6-6 states | strong s | strong states |"
@@ -55,8 +47,8 @@ print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
 tot = [0.0, 0, 0.0, 0]
 agree = True
 for num, length, kf, state in easy:
-    ps, pa = solve(plain, state)
-    ss, sa = solve(strong, state)
+    ps, pa = solve(query, plain, state)
+    ss, sa = solve(query, strong, state)
     agree &= (pa["distance"] == sa["distance"] == int(length)
               and pa["optimal"] and sa["optimal"])
     tot = [tot[0] + ps, tot[1] + pa["nodes"], tot[2] + ss, tot[3] + sa["nodes"]]

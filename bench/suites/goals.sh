@@ -72,10 +72,9 @@ def compare(title, rows, left, right):
     print("| **sum** | | %.1f | | %.1f | %.2f |"
           % (sum(ls), sum(rs), sum(rs) / sum(ls)))
 
-goal24 = ",".join(str(i) for i in range(25))
-k24 = [l.split() for l in open("bench/korf24.txt")
-       if l.strip() and not l.startswith("#")]
-easy = sorted(k24, key=lambda r: int(r[2]))[:count]
+sys.path.insert(0, "bench")
+from korf24 import GOAL as goal24, easiest
+easy = easiest(count)
 if "5x5" in boards: compare("5x5, Korf and Felner's goal 0,1,...,24",
         [("#" + r[0], r[3], int(r[1])) for r in easy],
         ("default (half turn)", db55, "5x5", goal24),
