@@ -52,7 +52,7 @@ class PdbSearch::Run
         set_[g] |= 1u << cells_[g][i];
         mirror_set_[g] |= 1u << mirror_cells_[g][i];
       }
-      Replace(static_cast<int>(g));
+      Replace(static_cast<int>(g), static_cast<int>(g));
       value_[g] =
           md_[g] +
           search_.groups_[g].values[Index(static_cast<int>(g), state_.blank)];
@@ -80,13 +80,12 @@ class PdbSearch::Run
     state_.blank = static_cast<uint8_t>(to);
     PlaceOn(tile, from);
     const int g = search_.group_of_[tile];
-    Replace(g);
-    Replace(search_.mirror_group_of_[tile]);
+    const int mg = search_.mirror_group_of_[tile];
+    Replace(g, mg);
     md_[g] += search_.home_md_[tile][from] - search_.home_md_[tile][to];
     sum_ -= value_[g];
     value_[g] = md_[g] + search_.groups_[g].values[Index(g, to)];
     sum_ += value_[g];
-    const int mg = search_.mirror_group_of_[tile];
     mirror_md_[mg] +=
         search_.mirror_home_md_[tile][from] - search_.mirror_home_md_[tile][to];
     if (search_.reflects_) {
@@ -204,12 +203,13 @@ class PdbSearch::Run
     mirror_cells_[mg][search_.mirror_slot_of_[t]] = static_cast<uint8_t>(mb);
     mirror_set_[mg] ^= (1u << ma) ^ (1u << mb);
   }
-  // The placement indexes of group g's cells and its reflection's, ranked
-  // anew (the search updates them move by move).
-  void Replace(int g) {
-    const PatternIndexer& ix = search_.groups_[g].indexer.placement();
-    place_[g] = ix.IndexOf(cells_[g]);
-    mirror_place_[g] = ix.IndexOf(mirror_cells_[g]);
+  // The placement index of group g's cells and that of the reflection's
+  // group mg, ranked anew (the search updates them move by move; a move
+  // changes just these two).
+  void Replace(int g, int mg) {
+    place_[g] = search_.groups_[g].indexer.placement().IndexOf(cells_[g]);
+    mirror_place_[mg] =
+        search_.groups_[mg].indexer.placement().IndexOf(mirror_cells_[mg]);
   }
   // Group g's entry with its tiles on `cells` (their mask `set`, their
   // placement's index `place`) and the blank on `blank`, or its
