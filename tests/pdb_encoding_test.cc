@@ -1,7 +1,7 @@
 // Pattern databases stored four bits an entry (lib/search/pdb_encoding.h):
-// the packing is exact, and a search over packed entries, in memory or read
-// page by page, is the search over bytes: the same heuristic everywhere, so
-// the same paths and the same node counts.
+// the packing is exact, and a search over packed entries, in memory (read
+// without the pages' flags) or read page by page, is the search over bytes:
+// the same heuristic everywhere, so the same paths and the same node counts.
 #include "lib/search/pdb_encoding.h"
 
 #include <gtest/gtest.h>
@@ -122,8 +122,14 @@ TEST(PdbEncodingTest, SearchesOverNibblesAreTheSearchesOverBytes) {
                       },
                       &whole)
                       .ok());
+      // Read whole: the search reads them without the pages' flags.
+      ASSERT_TRUE(whole.whole());
+      for (uint64_t i = 0; i < all[g].size(); i += 97) {
+        ASSERT_EQ(whole.Whole(i), whole[i]) << i;
+      }
       in_memory.push_back(std::move(whole));
       paged.push_back(PagedNibbles(packed, all[g].size(), 2048));
+      EXPECT_FALSE(paged.back().whole());
     }
     const PdbSearch bytes(c.board, c.goal_blank, c.partition,
                           PdbIndexKind::kPlacement,

@@ -105,10 +105,19 @@ class PdbSearch::Run
   bool Search(int bound) {
     const int prev =
         length_ == 0 ? root_prev_ : static_cast<int>(moves_[length_ - 1]);
-    return search_.index_ == PdbIndexKind::kBlankRegion
-               ? Dfs<true>(length_, prev, fsm_state_, sum_, mirror_sum_, bound)
-               : Dfs<false>(length_, prev, fsm_state_, sum_, mirror_sum_,
-                            bound);
+    const bool whole =
+        std::all_of(search_.groups_.begin(), search_.groups_.end(),
+                    [](const Group& group) { return group.values.whole(); });
+    if (search_.index_ == PdbIndexKind::kBlankRegion) {
+      return whole ? Dfs<true, true>(length_, prev, fsm_state_, sum_,
+                                     mirror_sum_, bound)
+                   : Dfs<true, false>(length_, prev, fsm_state_, sum_,
+                                      mirror_sum_, bound);
+    }
+    return whole ? Dfs<false, true>(length_, prev, fsm_state_, sum_,
+                                    mirror_sum_, bound)
+                 : Dfs<false, false>(length_, prev, fsm_state_, sum_,
+                                     mirror_sum_, bound);
   }
 
   // Appends, in move order, the subtrees below the path pushed so far
@@ -224,6 +233,16 @@ class PdbSearch::Run
       return place;
     }
   }
+  // Entry i of `values`; kWhole says at compile time that every group's
+  // entries were read whole (no page's flag to look at).
+  template <bool kWhole>
+  static uint8_t Entry(const PdbValues& values, uint64_t i) {
+    if constexpr (kWhole) {
+      return values.Whole(i);
+    } else {
+      return values[i];
+    }
+  }
   uint64_t Index(int g, int blank) const {
     return search_.groups_[g].indexer.IndexOf(cells_[g], blank);
   }
@@ -324,7 +343,7 @@ class PdbSearch::Run
   // children's entries are fetched together: first each one's entry, then
   // the reflection's entry of those the first leaves within the bound.
   // Kept whole as the hot loop of the search.
-  template <bool kByRegion>
+  template <bool kByRegion, bool kWhole>
   bool Dfs(int depth, int prev, int32_t fsm, int sum, int mirror_sum,
            int bound) {
     const bool reflects = search_.reflects_;
@@ -351,7 +370,7 @@ class PdbSearch::Run
       Child& k = kids[i];
       ++nodes_;
       if (PastLimits()) return true;
-      k.new_value = k.new_md + (*k.values)[k.index];
+      k.new_value = k.new_md + Entry<kWhole>(*k.values, k.index);
       k.new_sum = sum - value_[k.g] + k.new_value;
       const int f = depth + 1 + k.new_sum;
       if (f > bound) {
@@ -370,7 +389,8 @@ class PdbSearch::Run
       k.new_mirror = 0;
       k.new_mirror_sum = mirror_sum;
       if (reflects) {
-        k.new_mirror = k.new_mirror_md + (*k.mirror_values)[k.mirror_index];
+        k.new_mirror =
+            k.new_mirror_md + Entry<kWhole>(*k.mirror_values, k.mirror_index);
         k.new_mirror_sum = mirror_sum - mirror_value_[k.mg] + k.new_mirror;
       }
       k.f = depth + 1 + std::max(k.new_sum, k.new_mirror_sum);
@@ -409,8 +429,8 @@ class PdbSearch::Run
         mirror_md_[k.mg] = k.new_mirror_md;
         mirror_place_[k.mg] = k.mirror_place;
       }
-      if (Dfs<kByRegion>(depth + 1, static_cast<int>(k.m), k.fsm, k.new_sum,
-                         k.new_mirror_sum, bound)) {
+      if (Dfs<kByRegion, kWhole>(depth + 1, static_cast<int>(k.m), k.fsm,
+                                 k.new_sum, k.new_mirror_sum, bound)) {
         return true;
       }
       value_[k.g] = old_value;

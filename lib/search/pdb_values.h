@@ -90,6 +90,14 @@ class PdbValues {
     return Paged(i);
   }
 
+  // Whether every entry was read whole (InMemory, or the vector): none
+  // is ever read on demand or given back, so Whole() may read them.
+  bool whole() const { return pages_ == nullptr; }
+  // Entry i as operator[] gives it, without looking at its page's flag:
+  // the search's loop when every group is whole().
+  // REQUIRES: whole(), i < size().
+  uint8_t Whole(uint64_t i) const { return Load(i); }
+
   // The first page that could not be read, or OK; failed() says whether
   // there is one, cheaply (a search asks now and then, and stops).
   Status error() const;
