@@ -21,9 +21,10 @@ Suites (bench/suites/SUITE.sh; BENCHMARKS.md has their latest figures):
   15                   Korf's 100 15-puzzle instances, optionally beside a peer
   24 [PEER PEER_PDBS]  the ten easiest of Korf and Felner's 24-puzzle instances
                        beside clausecker/24puzzle, and 100 positions in 1 s
-  24strong [DB DB_STRONG]
+  24strong [DB DB_STRONG [PEER PEER_PDBS]]
                        the same ten on the 6-6-6-6 databases by placement and
-                       by blank region (--pdb strong), side by side
+                       by blank region (--pdb strong), side by side, and the
+                       peer's parsearch -j 2 (FIRST=11: the next ten)
   goals DB55 DB55_FIRST DB44 DB44_MIDDLE [N]
                        pattern databases built for another goal (blank first
                        on 5x5, on cell 5 on 4x4) beside the default ones
