@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
 #include <set>
 #include <utility>
 #include <vector>
@@ -65,6 +66,38 @@ TEST(RegionIndexerTest, DenseInvertibleAndOneEntryARegion) {
     }
     EXPECT_EQ(seen.size(), ix.size());  // dense: every index named
   }
+}
+
+// Eight tiles (4x4's 7-8 by blank region ranks them by its own loop):
+// 2x5 has 1.8 M placements, so a sample, each checked as above.
+TEST(RegionIndexerTest, EightTilesOnASample) {
+  const Board board(2, 5);
+  constexpr int kTiles = 8;
+  const RegionIndexer ix(board, kTiles);
+  const PatternIndexer placements(board.cells(), kTiles);
+  std::mt19937_64 rng(5);
+  int split = 0;
+  std::vector<uint8_t> cell(kTiles), back(kTiles);
+  for (int n = 0; n < 20000; ++n) {
+    const uint64_t p = rng() % placements.size();
+    placements.CellsAt(p, cell.data());
+    const std::set<int> occupied(cell.begin(), cell.end());
+    std::set<uint64_t> mine;
+    for (int blank = 0; blank < board.cells(); ++blank) {
+      if (occupied.count(blank)) continue;
+      const uint64_t i = ix.IndexOf(cell.data(), blank);
+      ASSERT_LT(i, ix.size());
+      mine.insert(i);
+      uint32_t region;
+      ix.CellsAt(i, back.data(), &region);
+      ASSERT_EQ(back, cell);
+      uint32_t walked = 0;
+      for (int c : Walk(board, occupied, blank)) walked |= 1u << c;
+      ASSERT_EQ(region, walked);
+    }
+    split += mine.size() == 2;
+  }
+  EXPECT_GT(split, 1000);  // the extra regions' order was asked for
 }
 
 TEST(RegionIndexerTest, Sizes) {

@@ -105,9 +105,7 @@ class PdbSearch::Run
   bool Search(int bound) {
     const int prev =
         length_ == 0 ? root_prev_ : static_cast<int>(moves_[length_ - 1]);
-    const bool whole =
-        std::all_of(search_.groups_.begin(), search_.groups_.end(),
-                    [](const Group& group) { return group.values.whole(); });
+    const bool whole = search_.whole_;
     if (search_.index_ == PdbIndexKind::kBlankRegion) {
       return whole ? Dfs<true, true>(length_, prev, fsm_state_, sum_,
                                      mirror_sum_, bound)

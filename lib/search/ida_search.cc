@@ -66,6 +66,8 @@ PdbSearch::PdbSearch(const Board& board, int goal_blank,
     }
     groups_.push_back(std::move(group));
   }
+  whole_ = std::all_of(groups_.begin(), groups_.end(),
+                       [](const Group& group) { return group.values.whole(); });
   for (int t = 1; t < board.cells(); ++t) {
     mirror_group_of_[t] = group_of_[mirror[t]];
     mirror_slot_of_[t] = slot_of_[mirror[t]];

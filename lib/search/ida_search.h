@@ -177,6 +177,7 @@ class PdbSearch {
   PdbIndexKind index_;
   const MoveFsm* fsm_;  // the move sequences skipped
   std::vector<Group> groups_;
+  bool whole_ = false;  // every group's entries read whole (no pages)
   bool reflects_ = false;
   int group_of_[kMaxCells] = {};         // group_of_[tile]
   int mirror_group_of_[kMaxCells] = {};  // the group tile's mirror image is in
