@@ -41,9 +41,11 @@ case "${1:-}" in
     targets=()
     [ "$kind" = thread ] && targets=(--target slidedb_tests slidedb_serve_tests
                                      slidedb-build slidedb-query slidedb-serve)
-    # The multi-tile tables a plain build made (the same bytes), rather
-    # than a minute of making them again (lib/CMakeLists.txt).
+    # The move automaton and multi-tile tables a plain build made (the
+    # same bytes), rather than a minute of making them again
+    # (lib/CMakeLists.txt).
     [ -e build/lib/generated/mtm_prepared.bin ] &&
+      [ -e build/lib/generated/move_fsm.bin ] &&
       flags+=(-DSLIDEDB_PREPARED_FROM="$PWD/build/lib/generated")
     # Neither the benchmarks nor the Python module, whose tests cannot run
     # in a sanitizer's build (below).

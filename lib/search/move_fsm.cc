@@ -6,23 +6,10 @@
 #include <map>
 #include <memory>
 #include <mutex>
-#include <unordered_set>
 
 namespace slidedb {
 
 namespace {
-
-// One sequence of the enumeration: its length, its moves (base 4, the
-// first the most significant), the state it leads to (two independent
-// 64-bit hashes: that two of the 9.6 million sequences of up to 14 moves
-// share both by chance has odds of about 10^-25), and the rectangle the
-// blank stays in, relative to where it started.
-struct Sequence {
-  uint64_t h1, h2;
-  uint32_t code;
-  uint8_t length;
-  int8_t min_row, max_row, min_col, max_col;
-};
 
 uint64_t Mix(uint64_t x) {  // splitmix64's finaliser
   x += 0x9e3779b97f4a7c15ULL;
@@ -34,21 +21,102 @@ uint64_t Mix(uint64_t x) {  // splitmix64's finaliser
 constexpr int kRowStep[4] = {-1, 1, 0, 0};  // kUp, kDown, kLeft, kRight
 constexpr int kColStep[4] = {0, 0, -1, 1};
 
-// Enumerates every sequence of up to `max_length` moves without an undo on
-// a grid wide enough never to be left, from the blank in its middle.
-class Enumeration {
+// The rectangle the blank stays in, relative to where it started: the
+// least and greatest row, then column, each biased by 32 into a byte.
+using Box = uint32_t;
+Box MakeBox(int r0, int r1, int c0, int c1) {
+  return uint32_t(r0 + 32) << 24 | uint32_t(r1 + 32) << 16 |
+         uint32_t(c0 + 32) << 8 | uint32_t(c1 + 32);
+}
+bool Inside(Box a, Box b) {  // a's rectangle within b's
+  return (a >> 24) >= (b >> 24) && ((a >> 16) & 255) <= ((b >> 16) & 255) &&
+         ((a >> 8) & 255) >= ((b >> 8) & 255) && (a & 255) <= (b & 255);
+}
+
+// A sequence found earlier, kept (it ends no skipped sequence): the state
+// it leads to (a 64-bit and a 32-bit hash: that two of the 77 million
+// sequences kept up to 16 moves share both by chance has odds of about
+// 10^-13) and its rectangle.
+struct Kept {
+  uint64_t h1;
+  uint32_t h2;
+  Box box;
+};
+bool operator<(const Kept& a, const Kept& b) {
+  return a.h1 != b.h1 ? a.h1 < b.h1 : a.h2 < b.h2;
+}
+
+// A sequence one move longer than a kept one: as Kept, and its moves
+// (base 4, the first the most significant).
+struct Candidate {
+  uint64_t h1;
+  uint32_t h2;
+  Box box;
+  uint64_t code;
+};
+
+// The hashes of the state `code`'s `length` moves lead to on a grid wide
+// enough never to be left, from the blank in its middle, and more: the
+// blank's cell and rectangle, replayed on `label` (label[cell]: the cell
+// its tile started on), which is left as it was.
+class Replay {
  public:
-  explicit Enumeration(int max_length)
-      : max_length_(max_length),
-        side_(2 * max_length + 1),
-        label_(side_ * side_) {
+  explicit Replay(int max_length)
+      : half_(max_length), side_(2 * max_length + 1), label_(side_ * side_) {
     for (int c = 0; c < side_ * side_; ++c) label_[c] = c;
-    blank_label_ = Cell(max_length, max_length);
   }
 
-  std::vector<Sequence> Run() {
-    Visit(max_length_, max_length_, 0, 0, -1, 0, 0, {0, 0, 0, 0});
-    return std::move(out_);
+  // Calls visit(candidate) for each move after `code` but its undo and
+  // those that end a sequence `skips` skips.
+  template <typename Visit>
+  void Extend(uint64_t code, int length, const SkipAutomaton& skips,
+              Visit&& visit) {
+    int r = half_, c = half_, prev = -1;
+    int32_t state = SkipAutomaton::kStart;
+    int r0 = 0, r1 = 0, c0 = 0, c1 = 0;
+    touched_.clear();
+    for (int i = 0; i < length; ++i) {
+      const int m = static_cast<int>(code >> (2 * (length - 1 - i))) & 3;
+      const int from = Cell(r, c);
+      r += kRowStep[m];
+      c += kColStep[m];
+      std::swap(label_[from], label_[Cell(r, c)]);
+      touched_.push_back(from);
+      touched_.push_back(Cell(r, c));
+      r0 = std::min(r0, r - half_);
+      r1 = std::max(r1, r - half_);
+      c0 = std::min(c0, c - half_);
+      c1 = std::max(c1, c - half_);
+      prev = m;
+      state = skips.Next(state, m);
+    }
+    std::sort(touched_.begin(), touched_.end());
+    touched_.erase(std::unique(touched_.begin(), touched_.end()),
+                   touched_.end());
+    uint64_t h1 = 0, h2 = 0;
+    for (int t : touched_) {
+      h1 ^= Term(t, label_[t], 1);
+      h2 ^= Term(t, label_[t], 2);
+    }
+    const int from = Cell(r, c), blank = label_[from];
+    for (int m = 0; m < 4; ++m) {
+      if (m == (prev ^ 1) || skips.Next(state, m) == SkipAutomaton::kSkip) {
+        continue;
+      }
+      const int nr = r + kRowStep[m], nc = c + kColStep[m];
+      const int to = Cell(nr, nc), tile = label_[to];
+      // The blank moves from `from` to `to`, the tile the other way.
+      const uint64_t n1 = h1 ^ Term(from, blank, 1) ^ Term(to, tile, 1) ^
+                          Term(from, tile, 1) ^ Term(to, blank, 1);
+      const uint64_t n2 = h2 ^ Term(from, blank, 2) ^ Term(to, tile, 2) ^
+                          Term(from, tile, 2) ^ Term(to, blank, 2);
+      visit(
+          Candidate{n1, static_cast<uint32_t>(n2),
+                    MakeBox(std::min(r0, nr - half_), std::max(r1, nr - half_),
+                            std::min(c0, nc - half_), std::max(c1, nc - half_)),
+                    code * 4 + static_cast<uint64_t>(m)});
+    }
+    for (int t : touched_) label_[t] = t;
   }
 
  private:
@@ -58,115 +126,96 @@ class Enumeration {
     return label == c ? 0 : Mix(seed ^ (uint64_t(c) << 20) ^ uint64_t(label));
   }
 
-  // box: the least and greatest row, then column, relative to the start.
-  void Visit(int r, int c, uint32_t code, int length, int prev, uint64_t h1,
-             uint64_t h2, std::array<int8_t, 4> box) {
-    if (length > 0) {
-      out_.push_back({h1, h2, code, static_cast<uint8_t>(length), box[0],
-                      box[1], box[2], box[3]});
-    }
-    if (length == max_length_) return;
-    const int from = Cell(r, c);
-    for (int m = 0; m < 4; ++m) {
-      if (m == (prev ^ 1)) continue;
-      const int nr = r + kRowStep[m], nc = c + kColStep[m];
-      const int to = Cell(nr, nc);
-      const int tile = label_[to];
-      // The blank moves from `from` to `to`, the tile the other way.
-      const uint64_t n1 = h1 ^ Term(from, blank_label_, 1) ^ Term(to, tile, 1) ^
-                          Term(from, tile, 1) ^ Term(to, blank_label_, 1);
-      const uint64_t n2 = h2 ^ Term(from, blank_label_, 2) ^ Term(to, tile, 2) ^
-                          Term(from, tile, 2) ^ Term(to, blank_label_, 2);
-      label_[from] = tile;
-      label_[to] = blank_label_;
-      const int dr = nr - max_length_, dc = nc - max_length_;
-      const std::array<int8_t, 4> b = {
-          static_cast<int8_t>(std::min<int>(box[0], dr)),
-          static_cast<int8_t>(std::max<int>(box[1], dr)),
-          static_cast<int8_t>(std::min<int>(box[2], dc)),
-          static_cast<int8_t>(std::max<int>(box[3], dc))};
-      Visit(nr, nc, code * 4 + static_cast<uint32_t>(m), length + 1, m, n1, n2,
-            b);
-      label_[to] = tile;
-      label_[from] = blank_label_;
-    }
-  }
-
-  int max_length_;
-  int side_;
-  std::vector<int> label_;  // label_[cell]: the cell its tile started on
-  int blank_label_;
-  std::vector<Sequence> out_;
+  int half_, side_;
+  std::vector<int> label_;
+  std::vector<int> touched_;
 };
-
-bool Inside(const Sequence& a, const Sequence& b) {  // a's box within b's
-  return a.min_row >= b.min_row && a.max_row <= b.max_row &&
-         a.min_col >= b.min_col && a.max_col <= b.max_col;
-}
-
-uint64_t Key(uint32_t code, int length) {
-  return (uint64_t(length) << 32) | code;
-}
 
 }  // namespace
 
+// Length by length, each sequence one move longer than a kept one: it is
+// not kept when it ends with a skipped sequence (a shorter one, as its
+// prefix is kept), and it is skipped, a minimal one, when an earlier
+// sequence (shorter, or as long and first in move order) leads to the same
+// state within its rectangle. Earlier sequences that were not kept need no
+// looking at: each has a kept one as early, within its rectangle. The same
+// sequences as enumerating all of them (tests/move_fsm_test.cc) with a
+// twentieth of the memory: 1.3 GB and about 20 s for 16 moves.
 std::vector<std::vector<Move>> MoveFsm::Find(int max_length) {
-  std::vector<Sequence> all;
-  if (max_length >= 2) all = Enumeration(max_length).Run();
-  // Same state together, then shortest first, then in move order.
-  std::sort(all.begin(), all.end(), [](const Sequence& a, const Sequence& b) {
-    if (a.h1 != b.h1) return a.h1 < b.h1;
-    if (a.h2 != b.h2) return a.h2 < b.h2;
-    if (a.length != b.length) return a.length < b.length;
-    return a.code < b.code;
-  });
-  // A sequence is skipped when an earlier one of the same state keeps the
-  // blank within its rectangle.
-  std::vector<Sequence> skipped;
-  for (size_t begin = 0; begin < all.size();) {
-    size_t end = begin + 1;
-    while (end < all.size() && all[end].h1 == all[begin].h1 &&
-           all[end].h2 == all[begin].h2) {
-      ++end;
+  std::vector<Kept> earlier = {{0, 0, MakeBox(0, 0, 0, 0)}};
+  std::vector<uint64_t> level = {0};  // the kept of `length` moves, in order
+  std::vector<std::vector<uint8_t>> minimal;
+  Replay replay(std::max(max_length, 1));
+  std::vector<Candidate> next;
+  for (int length = 0; length < max_length; ++length) {
+    next.clear();
+    next.reserve(level.size() * 3);
+    const SkipAutomaton skips(4, minimal);
+    for (uint64_t code : level) {
+      replay.Extend(code, length, skips,
+                    [&](const Candidate& c) { next.push_back(c); });
     }
-    for (size_t i = begin + 1; i < end; ++i) {
-      for (size_t j = begin; j < i; ++j) {
-        if (Inside(all[j], all[i])) {
-          skipped.push_back(all[i]);
-          break;
+    const bool last_length = length + 1 == max_length;
+    // Same state together, then in move order.
+    std::sort(next.begin(), next.end(),
+              [](const Candidate& a, const Candidate& b) {
+                if (a.h1 != b.h1) return a.h1 < b.h1;
+                if (a.h2 != b.h2) return a.h2 < b.h2;
+                return a.code < b.code;
+              });
+    std::vector<uint64_t> skipped_now;
+    std::vector<Kept> kept_now;
+    level.clear();
+    auto seen = earlier.cbegin();  // both in order of state: a merge
+    for (size_t begin = 0; begin < next.size();) {
+      size_t end = begin + 1;
+      while (end < next.size() && next[end].h1 == next[begin].h1 &&
+             next[end].h2 == next[begin].h2) {
+        ++end;
+      }
+      const Kept key{next[begin].h1, next[begin].h2, 0};
+      while (seen != earlier.end() && *seen < key) ++seen;
+      const auto first = seen;
+      auto last = first;
+      while (last != earlier.end() && !(key < *last)) ++last;
+      for (size_t i = begin; i < end; ++i) {
+        bool skip = std::any_of(first, last, [&](const Kept& e) {
+          return Inside(e.box, next[i].box);
+        });
+        for (size_t j = begin; j < i && !skip; ++j) {
+          skip = Inside(next[j].box, next[i].box);
+        }
+        if (skip) {
+          skipped_now.push_back(next[i].code);
+        } else if (!last_length) {
+          level.push_back(next[i].code);
+          kept_now.push_back({next[i].h1, next[i].h2, next[i].box});
         }
       }
+      begin = end;
     }
-    begin = end;
-  }
-  all.clear();
-  all.shrink_to_fit();
-  // The minimal ones: shortest first, each kept unless it holds a kept one.
-  std::sort(
-      skipped.begin(), skipped.end(), [](const Sequence& a, const Sequence& b) {
-        return a.length != b.length ? a.length < b.length : a.code < b.code;
-      });
-  std::vector<std::vector<Move>> minimal;
-  std::unordered_set<uint64_t> kept;
-  for (const Sequence& s : skipped) {
-    bool holds = false;
-    for (int from = 0; from < s.length && !holds; ++from) {
-      for (int len = 2; from + len <= s.length && !holds; ++len) {
-        if (len == s.length) continue;
-        const uint32_t sub =
-            (s.code >> (2 * (s.length - from - len))) & ((1u << (2 * len)) - 1);
-        holds = kept.count(Key(sub, len)) != 0;
+    std::sort(skipped_now.begin(), skipped_now.end());
+    for (uint64_t code : skipped_now) {
+      std::vector<uint8_t> moves(length + 1);
+      for (int i = 0; i <= length; ++i) {
+        moves[i] = static_cast<uint8_t>((code >> (2 * (length - i))) & 3);
       }
+      minimal.push_back(std::move(moves));
     }
-    if (holds) continue;
-    kept.insert(Key(s.code, s.length));
-    std::vector<Move> moves(s.length);
-    for (int i = 0; i < s.length; ++i) {
-      moves[i] = static_cast<Move>((s.code >> (2 * (s.length - 1 - i))) & 3);
-    }
-    minimal.push_back(std::move(moves));
+    if (last_length) break;
+    std::sort(level.begin(), level.end());
+    // kept_now is in order of state already: merge it into `earlier`.
+    const size_t old = earlier.size();
+    earlier.insert(earlier.end(), kept_now.begin(), kept_now.end());
+    std::inplace_merge(earlier.begin(), earlier.begin() + old, earlier.end());
   }
-  return minimal;
+  std::vector<std::vector<Move>> out;
+  out.reserve(minimal.size());
+  for (const auto& symbols : minimal) {
+    out.emplace_back();
+    for (uint8_t s : symbols) out.back().push_back(static_cast<Move>(s));
+  }
+  return out;
 }
 
 MoveFsm::MoveFsm(int max_length) : MoveFsm(max_length, Find(max_length)) {}
@@ -195,17 +244,34 @@ MoveFsm::MoveFsm(int max_length, const int32_t* table, size_t states)
     : SkipAutomaton(4, table, states * 4), max_length_(max_length) {}
 
 #ifndef SLIDEDB_MOVE_FSM_GENERATOR
+namespace {
+
+#include "move_fsm.inc"
+
+// The automaton made when slidedb was built (lib/search/move_fsm_gen.cc),
+// compiled in as it is (its hash in the .inc, so that a compiler cache
+// sees when it changes: kMoveFsmHash).
+asm(".pushsection .rodata\n"
+    ".balign 64\n"
+    ".globl slidedb_move_fsm_blob\n"
+    ".hidden slidedb_move_fsm_blob\n"
+    "slidedb_move_fsm_blob:\n"
+    ".incbin \"" SLIDEDB_MOVE_FSM_BLOB
+    "\"\n"
+    ".popsection\n");
+
+}  // namespace
+
+extern "C" const int32_t slidedb_move_fsm_blob[];
+
 const MoveFsm& MoveFsm::Shared(int max_length) {
+  static_assert(kMoveFsmLength == kBuiltLength && kMoveFsmHash != 0);
   static std::mutex mutex;
   static std::map<int, std::unique_ptr<MoveFsm>> built;
   std::lock_guard<std::mutex> lock(mutex);
   auto& fsm = built[max_length];
   if (fsm == nullptr && max_length == kBuiltLength) {
-    // Made when slidedb was built (lib/search/move_fsm_gen.cc).
-    static constexpr int32_t kTable[] = {
-#include "move_fsm_table.inc"
-    };
-    fsm.reset(new MoveFsm(max_length, kTable, std::size(kTable) / 4));
+    fsm.reset(new MoveFsm(max_length, slidedb_move_fsm_blob, kMoveFsmStates));
   }
   if (fsm == nullptr) fsm = std::make_unique<MoveFsm>(max_length);
   return *fsm;

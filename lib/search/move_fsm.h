@@ -6,13 +6,14 @@
 // finds an optimal path, with fewer nodes (L. A. Taylor and R. E. Korf,
 // "Pruning duplicate nodes in depth-first search", AAAI 1993).
 //
-// The sequences are found on an unbounded grid by enumerating every
-// sequence of up to `max_length` moves that never undoes the last one;
+// The sequences are found on an unbounded grid, length by length, among
+// the sequences of up to `max_length` moves that never undo the last one;
 // the automaton (Aho-Corasick over the minimal skipped sequences) tells,
 // move by move, when a path ends one. Undoing the last move is left to the
-// search (it never tries it). Finding them takes about 0.2 s for 12 moves
-// and 1.7 s for 14 (9.6 million sequences, 560 MB): the build makes the
-// automaton of kBuiltLength once, and Shared(kBuiltLength) is that table.
+// search (it never tries it). Finding them takes about 2 s for 14 moves
+// and 20 s for 16 (138,852 sequences; 51 million kept, 2 GB): the build
+// makes the automaton of kBuiltLength once (626,633 states, 10 MB), and
+// Shared(kBuiltLength) is that table.
 #ifndef SLIDEDB_LIB_SEARCH_MOVE_FSM_H_
 #define SLIDEDB_LIB_SEARCH_MOVE_FSM_H_
 
@@ -27,8 +28,8 @@ namespace slidedb {
 // The automaton's symbols are the moves (kUp ... kRight: 0 to 3).
 class MoveFsm : public SkipAutomaton {
  public:
-  static constexpr int kMaxLength = 14;
-  static constexpr int kBuiltLength = 14;
+  static constexpr int kMaxLength = 20;
+  static constexpr int kBuiltLength = 16;
 
   // REQUIRES: 0 <= max_length <= kMaxLength. Up to 1: nothing skipped.
   explicit MoveFsm(int max_length);
