@@ -24,7 +24,8 @@ Suites (bench/suites/SUITE.sh; BENCHMARKS.md has their latest figures):
   24strong [DB DB_STRONG [PEER PEER_PDBS]]
                        the same ten on the 6-6-6-6 databases by placement and
                        by blank region (--pdb strong), side by side, and the
-                       peer's parsearch -j 2 (FIRST=11: the next ten)
+                       peer's parsearch -j 2 (FIRST=11: the next ten; with
+                       both, PEER_FSM=FILE gives the peer its automaton, -m)
   goals DB55 DB55_FIRST DB44 DB44_MIDDLE [N]
                        pattern databases built for another goal (blank first
                        on 5x5, on cell 5 on 4x4) beside the default ones

@@ -24,7 +24,10 @@
 #   make -C PEER_DIR -j2 CC=gcc cmd/pdbsearch \
 #     LDFLAGS="-Wl,--wrap=malloc -Wl,--wrap=calloc /tmp/align_malloc.o"
 # Environment: DB24 (default /tmp/slidedb-bench24; built if missing, about
-# 3 min), OUT (default /tmp/slidedb-bench24-out).
+# 3 min), OUT (default /tmp/slidedb-bench24-out), PEER_FSM (the peer's
+# move-pruning automaton, given to pdbsearch as -m PEER_FSM; made by its
+# cmd/genloops and cmd/compilefsm; without it the peer prunes only the
+# undo of the last move).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 PEER_DIR=${1:-}
@@ -50,7 +53,7 @@ fi
 echo "database on disk: $(du -sm "$DB24" | cut -f1) MiB ($DB24)"
 
 python3 - "$B" "$DB24" "$OUT" "$PEER_DIR" "$PEER_PDBS" <<'PY'
-import json, random, re, subprocess, sys, time
+import json, os, random, re, subprocess, sys, time
 b, db, out, peer_dir, peer_pdbs = sys.argv[1:6]
 sys.path.insert(0, "bench")
 from korf24 import GOAL as goal, easiest, legal_path as check
@@ -75,8 +78,10 @@ peer = {}
 if peer_dir:
     inp = "".join(r[3] + "\n" for r in easy)
     t0 = time.perf_counter()
-    p = subprocess.run([peer_dir + "/cmd/pdbsearch", "-d", peer_pdbs,
-                        peer_dir + "/catalogues/small-compound.cat"],
+    fsm = os.environ.get("PEER_FSM")
+    p = subprocess.run([peer_dir + "/cmd/pdbsearch", "-d", peer_pdbs]
+                       + (["-m", fsm] if fsm else [])
+                       + [peer_dir + "/catalogues/small-compound.cat"],
                        input=inp, capture_output=True, text=True, check=True)
     wall = time.perf_counter() - t0
     spent = [float(x) for x in

@@ -17,7 +17,8 @@
 #
 # Environment: FIRST=11 takes the next ten by published node count
 # (ranks 11-20; default 1), ONLY=strong or ONLY=plain answers on one
-# database alone (the next ten take about half an hour on each).
+# database alone (the next ten take about half an hour on each), PEER_FSM
+# gives the peer its move-pruning automaton (-m PEER_FSM, as in 24.sh).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 B=${SLIDEDB_BENCH_BUILD_DIR:-build}
@@ -93,9 +94,10 @@ if peer_dir:
         f.write("".join(r[3] + "\n" for r in easy))
         f.flush()
         t0 = time.perf_counter()
+        fsm = os.environ.get("PEER_FSM")
         with subprocess.Popen([peer_dir + "/cmd/parsearch", "-j", "2", "-d",
-                               peer_pdbs,
-                               peer_dir + "/catalogues/small-compound.cat",
+                               peer_pdbs] + (["-m", fsm] if fsm else []) +
+                              [peer_dir + "/catalogues/small-compound.cat",
                                f.name], stdout=subprocess.PIPE,
                               text=True) as p:
             for line in p.stdout:
