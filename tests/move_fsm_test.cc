@@ -15,7 +15,6 @@ namespace slidedb {
 namespace {
 
 constexpr int kLength = 8;
-constexpr int kSide = 2 * kLength + 1;
 constexpr int kRow[4] = {-1, 1, 0, 0};  // U, D, L, R: the blank's moves
 constexpr int kCol[4] = {0, 0, -1, 1};
 
@@ -25,20 +24,22 @@ struct Played {
   int r0 = 0, r1 = 0, c0 = 0, c1 = 0;
 };
 
-Played Play(const std::vector<int>& moves) {
+// On a grid of 2 * half + 1 cells a side, from the blank in its middle.
+Played Play(const std::vector<int>& moves, int half = kLength) {
+  const int side = 2 * half + 1;
   Played p;
-  p.grid.resize(kSide * kSide);
-  for (int i = 0; i < kSide * kSide; ++i) p.grid[i] = i;
-  int r = kLength, c = kLength;
+  p.grid.resize(side * side);
+  for (int i = 0; i < side * side; ++i) p.grid[i] = i;
+  int r = half, c = half;
   for (int m : moves) {
     const int nr = r + kRow[m], nc = c + kCol[m];
-    std::swap(p.grid[r * kSide + c], p.grid[nr * kSide + nc]);
+    std::swap(p.grid[r * side + c], p.grid[nr * side + nc]);
     r = nr;
     c = nc;
-    p.r0 = std::min(p.r0, r - kLength);
-    p.r1 = std::max(p.r1, r - kLength);
-    p.c0 = std::min(p.c0, c - kLength);
-    p.c1 = std::max(p.c1, c - kLength);
+    p.r0 = std::min(p.r0, r - half);
+    p.r1 = std::max(p.r1, r - half);
+    p.c0 = std::min(p.c0, c - half);
+    p.c1 = std::max(p.c1, c - half);
   }
   return p;
 }
@@ -157,13 +158,9 @@ TEST(MoveFsmTest, SkippedSequencesAreMinimalAndTheAutomatonFindsThem) {
 // compared with every earlier one, as the definition says.
 TEST(MoveFsmTest, FindingLengthByLengthFindsWhatComparingAllFinds) {
   constexpr int kAll = 10;
-  constexpr int kHalf = kAll, kWide = 2 * kAll + 1;
-  struct Seen {
-    std::vector<int> moves;
-    int r0, r1, c0, c1;
-  };
-  // The state: the cells whose tile moved, and the tile on each.
-  std::map<std::vector<int>, std::vector<Seen>> by_state;
+  // The state (the cells whose tile moved, and the tile on each): the
+  // rectangles of the sequences that lead to it.
+  std::map<std::vector<int>, std::vector<Played>> by_state;
   std::set<std::vector<int>> skipped;
   std::vector<std::vector<int>> level = {{}};
   for (int length = 1; length <= kAll; ++length) {
@@ -177,33 +174,22 @@ TEST(MoveFsmTest, FindingLengthByLengthFindsWhatComparingAllFinds) {
     }
     // In move order, as `level` is.
     for (const auto& s : longer) {
-      std::vector<int> grid(kWide * kWide);
-      for (int i = 0; i < kWide * kWide; ++i) grid[i] = i;
-      int r = kHalf, c = kHalf;
-      Seen seen{s, 0, 0, 0, 0};
-      for (int m : s) {
-        const int nr = r + kRow[m], nc = c + kCol[m];
-        std::swap(grid[r * kWide + c], grid[nr * kWide + nc]);
-        r = nr;
-        c = nc;
-        seen.r0 = std::min(seen.r0, r - kHalf);
-        seen.r1 = std::max(seen.r1, r - kHalf);
-        seen.c0 = std::min(seen.c0, c - kHalf);
-        seen.c1 = std::max(seen.c1, c - kHalf);
-      }
+      const Played seen = Play(s, kAll);
       std::vector<int> state;
-      for (int i = 0; i < kWide * kWide; ++i) {
-        if (grid[i] != i) state.insert(state.end(), {i, grid[i]});
+      for (size_t i = 0; i < seen.grid.size(); ++i) {
+        if (seen.grid[i] != static_cast<int>(i)) {
+          state.insert(state.end(), {static_cast<int>(i), seen.grid[i]});
+        }
       }
       auto& earlier = by_state[state];
-      for (const Seen& e : earlier) {
+      for (const Played& e : earlier) {
         if (e.r0 >= seen.r0 && e.r1 <= seen.r1 && e.c0 >= seen.c0 &&
             e.c1 <= seen.c1) {
           skipped.insert(s);
           break;
         }
       }
-      earlier.push_back(seen);
+      earlier.push_back({{}, seen.r0, seen.r1, seen.c0, seen.c1});
     }
     level = std::move(longer);
   }

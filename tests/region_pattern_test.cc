@@ -30,6 +30,31 @@ std::set<int> Walk(const Board& board, const std::set<int>& occupied,
   return seen;
 }
 
+// Each blank cell free in placement `cell`: the walk's region names one
+// entry, the same for each cell of the region, and the entry gives the
+// placement and the region back; the entries go into `mine`.
+void CheckPlacement(const Board& board, const RegionIndexer& ix,
+                    const std::vector<uint8_t>& cell,
+                    std::set<uint64_t>* mine) {
+  const std::set<int> occupied(cell.begin(), cell.end());
+  for (int blank = 0; blank < board.cells(); ++blank) {
+    if (occupied.count(blank)) continue;
+    const uint64_t i = ix.IndexOf(cell.data(), blank);
+    ASSERT_LT(i, ix.size());
+    uint32_t walked = 0;
+    for (int other : Walk(board, occupied, blank)) {
+      ASSERT_EQ(ix.IndexOf(cell.data(), other), i);
+      walked |= 1u << other;
+    }
+    mine->insert(i);
+    std::vector<uint8_t> back(cell.size());
+    uint32_t region;
+    ix.CellsAt(i, back.data(), &region);
+    ASSERT_EQ(back, cell);
+    ASSERT_EQ(region, walked);
+  }
+}
+
 TEST(RegionIndexerTest, DenseInvertibleAndOneEntryARegion) {
   for (auto [board, tiles] : {std::pair{Board(3, 3), 3},
                               {Board(3, 3), 7},
@@ -38,30 +63,13 @@ TEST(RegionIndexerTest, DenseInvertibleAndOneEntryARegion) {
     SCOPED_TRACE(board.Name() + " tiles " + std::to_string(tiles));
     const RegionIndexer ix(board, tiles);
     const PatternIndexer placements(board.cells(), tiles);
-    // Every placement and blank cell: the walk's region names one entry,
-    // the same for each cell of the region, another for another region.
+    // Every placement; and every entry named by one.
     std::set<uint64_t> seen;
     std::vector<uint8_t> cell(tiles);
     for (uint64_t p = 0; p < placements.size(); ++p) {
       placements.CellsAt(p, cell.data());
-      const std::set<int> occupied(cell.begin(), cell.end());
       std::set<uint64_t> mine;
-      for (int blank = 0; blank < board.cells(); ++blank) {
-        if (occupied.count(blank)) continue;
-        const uint64_t i = ix.IndexOf(cell.data(), blank);
-        ASSERT_LT(i, ix.size());
-        for (int other : Walk(board, occupied, blank)) {
-          ASSERT_EQ(ix.IndexOf(cell.data(), other), i);
-        }
-        mine.insert(i);
-        std::vector<uint8_t> back(tiles);
-        uint32_t region;
-        ix.CellsAt(i, back.data(), &region);
-        ASSERT_EQ(back, cell);
-        uint32_t walked = 0;
-        for (int c : Walk(board, occupied, blank)) walked |= 1u << c;
-        ASSERT_EQ(region, walked);
-      }
+      ASSERT_NO_FATAL_FAILURE(CheckPlacement(board, ix, cell, &mine));
       seen.insert(mine.begin(), mine.end());
     }
     EXPECT_EQ(seen.size(), ix.size());  // dense: every index named
@@ -77,24 +85,11 @@ TEST(RegionIndexerTest, EightTilesOnASample) {
   const PatternIndexer placements(board.cells(), kTiles);
   std::mt19937_64 rng(5);
   int split = 0;
-  std::vector<uint8_t> cell(kTiles), back(kTiles);
+  std::vector<uint8_t> cell(kTiles);
   for (int n = 0; n < 20000; ++n) {
-    const uint64_t p = rng() % placements.size();
-    placements.CellsAt(p, cell.data());
-    const std::set<int> occupied(cell.begin(), cell.end());
+    placements.CellsAt(rng() % placements.size(), cell.data());
     std::set<uint64_t> mine;
-    for (int blank = 0; blank < board.cells(); ++blank) {
-      if (occupied.count(blank)) continue;
-      const uint64_t i = ix.IndexOf(cell.data(), blank);
-      ASSERT_LT(i, ix.size());
-      mine.insert(i);
-      uint32_t region;
-      ix.CellsAt(i, back.data(), &region);
-      ASSERT_EQ(back, cell);
-      uint32_t walked = 0;
-      for (int c : Walk(board, occupied, blank)) walked |= 1u << c;
-      ASSERT_EQ(region, walked);
-    }
+    ASSERT_NO_FATAL_FAILURE(CheckPlacement(board, ix, cell, &mine));
     split += mine.size() == 2;
   }
   EXPECT_GT(split, 1000);  // the extra regions' order was asked for
