@@ -11,6 +11,19 @@ namespace slidedb {
 
 namespace {
 
+// The sequences as moves or as the automaton's symbols (the same numbers).
+template <typename To, typename From>
+std::vector<std::vector<To>> Convert(
+    const std::vector<std::vector<From>>& sequences) {
+  std::vector<std::vector<To>> out;
+  out.reserve(sequences.size());
+  for (const auto& sequence : sequences) {
+    out.emplace_back();
+    for (From x : sequence) out.back().push_back(static_cast<To>(x));
+  }
+  return out;
+}
+
 uint64_t Mix(uint64_t x) {  // splitmix64's finaliser
   x += 0x9e3779b97f4a7c15ULL;
   x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
@@ -210,34 +223,13 @@ std::vector<std::vector<Move>> MoveFsm::Find(int max_length) {
     earlier.insert(earlier.end(), kept_now.begin(), kept_now.end());
     std::inplace_merge(earlier.begin(), earlier.begin() + old, earlier.end());
   }
-  std::vector<std::vector<Move>> out;
-  out.reserve(minimal.size());
-  for (const auto& symbols : minimal) {
-    out.emplace_back();
-    for (uint8_t s : symbols) out.back().push_back(static_cast<Move>(s));
-  }
-  return out;
+  return Convert<Move>(minimal);
 }
 
 MoveFsm::MoveFsm(int max_length) : MoveFsm(max_length, Find(max_length)) {}
 
-namespace {
-
-std::vector<std::vector<uint8_t>> Symbols(
-    const std::vector<std::vector<Move>>& sequences) {
-  std::vector<std::vector<uint8_t>> out;
-  out.reserve(sequences.size());
-  for (const auto& moves : sequences) {
-    out.emplace_back();
-    for (Move m : moves) out.back().push_back(static_cast<uint8_t>(m));
-  }
-  return out;
-}
-
-}  // namespace
-
 MoveFsm::MoveFsm(int max_length, std::vector<std::vector<Move>> skipped)
-    : SkipAutomaton(4, Symbols(skipped)),
+    : SkipAutomaton(4, Convert<uint8_t>(skipped)),
       max_length_(max_length),
       skipped_(std::move(skipped)) {}
 
