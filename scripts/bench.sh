@@ -26,6 +26,9 @@ Suites (bench/suites/SUITE.sh; BENCHMARKS.md has their latest figures):
                        by blank region (--pdb strong), side by side, and the
                        peer's parsearch -j 2 (FIRST=11: the next ten; with
                        both, PEER_FSM=FILE gives the peer its automaton, -m)
+  fsm_paths [DEPTH]    the automaton of skipped move sequences against no
+                       duplicates: on 5x5, states d moves away against the
+                       paths of d moves kept, d up to DEPTH (default 19)
   goals DB55 DB55_FIRST DB44 DB44_MIDDLE [N]
                        pattern databases built for another goal (blank first
                        on 5x5, on cell 5 on 4x4) beside the default ones

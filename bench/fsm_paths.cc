@@ -1,0 +1,122 @@
+// slidedb-fsm-paths: how close the automaton of skipped move sequences
+// (lib/search/move_fsm.h) comes to a search with no duplicates at all.
+// From the blank on one cell, for each depth d: the states d moves away
+// and no nearer (a breadth-first search of the board's grids), the paths
+// of d moves the automaton keeps, and the paths that only never undo the
+// last move. The first count is what any pruning of duplicates can reach,
+// an automaton per blank cell too. Built and run by bench/suites/fsm_paths.sh.
+//
+//   slidedb-fsm-paths [--board RxC] [--cell C] [--depth D]
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "lib/puzzle/board.h"
+#include "lib/search/move_fsm.h"
+
+namespace slidedb {
+namespace {
+
+using Grid = unsigned __int128;  // 5 bits a cell: up to 25 cells
+
+int TileAt(Grid g, int cell) {
+  return static_cast<int>((g >> (5 * cell)) & 31);
+}
+Grid WithTile(Grid g, int cell, int tile) {
+  g &= ~(Grid{31} << (5 * cell));
+  return g | (Grid{static_cast<unsigned>(tile)} << (5 * cell));
+}
+
+void CountPaths(const Board& board, const MoveFsm* fsm, int cell, int depth,
+                int prev, int32_t state, std::vector<int64_t>* paths) {
+  ++(*paths)[depth];
+  if (depth + 1 == static_cast<int>(paths->size())) return;
+  for (Move m : kAllMoves) {
+    if (static_cast<int>(m) == (prev ^ 1)) continue;
+    const int to = board.Neighbor(cell, m);
+    if (to < 0) continue;
+    const int32_t next = fsm == nullptr ? state : fsm->Next(state, m);
+    if (next == MoveFsm::kSkip) continue;
+    CountPaths(board, fsm, to, depth + 1, static_cast<int>(m), next, paths);
+  }
+}
+
+int Main(int argc, char** argv) {
+  Board board(5, 5);
+  int cell = 12, depth = 18;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    if (std::strcmp(argv[i], "--board") == 0) {
+      if (!Board::Parse(argv[i + 1], &board).ok()) {
+        std::fprintf(stderr, "slidedb-fsm-paths: bad --board %s\n",
+                     argv[i + 1]);
+        return 2;
+      }
+    } else if (std::strcmp(argv[i], "--cell") == 0) {
+      cell = std::atoi(argv[i + 1]);
+    } else if (std::strcmp(argv[i], "--depth") == 0) {
+      depth = std::atoi(argv[i + 1]);
+    } else {
+      std::fprintf(
+          stderr,
+          "usage: slidedb-fsm-paths [--board RxC] [--cell C] [--depth D]\n");
+      return 2;
+    }
+  }
+  if (cell < 0 || cell >= board.cells() || depth < 0 || depth > 30) {
+    std::fprintf(stderr, "slidedb-fsm-paths: --cell 0-%d, --depth 0-30\n",
+                 board.cells() - 1);
+    return 2;
+  }
+  const MoveFsm& fsm = MoveFsm::Shared(MoveFsm::kBuiltLength);
+  std::vector<int64_t> kept(depth + 1), undo(depth + 1);
+  CountPaths(board, &fsm, cell, 0, -1, MoveFsm::kStart, &kept);
+  CountPaths(board, nullptr, cell, 0, -1, MoveFsm::kStart, &undo);
+
+  Grid start = 0;
+  for (int c = 0, t = 1; c < board.cells(); ++c) {
+    start = WithTile(start, c, c == cell ? 0 : t++);
+  }
+  std::printf("%s, blank on cell %d, automaton of %d moves\n",
+              board.Name().c_str(), cell, fsm.max_length());
+  std::printf("depth states kept undo kept/states undo/states\n");
+  std::vector<Grid> before, layer = {start}, next;
+  for (int d = 0; d <= depth; ++d) {
+    const double states = static_cast<double>(layer.size());
+    std::printf("%d %zu %lld %lld %.4f %.4f\n", d, layer.size(),
+                static_cast<long long>(kept[d]),
+                static_cast<long long>(undo[d]), kept[d] / states,
+                undo[d] / states);
+    std::fflush(stdout);
+    if (d == depth) break;
+    next.clear();
+    for (Grid g : layer) {
+      int blank = 0;
+      while (TileAt(g, blank) != 0) ++blank;
+      for (Move m : kAllMoves) {
+        const int to = board.Neighbor(blank, m);
+        if (to >= 0)
+          next.push_back(WithTile(WithTile(g, blank, TileAt(g, to)), to, 0));
+      }
+    }
+    std::sort(next.begin(), next.end());
+    next.erase(std::unique(next.begin(), next.end()), next.end());
+    // The board's graph is bipartite: a neighbour of depth d is d - 1 or
+    // d + 1 moves away.
+    std::vector<Grid> farther;
+    std::set_difference(next.begin(), next.end(), before.begin(), before.end(),
+                        std::back_inserter(farther));
+    before = std::move(layer);
+    layer = std::move(farther);
+  }
+  return 0;
+}
+
+}  // namespace
+}  // namespace slidedb
+
+int main(int argc, char** argv) { return slidedb::Main(argc, argv); }
