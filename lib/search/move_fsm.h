@@ -28,6 +28,8 @@ namespace slidedb {
 // The automaton's symbols are the moves (kUp ... kRight: 0 to 3).
 class MoveFsm : public SkipAutomaton {
  public:
+  // Finding the sequences past kBuiltLength needs far more memory: about
+  // 16 GB for 18 moves.
   static constexpr int kMaxLength = 20;
   static constexpr int kBuiltLength = 16;
 
