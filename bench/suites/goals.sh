@@ -10,8 +10,8 @@
 #     (the default blank-last databases, through the half turn) and from
 #     DB55_FIRST (`slidedb-build --board 5x5 --goal 0,1,...,24 --force`: the
 #     blank-first goal's own), one `slidedb-query` process each, the two
-#     alternating: lengths (must agree with the published ones), seconds,
-#     the ratio.
+#     alternating: lengths (must agree with the published ones), seconds, states,
+#     the ratio. DB55 and DB55_FIRST may both be `--pdb strong` ones.
 #   - 4x4: the COUNT median of Korf's 100 (bench/korf100.txt) towards
 #     Korf's goal from DB44 (the default 7-8, by the half turn), and the
 #     same starts towards 1,5,2,3,4,0,6,...,15 (Korf's goal with its blank
@@ -45,31 +45,32 @@ def solve(db, board, goal, state):
     r = subprocess.run([b + "/slidedb-query", "--db", db, "--board", board,
                         "--goal", goal, "--format", "json", state],
                        capture_output=True, text=True, check=True)
-    return time.perf_counter() - t0, json.loads(r.stdout)["distance"]
+    a = json.loads(r.stdout)
+    return time.perf_counter() - t0, a["distance"], a["nodes"]
 
 def compare(title, rows, left, right):
     # rows: (name, state, published length or None); left/right: (label,
     # db, board, goal). The two alternate, left first on even rows.
     print("\n### " + title + "\n")
-    print("| instance | %s length | %s s | %s length | %s s | ratio |"
-          % (left[0], left[0], right[0], right[0]))
-    print("| --- | --- | --- | --- | --- | --- |")
-    ls, rs = [], []
+    print("| instance | %s length | %s s | %s states | %s length | %s s | "
+          "%s states | ratio |" % ((left[0],) * 3 + (right[0],) * 3))
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    ls, rs, ln, rn = [], [], 0, 0
     for i, (name, state, published) in enumerate(rows):
         order = [left, right] if i % 2 == 0 else [right, left]
         got = {}
         for label, db, board, goal in order:
             got[label] = solve(db, board, goal, state)
-        (lt, ld), (rt, rd) = got[left[0]], got[right[0]]
+        (lt, ld, lnodes), (rt, rd, rnodes) = got[left[0]], got[right[0]]
         wrong = published is not None and (ld != published or rd != published)
-        ls.append(lt); rs.append(rt)
-        print("| %s | %d | %.2f | %d | %.2f | %.2f%s |"
-              % (name, ld, lt, rd, rt, rt / lt, " WRONG" if wrong else ""),
-              flush=True)
-    print("| **median** | | %.2f | | %.2f | %.2f |"
+        ls.append(lt); rs.append(rt); ln += lnodes; rn += rnodes
+        print("| %s | %d | %.2f | {:,} | %d | %.2f | {:,} | %.2f%s |".format(
+              lnodes, rnodes) % (name, ld, lt, rd, rt, rt / lt,
+                                 " WRONG" if wrong else ""), flush=True)
+    print("| **median** | | %.2f | | | %.2f | | %.2f |"
           % (statistics.median(ls), statistics.median(rs),
              statistics.median(rs) / statistics.median(ls)))
-    print("| **sum** | | %.1f | | %.1f | %.2f |"
+    print("| **sum** | | %.1f | {:,} | | %.1f | {:,} | %.2f |".format(ln, rn)
           % (sum(ls), sum(rs), sum(rs) / sum(ls)))
 
 sys.path.insert(0, "bench")
