@@ -49,28 +49,33 @@ void CountPaths(const Board& board, const MoveFsm* fsm, int cell, int depth,
 int Main(int argc, char** argv) {
   Board board(5, 5);
   int cell = 12, depth = 18;
+  const char* usage =
+      "usage: slidedb-fsm-paths [--board RxC] [--cell C] [--depth D]\n";
+  if (argc % 2 == 0) {
+    std::fputs(usage, stderr);
+    return 64;
+  }
   for (int i = 1; i + 1 < argc; i += 2) {
     if (std::strcmp(argv[i], "--board") == 0) {
       if (!Board::Parse(argv[i + 1], &board).ok()) {
         std::fprintf(stderr, "slidedb-fsm-paths: bad --board %s\n",
                      argv[i + 1]);
-        return 2;
+        return 64;
       }
     } else if (std::strcmp(argv[i], "--cell") == 0) {
       cell = std::atoi(argv[i + 1]);
     } else if (std::strcmp(argv[i], "--depth") == 0) {
       depth = std::atoi(argv[i + 1]);
     } else {
-      std::fprintf(
-          stderr,
-          "usage: slidedb-fsm-paths [--board RxC] [--cell C] [--depth D]\n");
-      return 2;
+      std::fputs(usage, stderr);
+      return 64;
     }
   }
-  if (cell < 0 || cell >= board.cells() || depth < 0 || depth > 30) {
-    std::fprintf(stderr, "slidedb-fsm-paths: --cell 0-%d, --depth 0-30\n",
+  // Depth 19 holds about 1 GB of states, each depth about 2.2 times more.
+  if (cell < 0 || cell >= board.cells() || depth < 0 || depth > 22) {
+    std::fprintf(stderr, "slidedb-fsm-paths: --cell 0-%d, --depth 0-22\n",
                  board.cells() - 1);
-    return 2;
+    return 64;
   }
   const MoveFsm& fsm = MoveFsm::Shared(MoveFsm::kBuiltLength);
   std::vector<int64_t> kept(depth + 1), undo(depth + 1);
