@@ -10,21 +10,14 @@
 #
 # The harness, bench/fsm_paths.cc, is compiled here against the static
 # libraries of a Release build (SLIDEDB_BENCH_BUILD_DIR, default build/),
-# as bench/suites/mtm44.sh does. Output also goes to $B/bench/fsm_paths.txt.
+# as build_harness (bench/suites/lib.sh) does. Output also goes to
+# $B/bench/fsm_paths.txt.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 DEPTH=${1:-19}
 B=${SLIDEDB_BENCH_BUILD_DIR:-build}
-if [[ -f "$B/CMakeCache.txt" ]]; then
-  cmake --build "$B" --target slidedb_search >/dev/null  # brought up to date
-else
-  ./scripts/build.sh >/dev/null
-fi
-mkdir -p "$B/bench"
-CXX=${CXX:-g++}
-"$CXX" -std=c++20 -O2 -DNDEBUG -I. -Iinclude bench/fsm_paths.cc \
-  "$B/lib/libslidedb_search.a" "$B/lib/libslidedb_puzzle.a" \
-  "$B/lib/libslidedb_base.a" -lzstd -pthread -o "$B/bench/slidedb-fsm-paths"
+. bench/suites/lib.sh  # build_harness
+build_harness bench/fsm_paths.cc slidedb-fsm-paths
 for cell in 0 1 2 6 7 12; do
   "$B/bench/slidedb-fsm-paths" --board 5x5 --cell "$cell" --depth "$DEPTH"
 done | tee "$B/bench/fsm_paths.txt"

@@ -72,3 +72,19 @@ rows = sorted((json.loads(l) for l in sys.stdin), key=lambda r: r["nodes"])
 for r in rows[len(rows) // 2 - 5:len(rows) // 2 + 5]:
     print(r["start"], r["nodes"])'
 }
+
+# build_harness SOURCE NAME: compiles SOURCE (a bench/*.cc harness) against
+# the static libraries of the Release build in $B (made by scripts/build.sh
+# if missing, its search library brought up to date if not) into
+# $B/bench/NAME, with $CXX (default g++); needs no Google Benchmark.
+build_harness() {
+  if [[ -f "$B/CMakeCache.txt" ]]; then
+    cmake --build "$B" --target slidedb_search >/dev/null
+  else
+    ./scripts/build.sh >/dev/null
+  fi
+  mkdir -p "$B/bench"
+  "${CXX:-g++}" -std=c++20 -O2 -march=x86-64-v2 -DNDEBUG -I. -Iinclude "$1" \
+    "$B/lib/libslidedb_search.a" "$B/lib/libslidedb_puzzle.a" \
+    "$B/lib/libslidedb_base.a" -lzstd -pthread -o "$B/bench/$2"
+}

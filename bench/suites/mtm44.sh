@@ -23,16 +23,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 B=${SLIDEDB_BENCH_BUILD_DIR:-build}
-if [[ -f "$B/CMakeCache.txt" ]]; then
-  cmake --build "$B" --target slidedb_search >/dev/null  # brought up to date
-else
-  ./scripts/build.sh >/dev/null
-fi
-mkdir -p "$B/bench"
-CXX=${CXX:-g++}
-"$CXX" -std=c++20 -O2 -march=x86-64-v2 -DNDEBUG -I. -Iinclude \
-  bench/mtm44.cc "$B/lib/libslidedb_search.a" "$B/lib/libslidedb_puzzle.a" \
-  "$B/lib/libslidedb_base.a" -lzstd -pthread -o "$B/bench/slidedb-mtm44"
+. bench/suites/lib.sh  # build_harness
+build_harness bench/mtm44.cc slidedb-mtm44
 
 echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
