@@ -8,9 +8,9 @@
 #
 #   scripts/bench.sh fsm_paths [DEPTH]
 #
-# The harness, bench/fsm_paths.cc, is compiled here against the static
-# libraries of a Release build (SLIDEDB_BENCH_BUILD_DIR, default build/),
-# as build_harness (bench/suites/lib.sh) does. Output also goes to
+# The harness, bench/fsm_paths.cc, is compiled here by build_harness
+# (bench/suites/lib.sh) against the static libraries of a Release build
+# (SLIDEDB_BENCH_BUILD_DIR, default build/). Output also goes to
 # $B/bench/fsm_paths.txt.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
