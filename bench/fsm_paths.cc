@@ -32,20 +32,6 @@ Grid WithTile(Grid g, int cell, int tile) {
   return g | (Grid{static_cast<unsigned>(tile)} << (5 * cell));
 }
 
-void CountPaths(const Board& board, const MoveFsm* fsm, int cell, int depth,
-                int prev, int32_t state, std::vector<int64_t>* paths) {
-  ++(*paths)[depth];
-  if (depth + 1 == static_cast<int>(paths->size())) return;
-  for (Move m : kAllMoves) {
-    if (static_cast<int>(m) == (prev ^ 1)) continue;
-    const int to = board.Neighbor(cell, m);
-    if (to < 0) continue;
-    const int32_t next = fsm == nullptr ? state : fsm->Next(state, m);
-    if (next == MoveFsm::kSkip) continue;
-    CountPaths(board, fsm, to, depth + 1, static_cast<int>(m), next, paths);
-  }
-}
-
 int Main(int argc, char** argv) {
   Board board(5, 5);
   int cell = 12, depth = 18;
@@ -78,9 +64,8 @@ int Main(int argc, char** argv) {
     return 64;
   }
   const MoveFsm& fsm = MoveFsm::Shared(MoveFsm::kBuiltLength);
-  std::vector<int64_t> kept(depth + 1), undo(depth + 1);
-  CountPaths(board, &fsm, cell, 0, -1, MoveFsm::kStart, &kept);
-  CountPaths(board, nullptr, cell, 0, -1, MoveFsm::kStart, &undo);
+  const std::vector<int64_t> kept = CountPaths(board, cell, depth, &fsm);
+  const std::vector<int64_t> undo = CountPaths(board, cell, depth, nullptr);
 
   Grid start = 0;
   for (int c = 0, t = 1; c < board.cells(); ++c) {

@@ -64,14 +64,16 @@ def compare(title, rows, left, right):
         (lt, ld, lnodes), (rt, rd, rnodes) = got[left[0]], got[right[0]]
         wrong = published is not None and (ld != published or rd != published)
         ls.append(lt); rs.append(rt); ln += lnodes; rn += rnodes
-        print("| %s | %d | %.2f | {:,} | %d | %.2f | {:,} | %.2f%s |".format(
-              lnodes, rnodes) % (name, ld, lt, rd, rt, rt / lt,
-                                 " WRONG" if wrong else ""), flush=True)
+        print("| %s | %d | %.2f | %s | %d | %.2f | %s | %.2f%s |"
+              % (name, ld, lt, format(lnodes, ","), rd, rt,
+                 format(rnodes, ","), rt / lt, " WRONG" if wrong else ""),
+              flush=True)
     print("| **median** | | %.2f | | | %.2f | | %.2f |"
           % (statistics.median(ls), statistics.median(rs),
              statistics.median(rs) / statistics.median(ls)))
-    print("| **sum** | | %.1f | {:,} | | %.1f | {:,} | %.2f |".format(ln, rn)
-          % (sum(ls), sum(rs), sum(rs) / sum(ls)))
+    print("| **sum** | | %.1f | %s | | %.1f | %s | %.2f |"
+          % (sum(ls), format(ln, ","), sum(rs), format(rn, ","),
+             sum(rs) / sum(ls)))
 
 sys.path.insert(0, "bench")
 from korf24 import GOAL as goal24, easiest

@@ -236,6 +236,31 @@ MoveFsm::MoveFsm(int max_length, std::vector<std::vector<Move>> skipped)
 MoveFsm::MoveFsm(int max_length, const int32_t* table, size_t states)
     : SkipAutomaton(4, table, states * 4), max_length_(max_length) {}
 
+namespace {
+
+void CountFrom(const Board& board, const MoveFsm* fsm, int cell, int depth,
+               int prev, int32_t state, std::vector<int64_t>* paths) {
+  ++(*paths)[depth];
+  if (depth + 1 == static_cast<int>(paths->size())) return;
+  for (Move m : kAllMoves) {
+    if (static_cast<int>(m) == (prev ^ 1)) continue;
+    const int to = board.Neighbor(cell, m);
+    if (to < 0) continue;
+    const int32_t next = fsm == nullptr ? state : fsm->Next(state, m);
+    if (next == MoveFsm::kSkip) continue;
+    CountFrom(board, fsm, to, depth + 1, static_cast<int>(m), next, paths);
+  }
+}
+
+}  // namespace
+
+std::vector<int64_t> CountPaths(const Board& board, int cell, int max_length,
+                                const MoveFsm* fsm) {
+  std::vector<int64_t> paths(static_cast<size_t>(max_length) + 1);
+  CountFrom(board, fsm, cell, 0, -1, MoveFsm::kStart, &paths);
+  return paths;
+}
+
 #ifndef SLIDEDB_MOVE_FSM_GENERATOR
 namespace {
 

@@ -65,6 +65,13 @@ class MoveFsm : public SkipAutomaton {
   std::vector<std::vector<Move>> skipped_;
 };
 
+// paths[d], for d from 0 to max_length: the paths of d moves of the blank
+// from `cell` that never undo the last move and, given `fsm`, never end
+// one of its skipped sequences (a search's tree without a heuristic).
+// bench/fsm_paths.cc sets them beside the states d moves away.
+std::vector<int64_t> CountPaths(const Board& board, int cell, int max_length,
+                                const MoveFsm* fsm);
+
 }  // namespace slidedb
 
 #endif  // SLIDEDB_LIB_SEARCH_MOVE_FSM_H_
