@@ -15,6 +15,7 @@
 #include "builder/build_text.h"
 #include "builder/build_twobit.h"
 #include "builder/check_report.h"
+#include "builder/machine_room.h"
 #include "cli/default_db.h"
 #include "cli/exit_codes.h"
 #include "cli/version.h"
@@ -169,6 +170,13 @@ int BuildExitStatus(const Status& s) {
   }
 }
 
+// The groups of the pattern databases built for the goal with its blank on
+// `goal_blank`: --pdb's, or the goal's default.
+Partition PartitionOf(const BuildOptions& o, int goal_blank) {
+  return o.partition.empty() ? DefaultPartition(o.board, goal_blank)
+                             : o.partition;
+}
+
 // Builds the tables or pattern databases of `goals` into o.db_dir.
 int Build(const BuildOptions& o, const std::vector<int>& goals,
           std::ostream& out, std::ostream& err) {
@@ -181,6 +189,17 @@ int Build(const BuildOptions& o, const std::vector<int>& goals,
     if (!refusal.empty()) {
       err << "slidedb-build: " << refusal << "\n";
       return kExitUnavailable;
+    }
+  }
+  if (o.pdb) {
+    const MachineRoom room = AvailableRoom(o.db_dir);
+    for (const int goal_blank : goals) {
+      const std::string refusal = PdbRoomRefusal(
+          o.board, PartitionOf(o, goal_blank), o.pdb_index, room);
+      if (!refusal.empty()) {
+        err << "slidedb-build: " << refusal << "\n";
+        return kExitUnavailable;
+      }
     }
   }
   std::unique_ptr<DatabaseWriter> writer;
@@ -197,9 +216,7 @@ int Build(const BuildOptions& o, const std::vector<int>& goals,
     const int goal_blank = goals[k];
     const std::string tag = searches.Tag(goal_blank);
     if (o.pdb) {
-      const Partition partition = o.partition.empty()
-                                      ? DefaultPartition(o.board, goal_blank)
-                                      : o.partition;
+      const Partition partition = PartitionOf(o, goal_blank);
       built_partitions.insert(PartitionName(partition) +
                               (o.pdb_index == PdbIndexKind::kBlankRegion
                                    ? " by blank region"

@@ -61,7 +61,11 @@ constexpr char kUsage[] =
     "the blank first gets the blank-last groups turned by 180 degrees).\n"
     "--pdb takes group sizes (7-8: tiles 1-7 and 8-15) or each group's\n"
     "tiles, groups separated by '/'; on a smaller board it builds pattern\n"
-    "databases instead of its table. --pdb strong builds the default groups\n"
+    "databases instead of its table. The builder first checks the free\n"
+    "memory (MemAvailable) against what the largest group's search takes\n"
+    "(2.1 GB for a group of 8 on 4x4, 19 GB for 7 on 5x5) and refuses with\n"
+    "the figures (exit 69) when it is short.\n"
+    "--pdb strong builds the default groups\n"
     "with an entry for each region of free cells the blank may be in (as\n"
     "clausecker/24puzzle's zero-aware databases): on 5x5 about 6 minutes\n"
     "and 1 GB, 92 MB on disk; its searches generate about a third fewer\n"
@@ -123,7 +127,8 @@ po::options_description Describe(Given* g) {
       "pdb", po::value(&g->pdb_text)->value_name("PARTITION|strong"),
       "build pattern databases of these tile groups, sizes in goal order: "
       "7-8 (tiles 1-7 and 8-15), 6-6-3, 5-5-5 ..., or each group's tiles: "
-      "1,2,3/4,5,6,7,8; a group has at most 8 tiles (6 over 16 cells); "
+      "1,2,3/4,5,6,7,8; a group has at most 8 tiles (7 over 16 cells, "
+      "where the default groups have 6); "
       "strong: the default groups with an entry for each region of free "
       "cells the blank may be in (stronger, larger)")(
       "goal", po::value(&g->goal_texts),

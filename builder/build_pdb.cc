@@ -1,5 +1,6 @@
 #include "builder/build_pdb.h"
 
+#include <algorithm>
 #include <iomanip>
 #include <memory>
 #include <vector>
@@ -57,6 +58,25 @@ void SkipServedGoals(const std::string& db_dir, const Board& board,
         << (g.stored ? "them again" : "its own") << ")\n";
     blanks->erase(g.goal_blank);
   }
+}
+
+std::string PdbRoomRefusal(const Board& board, const Partition& partition,
+                           PdbIndexKind index, const MachineRoom& room) {
+  uint64_t needs = 0;
+  for (const auto& group : partition) {
+    needs = std::max(needs, PatternDbBuildBytes(
+                                board, static_cast<int>(group.size()), index));
+  }
+  needs += kBuildMemoryMargin;
+  if (room.memory == 0 || room.memory >= needs) return "";
+  return "building the pattern databases " + PartitionName(partition) +
+         (index == PdbIndexKind::kBlankRegion ? " by blank region" : "") +
+         " of " + board.Name() + " needs " + Gigabytes(needs) +
+         " of memory (an entry a byte and the search's three bits for each "
+         "placement and blank cell, for its largest group), " +
+         Gigabytes(room.memory) +
+         " available (MemAvailable): this machine is too small, nothing was "
+         "built";
 }
 
 Status BuildPdbs(const Board& board, int goal_blank, const Partition& partition,

@@ -8,6 +8,7 @@
 #include <set>
 #include <string>
 
+#include "builder/machine_room.h"
 #include "lib/base/status.h"
 #include "lib/puzzle/board.h"
 #include "lib/puzzle/pattern.h"
@@ -28,6 +29,13 @@ namespace slidedb {
 void SkipServedGoals(const std::string& db_dir, const Board& board,
                      const Partition* asked, PdbIndexKind index,
                      std::set<int>* blanks, std::ostream& out);
+
+// Why building the groups of `partition` (one after the other: the memory
+// of the largest) does not fit `room`'s memory, with the figures
+// ("building the pattern databases 7-7-7-3 of 5x5 needs 19.2 GB of memory
+// ..."), or "" when it fits or the memory is not known (0).
+std::string PdbRoomRefusal(const Board& board, const Partition& partition,
+                           PdbIndexKind index, const MachineRoom& room);
 
 // Builds the pattern databases of one goal, one group after the other, in
 // place of any it had, with a progress line per depth on `err` (unless

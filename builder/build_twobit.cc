@@ -1,12 +1,7 @@
 #include "builder/build_twobit.h"
 
-#include <sys/statvfs.h>
-
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <iomanip>
 #include <sstream>
 
@@ -23,40 +18,7 @@ namespace slidedb {
 
 namespace {
 
-// Memory beyond the table and the search's bits: the process, RocksDB's
-// writers, the search's per-block flags.
-constexpr uint64_t kMemoryMargin = uint64_t{256} << 20;
 constexpr uint64_t kDiskMargin = uint64_t{64} << 20;
-
-// A number of bytes from the environment, or 0.
-uint64_t Pretended(const char* name) {
-  const char* v = std::getenv(name);
-  if (v == nullptr || *v == '\0') return 0;
-  return std::strtoull(v, nullptr, 10);
-}
-
-uint64_t MemAvailable() {
-  std::ifstream in("/proc/meminfo");
-  std::string key;
-  uint64_t kb;
-  std::string unit;
-  while (in >> key >> kb) {
-    std::getline(in, unit);
-    if (key == "MemAvailable:") return kb * 1024;
-  }
-  return 0;
-}
-
-uint64_t DiskFree(const std::string& db_dir) {
-  std::error_code ec;
-  std::filesystem::path p = std::filesystem::absolute(db_dir, ec);
-  while (!p.empty() && !std::filesystem::exists(p, ec) && p != p.root_path()) {
-    p = p.parent_path();
-  }
-  struct statvfs fs;
-  if (statvfs(p.c_str(), &fs) != 0) return 0;
-  return static_cast<uint64_t>(fs.f_bavail) * fs.f_frsize;
-}
 
 std::string Duration(double seconds) {
   const auto s = static_cast<uint64_t>(seconds + 0.5);
@@ -82,19 +44,10 @@ TwoBitNeeds TwoBitTableNeeds(const Board& board) {
   TwoBitNeeds needs;
   // TwoBitTable rounds up to 64 states; the search keeps a bit a state.
   needs.memory =
-      (states + 63) / 64 * 16 + (states + 63) / 64 * 8 + kMemoryMargin;
+      (states + 63) / 64 * 16 + (states + 63) / 64 * 8 + kBuildMemoryMargin;
   const uint64_t bytes = RecordBytes(RecordKind::kTwoBit, states);
   needs.disk = bytes + bytes / 32 + kDiskMargin;
   return needs;
-}
-
-MachineRoom AvailableRoom(const std::string& db_dir) {
-  MachineRoom room;
-  room.memory = Pretended("SLIDEDB_PRETEND_MEM_AVAILABLE");
-  if (room.memory == 0) room.memory = MemAvailable();
-  room.disk = Pretended("SLIDEDB_PRETEND_DISK_FREE");
-  if (room.disk == 0) room.disk = DiskFree(db_dir);
-  return room;
 }
 
 std::string TwoBitRoomRefusal(const Board& board, int tables,

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "builder/machine_room.h"
 #include "lib/base/status.h"
 #include "lib/puzzle/board.h"
 #include "lib/puzzle/index.h"
@@ -28,17 +29,6 @@ struct TwoBitNeeds {
   uint64_t disk = 0;
 };
 TwoBitNeeds TwoBitTableNeeds(const Board& board);
-
-// What the machine has: MemAvailable of /proc/meminfo and the space
-// statvfs gives an unprivileged writer on the file system of `db_dir` (or
-// of its nearest existing parent). The environment variables
-// SLIDEDB_PRETEND_MEM_AVAILABLE and SLIDEDB_PRETEND_DISK_FREE, in bytes,
-// stand for them when set (tests pretend a small machine). 0 when unknown.
-struct MachineRoom {
-  uint64_t memory = 0;
-  uint64_t disk = 0;
-};
-MachineRoom AvailableRoom(const std::string& db_dir);
 
 // Why `tables` two-bit tables of `board` (built one after the other: the
 // memory of one, the disk of all) do not fit `room`, with the figures

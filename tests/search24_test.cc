@@ -41,10 +41,15 @@ TEST(PartitionTest, TakesGroupsOfAnyTiles) {
         "0,1,2/3,4,5,6,7,8", "1,2,3,/4,5,6,7,8", "1,2,3//4,5,6,7,8"}) {
     EXPECT_FALSE(ParsePartition(bad, Board(3, 3), &p).ok()) << bad;
   }
-  // Groups above six tiles are too big for a board of more than 16 cells.
-  Status s = ParsePartition("7-7-5-5", kBoard, &p);
+  // Groups above seven tiles are too big for a board of more than 16
+  // cells; seven are taken when asked for, six by default.
+  Status s = ParsePartition("8-6-5-5", kBoard, &p);
   EXPECT_TRUE(s.IsInvalidArgument());
-  EXPECT_NE(s.message().find("at most 6"), std::string::npos) << s.message();
+  EXPECT_NE(s.message().find("at most 7"), std::string::npos) << s.message();
+  ASSERT_TRUE(ParsePartition("7-7-7-3", kBoard, &p).ok());
+  for (const auto& group : DefaultPartition(kBoard, 0)) {
+    EXPECT_LE(group.size(), 6u);
+  }
   EXPECT_EQ(DefaultPartition(Board(4, 5), 19),
             ConsecutiveGroups({4, 5, 5, 5}));
 }

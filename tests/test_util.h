@@ -3,6 +3,7 @@
 #define SLIDEDB_TESTS_TEST_UTIL_H_
 
 #include <gtest/gtest.h>
+#include <stdlib.h>
 
 #include <map>
 #include <nlohmann/json.hpp>
@@ -83,6 +84,20 @@ std::vector<nlohmann::json> JsonLines(const std::string& text);
 // The records and metadata of one small table, searched afresh.
 std::pair<TableMeta, std::vector<uint8_t>> SmallTable(const Board& board,
                                                       int goal_blank);
+
+// Sets an environment variable for the life of the object.
+class ScopedEnv {
+ public:
+  ScopedEnv(const char* name, const std::string& value) : name_(name) {
+    setenv(name, value.c_str(), 1);
+  }
+  ~ScopedEnv() { unsetenv(name_); }
+  ScopedEnv(const ScopedEnv&) = delete;
+  ScopedEnv& operator=(const ScopedEnv&) = delete;
+
+ private:
+  const char* name_;
+};
 
 // A fresh empty directory under the system's temporary directory, removed
 // when the test binary exits.

@@ -25,17 +25,7 @@ namespace {
 using testing::RunBuildCli;
 using testing::RunQueryCli;
 
-// Sets an environment variable for the life of the object.
-class ScopedEnv {
- public:
-  ScopedEnv(const char* name, const std::string& value) : name_(name) {
-    setenv(name, value.c_str(), 1);
-  }
-  ~ScopedEnv() { unsetenv(name_); }
-
- private:
-  const char* name_;
-};
+using testing::ScopedEnv;
 
 TEST(TwoBitBuildTest, RecordsFlagIsChecked) {
   const std::string db = testing::TempDir("twobit-flags") + "/db";

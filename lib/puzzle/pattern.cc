@@ -32,7 +32,7 @@ std::vector<std::string_view> Split(std::string_view text, char sep) {
 }  // namespace
 
 int MaxPatternTiles(const Board& board) {
-  return board.cells() <= 16 ? kMaxPatternTiles : 6;
+  return board.cells() <= 16 ? kMaxPatternTiles : 7;
 }
 
 Status ParsePartition(std::string_view text, const Board& board,
@@ -157,7 +157,8 @@ CellGroups BlankLastCells(const Board& board, bool larger_first = false) {
   }
   // As few groups as cover the cells, as even as possible, smaller first
   // (unless larger_first), each taking the next cells in reading order.
-  const int max_group = MaxPatternTiles(board);
+  // Above 16 cells a group of 7 is too costly to build by default.
+  const int max_group = board.cells() <= 16 ? kMaxPatternTiles : 6;
   CellGroups groups;
   int next = 0;
   for (int left = board.cells() - 1; left > 0;) {

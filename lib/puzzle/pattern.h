@@ -62,9 +62,9 @@ Partition ConsecutiveGroups(const std::vector<int>& sizes);
 
 // The largest group a pattern database holds: 16!/8! = 518,918,400 entries.
 inline constexpr int kMaxPatternTiles = 8;
-// The largest group on `board`: 8 tiles up to 16 cells; 6 above (25!/19! =
-// 127,512,000 entries; a 7-tile group on 5x5 would need 2.4 G entries and a
-// 44 G-state search to build).
+// The largest group on `board`: 8 tiles up to 16 cells; 7 above (25!/18! =
+// 2,422,728,000 entries on 5x5, whose search takes 19 GB: asked for, never
+// a default, which takes at most 6 above 16 cells).
 int MaxPatternTiles(const Board& board);
 
 class PatternIndexer {

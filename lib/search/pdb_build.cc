@@ -40,14 +40,17 @@ class AbstractBfs {
         masks_(board),
         free_cells_(n_ - k_) {}
 
+  // The words of each bit set: a bit for each placement and free cell.
+  static uint64_t BitWords(const PatternIndexer& indexer, int free_cells) {
+    return (indexer.size() * static_cast<uint64_t>(free_cells) + 63) / 64;
+  }
+
   // Room for the entries, all kPdbUnreached, in *values, and for the bit
   // sets; ResourceExhausted when there is not enough memory.
   Status Allocate(const Board& board, std::vector<uint8_t>* values) {
-    const uint64_t entries = entries_.size();
-    const uint64_t bits = indexer_.size() * static_cast<uint64_t>(free_cells_);
     try {
-      values->assign(entries, kPdbUnreached);
-      visited_.assign((bits + 63) / 64, 0);
+      values->assign(entries_.size(), kPdbUnreached);
+      visited_.assign(BitWords(indexer_, free_cells_), 0);
       current_.assign(visited_.size(), 0);
       next_.assign(visited_.size(), 0);
     } catch (const std::bad_alloc&) {
@@ -192,6 +195,12 @@ class AbstractBfs {
 };
 
 }  // namespace
+
+uint64_t PatternDbBuildBytes(const Board& board, int tiles, PdbIndexKind kind) {
+  const uint64_t words = AbstractBfs::BitWords(
+      PatternIndexer(board.cells(), tiles), board.cells() - tiles);
+  return GroupIndexer(board, tiles, kind).size() + 3 * words * 8;
+}
 
 Status BuildPatternDb(const Board& board, int goal_blank,
                       const std::vector<int>& tiles, PdbIndexKind kind,

@@ -1,0 +1,54 @@
+#include "builder/machine_room.h"
+
+#include <sys/statvfs.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+namespace slidedb {
+
+namespace {
+
+// A number of bytes from the environment, or 0.
+uint64_t Pretended(const char* name) {
+  const char* v = std::getenv(name);
+  if (v == nullptr || *v == '\0') return 0;
+  return std::strtoull(v, nullptr, 10);
+}
+
+uint64_t MemAvailable() {
+  std::ifstream in("/proc/meminfo");
+  std::string key;
+  uint64_t kb;
+  std::string unit;
+  while (in >> key >> kb) {
+    std::getline(in, unit);
+    if (key == "MemAvailable:") return kb * 1024;
+  }
+  return 0;
+}
+
+uint64_t DiskFree(const std::string& db_dir) {
+  std::error_code ec;
+  std::filesystem::path p = std::filesystem::absolute(db_dir, ec);
+  while (!p.empty() && !std::filesystem::exists(p, ec) && p != p.root_path()) {
+    p = p.parent_path();
+  }
+  struct statvfs fs;
+  if (statvfs(p.c_str(), &fs) != 0) return 0;
+  return static_cast<uint64_t>(fs.f_bavail) * fs.f_frsize;
+}
+
+}  // namespace
+
+MachineRoom AvailableRoom(const std::string& db_dir) {
+  MachineRoom room;
+  room.memory = Pretended("SLIDEDB_PRETEND_MEM_AVAILABLE");
+  if (room.memory == 0) room.memory = MemAvailable();
+  room.disk = Pretended("SLIDEDB_PRETEND_DISK_FREE");
+  if (room.disk == 0) room.disk = DiskFree(db_dir);
+  return room;
+}
+
+}  // namespace slidedb

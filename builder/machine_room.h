@@ -1,0 +1,28 @@
+// What the machine has for a build, checked before its search starts: the
+// memory it may take and the disk it may write.
+#ifndef SLIDEDB_BUILDER_MACHINE_ROOM_H_
+#define SLIDEDB_BUILDER_MACHINE_ROOM_H_
+
+#include <cstdint>
+#include <string>
+
+namespace slidedb {
+
+// MemAvailable of /proc/meminfo and the space statvfs gives an
+// unprivileged writer on the file system of `db_dir` (or of its nearest
+// existing parent). The environment variables SLIDEDB_PRETEND_MEM_AVAILABLE
+// and SLIDEDB_PRETEND_DISK_FREE, in bytes, stand for them when set (tests
+// pretend a small machine). 0 when unknown.
+struct MachineRoom {
+  uint64_t memory = 0;
+  uint64_t disk = 0;
+};
+MachineRoom AvailableRoom(const std::string& db_dir);
+
+// Memory a build takes beyond its search's tables and bits: the process,
+// RocksDB's writers, a search's per-block flags.
+inline constexpr uint64_t kBuildMemoryMargin = uint64_t{256} << 20;
+
+}  // namespace slidedb
+
+#endif  // SLIDEDB_BUILDER_MACHINE_ROOM_H_
