@@ -177,30 +177,33 @@ Partition PartitionOf(const BuildOptions& o, int goal_blank) {
                              : o.partition;
 }
 
+// Why building `goals` does not fit the machine (two-bit tables, pattern
+// databases), or "".
+std::string RoomRefusal(const BuildOptions& o, const std::vector<int>& goals) {
+  if (o.two_bit) {
+    return TwoBitRoomRefusal(o.board, static_cast<int>(goals.size()),
+                             AvailableRoom(o.db_dir));
+  }
+  if (!o.pdb) return "";
+  const MachineRoom room = AvailableRoom(o.db_dir);
+  for (const int goal_blank : goals) {
+    std::string refusal =
+        PdbRoomRefusal(o.board, PartitionOf(o, goal_blank), o.pdb_index, room);
+    if (!refusal.empty()) return refusal;
+  }
+  return "";
+}
+
 // Builds the tables or pattern databases of `goals` into o.db_dir.
 int Build(const BuildOptions& o, const std::vector<int>& goals,
           std::ostream& out, std::ostream& err) {
   const auto t0 = std::chrono::steady_clock::now();
   TableSearches searches(o, goals, err);
-  if (o.two_bit) {
-    // Refused at the start, before any search, with the figures.
-    const std::string refusal = TwoBitRoomRefusal(
-        o.board, static_cast<int>(goals.size()), AvailableRoom(o.db_dir));
-    if (!refusal.empty()) {
-      err << "slidedb-build: " << refusal << "\n";
-      return kExitUnavailable;
-    }
-  }
-  if (o.pdb) {
-    const MachineRoom room = AvailableRoom(o.db_dir);
-    for (const int goal_blank : goals) {
-      const std::string refusal = PdbRoomRefusal(
-          o.board, PartitionOf(o, goal_blank), o.pdb_index, room);
-      if (!refusal.empty()) {
-        err << "slidedb-build: " << refusal << "\n";
-        return kExitUnavailable;
-      }
-    }
+  // Refused at the start, before any search, with the figures.
+  const std::string refusal = RoomRefusal(o, goals);
+  if (!refusal.empty()) {
+    err << "slidedb-build: " << refusal << "\n";
+    return kExitUnavailable;
   }
   std::unique_ptr<DatabaseWriter> writer;
   Status s = DatabaseWriter::Begin(o.db_dir, &writer, o.rebuild);
