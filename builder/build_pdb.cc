@@ -68,15 +68,14 @@ std::string PdbRoomRefusal(const Board& board, const Partition& partition,
                                 board, static_cast<int>(group.size()), index));
   }
   needs += kBuildMemoryMargin;
-  if (room.memory == 0 || room.memory >= needs) return "";
-  return "building the pattern databases " + PartitionName(partition) +
-         (index == PdbIndexKind::kBlankRegion ? " by blank region" : "") +
-         " of " + board.Name() + " needs " + Gigabytes(needs) +
-         " of memory (an entry a byte and the search's three bits for each "
-         "placement and blank cell, for its largest group), " +
-         Gigabytes(room.memory) +
-         " available (MemAvailable): this machine is too small, nothing was "
-         "built";
+  return RoomShortfall(
+      "the pattern databases " + PartitionName(partition) +
+          (index == PdbIndexKind::kBlankRegion ? " by blank region" : "") +
+          " of " + board.Name(),
+      MachineRoom{needs, 0},
+      "an entry a byte and the search's three bits for each placement and "
+      "blank cell, for its largest group",
+      room);
 }
 
 Status BuildPdbs(const Board& board, int goal_blank, const Partition& partition,

@@ -53,22 +53,11 @@ TwoBitNeeds TwoBitTableNeeds(const Board& board) {
 std::string TwoBitRoomRefusal(const Board& board, int tables,
                               const MachineRoom& room) {
   const TwoBitNeeds one = TwoBitTableNeeds(board);
-  const uint64_t disk = one.disk * static_cast<uint64_t>(tables);
-  std::string lacks;
-  if (room.memory != 0 && room.memory < one.memory) {
-    lacks = "needs " + Gigabytes(one.memory) +
-            " of memory (two bits a state "
-            "and the search's bit a state), " +
-            Gigabytes(room.memory) + " available (MemAvailable)";
-  }
-  if (room.disk != 0 && room.disk < disk) {
-    lacks += (lacks.empty() ? "needs " : "; and ") + Gigabytes(disk) +
-             " of disk, " + Gigabytes(room.disk) + " free there";
-  }
-  if (lacks.empty()) return "";
-  return "building the two-bit table" + std::string(tables == 1 ? "" : "s") +
-         " of " + board.Name() + " " + lacks +
-         ": this machine is too small, nothing was built";
+  const MachineRoom needs{one.memory, one.disk * static_cast<uint64_t>(tables)};
+  return RoomShortfall(
+      "the two-bit table" + std::string(tables == 1 ? "" : "s") + " of " +
+          board.Name(),
+      needs, "two bits a state and the search's bit a state", room);
 }
 
 Status SearchTwoBitTable(const Indexer& indexer, int threads, bool quiet,

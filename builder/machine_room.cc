@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "builder/build_text.h"
+
 namespace slidedb {
 
 namespace {
@@ -49,6 +51,23 @@ MachineRoom AvailableRoom(const std::string& db_dir) {
   room.disk = Pretended("SLIDEDB_PRETEND_DISK_FREE");
   if (room.disk == 0) room.disk = DiskFree(db_dir);
   return room;
+}
+
+std::string RoomShortfall(const std::string& what, const MachineRoom& needs,
+                          const std::string& memory_why,
+                          const MachineRoom& room) {
+  std::string lacks;
+  if (needs.memory != 0 && room.memory != 0 && room.memory < needs.memory) {
+    lacks = Gigabytes(needs.memory) + " of memory (" + memory_why + "), " +
+            Gigabytes(room.memory) + " available (MemAvailable)";
+  }
+  if (needs.disk != 0 && room.disk != 0 && room.disk < needs.disk) {
+    lacks += (lacks.empty() ? "" : "; and ") + Gigabytes(needs.disk) +
+             " of disk, " + Gigabytes(room.disk) + " free there";
+  }
+  if (lacks.empty()) return "";
+  return "building " + what + " needs " + lacks +
+         ": this machine is too small, nothing was built";
 }
 
 }  // namespace slidedb

@@ -19,6 +19,15 @@ struct MachineRoom {
 };
 MachineRoom AvailableRoom(const std::string& db_dir);
 
+// Why building `what` ("the two-bit table of 2x7") does not fit `room`, or
+// "" when it does: "building WHAT needs X of memory (MEMORY_WHY), Y
+// available (MemAvailable); and Z of disk, W free there: this machine is
+// too small, nothing was built", naming only what is short. A need or a
+// room of 0 is not checked.
+std::string RoomShortfall(const std::string& what, const MachineRoom& needs,
+                          const std::string& memory_why,
+                          const MachineRoom& room);
+
 // Memory a build takes beyond its search's tables and bits: the process,
 // RocksDB's writers, a search's per-block flags.
 inline constexpr uint64_t kBuildMemoryMargin = uint64_t{256} << 20;

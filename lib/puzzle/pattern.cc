@@ -29,10 +29,19 @@ std::vector<std::string_view> Split(std::string_view text, char sep) {
   }
 }
 
+// Boards of up to this many cells take groups of up to kMaxPatternTiles,
+// asked for or by default; larger ones take 7 asked for and 6 by default
+// (a 7-tile group of 5x5 takes 19 GB to build: never a default).
+constexpr int kFullGroupCells = 16;
+
+int DefaultPatternTiles(const Board& board) {
+  return board.cells() <= kFullGroupCells ? kMaxPatternTiles : 6;
+}
+
 }  // namespace
 
 int MaxPatternTiles(const Board& board) {
-  return board.cells() <= 16 ? kMaxPatternTiles : 7;
+  return board.cells() <= kFullGroupCells ? kMaxPatternTiles : 7;
 }
 
 Status ParsePartition(std::string_view text, const Board& board,
@@ -157,8 +166,7 @@ CellGroups BlankLastCells(const Board& board, bool larger_first = false) {
   }
   // As few groups as cover the cells, as even as possible, smaller first
   // (unless larger_first), each taking the next cells in reading order.
-  // Above 16 cells a group of 7 is too costly to build by default.
-  const int max_group = board.cells() <= 16 ? kMaxPatternTiles : 6;
+  const int max_group = DefaultPatternTiles(board);
   CellGroups groups;
   int next = 0;
   for (int left = board.cells() - 1; left > 0;) {
