@@ -18,7 +18,7 @@
 #     largest peak RSS (and its instance).
 #
 # Both read $DB15 (default /tmp/slidedb-bench15; built by this build with
-# the default 7-8 pattern databases if missing), or the base build reads
+# the default 8-7 pattern databases if missing), or the base build reads
 # $DB15_BASE when set (the same pattern databases in a format the base
 # build reads); Korf's goal is 0,1,...,15.
 set -euo pipefail

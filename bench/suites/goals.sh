@@ -13,7 +13,7 @@
 #     alternating: lengths (must agree with the published ones), seconds, states,
 #     the ratio. DB55 and DB55_FIRST may both be `--pdb strong` ones.
 #   - 4x4: the COUNT median of Korf's 100 (bench/korf100.txt) towards
-#     Korf's goal from DB44 (the default 7-8, by the half turn), and the
+#     Korf's goal from DB44 (the default 8-7, by the half turn), and the
 #     same starts towards 1,5,2,3,4,0,6,...,15 (Korf's goal with its blank
 #     moved to cell 5, so every start still reaches it; its distance is
 #     within 2 of Korf's) from DB44_MIDDLE (`slidedb-build --board 4x4

@@ -16,7 +16,7 @@
 #   - Korf's 100 as one batch on standard input (both cores), 3 runs each.
 #
 # Both read the same database: $DB15 (default /tmp/slidedb-bench15, with
-# the default 7-8 pattern databases; built by this build if missing).
+# the default 8-7 pattern databases; built by this build if missing).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 

@@ -101,7 +101,7 @@ korf_cell() {  # NAME: median seconds and answers/s, or the HTTP status
     echo "not answered (HTTP $(cat "$tmp/$1.korf_status"))"
   fi
 }
-echo "| Korf's 100 (4x4, 7-8 pattern databases) as one POST, all optimal | $(korf_cell base) | $(korf_cell new) | |"
+echo "| Korf's 100 (4x4, 8-7 pattern databases) as one POST, all optimal | $(korf_cell base) | $(korf_cell new) | |"
 row "peak RSS of the server after the 3x3 runs, MiB" rss3 "%.0f"
 echo "| peak RSS with the 4x4 databases loaded (new), MiB | | $(median <"$tmp/new.rss4" | xargs printf '%.0f') | |"
 echo

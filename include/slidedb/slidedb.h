@@ -67,7 +67,7 @@ struct Options {
 struct OpenOptions {
   // Read every pattern database (the 15-puzzle's, the 24-puzzle's) whole
   // now, so that no answer waits for a page of one: about a second and
-  // 600 MB for the 15-puzzle's default 7-8. By default a search reads their
+  // 600 MB for the 15-puzzle's default 8-7. By default a search reads their
   // pages as it first needs them (the first 4x4 answer in milliseconds),
   // and the Db's memory grows with the pages read.
   bool preload = false;

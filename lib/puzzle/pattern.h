@@ -45,16 +45,17 @@ std::string PartitionName(const Partition& p);
 // puts on them. For the blank last, on 5x5 Korf and Felner's four groups of
 // six (docs/FORMAT.md; BENCHMARKS.md says why); otherwise as few groups of
 // at most MaxPatternTiles(board) cells, taken in reading order, as cover
-// the cells, as even as possible, smaller first (7-8 on 16 cells, 7-7 on
-// 15, 6-7 on 14, 5-6 on 12). For another blank the same shape turned or
+// the cells, as even as possible, smaller first (7-7 on 15 cells, 6-7 on
+// 14, 5-6 on 12), but larger first on 4x4 (8-7: Korf and Felner's 7-8 for
+// the blank first, turned). For another blank the same shape turned or
 // reflected by the symmetry of the board that takes the last cell nearest
 // the blank; when it is not the blank's cell, the cells on a shortest road
 // from there to the blank each take the group of the next, as the tiles
-// would slide; such a blank also tries the sizes the other way round
-// (8-7), and the shape with the most neighbouring cells within groups
-// wins. The blank first gets the blank-last groups turned by 180
-// degrees. Groups in the order of their first tile. 7-8 takes about 610 s
-// of CPU on two threads and 2 GB (BENCHMARKS.md).
+// would slide; such a blank also tries the sizes the other way round, and
+// the shape with the most neighbouring cells within groups wins. The blank
+// first gets the blank-last groups turned by 180 degrees (7-8 on 4x4, Korf
+// and Felner's). Groups in the order of their first tile. 8-7 takes about
+// 610 s of CPU on two threads and 2 GB (BENCHMARKS.md).
 // REQUIRES: 0 <= goal_blank < board.cells().
 Partition DefaultPartition(const Board& board, int goal_blank);
 // Groups of the given sizes over consecutive tiles, from tile 1.

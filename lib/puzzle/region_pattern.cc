@@ -108,7 +108,7 @@ uint64_t RegionIndexer::OtherRegion(const uint8_t* cell, uint32_t set,
       case 6:  // 5x5's groups
         order = OrderAmong<6>(cell, set, tiles_, order_);
         break;
-      case 7:  // 4x4's 7-8
+      case 7:  // 4x4's 8-7
         order = OrderAmong<7>(cell, set, tiles_, order_);
         break;
       case 8:
