@@ -180,12 +180,11 @@ Partition PartitionOf(const BuildOptions& o, int goal_blank) {
 // Why building `goals` does not fit the machine (two-bit tables, pattern
 // databases), or "".
 std::string RoomRefusal(const BuildOptions& o, const std::vector<int>& goals) {
-  if (o.two_bit) {
-    return TwoBitRoomRefusal(o.board, static_cast<int>(goals.size()),
-                             AvailableRoom(o.db_dir));
-  }
-  if (!o.pdb) return "";
+  if (!o.two_bit && !o.pdb) return "";
   const MachineRoom room = AvailableRoom(o.db_dir);
+  if (o.two_bit) {
+    return TwoBitRoomRefusal(o.board, static_cast<int>(goals.size()), room);
+  }
   for (const int goal_blank : goals) {
     std::string refusal =
         PdbRoomRefusal(o.board, PartitionOf(o, goal_blank), o.pdb_index, room);

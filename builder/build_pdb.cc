@@ -72,10 +72,10 @@ std::string PdbRoomRefusal(const Board& board, const Partition& partition,
       "the pattern databases " + PartitionName(partition) +
           (index == PdbIndexKind::kBlankRegion ? " by blank region" : "") +
           " of " + board.Name(),
-      MachineRoom{needs, 0},
+      needs,
       "an entry a byte and the search's three bits for each placement and "
       "blank cell, for its largest group",
-      room);
+      /*disk=*/0, room);
 }
 
 Status BuildPdbs(const Board& board, int goal_blank, const Partition& partition,

@@ -53,11 +53,11 @@ TwoBitNeeds TwoBitTableNeeds(const Board& board) {
 std::string TwoBitRoomRefusal(const Board& board, int tables,
                               const MachineRoom& room) {
   const TwoBitNeeds one = TwoBitTableNeeds(board);
-  const MachineRoom needs{one.memory, one.disk * static_cast<uint64_t>(tables)};
   return RoomShortfall(
       "the two-bit table" + std::string(tables == 1 ? "" : "s") + " of " +
           board.Name(),
-      needs, "two bits a state and the search's bit a state", room);
+      one.memory, "two bits a state and the search's bit a state",
+      one.disk * static_cast<uint64_t>(tables), room);
 }
 
 Status SearchTwoBitTable(const Indexer& indexer, int threads, bool quiet,

@@ -53,17 +53,17 @@ MachineRoom AvailableRoom(const std::string& db_dir) {
   return room;
 }
 
-std::string RoomShortfall(const std::string& what, const MachineRoom& needs,
-                          const std::string& memory_why,
+std::string RoomShortfall(const std::string& what, uint64_t memory,
+                          const std::string& memory_why, uint64_t disk,
                           const MachineRoom& room) {
   std::string lacks;
-  if (needs.memory != 0 && room.memory != 0 && room.memory < needs.memory) {
-    lacks = Gigabytes(needs.memory) + " of memory (" + memory_why + "), " +
+  if (memory != 0 && room.memory != 0 && room.memory < memory) {
+    lacks = Gigabytes(memory) + " of memory (" + memory_why + "), " +
             Gigabytes(room.memory) + " available (MemAvailable)";
   }
-  if (needs.disk != 0 && room.disk != 0 && room.disk < needs.disk) {
-    lacks += (lacks.empty() ? "" : "; and ") + Gigabytes(needs.disk) +
-             " of disk, " + Gigabytes(room.disk) + " free there";
+  if (disk != 0 && room.disk != 0 && room.disk < disk) {
+    lacks += (lacks.empty() ? "" : "; and ") + Gigabytes(disk) + " of disk, " +
+             Gigabytes(room.disk) + " free there";
   }
   if (lacks.empty()) return "";
   return "building " + what + " needs " + lacks +

@@ -19,13 +19,14 @@ struct MachineRoom {
 };
 MachineRoom AvailableRoom(const std::string& db_dir);
 
-// Why building `what` ("the two-bit table of 2x7") does not fit `room`, or
-// "" when it does: "building WHAT needs X of memory (MEMORY_WHY), Y
-// available (MemAvailable); and Z of disk, W free there: this machine is
-// too small, nothing was built", naming only what is short. A need or a
-// room of 0 is not checked.
-std::string RoomShortfall(const std::string& what, const MachineRoom& needs,
-                          const std::string& memory_why,
+// Why building `what` ("the two-bit table of 2x7"), which takes `memory`
+// bytes (for `memory_why`) and `disk` bytes, does not fit `room`, or ""
+// when it does: "building WHAT needs X of memory (MEMORY_WHY), Y available
+// (MemAvailable); and Z of disk, W free there: this machine is too small,
+// nothing was built", naming only what is short. A need or a room of 0 is
+// not checked.
+std::string RoomShortfall(const std::string& what, uint64_t memory,
+                          const std::string& memory_why, uint64_t disk,
                           const MachineRoom& room);
 
 // Memory a build takes beyond its search's tables and bits: the process,
