@@ -1,10 +1,13 @@
 #include "lib/search/pdb_values.h"
 
+#include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <bit>
+#include <cerrno>
 #include <cstring>
 #include <utility>
 
@@ -25,6 +28,11 @@ uint64_t MappedSize(uint64_t size) {
   return std::max<uint64_t>(page, (size + page - 1) / page * page);
 }
 
+// The bytes `entries` entries of `entry_bits` bits take.
+uint64_t EntryBytes(uint64_t entries, int entry_bits) {
+  return (entries * static_cast<uint64_t>(entry_bits) + 7) / 8;
+}
+
 }  // namespace
 
 void PdbValues::Free::operator()(uint8_t* p) const {
@@ -41,7 +49,7 @@ struct PdbValues::Pages : PageBudget::Holder {
   uint8_t* ready = nullptr;
   uint64_t bytes = 0;  // stored's
   int page_shift = 0;  // in entries
-  int byte_shift = 0;
+  int entry_bits = 8;
   std::mutex mutex;  // guards error, read, stored, and putting a page in
   Status error;
   std::atomic<bool> failed{false};
@@ -62,8 +70,8 @@ struct PdbValues::Pages : PageBudget::Holder {
                                      __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
       return flag == kAbsent;
     }
-    const uint64_t page_bytes = page_entries >> byte_shift;
-    const uint64_t first = (uint64_t{page} << page_shift) >> byte_shift;
+    const uint64_t page_bytes = EntryBytes(page_entries, entry_bits);
+    const uint64_t first = EntryBytes(uint64_t{page} << page_shift, entry_bits);
     const uint64_t length = std::min<uint64_t>(page_bytes, bytes - first);
     const uint64_t system_page = static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
     if (page_bytes % system_page == 0) {
@@ -82,8 +90,9 @@ struct PdbValues::Pages : PageBudget::Holder {
 Status PdbValues::Allocate(uint64_t entries, int entry_bits, int page_shift,
                            bool ready) {
   entries_ = entries;
+  entry_bits_ = entry_bits;
   byte_shift_ = entry_bits == 4 ? 1 : 0;
-  bytes_ = (entries + (1u << byte_shift_) - 1) >> byte_shift_;
+  bytes_ = EntryBytes(entries, entry_bits);
   page_shift_ = page_shift;
   void* p = MemoryRefusedForTesting(MappedSize(bytes_))
                 ? MAP_FAILED
@@ -125,6 +134,56 @@ PdbValues::PdbValues(const std::vector<uint8_t>& all) {
   }
 }
 
+PdbValues::PdbValues(const std::vector<uint32_t>& all) {
+  if (Allocate(all.size(), 32, kInMemoryShift, true).ok()) {
+    std::memcpy(stored_, all.data(), all.size() * sizeof(uint32_t));
+  }
+}
+
+Status PdbValues::MapFile(const std::string& path, uint64_t entries,
+                          PdbValues* out) {
+  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    const int e = errno;
+    const std::string why = path + ": " + std::strerror(e);
+    return e == ENOENT ? Status::NotFound(why) : Status::IOError(why);
+  }
+  struct stat st;
+  const uint64_t bytes = entries * 4;
+  Status s;
+  void* p = MAP_FAILED;
+  if (fstat(fd, &st) != 0) {
+    s = Status::IOError(path + ": " + std::strerror(errno));
+  } else if (static_cast<uint64_t>(st.st_size) != bytes) {
+    s = Status::Corruption(path + " holds " + std::to_string(st.st_size) +
+                           " bytes, not " + std::to_string(bytes));
+  } else {
+    p = bytes == 0 ? MAP_FAILED
+                   : mmap(nullptr, bytes, PROT_READ, MAP_SHARED, fd, 0);
+    if (bytes != 0 && p == MAP_FAILED) {
+      s = Status::IOError("mapping " + path + ": " + std::strerror(errno));
+    }
+  }
+  close(fd);
+  if (!s.ok()) return s;
+  PdbValues v;
+  v.entries_ = entries;
+  v.entry_bits_ = 32;
+  v.byte_shift_ = 0;
+  v.bytes_ = bytes;
+  v.page_shift_ = kInMemoryShift;
+  if (p != MAP_FAILED) {
+    v.region_ =
+        std::unique_ptr<uint8_t, Free>(static_cast<uint8_t*>(p), Free{bytes});
+    v.stored_ = v.region_.get();
+  }
+  const uint64_t pages = (entries >> kInMemoryShift) + 1;
+  v.ready_ = std::make_unique<uint8_t[]>(pages);
+  std::fill(v.ready_.get(), v.ready_.get() + pages, kReady);
+  *out = std::move(v);
+  return Status::OK();
+}
+
 Status PdbValues::InMemory(uint64_t entries, int entry_bits,
                            const std::function<Status(const Put& put)>& fill,
                            PdbValues* out) {
@@ -161,7 +220,7 @@ PdbValues::PdbValues(uint64_t entries, int entry_bits, uint32_t page_entries,
   pages_->ready = ready_.get();
   pages_->bytes = bytes_;
   pages_->page_shift = page_shift_;
-  pages_->byte_shift = byte_shift_;
+  pages_->entry_bits = entry_bits_;
 }
 
 PdbValues::PdbValues(PdbValues&&) noexcept = default;
@@ -170,6 +229,7 @@ PdbValues& PdbValues::operator=(PdbValues&& other) noexcept {
   Release();
   entries_ = other.entries_;
   bytes_ = other.bytes_;
+  entry_bits_ = other.entry_bits_;
   byte_shift_ = other.byte_shift_;
   page_shift_ = other.page_shift_;
   region_ = std::move(other.region_);
@@ -209,9 +269,9 @@ uint8_t PdbValues::Paged(uint64_t i) const {
     return Load(i);  // another search read it meanwhile
   }
   if (pages.failed) return 0;
-  const uint64_t first = (p << page_shift_) >> byte_shift_;
-  const uint64_t want =
-      std::min<uint64_t>(pages.page_entries >> byte_shift_, bytes_ - first);
+  const uint64_t first = EntryBytes(p << page_shift_, entry_bits_);
+  const uint64_t want = std::min<uint64_t>(
+      EntryBytes(pages.page_entries, entry_bits_), bytes_ - first);
   if (!s.ok() || bytes.size() != want) {
     pages.error =
         s.ok()
