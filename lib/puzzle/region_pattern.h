@@ -95,8 +95,9 @@ class RegionIndexer {
     return FromPlacement(placement_.IndexOf(cell), cell, set, blank);
   }
   // The same, given the placement's own index (PatternIndexer's).
-  uint64_t FromPlacement(uint64_t placement, const uint8_t* cell, uint32_t set,
-                         int blank) const {
+  [[gnu::always_inline]] uint64_t FromPlacement(uint64_t placement,
+                                                const uint8_t* cell,
+                                                uint32_t set, int blank) const {
     const uint32_t rank = SetRank(set);
     if (region0_[rank] >> blank & 1u) return placement;
     return OtherRegion(cell, set, rank, blank);

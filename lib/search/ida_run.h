@@ -132,7 +132,7 @@ class PdbSearch::Run
     path->tiles.assign(tiles_, tiles_ + length_);
   }
 
- private:
+ protected:
   bool Collect(int depth, int prev, int bound, int split,
                std::vector<IdaSubtree<Move>>* out) {
     if (depth == split) {
@@ -203,12 +203,20 @@ class PdbSearch::Run
              c);
   }
   // The same for tile t of groups g and mg from cell a to cell b.
-  void MoveTile(int t, int g, int mg, int a, int b) {
+  [[gnu::always_inline]] void MoveTile(int t, int g, int mg, int a, int b) {
     cells_[g][search_.slot_of_[t]] = static_cast<uint8_t>(b);
     set_[g] ^= (1u << a) ^ (1u << b);
     const int ma = search_.mirror_cell_[a], mb = search_.mirror_cell_[b];
     mirror_cells_[mg][search_.mirror_slot_of_[t]] = static_cast<uint8_t>(mb);
     mirror_set_[mg] ^= (1u << ma) ^ (1u << mb);
+  }
+  // Tile t of groups g and mg slides from cell `from` into the blank on
+  // `to`: the state, and the cells of the groups.
+  [[gnu::always_inline]] void Slide(int t, int g, int mg, int from, int to) {
+    state_.tile[to] = static_cast<uint8_t>(t);
+    state_.tile[from] = 0;
+    state_.blank = static_cast<uint8_t>(from);
+    MoveTile(t, g, mg, from, to);
   }
   // The placement index of group g's cells and that of the reflection's
   // group mg, ranked anew (the search updates them move by move; a move
@@ -403,10 +411,7 @@ class PdbSearch::Run
     for (int i = 0; i < open_count; ++i) {
       const Child& k = kids[open[i]];
       const int old_mirror = reflects ? mirror_value_[k.mg] : 0;
-      state_.tile[from] = k.tile;
-      state_.tile[k.to] = 0;
-      state_.blank = static_cast<uint8_t>(k.to);
-      MoveTile(k.tile, k.g, k.mg, k.to, from);
+      Slide(k.tile, k.g, k.mg, k.to, from);
       moves_[depth] = k.m;
       tiles_[depth] = k.tile;
       if (k.new_sum == 0) {  // every tile home: the goal
@@ -439,10 +444,7 @@ class PdbSearch::Run
         mirror_md_[k.mg] = old_mirror_md;
         mirror_place_[k.mg] = old_mirror_place;
       }
-      MoveTile(k.tile, k.g, k.mg, from, k.to);
-      state_.tile[k.to] = k.tile;
-      state_.tile[from] = 0;
-      state_.blank = static_cast<uint8_t>(from);
+      Slide(k.tile, k.g, k.mg, from, k.to);
     }
     return false;
   }

@@ -4,9 +4,11 @@
 #include <climits>
 #include <mutex>
 #include <string>
+#include <type_traits>
 
 #include "lib/search/ida_driver.h"
 #include "lib/search/ida_run.h"
+#include "lib/search/ida_words.h"
 #include "lib/search/move_fsm.h"
 #include "lib/search/pdb_encoding.h"
 #include "lib/search/weighted_search.h"
@@ -15,7 +17,8 @@ namespace slidedb {
 
 namespace {
 
-std::vector<PdbValues> InMemory(std::vector<std::vector<uint8_t>> values) {
+template <class Entry>
+std::vector<PdbValues> InMemory(const std::vector<std::vector<Entry>>& values) {
   std::vector<PdbValues> v;
   for (const auto& group : values) v.emplace_back(group);
   return v;
@@ -25,13 +28,15 @@ std::vector<PdbValues> InMemory(std::vector<std::vector<uint8_t>> values) {
 
 PdbSearch::PdbSearch(const Board& board, int goal_blank,
                      const Partition& partition, PdbIndexKind index,
-                     std::vector<std::vector<uint8_t>> values)
-    : PdbSearch(board, goal_blank, partition, index,
-                InMemory(std::move(values))) {}
+                     std::vector<std::vector<uint8_t>> values,
+                     std::vector<std::vector<uint32_t>> words)
+    : PdbSearch(board, goal_blank, partition, index, InMemory(values),
+                InMemory(words)) {}
 
 PdbSearch::PdbSearch(const Board& board, int goal_blank,
                      const Partition& partition, PdbIndexKind index,
-                     std::vector<PdbValues> values)
+                     std::vector<PdbValues> values,
+                     std::vector<PdbValues> words)
     : board_(board),
       goal_blank_(goal_blank),
       partition_(partition),
@@ -57,7 +62,8 @@ PdbSearch::PdbSearch(const Board& board, int goal_blank,
         partition[g],
         {},
         GroupIndexer(board, static_cast<int>(partition[g].size()), index),
-        std::move(values[g])};
+        std::move(values[g]),
+        words.empty() ? PdbValues() : std::move(words[g])};
     for (size_t i = 0; i < group.tiles.size(); ++i) {
       const int t = group.tiles[i];
       group.mirror_tiles.push_back(mirror[t]);
@@ -66,6 +72,10 @@ PdbSearch::PdbSearch(const Board& board, int goal_blank,
     }
     groups_.push_back(std::move(group));
   }
+  words_ = !words.empty() && index == PdbIndexKind::kBlankRegion &&
+           std::all_of(words.begin(), words.end(), [](const PdbValues& w) {
+             return w.entry_bits() == 32 && w.whole();
+           });
   whole_ = std::all_of(groups_.begin(), groups_.end(),
                        [](const Group& group) { return group.values.whole(); });
   for (int t = 1; t < board.cells(); ++t) {
@@ -97,15 +107,17 @@ std::function<bool()> PdbSearch::PagesFailedCheck() const {
 
 bool PdbSearch::PagesFailed() const {
   for (const Group& g : groups_) {
-    if (g.values.failed()) return true;
+    if (g.values.failed() || g.words.failed()) return true;
   }
   return false;
 }
 
 Status PdbSearch::PagesError() const {
   for (const Group& g : groups_) {
-    Status s = g.values.error();
-    if (!s.ok()) return s;
+    for (const PdbValues* v : {&g.values, &g.words}) {
+      Status s = v->error();
+      if (!s.ok()) return s;
+    }
   }
   return Status::OK();
 }
@@ -170,9 +182,14 @@ Status PdbSearch::SolveOptimally(const State& start, Path* path,
   uint64_t nodes = 0;
   Path found;
   bool has_found = false;
-  Status s =
-      IdaDeepen<Run>(*this, start, root.heuristic(), limits, PagesFailedCheck(),
-                     stop_at, proven, &nodes, &found, &has_found);
+  const auto deepen = [&](auto* run) {
+    using R = std::remove_pointer_t<decltype(run)>;
+    return IdaDeepen<R>(*this, start, root.heuristic(), limits,
+                        PagesFailedCheck(), stop_at, proven, &nodes, &found,
+                        &has_found);
+  };
+  Status s = words_ ? deepen(static_cast<WordRun*>(nullptr))
+                    : deepen(static_cast<Run*>(nullptr));
   path->nodes = static_cast<int64_t>(nodes);
   if (has_found) {
     path->moves = std::move(found.moves);
@@ -201,8 +218,11 @@ Status PdbSearch::Within(const State& start, int bound, bool* within,
   *within = root.sum() == 0;
   if (!*within && root.heuristic() <= bound) {
     IdaIteration<Path> it;
-    Status s = IdaIterate<Run>(rooted, start, std::min(bound, Run::kMaxDepth),
-                               limits, PagesFailedCheck(), &it);
+    const int depth = std::min(bound, Run::kMaxDepth);
+    Status s = words_ ? IdaIterate<WordRun>(rooted, start, depth, limits,
+                                            PagesFailedCheck(), &it)
+                      : IdaIterate<Run>(rooted, start, depth, limits,
+                                        PagesFailedCheck(), &it);
     Status pages = PagesError();
     if (!pages.ok()) return pages;
     if (!s.ok()) return s;

@@ -113,18 +113,26 @@ class PdbSearch {
   // `values[g]` is the pattern database of group g of `partition`
   // for the canonical goal with the blank on `goal_blank`, numbered by
   // `index`, in memory or read a page at a time (lib/search/pdb_values.h).
+  // `words`, empty or each group's successor words (lib/search/pdb_words.h:
+  // 32-bit entries, whole, in memory or mapped) for databases by blank
+  // region, makes the search read them (WordRun) and not the entries, but
+  // for the root's.
   // REQUIRES: values[g].size() == GroupIndexer(board, group size,
-  // index).size().
+  // index).size(), and the same of words[g].
   PdbSearch(const Board& board, int goal_blank, const Partition& partition,
-            PdbIndexKind index, std::vector<PdbValues> values);
+            PdbIndexKind index, std::vector<PdbValues> values,
+            std::vector<PdbValues> words = {});
   PdbSearch(const Board& board, int goal_blank, const Partition& partition,
-            PdbIndexKind index, std::vector<std::vector<uint8_t>> values);
+            PdbIndexKind index, std::vector<std::vector<uint8_t>> values,
+            std::vector<std::vector<uint32_t>> words = {});
 
   const Board& board() const { return board_; }
   int goal_blank() const { return goal_blank_; }
   const Partition& partition() const { return partition_; }
   PdbIndexKind index() const { return index_; }
   bool reflects() const { return reflects_; }
+  // Whether the search reads successor words.
+  bool has_words() const { return words_; }
 
   // The heuristic of `s`: a lower bound of its distance.
   // REQUIRES: IsWellFormed(board(), s).
@@ -161,10 +169,13 @@ class PdbSearch {
     std::vector<int> mirror_tiles;  // the tiles whose reflections they are
     GroupIndexer indexer;
     PdbValues values;
+    PdbValues words;  // successor words, or none
   };
   // One depth-first search in single-tile moves, the metric of the IDA*
-  // driver (lib/search/ida_driver.h); in lib/search/ida_run.h.
+  // driver (lib/search/ida_driver.h); in lib/search/ida_run.h. WordRun,
+  // the same over successor words, in lib/search/ida_words.h.
   class Run;
+  class WordRun;
   // The first error of a page read on demand, or OK; whether there is one,
   // and that question as the driver asks it.
   Status PagesError() const;
@@ -179,6 +190,7 @@ class PdbSearch {
   std::vector<Group> groups_;
   bool whole_ = false;  // every group's entries read whole (no pages)
   bool reflects_ = false;
+  bool words_ = false;  // every group has words (WordRun searches)
   int group_of_[kMaxCells] = {};         // group_of_[tile]
   int mirror_group_of_[kMaxCells] = {};  // the group tile's mirror image is in
   // Where a tile stands in its group's tiles, and in the mirror tiles of

@@ -1,0 +1,198 @@
+// PdbSearch::WordRun (lib/search/ida_search.h): the search of Run
+// (lib/search/ida_run.h) over pattern databases by blank region that have
+// successor words (lib/search/pdb_words.h). A child's entry is its
+// parent's plus or minus one, as a bit of the parent's word says: the
+// children the bound prunes cost no index and no read of memory, and only
+// those it goes into have their indexes computed and their words fetched.
+// It makes the same moves in the same order as Run: the same states, the
+// same path. Included by ida_search.cc only.
+#ifndef SLIDEDB_LIB_SEARCH_IDA_WORDS_H_
+#define SLIDEDB_LIB_SEARCH_IDA_WORDS_H_
+
+#include <algorithm>
+#include <cstdint>
+
+#include "lib/search/ida_run.h"
+#include "lib/search/ida_search.h"
+#include "lib/search/move_fsm.h"
+#include "lib/search/pdb_words.h"
+
+namespace slidedb {
+
+class PdbSearch::WordRun : public PdbSearch::Run {
+ public:
+  using Run::Run;
+
+  // Run::Search, over the words. Push and Collect are Run's: the words of
+  // the state reached are read here.
+  bool Search(int bound) {
+    const int prev =
+        length_ == 0 ? root_prev_ : static_cast<int>(moves_[length_ - 1]);
+    for (size_t g = 0; g < search_.groups_.size(); ++g) {
+      const int gi = static_cast<int>(g);
+      const PdbValues& words = search_.groups_[g].words;
+      word_[g] = words.Word(Index(gi, state_.blank));
+      if (search_.reflects_) {
+        mirror_word_[g] = words.Word(MirrorIndex(gi, state_.blank));
+      }
+    }
+    return Dfs(length_, prev, fsm_state_, sum_, mirror_sum_, bound);
+  }
+
+ private:
+  // A child: the blank to `to` by move m, tile `tile` the other way; its
+  // entries' changes (+1 or -1), f, and once it is gone into, the indexes
+  // of its groups' entries.
+  struct Kid {
+    Move m;
+    int to;
+    uint8_t tile;
+    int g, mg, step, mirror_step, f;
+    int32_t fsm;
+    uint64_t place, index, mirror_place, mirror_index;
+  };
+
+  // The tile the blank's move m (to cell `to`) moves, its groups, and what
+  // the move does to their entries, from the words: +1 or -1 (0 for the
+  // reflection when there is none).
+  [[gnu::always_inline]] void Steps(Move m, int to, Kid* kid) const {
+    Kid& k = *kid;
+    k.tile = state_.tile[to];
+    k.g = search_.group_of_[k.tile];
+    k.mg = search_.mirror_group_of_[k.tile];
+    // The tile moves the other way from the blank; in the reflection, the
+    // transposed way (kUp and kLeft, kDown and kRight swap).
+    const Move tile_move = Inverse(m);
+    const auto lowers = [](uint32_t word, int slot, Move d) {
+      return (word >> PdbWordBit(slot, d) & 1u) != 0;
+    };
+    k.step = lowers(word_[k.g], search_.slot_of_[k.tile], tile_move) ? -1 : 1;
+    k.mirror_step = 0;
+    if (search_.reflects_) {
+      const auto mirror_move =
+          static_cast<Move>(static_cast<int>(tile_move) ^ 2);
+      k.mirror_step = lowers(mirror_word_[k.mg],
+                             search_.mirror_slot_of_[k.tile], mirror_move)
+                          ? -1
+                          : 1;
+    }
+  }
+
+  // The child's indexes; its words asked of the caches.
+  [[gnu::always_inline]] void Locate(int from, Kid* kid) {
+    Kid& k = *kid;
+    const int slot = search_.slot_of_[k.tile];
+    const Group& group = search_.groups_[k.g];
+    const uint32_t set = set_[k.g];
+    k.place = place_[k.g] + group.indexer.placement().Moved(
+                                set, slot, k.to, from, [&](int c) {
+                                  return search_.slot_of_[state_.tile[c]];
+                                });
+    uint8_t& cell = cells_[k.g][slot];
+    cell = static_cast<uint8_t>(from);
+    k.index = IndexOf<true>(group, k.place, cells_[k.g],
+                            set ^ (1u << from) ^ (1u << k.to), k.to);
+    cell = static_cast<uint8_t>(k.to);
+    group.words.PrefetchWord(k.index);
+    if (!search_.reflects_) return;
+    const int mslot = search_.mirror_slot_of_[k.tile];
+    const int mfrom = search_.mirror_cell_[from],
+              mto = search_.mirror_cell_[k.to];
+    const Group& mgroup = search_.groups_[k.mg];
+    const uint32_t mset = mirror_set_[k.mg];
+    k.mirror_place =
+        mirror_place_[k.mg] +
+        mgroup.indexer.placement().Moved(mset, mslot, mto, mfrom, [&](int mc) {
+          return search_.mirror_slot_of_[state_.tile[search_.mirror_cell_[mc]]];
+        });
+    uint8_t& mcell = mirror_cells_[k.mg][mslot];
+    mcell = static_cast<uint8_t>(mfrom);
+    k.mirror_index = IndexOf<true>(mgroup, k.mirror_place, mirror_cells_[k.mg],
+                                   mset ^ (1u << mfrom) ^ (1u << mto), mto);
+    mcell = static_cast<uint8_t>(mto);
+    mgroup.words.PrefetchWord(k.mirror_index);
+  }
+
+  // Run::Dfs over the words: the same children, pruned and ordered alike
+  // (each pruned one's f, for the next bound, as Run computes it).
+  bool Dfs(int depth, int prev, int32_t fsm, int sum, int mirror_sum,
+           int bound) {
+    const bool reflects = search_.reflects_;
+    Kid kids[4];
+    uint8_t open[4];
+    int count = 0, open_count = 0;
+    const int from = state_.blank;
+    for (Move m : kAllMoves) {
+      const int mi = static_cast<int>(m);
+      if (mi == (prev ^ 1)) continue;
+      const int to = board_.Neighbor(from, m);
+      if (to < 0) continue;
+      const int32_t next_fsm = search_.fsm_->Next(fsm, m);
+      if (next_fsm == MoveFsm::kSkip) continue;
+      ++nodes_;
+      if (PastLimits()) return true;
+      Kid& k = kids[count];
+      Steps(m, to, &k);
+      int f = depth + 1 + sum + k.step;
+      if (f > bound) {
+        if (f < next_bound_) next_bound_ = f;
+        continue;
+      }
+      if (reflects) {
+        f = std::max(f, depth + 1 + mirror_sum + k.mirror_step);
+        if (f > bound) {
+          if (f < next_bound_) next_bound_ = f;
+          continue;
+        }
+      }
+      k.m = m;
+      k.to = to;
+      k.f = f;
+      k.fsm = next_fsm;
+      search_.fsm_->Prefetch(next_fsm);
+      int j = open_count++;
+      for (; j > 0 && kids[open[j - 1]].f > f; --j) open[j] = open[j - 1];
+      open[j] = static_cast<uint8_t>(count++);
+    }
+    for (int i = 0; i < open_count; ++i) Locate(from, &kids[open[i]]);
+    for (int i = 0; i < open_count; ++i) {
+      const Kid& k = kids[open[i]];
+      Slide(k.tile, k.g, k.mg, k.to, from);
+      moves_[depth] = k.m;
+      tiles_[depth] = k.tile;
+      if (sum + k.step == 0) {  // every tile home: the goal
+        length_ = depth + 1;
+        return true;
+      }
+      // Saved and put back whether or not there is a reflection.
+      const uint64_t old_place = place_[k.g],
+                     old_mirror_place = mirror_place_[k.mg];
+      const uint32_t old_word = word_[k.g],
+                     old_mirror_word = mirror_word_[k.mg];
+      place_[k.g] = k.place;
+      word_[k.g] = search_.groups_[k.g].words.Word(k.index);
+      if (reflects) {
+        mirror_place_[k.mg] = k.mirror_place;
+        mirror_word_[k.mg] = search_.groups_[k.mg].words.Word(k.mirror_index);
+      }
+      if (Dfs(depth + 1, static_cast<int>(k.m), k.fsm, sum + k.step,
+              mirror_sum + k.mirror_step, bound)) {
+        return true;
+      }
+      place_[k.g] = old_place;
+      word_[k.g] = old_word;
+      mirror_place_[k.mg] = old_mirror_place;
+      mirror_word_[k.mg] = old_mirror_word;
+      Slide(k.tile, k.g, k.mg, from, k.to);
+    }
+    return false;
+  }
+
+  // Each group's word for the state, and its reflection's.
+  uint32_t word_[kMaxCells] = {};
+  uint32_t mirror_word_[kMaxCells] = {};
+};
+
+}  // namespace slidedb
+
+#endif  // SLIDEDB_LIB_SEARCH_IDA_WORDS_H_
