@@ -73,6 +73,11 @@ class Database {
   // Corruption when missing.
   Status ReadPdbPage(const PdbMeta& meta, uint32_t page,
                      std::string* out) const;
+  // The file of its successor words (meta.has_words(): meta.word_bytes()
+  // bytes, 32 bits an entry, little-endian), to map or read whole.
+  std::string PdbWordPath(const PdbMeta& meta) const {
+    return dir_ + "/" + meta.WordFileName();
+  }
 
   // How OpenTable reads a table's pages. kSmallWhole: tables of up to
   // kPreloadStates states are read whole now (a batch then walks without

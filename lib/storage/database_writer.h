@@ -63,6 +63,9 @@ class DatabaseWriter {
   // `bytes` are the entries as stored (meta.entry_bits each).
   // REQUIRES: bytes.size() == meta.stored_bytes(); meta is complete.
   Status PutPdb(const PdbMeta& meta, const std::vector<uint8_t>& bytes);
+  // Writes its successor words' file (meta.words set); before PutPdb,
+  // which writes the metadata that says they are there.
+  Status PutPdbWords(const PdbMeta& meta, const std::vector<uint32_t>& words);
 
   // Makes the copy the database.
   Status Commit();

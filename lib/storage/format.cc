@@ -1,5 +1,7 @@
 #include "lib/storage/format.h"
 
+#include <algorithm>
+
 #include "lib/base/coding.h"
 
 namespace slidedb {
@@ -55,6 +57,12 @@ std::string PdbPageKey(const std::string& table_id, int group,
   std::string key = PdbPagePrefix(table_id) + std::to_string(group) + "/";
   PutFixed32BigEndian(&key, page);
   return key;
+}
+
+std::string PdbWordFileName(const std::string& table_id, int group) {
+  std::string name = table_id;
+  std::replace(name.begin(), name.end(), '/', '-');
+  return name + "-" + std::to_string(group) + kPdbWordFileSuffix;
 }
 
 namespace {

@@ -112,6 +112,10 @@ std::string PdbMetaPrefix(const std::string& table_id);  // "pdbmeta/3x3/b8/"
 std::string PdbPagePrefix(const std::string& table_id);  // "pdbpage/3x3/b8/"
 std::string PdbMetaKey(const std::string& table_id, int group);
 std::string PdbPageKey(const std::string& table_id, int group, uint32_t page);
+// Its successor words (lib/search/pdb_words.h), if built, are a file in the
+// database's directory, beside RocksDB's: "5x5-b24-0.words".
+inline constexpr char kPdbWordFileSuffix[] = ".words";
+std::string PdbWordFileName(const std::string& table_id, int group);
 
 // Parsing keys, the inverse of the above: each returns false, setting
 // nothing, when `key` is not of its kind. *id is the table id for a table

@@ -31,6 +31,15 @@ std::string PdbMeta::ToJson() const {
   j["search_states"] = search_states;
   j["page_records"] = page_records;
   j["pages"] = pages;
+  if (has_words()) {
+    j["word_bits"] = 32;
+    j["word_file"] = WordFileName();
+    j["word_bytes"] = word_bytes();
+    j["word_record"] =
+        "u32, little-endian: bit 4 * slot + d set when moving the group's "
+        "tile `slot` in direction d (0 up, 1 down, 2 left, 3 right) lowers "
+        "the entry by one (it raises it by one otherwise)";
+  }
   j["record"] =
       entry_bits == 8
           ? "u8: fewest moves of the group's tiles to their goal cells, "
@@ -72,6 +81,12 @@ Status PdbMeta::FromJson(std::string_view json, PdbMeta* out) {
     m.search_states = j.value("search_states", uint64_t{0});
     m.page_records = j.at("page_records").get<uint32_t>();
     m.pages = j.at("pages").get<uint32_t>();
+    m.words = j.contains("word_file");
+    const bool words_ok =
+        !m.words || (m.index == PdbIndexKind::kBlankRegion &&
+                     j.value("word_bits", 0) == 32 &&
+                     j.at("word_file").get<std::string>() == m.WordFileName() &&
+                     j.value("word_bytes", uint64_t{0}) == m.word_bytes());
     meta_json::ReadProvenance(
         j, {&m.built_by, &m.built_at, &m.build_seconds, &m.threads});
     PdbMeta paged = m;
@@ -79,7 +94,8 @@ Status PdbMeta::FromJson(std::string_view json, PdbMeta* out) {
     const bool group_ok =
         m.group >= 0 && m.group < static_cast<int>(m.partition.size()) &&
         m.tiles == m.partition[m.group];
-    if (!group_ok || m.goal_blank < 0 || m.goal_blank >= m.board.cells() ||
+    if (!group_ok || !words_ok || m.goal_blank < 0 ||
+        m.goal_blank >= m.board.cells() ||
         m.entries !=
             GroupIndexer(m.board, static_cast<int>(m.tiles.size()), m.index)
                 .size() ||

@@ -42,6 +42,10 @@ struct PdbMeta {
   uint64_t search_states = 0;       // abstract states the BFS visited
   uint32_t page_records = 0;  // entries a page: kPageBytes * 8 / entry_bits
   uint32_t pages = 0;
+  // Whether its successor words (lib/search/pdb_words.h: 32 bits an entry,
+  // little-endian) are stored: by blank region only, in the file
+  // WordFileName() of the database's directory.
+  bool words = false;
   std::string built_by;
   std::string built_at;
   double build_seconds = 0;
@@ -59,6 +63,10 @@ struct PdbMeta {
   }
   // Sets page_records and pages from entries and entry_bits.
   void SetPages();
+
+  bool has_words() const { return words; }
+  uint64_t word_bytes() const { return entries * 4; }
+  std::string WordFileName() const { return PdbWordFileName(TableId(), group); }
   std::string ToJson() const;
   static Status FromJson(std::string_view json, PdbMeta* out);
 };
