@@ -25,7 +25,7 @@ constexpr char kStrongPdb[] = "strong";
 constexpr char kUsage[] =
     "Usage: slidedb-build [--db DIR] [--board RxC] [--goal G]... "
     "[--metric stm|mtm] [--records byte|two-bit] [--pdb PARTITION]\n"
-    "                     [--threads N] [--quiet]\n"
+    "                     [--no-words] [--threads N] [--quiet]\n"
     "       slidedb-build --verify [--db DIR] [--board RxC] [--goal G]... "
     "[--format text|json]\n"
     "\n"
@@ -67,11 +67,18 @@ constexpr char kUsage[] =
     "the figures (exit 69) when it is short.\n"
     "--pdb strong builds the default groups\n"
     "with an entry for each region of free cells the blank may be in (as\n"
-    "clausecker/24puzzle's zero-aware databases): on 5x5 about 6 minutes\n"
-    "and 1 GB, 92 MB on disk; its searches generate about a third fewer\n"
-    "states but each costs more: about 0.9x the time (BENCHMARKS.md); on\n"
-    "4x4 4 minutes and 2.9 GB, 611 MB on disk, 0.59x the states of Korf's\n"
-    "100 in the same time.\n"
+    "clausecker/24puzzle's zero-aware databases), and each entry's\n"
+    "successor word: which of its group's tile moves lower it (a move\n"
+    "changes such an entry by exactly one), so that a search reads a\n"
+    "child's entry off its parent's word (docs/FORMAT.md). On 5x5 about 7\n"
+    "minutes and 1 GB, 92 MB of entries and 2.8 GB of words on disk; its\n"
+    "searches generate about a third fewer states than the default's and\n"
+    "take about 0.7x the time of the same groups without words\n"
+    "(BENCHMARKS.md). The words are a file that queries and the\n"
+    "server map from the system's page cache, shared and never copied;\n"
+    "--no-words leaves them out. On 4x4 the entries take 4 minutes and\n"
+    "2.9 GB, 611 MB on disk, and search 0.59x the states of Korf's 100\n"
+    "in the default's time without the words.\n"
     "A goal that stored pattern databases already answer (those of its\n"
     "blank's cell, or of the goal turned by 180 degrees: slidedb-query\n"
     "--tables lists them) is not built again: one line names the set, and\n"
@@ -95,8 +102,10 @@ constexpr char kUsage[] =
     "--verify builds nothing: it re-reads the database (every table, or those\n"
     "of --board and --goal) and checks the format key, every block checksum,\n"
     "each table's metadata and pages, its histogram, and every record against\n"
-    "its neighbours, so that the stored distances are the true ones. It\n"
-    "reports each table as ok or lists what is wrong where (index, state).\n"
+    "its neighbours, so that the stored distances are the true ones;\n"
+    "pattern databases are searched again, and their successor words\n"
+    "computed again, and compared. It reports each table as ok or lists\n"
+    "what is wrong where (index, state).\n"
     "\n";
 
 constexpr int kMaxThreads = 256;
@@ -142,6 +151,9 @@ po::options_description Describe(Given* g) {
       "threads", po::value(&g->threads)->default_value(0),
       "search threads, 0 to 256 (0: one per core)")(
       "quiet,q", "no per-depth progress lines")(
+      "no-words",
+      "with --pdb strong: leave out the successor words (4 bytes an entry, "
+      "which make searches about 1.4x faster)")(
       "force",
       "build pattern databases even for a goal that a stored set already "
       "serves")(
@@ -231,6 +243,9 @@ std::string KindError(const Given& g, BuildOptions* o) {
   // goal's default.
   if (g.pdb_text == kStrongPdb) {
     o->pdb_index = PdbIndexKind::kBlankRegion;
+  } else if (!o->pdb_words) {
+    return "--no-words goes with --pdb strong (only databases by blank "
+           "region have successor words)";
   } else if (!g.pdb_text.empty()) {
     const Status s = ParsePartition(g.pdb_text, board, &o->partition);
     if (!s.ok()) return s.message();
@@ -277,6 +292,7 @@ int ParseBuildOptions(const std::vector<std::string>& args, std::ostream& out,
   o->force = vm.count("force") > 0;
   o->rebuild = vm.count("rebuild") > 0;
   o->verify = vm.count("verify") > 0;
+  o->pdb_words = vm.count("no-words") == 0;
   o->json = given.format == "json";
   std::string why = ValueError(given, vm, o);
   if (why.empty()) why = KindError(given, o);

@@ -30,6 +30,9 @@ struct BuildOptions {
   // --pdb strong: the default groups, numbered by placement and the
   // blank's region.
   PdbIndexKind pdb_index = PdbIndexKind::kPlacement;
+  // With them, each entry's successor words (lib/search/pdb_words.h),
+  // unless --no-words.
+  bool pdb_words = true;
   // The goal blanks of --goal: stored goal blanks for tables, the goals'
   // own for pattern databases. Empty without --goal.
   std::set<int> blanks;

@@ -1,6 +1,7 @@
 #include "builder/build_pdb.h"
 
 #include <algorithm>
+#include <chrono>
 #include <iomanip>
 #include <memory>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "lib/puzzle/problem.h"
 #include "lib/search/pdb_build.h"
 #include "lib/search/pdb_encoding.h"
+#include "lib/search/pdb_words.h"
 #include "lib/storage/database.h"
 #include "lib/storage/format.h"
 #include "lib/storage/pdb_meta.h"
@@ -25,10 +27,27 @@ std::string GoalText(const Board& board, int goal_blank) {
                            "0");
 }
 
+// Computes and writes the successor words of the group of `meta`, whose
+// entries are `values`, setting meta->words; their time in *seconds.
+Status PutWords(const std::vector<uint8_t>& values, int threads, PdbMeta* meta,
+                DatabaseWriter* writer, double* seconds) {
+  const auto t0 = std::chrono::steady_clock::now();
+  std::vector<uint32_t> words;
+  Status s = ComputePdbWords(meta->board, static_cast<int>(meta->tiles.size()),
+                             values, threads, &words);
+  if (!s.ok()) return s;
+  meta->words = true;
+  s = writer->PutPdbWords(*meta, words);
+  *seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
+          .count();
+  return s;
+}
+
 }  // namespace
 
 void SkipServedGoals(const std::string& db_dir, const Board& board,
-                     const Partition* asked, PdbIndexKind index,
+                     const Partition* asked, PdbIndexKind index, bool words,
                      std::set<int>* blanks, std::ostream& out) {
   std::unique_ptr<Database> db;
   std::vector<GoalInfo> goals;
@@ -42,6 +61,7 @@ void SkipServedGoals(const std::string& db_dir, const Board& board,
     }
     if (asked != nullptr &&
         (!g.stored || g.pdb_index != PdbIndexName(index) ||
+         (words && !g.pdb_words) ||
          g.partition != PartitionName(asked->empty() ? DefaultPartition(
                                                            board, g.goal_blank)
                                                      : *asked))) {
@@ -61,11 +81,15 @@ void SkipServedGoals(const std::string& db_dir, const Board& board,
 }
 
 std::string PdbRoomRefusal(const Board& board, const Partition& partition,
-                           PdbIndexKind index, const MachineRoom& room) {
+                           PdbIndexKind index, bool words,
+                           const MachineRoom& room) {
   uint64_t needs = 0;
   for (const auto& group : partition) {
-    needs = std::max(needs, PatternDbBuildBytes(
-                                board, static_cast<int>(group.size()), index));
+    const int tiles = static_cast<int>(group.size());
+    needs = std::max(needs, PatternDbBuildBytes(board, tiles, index));
+    // The words are made from the entries, a byte each: 5 bytes an entry.
+    const uint64_t entries = GroupIndexer(board, tiles, index).size();
+    if (words) needs = std::max(needs, entries * 5);
   }
   needs += kBuildMemoryMargin;
   return RoomShortfall(
@@ -73,13 +97,16 @@ std::string PdbRoomRefusal(const Board& board, const Partition& partition,
           (index == PdbIndexKind::kBlankRegion ? " by blank region" : "") +
           " of " + board.Name(),
       needs,
-      "an entry a byte and the search's three bits for each placement and "
-      "blank cell, for its largest group",
+      words ? "an entry a byte and the search's three bits for each "
+              "placement and blank cell, or the entries and their 4-byte "
+              "successor words, for its largest group"
+            : "an entry a byte and the search's three bits for each "
+              "placement and blank cell, for its largest group",
       /*disk=*/0, room);
 }
 
 Status BuildPdbs(const Board& board, int goal_blank, const Partition& partition,
-                 PdbIndexKind index, int threads, bool quiet,
+                 PdbIndexKind index, bool words, int threads, bool quiet,
                  DatabaseWriter* writer, uint64_t* bytes, std::ostream& out,
                  std::ostream& err) {
   const std::string goal_text = GoalText(board, goal_blank);
@@ -120,6 +147,11 @@ Status BuildPdbs(const Board& board, int goal_blank, const Partition& partition,
     meta.max_value = static_cast<int>(result.histogram.size()) - 1;
     meta.histogram = result.histogram;
     meta.search_states = result.states;
+    double word_seconds = 0;
+    if (words) {
+      s = PutWords(result.values, threads, &meta, writer, &word_seconds);
+      if (!s.ok()) return s;
+    }
     // Four bits an entry when they hold it (lib/search/pdb_encoding.h).
     std::vector<uint8_t> packed;
     const bool nibbles = PackPdbEntries(board, goal_blank, groups[g], index,
@@ -139,8 +171,9 @@ Status BuildPdbs(const Board& board, int goal_blank, const Partition& partition,
       out << tag << ": pattern database of " << WithCommas(meta.entries)
           << " entries, max " << meta.max_value << ", "
           << WithCommas(result.states) << " abstract states, search "
-          << std::fixed << std::setprecision(3) << result.seconds << " s"
-          << std::endl;
+          << std::fixed << std::setprecision(3) << result.seconds << " s";
+      if (words) out << ", successor words " << word_seconds << " s";
+      out << std::endl;
     }
   }
   return s;

@@ -23,26 +23,30 @@ namespace slidedb {
 // none: slidedb-query --tables lists the same), writing for each one line
 // on `out` that names the set. With `asked` (an explicit --pdb) only the
 // goal's own set of exactly that partition and numbering `index` serves
-// it; an empty `asked` (--pdb strong) stands for the default groups. No
+// it; an empty `asked` (--pdb strong) stands for the default groups, and
+// with `words` only a set with successor words serves. No
 // database, or one that cannot be read, serves nothing (the build then
 // says why).
 void SkipServedGoals(const std::string& db_dir, const Board& board,
-                     const Partition* asked, PdbIndexKind index,
+                     const Partition* asked, PdbIndexKind index, bool words,
                      std::set<int>* blanks, std::ostream& out);
 
 // Why building the groups of `partition` (one after the other: the memory
 // of the largest) does not fit `room`'s memory, with the figures
 // ("building the pattern databases 7-7-7-3 of 5x5 needs 19.2 GB of memory
 // ..."), or "" when it fits or the memory is not known (0).
+// With `words`, a group's successor words beside its entries count too.
 std::string PdbRoomRefusal(const Board& board, const Partition& partition,
-                           PdbIndexKind index, const MachineRoom& room);
+                           PdbIndexKind index, bool words,
+                           const MachineRoom& room);
 
 // Builds the pattern databases of one goal, one group after the other, in
 // place of any it had, with a progress line per depth on `err` (unless
 // `quiet`) and a line per group on `out`. Adds the bytes of their entries
-// to *bytes. InvalidArgument when a search fails.
+// to *bytes. With `words` (by blank region only), each group's successor
+// words too (lib/search/pdb_words.h). InvalidArgument when a search fails.
 Status BuildPdbs(const Board& board, int goal_blank, const Partition& partition,
-                 PdbIndexKind index, int threads, bool quiet,
+                 PdbIndexKind index, bool words, int threads, bool quiet,
                  DatabaseWriter* writer, uint64_t* bytes, std::ostream& out,
                  std::ostream& err);
 

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <random>
@@ -109,6 +111,92 @@ TEST(PdbCliTest, StrongDatabasesAnswerTheSameFromFewerStates) {
   }
   EXPECT_EQ(answers, 40);
   EXPECT_LT(nodes[0], nodes[1]);
+}
+
+// Successor words, built with --pdb strong unless --no-words: listed, checked
+// by --verify, and the same answers from the same states as without them,
+// for one state (entries and words read a page at a time) and for a batch
+// (read whole).
+TEST(PdbCliTest, SuccessorWordsGiveTheSameAnswersFromTheSameStates) {
+  const std::string words = TempDir("pdb-words") + "/db";
+  const std::string none = TempDir("pdb-no-words") + "/db";
+  CliResult r = RunBuildCli(
+      {"--db", words, "--board", "3x4", "--pdb", "strong", "--quiet"});
+  ASSERT_EQ(r.status, kExitOk) << r.err;
+  EXPECT_NE(r.out.find("successor words"), std::string::npos) << r.out;
+  r = RunBuildCli({"--db", none, "--board", "3x4", "--pdb", "strong",
+                   "--no-words", "--quiet"});
+  ASSERT_EQ(r.status, kExitOk) << r.err;
+  EXPECT_EQ(r.out.find("successor words"), std::string::npos) << r.out;
+  for (const auto& [db, has] : {std::pair{words, true}, {none, false}}) {
+    r = RunQueryCli({"--db", db, "--tables", "--format", "json"});
+    ASSERT_EQ(r.status, kExitOk) << r.err;
+    const json listed = json::parse(r.out);
+    for (const json& t : listed["tables"]) {
+      if (t["kind"] == "pdb") EXPECT_EQ(t["words"], has) << db;
+    }
+  }
+  r = RunBuildCli({"--db", words, "--board", "3x4", "--verify"});
+  EXPECT_EQ(r.status, kExitOk) << r.out << r.err;
+  r = RunBuildCli(
+      {"--db", none, "--board", "3x4", "--pdb", "5-6", "--no-words"});
+  EXPECT_EQ(r.status, kExitUsage) << r.err;
+  EXPECT_NE(r.err.find("--no-words goes with --pdb strong"), std::string::npos)
+      << r.err;
+  const Indexer indexer(Board(3, 4), 11);
+  std::mt19937_64 rng(14);
+  std::uniform_int_distribution<Index> any(0, indexer.size() - 1);
+  std::vector<std::string> states;
+  for (int i = 0; i < 12; ++i) {
+    const State s = indexer.StateAt(any(rng));
+    std::string text;
+    for (int c = 0; c < 12; ++c) {
+      text += (c ? "," : "") + std::to_string(s.tile[c]);
+    }
+    states.push_back(text);
+  }
+  const auto answers = [&](const std::string& db, const std::string& in,
+                           const std::vector<std::string>& extra) {
+    std::vector<std::string> args = {"--db", db,         "--board",
+                                     "3x4",  "--format", "json"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const CliResult q = RunQueryCli(args, in);
+    EXPECT_EQ(q.status, kExitOk) << q.err;
+    return q.out;
+  };
+  std::string batch;
+  for (const std::string& s : states) batch += s + "\n";
+  const std::string expected = answers(none, batch, {});
+  EXPECT_EQ(answers(words, batch, {}), expected);
+  EXPECT_EQ(answers(words, "", {states[0]}), answers(none, "", {states[0]}));
+  // Another build into the database keeps the words (the file is carried
+  // into the new copy).
+  r = RunBuildCli({"--db", words, "--board", "2x3", "--quiet"});
+  ASSERT_EQ(r.status, kExitOk) << r.err;
+  EXPECT_EQ(answers(words, batch, {}), expected);
+  // A word changed on disk: --verify finds it; the file gone: a query says
+  // so rather than answer.
+  const std::string file = words + "/3x4-b11-0.words";
+  {
+    std::fstream f(file, std::ios::in | std::ios::out | std::ios::binary);
+    ASSERT_TRUE(f.good()) << file;
+    f.seekp(4000);
+    f.put('\x5a');
+  }
+  r = RunBuildCli({"--db", words, "--board", "3x4", "--verify"});
+  EXPECT_EQ(r.status, kExitFailure) << r.out;
+  EXPECT_NE(r.out.find("successor word of entry"), std::string::npos) << r.out;
+  std::filesystem::remove(file);
+  const CliResult q = RunQueryCli({"--db", words, "--board", "3x4", states[0]});
+  EXPECT_NE(q.status, kExitOk);
+  EXPECT_NE(q.err.find("lacks its successor words"), std::string::npos)
+      << q.err;
+  // --pdb strong on a set without words builds them: it does not serve.
+  r = RunBuildCli(
+      {"--db", none, "--board", "3x4", "--pdb", "strong", "--quiet"});
+  ASSERT_EQ(r.status, kExitOk) << r.err;
+  EXPECT_EQ(r.out.find("already served"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("successor words"), std::string::npos) << r.out;
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <map>
+#include <set>
 #include <thread>
 
 #include "lib/analysis/pdb_check.h"
@@ -277,8 +278,16 @@ void CheckPdbs(const std::string& dir, const std::map<std::string, PdbMeta>& pdb
       values = UnpackPdbEntries(pm.board, pm.goal_blank, pm.tiles, pm.index,
                                 pm.entries, values);
     }
+    PdbValues words;  // the file's, mapped
+    if (s.ok() && pm.has_words()) {
+      s = PdbValues::MapFile(db->PdbWordPath(pm), pm.entries, &words);
+    }
     if (s.ok()) {
       CheckPdbEntries(pm, values, options.threads, options.max_listed, &check);
+      if (pm.has_words()) {
+        CheckPdbWords(pm, values, words, options.threads, options.max_listed,
+                      &check);
+      }
     } else {
       check.states = pm.entries;
       check.problems = 1;
@@ -288,6 +297,26 @@ void CheckPdbs(const std::string& dir, const std::map<std::string, PdbMeta>& pdb
                         std::chrono::steady_clock::now() - t0)
                         .count();
     report->tables.push_back(std::move(check));
+  }
+}
+
+// Reports files of successor words (docs/FORMAT.md) that no pattern
+// database's metadata names.
+void ReportStrayWordFiles(const std::string& dir,
+                          const std::map<std::string, PdbMeta>& pdbs,
+                          CheckReport* report) {
+  std::set<std::string> named;
+  for (const auto& [id, pm] : pdbs) {
+    if (pm.has_words()) named.insert(pm.WordFileName());
+  }
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.ends_with(kPdbWordFileSuffix) && named.count(name) == 0) {
+      report->problems.push_back("stray file " + name +
+                                 ", the successor words of no pattern "
+                                 "database");
+    }
   }
 }
 
@@ -435,6 +464,7 @@ Status CheckDatabase(const std::string& dir, const CheckOptions& options,
   KeyCensus census;
   TakeCensus(db.get(), &census, report);
   ReportPageCounts(census, report);
+  ReportStrayWordFiles(dir, census.pdbs, report);
   CheckPdbs(dir, census.pdbs, options, report);
   for (const auto& [id, json] : census.metas) {
     if (!SelectedId(options, id)) continue;

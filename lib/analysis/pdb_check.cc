@@ -3,6 +3,7 @@
 #include <string>
 
 #include "lib/search/pdb_build.h"
+#include "lib/search/pdb_words.h"
 
 namespace slidedb {
 
@@ -42,6 +43,25 @@ void CheckPdbEntries(const PdbMeta& meta, const std::vector<uint8_t>& values,
   if (fresh.histogram != meta.histogram) {
     Add(check, max_listed, -1,
         "the histogram of the metadata is not the entries' histogram");
+  }
+}
+
+void CheckPdbWords(const PdbMeta& meta, const std::vector<uint8_t>& values,
+                   const PdbValues& words, int threads, int max_listed,
+                   TableCheck* check) {
+  std::vector<uint32_t> fresh;
+  Status s = ComputePdbWords(meta.board, static_cast<int>(meta.tiles.size()),
+                             values, threads, &fresh);
+  if (!s.ok()) {
+    Add(check, max_listed, -1, "its successor words: " + s.message());
+    return;
+  }
+  for (size_t i = 0; i < fresh.size(); ++i) {
+    if (words.Word(i) == fresh[i]) continue;
+    Add(check, max_listed, -1,
+        "the successor word of entry " + std::to_string(i) + " is " +
+            std::to_string(words.Word(i)) + ", the entries give " +
+            std::to_string(fresh[i]));
   }
 }
 

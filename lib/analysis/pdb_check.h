@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "lib/analysis/check.h"
+#include "lib/search/pdb_values.h"
 #include "lib/storage/pdb_meta.h"
 
 namespace slidedb {
@@ -20,6 +21,12 @@ namespace slidedb {
 // the entries).
 void CheckPdbEntries(const PdbMeta& meta, const std::vector<uint8_t>& values,
                      int threads, int max_listed, TableCheck* check);
+// Compares the stored successor words `words` (32-bit entries) with those
+// computed from the entries `values` (lib/search/pdb_words.h), after
+// CheckPdbEntries.
+void CheckPdbWords(const PdbMeta& meta, const std::vector<uint8_t>& values,
+                   const PdbValues& words, int threads, int max_listed,
+                   TableCheck* check);
 
 }  // namespace slidedb
 

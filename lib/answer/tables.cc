@@ -1,5 +1,6 @@
 #include "lib/answer/tables.h"
 
+#include <algorithm>
 #include <map>
 #include <tuple>
 
@@ -77,6 +78,9 @@ Status ListGoals(const Database& db, std::vector<GoalInfo>* goals) {
       g.table = m->TableId();
       g.partition = PartitionName(m->partition);
       g.pdb_index = PdbIndexName(m->index);
+      const auto metas = db.FindPdbs(m->board, m->goal_blank);
+      g.pdb_words = std::all_of(metas.begin(), metas.end(),
+                                [](auto* p) { return p->has_words(); });
       goals->push_back(std::move(g));
     }
   }
@@ -98,7 +102,10 @@ void AppendGoalsJson(const std::vector<GoalInfo>& goals, std::string* out) {
             ",\"stored\":" + (g.stored ? "true" : "false") + ",\"table\":\"" +
             g.table + "\"";
     if (!g.partition.empty()) *out += ",\"partition\":\"" + g.partition + "\"";
-    if (!g.pdb_index.empty()) *out += ",\"index\":\"" + g.pdb_index + "\"";
+    if (!g.pdb_index.empty()) {
+      *out += ",\"index\":\"" + g.pdb_index +
+              "\",\"words\":" + (g.pdb_words ? "true" : "false");
+    }
     if (!g.database.empty()) {
       *out += ",\"database\":";
       AppendJsonString(out, g.database);
@@ -116,7 +123,7 @@ void AppendGoalsText(const std::vector<GoalInfo>& goals, std::string* out) {
               (g.pdb_index == PdbIndexName(PdbIndexKind::kBlankRegion)
                    ? " by blank region"
                    : "") +
-              " (" + g.table +
+              (g.pdb_words ? " with successor words" : "") + " (" + g.table +
               (g.stored ? ")" : ", the goal turned by 180 degrees)") +
               ", answered by a search\n";
     } else {

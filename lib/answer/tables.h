@@ -27,6 +27,8 @@ struct GoalInfo {
   // Kind "pdb": how entries are numbered, "placement" or "blank-region"
   // (lib/puzzle/region_pattern.h).
   std::string pdb_index;
+  // Kind "pdb": every group has successor words (lib/search/pdb_words.h).
+  bool pdb_words = false;
   // The database that answers it, where a face serves several
   // (slidedb-serve --db A --db B); "" elsewhere.
   std::string database;
@@ -37,7 +39,8 @@ struct GoalInfo {
 Status ListGoals(const Database& db, std::vector<GoalInfo>* goals);
 
 // {"tables": [{"board", "goal", "goal_blank", "kind", "metric", "states",
-// "max_distance", "stored", "table"[, "partition", "index"][, "database"]}]}
+// "max_distance", "stored", "table"[, "partition", "index", "words"]
+// [, "database"]}]}
 // and a newline (database where it is not "");
 // max_distance is null where it is unknown.
 void AppendGoalsJson(const std::vector<GoalInfo>& goals, std::string* out);

@@ -11,9 +11,85 @@
 namespace slidedb {
 namespace {
 
+// The entries of the groups of `metas` in values[group]: read whole
+// (`whole`) or a page at a time as the search asks for them, against
+// `budget`.
+Status ReadGroups(const Database& db, const std::vector<const PdbMeta*>& metas,
+                  bool whole, const std::shared_ptr<PageBudget>& budget,
+                  std::vector<PdbValues>* values) {
+  values->resize(metas.size());
+  if (!whole) {
+    for (const PdbMeta* m : metas) {
+      PdbValues& v = (*values)[m->group];
+      v = PdbValues(
+          m->entries, m->entry_bits, m->page_records,
+          [&db, m](uint32_t page, std::string* bytes) {
+            return db.ReadPdbPage(*m, page, bytes);
+          },
+          budget);
+      // The system refused its memory (ResourceExhausted).
+      if (v.failed()) return v.error();
+    }
+    return Status::OK();
+  }
+  // The groups side by side, one a core: a read is mostly the system
+  // giving the process fresh memory and the decompression, which go as
+  // fast on each core (the 5x5 databases by blank region, 362 MB: 0.14 s
+  // rather than 0.31 s on two; BENCHMARKS.md).
+  std::vector<Status> read(metas.size());
+  std::atomic<size_t> next{0};
+  const auto work = [&] {
+    for (size_t i; (i = next++) < metas.size();) {
+      const PdbMeta* m = metas[i];
+      read[i] = PdbValues::InMemory(
+          m->entries, m->entry_bits,
+          [&db, m](const PdbValues::Put& put) { return db.ReadPdb(*m, put); },
+          &(*values)[m->group]);
+    }
+  };
+  std::vector<std::thread> pool;
+  const size_t cores = std::max(1u, std::thread::hardware_concurrency());
+  for (size_t t = 1; t < std::min(cores, metas.size()); ++t) {
+    pool.emplace_back(work);
+  }
+  work();
+  for (std::thread& t : pool) t.join();
+  for (const Status& s : read) {
+    if (!s.ok()) return s;
+  }
+  return Status::OK();
+}
+
+// The successor words of the groups of `metas` in words[group], their files
+// mapped (read whole or a page at a time alike: the system's page cache,
+// which no budget counts), or none when a group has none.
+Status MapWords(const Database& db, const std::vector<const PdbMeta*>& metas,
+                std::vector<PdbValues>* words) {
+  words->clear();
+  if (!std::all_of(metas.begin(), metas.end(),
+                   [](const PdbMeta* m) { return m->has_words(); })) {
+    return Status::OK();
+  }
+  words->resize(metas.size());
+  for (const PdbMeta* m : metas) {
+    Status s =
+        PdbValues::MapFile(db.PdbWordPath(*m), m->entries, &(*words)[m->group]);
+    if (!s.ok()) {
+      words->clear();
+      return s.IsNotFound() ? Status::Corruption(
+                                  "pattern database " +
+                                  PdbMetaKey(m->TableId(), m->group) +
+                                  " lacks its successor words: " + s.message())
+                            : s;
+    }
+  }
+  return Status::OK();
+}
+
 // The pattern databases of a goal in `db` as a search: read whole (`whole`)
 // or a page at a time as the search asks for their entries. NotFound when
-// none were built for that goal.
+// none were built for that goal. Their successor words too, when each group
+// has them.
 Status LoadPdbs(const Database& db, const Board& board, int goal_blank,
                 bool whole, const std::shared_ptr<PageBudget>& budget,
                 std::shared_ptr<const PdbSearch>* out) {
@@ -26,8 +102,6 @@ Status LoadPdbs(const Database& db, const Board& board, int goal_blank,
                             ") in the database " + db.dir());
   }
   const Partition& partition = metas[0]->partition;
-  std::vector<PdbValues> values;
-  values.resize(partition.size());
   std::vector<bool> seen(partition.size());
   for (const PdbMeta* m : metas) {
     if (m->partition != partition || m->index != metas[0]->index ||
@@ -43,46 +117,13 @@ Status LoadPdbs(const Database& db, const Board& board, int goal_blank,
         "the pattern databases of " + TableId(board, goal_blank) +
         " lack a group of partition " + PartitionName(partition));
   }
-  if (!whole) {
-    for (const PdbMeta* m : metas) {
-      values[m->group] = PdbValues(
-          m->entries, m->entry_bits, m->page_records,
-          [&db, m](uint32_t page, std::string* bytes) {
-            return db.ReadPdbPage(*m, page, bytes);
-          },
-          budget);
-      // The system refused its memory (ResourceExhausted).
-      if (values[m->group].failed()) return values[m->group].error();
-    }
-  } else {
-    // The groups side by side, one a core: a read is mostly the system
-    // giving the process fresh memory and the decompression, which go as
-    // fast on each core (the 5x5 databases by blank region, 362 MB: 0.14 s
-    // rather than 0.31 s on two; BENCHMARKS.md).
-    std::vector<Status> read(metas.size());
-    std::atomic<size_t> next{0};
-    const auto work = [&] {
-      for (size_t i; (i = next++) < metas.size();) {
-        const PdbMeta* m = metas[i];
-        read[i] = PdbValues::InMemory(
-            m->entries, m->entry_bits,
-            [&db, m](const PdbValues::Put& put) { return db.ReadPdb(*m, put); },
-            &values[m->group]);
-      }
-    };
-    std::vector<std::thread> pool;
-    const size_t cores = std::max(1u, std::thread::hardware_concurrency());
-    for (size_t t = 1; t < std::min(cores, metas.size()); ++t) {
-      pool.emplace_back(work);
-    }
-    work();
-    for (std::thread& t : pool) t.join();
-    for (const Status& s : read) {
-      if (!s.ok()) return s;
-    }
-  }
-  *out = std::make_shared<PdbSearch>(board, goal_blank, partition,
-                                     metas[0]->index, std::move(values));
+  std::vector<PdbValues> values, words;
+  Status s = ReadGroups(db, metas, whole, budget, &values);
+  if (s.ok()) s = MapWords(db, metas, &words);
+  if (!s.ok()) return s;
+  *out =
+      std::make_shared<PdbSearch>(board, goal_blank, partition, metas[0]->index,
+                                  std::move(values), std::move(words));
   return Status::OK();
 }
 
