@@ -26,6 +26,12 @@ Suites (bench/suites/SUITE.sh; BENCHMARKS.md has their latest figures):
                        by blank region (--pdb strong), side by side, and the
                        peer's parsearch -j 2 (FIRST=11: the next ten; with
                        both, PEER_FSM=FILE gives the peer its automaton, -m)
+  24words [DB_WORDS DB_NO_WORDS [PEER PEER_PDBS]]
+                       the same ten on --pdb strong with successor words and
+                       without (--no-words), state on stdin and on the
+                       command line, one fresh process each, and the peer's
+                       pdbsearch (one thread) and parsearch -j 2 (FIRST=11,
+                       PEER_FSM=FILE as for 24strong)
   fsm_paths [DEPTH]    the automaton of skipped move sequences against no
                        duplicates: on 5x5, states d moves away against the
                        paths of d moves kept, d up to DEPTH (default 19)

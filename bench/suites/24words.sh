@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# Successor words (slidedb-build --pdb strong; docs/FORMAT.md) beside the
+# same databases without them (--no-words), and beside clausecker/24puzzle,
+# in one run:
+#
+#   scripts/bench.sh 24words [DB_WORDS DB_NO_WORDS [PEER_DIR PEER_PDB_DIR]]
+#
+# Builds each database that is missing (`--pdb strong`, and the same with
+# `--no-words`; about 8 and 4 minutes on two cores), then answers the ten
+# easiest of Korf and Felner's instances (bench/korf24.txt), each a fresh
+# `slidedb-query --threads 2` process, on both roads a user takes:
+#   - stdin: the state on standard input (a batch's road: the databases
+#     and words read whole first);
+#   - argv: the state on the command line (a one-shot question: entries
+#     and words read a page at a time as the search asks for them);
+# the four runs of an instance one after another, instance by instance:
+# wall time, peak RSS, states generated, and whether every answer is
+# optimal and of the published length. With PEER_DIR and PEER_PDB_DIR (as
+# bench/suites/24.sh says), then the peer's `cmd/pdbsearch` (one thread,
+# the ten in one process: the time it reports for each) and `cmd/parsearch
+# -j 2` (both cores: its wall) on the same ten, and the ratios.
+#
+# Environment: FIRST=11 takes the next ten by published node count
+# (default 1); PEER_FSM gives the peer its move-pruning automaton (-m, as
+# in 24.sh); ROADS=stdin or ROADS=argv runs one road only.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+B=${SLIDEDB_BENCH_BUILD_DIR:-build}
+WORDS=${1:-/tmp/slidedb-bench24-words}
+NO_WORDS=${2:-/tmp/slidedb-bench24-strong}
+PEER_DIR=${3:-}
+PEER_PDBS=${4:-}
+[[ -x $B/slidedb-query ]] || ./scripts/build.sh >/dev/null
+echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GB"
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+for pair in "$WORDS:--pdb strong" "$NO_WORDS:--pdb strong --no-words"; do
+  db=${pair%%:*} pdb=${pair#*:}
+  if ! "$B/slidedb-query" --db "$db" --board 5x5 --tables 2>/dev/null | grep -q 5x5; then
+    # shellcheck disable=SC2086
+    /usr/bin/time -f "build of $db ($pdb): %e s wall, peak RSS %M KB" \
+      "$B/slidedb-build" --db "$db" --board 5x5 $pdb --quiet >/dev/null
+  fi
+  echo "$db: $(du -sm "$db" | cut -f1) MiB on disk; $("$B/slidedb-query" --db "$db" --tables | grep -m1 5x5)"
+done
+FIRST=${FIRST:-1} ROADS=${ROADS:-stdin argv} python3 - "$B" "$WORDS" "$NO_WORDS" "$PEER_DIR" "$PEER_PDBS" <<'PY'
+import json, os, re, subprocess, sys, time
+sys.path.insert(0, "bench")
+from korf24 import GOAL, easiest, legal_path
+b, words, no_words, peer_dir, peer_pdbs = sys.argv[1:6]
+first = int(os.environ["FIRST"])
+roads = os.environ["ROADS"].split()
+easy = easiest(first + 9)[first - 1:]
+print("instances ranked %d-%d by published node count; roads: %s"
+      % (first, first + 9, ", ".join(roads)))
+
+
+def answer(db, road, state):
+    """One fresh process: (wall s, peak RSS MiB, the JSON answer)."""
+    cmd = ["/usr/bin/time", "-f", "%M", b + "/slidedb-query", "--db", db,
+           "--board", "5x5", "--goal", GOAL, "--threads", "2", "--format",
+           "json"] + ([state] if road == "argv" else [])
+    t0 = time.perf_counter()
+    r = subprocess.run(cmd, input=state + "\n" if road == "stdin" else "",
+                       capture_output=True, text=True, check=True)
+    wall = time.perf_counter() - t0
+    rss = int(r.stderr.strip().splitlines()[-1]) / 1024
+    return wall, rss, json.loads(r.stdout)
+
+
+runs = [(road, name, db) for road in roads
+        for name, db in (("no words", no_words), ("words", words))]
+tot = {(road, name): [0.0, 0, 0.0] for road, name, _ in runs}
+agree = True
+print("| instance | published length | " + " | ".join(
+    "%s %s s | states | RSS MiB" % (name, road) for road, name, _ in runs) +
+      " | " + " | ".join("words/no words %s" % r for r in roads) + " |")
+print("|" + " --- |" * (2 + 3 * len(runs) + len(roads)))
+for num, length, kf, state in easy:
+    cells, secs = [], {}
+    for road, name, db in runs:
+        s, rss, a = answer(db, road, state)
+        ok = a["optimal"] and legal_path(state, a["moves"], int(length))
+        agree &= ok
+        t = tot[(road, name)]
+        t[0] += s
+        t[1] += a["nodes"]
+        t[2] = max(t[2], rss)
+        secs[(road, name)] = s
+        cells.append("%.2f%s | %s | %.0f" % (s, "" if ok else " WRONG",
+                                             format(a["nodes"], ","), rss))
+    ratios = ["%.2f" % (secs[(r, "words")] / secs[(r, "no words")])
+              for r in roads]
+    print("| %s | %s | %s | %s |" % (num, length, " | ".join(cells),
+                                     " | ".join(ratios)), flush=True)
+print("| **total** | | %s | %s |" % (
+    " | ".join("**%.1f** | %s | %.0f (max)" % (t[0], format(t[1], ","), t[2])
+               for t in (tot[(r, n)] for r, n, _ in runs)),
+    " | ".join("**%.2f**" % (tot[(r, "words")][0] / tot[(r, "no words")][0])
+               for r in roads)))
+print("every answer optimal and of the published length: %s" % agree)
+if not peer_dir:
+    sys.exit(0)
+fsm = os.environ.get("PEER_FSM")
+pdbs = ["-d", peer_pdbs] + (["-m", fsm] if fsm else [])
+cat = peer_dir + "/catalogues/small-compound.cat"
+inp = "".join(r[3] + "\n" for r in easy)
+t0 = time.perf_counter()
+p = subprocess.run([peer_dir + "/cmd/pdbsearch"] + pdbs + [cat], input=inp,
+                   capture_output=True, text=True, check=True)
+wall = time.perf_counter() - t0
+spent = [float(x) for x in
+         re.findall(r"Spent ([0-9.]+) seconds in total", p.stdout + p.stderr)]
+sols = re.findall(r"Solution found: ([0-9,]+)", p.stdout + p.stderr)
+right = sum(1 for r, sol in zip(easy, sols)
+            if len(sol.split(",")) == int(r[1]))
+for r, s in zip(easy, spent):
+    print("peer pdbsearch #%s: %.2f s" % (r[0], s))
+print("peer pdbsearch, one thread: %.1f s searching (%.1f s wall), %d of 10 "
+      "of the published length" % (sum(spent), wall, right))
+with open("/tmp/slidedb-bench24words-in.txt", "w") as f:
+    f.write(inp)
+t0 = time.perf_counter()
+subprocess.run([peer_dir + "/cmd/parsearch", "-j", "2"] + pdbs +
+               [cat, "/tmp/slidedb-bench24words-in.txt"],
+               capture_output=True, text=True, check=True)
+par = time.perf_counter() - t0
+print("peer parsearch -j 2: %.1f s wall" % par)
+for road in roads:
+    for name in ("no words", "words"):
+        s = tot[(road, name)][0]
+        print("%s, %s: %.1f s; peer one thread / it: %.2f (1/%.2f); "
+              "peer parsearch -j 2 / it: %.2f" % (
+                  name, road, s, sum(spent) / s, sum(spent) / s, par / s))
+PY
