@@ -30,8 +30,8 @@ struct BuildOptions {
   // --pdb strong: the default groups, numbered by placement and the
   // blank's region.
   PdbIndexKind pdb_index = PdbIndexKind::kPlacement;
-  // With them, each entry's successor words (lib/search/pdb_words.h),
-  // unless --no-words.
+  // With them, each entry's successor words (lib/search/pdb_words.h):
+  // --words, --no-words, else on boards of more than 16 cells.
   bool pdb_words = true;
   // The goal blanks of --goal: stored goal blanks for tables, the goals'
   // own for pattern databases. Empty without --goal.

@@ -50,6 +50,8 @@ TEST(PdbCliTest, StrongDatabasesAnswerTheSameFromFewerStates) {
     if (t["kind"] != "pdb") continue;
     EXPECT_EQ(t["index"], "blank-region");
     EXPECT_EQ(t["partition"], "5-6");
+    // Successor words only on boards of more than 16 cells by default.
+    EXPECT_EQ(t["words"], false);
     ++listed;
   }
   EXPECT_GT(listed, 0);
@@ -113,15 +115,15 @@ TEST(PdbCliTest, StrongDatabasesAnswerTheSameFromFewerStates) {
   EXPECT_LT(nodes[0], nodes[1]);
 }
 
-// Successor words, built with --pdb strong unless --no-words: listed, checked
+// Successor words, built with --pdb strong --words: listed, checked
 // by --verify, and the same answers from the same states as without them,
 // for one state (entries and words read a page at a time) and for a batch
 // (read whole).
 TEST(PdbCliTest, SuccessorWordsGiveTheSameAnswersFromTheSameStates) {
   const std::string words = TempDir("pdb-words") + "/db";
   const std::string none = TempDir("pdb-no-words") + "/db";
-  CliResult r = RunBuildCli(
-      {"--db", words, "--board", "3x4", "--pdb", "strong", "--quiet"});
+  CliResult r = RunBuildCli({"--db", words, "--board", "3x4", "--pdb", "strong",
+                             "--words", "--quiet"});
   ASSERT_EQ(r.status, kExitOk) << r.err;
   EXPECT_NE(r.out.find("successor words"), std::string::npos) << r.out;
   r = RunBuildCli({"--db", none, "--board", "3x4", "--pdb", "strong",
@@ -143,6 +145,9 @@ TEST(PdbCliTest, SuccessorWordsGiveTheSameAnswersFromTheSameStates) {
   EXPECT_EQ(r.status, kExitUsage) << r.err;
   EXPECT_NE(r.err.find("--no-words goes with --pdb strong"), std::string::npos)
       << r.err;
+  r = RunBuildCli({"--db", none, "--board", "3x4", "--pdb", "strong", "--words",
+                   "--no-words"});
+  EXPECT_EQ(r.status, kExitUsage) << r.err;
   const Indexer indexer(Board(3, 4), 11);
   std::mt19937_64 rng(14);
   std::uniform_int_distribution<Index> any(0, indexer.size() - 1);
@@ -192,8 +197,8 @@ TEST(PdbCliTest, SuccessorWordsGiveTheSameAnswersFromTheSameStates) {
   EXPECT_NE(q.err.find("lacks its successor words"), std::string::npos)
       << q.err;
   // --pdb strong on a set without words builds them: it does not serve.
-  r = RunBuildCli(
-      {"--db", none, "--board", "3x4", "--pdb", "strong", "--quiet"});
+  r = RunBuildCli({"--db", none, "--board", "3x4", "--pdb", "strong", "--words",
+                   "--quiet"});
   ASSERT_EQ(r.status, kExitOk) << r.err;
   EXPECT_EQ(r.out.find("already served"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("successor words"), std::string::npos) << r.out;
