@@ -164,6 +164,7 @@ Status Db::Tables(std::vector<TableInfo>* tables) const {
     t.metric = g.metric;
     t.partition = g.partition;
     t.index = g.pdb_index;
+    t.words = g.pdb_words;
     out.push_back(std::move(t));
   }
   return Status::OK();

@@ -294,6 +294,7 @@ class PyDb {
       d["metric"] = t.metric;
       if (!t.partition.empty()) d["partition"] = t.partition;
       if (!t.index.empty()) d["index"] = t.index;
+      if (t.kind == "pdb") d["words"] = t.words;
       out.append(d);
     }
     return out;
@@ -397,9 +398,12 @@ void DefTableMethods(py::class_<PyDb>* db) {
            "exactly `distance` when given) as dicts {state, distance}; the "
            "same as slidedb-query --sample for the same seed.")
       .def("tables", Method(&PyDb::Tables),
-           "The goals the database answers from tables, one per goal blank "
-           "(stored, or served by a symmetry of the board): dicts {board, "
-           "goal, states, max_distance}.")
+           "The goals the database answers, one per goal blank: dicts "
+           "{board, goal, states, max_distance, kind, metric}; kind 'table' "
+           "(stored, or served by a symmetry of the board) or 'pdb' "
+           "(pattern databases and a search, max_distance None), which adds "
+           "partition, index ('placement' or 'blank-region') and words "
+           "(whether they have successor words).")
       .def("__repr__", [](py::handle db) -> std::string {
         try {
           return "<slidedb.Db '" + slidedb::Opened(db).path() + "'>";

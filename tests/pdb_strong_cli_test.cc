@@ -61,7 +61,10 @@ TEST(PdbCliTest, StrongDatabasesAnswerTheSameFromFewerStates) {
   std::vector<TableInfo> infos;
   ASSERT_TRUE(api->Tables(&infos).ok());
   ASSERT_FALSE(infos.empty());
-  for (const TableInfo& t : infos) EXPECT_EQ(t.index, "blank-region");
+  for (const TableInfo& t : infos) {
+    EXPECT_EQ(t.index, "blank-region");
+    EXPECT_FALSE(t.words);
+  }
   r = RunQueryCli({"--db", strong, "--tables"});
   EXPECT_NE(r.out.find("pattern databases 5-6 by blank region"),
             std::string::npos)
@@ -137,6 +140,18 @@ TEST(PdbCliTest, SuccessorWordsGiveTheSameAnswersFromTheSameStates) {
     for (const json& t : listed["tables"]) {
       if (t["kind"] == "pdb") EXPECT_EQ(t["words"], has) << db;
     }
+    // The C++ API lists the same.
+    std::unique_ptr<Db> api;
+    ASSERT_TRUE(Db::Open(db, &api).ok());
+    std::vector<TableInfo> infos;
+    ASSERT_TRUE(api->Tables(&infos).ok());
+    int pdbs = 0;
+    for (const TableInfo& t : infos) {
+      if (t.kind != "pdb") continue;
+      EXPECT_EQ(t.words, has) << db;
+      ++pdbs;
+    }
+    EXPECT_GT(pdbs, 0) << db;
   }
   r = RunBuildCli({"--db", words, "--board", "3x4", "--verify"});
   EXPECT_EQ(r.status, kExitOk) << r.out << r.err;

@@ -172,6 +172,10 @@ struct TableInfo {
   // "pdb": how their entries are numbered, "placement" or "blank-region"
   // (slidedb-build --pdb strong).
   std::string index;
+  // "pdb": each group has successor words (slidedb-build --pdb strong
+  // --words; by default on boards of more than 16 cells), which the search
+  // reads in place of its entries' lookups.
+  bool words = false;
 };
 
 // Whether slidedb-query's JSON writes a tile label as a number (a plain

@@ -250,8 +250,18 @@ def test_strong_pattern_databases_name_their_index(tmp_path):
         dbs[name] = slidedb.open(d)
         pdbs = [t for t in dbs[name].tables() if t["kind"] == "pdb"]
         assert pdbs and all(t["index"] == name for t in pdbs), pdbs
+        # Successor words by default only past 16 cells.
+        assert not any(t["words"] for t in pdbs), pdbs
+    d = str(tmp_path / "words")
+    subprocess.run([build, "--db", d, "--board", "2x4", "--pdb", "strong",
+                    "--words", "--quiet"], check=True, capture_output=True)
+    dbs["words"] = slidedb.open(d)
+    pdbs = [t for t in dbs["words"].tables() if t["kind"] == "pdb"]
+    assert pdbs and all(t["words"] for t in pdbs), pdbs
     for state in ["_7654321", "5_123476", "7612_354", "3_762154"]:
         by_region = dbs["blank-region"].solve(state, board="2x4")
         by_placement = dbs["placement"].solve(state, board="2x4")
         assert by_region["distance"] == by_placement["distance"] > 0
         assert by_region["nodes"] <= by_placement["nodes"]
+        # The words' search visits the same states, on the same path.
+        assert dbs["words"].solve(state, board="2x4") == by_region
