@@ -236,7 +236,8 @@ po::options_description Describe(ServeArgs* a, int* threads,
       "preload",
       "read every pattern database whole before serving (at "
       "start and on SIGHUP: about half a second and 300 MB for the 15-puzzle's "
-      "8-7); by default a search reads their pages as it first needs them, "
+      "8-7; a set with successor words maps its words' files instead); by "
+      "default a search reads their pages as it first needs them, "
       "and the server's memory grows with the pages read")(
       "memory-limit", po::value(&memory_limit)->value_name("SIZE"),
       "the most memory the pattern databases' pages read on demand and "

@@ -15,6 +15,9 @@
 #include "cli/exit_codes.h"
 #include "lib/puzzle/board.h"
 #include "lib/puzzle/index.h"
+#include "lib/search/ida_search.h"
+#include "lib/solve/solver.h"
+#include "lib/storage/database.h"
 #include "slidedb/slidedb.h"
 #include "tests/test_util.h"
 
@@ -217,6 +220,34 @@ TEST(PdbCliTest, SuccessorWordsGiveTheSameAnswersFromTheSameStates) {
   ASSERT_EQ(r.status, kExitOk) << r.err;
   EXPECT_EQ(r.out.find("already served"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("successor words"), std::string::npos) << r.out;
+}
+
+// A batch asks for the pattern databases whole (Solver::set_pdbs_whole):
+// read whole without successor words; with them only the pages the start
+// states' entries are on, as a search over the words reads no other entry.
+TEST(PdbCliTest, SuccessorWordsLeaveTheEntriesAPageAtATime) {
+  const State start = Indexer(Board(3, 4), 11).StateAt(123456);
+  for (const bool words : {true, false}) {
+    const std::string db = TempDir("pdb-whole") + "/db";
+    const CliResult r =
+        RunBuildCli({"--db", db, "--board", "3x4", "--pdb", "strong",
+                     words ? "--words" : "--no-words", "--quiet"});
+    ASSERT_EQ(r.status, kExitOk) << r.err;
+    std::unique_ptr<Database> opened;
+    ASSERT_TRUE(Database::Open(db, &opened).ok());
+    Solver solver(opened.get());
+    solver.set_pdbs_whole(true);
+    std::shared_ptr<const PdbSearch> search;
+    bool rotated = false;
+    ASSERT_TRUE(solver.GetPdbSearch(Board(3, 4), 11, &search, &rotated).ok());
+    EXPECT_EQ(search->has_words(), words);
+    EXPECT_GT(search->Heuristic(start), 0);
+    if (words) {
+      EXPECT_GT(search->pages_read(), 0u);
+    } else {
+      EXPECT_EQ(search->pages_read(), 0u);
+    }
+  }
 }
 
 }  // namespace

@@ -97,6 +97,12 @@ PdbSearch::PdbSearch(const Board& board, int goal_blank,
   }
 }
 
+uint64_t PdbSearch::pages_read() const {
+  uint64_t pages = 0;
+  for (const Group& g : groups_) pages += g.values.pages_read();
+  return pages;
+}
+
 int PdbSearch::Heuristic(const State& s) const {
   return Run(*this, s, nullptr).heuristic();
 }

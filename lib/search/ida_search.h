@@ -137,6 +137,9 @@ class PdbSearch {
   // The heuristic of `s`: a lower bound of its distance.
   // REQUIRES: IsWellFormed(board(), s).
   int Heuristic(const State& s) const;
+  // The entries' pages read so far, over every group (0 when they are all
+  // in memory: lib/search/pdb_values.h).
+  uint64_t pages_read() const;
 
   // An optimal path from `start` to the goal; path->nodes counts the states
   // generated. With pages read on demand, a page that cannot be read fails

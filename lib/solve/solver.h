@@ -51,7 +51,9 @@ class Solver {
   // instance touches a few thousand of the 8-tile database's 126,000
   // pages): a search opens in microseconds. With set_pdbs_whole(true), a
   // goal's pattern databases opened from now on are read whole when opened
-  // (a batch of many searches on standard input touches most pages).
+  // (a batch of many searches on standard input touches most pages). Those
+  // with successor words stay a page at a time: a search over the words
+  // reads the entries of its start state only.
   // REQUIRES: no other thread uses the Solver meanwhile.
   void set_pdbs_whole(bool whole) { pdbs_whole_ = whole; }
   // Pattern databases read a page at a time and opened from now on count
@@ -64,7 +66,8 @@ class Solver {
   void set_page_budget(std::shared_ptr<PageBudget> budget) {
     page_budget_ = std::move(budget);
   }
-  // Reads every goal's pattern databases in the database whole now
+  // Opens every goal's pattern databases in the database now, read whole
+  // but for those with successor words, whose files are mapped
   // (slidedb-serve --preload, the API's OpenOptions::preload), and sets
   // set_pdbs_whole(true). The first error met, naming the database, stops
   // it.
