@@ -29,15 +29,9 @@ PEER_PDBS=${4:-}
 [[ -x $B/slidedb-query ]] || ./scripts/build.sh >/dev/null
 echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GB"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-for pair in "$PLAIN:" "$STRONG:--pdb strong"; do
-  db=${pair%%:*} pdb=${pair#*:}
-  if ! "$B/slidedb-query" --db "$db" --board 5x5 --tables 2>/dev/null | grep -q 5x5; then
-    # shellcheck disable=SC2086
-    /usr/bin/time -f "build of $db ($pdb): %e s wall, peak RSS %M KB" \
-      "$B/slidedb-build" --db "$db" --board 5x5 $pdb --quiet >/dev/null
-  fi
-  echo "$db: $(du -sm "$db" | cut -f1) MiB on disk"
-done
+. bench/suites/lib.sh  # ensure_5x5_db
+ensure_5x5_db "$B" "$PLAIN"
+ensure_5x5_db "$B" "$STRONG" --pdb strong
 FIRST=${FIRST:-1} ONLY=${ONLY:-} python3 - "$B" "$PLAIN" "$STRONG" "$PEER_DIR" "$PEER_PDBS" <<'PY'
 import os, subprocess, sys, tempfile, time
 sys.path.insert(0, "bench")

@@ -9,10 +9,11 @@
 # `--no-words`; about 8 and 4 minutes on two cores), then answers the ten
 # easiest of Korf and Felner's instances (bench/korf24.txt), each a fresh
 # `slidedb-query --threads 2` process, on both roads a user takes:
-#   - stdin: the state on standard input (a batch's road: the databases
-#     and words read whole first);
+#   - stdin: the state on standard input (a batch's road: the entries
+#     read whole first without words, a page at a time with them);
 #   - argv: the state on the command line (a one-shot question: entries
-#     and words read a page at a time as the search asks for them);
+#     read a page at a time as the search asks for them);
+# the words' files are mapped on both;
 # the four runs of an instance one after another, instance by instance:
 # wall time, peak RSS, states generated, and whether every answer is
 # optimal and of the published length. With PEER_DIR and PEER_PDB_DIR (as
@@ -33,15 +34,9 @@ PEER_PDBS=${4:-}
 [[ -x $B/slidedb-query ]] || ./scripts/build.sh >/dev/null
 echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GB"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-for pair in "$WORDS:--pdb strong" "$NO_WORDS:--pdb strong --no-words"; do
-  db=${pair%%:*} pdb=${pair#*:}
-  if ! "$B/slidedb-query" --db "$db" --board 5x5 --tables 2>/dev/null | grep -q 5x5; then
-    # shellcheck disable=SC2086
-    /usr/bin/time -f "build of $db ($pdb): %e s wall, peak RSS %M KB" \
-      "$B/slidedb-build" --db "$db" --board 5x5 $pdb --quiet >/dev/null
-  fi
-  echo "$db: $(du -sm "$db" | cut -f1) MiB on disk; $("$B/slidedb-query" --db "$db" --tables | grep -m1 5x5)"
-done
+. bench/suites/lib.sh  # ensure_5x5_db
+ensure_5x5_db "$B" "$WORDS" --pdb strong
+ensure_5x5_db "$B" "$NO_WORDS" --pdb strong --no-words
 FIRST=${FIRST:-1} ROADS=${ROADS:-stdin argv} python3 - "$B" "$WORDS" "$NO_WORDS" "$PEER_DIR" "$PEER_PDBS" <<'PY'
 import json, os, re, subprocess, sys, time
 sys.path.insert(0, "bench")

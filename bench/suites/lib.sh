@@ -88,3 +88,17 @@ build_harness() {
     "$B/lib/libslidedb_search.a" "$B/lib/libslidedb_puzzle.a" \
     "$B/lib/libslidedb_base.a" -lzstd -pthread -o "$B/bench/$2"
 }
+
+# ensure_5x5_db SLIDEDB_BUILD_DIR DB [BUILD_ARGS...]: builds the 5x5
+# pattern databases into DB with BUILD_ARGS (`--pdb strong` ...) when DB
+# answers no 5x5 yet (its time and peak RSS on standard output), then
+# prints DB's size on disk and the 5x5 goal it answers first.
+ensure_5x5_db() {
+  local b=$1 db=$2
+  shift 2
+  if ! "$b/slidedb-query" --db "$db" --board 5x5 --tables 2>/dev/null | grep -q 5x5; then
+    /usr/bin/time -f "build of $db (${*:-the default}): %e s wall, peak RSS %M KB" \
+      "$b/slidedb-build" --db "$db" --board 5x5 "$@" --quiet >/dev/null
+  fi
+  echo "$db: $(du -sm "$db" | cut -f1) MiB on disk; $("$b/slidedb-query" --db "$db" --tables | grep -m1 5x5)"
+}

@@ -66,10 +66,12 @@ struct Options {
 // How Db::Open opens a database.
 struct OpenOptions {
   // Read every pattern database (the 15-puzzle's, the 24-puzzle's) whole
-  // now, so that no answer waits for a page of one: about a second and
-  // 600 MB for the 15-puzzle's default 8-7. By default a search reads their
+  // now, so that no answer waits for a page of one: about half a second
+  // and 300 MB for the 15-puzzle's default 8-7. By default a search reads their
   // pages as it first needs them (the first 4x4 answer in milliseconds),
-  // and the Db's memory grows with the pages read.
+  // and the Db's memory grows with the pages read. A set with successor
+  // words has its words' files mapped, and its entries read a page at a
+  // time even so: a search over the words reads only its start's.
   bool preload = false;
 };
 
