@@ -76,6 +76,34 @@ TEST(RegionIndexerTest, DenseInvertibleAndOneEntryARegion) {
   }
 }
 
+// CellsAfter walks every entry in order as CellsAt gives each, through the
+// placements (PatternIndexer::Next) and across the extra regions after them.
+TEST(RegionIndexerTest, CellsAfterWalksTheEntriesInOrder) {
+  for (auto [board, tiles] : {std::pair{Board(3, 3), 3},
+                              {Board(3, 3), 8},
+                              {Board(2, 4), 1},
+                              {Board(3, 4), 5},
+                              {Board(5, 5), 2}}) {
+    SCOPED_TRACE(board.Name() + " tiles " + std::to_string(tiles));
+    const RegionIndexer ix(board, tiles);
+    std::vector<uint8_t> walked(tiles), direct(tiles);
+    uint32_t walked_region = 0, direct_region = 0;
+    ix.CellsAt(0, walked.data(), &walked_region);
+    for (uint64_t i = 1; i < ix.size(); ++i) {
+      ix.CellsAfter(i - 1, walked.data(), &walked_region);
+      ix.CellsAt(i, direct.data(), &direct_region);
+      ASSERT_EQ(walked, direct) << i;
+      ASSERT_EQ(walked_region, direct_region) << i;
+    }
+    // Past the placements' last index, Next says so and leaves the cells.
+    const PatternIndexer placements(board.cells(), tiles);
+    placements.CellsAt(placements.size() - 1, walked.data());
+    direct = walked;
+    EXPECT_FALSE(placements.Next(walked.data()));
+    EXPECT_EQ(walked, direct);
+  }
+}
+
 // Eight tiles (4x4's 7-8 by blank region ranks them by its own loop):
 // 2x5 has 1.8 M placements, so a sample, each checked as above.
 TEST(RegionIndexerTest, EightTilesOnASample) {

@@ -126,6 +126,27 @@ class PatternIndexer {
   }
   // REQUIRES: index < size().
   void CellsAt(uint64_t index, uint8_t* cell) const;
+  // cell[] becomes CellsAt(IndexOf(cell) + 1), the last tile's digit first
+  // (no division: a pass over every index in order walks them so); false,
+  // cell[] unchanged, past the last index.
+  bool Next(uint8_t* cell) const {
+    const uint32_t all = (1u << cells_) - 1;
+    uint32_t used = 0;
+    for (int i = 0; i < tiles_; ++i) used |= 1u << cell[i];
+    for (int i = tiles_ - 1; i >= 0; --i) {
+      used &= ~(1u << cell[i]);
+      const uint32_t above = all & ~used & ~((2u << cell[i]) - 1);
+      if (above == 0) continue;
+      cell[i] = static_cast<uint8_t>(std::countr_zero(above));
+      used |= 1u << cell[i];
+      for (int j = i + 1; j < tiles_; ++j) {
+        cell[j] = static_cast<uint8_t>(std::countr_zero(all & ~used));
+        used |= 1u << cell[j];
+      }
+      return true;
+    }
+    return false;
+  }
 
  private:
   int cells_;

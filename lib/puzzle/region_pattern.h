@@ -105,6 +105,18 @@ class RegionIndexer {
   // The cells of the tiles of `index` into cell[0..tiles()), and its
   // region's cells. REQUIRES: index < size().
   void CellsAt(uint64_t index, uint8_t* cell, uint32_t* region) const;
+  // CellsAt(index + 1) from CellsAt(index)'s cell[]: with no division
+  // while index + 1 is a placement's own index (a pass over every entry in
+  // order). REQUIRES: index + 1 < size().
+  void CellsAfter(uint64_t index, uint8_t* cell, uint32_t* region) const {
+    if (index + 1 >= placement_.size() || !placement_.Next(cell)) {
+      CellsAt(index + 1, cell, region);
+      return;
+    }
+    uint32_t set = 0;
+    for (int i = 0; i < tiles_; ++i) set |= 1u << cell[i];
+    *region = region0_[SetRank(set)];
+  }
 
  private:
   // Cells of a chunk of set(S)'s table: three cover 25.

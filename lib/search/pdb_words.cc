@@ -19,12 +19,17 @@ bool FillWords(const Board& board, const RegionIndexer& indexer,
                uint32_t* words, uint64_t* bad) {
   const int k = indexer.tiles();
   uint8_t cell[kMaxPatternTiles], moved[kMaxPatternTiles];
+  uint32_t region = 0;
   for (uint64_t i = begin; i < end; ++i) {
+    // Each entry's cells from the last's, as the indexes run in order.
+    if (i == begin) {
+      indexer.CellsAt(i, cell, &region);
+    } else {
+      indexer.CellsAfter(i - 1, cell, &region);
+    }
     const int value = values[i];
     uint32_t word = 0;
     if (value != kPdbUnreached) {
-      uint32_t region = 0;
-      indexer.CellsAt(i, cell, &region);
       std::copy(cell, cell + k, moved);
       for (int slot = 0; slot < k; ++slot) {
         for (Move d : kAllMoves) {
