@@ -162,6 +162,18 @@ TEST(GroupIndexerTest, EitherKind) {
   PdbIndexKind unchanged = PdbIndexKind::kBlankRegion;
   EXPECT_FALSE(ParsePdbIndexName("zero", &unchanged));
   EXPECT_EQ(unchanged, PdbIndexKind::kBlankRegion);
+  // Either kind walks its entries in order as CellsAt gives each.
+  for (const GroupIndexer* ix : {&placement, &regions}) {
+    uint8_t walked[3], direct[3];
+    ix->CellsAt(0, walked);
+    for (uint64_t i = 1; i < ix->size(); ++i) {
+      ix->CellsAfter(i - 1, walked);
+      ix->CellsAt(i, direct);
+      ASSERT_EQ(std::vector<uint8_t>(walked, walked + 3),
+                std::vector<uint8_t>(direct, direct + 3))
+          << PdbIndexName(ix->kind()) << " " << i;
+    }
+  }
 }
 
 }  // namespace

@@ -186,4 +186,13 @@ void GroupIndexer::CellsAt(uint64_t index, uint8_t* cell) const {
   regions_->CellsAt(index, cell, &region);
 }
 
+void GroupIndexer::CellsAfter(uint64_t index, uint8_t* cell) const {
+  if (regions_ == nullptr) {
+    if (!placement_.Next(cell)) placement_.CellsAt(index + 1, cell);
+    return;
+  }
+  uint32_t region;
+  regions_->CellsAfter(index, cell, &region);
+}
+
 }  // namespace slidedb

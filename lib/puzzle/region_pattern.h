@@ -191,6 +191,9 @@ class GroupIndexer {
   }
   // The tiles' cells of entry `index`. REQUIRES: index < size().
   void CellsAt(uint64_t index, uint8_t* cell) const;
+  // CellsAt(index + 1) from CellsAt(index)'s cell[], as RegionIndexer's
+  // CellsAfter. REQUIRES: index + 1 < size().
+  void CellsAfter(uint64_t index, uint8_t* cell) const;
   // Either numbering itself, for a loop that knows which at compile time.
   const PatternIndexer& placement() const { return placement_; }
   // REQUIRES: kind() == PdbIndexKind::kBlankRegion.

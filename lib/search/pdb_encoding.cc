@@ -22,7 +22,12 @@ void ForEachMd(const Board& board, const GroupDistances& d,
   const GroupIndexer indexer(board, static_cast<int>(tiles.size()), kind);
   uint8_t cells[kMaxPatternTiles];
   for (uint64_t i = first; i < last; ++i) {
-    indexer.CellsAt(i, cells);
+    // Each entry's cells from the last's, as the indexes run in order.
+    if (i == first) {
+      indexer.CellsAt(i, cells);
+    } else {
+      indexer.CellsAfter(i - 1, cells);
+    }
     int md = 0;
     for (size_t k = 0; k < tiles.size(); ++k) md += d(tiles[k], cells[k]);
     f(i, md);
