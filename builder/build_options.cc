@@ -71,7 +71,7 @@ constexpr char kUsage[] =
     "than 16 cells, each entry's successor word: which of its group's tile\n"
     "moves lower it (a move changes such an entry by exactly one), so that\n"
     "a search reads a child's entry off its parent's word\n"
-    "(docs/FORMAT.md). On 5x5 about 7 minutes and 1 GB, 92 MB of entries\n"
+    "(docs/FORMAT.md). On 5x5 about 5 minutes and 1 GB, 92 MB of entries\n"
     "and 2.8 GB of words on disk; its searches generate about a third\n"
     "fewer states than the default's and take about 0.7x the time of the\n"
     "same groups without words (BENCHMARKS.md). The words are a file that\n"

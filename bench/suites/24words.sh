@@ -6,7 +6,7 @@
 #   scripts/bench.sh 24words [DB_WORDS DB_NO_WORDS [PEER_DIR PEER_PDB_DIR]]
 #
 # Builds each database that is missing (`--pdb strong`, and the same with
-# `--no-words`; about 8 and 4 minutes on two cores), then answers the ten
+# `--no-words`; about 5 and 6 minutes on two cores), then answers the ten
 # easiest of Korf and Felner's instances (bench/korf24.txt), each a fresh
 # `slidedb-query --threads 2` process, on both roads a user takes:
 #   - stdin: the state on standard input (a batch's road: the entries
