@@ -186,9 +186,8 @@ std::string RoomRefusal(const BuildOptions& o, const std::vector<int>& goals) {
     return TwoBitRoomRefusal(o.board, static_cast<int>(goals.size()), room);
   }
   for (const int goal_blank : goals) {
-    std::string refusal = PdbRoomRefusal(
-        o.board, PartitionOf(o, goal_blank), o.pdb_index,
-        o.pdb_index == PdbIndexKind::kBlankRegion && o.pdb_words, room);
+    std::string refusal = PdbRoomRefusal(o.board, PartitionOf(o, goal_blank),
+                                         o.pdb_index, o.pdb_words, room);
     if (!refusal.empty()) return refusal;
   }
   return "";
@@ -224,8 +223,7 @@ int Build(const BuildOptions& o, const std::vector<int>& goals,
                               (o.pdb_index == PdbIndexKind::kBlankRegion
                                    ? " by blank region"
                                    : ""));
-      s = BuildPdbs(o.board, goal_blank, partition, o.pdb_index,
-                    o.pdb_index == PdbIndexKind::kBlankRegion && o.pdb_words,
+      s = BuildPdbs(o.board, goal_blank, partition, o.pdb_index, o.pdb_words,
                     o.threads, o.quiet, writer.get(), &built_bytes, out, err);
       if (!s.ok()) {
         err << "slidedb-build: " << s.message() << "\n";
@@ -299,8 +297,7 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
   if (o.pdb && !o.force && !o.rebuild) {
     SkipServedGoals(o.db_dir, o.board,
                     o.pdb_text.empty() ? nullptr : &o.partition, o.pdb_index,
-                    o.pdb_index == PdbIndexKind::kBlankRegion && o.pdb_words,
-                    &blanks, out);
+                    o.pdb_words, &blanks, out);
     if (blanks.empty()) return kExitOk;
   }
   if (StartedByMpirun()) {  // builder/build_mpi.h

@@ -244,9 +244,10 @@ std::string KindError(const Given& g, BuildOptions* o) {
                 : " has no multi-tile answer: its walking-distance tables "
                   "are too big to make");
   }
-  // Successor words where they were measured faster, 5x5, not 4x4
-  // (BENCHMARKS.md), unless asked for or against.
-  o->pdb_words = g.words >= 0 ? g.words == 1 : board.cells() > 16;
+  // Successor words, with --pdb strong only: where they were measured
+  // faster, 5x5, not 4x4 (BENCHMARKS.md), unless asked for or against.
+  o->pdb_words = g.pdb_text == kStrongPdb &&
+                 (g.words >= 0 ? g.words == 1 : board.cells() > 16);
   // --pdb's groups for every goal; without it, or with strong, each
   // goal's default.
   if (g.pdb_text == kStrongPdb) {

@@ -30,9 +30,10 @@ struct BuildOptions {
   // --pdb strong: the default groups, numbered by placement and the
   // blank's region.
   PdbIndexKind pdb_index = PdbIndexKind::kPlacement;
-  // With them, each entry's successor words (lib/search/pdb_words.h):
-  // --words, --no-words, else on boards of more than 16 cells.
-  bool pdb_words = true;
+  // With them (only), each entry's successor words
+  // (lib/search/pdb_words.h): --words, --no-words, else on boards of more
+  // than 16 cells.
+  bool pdb_words = false;
   // The goal blanks of --goal: stored goal blanks for tables, the goals'
   // own for pattern databases. Empty without --goal.
   std::set<int> blanks;

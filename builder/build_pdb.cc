@@ -88,8 +88,9 @@ std::string PdbRoomRefusal(const Board& board, const Partition& partition,
     const int tiles = static_cast<int>(group.size());
     needs = std::max(needs, PatternDbBuildBytes(board, tiles, index));
     // The words are made from the entries, a byte each: 5 bytes an entry.
-    const uint64_t entries = GroupIndexer(board, tiles, index).size();
-    if (words) needs = std::max(needs, entries * 5);
+    if (words) {
+      needs = std::max(needs, GroupIndexer(board, tiles, index).size() * 5);
+    }
   }
   needs += kBuildMemoryMargin;
   return RoomShortfall(
@@ -97,11 +98,10 @@ std::string PdbRoomRefusal(const Board& board, const Partition& partition,
           (index == PdbIndexKind::kBlankRegion ? " by blank region" : "") +
           " of " + board.Name(),
       needs,
-      words ? "an entry a byte and the search's three bits for each "
-              "placement and blank cell, or the entries and their 4-byte "
-              "successor words, for its largest group"
-            : "an entry a byte and the search's three bits for each "
-              "placement and blank cell, for its largest group",
+      std::string("an entry a byte and the search's three bits for each "
+                  "placement and blank cell, ") +
+          (words ? "or the entries and their 4-byte successor words, " : "") +
+          "for its largest group",
       /*disk=*/0, room);
 }
 

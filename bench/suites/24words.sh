@@ -32,9 +32,8 @@ NO_WORDS=${2:-/tmp/slidedb-bench24-strong}
 PEER_DIR=${3:-}
 PEER_PDBS=${4:-}
 [[ -x $B/slidedb-query ]] || ./scripts/build.sh >/dev/null
-echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GB"
-echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-. bench/suites/lib.sh  # ensure_5x5_db
+. bench/suites/lib.sh  # print_machine, ensure_5x5_db
+print_machine
 ensure_5x5_db "$B" "$WORDS" --pdb strong
 ensure_5x5_db "$B" "$NO_WORDS" --pdb strong --no-words
 FIRST=${FIRST:-1} ROADS=${ROADS:-stdin argv} python3 - "$B" "$WORDS" "$NO_WORDS" "$PEER_DIR" "$PEER_PDBS" <<'PY'

@@ -102,3 +102,10 @@ ensure_5x5_db() {
   fi
   echo "$db: $(du -sm "$db" | cut -f1) MiB on disk; $("$b/slidedb-query" --db "$db" --tables | grep -m1 5x5)"
 }
+
+# print_machine: the CPU, its cores and memory, and the load average
+# before the suite's runs, two lines at the top of its output.
+print_machine() {
+  echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GB"
+  echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+}

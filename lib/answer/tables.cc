@@ -1,6 +1,5 @@
 #include "lib/answer/tables.h"
 
-#include <algorithm>
 #include <map>
 #include <tuple>
 
@@ -78,9 +77,7 @@ Status ListGoals(const Database& db, std::vector<GoalInfo>* goals) {
       g.table = m->TableId();
       g.partition = PartitionName(m->partition);
       g.pdb_index = PdbIndexName(m->index);
-      const auto metas = db.FindPdbs(m->board, m->goal_blank);
-      g.pdb_words = std::all_of(metas.begin(), metas.end(),
-                                [](auto* p) { return p->has_words(); });
+      g.pdb_words = AllHaveWords(db.FindPdbs(m->board, m->goal_blank));
       goals->push_back(std::move(g));
     }
   }

@@ -60,16 +60,11 @@ Status ReadGroups(const Database& db, const std::vector<const PdbMeta*>& metas,
   return Status::OK();
 }
 
-// The successor words of the groups of `metas` in words[group], their files
-// mapped (read whole or a page at a time alike: the system's page cache,
-// which no budget counts), or none when a group has none.
+// The successor words of the groups of `metas`, which all have them, in
+// words[group], their files mapped (read whole or a page at a time alike:
+// the system's page cache, which no budget counts).
 Status MapWords(const Database& db, const std::vector<const PdbMeta*>& metas,
                 std::vector<PdbValues>* words) {
-  words->clear();
-  if (!std::all_of(metas.begin(), metas.end(),
-                   [](const PdbMeta* m) { return m->has_words(); })) {
-    return Status::OK();
-  }
   words->resize(metas.size());
   for (const PdbMeta* m : metas) {
     Status s =
@@ -120,12 +115,10 @@ Status LoadPdbs(const Database& db, const Board& board, int goal_blank,
   // A search over successor words reads the entries of its start state
   // only: a page at a time, even when whole is asked for (read whole, the
   // 5x5 groups by blank region cost each process 0.2-0.4 s and 362 MB).
-  const bool has_words =
-      std::all_of(metas.begin(), metas.end(),
-                  [](const PdbMeta* m) { return m->has_words(); });
+  const bool has_words = AllHaveWords(metas);
   std::vector<PdbValues> values, words;
   Status s = ReadGroups(db, metas, whole && !has_words, budget, &values);
-  if (s.ok()) s = MapWords(db, metas, &words);
+  if (s.ok() && has_words) s = MapWords(db, metas, &words);
   if (!s.ok()) return s;
   *out =
       std::make_shared<PdbSearch>(board, goal_blank, partition, metas[0]->index,

@@ -71,6 +71,13 @@ struct PdbMeta {
   static Status FromJson(std::string_view json, PdbMeta* out);
 };
 
+// Whether every group of a goal's set (Database::FindPdbs) has successor
+// words: a search reads them only then.
+inline bool AllHaveWords(const std::vector<const PdbMeta*>& metas) {
+  return std::all_of(metas.begin(), metas.end(),
+                     [](const PdbMeta* m) { return m->has_words(); });
+}
+
 }  // namespace slidedb
 
 #endif  // SLIDEDB_LIB_STORAGE_PDB_META_H_
