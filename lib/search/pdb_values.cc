@@ -162,6 +162,11 @@ Status PdbValues::MapFile(const std::string& path, uint64_t entries,
                    : mmap(nullptr, bytes, PROT_READ, MAP_SHARED, fd, 0);
     if (bytes != 0 && p == MAP_FAILED) {
       s = Status::IOError("mapping " + path + ": " + std::strerror(errno));
+    } else if (p != MAP_FAILED) {
+      // As entries read whole (Allocate): the pages the file is read into
+      // from the disk are huge ones where the system has them, and mapped
+      // so, whoever maps the file next (pages cached small stay small).
+      madvise(p, bytes, MADV_HUGEPAGE);
     }
   }
   close(fd);
