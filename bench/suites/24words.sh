@@ -13,17 +13,24 @@
 #     read whole first without words, a page at a time with them);
 #   - argv: the state on the command line (a one-shot question: entries
 #     read a page at a time as the search asks for them);
-# the words' files are mapped on both;
-# the four runs of an instance one after another, instance by instance:
-# wall time, peak RSS, states generated, and whether every answer is
-# optimal and of the published length. With PEER_DIR and PEER_PDB_DIR (as
-# bench/suites/24.sh says), then the peer's `cmd/pdbsearch` (one thread,
-# the ten in one process: the time it reports for each) and `cmd/parsearch
-# -j 2` (both cores: its wall) on the same ten, and the ratios.
+# the words' files are mapped on both. With PEER_DIR and PEER_PDB_DIR (as
+# bench/suites/24.sh says), the peer's `cmd/pdbsearch` (one thread) takes
+# each instance right after ours, a fresh process an instance (the time
+# it reports for the instance), so that a slower or faster hour of the
+# machine falls on both; `cmd/parsearch -j 2` (both cores: its wall) takes
+# the ten at the end. Per instance: wall time, peak RSS, states generated,
+# and whether every answer is optimal and of the published length.
+#
+# Each timed run starts from the page cache in the state CACHE says
+# (bench/pagecache.py): warm (default: the run's database files read
+# once just before), cold (dropped just before: the first question on a
+# machine that has not read them lately) or asis. The table gives the
+# share of the files resident as each run started.
 #
 # Environment: FIRST=11 takes the next ten by published node count
 # (default 1); PEER_FSM gives the peer its move-pruning automaton (-m, as
-# in 24.sh); ROADS=stdin or ROADS=argv runs one road only.
+# in 24.sh); ROADS=stdin or ROADS=argv runs one road only; CACHE as above;
+# COUNT=N runs only the first N of the ten (a quick check of the suite).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 B=${SLIDEDB_BENCH_BUILD_DIR:-build}
@@ -36,16 +43,24 @@ PEER_PDBS=${4:-}
 print_machine
 ensure_5x5_db "$B" "$WORDS" --pdb strong
 ensure_5x5_db "$B" "$NO_WORDS" --pdb strong --no-words
-FIRST=${FIRST:-1} ROADS=${ROADS:-stdin argv} python3 - "$B" "$WORDS" "$NO_WORDS" "$PEER_DIR" "$PEER_PDBS" <<'PY'
+FIRST=${FIRST:-1} ROADS=${ROADS:-stdin argv} CACHE=${CACHE:-warm} COUNT=${COUNT:-10} python3 - "$B" "$WORDS" "$NO_WORDS" "$PEER_DIR" "$PEER_PDBS" <<'PY'
 import json, os, re, subprocess, sys, time
 sys.path.insert(0, "bench")
 from korf24 import GOAL, easiest, legal_path
+import pagecache
 b, words, no_words, peer_dir, peer_pdbs = sys.argv[1:6]
 first = int(os.environ["FIRST"])
 roads = os.environ["ROADS"].split()
-easy = easiest(first + 9)[first - 1:]
-print("instances ranked %d-%d by published node count; roads: %s"
-      % (first, first + 9, ", ".join(roads)))
+cache = {"asis": "as is"}.get(os.environ["CACHE"], os.environ["CACHE"])
+easy = easiest(first + 9)[first - 1:][:int(os.environ["COUNT"])]
+fsm = os.environ.get("PEER_FSM")
+peer_files = (pagecache.files(peer_pdbs) + ([fsm] if fsm else [])
+              if peer_dir else [])
+peer_args = ["-d", peer_pdbs] + (["-m", fsm] if fsm else [])
+cat = peer_dir + "/catalogues/small-compound.cat"
+print("instances ranked %d-%d by published node count; roads: %s; page "
+      "cache before each run: %s" % (first, first + len(easy) - 1,
+                                     ", ".join(roads), cache))
 
 
 def answer(db, road, state):
@@ -61,17 +76,31 @@ def answer(db, road, state):
     return wall, rss, json.loads(r.stdout)
 
 
+def peer(state, length):
+    """The peer's pdbsearch on one instance: (s it reports, right length)."""
+    p = subprocess.run([peer_dir + "/cmd/pdbsearch"] + peer_args + [cat],
+                       input=state + "\n", capture_output=True, text=True,
+                       check=True)
+    out = p.stdout + p.stderr
+    spent = float(re.findall(r"Spent ([0-9.]+) seconds in total", out)[-1])
+    sol = re.findall(r"Solution found: ([0-9,]+)", out)
+    return spent, bool(sol) and len(sol[-1].split(",")) == int(length)
+
+
 runs = [(road, name, db) for road in roads
         for name, db in (("no words", no_words), ("words", words))]
 tot = {(road, name): [0.0, 0, 0.0] for road, name, _ in runs}
+peer_tot, peer_right, held = 0.0, 0, []
 agree = True
 print("| instance | published length | " + " | ".join(
     "%s %s s | states | RSS MiB" % (name, road) for road, name, _ in runs) +
-      " | " + " | ".join("words/no words %s" % r for r in roads) + " |")
-print("|" + " --- |" * (2 + 3 * len(runs) + len(roads)))
+      (" | peer s" if peer_dir else "") + " | " +
+      " | ".join("words/no words %s" % r for r in roads) + " |")
+print("|" + " --- |" * (2 + 3 * len(runs) + len(roads) + bool(peer_dir)))
 for num, length, kf, state in easy:
     cells, secs = [], {}
     for road, name, db in runs:
+        held.append(pagecache.prepare(pagecache.files(db), cache))
         s, rss, a = answer(db, road, state)
         ok = a["optimal"] and legal_path(state, a["moves"], int(length))
         agree &= ok
@@ -82,39 +111,34 @@ for num, length, kf, state in easy:
         secs[(road, name)] = s
         cells.append("%.2f%s | %s | %.0f" % (s, "" if ok else " WRONG",
                                              format(a["nodes"], ","), rss))
+    if peer_dir:
+        held.append(pagecache.prepare(peer_files, cache))
+        s, right = peer(state, length)
+        peer_tot += s
+        peer_right += right
+        cells.append("%.2f%s" % (s, "" if right else " WRONG"))
     ratios = ["%.2f" % (secs[(r, "words")] / secs[(r, "no words")])
               for r in roads]
     print("| %s | %s | %s | %s |" % (num, length, " | ".join(cells),
                                      " | ".join(ratios)), flush=True)
-print("| **total** | | %s | %s |" % (
+print("| **total** | | %s%s | %s |" % (
     " | ".join("**%.1f** | %s | %.0f (max)" % (t[0], format(t[1], ","), t[2])
                for t in (tot[(r, n)] for r, n, _ in runs)),
+    " | **%.1f**" % peer_tot if peer_dir else "",
     " | ".join("**%.2f**" % (tot[(r, "words")][0] / tot[(r, "no words")][0])
                for r in roads)))
 print("every answer optimal and of the published length: %s" % agree)
+print("files resident as the runs started: %.1f%% to %.1f%%"
+      % (100 * min(held), 100 * max(held)))
 if not peer_dir:
     sys.exit(0)
-fsm = os.environ.get("PEER_FSM")
-pdbs = ["-d", peer_pdbs] + (["-m", fsm] if fsm else [])
-cat = peer_dir + "/catalogues/small-compound.cat"
-inp = "".join(r[3] + "\n" for r in easy)
-t0 = time.perf_counter()
-p = subprocess.run([peer_dir + "/cmd/pdbsearch"] + pdbs + [cat], input=inp,
-                   capture_output=True, text=True, check=True)
-wall = time.perf_counter() - t0
-spent = [float(x) for x in
-         re.findall(r"Spent ([0-9.]+) seconds in total", p.stdout + p.stderr)]
-sols = re.findall(r"Solution found: ([0-9,]+)", p.stdout + p.stderr)
-right = sum(1 for r, sol in zip(easy, sols)
-            if len(sol.split(",")) == int(r[1]))
-for r, s in zip(easy, spent):
-    print("peer pdbsearch #%s: %.2f s" % (r[0], s))
-print("peer pdbsearch, one thread: %.1f s searching (%.1f s wall), %d of 10 "
-      "of the published length" % (sum(spent), wall, right))
+print("peer pdbsearch, one thread: %.1f s searching, %d of %d of the "
+      "published length" % (peer_tot, peer_right, len(easy)))
 with open("/tmp/slidedb-bench24words-in.txt", "w") as f:
-    f.write(inp)
+    f.write("".join(r[3] + "\n" for r in easy))
+pagecache.prepare(peer_files, cache)
 t0 = time.perf_counter()
-subprocess.run([peer_dir + "/cmd/parsearch", "-j", "2"] + pdbs +
+subprocess.run([peer_dir + "/cmd/parsearch", "-j", "2"] + peer_args +
                [cat, "/tmp/slidedb-bench24words-in.txt"],
                capture_output=True, text=True, check=True)
 par = time.perf_counter() - t0
@@ -124,5 +148,5 @@ for road in roads:
         s = tot[(road, name)][0]
         print("%s, %s: %.1f s; peer one thread / it: %.2f (1/%.2f); "
               "peer parsearch -j 2 / it: %.2f" % (
-                  name, road, s, sum(spent) / s, sum(spent) / s, par / s))
+                  name, road, s, peer_tot / s, peer_tot / s, par / s))
 PY
