@@ -1,8 +1,10 @@
 """Korf and Felner's 50 instances of the 24-puzzle (bench/korf24.txt), as
 the benchmark suites read them: the rows, the easiest by published node
-count, a replay that checks a path, and one answer from slidedb-query."""
+count, a replay that checks a path, one answer from slidedb-query, and the
+peer's (clausecker/24puzzle's) command lines and answers."""
 import json
 import os
+import re
 import subprocess
 import time
 
@@ -49,3 +51,26 @@ def solve(query, db, state, threads=2):
                        input=state + "\n", capture_output=True, text=True,
                        check=True)
     return time.perf_counter() - t0, json.loads(r.stdout)
+
+
+def peer_args(peer_dir, peer_pdbs, fsm=None):
+    """What the peer's cmd/pdbsearch and cmd/parsearch take after their own
+    options: its databases, its move automaton (-m) if given, and the
+    small-compound catalogue (parsearch then takes the instances' file)."""
+    return (["-d", peer_pdbs] + (["-m", fsm] if fsm else []) +
+            [peer_dir + "/catalogues/small-compound.cat"])
+
+
+def peer_pdbsearch(peer_dir, args, states):
+    """The peer's cmd/pdbsearch (one thread) on `states` in one process:
+    (its wall seconds, and for each state the seconds it reports spending
+    on it and its path's length)."""
+    t0 = time.perf_counter()
+    p = subprocess.run([peer_dir + "/cmd/pdbsearch"] + args,
+                       input="".join(s + "\n" for s in states),
+                       capture_output=True, text=True, check=True)
+    wall = time.perf_counter() - t0
+    out = p.stdout + p.stderr
+    spent = re.findall(r"Spent ([0-9.]+) seconds in total", out)
+    sols = re.findall(r"Solution found: ([0-9,]+)", out)
+    return wall, [(float(t), len(sol.split(","))) for t, sol in zip(spent, sols)]

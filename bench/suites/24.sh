@@ -53,10 +53,10 @@ fi
 echo "database on disk: $(du -sm "$DB24" | cut -f1) MiB ($DB24)"
 
 python3 - "$B" "$DB24" "$OUT" "$PEER_DIR" "$PEER_PDBS" <<'PY'
-import json, os, random, re, subprocess, sys, time
+import json, os, random, subprocess, sys, time
 b, db, out, peer_dir, peer_pdbs = sys.argv[1:6]
 sys.path.insert(0, "bench")
-from korf24 import GOAL as goal, easiest, legal_path as check
+from korf24 import GOAL as goal, easiest, legal_path as check, peer_args, peer_pdbsearch
 easy = easiest()
 
 ours = {}
@@ -76,21 +76,12 @@ for num, length, kf_nodes, state in easy:
 
 peer = {}
 if peer_dir:
-    inp = "".join(r[3] + "\n" for r in easy)
-    t0 = time.perf_counter()
-    fsm = os.environ.get("PEER_FSM")
-    p = subprocess.run([peer_dir + "/cmd/pdbsearch", "-d", peer_pdbs]
-                       + (["-m", fsm] if fsm else [])
-                       + [peer_dir + "/catalogues/small-compound.cat"],
-                       input=inp, capture_output=True, text=True, check=True)
-    wall = time.perf_counter() - t0
-    spent = [float(x) for x in
-             re.findall(r"Spent ([0-9.]+) seconds in total", p.stdout + p.stderr)]
-    sols = re.findall(r"Solution found: ([0-9,]+)", p.stdout + p.stderr)
-    for (num, length, _, state), s, sol in zip(easy, spent, sols):
-        peer[num] = (s, len(sol.split(",")) == int(length))
-        print("peer #%s: %.2f s, %s moves" % (num, s, len(sol.split(","))),
-              flush=True)
+    args = peer_args(peer_dir, peer_pdbs, os.environ.get("PEER_FSM"))
+    wall, rows = peer_pdbsearch(peer_dir, args, [r[3] for r in easy])
+    spent = [t for t, _ in rows]
+    for (num, length, _, state), (s, moves) in zip(easy, rows):
+        peer[num] = (s, moves == int(length))
+        print("peer #%s: %.2f s, %s moves" % (num, s, moves), flush=True)
     print("peer process wall %.1f s (of which searching %.1f s)"
           % (wall, sum(spent)))
 

@@ -34,7 +34,7 @@ ensure_5x5_db "$B" "$STRONG" --pdb strong
 FIRST=${FIRST:-1} ONLY=${ONLY:-} python3 - "$B" "$PLAIN" "$STRONG" "$PEER_DIR" "$PEER_PDBS" <<'PY'
 import os, subprocess, sys, tempfile, time
 sys.path.insert(0, "bench")
-from korf24 import easiest, solve
+from korf24 import easiest, peer_args, solve
 b, plain, strong, peer_dir, peer_pdbs = sys.argv[1:6]
 query = b + "/slidedb-query"
 first = int(os.environ["FIRST"])
@@ -87,11 +87,9 @@ if peer_dir:
         f.write("".join(r[3] + "\n" for r in easy))
         f.flush()
         t0 = time.perf_counter()
-        fsm = os.environ.get("PEER_FSM")
-        with subprocess.Popen([peer_dir + "/cmd/parsearch", "-j", "2", "-d",
-                               peer_pdbs] + (["-m", fsm] if fsm else []) +
-                              [peer_dir + "/catalogues/small-compound.cat",
-                               f.name], stdout=subprocess.PIPE,
+        args = peer_args(peer_dir, peer_pdbs, os.environ.get("PEER_FSM"))
+        with subprocess.Popen([peer_dir + "/cmd/parsearch", "-j", "2"] + args +
+                              [f.name], stdout=subprocess.PIPE,
                               text=True) as p:
             for line in p.stdout:
                 a = line.split()

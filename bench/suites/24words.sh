@@ -44,9 +44,9 @@ print_machine
 ensure_5x5_db "$B" "$WORDS" --pdb strong
 ensure_5x5_db "$B" "$NO_WORDS" --pdb strong --no-words
 FIRST=${FIRST:-1} ROADS=${ROADS:-stdin argv} CACHE=${CACHE:-warm} COUNT=${COUNT:-10} python3 - "$B" "$WORDS" "$NO_WORDS" "$PEER_DIR" "$PEER_PDBS" <<'PY'
-import json, os, re, subprocess, sys, time
+import json, os, subprocess, sys, time
 sys.path.insert(0, "bench")
-from korf24 import GOAL, easiest, legal_path
+from korf24 import GOAL, easiest, legal_path, peer_args, peer_pdbsearch
 import pagecache
 b, words, no_words, peer_dir, peer_pdbs = sys.argv[1:6]
 first = int(os.environ["FIRST"])
@@ -56,8 +56,7 @@ easy = easiest(first + 9)[first - 1:][:int(os.environ["COUNT"])]
 fsm = os.environ.get("PEER_FSM")
 peer_files = (pagecache.files(peer_pdbs) + ([fsm] if fsm else [])
               if peer_dir else [])
-peer_args = ["-d", peer_pdbs] + (["-m", fsm] if fsm else [])
-cat = peer_dir + "/catalogues/small-compound.cat"
+args = peer_args(peer_dir, peer_pdbs, fsm)
 print("instances ranked %d-%d by published node count; roads: %s; page "
       "cache before each run: %s" % (first, first + len(easy) - 1,
                                      ", ".join(roads), cache))
@@ -74,17 +73,6 @@ def answer(db, road, state):
     wall = time.perf_counter() - t0
     rss = int(r.stderr.strip().splitlines()[-1]) / 1024
     return wall, rss, json.loads(r.stdout)
-
-
-def peer(state, length):
-    """The peer's pdbsearch on one instance: (s it reports, right length)."""
-    p = subprocess.run([peer_dir + "/cmd/pdbsearch"] + peer_args + [cat],
-                       input=state + "\n", capture_output=True, text=True,
-                       check=True)
-    out = p.stdout + p.stderr
-    spent = float(re.findall(r"Spent ([0-9.]+) seconds in total", out)[-1])
-    sol = re.findall(r"Solution found: ([0-9,]+)", out)
-    return spent, bool(sol) and len(sol[-1].split(",")) == int(length)
 
 
 runs = [(road, name, db) for road in roads
@@ -113,7 +101,8 @@ for num, length, kf, state in easy:
                                              format(a["nodes"], ","), rss))
     if peer_dir:
         held.append(pagecache.prepare(peer_files, cache))
-        s, right = peer(state, length)
+        _, [(s, moves)] = peer_pdbsearch(peer_dir, args, [state])
+        right = moves == int(length)
         peer_tot += s
         peer_right += right
         cells.append("%.2f%s" % (s, "" if right else " WRONG"))
@@ -138,8 +127,8 @@ with open("/tmp/slidedb-bench24words-in.txt", "w") as f:
     f.write("".join(r[3] + "\n" for r in easy))
 pagecache.prepare(peer_files, cache)
 t0 = time.perf_counter()
-subprocess.run([peer_dir + "/cmd/parsearch", "-j", "2"] + peer_args +
-               [cat, "/tmp/slidedb-bench24words-in.txt"],
+subprocess.run([peer_dir + "/cmd/parsearch", "-j", "2"] + args +
+               ["/tmp/slidedb-bench24words-in.txt"],
                capture_output=True, text=True, check=True)
 par = time.perf_counter() - t0
 print("peer parsearch -j 2: %.1f s wall" % par)
