@@ -6,16 +6,21 @@
 // last move. The first count is what any pruning of duplicates can reach,
 // an automaton per blank cell too. Built and run by bench/suites/fsm_paths.sh.
 //
-//   slidedb-fsm-paths [--board RxC] [--cell C] [--depth D]
+// With --on-board L, the automaton is the one found on the board itself
+// for sequences of up to L moves (bench/fsm_board.h), not the built one.
+//
+//   slidedb-fsm-paths [--board RxC] [--cell C] [--depth D] [--on-board L]
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <iterator>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "bench/fsm_board.h"
 #include "lib/puzzle/board.h"
 #include "lib/search/move_fsm.h"
 
@@ -32,11 +37,32 @@ Grid WithTile(Grid g, int cell, int tile) {
   return g | (Grid{static_cast<unsigned>(tile)} << (5 * cell));
 }
 
+// As lib/search/move_fsm.h's CountPaths, over the automaton on the board.
+void CountFrom(const Board& board, const BoardFsm& fsm, int cell, int depth,
+               int prev, int32_t state, std::vector<int64_t>* paths) {
+  ++(*paths)[depth];
+  if (depth + 1 == static_cast<int>(paths->size())) return;
+  for (Move m : kAllMoves) {
+    const int to = board.Neighbor(cell, m);
+    if (to < 0 || static_cast<int>(m) == (prev ^ 1)) continue;
+    const int32_t next = fsm.Next(state, m);
+    if (next == SkipAutomaton::kSkip) continue;
+    CountFrom(board, fsm, to, depth + 1, static_cast<int>(m), next, paths);
+  }
+}
+std::vector<int64_t> CountPaths(const Board& board, int cell, int max_length,
+                                const BoardFsm& fsm) {
+  std::vector<int64_t> paths(static_cast<size_t>(max_length) + 1);
+  CountFrom(board, fsm, cell, 0, -1, fsm.Start(cell), &paths);
+  return paths;
+}
+
 int Main(int argc, char** argv) {
   Board board(5, 5);
-  int cell = 12, depth = 18;
+  int cell = 12, depth = 18, on_board = 0;
   const char* usage =
-      "usage: slidedb-fsm-paths [--board RxC] [--cell C] [--depth D]\n";
+      "usage: slidedb-fsm-paths [--board RxC] [--cell C] [--depth D] "
+      "[--on-board L]\n";
   if (argc % 2 == 0) {
     std::fputs(usage, stderr);
     return 64;
@@ -52,6 +78,8 @@ int Main(int argc, char** argv) {
       cell = std::atoi(argv[i + 1]);
     } else if (std::strcmp(argv[i], "--depth") == 0) {
       depth = std::atoi(argv[i + 1]);
+    } else if (std::strcmp(argv[i], "--on-board") == 0) {
+      on_board = std::atoi(argv[i + 1]);
     } else {
       std::fputs(usage, stderr);
       return 64;
@@ -63,16 +91,26 @@ int Main(int argc, char** argv) {
                  board.cells() - 1);
     return 64;
   }
+  if (on_board < 0 || on_board > MoveFsm::kMaxLength) {
+    std::fprintf(stderr, "slidedb-fsm-paths: --on-board 0-%d\n",
+                 MoveFsm::kMaxLength);
+    return 64;
+  }
   const MoveFsm& fsm = MoveFsm::Shared(MoveFsm::kBuiltLength);
-  const std::vector<int64_t> kept = CountPaths(board, cell, depth, &fsm);
+  std::unique_ptr<BoardFsm> made;
+  if (on_board > 0) made = std::make_unique<BoardFsm>(board, on_board);
+  const std::vector<int64_t> kept = made ? CountPaths(board, cell, depth, *made)
+                                         : CountPaths(board, cell, depth, &fsm);
   const std::vector<int64_t> undo = CountPaths(board, cell, depth, nullptr);
 
   Grid start = 0;
   for (int c = 0, t = 1; c < board.cells(); ++c) {
     start = WithTile(start, c, c == cell ? 0 : t++);
   }
-  std::printf("%s, blank on cell %d, automaton of %d moves\n",
-              board.Name().c_str(), cell, fsm.max_length());
+  std::printf("%s, blank on cell %d, automaton of %d moves%s (%zu states)\n",
+              board.Name().c_str(), cell, made ? on_board : fsm.max_length(),
+              made ? " on the board" : "",
+              made ? made->states() : fsm.states());
   std::printf("depth states kept undo kept/states undo/states\n");
   std::vector<Grid> before, layer = {start}, next;
   for (int d = 0; d <= depth; ++d) {

@@ -12,12 +12,21 @@
 # (bench/suites/lib.sh) against the static libraries of a Release build
 # (SLIDEDB_BENCH_BUILD_DIR, default build/). Output also goes to
 # $B/bench/fsm_paths.txt.
+#
+# Environment: ON_BOARD=L counts the paths kept by the automaton found on
+# the board itself, from each cell, for sequences of up to L moves
+# (bench/fsm_board.h), instead of the built one; BOARD=4x4 takes the
+# 15-puzzle's board (cells 0, 1 and 5).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 DEPTH=${1:-19}
 B=${SLIDEDB_BENCH_BUILD_DIR:-build}
 . bench/suites/lib.sh  # build_harness
 build_harness bench/fsm_paths.cc slidedb-fsm-paths
-for cell in 0 1 2 6 7 12; do
-  "$B/bench/slidedb-fsm-paths" --board 5x5 --cell "$cell" --depth "$DEPTH"
+BOARD=${BOARD:-5x5}
+CELLS="0 1 2 6 7 12"
+[[ $BOARD == 4x4 ]] && CELLS="0 1 5"
+for cell in $CELLS; do
+  "$B/bench/slidedb-fsm-paths" --board "$BOARD" --cell "$cell" \
+    --depth "$DEPTH" ${ON_BOARD:+--on-board "$ON_BOARD"}
 done | tee "$B/bench/fsm_paths.txt"
