@@ -32,6 +32,9 @@ Suites (bench/suites/SUITE.sh; BENCHMARKS.md has their latest figures):
                        command line, one fresh process each, and the peer's
                        pdbsearch (one thread) and parsearch -j 2 (FIRST=11,
                        PEER_FSM=FILE as for 24strong)
+  cold24 [DB_WORDS]    the first three of those ten from a cold page cache and a
+                       warm one, --pdb strong with successor words, this build
+                       beside BASE_BUILD_DIR=DIR (COUNT=N, REPS=N)
   fsm_paths [DEPTH]    the automaton of skipped move sequences against no
                        duplicates: on 5x5, states d moves away against the
                        paths of d moves kept, d up to DEPTH (default 19)

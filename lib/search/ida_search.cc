@@ -204,6 +204,28 @@ Status PdbSearch::SolveOptimally(const State& start, Path* path,
   return s;
 }
 
+PdbSearch::~PdbSearch() {
+  stop_reading_.store(true, std::memory_order_relaxed);
+  if (words_reader_.joinable()) words_reader_.join();
+}
+
+void PdbSearch::ReadWordsInBackground() {
+  if (!words_ || words_reader_.joinable()) return;
+  words_ready_.store(false, std::memory_order_release);
+  words_reader_ = std::thread([this] {
+    // In steps of 32 MB (about 20 ms from a disk at 1.5 GB/s), so that a
+    // search done before them stops the reading soon.
+    constexpr uint64_t kStep = uint64_t{32} << 20;
+    for (const Group& g : groups_) {
+      for (uint64_t at = 0; at < g.words.bytes(); at += kStep) {
+        if (stop_reading_.load(std::memory_order_relaxed)) return;
+        g.words.ReadIn(at, at + kStep);
+      }
+    }
+    words_ready_.store(true, std::memory_order_release);
+  });
+}
+
 Status PdbSearch::Solve(const State& start, Path* path,
                         const SearchLimits& limits) const {
   Status s;

@@ -19,6 +19,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <thread>
 #include <vector>
 
 #include "lib/base/status.h"
@@ -125,6 +126,9 @@ class PdbSearch {
   PdbSearch(const Board& board, int goal_blank, const Partition& partition,
             PdbIndexKind index, std::vector<std::vector<uint8_t>> values,
             std::vector<std::vector<uint32_t>> words = {});
+  PdbSearch(const PdbSearch&) = delete;
+  PdbSearch& operator=(const PdbSearch&) = delete;
+  ~PdbSearch();  // stops ReadWordsInBackground's reading
 
   const Board& board() const { return board_; }
   int goal_blank() const { return goal_blank_; }
@@ -133,6 +137,25 @@ class PdbSearch {
   bool reflects() const { return reflects_; }
   // Whether the search reads successor words.
   bool has_words() const { return words_; }
+
+  // For words mapped from files the system has not kept in memory (a
+  // cold page cache: after a reboot, or a minute unread where the system
+  // reclaims idle file pages): reads them in from the disk in order on a
+  // thread of its own, and until they are all in, the searches read the
+  // entries instead, subtree by subtree (the same answers and states;
+  // scattered first reads of the words cost a search more than the words
+  // save). Entries read a page at a time are read as searches need them.
+  // Does nothing without words.
+  void ReadWordsInBackground();
+  // Whether the searches read the words now (has_words(), and none is
+  // being read in).
+  bool words_ready() const {
+    return words_ && words_ready_.load(std::memory_order_acquire);
+  }
+  // Tests: sets what ReadWordsInBackground sets.
+  void SetWordsReadyForTesting(bool ready) {
+    words_ready_.store(ready, std::memory_order_release);
+  }
 
   // The heuristic of `s`: a lower bound of its distance.
   // REQUIRES: IsWellFormed(board(), s).
@@ -194,6 +217,11 @@ class PdbSearch {
   bool whole_ = false;  // every group's entries read whole (no pages)
   bool reflects_ = false;
   bool words_ = false;  // every group has words (WordRun searches)
+  // False while ReadWordsInBackground reads them in: WordRun then
+  // searches as Run.
+  std::atomic<bool> words_ready_{true};
+  std::atomic<bool> stop_reading_{false};
+  std::thread words_reader_;
   int group_of_[kMaxCells] = {};         // group_of_[tile]
   int mirror_group_of_[kMaxCells] = {};  // the group tile's mirror image is in
   // Where a tile stands in its group's tiles, and in the mirror tiles of

@@ -23,9 +23,11 @@ class PdbSearch::WordRun : public PdbSearch::Run {
  public:
   using Run::Run;
 
-  // Run::Search, over the words. Push and Collect are Run's: the words of
-  // the state reached are read here.
+  // Run::Search, over the words (Run's own while they are being read in:
+  // PdbSearch::ReadWordsInBackground). Push and Collect are Run's: the
+  // words of the state reached are read here.
   bool Search(int bound) {
+    if (!search_.words_ready()) return Run::Search(bound);
     const int prev =
         length_ == 0 ? root_prev_ : static_cast<int>(moves_[length_ - 1]);
     for (size_t g = 0; g < search_.groups_.size(); ++g) {

@@ -115,6 +115,16 @@ class PdbValues {
     return reinterpret_cast<const uint32_t*>(stored_)[i];
   }
 
+  // The share of the entries' bytes in memory (for a mapped file, the
+  // system's page cache), from `samples` pages spread evenly over them
+  // (mincore: no I/O); 1 for no entries. A guess, 0 to 1.
+  double ResidentShare(int samples) const;
+  // Reads the bytes [from, to) of the entries into memory (for a mapped
+  // file, from the disk into the page cache), as a search's reads would
+  // but in order: far faster than scattered reads. Clamped to bytes().
+  void ReadIn(uint64_t from, uint64_t to) const;
+  uint64_t bytes() const { return bytes_; }
+
   // Whether every entry was read whole (InMemory, or the vector): none
   // is ever read on demand or given back, so Whole() may read them.
   bool whole() const { return pages_ == nullptr; }

@@ -115,14 +115,31 @@ Status LoadPdbs(const Database& db, const Board& board, int goal_blank,
   // A search over successor words reads the entries of its start state
   // only: a page at a time, even when whole is asked for (read whole, the
   // 5x5 groups by blank region cost each process 0.2-0.4 s and 362 MB).
+  // But when the system holds under half of the words in memory (a cold
+  // page cache), they are read in from the disk in order behind the
+  // searches, which read the entries until then
+  // (PdbSearch::ReadWordsInBackground): #40 of Korf and Felner's from a
+  // cold cache took 0.85 s so against 1.72 s, #38 3.45 s against 4.43 s
+  // (BENCHMARKS.md, "the twenty-third session").
   const bool has_words = AllHaveWords(metas);
   std::vector<PdbValues> values, words;
-  Status s = ReadGroups(db, metas, whole && !has_words, budget, &values);
-  if (s.ok() && has_words) s = MapWords(db, metas, &words);
+  Status s = has_words ? MapWords(db, metas, &words) : Status::OK();
   if (!s.ok()) return s;
-  *out =
+  double resident = 0;
+  for (const PdbValues& w : words) resident += w.ResidentShare(256);
+  const bool cold = has_words && resident < 0.5 * words.size();
+  // Cold, the searches read the entries for a while: whole, unless memory
+  // is bounded (a budget), so that the words' reading has the disk alone
+  // (read a page at a time beside it, #40 took 1.90 s).
+  const bool read_whole =
+      has_words ? cold && (whole || budget == nullptr) : whole;
+  s = ReadGroups(db, metas, read_whole, budget, &values);
+  if (!s.ok()) return s;
+  auto search =
       std::make_shared<PdbSearch>(board, goal_blank, partition, metas[0]->index,
                                   std::move(values), std::move(words));
+  if (cold) search->ReadWordsInBackground();
+  *out = std::move(search);
   return Status::OK();
 }
 
