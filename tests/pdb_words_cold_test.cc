@@ -16,6 +16,7 @@
 #include "lib/puzzle/index.h"
 #include "lib/puzzle/pattern.h"
 #include "lib/search/ida_search.h"
+#include "lib/search/page_budget.h"
 #include "lib/search/pdb_build.h"
 #include "lib/search/pdb_words.h"
 #include "lib/solve/solver.h"
@@ -118,8 +119,8 @@ TEST(PdbWordsColdTest, UntilTheWordsAreInTheSearchesReadTheEntries) {
 
 // The solver, opening databases whose words the system has dropped, reads
 // the entries whole and the words in on a thread of its own, and answers
-// as from a warm cache; with the words in memory it reads the entries a
-// page at a time as before.
+// as from a warm cache; with the words in memory, or under a memory
+// budget, it reads the entries a page at a time as before.
 TEST(PdbWordsColdTest, TheSolverReadsColdWordsInBehindTheSearches) {
   const std::string db = testing::TempDir("words-cold-db") + "/db";
   const testing::CliResult r = testing::RunBuildCli(
@@ -144,6 +145,25 @@ TEST(PdbWordsColdTest, TheSolverReadsColdWordsInBehindTheSearches) {
       ASSERT_TRUE(search->Solve(indexer.StateAt(i), &warm.back()).ok());
     }
     EXPECT_GT(search->pages_read(), 0u);  // a page at a time
+  }
+  for (const std::string& f : files) {
+    if (!DropFromCache(f)) GTEST_SKIP() << "the page cache keeps " << f;
+  }
+  {
+    // Under a memory budget, as when warm: no words read in, the entries
+    // a page at a time.
+    std::unique_ptr<Database> opened;
+    ASSERT_TRUE(Database::Open(db, &opened).ok());
+    Solver solver(opened.get());
+    solver.set_page_budget(std::make_shared<PageBudget>(uint64_t{64} << 20));
+    std::shared_ptr<const PdbSearch> search;
+    bool rotated = false;
+    ASSERT_TRUE(solver.GetPdbSearch(Board(3, 4), 11, &search, &rotated).ok());
+    EXPECT_TRUE(search->words_ready());
+    Path p;
+    ASSERT_TRUE(search->Solve(indexer.StateAt(1), &p).ok());
+    EXPECT_EQ(p.moves, warm[0].moves);
+    EXPECT_GT(search->pages_read(), 0u);
   }
   for (const std::string& f : files) {
     if (!DropFromCache(f)) GTEST_SKIP() << "the page cache keeps " << f;

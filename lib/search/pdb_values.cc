@@ -198,7 +198,8 @@ double PdbValues::ResidentShare(int samples) const {
     // Page i of `samples` evenly spread, from the first to the last.
     const uint64_t at = (pages - 1) * static_cast<uint64_t>(i) /
                         static_cast<uint64_t>(std::max(samples - 1, 1));
-    // A page the system cannot tell about counts as held: as before.
+    // A page the system cannot tell about counts as held (as if warm:
+    // the searches then read the words as they always did).
     unsigned char in = 0;
     if (mincore(stored_ + at * page, page, &in) != 0 || (in & 1) != 0) ++held;
   }

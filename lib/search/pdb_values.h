@@ -123,6 +123,7 @@ class PdbValues {
   // file, from the disk into the page cache), as a search's reads would
   // but in order: far faster than scattered reads. Clamped to bytes().
   void ReadIn(uint64_t from, uint64_t to) const;
+  // The bytes the entries take.
   uint64_t bytes() const { return bytes_; }
 
   // Whether every entry was read whole (InMemory, or the vector): none

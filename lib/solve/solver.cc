@@ -118,8 +118,8 @@ Status LoadPdbs(const Database& db, const Board& board, int goal_blank,
   // But when the system holds under half of the words in memory (a cold
   // page cache), they are read in from the disk in order behind the
   // searches, which read the entries until then
-  // (PdbSearch::ReadWordsInBackground): #40 of Korf and Felner's from a
-  // cold cache took 0.85 s so against 1.72 s, #38 3.45 s against 4.43 s
+  // (PdbSearch::ReadWordsInBackground): from a cold cache, #40 of Korf
+  // and Felner's took 1.10 s so against 2.02 s, #38 4.39 s against 5.52 s
   // (BENCHMARKS.md, "the twenty-third session").
   const bool has_words = AllHaveWords(metas);
   std::vector<PdbValues> values, words;
@@ -127,13 +127,13 @@ Status LoadPdbs(const Database& db, const Board& board, int goal_blank,
   if (!s.ok()) return s;
   double resident = 0;
   for (const PdbValues& w : words) resident += w.ResidentShare(256);
-  const bool cold = has_words && resident < 0.5 * words.size();
-  // Cold, the searches read the entries for a while: whole, unless memory
-  // is bounded (a budget), so that the words' reading has the disk alone
-  // (read a page at a time beside it, #40 took 1.90 s).
-  const bool read_whole =
-      has_words ? cold && (whole || budget == nullptr) : whole;
-  s = ReadGroups(db, metas, read_whole, budget, &values);
+  // Cold, the searches read the entries for a while, whole, so that the
+  // words' reading has the disk alone (with the entries read a page at a
+  // time beside it, #40 took 1.90 s against 1.52 s before): not when
+  // memory is bounded (a budget), which reads as before.
+  const bool cold =
+      has_words && budget == nullptr && resident < 0.5 * words.size();
+  s = ReadGroups(db, metas, has_words ? cold : whole, budget, &values);
   if (!s.ok()) return s;
   auto search =
       std::make_shared<PdbSearch>(board, goal_blank, partition, metas[0]->index,
