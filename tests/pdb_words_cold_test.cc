@@ -119,8 +119,9 @@ TEST(PdbWordsColdTest, UntilTheWordsAreInTheSearchesReadTheEntries) {
 
 // The solver, opening databases whose words the system has dropped, reads
 // the entries whole and the words in on a thread of its own, and answers
-// as from a warm cache; with the words in memory, or under a memory
-// budget, it reads the entries a page at a time as before.
+// as from a warm cache, holding the entries' bytes in its memory budget;
+// with the words in memory, or a budget without room, it reads the
+// entries a page at a time as before.
 TEST(PdbWordsColdTest, TheSolverReadsColdWordsInBehindTheSearches) {
   const std::string db = testing::TempDir("words-cold-db") + "/db";
   const testing::CliResult r = testing::RunBuildCli(
@@ -150,12 +151,13 @@ TEST(PdbWordsColdTest, TheSolverReadsColdWordsInBehindTheSearches) {
     if (!DropFromCache(f)) GTEST_SKIP() << "the page cache keeps " << f;
   }
   {
-    // Under a memory budget, as when warm: no words read in, the entries
-    // a page at a time.
+    // Under a memory budget without room for the entries whole, as when
+    // warm: no words read in, the entries a page at a time.
     std::unique_ptr<Database> opened;
     ASSERT_TRUE(Database::Open(db, &opened).ok());
     Solver solver(opened.get());
-    solver.set_page_budget(std::make_shared<PageBudget>(uint64_t{64} << 20));
+    auto budget = std::make_shared<PageBudget>(uint64_t{64} << 10);
+    solver.set_page_budget(budget);
     std::shared_ptr<const PdbSearch> search;
     bool rotated = false;
     ASSERT_TRUE(solver.GetPdbSearch(Board(3, 4), 11, &search, &rotated).ok());
@@ -168,13 +170,19 @@ TEST(PdbWordsColdTest, TheSolverReadsColdWordsInBehindTheSearches) {
   for (const std::string& f : files) {
     if (!DropFromCache(f)) GTEST_SKIP() << "the page cache keeps " << f;
   }
+  // With room in the budget: the entries whole, reserved.
   std::unique_ptr<Database> opened;
   ASSERT_TRUE(Database::Open(db, &opened).ok());
   Solver solver(opened.get());
+  auto budget = std::make_shared<PageBudget>(uint64_t{1} << 30);
+  solver.set_page_budget(budget);
   std::shared_ptr<const PdbSearch> search;
   bool rotated = false;
   ASSERT_TRUE(solver.GetPdbSearch(Board(3, 4), 11, &search, &rotated).ok());
   ASSERT_TRUE(search->has_words());
+  std::unique_ptr<PageBudget::Reservation> all;
+  EXPECT_TRUE(PageBudget::Reserve(budget, budget->bytes(), "all of it", &all)
+                  .IsResourceExhausted());
   // Read in with no search asking for them.
   const auto until = std::chrono::steady_clock::now() + std::chrono::minutes(1);
   while (!search->words_ready() && std::chrono::steady_clock::now() < until) {

@@ -209,8 +209,10 @@ PdbSearch::~PdbSearch() {
   if (words_reader_.joinable()) words_reader_.join();
 }
 
-void PdbSearch::ReadWordsInBackground() {
+void PdbSearch::ReadWordsInBackground(
+    std::unique_ptr<PageBudget::Reservation> held) {
   if (!words_ || words_reader_.joinable()) return;
+  held_ = std::move(held);
   words_ready_.store(false, std::memory_order_release);
   words_reader_ = std::thread([this] {
     // In steps of 32 MB (about 20 ms from a disk at 1.5 GB/s), so that a

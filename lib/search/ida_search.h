@@ -145,8 +145,10 @@ class PdbSearch {
   // entries instead, subtree by subtree (the same answers and states;
   // scattered first reads of the words cost a search more than the words
   // save). Entries read a page at a time are read as searches need them.
-  // Does nothing without words.
-  void ReadWordsInBackground();
+  // Does nothing without words. `held`, if any, is the memory budget's
+  // reservation for the entries, kept while the search lives.
+  void ReadWordsInBackground(
+      std::unique_ptr<PageBudget::Reservation> held = nullptr);
   // Whether the searches read the words now (has_words(), and none is
   // being read in).
   bool words_ready() const {
@@ -222,6 +224,7 @@ class PdbSearch {
   std::atomic<bool> words_ready_{true};
   std::atomic<bool> stop_reading_{false};
   std::thread words_reader_;
+  std::unique_ptr<PageBudget::Reservation> held_;
   int group_of_[kMaxCells] = {};         // group_of_[tile]
   int mirror_group_of_[kMaxCells] = {};  // the group tile's mirror image is in
   // Where a tile stands in its group's tiles, and in the mirror tiles of

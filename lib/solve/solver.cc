@@ -129,16 +129,28 @@ Status LoadPdbs(const Database& db, const Board& board, int goal_blank,
   for (const PdbValues& w : words) resident += w.ResidentShare(256);
   // Cold, the searches read the entries for a while, whole, so that the
   // words' reading has the disk alone (with the entries read a page at a
-  // time beside it, #40 took 1.90 s against 1.52 s before): not when
-  // memory is bounded (a budget), which reads as before.
-  const bool cold =
-      has_words && budget == nullptr && resident < 0.5 * words.size();
+  // time beside it, #40 took 1.90 s against 1.52 s before). Under a
+  // memory budget, only when it has room for them, held while the search
+  // lives; else as when warm.
+  bool cold = has_words && resident < 0.5 * words.size();
+  std::unique_ptr<PageBudget::Reservation> held;
+  if (cold) {
+    uint64_t bytes = 0;
+    for (const PdbMeta* m : metas) {
+      bytes += (m->entries * static_cast<uint64_t>(m->entry_bits) + 7) / 8;
+    }
+    cold = PageBudget::Reserve(budget, bytes,
+                               "the entries of " + TableId(board, goal_blank) +
+                                   " while their words are read in",
+                               &held)
+               .ok();
+  }
   s = ReadGroups(db, metas, has_words ? cold : whole, budget, &values);
   if (!s.ok()) return s;
   auto search =
       std::make_shared<PdbSearch>(board, goal_blank, partition, metas[0]->index,
                                   std::move(values), std::move(words));
-  if (cold) search->ReadWordsInBackground();
+  if (cold) search->ReadWordsInBackground(std::move(held));
   *out = std::move(search);
   return Status::OK();
 }
