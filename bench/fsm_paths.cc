@@ -57,45 +57,58 @@ std::vector<int64_t> CountPaths(const Board& board, int cell, int max_length,
   return paths;
 }
 
-int Main(int argc, char** argv) {
-  Board board(5, 5);
+struct Args {
+  Board board{5, 5};
   int cell = 12, depth = 18, on_board = 0;
+};
+
+// The command line into *args; false (and why, on stderr) when it is bad.
+bool Parse(int argc, char** argv, Args* args) {
   const char* usage =
       "usage: slidedb-fsm-paths [--board RxC] [--cell C] [--depth D] "
       "[--on-board L]\n";
   if (argc % 2 == 0) {
     std::fputs(usage, stderr);
-    return 64;
+    return false;
   }
   for (int i = 1; i + 1 < argc; i += 2) {
     if (std::strcmp(argv[i], "--board") == 0) {
-      if (!Board::Parse(argv[i + 1], &board).ok()) {
+      if (!Board::Parse(argv[i + 1], &args->board).ok()) {
         std::fprintf(stderr, "slidedb-fsm-paths: bad --board %s\n",
                      argv[i + 1]);
-        return 64;
+        return false;
       }
     } else if (std::strcmp(argv[i], "--cell") == 0) {
-      cell = std::atoi(argv[i + 1]);
+      args->cell = std::atoi(argv[i + 1]);
     } else if (std::strcmp(argv[i], "--depth") == 0) {
-      depth = std::atoi(argv[i + 1]);
+      args->depth = std::atoi(argv[i + 1]);
     } else if (std::strcmp(argv[i], "--on-board") == 0) {
-      on_board = std::atoi(argv[i + 1]);
+      args->on_board = std::atoi(argv[i + 1]);
     } else {
       std::fputs(usage, stderr);
-      return 64;
+      return false;
     }
   }
   // Depth 19 holds about 1 GB of states, each depth about 2.2 times more.
-  if (cell < 0 || cell >= board.cells() || depth < 0 || depth > 22) {
+  if (args->cell < 0 || args->cell >= args->board.cells() || args->depth < 0 ||
+      args->depth > 22) {
     std::fprintf(stderr, "slidedb-fsm-paths: --cell 0-%d, --depth 0-22\n",
-                 board.cells() - 1);
-    return 64;
+                 args->board.cells() - 1);
+    return false;
   }
-  if (on_board < 0 || on_board > MoveFsm::kMaxLength) {
+  if (args->on_board < 0 || args->on_board > MoveFsm::kMaxLength) {
     std::fprintf(stderr, "slidedb-fsm-paths: --on-board 0-%d\n",
                  MoveFsm::kMaxLength);
-    return 64;
+    return false;
   }
+  return true;
+}
+
+int Main(int argc, char** argv) {
+  Args args;
+  if (!Parse(argc, argv, &args)) return 64;
+  const Board& board = args.board;
+  const int cell = args.cell, depth = args.depth, on_board = args.on_board;
   const MoveFsm& fsm = MoveFsm::Shared(MoveFsm::kBuiltLength);
   std::unique_ptr<BoardFsm> made;
   if (on_board > 0) made = std::make_unique<BoardFsm>(board, on_board);

@@ -1,0 +1,155 @@
+#include "lib/solve/pdb_load.h"
+
+#include <algorithm>
+#include <atomic>
+#include <thread>
+#include <vector>
+
+#include "lib/storage/format.h"
+
+namespace slidedb {
+
+namespace {
+
+// The entries of the groups of `metas` in values[group]: read whole
+// (`whole`) or a page at a time as the search asks for them, against
+// `budget`.
+Status ReadGroups(const Database& db, const std::vector<const PdbMeta*>& metas,
+                  bool whole, const std::shared_ptr<PageBudget>& budget,
+                  std::vector<PdbValues>* values) {
+  values->resize(metas.size());
+  if (!whole) {
+    for (const PdbMeta* m : metas) {
+      PdbValues& v = (*values)[m->group];
+      v = PdbValues(
+          m->entries, m->entry_bits, m->page_records,
+          [&db, m](uint32_t page, std::string* bytes) {
+            return db.ReadPdbPage(*m, page, bytes);
+          },
+          budget);
+      // The system refused its memory (ResourceExhausted).
+      if (v.failed()) return v.error();
+    }
+    return Status::OK();
+  }
+  // The groups side by side, one a core: a read is mostly the system
+  // giving the process fresh memory and the decompression, which go as
+  // fast on each core (the 5x5 databases by blank region, 362 MB: 0.14 s
+  // rather than 0.31 s on two; BENCHMARKS.md).
+  std::vector<Status> read(metas.size());
+  std::atomic<size_t> next{0};
+  const auto work = [&] {
+    for (size_t i; (i = next++) < metas.size();) {
+      const PdbMeta* m = metas[i];
+      read[i] = PdbValues::InMemory(
+          m->entries, m->entry_bits,
+          [&db, m](const PdbValues::Put& put) { return db.ReadPdb(*m, put); },
+          &(*values)[m->group]);
+    }
+  };
+  std::vector<std::thread> pool;
+  const size_t cores = std::max(1u, std::thread::hardware_concurrency());
+  for (size_t t = 1; t < std::min(cores, metas.size()); ++t) {
+    pool.emplace_back(work);
+  }
+  work();
+  for (std::thread& t : pool) t.join();
+  for (const Status& s : read) {
+    if (!s.ok()) return s;
+  }
+  return Status::OK();
+}
+
+// The successor words of the groups of `metas`, which all have them, in
+// words[group], their files mapped (read whole or a page at a time alike:
+// the system's page cache, which no budget counts).
+Status MapWords(const Database& db, const std::vector<const PdbMeta*>& metas,
+                std::vector<PdbValues>* words) {
+  words->resize(metas.size());
+  for (const PdbMeta* m : metas) {
+    Status s =
+        PdbValues::MapFile(db.PdbWordPath(*m), m->entries, &(*words)[m->group]);
+    if (!s.ok()) {
+      words->clear();
+      return s.IsNotFound() ? Status::Corruption(
+                                  "pattern database " +
+                                  PdbMetaKey(m->TableId(), m->group) +
+                                  " lacks its successor words: " + s.message())
+                            : s;
+    }
+  }
+  return Status::OK();
+}
+
+}  // namespace
+
+Status LoadPdbs(const Database& db, const Board& board, int goal_blank,
+                bool whole, const std::shared_ptr<PageBudget>& budget,
+                std::shared_ptr<const PdbSearch>* out) {
+  const std::vector<const PdbMeta*> metas = db.FindPdbs(board, goal_blank);
+  if (metas.empty()) {
+    return Status::NotFound(
+        "no pattern databases for " + TableId(board, goal_blank) + " (board " +
+        board.Name() + ", goal blank on cell " + std::to_string(goal_blank) +
+        ") in the database " + db.dir());
+  }
+  const Partition& partition = metas[0]->partition;
+  std::vector<bool> seen(partition.size());
+  for (const PdbMeta* m : metas) {
+    if (m->partition != partition || m->index != metas[0]->index ||
+        seen[m->group]) {
+      return Status::Corruption("the pattern databases of " +
+                                TableId(board, goal_blank) +
+                                " mix partitions or numberings");
+    }
+    seen[m->group] = true;
+  }
+  if (std::find(seen.begin(), seen.end(), false) != seen.end()) {
+    return Status::Corruption(
+        "the pattern databases of " + TableId(board, goal_blank) +
+        " lack a group of partition " + PartitionName(partition));
+  }
+  // A search over successor words reads the entries of its start state
+  // only: a page at a time, even when whole is asked for (read whole, the
+  // 5x5 groups by blank region cost each process 0.2-0.4 s and 362 MB).
+  // But when the system holds under half of the words in memory (a cold
+  // page cache), they are read in from the disk in order behind the
+  // searches, which read the entries until then
+  // (PdbSearch::ReadWordsInBackground): from a cold cache, #40 of Korf
+  // and Felner's took 1.10 s so against 2.02 s, #38 4.39 s against 5.52 s
+  // (BENCHMARKS.md, "the twenty-third session").
+  const bool has_words = AllHaveWords(metas);
+  std::vector<PdbValues> values, words;
+  Status s = has_words ? MapWords(db, metas, &words) : Status::OK();
+  if (!s.ok()) return s;
+  double resident = 0;
+  for (const PdbValues& w : words) resident += w.ResidentShare(256);
+  // Cold, the searches read the entries for a while, whole, so that the
+  // words' reading has the disk alone (with the entries read a page at a
+  // time beside it, #40 took 1.90 s against 1.52 s before). Under a
+  // memory budget, only when it has room for them, held while the search
+  // lives; else as when warm.
+  bool cold = has_words && resident < 0.5 * words.size();
+  std::unique_ptr<PageBudget::Reservation> held;
+  if (cold) {
+    uint64_t bytes = 0;
+    for (const PdbMeta* m : metas) {
+      bytes += (m->entries * static_cast<uint64_t>(m->entry_bits) + 7) / 8;
+    }
+    cold = PageBudget::Reserve(budget, bytes,
+                               "the entries of " + TableId(board, goal_blank) +
+                                   " while their words are read in",
+                               &held)
+               .ok();
+  }
+  s = ReadGroups(db, metas, has_words ? cold : whole, budget, &values);
+  if (!s.ok()) return s;
+  auto search =
+      std::make_shared<PdbSearch>(board, goal_blank, partition, metas[0]->index,
+                                  std::move(values), std::move(words));
+  if (cold) search->ReadWordsInBackground(std::move(held));
+  *out = std::move(search);
+  return Status::OK();
+}
+
+}  // namespace slidedb
