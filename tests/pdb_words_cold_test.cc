@@ -117,6 +117,24 @@ TEST(PdbWordsColdTest, UntilTheWordsAreInTheSearchesReadTheEntries) {
   EXPECT_FALSE(none.words_ready());
 }
 
+// The 3x4 search of the database in `dir` (goal blank 11) through a fresh
+// solver, under `budget` when given.
+struct Opened {
+  std::unique_ptr<Database> db;
+  std::unique_ptr<Solver> solver;
+  std::shared_ptr<const PdbSearch> search;
+};
+void Open(const std::string& dir, std::shared_ptr<PageBudget> budget,
+          Opened* out) {
+  ASSERT_TRUE(Database::Open(dir, &out->db).ok());
+  out->solver = std::make_unique<Solver>(out->db.get());
+  if (budget != nullptr) out->solver->set_page_budget(std::move(budget));
+  bool rotated = false;
+  ASSERT_TRUE(
+      out->solver->GetPdbSearch(Board(3, 4), 11, &out->search, &rotated).ok());
+  ASSERT_TRUE(out->search->has_words());
+}
+
 // The solver, opening databases whose words the system has dropped, reads
 // the entries whole and the words in on a thread of its own, and answers
 // as from a warm cache, holding the entries' bytes in its memory budget;
@@ -134,12 +152,9 @@ TEST(PdbWordsColdTest, TheSolverReadsColdWordsInBehindTheSearches) {
   const Indexer indexer(Board(3, 4), 11);
   std::vector<Path> warm;
   {
-    std::unique_ptr<Database> opened;
-    ASSERT_TRUE(Database::Open(db, &opened).ok());
-    Solver solver(opened.get());
-    std::shared_ptr<const PdbSearch> search;
-    bool rotated = false;
-    ASSERT_TRUE(solver.GetPdbSearch(Board(3, 4), 11, &search, &rotated).ok());
+    Opened o;
+    ASSERT_NO_FATAL_FAILURE(Open(db, nullptr, &o));
+    const auto& search = o.search;
     ASSERT_TRUE(search->words_ready());
     for (Index i = 1; i < indexer.size(); i += indexer.size() / 5) {
       warm.emplace_back();
@@ -153,14 +168,10 @@ TEST(PdbWordsColdTest, TheSolverReadsColdWordsInBehindTheSearches) {
   {
     // Under a memory budget without room for the entries whole, as when
     // warm: no words read in, the entries a page at a time.
-    std::unique_ptr<Database> opened;
-    ASSERT_TRUE(Database::Open(db, &opened).ok());
-    Solver solver(opened.get());
-    auto budget = std::make_shared<PageBudget>(uint64_t{64} << 10);
-    solver.set_page_budget(budget);
-    std::shared_ptr<const PdbSearch> search;
-    bool rotated = false;
-    ASSERT_TRUE(solver.GetPdbSearch(Board(3, 4), 11, &search, &rotated).ok());
+    Opened o;
+    ASSERT_NO_FATAL_FAILURE(
+        Open(db, std::make_shared<PageBudget>(uint64_t{64} << 10), &o));
+    const auto& search = o.search;
     EXPECT_TRUE(search->words_ready());
     Path p;
     ASSERT_TRUE(search->Solve(indexer.StateAt(1), &p).ok());
@@ -171,15 +182,10 @@ TEST(PdbWordsColdTest, TheSolverReadsColdWordsInBehindTheSearches) {
     if (!DropFromCache(f)) GTEST_SKIP() << "the page cache keeps " << f;
   }
   // With room in the budget: the entries whole, reserved.
-  std::unique_ptr<Database> opened;
-  ASSERT_TRUE(Database::Open(db, &opened).ok());
-  Solver solver(opened.get());
   auto budget = std::make_shared<PageBudget>(uint64_t{1} << 30);
-  solver.set_page_budget(budget);
-  std::shared_ptr<const PdbSearch> search;
-  bool rotated = false;
-  ASSERT_TRUE(solver.GetPdbSearch(Board(3, 4), 11, &search, &rotated).ok());
-  ASSERT_TRUE(search->has_words());
+  Opened o;
+  ASSERT_NO_FATAL_FAILURE(Open(db, budget, &o));
+  const auto& search = o.search;
   std::unique_ptr<PageBudget::Reservation> all;
   EXPECT_TRUE(PageBudget::Reserve(budget, budget->bytes(), "all of it", &all)
                   .IsResourceExhausted());
