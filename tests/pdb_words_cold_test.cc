@@ -26,6 +26,17 @@
 namespace slidedb {
 namespace {
 
+// The share of the words' file `path` in the page cache (-1 when it
+// cannot be mapped).
+double Resident(const std::string& path) {
+  PdbValues words;
+  std::ifstream f(path, std::ios::binary | std::ios::ate);
+  const uint64_t entries = static_cast<uint64_t>(f.tellg()) / 4;
+  return PdbValues::MapFile(path, entries, &words).ok()
+             ? words.ResidentShare(64)
+             : -1;
+}
+
 // Drops `path` from the system's page cache (no process may map it);
 // false where the file system keeps it (tmpfs).
 bool DropFromCache(const std::string& path) {
@@ -34,11 +45,8 @@ bool DropFromCache(const std::string& path) {
   fsync(fd);
   posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
   close(fd);
-  PdbValues probe;
-  std::ifstream f(path, std::ios::binary | std::ios::ate);
-  const uint64_t entries = static_cast<uint64_t>(f.tellg()) / 4;
-  return PdbValues::MapFile(path, entries, &probe).ok() &&
-         probe.ResidentShare(64) < 0.5;
+  const double share = Resident(path);
+  return share >= 0 && share < 0.5;
 }
 
 // A file of `entries` 32-bit words, each its own index.
@@ -195,14 +203,7 @@ TEST(PdbWordsColdTest, TheSolverReadsColdWordsInBehindTheSearches) {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
   ASSERT_TRUE(search->words_ready());
-  for (const std::string& f : files) {
-    PdbValues words;
-    std::ifstream in(f, std::ios::binary | std::ios::ate);
-    ASSERT_TRUE(
-        PdbValues::MapFile(f, static_cast<uint64_t>(in.tellg()) / 4, &words)
-            .ok());
-    EXPECT_EQ(words.ResidentShare(64), 1.0) << f;
-  }
+  for (const std::string& f : files) EXPECT_EQ(Resident(f), 1.0) << f;
   size_t k = 0;
   for (Index i = 1; i < indexer.size(); i += indexer.size() / 5, ++k) {
     Path p;

@@ -133,9 +133,7 @@ Status LoadPdbs(const Database& db, const Board& board, int goal_blank,
   std::unique_ptr<PageBudget::Reservation> held;
   if (cold) {
     uint64_t bytes = 0;
-    for (const PdbMeta* m : metas) {
-      bytes += (m->entries * static_cast<uint64_t>(m->entry_bits) + 7) / 8;
-    }
+    for (const PdbMeta* m : metas) bytes += m->stored_bytes();
     cold = PageBudget::Reserve(budget, bytes,
                                "the entries of " + TableId(board, goal_blank) +
                                    " while their words are read in",
