@@ -13,7 +13,9 @@
 #     read whole first without words, a page at a time with them);
 #   - argv: the state on the command line (a one-shot question: entries
 #     read a page at a time as the search asks for them);
-# the words' files are mapped on both. With PEER_DIR and PEER_PDB_DIR (as
+# the words' files are mapped on both. The four runs of an instance go in
+# the order of the table's columns, and in the reverse order for every
+# other instance. With PEER_DIR and PEER_PDB_DIR (as
 # bench/suites/24.sh says), the peer's `cmd/pdbsearch` (one thread) takes
 # each instance right after ours, a fresh process an instance (the time
 # it reports for the instance), so that a slower or faster hour of the
@@ -85,9 +87,12 @@ print("| instance | published length | " + " | ".join(
       (" | peer s" if peer_dir else "") + " | " +
       " | ".join("words/no words %s" % r for r in roads) + " |")
 print("|" + " --- |" * (2 + 3 * len(runs) + len(roads) + bool(peer_dir)))
-for num, length, kf, state in easy:
-    cells, secs = [], {}
-    for road, name, db in runs:
+for at, (num, length, kf, state) in enumerate(easy):
+    cells, secs = {}, {}
+    # Every other instance in the reverse order: the first run after the
+    # peer's is about 0.5 s slower on #38 (BENCHMARKS.md, the twenty-fourth
+    # session), and so falls on each road and each database in turn.
+    for road, name, db in runs if at % 2 == 0 else runs[::-1]:
         held.append(pagecache.prepare(pagecache.files(db), cache))
         s, rss, a = answer(db, road, state)
         ok = a["optimal"] and legal_path(state, a["moves"], int(length))
@@ -97,8 +102,9 @@ for num, length, kf, state in easy:
         t[1] += a["nodes"]
         t[2] = max(t[2], rss)
         secs[(road, name)] = s
-        cells.append("%.2f%s | %s | %.0f" % (s, "" if ok else " WRONG",
-                                             format(a["nodes"], ","), rss))
+        cells[(road, name)] = "%.2f%s | %s | %.0f" % (
+            s, "" if ok else " WRONG", format(a["nodes"], ","), rss)
+    cells = [cells[(road, name)] for road, name, _ in runs]
     if peer_dir:
         held.append(pagecache.prepare(peer_files, cache))
         _, [(s, moves)] = peer_pdbsearch(peer_dir, args, [state])
