@@ -17,6 +17,7 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <climits>
 #include <cstdint>
 #include <iomanip>
 #include <mutex>
@@ -74,6 +75,18 @@ class MpiShare : public IterationShare {
                   comm_);
     o->best = static_cast<size_t>(best);
     o->stopped = stopped != 0;
+  }
+
+  bool ShareAnswer(bool mine, std::string* answer) override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    int owner = mine ? rank_ : INT_MAX;
+    MPI_Allreduce(MPI_IN_PLACE, &owner, 1, MPI_INT, MPI_MIN, comm_);
+    if (owner == INT_MAX) return false;
+    uint64_t size = answer->size();
+    MPI_Bcast(&size, 1, MPI_UINT64_T, owner, comm_);
+    answer->resize(size);
+    MPI_Bcast(answer->data(), static_cast<int>(size), MPI_BYTE, owner, comm_);
+    return true;
   }
 
   // The states of the subtrees this rank searched, every iteration.

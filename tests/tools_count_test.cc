@@ -10,10 +10,10 @@
 namespace slidedb {
 namespace {
 
+using testing::JsonLines;
 using tools_test::AllTestTables;
 using tools_test::AsWritten;
 using tools_test::CanonicalGoalText;
-using tools_test::JsonLines;
 using tools_test::RefPuzzle;
 
 std::string Field(const std::string& line, const std::string& name) {

@@ -13,7 +13,7 @@
 namespace slidedb {
 namespace {
 
-using tools_test::JsonLines;
+using testing::JsonLines;
 using tools_test::RefPuzzle;
 
 // A short list of goal rows or columns, without allocating.

@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -200,20 +199,6 @@ inline std::string CanonicalGoalText(int cells, int blank) {
   char next = '1';
   for (int c = 0; c < cells; ++c) s += c == blank ? '0' : next++;
   return s;
-}
-
-// Each line of JSON Lines output, parsed.
-inline std::vector<nlohmann::json> JsonLines(const std::string& text) {
-  std::vector<nlohmann::json> out;
-  size_t at = 0;
-  while (at < text.size()) {
-    size_t end = text.find('\n', at);
-    if (end == std::string::npos) end = text.size();
-    if (end > at)
-      out.push_back(nlohmann::json::parse(text.substr(at, end - at)));
-    at = end + 1;
-  }
-  return out;
 }
 
 // The lines of text output.

@@ -16,9 +16,9 @@
 namespace slidedb {
 namespace {
 
+using testing::JsonLines;
 using tools_test::AsWritten;
 using tools_test::CanonicalGoalText;
-using tools_test::JsonLines;
 using tools_test::Lines;
 using tools_test::RefPuzzle;
 

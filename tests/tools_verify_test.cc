@@ -11,7 +11,7 @@
 namespace slidedb {
 namespace {
 
-using tools_test::JsonLines;
+using testing::JsonLines;
 using tools_test::RefPuzzle;
 
 nlohmann::json Verify(const std::vector<std::string>& extra,

@@ -24,10 +24,12 @@
 #include <chrono>
 #include <climits>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <mutex>
 #include <string>
 #include <thread>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -69,11 +71,29 @@ struct IdaShared {
   std::atomic<uint64_t> nodes{0};      // generated so far, roughly
   std::atomic<bool> stop{false};       // a limit was reached
   std::atomic<size_t> best{SIZE_MAX};  // the first subtree with a solution
+  // The first subtree another process (limits->share) has found a
+  // solution in, as last asked (SIZE_MAX: none known).
+  std::atomic<size_t> others_best{SIZE_MAX};
+
+  // The first subtree known to hold a solution, here or in another
+  // process: the subtrees after it are abandoned.
+  size_t FirstFound() const {
+    return std::min(best.load(std::memory_order_relaxed),
+                    others_best.load(std::memory_order_relaxed));
+  }
 
   // Adds `more` states; whether a limit is reached (then `stop` is set).
+  // Asks the other processes, if any, for their first solution, so that a
+  // search past it stops within 4,096 states, as one past a solution of
+  // this process's threads does (without, under mpirun -np 2 the rank
+  // without the goal searched its subtree to the end: Korf and Felner's
+  // #32 took 1.3-1.5x the time of one process on 2 threads).
   bool PastLimits(uint64_t more) {
     const uint64_t total = nodes.fetch_add(more) + more;
     const SearchLimits& l = *limits;
+    if (l.share != nullptr) {
+      others_best.store(l.share->Best(), std::memory_order_relaxed);
+    }
     if (stop.load(std::memory_order_relaxed) || total >= l.max_nodes ||
         (l.cancel != nullptr && l.cancel->load()) ||
         std::chrono::steady_clock::now() >= l.deadline ||
@@ -115,11 +135,11 @@ class IdaRunBase {
 
  protected:
   // Whether the search is past its limits, or its subtree comes after one
-  // that holds a solution (then it unwinds, as if found). Looks only when
-  // nodes_ is a multiple of 4,096.
+  // that holds a solution, here or in another process (then it unwinds, as if
+  // found). Looks only when nodes_ is a multiple of 4,096.
   bool PastLimits() {
     if ((nodes_ & 0xFFF) != 0 || shared_ == nullptr) return false;
-    if (subtree_ > shared_->best.load(std::memory_order_relaxed)) {
+    if (subtree_ > shared_->FirstFound()) {
       abandoned_ = true;
       return true;
     }
@@ -188,12 +208,50 @@ std::vector<IdaSubtree<typename Run::Step>> IdaSplit(
   }
 }
 
+// The moves of an answer: a single-tile path's, or the answer itself when
+// it is its moves (the multi-tile search's).
+inline const std::vector<Move>& AnswerSteps(const Path& path) {
+  return path.moves;
+}
+template <class Step>
+const std::vector<Step>& AnswerSteps(const std::vector<Step>& steps) {
+  return steps;
+}
+
+// An answer's moves as bytes, for another process of the same program
+// (IterationShare::ShareAnswer).
+template <class Step>
+std::string StepBytes(const std::vector<Step>& steps) {
+  static_assert(std::is_trivially_copyable_v<Step>);
+  return std::string(reinterpret_cast<const char*>(steps.data()),
+                     steps.size() * sizeof(Step));
+}
+
+// The answer whose moves another process sent as `bytes`, played from
+// `start` into *answer; false when they are no answer's.
+template <class Run, class Owner, class Answer>
+bool AnswerFromBytes(const Owner& owner, const State& start,
+                     const std::string& bytes, Answer* answer) {
+  using Step = typename Run::Step;
+  if (bytes.size() % sizeof(Step) != 0 ||
+      bytes.size() / sizeof(Step) > static_cast<size_t>(Run::kMaxDepth)) {
+    return false;
+  }
+  std::vector<Step> steps(bytes.size() / sizeof(Step));
+  std::memcpy(steps.data(), bytes.data(), bytes.size());
+  Run run(owner, start, nullptr);
+  for (const Step& step : steps) run.Push(step);
+  run.TakeAnswer(answer);
+  return true;
+}
+
 // Combines what the processes of limits.share found in one iteration (all
 // of them call it, once an iteration): the first subtree with the goal,
-// the least next bound, the states of each subtree, a stop of any. When
-// another process found the first goal, this one searches that subtree
-// again for its path (the same path: a subtree's search does not depend
-// on who runs it).
+// the least next bound, the states of each subtree, a stop of any. The
+// process that found the first goal sends its path to the others; were
+// none to, each would search that subtree again for it (the same path: a
+// subtree's search does not depend on who runs it), as it did before:
+// 1.26 s of #32's 9.4 s under mpirun -np 2 (BENCHMARKS.md).
 template <class Run, class Owner, class Answer>
 void IdaCombine(const Owner& owner, const State& start, int bound,
                 const std::vector<IdaSubtree<typename Run::Step>>& subtrees,
@@ -209,7 +267,16 @@ void IdaCombine(const Owner& owner, const State& start, int bound,
   *subtree_nodes = std::move(o.nodes);
   out->next_bound = o.next_bound;
   shared->stop = o.stopped;
-  if (o.best == SIZE_MAX || o.best == shared->best) return;
+  if (o.best == SIZE_MAX) return;
+  const bool mine = o.best == shared->best;
+  std::string bytes = mine ? StepBytes(AnswerSteps(out->answer)) : "";
+  if (share->ShareAnswer(mine, &bytes) && !mine &&
+      AnswerFromBytes<Run>(owner, start, bytes, &out->answer)) {
+    out->found = true;
+    shared->best = o.best;
+    return;
+  }
+  if (mine) return;
   const auto& t = subtrees[o.best];
   Run run(owner, start, nullptr);  // no limits: it holds the goal
   for (int k = 0; k < t.length; ++k) run.Push(t.moves[k]);

@@ -4,13 +4,14 @@
 // an iteration the same way (lib/search/ida_driver.h: the split does not
 // depend on threads or processes); the share hands each subtree to one
 // process and combines what they found, so that every process ends the
-// iteration with the same outcome: the answer, the count of states and
-// the next bound of one process alone.
+// iteration with the same outcome: the answer (sent by the process that
+// found it), the count of states and the next bound of one process alone.
 #ifndef SLIDEDB_LIB_SEARCH_ITERATION_SHARE_H_
 #define SLIDEDB_LIB_SEARCH_ITERATION_SHARE_H_
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace slidedb {
@@ -40,6 +41,11 @@ class IterationShare {
   // Combines every process's outcome into *outcome: the least best and
   // next_bound, stopped if any, nodes summed subtree by subtree.
   virtual void End(Outcome* outcome) = 0;
+  // After End, when it says a process found the goal: every process calls
+  // it (collectively), `mine` true in the one that found it, whose *answer
+  // (its path's moves, as bytes) every other receives in *answer. False,
+  // *answer unchanged, when no process says it is the one.
+  virtual bool ShareAnswer(bool mine, std::string* answer) = 0;
 };
 
 }  // namespace slidedb
