@@ -15,6 +15,7 @@
 #include "lib/puzzle/state.h"
 #include "lib/search/ida_search.h"
 #include "lib/search/pdb_build.h"
+#include "tests/test_util.h"
 
 namespace slidedb {
 namespace {
@@ -200,15 +201,7 @@ TEST(IterationShareTest, ThePathFoundElsewhereIsTakenNotSearchedAgain) {
   EXPECT_EQ(share.shared_answers, 1);
   EXPECT_EQ(share.searched, 0u);
   EXPECT_EQ(path.moves, other.moves);  // not own's: nothing searched again
-  // Its tiles, played from the start.
-  State s = hard;
-  ASSERT_EQ(path.tiles.size(), path.moves.size());
-  for (size_t k = 0; k < path.moves.size(); ++k) {
-    uint8_t tile;
-    ASSERT_TRUE(ApplyMove(board, path.moves[k], &s, &tile));
-    EXPECT_EQ(tile, path.tiles[k]);
-  }
-  EXPECT_EQ(s, CanonicalGoal(board, 15));
+  testing::ExpectPathSolves(board, 15, hard, path);
 }
 
 }  // namespace

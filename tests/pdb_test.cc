@@ -23,6 +23,8 @@
 namespace slidedb {
 namespace {
 
+using testing::ExpectPathSolves;
+
 // The entry of every placement by a plain 0-1 BFS over (tile cells, blank
 // cell): a blank move costs 0, a move of a group tile 1, other tiles are
 // indistinguishable. Returns entry by GroupIndexer index of `kind`, the
@@ -160,19 +162,6 @@ PdbSearch MakeSearch(const Board& board, int goal_blank, const Partition& p,
     values.push_back(std::move(r.values));
   }
   return PdbSearch(board, goal_blank, p, kind, std::move(values));
-}
-
-// Plays `path` from `start`: legal moves, the right tiles, ends on the goal.
-void ExpectPathSolves(const Board& board, int goal_blank, const State& start,
-                      const Path& path) {
-  State s = start;
-  ASSERT_EQ(path.moves.size(), path.tiles.size());
-  for (size_t k = 0; k < path.moves.size(); ++k) {
-    uint8_t tile;
-    ASSERT_TRUE(ApplyMove(board, path.moves[k], &s, &tile));
-    ASSERT_EQ(tile, path.tiles[k]);
-  }
-  EXPECT_EQ(s, CanonicalGoal(board, goal_blank));
 }
 
 // The full table of a goal, by RunBfs, held in memory.

@@ -96,6 +96,18 @@ std::vector<std::string> Lines(const std::string& text) {
   return lines;
 }
 
+void ExpectPathSolves(const Board& board, int goal_blank, const State& start,
+                      const Path& path) {
+  State s = start;
+  ASSERT_EQ(path.moves.size(), path.tiles.size());
+  for (size_t k = 0; k < path.moves.size(); ++k) {
+    uint8_t tile;
+    ASSERT_TRUE(ApplyMove(board, path.moves[k], &s, &tile));
+    ASSERT_EQ(tile, path.tiles[k]);
+  }
+  EXPECT_EQ(s, CanonicalGoal(board, goal_blank));
+}
+
 std::vector<nlohmann::json> JsonLines(const std::string& text) {
   std::vector<nlohmann::json> out;
   for (const std::string& line : Lines(text)) {

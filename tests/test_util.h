@@ -15,6 +15,7 @@
 
 #include "lib/puzzle/board.h"
 #include "lib/puzzle/notation.h"
+#include "lib/puzzle/path.h"
 #include "lib/puzzle/state.h"
 #include "lib/search/bfs.h"
 #include "lib/storage/table_meta.h"
@@ -80,6 +81,10 @@ CliResult Query(std::vector<std::string> args, const std::string& input = "");
 std::vector<std::string> Lines(const std::string& text);
 // Every line of JSON Lines output, parsed; a line that is not JSON fails.
 std::vector<nlohmann::json> JsonLines(const std::string& text);
+
+// Plays `path` from `start`: legal moves, the right tiles, ends on the goal.
+void ExpectPathSolves(const Board& board, int goal_blank, const State& start,
+                      const Path& path);
 
 // The records and metadata of one small table, searched afresh.
 std::pair<TableMeta, std::vector<uint8_t>> SmallTable(const Board& board,
