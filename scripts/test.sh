@@ -70,9 +70,12 @@ case "${1:-}" in
       # through pkg-config): the ASan runtime must come first in a process. Nor
       # the page's tests in a browser (tests/browser): what they check is
       # the page's script, the same in any build, and the server's answers
-      # to them are the API's, which the server's tests run here.
+      # to them are the API's, which the server's tests run here. Nor the
+      # distributed runs on four ranks: the same code as on two, which run
+      # here, and a minute of the stage's test time (four processes
+      # oversubscribing two cores); the plain build runs them.
       ctest -j "$(nproc)" --output-on-failure --timeout 1800 \
-        -E '^(python_module|python_install|faces|install_and_example|browser_.*)$'
+        -E '^(python_module|python_install|faces|install_and_example|browser_.*|mpi_.*_np4)$'
     else
       # This build holds only the tests of the threaded parts (the search,
       # --verify, the query's batches on several threads, the server's API

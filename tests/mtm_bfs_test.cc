@@ -95,17 +95,22 @@ BfsResult BfsWith(const Board& board, int goal_blank,
 TEST(MtmBfsTest, HistogramsArePublishedOnes) {
   for (const Published& p : kPublished) {
     for (bool turned : {false, true}) {  // 2x4 and 4x2 alike
+      // Under the thread sanitizer, the search on two threads of one way
+      // round: the rest runs on one thread, or repeats it.
+      if (testing::kThreadSanitized && turned) continue;
       const Board board =
           turned ? Board(p.cols, p.rows) : Board(p.rows, p.cols);
       const Indexer indexer(board, board.cells() - 1);
-      BfsResult r;
-      int levels = 0;
-      ASSERT_TRUE(RunBfs(
-                      indexer, Options(1), [&](const BfsLevel&) { ++levels; },
-                      &r)
-                      .ok());
-      EXPECT_EQ(r.histogram, p.histogram) << board.Name();
-      EXPECT_EQ(levels, static_cast<int>(p.histogram.size()));
+      if (!testing::kThreadSanitized) {
+        BfsResult r;
+        int levels = 0;
+        ASSERT_TRUE(
+            RunBfs(
+                indexer, Options(1), [&](const BfsLevel&) { ++levels; }, &r)
+                .ok());
+        EXPECT_EQ(r.histogram, p.histogram) << board.Name();
+        EXPECT_EQ(levels, static_cast<int>(p.histogram.size()));
+      }
       EXPECT_EQ(BfsWith(board, board.cells() - 1, Options(2)).histogram,
                 p.histogram)
           << board.Name();
@@ -190,8 +195,11 @@ TEST(MtmBfsTest, SameRecordsOnAnyThreads) {
   for (const Board& board :
        {Board(3, 3), Board(2, 4), Board(4, 2), Board(2, 5), Board(5, 2)}) {
     for (int goal_blank : {0, board.cells() - 1}) {
-      // Races show on one goal blank as on two.
-      if (testing::kThreadSanitized && goal_blank == 0) continue;
+      // Races show on one goal blank as on two, and on one of the two
+      // boards of ten cells as on both.
+      if (testing::kThreadSanitized && (goal_blank == 0 || board.rows() == 5)) {
+        continue;
+      }
       const BfsResult one = BfsWith(board, goal_blank, Options(1));
       for (const BfsOptions& options :
            {Options(2), Options(3), Options(1, true), Options(2, true)}) {

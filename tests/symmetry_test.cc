@@ -108,8 +108,15 @@ TEST(SymmetryTest, EveryStateOfEveryServedGoalIsOptimal) {
     // Here against the single-tile reference; the multi-tile tables are
     // checked in tests/mtm_tools_test.cc.
     if (meta.metric != Metric::kStm) continue;
+    int mapped = 0;
     for (int g : ServedGoalBlanks(meta.board, meta.goal_blank)) {
       const Board& board = meta.board;
+      // Under a sanitizer, two of 2x5's four goals (the stored one and one
+      // mapped): the reference search of each takes 15 s there.
+      if (testing::kSanitized && board.cells() == 10 && g != meta.goal_blank &&
+          mapped++ > 0) {
+        continue;
+      }
       SCOPED_TRACE(board.Name() + " b" + std::to_string(g));
       goals.insert({board.Name(), g});
       symmetric += g != meta.goal_blank;
@@ -169,8 +176,10 @@ TEST(SymmetryTest, EveryStateOfEveryServedGoalIsOptimal) {
       }
     }
   }
-  // 3x3 all 9, 2x2 4, 2x3 and 3x2 6, 2x4 and 4x2 8, 2x5 the 4 of its corner.
-  EXPECT_EQ(goals.size(), 9u + 4 + 6 + 6 + 8 + 8 + 4);
+  // 3x3 all 9, 2x2 4, 2x3 and 3x2 6, 2x4 and 4x2 8, 2x5 the 4 of its corner
+  // (2 under a sanitizer).
+  EXPECT_EQ(goals.size(),
+            9u + 4 + 6 + 6 + 8 + 8 + (testing::kSanitized ? 2 : 4));
   EXPECT_GT(symmetric, 0);
 }
 

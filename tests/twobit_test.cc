@@ -15,6 +15,7 @@
 #include "lib/search/twobit_bfs.h"
 #include "lib/search/twobit_table.h"
 #include "lib/solve/twobit_walk.h"
+#include "tests/test_util.h"
 
 namespace slidedb {
 namespace {
@@ -72,6 +73,12 @@ TEST(TwoBitBfsTest, MatchesTheByteTable) {
       {2, 2, 0}, {2, 2, 3}, {2, 3, 0}, {2, 3, 5}, {3, 2, 2}, {3, 3, 0},
       {3, 3, 4}, {3, 3, 8}, {2, 4, 7}, {4, 2, 3}, {2, 5, 9}, {2, 5, 2}};
   for (const TwoBitCase& c : cases) {
+    // Under the thread sanitizer, one board of ten cells shows their
+    // races (the two take most of the time).
+    if (testing::kThreadSanitized && c.rows * c.cols == 10 &&
+        c.goal_blank != 9) {
+      continue;
+    }
     SCOPED_TRACE(Name(c));
     const Indexer indexer(Board(c.rows, c.cols), c.goal_blank);
     const BfsResult bytes = ByteTable(indexer);
