@@ -73,8 +73,8 @@ TEST(TwoBitBfsTest, MatchesTheByteTable) {
       {2, 2, 0}, {2, 2, 3}, {2, 3, 0}, {2, 3, 5}, {3, 2, 2}, {3, 3, 0},
       {3, 3, 4}, {3, 3, 8}, {2, 4, 7}, {4, 2, 3}, {2, 5, 9}, {2, 5, 2}};
   for (const TwoBitCase& c : cases) {
-    // Under the thread sanitizer, one board of ten cells shows their
-    // races (the two take most of the time).
+    // Under the thread sanitizer, one of 2x5's two goals shows its races
+    // (the two take most of the time).
     if (testing::kThreadSanitized && c.rows * c.cols == 10 &&
         c.goal_blank != 9) {
       continue;
