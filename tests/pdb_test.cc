@@ -183,12 +183,12 @@ Partition ExactGroups() {
                                                : std::vector<int>{5, 6});
 }
 
-// The full 3x4 table (239,500,800 states) against the PDB heuristic and
-// IDA* on the same board: the 4x4 code path, checked where the exact
-// distance is known. 3x4 is not square, so no reflection here; the
-// reflection is checked on 3x3 below and on Korf's 4x4 instances in
-// pdb_cli_test.cc.
-TEST(PdbSearchTest, AgreesWithTheFull3x4Table) {
+// The full table of ExactBoard() (3x4: 239,500,800 states) against the
+// PDB heuristic and IDA* on the same board: the 4x4 code path, checked
+// where the exact distance is known. Neither board is square, so no
+// reflection here; the reflection is checked on 3x3 below and on Korf's
+// 4x4 instances in pdb_cli_test.cc.
+TEST(PdbSearchTest, AgreesWithTheFullTable) {
   const Board board = ExactBoard();
   const int goal_blank = board.cells() - 1;
   const Indexer indexer(board, goal_blank);
@@ -249,8 +249,8 @@ TEST(PdbSearchTest, ReflectionOn3x3StaysOptimal) {
 
 // Numbered by the blank's region, the same groups give a heuristic at
 // least as large everywhere, still a lower bound, and searches that find
-// the exact distance generating fewer states in all.
-TEST(PdbSearchTest, ByBlankRegionIsStrongerAndStaysOptimalOn3x4) {
+// the exact distance generating fewer states in all (on ExactBoard()).
+TEST(PdbSearchTest, ByBlankRegionIsStrongerAndStaysOptimal) {
   const Board board = ExactBoard();
   const int goal_blank = board.cells() - 1;
   const Indexer indexer(board, goal_blank);
