@@ -38,6 +38,10 @@ class PdbSearch::Run
         search_(rooted.search),
         board_(rooted.search.board_),
         root_prev_(rooted.root < 0 ? -1 : rooted.root ^ 1),
+        flip_(shared != nullptr && shared->limits != nullptr &&
+                      shared->limits->half_turn
+                  ? 1
+                  : 0),
         state_(start) {
     for (int c = 0; c < board_.cells(); ++c) {
       const int t = state_.tile[c];
@@ -97,7 +101,7 @@ class PdbSearch::Run
     moves_[length_] = m;
     tiles_[length_] = tile;
     ++length_;
-    fsm_state_ = search_.fsm_->Next(fsm_state_, m);
+    fsm_state_ = search_.fsm_->Next(fsm_state_, Caller(m));
   }
 
   // Searches the subtree below the path pushed so far for the goal within
@@ -142,11 +146,12 @@ class PdbSearch::Run
       return false;
     }
     const int from = state_.blank;
-    for (Move m : kAllMoves) {
+    for (Move caller : kAllMoves) {
+      const Move m = Caller(caller);
       const int mi = static_cast<int>(m);
       if (mi == (prev ^ 1)) continue;
       const int to = board_.Neighbor(from, m);
-      if (to < 0 || search_.fsm_->Next(fsm_state_, m) == MoveFsm::kSkip) {
+      if (to < 0 || search_.fsm_->Next(fsm_state_, caller) == MoveFsm::kSkip) {
         continue;
       }
       ++nodes_;
@@ -248,6 +253,12 @@ class PdbSearch::Run
     } else {
       return values[i];
     }
+  }
+  // The move of the search's board that stands for the caller's move m,
+  // and the other way round: the same move, or with the half turn
+  // (SearchLimits::half_turn) the opposite one.
+  Move Caller(Move m) const {
+    return static_cast<Move>(static_cast<int>(m) ^ flip_);
   }
   uint64_t Index(int g, int blank) const {
     return search_.groups_[g].indexer.IndexOf(cells_[g], blank);
@@ -356,12 +367,13 @@ class PdbSearch::Run
     Child kids[4];
     int count = 0;
     const int from = state_.blank;
-    for (Move m : kAllMoves) {
+    for (Move caller : kAllMoves) {
+      const Move m = Caller(caller);
       const int mi = static_cast<int>(m);
       if (mi == (prev ^ 1)) continue;
       const int to = board_.Neighbor(from, m);
       if (to < 0) continue;
-      const int32_t next_fsm = search_.fsm_->Next(fsm, m);
+      const int32_t next_fsm = search_.fsm_->Next(fsm, caller);
       if (next_fsm == MoveFsm::kSkip) continue;
       MakeChild<kByRegion>(m, from, to, next_fsm, &kids[count++]);
     }
@@ -453,6 +465,7 @@ class PdbSearch::Run
   const Board& board_;
   // At the root, the move taken "before" it: its inverse is not taken.
   const int root_prev_;
+  const int flip_;  // 1 with the half turn (Caller), else 0
   State state_;
   // cells_[g][i]: the cell of group g's i-th tile; mirror_cells_[g][i]:
   // the reflection of the cell of group g's i-th mirror tile.

@@ -107,6 +107,14 @@ struct SearchLimits {
   // take subtrees of each iteration (lib/search/iteration_share.h); none
   // by default. Their limits are combined: one that stops stops them all.
   IterationShare* share = nullptr;
+  // The start is the half turn of the caller's (Solver::Turned), answered
+  // by databases of the turned goal: each state's children are taken in
+  // the caller's move order (the turned move of each, lib/puzzle/board.h's
+  // up, down, left, right), and the skipped move sequences are the
+  // caller's. The search then visits the states, and finds the path
+  // (turned), that databases built for the caller's goal (the same groups
+  // turned) would.
+  bool half_turn = false;
 };
 
 class PdbSearch {

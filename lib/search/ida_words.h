@@ -124,12 +124,13 @@ class PdbSearch::WordRun : public PdbSearch::Run {
     uint8_t open[4];
     int count = 0, open_count = 0;
     const int from = state_.blank;
-    for (Move m : kAllMoves) {
+    for (Move caller : kAllMoves) {
+      const Move m = Caller(caller);
       const int mi = static_cast<int>(m);
       if (mi == (prev ^ 1)) continue;
       const int to = board_.Neighbor(from, m);
       if (to < 0) continue;
-      const int32_t next_fsm = search_.fsm_->Next(fsm, m);
+      const int32_t next_fsm = search_.fsm_->Next(fsm, caller);
       if (next_fsm == MoveFsm::kSkip) continue;
       ++nodes_;
       if (PastLimits()) return true;

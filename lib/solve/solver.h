@@ -98,6 +98,10 @@ class Solver {
                       std::shared_ptr<const PdbSearch>* search, bool* rotated);
   // Hands over a search loaded already (say, shared between threads).
   void AddPdbSearch(std::shared_ptr<const PdbSearch> search);
+  // Turning the board by 180 degrees: the state a search of the turned
+  // goal (*rotated above) answers for `s`, its moves each the opposite
+  // of the caller's (searched with SearchLimits::half_turn).
+  static State Turned(const Board& board, const State& s);
   // Whether goals of `board` with the blank on `goal_blank` are answered by
   // a search in `metric`: the database holds no full table for them, and
   // the board is too big for one or (STM) pattern databases were built for
@@ -156,10 +160,6 @@ class Solver {
                                const SearchLimits& limits = {});
 
  private:
-  // Turning the board by 180 degrees: the state for the goal the stored
-  // search serves (see Solve).
-  static State Turned(const Board& board, const State& s);
-
   const Database* db_;
   Database::PageLoading page_loading_ = Database::PageLoading::kSmallWhole;
   bool pdbs_whole_ = false;
