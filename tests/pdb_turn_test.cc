@@ -82,7 +82,9 @@ TEST(PdbHalfTurnTest, SearchesAsDatabasesBuiltForTheGoal) {
         ASSERT_TRUE(turned.Solve(Solver::Turned(board, s), &got, limits).ok());
         for (Move& m : got.moves) m = Inverse(m);
         ASSERT_EQ(got.moves, want.moves) << threads << " threads";
-        if (threads == 1) EXPECT_EQ(got.nodes, want.nodes);
+        if (threads == 1) {
+          EXPECT_EQ(got.nodes, want.nodes);
+        }
       }
       Path plain;
       ASSERT_TRUE(turned.Solve(Solver::Turned(board, s), &plain).ok());
