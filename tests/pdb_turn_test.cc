@@ -1,5 +1,5 @@
 // A goal answered through the half turn of stored pattern databases
-// (Solver::Solve, SearchLimits::half_turn) is searched as databases built
+// (Solver::Solve, MoveOrder::kHalfTurn) is searched as databases built
 // for that goal would search it: the same states, the same first optimal
 // path. Checked on 4x4, whose blank-first and blank-last goals are each
 // other's half turn, over both searches (entries by placement, and words
@@ -77,9 +77,11 @@ TEST(PdbHalfTurnTest, SearchesAsDatabasesBuiltForTheGoal) {
       for (int threads : {1, 2}) {
         SearchLimits limits;
         limits.threads = threads;
-        limits.half_turn = true;
         Path got;
-        ASSERT_TRUE(turned.Solve(Solver::Turned(board, s), &got, limits).ok());
+        ASSERT_TRUE(turned
+                        .Solve(Solver::Turned(board, s), &got, limits,
+                               MoveOrder::kHalfTurn)
+                        .ok());
         for (Move& m : got.moves) m = Inverse(m);
         ASSERT_EQ(got.moves, want.moves) << threads << " threads";
         if (threads == 1) {

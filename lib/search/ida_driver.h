@@ -54,14 +54,18 @@ inline constexpr size_t kEnoughSubtrees = 256;
 // neither does the path.
 inline constexpr uint64_t kSplitFrom = 10000;
 
-// The owner of a run: its search, and what its root does not take
-// (`root`: a move in single-tile runs, an axis in multi-tile ones; -1
-// nothing). A search converts to one that skips nothing.
+// The owner of a run: its search, what its root does not take (`root`: a
+// move in single-tile runs, an axis in multi-tile ones; -1 nothing), and
+// whether the start is the half turn of the caller's (`half_turn`: the run
+// then takes each state's children in the caller's move order; single-tile
+// runs only). A search converts to one that skips nothing, in its own order.
 template <class Search>
 struct IdaRooted {
-  IdaRooted(const Search& s, int r = -1) : search(s), root(r) {}  // NOLINT
+  IdaRooted(const Search& s, int r = -1, bool h = false)  // NOLINT
+      : search(s), root(r), half_turn(h) {}
   const Search& search;
   int root;
+  bool half_turn;
 };
 
 // What the threads of one iteration share.

@@ -38,10 +38,7 @@ class PdbSearch::Run
         search_(rooted.search),
         board_(rooted.search.board_),
         root_prev_(rooted.root < 0 ? -1 : rooted.root ^ 1),
-        flip_(shared != nullptr && shared->limits != nullptr &&
-                      shared->limits->half_turn
-                  ? 1
-                  : 0),
+        flip_(rooted.half_turn ? 1 : 0),
         state_(start) {
     for (int c = 0; c < board_.cells(); ++c) {
       const int t = state_.tile[c];
@@ -256,7 +253,7 @@ class PdbSearch::Run
   }
   // The move of the search's board that stands for the caller's move m,
   // and the other way round: the same move, or with the half turn
-  // (SearchLimits::half_turn) the opposite one.
+  // (IdaRooted::half_turn) the opposite one.
   Move Caller(Move m) const {
     return static_cast<Move>(static_cast<int>(m) ^ flip_);
   }

@@ -180,9 +180,10 @@ void SearchHelpers::Withdraw(Offer* offer) {
 
 Status PdbSearch::SolveOptimally(const State& start, Path* path,
                                  const SearchLimits& limits, int* proven,
-                                 int stop_at) const {
+                                 int stop_at, MoveOrder order) const {
   StartPath(path);
-  const Run root(*this, start, nullptr);
+  const IdaRooted<PdbSearch> rooted(*this, -1, order == MoveOrder::kHalfTurn);
+  const Run root(rooted, start, nullptr);
   *proven = root.heuristic();
   if (root.sum() == 0) return Status::OK();
   uint64_t nodes = 0;
@@ -190,7 +191,7 @@ Status PdbSearch::SolveOptimally(const State& start, Path* path,
   bool has_found = false;
   const auto deepen = [&](auto* run) {
     using R = std::remove_pointer_t<decltype(run)>;
-    return IdaDeepen<R>(*this, start, root.heuristic(), limits,
+    return IdaDeepen<R>(rooted, start, root.heuristic(), limits,
                         PagesFailedCheck(), stop_at, proven, &nodes, &found,
                         &has_found);
   };
@@ -229,21 +230,22 @@ void PdbSearch::ReadWordsInBackground(
 }
 
 Status PdbSearch::Solve(const State& start, Path* path,
-                        const SearchLimits& limits) const {
+                        const SearchLimits& limits, MoveOrder order) const {
   Status s;
   if (limits.answer_by == SearchLimits::Clock::time_point::max()) {
     int proven;
-    s = SolveOptimally(start, path, limits, &proven);
+    s = SolveOptimally(start, path, limits, &proven, INT_MAX, order);
   } else {
-    s = SolveWithinBudget(*this, start, limits, path);
+    s = SolveWithinBudget(*this, start, limits, path, order);
   }
   Status pages = PagesError();
   return pages.ok() ? s : pages;
 }
 
 Status PdbSearch::Within(const State& start, int bound, bool* within,
-                         const SearchLimits& limits, int back) const {
-  const IdaRooted<PdbSearch> rooted(*this, back);
+                         const SearchLimits& limits, int back,
+                         MoveOrder order) const {
+  const IdaRooted<PdbSearch> rooted(*this, back, order == MoveOrder::kHalfTurn);
   const Run root(rooted, start, nullptr);
   *within = root.sum() == 0;
   if (!*within && root.heuristic() <= bound) {

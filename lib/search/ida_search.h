@@ -107,15 +107,16 @@ struct SearchLimits {
   // take subtrees of each iteration (lib/search/iteration_share.h); none
   // by default. Their limits are combined: one that stops stops them all.
   IterationShare* share = nullptr;
-  // The start is the half turn of the caller's (Solver::Turned), answered
-  // by databases of the turned goal: each state's children are taken in
-  // the caller's move order (the turned move of each, lib/puzzle/board.h's
-  // up, down, left, right), and the skipped move sequences are the
-  // caller's. The search then visits the states, and finds the path
-  // (turned), that databases built for the caller's goal (the same groups
-  // turned) would.
-  bool half_turn = false;
 };
+
+// The move order a search takes each state's children in. kHalfTurn: the
+// start is the half turn of the caller's (Solver::Turned), answered by
+// databases of the turned goal; the children are taken in the caller's
+// move order (the turned move of each, lib/puzzle/board.h's up, down,
+// left, right), and the skipped move sequences are the caller's. The
+// search then visits the states, and finds the path (turned), that
+// databases built for the caller's goal (the same groups turned) would.
+enum class MoveOrder { kOwn, kHalfTurn };
 
 class PdbSearch {
  public:
@@ -179,8 +180,8 @@ class PdbSearch {
   // the search with its error. With limits.answer_by set, a path that may
   // not be optimal when the budget runs out (see SearchLimits).
   // REQUIRES: start reaches the goal (lib/puzzle/parity.h).
-  Status Solve(const State& start, Path* path,
-               const SearchLimits& limits = {}) const;
+  Status Solve(const State& start, Path* path, const SearchLimits& limits = {},
+               MoveOrder order = MoveOrder::kOwn) const;
 
   // Solve without a budget (limits.answer_by is ignored), telling as it
   // goes the distance proven: *proven is at most the distance of `start`
@@ -188,7 +189,8 @@ class PdbSearch {
   // Once *proven reaches `stop_at`, returns OK with no moves.
   Status SolveOptimally(const State& start, Path* path,
                         const SearchLimits& limits, int* proven,
-                        int stop_at = INT_MAX) const;
+                        int stop_at = INT_MAX,
+                        MoveOrder order = MoveOrder::kOwn) const;
 
   // Whether `start` reaches the goal within `bound` moves: one iteration
   // of the search, cheaper than Solve when the distance is known to be
@@ -197,7 +199,8 @@ class PdbSearch {
   // to a state whose distance is over bound - 1 (about a quarter less
   // work). REQUIRES: start reaches the goal.
   Status Within(const State& start, int bound, bool* within,
-                const SearchLimits& limits = {}, int back = -1) const;
+                const SearchLimits& limits = {}, int back = -1,
+                MoveOrder order = MoveOrder::kOwn) const;
 
  private:
   struct Group {

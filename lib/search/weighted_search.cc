@@ -137,7 +137,8 @@ Status WeightedSolve(const PdbSearch& search, const State& start,
 }
 
 Status SolveWithinBudget(const PdbSearch& search, const State& start,
-                         const SearchLimits& limits, Path* path) {
+                         const SearchLimits& limits, Path* path,
+                         MoveOrder order) {
   using Clock = SearchLimits::Clock;
   const Clock::time_point t0 = Clock::now();
   const Clock::duration budget =
@@ -168,7 +169,7 @@ Status SolveWithinBudget(const PdbSearch& search, const State& start,
   Path optimal;
   int proven = 0;
   Status s = search.SolveOptimally(start, &optimal, rest, &proven,
-                                   have ? best.distance() : INT_MAX);
+                                   have ? best.distance() : INT_MAX, order);
   nodes += std::max<int64_t>(0, optimal.nodes);
   if (s.ok()) {
     // Either IDA* found its path or it proved the weighted one optimal.

@@ -13,6 +13,7 @@ namespace slidedb {
 
 class PdbSearch;
 struct SearchLimits;
+enum class MoveOrder;
 
 // A path from `start` to the goal by weighted A*: best first by
 // g + weight * h with h the search's heuristic, so at most `weight` times
@@ -26,13 +27,13 @@ Status WeightedSolve(const PdbSearch& search, const State& start,
 
 // The answer within limits.answer_by (see the file comment). Up to two
 // fifths of the budget go to weighted A* (weight 3, then lighter), the rest
-// to IDA* on limits.threads threads. A path that may not be optimal has
-// path->optimal false and path->lower_bound the distance proven. Stops
-// with DeadlineExceeded at limits.deadline or limits.cancel, or when the
-// budget ends before any path is found.
-// REQUIRES: start reaches the goal.
+// to IDA* on limits.threads threads, in `order`. A path that may not be optimal
+// has path->optimal false and path->lower_bound the distance proven. Stops with
+// DeadlineExceeded at limits.deadline or limits.cancel, or when the budget ends
+// before any path is found. REQUIRES: start reaches the goal.
 Status SolveWithinBudget(const PdbSearch& search, const State& start,
-                         const SearchLimits& limits, Path* path);
+                         const SearchLimits& limits, Path* path,
+                         MoveOrder order);
 
 }  // namespace slidedb
 

@@ -217,9 +217,8 @@ Status Solver::Solve(const Problem& p, Path* path, const SearchLimits& limits) {
     s = GetPdbSearch(p.board, p.goal_blank, &search, &rotated);
     if (!s.ok()) return s;
     if (!rotated) return search->Solve(p.start, path, limits);
-    SearchLimits turned = limits;
-    turned.half_turn = true;
-    s = search->Solve(Turned(p.board, p.start), path, turned);
+    s = search->Solve(Turned(p.board, p.start), path, limits,
+                      MoveOrder::kHalfTurn);
     const int n = p.board.cells();
     for (Move& m : path->moves) m = Inverse(m);
     for (uint8_t& t : path->tiles) t = static_cast<uint8_t>(n - t);

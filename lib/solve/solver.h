@@ -100,7 +100,7 @@ class Solver {
   void AddPdbSearch(std::shared_ptr<const PdbSearch> search);
   // Turning the board by 180 degrees: the state a search of the turned
   // goal (*rotated above) answers for `s`, its moves each the opposite
-  // of the caller's (searched with SearchLimits::half_turn).
+  // of the caller's (searched in MoveOrder::kHalfTurn).
   static State Turned(const Board& board, const State& s);
   // Whether goals of `board` with the blank on `goal_blank` are answered by
   // a search in `metric`: the database holds no full table for them, and

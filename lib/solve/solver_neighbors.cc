@@ -62,7 +62,8 @@ Status Solver::NeighborDistance(const Problem& p, int from, int* distance,
   const State start = rotated ? Turned(p.board, p.start) : p.start;
   // The way back leads `from` away; the half turn turns every move.
   const int back = came_by < 0 ? -1 : came_by ^ (rotated ? 0 : 1);
-  s = search->Within(start, from - 1, &within, limits, back);
+  s = search->Within(start, from - 1, &within, limits, back,
+                     rotated ? MoveOrder::kHalfTurn : MoveOrder::kOwn);
   *distance = within ? from - 1 : from + 1;
   return s;
 }
