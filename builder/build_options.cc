@@ -2,6 +2,8 @@
 
 #include <boost/program_options.hpp>
 #include <iostream>
+#include <string>
+#include <string_view>
 #include <thread>
 
 #include "builder/build_twobit.h"
@@ -19,8 +21,9 @@ namespace slidedb {
 
 namespace {
 
-// --pdb's word for the default groups numbered by the blank's region.
-constexpr char kStrongPdb[] = "strong";
+// --pdb's word for groups numbered by the blank's region: alone, the
+// default groups; followed by ':' and a partition, those groups.
+constexpr std::string_view kStrongPdb = "strong";
 
 constexpr char kUsage[] =
     "Usage: slidedb-build [--db DIR] [--board RxC] [--goal G]... "
@@ -65,7 +68,7 @@ constexpr char kUsage[] =
     "memory (MemAvailable) against what the largest group's search takes\n"
     "(2.1 GB for a group of 8 on 4x4, 19 GB for 7 on 5x5) and refuses with\n"
     "the figures (exit 69) when it is short.\n"
-    "--pdb strong builds the default groups\n"
+    "--pdb strong builds the default groups (strong:PARTITION those)\n"
     "with an entry for each region of free cells the blank may be in (as\n"
     "clausecker/24puzzle's zero-aware databases) and, on boards of more\n"
     "than 16 cells, each entry's successor word: which of its group's tile\n"
@@ -135,13 +138,15 @@ po::options_description Describe(Given* g) {
       "default up to 12 cells) or two-bit (the distance modulo 3; the "
       "default, and the only kind, on 2x7 and 7x2; single-tile metric "
       "only)")(
-      "pdb", po::value(&g->pdb_text)->value_name("PARTITION|strong"),
+      "pdb",
+      po::value(&g->pdb_text)->value_name("PARTITION|strong[:PARTITION]"),
       "build pattern databases of these tile groups, sizes in goal order: "
       "7-8 (tiles 1-7 and 8-15), 6-6-3, 5-5-5 ..., or each group's tiles: "
       "1,2,3/4,5,6,7,8; a group has at most 8 tiles (7 over 16 cells, "
       "where the default groups have 6); "
       "strong: the default groups with an entry for each region of free "
-      "cells the blank may be in (stronger, larger)")(
+      "cells the blank may be in (stronger, larger); strong:PARTITION: "
+      "those groups so")(
       "goal", po::value(&g->goal_texts),
       "build the table serving goal G (any arrangement; its blank's cell "
       "picks the table); repeat for more")(
@@ -244,14 +249,23 @@ std::string KindError(const Given& g, BuildOptions* o) {
                 : " has no multi-tile answer: its walking-distance tables "
                   "are too big to make");
   }
+  // --pdb strong or strong:PARTITION.
+  const std::string_view pdb = g.pdb_text;
+  const bool strong =
+      pdb.substr(0, kStrongPdb.size()) == kStrongPdb &&
+      (pdb.size() == kStrongPdb.size() || pdb[kStrongPdb.size()] == ':');
   // Successor words, with --pdb strong only: where they were measured
   // faster, 5x5, not 4x4 (BENCHMARKS.md), unless asked for or against.
-  o->pdb_words = g.pdb_text == kStrongPdb &&
-                 (g.words >= 0 ? g.words == 1 : board.cells() > 16);
-  // --pdb's groups for every goal; without it, or with strong, each
+  o->pdb_words = strong && (g.words >= 0 ? g.words == 1 : board.cells() > 16);
+  // --pdb's groups for every goal; without it, or with a bare strong, each
   // goal's default.
-  if (g.pdb_text == kStrongPdb) {
+  if (strong) {
     o->pdb_index = PdbIndexKind::kBlankRegion;
+    if (pdb.size() > kStrongPdb.size()) {
+      const Status s = ParsePartition(
+          std::string(pdb.substr(kStrongPdb.size() + 1)), board, &o->partition);
+      if (!s.ok()) return s.message();
+    }
   } else if (g.words >= 0) {
     return std::string(g.words == 1 ? "--words" : "--no-words") +
            " goes with --pdb strong (only databases by blank region have "

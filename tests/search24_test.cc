@@ -183,19 +183,21 @@ TEST(Search24Test, WeightedSearchIsBoundedSuboptimal) {
 TEST(Search24Test, ABudgetGivesAPathAndAnHonestLowerBound) {
   const PdbSearch& search = SmallSearch();
   std::mt19937_64 rng(11);
-  // Far from the goal: the small databases cannot finish in a second. (A
-  // budget of 0.2 s left the weighted search no time for a first path
-  // under ASan on a machine running two other builds.)
+  // Far from the goal: the small databases cannot finish in two seconds.
+  // (Budgets of 0.2 s and then 1 s left the weighted search no time for a
+  // first path under ASan on a machine running other builds: it has two
+  // fifths of the budget.)
   const State hard = Scramble(rng, 400);
   SearchLimits limits;
   limits.threads = 2;
   const auto t0 = std::chrono::steady_clock::now();
-  limits.answer_by = t0 + std::chrono::seconds(1);
+  limits.answer_by = t0 + std::chrono::seconds(2);
   Path path;
-  ASSERT_TRUE(search.Solve(hard, &path, limits).ok());
+  const Status s = search.Solve(hard, &path, limits);
+  ASSERT_TRUE(s.ok()) << s.message();
   const double secs = std::chrono::duration<double>(
                           std::chrono::steady_clock::now() - t0).count();
-  EXPECT_LT(secs, 5.0);  // generous: sanitizers and a busy machine
+  EXPECT_LT(secs, 6.0);  // generous: sanitizers and a busy machine
   EXPECT_TRUE(Reaches(hard, path));
   EXPECT_FALSE(path.optimal);
   EXPECT_GE(path.lower_bound, search.Heuristic(hard));

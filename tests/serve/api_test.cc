@@ -232,7 +232,9 @@ TEST_F(ApiTest, MovesListEveryLegalMoveWithItsDistance) {
       EXPECT_TRUE(d2 == d - 1 || d2 == d + 1) << after;
       optimal += d2 == d - 1;
     }
-    if (d > 0) EXPECT_GE(optimal, 1);
+    if (d > 0) {
+      EXPECT_GE(optimal, 1);
+    }
     // The first optimal move of /api/solve is among them.
     if (d > 0) {
       const std::string first(1, solve["moves"].get<std::string>()[0]);
@@ -401,7 +403,9 @@ TEST_F(ApiTest, ErrorsSayWhatIsWrongWithTheRightStatus) {
     ASSERT_TRUE(j.contains("error")) << r.body;
     EXPECT_NE(j["error"].get<std::string>().find(c.says), std::string::npos)
         << r.body;
-    if (c.status == 405) EXPECT_FALSE(r.allow.empty());
+    if (c.status == 405) {
+      EXPECT_FALSE(r.allow.empty());
+    }
   }
 }
 
