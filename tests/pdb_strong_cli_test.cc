@@ -30,6 +30,44 @@ using testing::RunBuildCli;
 using testing::RunQueryCli;
 using testing::TempDir;
 
+// 40 random 3x4 states (from `seed`) answered as a batch on `by_region`
+// and on `by_placement`: the same distances, all optimal, and fewer states
+// generated on the first.
+void ExpectSameDistancesFromFewerStates(const std::string& by_region,
+                                        const std::string& by_placement,
+                                        uint64_t seed) {
+  const Indexer states(Board(3, 4), 11);
+  std::mt19937_64 rng(seed);
+  std::uniform_int_distribution<Index> any(0, states.size() - 1);
+  std::string batch;
+  for (int i = 0; i < 40; ++i) {
+    const State s = states.StateAt(any(rng));
+    for (int c = 0; c < 12; ++c) {
+      batch += (c ? "," : "") + std::to_string(s.tile[c]);
+    }
+    batch += "\n";
+  }
+  const CliResult a = RunQueryCli(
+      {"--db", by_region, "--board", "3x4", "--format", "json"}, batch);
+  const CliResult b = RunQueryCli(
+      {"--db", by_placement, "--board", "3x4", "--format", "json"}, batch);
+  ASSERT_EQ(a.status, kExitOk) << a.err;
+  ASSERT_EQ(b.status, kExitOk) << b.err;
+  std::istringstream x(a.out), y(b.out);
+  uint64_t nodes[2] = {};
+  int answers = 0;
+  for (std::string lx, ly; std::getline(x, lx) && std::getline(y, ly);) {
+    const json jx = json::parse(lx), jy = json::parse(ly);
+    EXPECT_EQ(jx["distance"], jy["distance"]) << lx;
+    EXPECT_TRUE(jx["optimal"].get<bool>());
+    nodes[0] += jx["nodes"].get<uint64_t>();
+    nodes[1] += jy["nodes"].get<uint64_t>();
+    ++answers;
+  }
+  EXPECT_EQ(answers, 40);
+  EXPECT_LT(nodes[0], nodes[1]);
+}
+
 // --pdb strong: the default groups numbered by the blank's region. On 3x4
 // (5-6, seconds): listed as such, checked by --verify, served when asked
 // again but not for groups by placement, and the same distances as the
@@ -86,39 +124,7 @@ TEST(PdbCliTest, StrongDatabasesAnswerTheSameFromFewerStates) {
   r = RunBuildCli(
       {"--db", plain, "--board", "3x4", "--pdb", "5-6", "--force", "--quiet"});
   ASSERT_EQ(r.status, kExitOk) << r.err;
-  // Random states of the board, a batch on each database.
-  const Indexer states(Board(3, 4), 11);
-  std::mt19937_64 rng(7);
-  std::uniform_int_distribution<Index> any(0, states.size() - 1);
-  std::string batch;
-  for (int i = 0; i < 40; ++i) {
-    const State s = states.StateAt(any(rng));
-    for (int c = 0; c < 12; ++c) {
-      batch += (c ? "," : "") + std::to_string(s.tile[c]);
-    }
-    batch += "\n";
-  }
-  const std::vector<std::string> args = {"--board", "3x4", "--format", "json"};
-  std::vector<std::string> a = args, b = args;
-  a.insert(a.begin(), {"--db", strong});
-  b.insert(b.begin(), {"--db", plain});
-  const CliResult by_region = RunQueryCli(a, batch);
-  const CliResult by_placement = RunQueryCli(b, batch);
-  ASSERT_EQ(by_region.status, kExitOk) << by_region.err;
-  ASSERT_EQ(by_placement.status, kExitOk) << by_placement.err;
-  std::istringstream x(by_region.out), y(by_placement.out);
-  uint64_t nodes[2] = {};
-  int answers = 0;
-  for (std::string lx, ly; std::getline(x, lx) && std::getline(y, ly);) {
-    const json jx = json::parse(lx), jy = json::parse(ly);
-    EXPECT_EQ(jx["distance"], jy["distance"]) << lx;
-    EXPECT_TRUE(jx["optimal"].get<bool>());
-    nodes[0] += jx["nodes"].get<uint64_t>();
-    nodes[1] += jy["nodes"].get<uint64_t>();
-    ++answers;
-  }
-  EXPECT_EQ(answers, 40);
-  EXPECT_LT(nodes[0], nodes[1]);
+  ExpectSameDistancesFromFewerStates(strong, plain, 7);
 }
 
 // --pdb strong:PARTITION: the groups given, numbered by the blank's region.
@@ -153,37 +159,7 @@ TEST(PdbCliTest, StrongWithGroupsNumbersThoseGroupsByRegion) {
       {"--db", strong, "--board", "3x4", "--pdb", "strong:" + groups});
   EXPECT_EQ(r.status, kExitOk) << r.err;
   EXPECT_NE(r.out.find("already served"), std::string::npos) << r.out;
-  // Random states, a batch on each database.
-  const Indexer states(Board(3, 4), 11);
-  std::mt19937_64 rng(9);
-  std::uniform_int_distribution<Index> any(0, states.size() - 1);
-  std::string batch;
-  for (int i = 0; i < 40; ++i) {
-    const State s = states.StateAt(any(rng));
-    for (int c = 0; c < 12; ++c) {
-      batch += (c ? "," : "") + std::to_string(s.tile[c]);
-    }
-    batch += "\n";
-  }
-  const CliResult by_region = RunQueryCli(
-      {"--db", strong, "--board", "3x4", "--format", "json"}, batch);
-  const CliResult by_placement =
-      RunQueryCli({"--db", plain, "--board", "3x4", "--format", "json"}, batch);
-  ASSERT_EQ(by_region.status, kExitOk) << by_region.err;
-  ASSERT_EQ(by_placement.status, kExitOk) << by_placement.err;
-  std::istringstream x(by_region.out), y(by_placement.out);
-  uint64_t nodes[2] = {};
-  int answers = 0;
-  for (std::string lx, ly; std::getline(x, lx) && std::getline(y, ly);) {
-    const json jx = json::parse(lx), jy = json::parse(ly);
-    EXPECT_EQ(jx["distance"], jy["distance"]) << lx;
-    EXPECT_TRUE(jx["optimal"].get<bool>());
-    nodes[0] += jx["nodes"].get<uint64_t>();
-    nodes[1] += jy["nodes"].get<uint64_t>();
-    ++answers;
-  }
-  EXPECT_EQ(answers, 40);
-  EXPECT_LT(nodes[0], nodes[1]);
+  ExpectSameDistancesFromFewerStates(strong, plain, 9);
   // Neither the default groups by region nor these by placement are served
   // by them: each is built (after the answers above, into the same
   // database).
