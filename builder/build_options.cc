@@ -24,6 +24,7 @@ namespace {
 // --pdb's word for groups numbered by the blank's region: alone, the
 // default groups; followed by ':' and a partition, those groups.
 constexpr std::string_view kStrongPdb = "strong";
+constexpr std::string_view kStrongPrefix = "strong:";
 
 constexpr char kUsage[] =
     "Usage: slidedb-build [--db DIR] [--board RxC] [--goal G]... "
@@ -251,9 +252,7 @@ std::string KindError(const Given& g, BuildOptions* o) {
   }
   // --pdb strong or strong:PARTITION.
   const std::string_view pdb = g.pdb_text;
-  const bool strong =
-      pdb.substr(0, kStrongPdb.size()) == kStrongPdb &&
-      (pdb.size() == kStrongPdb.size() || pdb[kStrongPdb.size()] == ':');
+  const bool strong = pdb == kStrongPdb || pdb.starts_with(kStrongPrefix);
   // Successor words, with --pdb strong only: where they were measured
   // faster, 5x5, not 4x4 (BENCHMARKS.md), unless asked for or against.
   o->pdb_words = strong && (g.words >= 0 ? g.words == 1 : board.cells() > 16);
@@ -261,9 +260,9 @@ std::string KindError(const Given& g, BuildOptions* o) {
   // goal's default.
   if (strong) {
     o->pdb_index = PdbIndexKind::kBlankRegion;
-    if (pdb.size() > kStrongPdb.size()) {
+    if (pdb != kStrongPdb) {
       const Status s = ParsePartition(
-          std::string(pdb.substr(kStrongPdb.size() + 1)), board, &o->partition);
+          std::string(pdb.substr(kStrongPrefix.size())), board, &o->partition);
       if (!s.ok()) return s.message();
     }
   } else if (g.words >= 0) {
