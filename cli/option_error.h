@@ -9,7 +9,10 @@
 #define SLIDEDB_CLI_OPTION_ERROR_H_
 
 #include <boost/program_options/errors.hpp>
+#include <boost/program_options/options_description.hpp>
+#include <boost/program_options/parsers.hpp>
 #include <string>
+#include <vector>
 
 namespace slidedb {
 
@@ -59,6 +62,24 @@ inline std::string OptionErrorMessage(
   option_error_internal::Substitutions copy(*named);
   if (!copy.Escape()) return e.what();
   return copy.what();
+}
+
+// Parses `args` for a tool that takes options only (slidedb-build,
+// slidedb-serve, slidedb-tour): a word that is no option, as a directory
+// given without --db, is an error (Boost would drop it unseen).
+// Throws boost::program_options::error as po::command_line_parser does.
+inline boost::program_options::parsed_options ParseOptionsOnly(
+    const std::vector<std::string>& args,
+    const boost::program_options::options_description& desc) {
+  boost::program_options::parsed_options parsed =
+      boost::program_options::command_line_parser(args).options(desc).run();
+  for (const auto& option : parsed.options) {
+    if (option.position_key < 0 || option.original_tokens.empty()) continue;
+    throw boost::program_options::error(
+        "unexpected argument '" + option.original_tokens.front() +
+        "': this tool takes options only, such as --db DIR");
+  }
+  return parsed;
 }
 
 }  // namespace slidedb

@@ -266,7 +266,7 @@ po::options_description Describe(ServeArgs* a, int* threads,
       "also said on standard error")(
       "web", po::value(&web_dir)->value_name("DIR"),
       "serve the page from DIR instead of the copy built into the program "
-      "(for working on web/)");
+      "(for working on web/); refused when DIR has no index.html");
   return desc;
 }
 
@@ -284,7 +284,7 @@ std::optional<int> ParseServeArgs(const std::vector<std::string>& args,
   const po::options_description desc = Describe(a, &threads, &work_timeout);
   po::variables_map vm;
   try {
-    po::store(po::command_line_parser(args).options(desc).run(), vm);
+    po::store(ParseOptionsOnly(args, desc), vm);
     po::notify(vm);
   } catch (const po::error& e) {
     err << "slidedb-serve: " << OptionErrorMessage(e) << "\n"
@@ -427,6 +427,11 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
   if (const auto code = ParseServeArgs(args, out, err, &a)) return *code;
   HttpOptions& http = a.http;
   const std::vector<std::string>& db_dirs = a.db_dirs;
+  if (a.web && !WebFiles::HoldsPage(a.web_dir)) {
+    err << "slidedb-serve: --web " << a.web_dir
+        << ": no index.html there (the page's files are in web/)\n";
+    return kExitNoInput;
+  }
   const WebFiles web =
       a.web ? WebFiles::FromDirectory(a.web_dir) : WebFiles::Embedded();
   AccessLog access_log;

@@ -47,6 +47,12 @@ WebFiles WebFiles::FromDirectory(const std::string& dir) {
   return w;
 }
 
+bool WebFiles::HoldsPage(const std::string& dir) {
+  std::error_code ec;
+  return std::filesystem::is_regular_file(
+      std::filesystem::path(dir.empty() ? "." : dir) / "index.html", ec);
+}
+
 size_t WebFiles::EmbeddedCount() { return kEmbeddedWebFileCount; }
 
 bool WebFiles::Find(std::string_view path, std::string* body,

@@ -17,6 +17,9 @@ class WebFiles {
   static WebFiles Embedded();
   // The files under `dir`, read on every request.
   static WebFiles FromDirectory(const std::string& dir);
+  // Whether `dir` holds the page (its index.html): a folder that does not
+  // would serve 404 for "/" while /healthz says all is well.
+  static bool HoldsPage(const std::string& dir);
 
   // The file at URL path `path` ("/" is "/index.html"). False when there is
   // none or the path is refused.

@@ -74,9 +74,20 @@ TEST(BuildCliTest, HelpAndVersion) {
 TEST(BuildCliTest, BadUsageIsStatus64) {
   const std::string db = TempDir("build-usage") + "/db";
   const std::vector<std::vector<std::string>> cases = {
-      {"--board", "1x5"}, {"--board", "5x6"}, {"--board", "abc"},
-      {"--threads", "-1"}, {"--goal", "12345"}, {"--goal", "1234567800"},
-      {"--no-such-option"}, {"--threads", "many"},
+      {"--board", "1x5"},
+      {"--board", "5x6"},
+      {"--board", "abc"},
+      {"--threads", "-1"},
+      {"--goal", "12345"},
+      {"--goal", "1234567800"},
+      {"--no-such-option"},
+      {"--threads", "many"},
+      // A directory without --db, a word left over: not built unseen.
+      {"data/elsewhere"},
+      {"--board", "2x3", "extra"},
+      // An empty value is no default: not the 8-7's minutes of building.
+      {"--board", "4x4", "--pdb", ""},
+      {"--records", ""},
   };
   for (const auto& args : cases) {
     std::vector<std::string> full = {"--db", db, "--quiet"};

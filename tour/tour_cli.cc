@@ -216,7 +216,7 @@ std::optional<int> ReadArgs(const std::vector<std::string>& args,
                             po::variables_map* vm, std::ostream& out,
                             std::ostream& err) {
   try {
-    po::store(po::command_line_parser(args).options(desc).run(), *vm);
+    po::store(ParseOptionsOnly(args, desc), *vm);
     po::notify(*vm);
   } catch (const po::error& e) {
     err << "slidedb-tour: " << OptionErrorMessage(e) << "\n"

@@ -132,5 +132,30 @@ TEST(MultiDbTest, AMissingDatabaseIsNamed) {
   EXPECT_NE(err.str().find(missing), std::string::npos) << err.str();
 }
 
+// --web names the page's folder: one without the page is refused at once.
+TEST(MultiDbTest, AWebFolderWithoutThePageIsRefused) {
+  std::istringstream in;
+  std::ostringstream out, err;
+  const std::string empty = TempDir("multidb-web");
+  const int status =
+      RunServe({"--db", testing::TestDatabase(), "--web", empty, "--port", "0"},
+               in, out, err);
+  EXPECT_EQ(status, kExitNoInput);
+  EXPECT_NE(err.str().find("no index.html"), std::string::npos) << err.str();
+}
+
+// A database named without --db is an error, not data/slidedb served.
+TEST(MultiDbTest, AWordThatIsNoOptionIsRefused) {
+  std::istringstream in;
+  std::ostringstream out, err;
+  const int status =
+      RunServe({testing::TestDatabase(), "--port", "0"}, in, out, err);
+  EXPECT_EQ(status, kExitUsage);
+  EXPECT_NE(
+      err.str().find("unexpected argument '" + testing::TestDatabase() + "'"),
+      std::string::npos)
+      << err.str();
+}
+
 }  // namespace
 }  // namespace slidedb

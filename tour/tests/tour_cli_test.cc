@@ -135,6 +135,8 @@ TEST(TourCli, BadUsageExits64WithAMessage) {
       {{"--table", "--survey", "5..6", "--size", "5"}, "one at a time"},
       {{"--size", "x"}, "invalid"},
       {{"--frobnicate"}, "unrecognised"},
+      {{"--size", "5", "--start", "1,1", "extra"},
+       "unexpected argument 'extra'"},
   };
   for (const auto& [args, message] : cases) {
     const Outcome r = Tour(args);
