@@ -90,7 +90,7 @@ constexpr char kExitHelp[] =
     "  slidedb-query --count --all --limit 5 867254301\n"
     "  slidedb-query --verify ULDRRUULDLURDLDRRULLDRRUULLDDRR 867254301\n"
     "  slidedb-query --analyse --start 867254301 --moves "
-    "ULDRRUULDLURDLDRRULLDRRULLDDRURR\n"
+    "ULDRRUULDLURDDLURRULLDRDRULDLURRD\n"
     "  slidedb-query --metric mtm --notation tile --analyse --start "
     "867254301 --moves \"D R U L2 D2 R2\"\n"
     "  slidedb-query --at-distance 31\n"

@@ -15,7 +15,8 @@ program just built. A command must exit 0, or the status its comment
 names ("# exits 65"). A `curl` to 127.0.0.1:8080 is sent to a
 `build/slidedb-serve --port 0` started for it on the folder's database.
 
-Usage lines (`[--option]`) are not commands. Commands that need what a test
+Then the examples of `slidedb-query --help`, the same way. Usage lines
+(`[--option]`) are not commands. Commands that need what a test
 cannot have (minutes of building, gigabytes, root, a server left running)
 are in SKIPPED below, each with its reason; an entry that no longer matches
 any command fails the test, so the list cannot rot either. The same goes
@@ -53,7 +54,7 @@ SKIPPED = [
      'minutes and gigabytes (tests/faces builds small ones)'),
     (r'^build/slidedb-build --board 5x5\b', "the 24-puzzle's pattern databases: "
      'minutes and a gigabyte'),
-    (r'^\$?\s*build/slidedb-query --board [45]x[45] (?!--metric mtm)',
+    (r'^\$?\s*(build/)?slidedb-query --board [45]x[45] (?!--metric mtm)',
      'needs the 4x4 or 5x5 pattern databases (not built here)'),
     (r'board=4x4', 'needs the 4x4 pattern databases (not built here)'),
 ]
@@ -134,6 +135,24 @@ def commands_of(path, name):
             m = re.search(r'\bexits? (\d+)\b', comment)
             out.append(Command(f'{name}:{number}', text, output,
                                int(m.group(1)) if m else 0))
+    return out
+
+
+def help_commands(bin_dir):
+    """The examples `slidedb-query --help` shows, run after the documents'
+    (which build the 3x3 database they ask)."""
+    text = subprocess.run([os.path.join(bin_dir, 'slidedb-query'), '--help'],
+                          capture_output=True, text=True).stdout
+    out = []
+    lines = text.split('\n')
+    start = lines.index('Examples:') + 1 if 'Examples:' in lines else len(lines)
+    for number, line in enumerate(lines[start:], start + 1):
+        if not line.strip():
+            break
+        command, comment = strip_comment(line.strip())
+        m = re.search(r'\bexits? (\d+)\b', comment)
+        out.append(Command(f'slidedb-query --help:{number}', command, None,
+                           int(m.group(1)) if m else 0))
     return out
 
 
@@ -223,6 +242,7 @@ def main():
     docs += [('docs/' + os.path.basename(p), p)
              for p in sorted(glob.glob(os.path.join(source, 'docs', '*.md')))]
     commands = [c for name, path in docs for c in commands_of(path, name)]
+    commands += help_commands(bin_dir)
 
     sandbox = tempfile.mkdtemp(prefix='slidedb-docs-')
     failures = []
