@@ -104,5 +104,33 @@ TEST(QueryCliTest, HistogramGoalUsesTheChosenBlank) {
   EXPECT_EQ(JsonLines(r.out).at(0).at("goal"), "123456789");
 }
 
+// The text histogram names each group by its tiles, whatever their order
+// on the board.
+TEST(QueryCliTest, HistogramNamesEachPatternDatabasesTiles) {
+  const std::string db = testing::TempDir("pdb-labels") + "/db";
+  CliResult r =
+      testing::RunBuildCli({"--db", db, "--board", "4x4", "--pdb",
+                            "1,2,5,6,9/3,4,7,8,10/11,12,13,14,15", "--quiet"});
+  ASSERT_EQ(r.status, kExitOk) << r.err;
+  r = testing::RunQueryCli({"--db", db, "--board", "4x4", "--histogram"});
+  ASSERT_EQ(r.status, kExitOk) << r.err;
+  for (const char* label :
+       {"tiles 1,2,5,6,9:", "tiles 3,4,7,8,10:", "tiles 11,12,13,14,15:"}) {
+    EXPECT_NE(r.out.find(label), std::string::npos) << r.out;
+  }
+}
+
+// In the multi-tile metric a search answers 4x4 with no table at all: its
+// histogram is refused as the other whole-table tools are, not a table
+// to build.
+TEST(QueryCliTest, HistogramOfAMultiTileSearchIsRefused) {
+  const CliResult r =
+      testing::RunQueryCli({"--db", testing::TestDatabase(), "--board", "4x4",
+                            "--metric", "mtm", "--histogram"});
+  EXPECT_EQ(r.status, kExitUsage) << r.err;
+  EXPECT_NE(r.err.find("full table"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("slidedb-build"), std::string::npos) << r.err;
+}
+
 }  // namespace
 }  // namespace slidedb

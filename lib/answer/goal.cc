@@ -127,6 +127,10 @@ Status CheckWholeTable(const QueryConfig& config, Solver* solver,
   if (!solver->Searches(config.board, GoalBlank(config), config.metric)) {
     return Status::OK();
   }
+  return NeedsFullTable(config, tool);
+}
+
+Status NeedsFullTable(const QueryConfig& config, WholeTableTool tool) {
   const char* what = "";
   switch (tool) {
     case WholeTableTool::kCount: what = "counting the optimal solutions"; break;

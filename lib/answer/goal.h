@@ -102,6 +102,8 @@ enum class WholeTableTool {
 // config's goal (the tool needs its full table); OK otherwise.
 Status CheckWholeTable(const QueryConfig& config, Solver* solver,
                        WholeTableTool tool);
+// The NotSupported of CheckWholeTable for a goal answered by a search.
+Status NeedsFullTable(const QueryConfig& config, WholeTableTool tool);
 
 }  // namespace slidedb
 

@@ -3,6 +3,7 @@
 #include <iomanip>
 #include <sstream>
 
+#include "lib/answer/goal.h"
 #include "lib/answer/json_text.h"
 #include "lib/puzzle/pattern.h"
 #include "lib/storage/format.h"
@@ -55,15 +56,18 @@ Status PdbHistograms(const QueryConfig& config, const Database& db,
       }
     }
   } else {
-    o << config.board.Name() << " has no full table (" << kMaxTableCells
-      << " cells at most); the histograms of its pattern databases, goal "
+    o << config.board.Name()
+      << " has no full table; the histograms of its pattern databases, goal "
       << pdbs[0]->goal << ", partition " << PartitionName(pdbs[0]->partition)
       << (pdbs[0]->index == PdbIndexKind::kBlankRegion ? " by blank region"
                                                        : "")
       << ":\n";
     for (const PdbMeta* m : pdbs) {
-      o << "tiles " << m->tiles.front() << "-" << m->tiles.back() << ": "
-        << m->entries << " entries, max " << m->max_value << "\n"
+      o << "tiles ";
+      for (size_t k = 0; k < m->tiles.size(); ++k) {
+        o << (k > 0 ? "," : "") << m->tiles[k];
+      }
+      o << ": " << m->entries << " entries, max " << m->max_value << "\n"
         << "   value     entries\n";
       for (size_t d = 0; d < m->histogram.size(); ++d) {
         o << std::setw(8) << d << std::setw(12) << m->histogram[d] << '\n';
@@ -93,9 +97,13 @@ Status AppendHistogram(const QueryConfig& config, const Database& db,
                        const std::string& format, std::string* out) {
   const TableMeta* meta;
   Status s = FindGoalTable(config, db, &meta);
-  if (!s.ok() && config.board.cells() > kMaxTableCells &&
-      config.metric == Metric::kStm) {
-    return PdbHistograms(config, db, format, out);
+  if (!s.ok() && config.board.cells() > kMaxTableCells) {
+    // Boards past full tables: pattern databases in the single-tile
+    // metric, a search with no table at all in the multi-tile one.
+    if (config.metric == Metric::kStm) {
+      return PdbHistograms(config, db, format, out);
+    }
+    return NeedsFullTable(config, WholeTableTool::kHistogram);
   }
   if (!s.ok()) return s;
   const std::string goal =
