@@ -22,7 +22,7 @@ struct Piece {
   // Messages for standard error, each with the size `out` had when it was
   // said: the answers before it are written first.
   std::vector<std::pair<size_t, std::string>> errs;
-  bool malformed = false, unsolvable = false;
+  bool malformed = false, unsolvable = false, timed_out = false;
   bool db_error = false;  // the piece stopped at a line a table failed
   Status error;           // what failed then
 };
@@ -57,6 +57,7 @@ void AnswerPieces(Chunk* c, Answerer* answerer, std::atomic<size_t>* done) {
                            if (o == Outcome::kMalformed) piece.malformed = true;
                            if (o == Outcome::kUnsolvable)
                              piece.unsolvable = true;
+                           if (o == Outcome::kTimedOut) piece.timed_out = true;
                            if (o == Outcome::kDatabaseError)
                              piece.db_error = true;
                          });
@@ -155,6 +156,7 @@ bool WriteSlot(const Slot& s, std::ostream& out, std::ostream& err,
   err << s.err;
   outcome->malformed |= s.outcome == Outcome::kMalformed;
   outcome->unsolvable |= s.outcome == Outcome::kUnsolvable;
+  outcome->timed_out |= s.outcome == Outcome::kTimedOut;
   if (s.outcome == Outcome::kDatabaseError) {
     outcome->db_ok = false;
     outcome->error = s.error;
@@ -341,7 +343,8 @@ bool ReadChunk(StateSource* source, size_t piece_lines, Chunk* c) {
     piece.end = std::min(c->lines(), piece.begin + piece_lines);
     piece.out.clear();
     piece.errs.clear();
-    piece.malformed = piece.unsolvable = piece.db_error = false;
+    piece.malformed = piece.unsolvable = piece.timed_out = false;
+    piece.db_error = false;
     piece.error = Status::OK();
   }
   c->next_piece = 0;
@@ -363,6 +366,7 @@ bool WriteChunk(const Chunk& c, std::ostream& out, std::ostream& err,
     out.write(piece.out.data() + at, piece.out.size() - at);
     outcome->malformed |= piece.malformed;
     outcome->unsolvable |= piece.unsolvable;
+    outcome->timed_out |= piece.timed_out;
     if (piece.db_error) {
       outcome->db_ok = false;
       outcome->error = piece.error;

@@ -43,6 +43,7 @@ struct BatchOutcome {
   Status error;       // then, what failed (ExitStatusOf gives its exit)
   bool malformed = false;
   bool unsolvable = false;
+  bool timed_out = false;  // a state's --max-seconds ran out, no answer
 };
 
 // Answers `states` if it is not empty, else the lines of `in`, on `threads`

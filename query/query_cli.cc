@@ -1,11 +1,11 @@
 #include "query/query_cli.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <iostream>
 #include <memory>
 #include <thread>
-
-#include <unistd.h>
 
 #include "cli/exit_codes.h"
 #include "lib/answer/analyse.h"
@@ -13,6 +13,7 @@
 #include "lib/answer/goal.h"
 #include "lib/answer/histogram.h"
 #include "lib/answer/input_lines.h"
+#include "lib/answer/json_text.h"
 #include "lib/answer/moves.h"
 #include "lib/answer/table_tools.h"
 #include "lib/answer/tables.h"
@@ -39,9 +40,10 @@ int Failed(const QueryConfig& config, const Status& s, std::ostream& err) {
 // The exit status that the outcomes of a run call for (`error`: what
 // failed when !db_ok).
 int ExitStatus(bool db_ok, bool malformed, bool unsolvable,
-               const Status& error = Status::OK()) {
+               const Status& error = Status::OK(), bool timed_out = false) {
   if (!db_ok) return error.ok() ? kExitNoInput : ExitStatusOf(error);
   if (malformed) return kExitDataError;
+  if (timed_out) return kExitTempFail;
   if (unsolvable) return kExitUnsolvable;
   return kExitOk;
 }
@@ -136,6 +138,15 @@ int RunAnalyse(const QueryArgs& a, Solver* solver, std::ostream& out,
   const Status s =
       AnalyseSolve(config, solver, a.analyse_start, a.analyse_moves, &f);
   if (s.IsInvalidArgument()) {
+    if (config.json) {  // a program reading the output is told too
+      std::string o = "{\"start\":";
+      AppendJsonString(&o, a.analyse_start);
+      o += ",\"moves\":";
+      AppendJsonString(&o, a.analyse_moves);
+      o += ",\"error\":";
+      AppendJsonString(&o, s.message());
+      out << o << "}\n";
+    }
     err << "slidedb-query: " << s.message() << "\n";
     return kExitDataError;
   }
@@ -201,8 +212,9 @@ int RunStates(QueryArgs* args, Solver* solver, GoalKind kind,
   }
   const BatchOutcome o =
       AnswerInParallel(config, solver, threads, a.states, in, out, err);
-  return AfterInput(ExitStatus(o.db_ok, o.malformed, o.unsolvable, o.error),
-                    in, err);
+  return AfterInput(
+      ExitStatus(o.db_ok, o.malformed, o.unsolvable, o.error, o.timed_out), in,
+      err);
 }
 
 int Run(const std::vector<std::string>& argv, std::istream& in,

@@ -209,6 +209,7 @@ ApiResponse Handler::Solve(const std::string& implied) {
       return Json(200, std::move(out));
     case Outcome::kMalformed:
       return Json(400, std::move(out));
+    case Outcome::kTimedOut:  // max_seconds: 503, as a deadline
     case Outcome::kDatabaseError:
       break;
   }

@@ -112,6 +112,16 @@ TEST(MtmTablesTest, AnalyseNamesAnIllegalStepAndTheTextSaysTheVerdict) {
   EXPECT_EQ(r.status, 65);
   EXPECT_NE(r.err.find("step 4 of 5 (D) is not legal"), std::string::npos)
       << r.err;
+  // In JSON the reason is on standard output too, for a program.
+  r = RunQueryCli({"--db", db, "--analyse", "--start", "867254301", "--moves",
+                   "U L D D R", "--format", "json"});
+  EXPECT_EQ(r.status, 65);
+  const Json bad = Json::parse(r.out);
+  EXPECT_EQ(bad["start"], "867254301");
+  EXPECT_EQ(bad["moves"], "U L D D R");
+  EXPECT_NE(bad["error"].get<std::string>().find("step 4 of 5 (D)"),
+            std::string::npos)
+      << r.out;
   // From the goal every move leads away.
   r = RunQueryCli({"--db", db, "--analyse", "--start", "123456780", "--moves",
                    "U U D D L"});

@@ -95,6 +95,42 @@ TEST(MtmTablesTest, FifteenPuzzleIsSearchedInTheMultiTileMetric) {
   EXPECT_EQ(aj["lost"], 3);
 }
 
+// A batch with a budget: the multi-tile search answers optimally or not at
+// all, so a state whose --max-seconds runs out is answered with the reason
+// (as a malformed line) and the lines after it are still answered; the
+// exit status says so (75).
+TEST(MtmTablesTest, AStateOutOfTimeDoesNotEndTheBatch) {
+  const std::string hard = "15,2,12,11,14,13,9,5,1,3,8,7,0,10,6,4";
+  const std::string easy = "1,0,2,3,4,5,6,7,8,9,10,11,12,13,14,15";
+  const std::vector<std::string> args = {
+      "--db",          testing::TestDatabase(),
+      "--board",       "4x4",
+      "--goal",        "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15",
+      "--metric",      "mtm",
+      "--threads",     "1",
+      "--max-seconds", "0.5"};
+  std::vector<std::string> json_args = args;
+  json_args.insert(json_args.end(), {"--format", "json"});
+  CliResult r = RunQueryCli(json_args, hard + "\n" + easy + "\n");
+  EXPECT_EQ(r.status, 75) << r.err;
+  std::istringstream lines(r.out);
+  std::string line;
+  ASSERT_TRUE(std::getline(lines, line)) << r.out;
+  Json j = Json::parse(line);
+  EXPECT_EQ(j["input"], hard);
+  EXPECT_NE(j["error"].get<std::string>().find("stopped"), std::string::npos)
+      << line;
+  ASSERT_TRUE(std::getline(lines, line)) << r.out;
+  j = Json::parse(line);
+  EXPECT_EQ(j["distance"], 1) << line;
+  EXPECT_FALSE(std::getline(lines, line)) << r.out;
+  // In text, the reason on standard error and the next answer on output.
+  r = RunQueryCli(args, hard + "\n" + easy + "\n");
+  EXPECT_EQ(r.status, 75) << r.err;
+  EXPECT_NE(r.err.find("'" + hard + "': "), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find(easy + " -> "), std::string::npos) << r.out;
+}
+
 // --moves on 4x4 in the multi-tile metric (named in upper case, as
 // speedsolvers write it): every move's distance, from bounded iterations,
 // is the reference search's.

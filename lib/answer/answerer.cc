@@ -191,7 +191,7 @@ Outcome Answerer::Answer(std::string_view input, std::string* out,
       return Malformed(input, bad_moves, out, err);
     }
   }
-  return WriteSolved(p, start_text, goal_text, path_, s, out, err);
+  return WriteSolved(input, p, start_text, goal_text, path_, s, out, err);
 }
 
 size_t Answerer::AnswerMany(const std::string_view* inputs, size_t n,
@@ -240,8 +240,8 @@ size_t Answerer::AnswerMany(const std::string_view* inputs, size_t n,
     if (!q.malformed.empty()) {
       o = Malformed(inputs[k], q.malformed, out, &err);
     } else if (q.solvable) {
-      o = WriteSolved(problems_[q.at], q.start_text, q.goal_text, paths_[q.at],
-                      statuses_[q.at], out, &err);
+      o = WriteSolved(inputs[k], problems_[q.at], q.start_text, q.goal_text,
+                      paths_[q.at], statuses_[q.at], out, &err);
     } else {
       WriteUnsolvable(unsolvable_[q.at], q.start_text, q.goal_text, out);
     }
@@ -267,13 +267,28 @@ void Answerer::WriteUnsolvable(const Problem& p, const std::string& start,
   }
 }
 
-Outcome Answerer::WriteSolved(const Problem& p, const std::string& start,
-                              const std::string& goal, const Path& path,
-                              const Status& s, std::string* out,
-                              std::string* err) {
+bool Answerer::OwnBudgetRanOut(const Status& s) const {
+  if (!s.IsDeadlineExceeded() || config_.max_seconds <= 0) return false;
+  const SearchLimits& limits = config_.limits;
+  if (limits.cancel != nullptr && limits.cancel->load()) return false;
+  return SearchLimits::Clock::now() < limits.deadline;
+}
+
+Outcome Answerer::WriteSolved(std::string_view input, const Problem& p,
+                              const std::string& start, const std::string& goal,
+                              const Path& path, const Status& s,
+                              std::string* out, std::string* err) {
   if (!s.ok()) {
-    *err += "slidedb-query: " + s.message() + "\n";
     database_error_ = s;
+    if (OwnBudgetRanOut(s)) {
+      if (config_.json) {
+        AppendMalformedJson(input, s.message(), out);
+      } else {
+        *err += "slidedb-query: " + MalformedMessage(input, s.message()) + "\n";
+      }
+      return Outcome::kTimedOut;
+    }
+    *err += "slidedb-query: " + s.message() + "\n";
     return Outcome::kDatabaseError;
   }
   if (config_.json) {

@@ -55,8 +55,18 @@ struct SolvedFields {
   int lower_bound = -1;
 };
 
-// What became of one input.
-enum class Outcome { kSolved, kUnsolvable, kMalformed, kDatabaseError };
+// What became of one input. kTimedOut: its own budget (--max-seconds,
+// max_seconds) ran out before any answer (a multi-tile search answers
+// optimally or not at all); said as a malformed input is, and a batch goes
+// on to the next. kDatabaseError: a table failed, or a deadline of the
+// whole batch (a server's) passed; the batch stops.
+enum class Outcome {
+  kSolved,
+  kUnsolvable,
+  kMalformed,
+  kTimedOut,
+  kDatabaseError
+};
 
 // Answers STATEs one at a time. Not thread-safe: one per thread (they may
 // share the Solver).
@@ -94,7 +104,7 @@ class Answerer {
   // the input cannot reach the goal. Errors as Solve's.
   Status Distance(std::string_view input, int* distance);
 
-  // After kDatabaseError: what failed.
+  // After kDatabaseError or kTimedOut: what failed.
   const Status& database_error() const { return database_error_; }
 
   // Whether Answer() may take the compact path (answerer_compact.cc) for
@@ -154,10 +164,15 @@ class Answerer {
                         SolvedFields* f) const;
   void WriteUnsolvable(const Problem& p, const std::string& start,
                        const std::string& goal, std::string* out);
-  // Writes a solved input's answer, or the solver's error `s`.
-  Outcome WriteSolved(const Problem& p, const std::string& start,
-                      const std::string& goal, const Path& path,
-                      const Status& s, std::string* out, std::string* err);
+  // Writes a solved input's answer, or the solver's error `s` (that of
+  // `input`, as given, when its own budget ran out).
+  Outcome WriteSolved(std::string_view input, const Problem& p,
+                      const std::string& start, const std::string& goal,
+                      const Path& path, const Status& s, std::string* out,
+                      std::string* err);
+  // Whether `s`, a search's failure, is this input's budget run out
+  // (config's max_seconds), not a deadline or cancel of the whole batch.
+  bool OwnBudgetRanOut(const Status& s) const;
   // Parses `input` and poses it into start_ and problem_, with the texts
   // of its start and goal; a malformed input's message, or "".
   std::string Pose(std::string_view input, std::string* start_text,

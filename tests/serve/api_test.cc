@@ -12,6 +12,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <random>
+#include <sstream>
 #include <thread>
 
 #include "lib/puzzle/notation.h"
@@ -118,6 +119,29 @@ TEST_F(ApiTest, PostBatchIsTheCliAnswerToStandardInput) {
   EXPECT_EQ(r.content_type, "application/x-ndjson");
   EXPECT_EQ(r.body, cli.out);
   EXPECT_EQ(std::count(r.body.begin(), r.body.end(), '\n'), 302);
+}
+
+// A multi-tile search out of its max_seconds has no answer: alone a 503,
+// in a batch its line says why and the next lines are answered.
+TEST_F(ApiTest, AStateOutOfTimeInABatchIsOneLine) {
+  const std::string hard = "15,2,12,11,14,13,9,5,1,3,8,7,0,10,6,4";
+  const std::string easy = "1,0,2,3,4,5,6,7,8,9,10,11,12,13,14,15";
+  const std::multimap<std::string, std::string> params = {
+      {"board", "4x4"},
+      {"goal", "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15"},
+      {"metric", "mtm"},
+      {"max_seconds", "0.5"}};
+  ApiResponse r = api_->Handle(Post("/api/solve", hard + "\n" + easy, params));
+  EXPECT_EQ(r.status, 200) << r.body;
+  std::istringstream lines(r.body);
+  std::string line;
+  ASSERT_TRUE(std::getline(lines, line)) << r.body;
+  EXPECT_EQ(json::parse(line)["input"], hard) << line;
+  ASSERT_TRUE(std::getline(lines, line)) << r.body;
+  EXPECT_EQ(json::parse(line)["distance"], 1) << line;
+  std::multimap<std::string, std::string> one = params;
+  one.emplace("start", hard);
+  EXPECT_EQ(api_->Handle(Get("/api/solve", one)).status, 503);
 }
 
 TEST_F(ApiTest, CountVerifyHistogramSampleAreTheCliAnswers) {
