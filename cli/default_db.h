@@ -3,6 +3,7 @@
 #define SLIDEDB_CLI_DEFAULT_DB_H_
 
 #include <cstdlib>
+#include <filesystem>
 #include <string>
 
 namespace slidedb {
@@ -11,6 +12,21 @@ namespace slidedb {
 inline std::string DefaultDatabasePath() {
   const char* env = std::getenv("SLIDEDB_DB");
   return env != nullptr && *env != '\0' ? env : "data/slidedb";
+}
+
+// What follows "no database at DIR" in a tool's message: the command that
+// builds one where slidedb-build would (DIR missing, or an empty folder),
+// else why it would not.
+inline std::string MissingDatabaseHint(const std::string& dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::file_status st = fs::status(dir, ec);
+  if (!fs::exists(st) || (fs::is_directory(st) && fs::is_empty(dir, ec))) {
+    return "; build it with: slidedb-build --db " + dir;
+  }
+  if (!fs::is_directory(st)) return " (a file: --db names a folder)";
+  return " (a folder of other files: name an empty or new folder to build "
+         "one)";
 }
 
 }  // namespace slidedb

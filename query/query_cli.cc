@@ -7,6 +7,7 @@
 #include <memory>
 #include <thread>
 
+#include "cli/default_db.h"
 #include "cli/exit_codes.h"
 #include "lib/answer/analyse.h"
 #include "lib/answer/answerer.h"
@@ -230,9 +231,7 @@ int Run(const std::vector<std::string>& argv, std::istream& in,
   Status s = Database::Open(config.db_dir, &db);
   if (!s.ok()) {
     err << "slidedb-query: " << s.message();
-    if (s.IsNotFound()) {
-      err << "; build it with: slidedb-build --db " << config.db_dir;
-    }
+    if (s.IsNotFound()) err << MissingDatabaseHint(config.db_dir);
     err << "\n";
     return ExitStatusOf(s);
   }

@@ -383,6 +383,7 @@ std::string ValueError(const po::variables_map& vm, const Given& g,
   if (config.threads < 0 || config.threads > 256) {
     return "--threads must be from 0 (every core) to 256";
   }
+  if (config.db_dir.empty()) return "--db is empty";
   if (vm.count("max-seconds")) {
     Status s =
         ParseMaxSeconds("--max-seconds", max_seconds_text, &config.max_seconds);

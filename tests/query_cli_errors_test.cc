@@ -5,7 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <fstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cli/exit_codes.h"
@@ -123,9 +125,21 @@ TEST(QueryCliTest, MissingDatabaseIsStatus66AndNamesTheBuilder) {
     EXPECT_EQ(r.out, "");
   }
   // An empty directory is no database either.
-  const CliResult r = RunQueryCli({"--db", TempDir("query-empty-db"), "123456780"});
+  CliResult r = RunQueryCli({"--db", TempDir("query-empty-db"), "123456780"});
   EXPECT_EQ(r.status, kExitNoInput);
   EXPECT_NE(r.err.find("slidedb-build"), std::string::npos) << r.err;
+  // Where slidedb-build would refuse to build (a file; a folder of other
+  // files), no command that fails: what is wrong instead.
+  const std::string other = TempDir("query-other-files");
+  std::ofstream(other + "/notes.txt") << "not a database";
+  for (const auto& [dir, why] :
+       {std::pair<std::string, std::string>{other + "/notes.txt", "a file"},
+        {other, "a folder of other files"}}) {
+    r = RunQueryCli({"--db", dir, "123456780"});
+    EXPECT_EQ(r.status, kExitNoInput);
+    EXPECT_NE(r.err.find(why), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("slidedb-build --db"), std::string::npos) << r.err;
+  }
 }
 
 TEST(QueryCliTest, MissingTableIsStatus66AndNamesTheBuild) {
@@ -196,6 +210,7 @@ TEST(QueryCliTest, BadUsageIsStatus64) {
       {"--max-seconds", "1e1", "123456780"},
       {"--no-such-option"},
       {"--format"},
+      {"--db", "", "123456780"},
   };
   for (const auto& args : cases) {
     const CliResult r = Query(args);
