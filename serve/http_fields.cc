@@ -74,4 +74,14 @@ bool IsLoopbackHost(const std::string& host) {
   return !ec && a.is_loopback();
 }
 
+bool IsCorsOrigin(std::string_view origin) {
+  if (origin == "*") return true;
+  for (std::string_view scheme : {"http://", "https://"}) {
+    if (origin.starts_with(scheme)) {
+      return !HostName(origin.substr(scheme.size())).empty();
+    }
+  }
+  return false;
+}
+
 }  // namespace slidedb

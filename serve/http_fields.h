@@ -1,5 +1,5 @@
 // The header fields the HTTP layer reads (serve/http_server.cc): a body's
-// media type and the host a request names.
+// media type, the host a request names and the origin CORS allows.
 #ifndef SLIDEDB_SERVE_HTTP_FIELDS_H_
 #define SLIDEDB_SERVE_HTTP_FIELDS_H_
 
@@ -26,6 +26,12 @@ std::string HostName(std::string_view host);
 // Whether `host` (a Host header's value, port included or not) names the
 // loopback: localhost, *.localhost, 127.x.x.x or [::1].
 bool IsLoopbackHost(const std::string& host);
+
+// Whether `origin` is what --cors takes: "*", or a scheme (http, https)
+// and a host as a browser's Origin header writes them, with no path:
+// "https://example.org", "http://127.0.0.1:8000" ("https://example.org/"
+// would match no request).
+bool IsCorsOrigin(std::string_view origin);
 
 }  // namespace slidedb
 

@@ -1,16 +1,11 @@
 #include "serve/serve_cli.h"
 
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <boost/program_options.hpp>
 #include <cctype>
-#include <cerrno>
-#include <csignal>
 #include <iostream>
 #include <mutex>
 #include <optional>
@@ -25,7 +20,9 @@
 #include "lib/storage/format.h"
 #include "serve/access_log.h"
 #include "serve/api.h"
+#include "serve/http_fields.h"
 #include "serve/http_server.h"
+#include "serve/serve_signals.h"
 #include "serve/web_files.h"
 
 namespace po = boost::program_options;
@@ -123,19 +120,6 @@ constexpr char kExitHelp[] =
     "  slidedb-serve --bind 0.0.0.0 --port 8000 --db /srv/slidedb\n"
     "  slidedb-serve --db data/db33 --db data/db44   # 3x3 and 4x4 at once\n"
     "  curl 'http://127.0.0.1:8080/api/solve?start=867254301'\n";
-
-// Signals reach the server through a pipe, read by a thread that acts on
-// them outside the handler.
-int g_signal_pipe[2] = {-1, -1};
-
-extern "C" void OnSignal(int sig) {
-  const int saved = errno;
-  const char c = static_cast<char>(sig);
-  if (write(g_signal_pipe[1], &c, 1) < 0) {
-    // Nothing to do: the pipe is full of signals already.
-  }
-  errno = saved;
-}
 
 std::string HostForUrl(const std::string& host) {
   return host.find(':') != std::string::npos ? "[" + host + "]" : host;
@@ -304,6 +288,17 @@ std::optional<int> ParseServeArgs(const std::vector<std::string>& args,
     err << "slidedb-serve: " << msg << "\nTry 'slidedb-serve --help'.\n";
     return kExitUsage;
   };
+  for (const std::string& dir : a->db_dirs) {
+    if (dir.empty()) return usage("--db is empty");
+  }
+  if (vm.count("cors") && !IsCorsOrigin(http.cors_origin)) {
+    // A browser's Origin has no path: "https://example.org/" would never
+    // match, and the page would fail with no word why.
+    return usage(
+        "--cors takes * or an origin, a scheme and a host such as "
+        "https://example.org or http://127.0.0.1:8000 (no path), not '" +
+        http.cors_origin + "'");
+  }
   if (http.port < 0 || http.port > 65535) {
     return usage("--port must be from 0 to 65535, not " +
                  std::to_string(http.port));
@@ -336,88 +331,6 @@ std::optional<int> ParseServeArgs(const std::vector<std::string>& args,
   if (a->db_dirs.empty()) a->db_dirs.push_back(DefaultDatabasePath());
   return std::nullopt;
 }
-
-// SIGINT and SIGTERM stop `server`, SIGHUP reopens the databases (said on
-// `err`), and SIGPIPE is ignored, while this lives: the handlers write to a
-// pipe that a thread of its own reads. The old handlers come back after.
-class Signals {
- public:
-  Signals(HttpServer* server, Api* api, const std::vector<std::string>& dirs,
-          std::ostream& err)
-      : server_(server), api_(api), dirs_(dirs), err_(err) {}
-  // False, said on `err`, when the pipe cannot be made.
-  bool Start() {
-    if (pipe2(g_signal_pipe, O_CLOEXEC | O_NONBLOCK) != 0) {
-      err_ << "slidedb-serve: cannot create a pipe\n";
-      return false;
-    }
-    struct sigaction action = {};
-    action.sa_handler = OnSignal;
-    sigemptyset(&action.sa_mask);
-    sigaction(SIGINT, &action, &old_int_);
-    sigaction(SIGTERM, &action, &old_term_);
-    sigaction(SIGHUP, &action, &old_hup_);
-    struct sigaction ignore = {};
-    ignore.sa_handler = SIG_IGN;
-    sigaction(SIGPIPE, &ignore, &old_pipe_);
-    watcher_ = std::thread([this] { Watch(); });
-    return true;
-  }
-  ~Signals() {
-    if (!watcher_.joinable()) return;
-    const char stop = 0;
-    if (write(g_signal_pipe[1], &stop, 1) < 0) {
-      // The watcher thread then waits for a signal; detach instead of join.
-      watcher_.detach();
-    } else {
-      watcher_.join();
-    }
-    sigaction(SIGINT, &old_int_, nullptr);
-    sigaction(SIGTERM, &old_term_, nullptr);
-    sigaction(SIGHUP, &old_hup_, nullptr);
-    sigaction(SIGPIPE, &old_pipe_, nullptr);
-    close(g_signal_pipe[0]);
-    close(g_signal_pipe[1]);
-    g_signal_pipe[0] = g_signal_pipe[1] = -1;
-  }
-
- private:
-  void Watch() {
-    while (true) {
-      pollfd p = {g_signal_pipe[0], POLLIN, 0};
-      if (poll(&p, 1, -1) < 0 && errno != EINTR) return;
-      char c;
-      while (read(g_signal_pipe[0], &c, 1) == 1) {
-        if (c == 0) return;  // the server stopped
-        if (c == SIGHUP) {
-          Reload();
-        } else {
-          server_->Stop();  // Run() returns once the connections are closed
-        }
-      }
-    }
-  }
-  void Reload() {
-    const Status r = api_->Reload();
-    if (r.ok()) {
-      std::string dirs;
-      for (const std::string& d : dirs_) dirs += " " + d;
-      err_ << "slidedb-serve: reopened the database"
-           << (dirs_.size() > 1 ? "s" : "") << dirs << std::endl;
-    } else {
-      err_ << "slidedb-serve: cannot reopen the database, still "
-              "serving the old one: "
-           << r.message() << std::endl;
-    }
-  }
-
-  HttpServer* server_;
-  Api* api_;
-  const std::vector<std::string>& dirs_;
-  std::ostream& err_;
-  struct sigaction old_int_, old_term_, old_hup_, old_pipe_;
-  std::thread watcher_;
-};
 
 }  // namespace
 
@@ -458,7 +371,7 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
   if (!s.ok()) {
     err << "slidedb-serve: " << s.message();
     if (s.IsNotFound() && db_dirs.size() == 1) {
-      err << "; build it with: slidedb-build --db " << db_dirs[0];
+      err << MissingDatabaseHint(db_dirs[0]);
     }
     err << "\n";
     return ExitStatusOf(s);
@@ -485,7 +398,7 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
     return kExitUnavailable;
   }
 
-  Signals signals(&server, &api, db_dirs, err);
+  ServeSignals signals(&server, &api, db_dirs, err);
   if (!signals.Start()) return kExitUnavailable;
   out << "listening on http://" << HostForUrl(http.bind) << ":" << server.port()
       << std::endl;

@@ -36,5 +36,21 @@ TEST(HttpFieldsTest, LoopbackHostsAndOthers) {
   EXPECT_EQ(HostName("localhost:"), "localhost");
 }
 
+// --cors takes what a browser's Origin header can be: a path, a trailing
+// slash or no scheme would match no request.
+TEST(HttpFieldsTest, CorsOriginIsASchemeAndAHost) {
+  for (const char* origin :
+       {"*", "https://example.org", "http://127.0.0.1:8000",
+        "http://[::1]:8080", "https://app.localhost"}) {
+    EXPECT_TRUE(IsCorsOrigin(origin)) << origin;
+  }
+  for (const char* origin :
+       {"", "not a url", "example.org", "https://example.org/",
+        "https://example.org/page", "ftp://example.org", "https://",
+        "https://example.org:80@evil", "**"}) {
+    EXPECT_FALSE(IsCorsOrigin(origin)) << origin;
+  }
+}
+
 }  // namespace
 }  // namespace slidedb

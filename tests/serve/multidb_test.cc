@@ -144,6 +144,23 @@ TEST(MultiDbTest, AWebFolderWithoutThePageIsRefused) {
   EXPECT_NE(err.str().find("no index.html"), std::string::npos) << err.str();
 }
 
+// Values that could never work are refused at start: an empty --db, a
+// --cors origin no browser sends.
+TEST(MultiDbTest, ValuesThatCannotWorkAreRefused) {
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"--db", ""},
+        {"--db", testing::TestDatabase(), "--cors", "https://example.org/"},
+        {"--db", testing::TestDatabase(), "--cors", "not a url"}}) {
+    std::istringstream in;
+    std::ostringstream out, err;
+    std::vector<std::string> full = args;
+    full.insert(full.end(), {"--port", "0"});
+    EXPECT_EQ(RunServe(full, in, out, err), kExitUsage) << args.back();
+    EXPECT_NE(err.str().find("slidedb-serve: --"), std::string::npos)
+        << err.str();
+  }
+}
+
 // A database named without --db is an error, not data/slidedb served.
 TEST(MultiDbTest, AWordThatIsNoOptionIsRefused) {
   std::istringstream in;
