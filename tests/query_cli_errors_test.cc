@@ -94,6 +94,17 @@ TEST(QueryCliTest, MalformedInputIsStatus65AndOthersAnswered) {
       << r.err;
 }
 
+// A file saved by a Windows editor: a byte-order mark first, "\r\n" line
+// ends. Both are dropped, not taken for characters of the state.
+TEST(QueryCliTest, AByteOrderMarkAndCarriageReturnsAreDropped) {
+  const CliResult r = RunQueryCli({"--db", TestDatabase()},
+                                  "\xEF\xBB\xBF"
+                                  "867254301\r\n123456780\r\n");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("867254301 -> 123456780: 31 moves"), std::string::npos)
+      << r.out;
+}
+
 TEST(QueryCliTest, MalformedJsonInputWithQuotesIsEscaped) {
   const CliResult r = Query({"--format", "json", "1\"2\\3\t"});
   EXPECT_EQ(r.status, kExitDataError);

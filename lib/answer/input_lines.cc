@@ -17,6 +17,16 @@ void DropReturn(std::string* line) {
   if (!line->empty() && line->back() == '\r') line->pop_back();
 }
 
+// The UTF-8 byte-order mark some editors write first: never part of a
+// state, and invisible in a message about one.
+constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+
+void DropByteOrderMark(std::string_view* line) {
+  if (line->starts_with(kByteOrderMark)) {
+    line->remove_prefix(kByteOrderMark.size());
+  }
+}
+
 }  // namespace
 
 bool IsInputLine(std::string_view line) {
@@ -29,6 +39,9 @@ bool NextInputLine(std::istream& in, std::string* line) {
   // stream catches): errno then says why.
   errno = 0;
   while (std::getline(in, *line)) {
+    if (line->starts_with(kByteOrderMark)) {
+      line->erase(0, kByteOrderMark.size());
+    }
     if (!IsInputLine(*line)) continue;
     DropReturn(line);
     return true;
@@ -49,9 +62,10 @@ bool SplitInputLines(std::string_view text, size_t max,
   size_t n = 0;
   while (!text.empty()) {
     const size_t end = text.find('\n');
-    const std::string_view line = text.substr(0, end);
+    std::string_view line = text.substr(0, end);
     text = end == std::string_view::npos ? std::string_view()
                                          : text.substr(end + 1);
+    DropByteOrderMark(&line);
     if (!IsInputLine(line)) continue;
     if (++n > max) return false;
     lines->emplace_back(line);

@@ -16,8 +16,10 @@ namespace slidedb {
 // Whether a line holds a state rather than nothing or a comment.
 bool IsInputLine(std::string_view line);
 
-// The next line of `in` that holds a state, in *line. False at the end,
-// or when `in` cannot be read (then InputError says why).
+// The next line of `in` that holds a state, in *line, without a final
+// '\r' or a leading UTF-8 byte-order mark (as a Windows editor writes
+// them). False at the end, or when `in` cannot be read (then InputError
+// says why).
 bool NextInputLine(std::istream& in, std::string* line);
 
 // Why NextInputLine stopped short of the end of `in` (a read error: a
@@ -25,8 +27,9 @@ bool NextInputLine(std::istream& in, std::string* line);
 // system's reason. "" when it did not.
 std::string InputError(std::istream& in);
 
-// The lines of `text` that hold states, appended to *lines. False, having
-// stopped, when there are more than `max`.
+// The lines of `text` that hold states, appended to *lines as
+// NextInputLine gives them. False, having stopped, when there are more
+// than `max`.
 bool SplitInputLines(std::string_view text, size_t max,
                      std::vector<std::string>* lines);
 

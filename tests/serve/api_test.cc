@@ -109,7 +109,11 @@ TEST_F(ApiTest, AlternatingQuestionsGetTheirOwnAnswers) {
 
 TEST_F(ApiTest, PostBatchIsTheCliAnswerToStandardInput) {
   std::mt19937 rng(9);
-  std::string body = "# a comment, then a blank line\n\n";
+  // A byte-order mark first (a Windows editor's), then a comment and a
+  // blank line.
+  std::string body =
+      "\xEF\xBB\xBF"
+      "867254301\r\n# a comment\n\n";
   for (int n = 0; n < 300; ++n) body += RandomStart(Board(3, 3), &rng) + "\r\n";
   body += "not a state\n123456780";  // no final newline
   const ApiResponse r = api_->Handle(Post("/api/solve", body, {{"steps", "1"}}));
@@ -118,7 +122,10 @@ TEST_F(ApiTest, PostBatchIsTheCliAnswerToStandardInput) {
   EXPECT_EQ(r.status, 200);
   EXPECT_EQ(r.content_type, "application/x-ndjson");
   EXPECT_EQ(r.body, cli.out);
-  EXPECT_EQ(std::count(r.body.begin(), r.body.end(), '\n'), 302);
+  EXPECT_EQ(std::count(r.body.begin(), r.body.end(), '\n'), 303);
+  const size_t error = r.body.find("\"error\"");  // "not a state" alone
+  EXPECT_NE(error, std::string::npos);
+  EXPECT_EQ(r.body.find("\"error\"", error + 1), std::string::npos) << r.body;
 }
 
 // A multi-tile search out of its max_seconds has no answer: alone a 503,
