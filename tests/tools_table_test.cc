@@ -127,6 +127,25 @@ TEST(ToolsSampleTest, SameSeedSameStatesAndDistinct) {
   EXPECT_EQ(pinned.out, "143508627\n074561328\n038645712\n");
 }
 
+// Fewer states than asked for: said on standard error, in the number
+// there are ("only 1 state is 0 moves from the goal").
+TEST(ToolsSampleTest, FewerThanAskedIsSaid) {
+  auto r = testing::RunQueryCli(
+      {"--db", testing::TestDatabase(), "--sample", "5", "--distance", "0"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "123456780\n");
+  EXPECT_NE(r.err.find("only 1 state is 0 moves from the goal; printed it"),
+            std::string::npos)
+      << r.err;
+  r = testing::RunQueryCli(
+      {"--db", testing::TestDatabase(), "--sample", "5", "--distance", "1"});
+  EXPECT_EQ(Lines(r.out).size(), 2u) << r.out;
+  EXPECT_NE(
+      r.err.find("only 2 states are 1 move from the goal; printed all of them"),
+      std::string::npos)
+      << r.err;
+}
+
 TEST(ToolsSampleTest, AtADistanceOnEveryBoard) {
   for (const auto& t : tools_test::AllTestTables()) {
     const int cells = t.rows * t.cols;

@@ -115,11 +115,15 @@ Status RunSample(const TableToolContext& ctx, uint64_t n, int distance,
     }
   }
   if (picks.size() < n) {
-    *note = "only " + std::to_string(picks.size()) + " states " +
-            (distance < 0
-                 ? std::string("reach the goal")
-                 : "are " + std::to_string(distance) + " moves from the goal") +
-            "; printed all of them";
+    const bool one = picks.size() == 1;
+    *note =
+        "only " + std::to_string(picks.size()) +
+        (one ? " state " : " states ") +
+        (distance < 0
+             ? std::string(one ? "reaches" : "reach") + " the goal"
+             : std::string(one ? "is " : "are ") + std::to_string(distance) +
+                   (distance == 1 ? " move" : " moves") + " from the goal") +
+        (one ? "; printed it" : "; printed all of them");
   }
   return Status::OK();
 }
