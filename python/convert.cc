@@ -77,6 +77,9 @@ Options MakeOptions(const std::string& board,
                     const std::optional<std::string>& notation) {
   Options o;
   o.board = board;
+  // The C++ API reads an empty goal as the start's own; given here, as
+  // --goal '' and goal= are, it is an error.
+  if (goal && goal->empty()) throw py::value_error("goal '': empty state");
   if (goal) o.goal = *goal;
   if (blank) o.blank = *blank;
   if (metric) o.metric = *metric;

@@ -128,6 +128,11 @@ def test_malformed_input_raises_value_error_with_the_cli_message(db):
         assert str(e.value) == message
     with pytest.raises(ValueError):
         db.solve("123456780", board="6x5")
+    # An empty goal given is an error, as --goal '' and goal= are, not the
+    # start's own goal.
+    with pytest.raises(ValueError) as e:
+        db.solve("867254301", goal="")
+    assert str(e.value) == "goal '': empty state"
     # Sides whose product overflows int once crashed the interpreter.
     for huge in ("46341x46341", "65536x65536", "2x2147483647"):
         with pytest.raises(ValueError):
