@@ -271,6 +271,12 @@ std::optional<std::string> CheckSettings(const po::variables_map& vm,
                                      vm.count("survey"));
   if (modes > 1)
     return std::string("--verify, --table and --survey go one at a time");
+  for (const char* mode : {"verify", "table", "survey"}) {
+    if (vm.count(mode) && vm.count("start")) {  // not dropped unseen
+      return std::string("--start does not apply to --") + mode +
+             (vm.count("verify") ? "" : ", which tries every start");
+    }
+  }
   if (vm.count("size") && (f.size < 1 || f.size > kMaxSize)) {
     return "--size must be from 1 to " + std::to_string(kMaxSize) + ", not " +
            std::to_string(f.size);

@@ -137,6 +137,8 @@ TEST(TourCli, BadUsageExits64WithAMessage) {
       {{"--frobnicate"}, "unrecognised"},
       {{"--size", "5", "--start", "1,1", "extra"},
        "unexpected argument 'extra'"},
+      {{"--table", "--size", "5", "--start", "1,1"},
+       "--start does not apply to --table"},
   };
   for (const auto& [args, message] : cases) {
     const Outcome r = Tour(args);
