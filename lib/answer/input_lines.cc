@@ -21,9 +21,10 @@ void DropReturn(std::string* line) {
 // state, and invisible in a message about one.
 constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
 
-void DropByteOrderMark(std::string_view* line) {
-  if (line->starts_with(kByteOrderMark)) {
-    line->remove_prefix(kByteOrderMark.size());
+template <typename Line>  // std::string or std::string_view
+void DropByteOrderMark(Line* line) {
+  if (std::string_view(*line).starts_with(kByteOrderMark)) {
+    *line = line->substr(kByteOrderMark.size());
   }
 }
 
@@ -39,9 +40,7 @@ bool NextInputLine(std::istream& in, std::string* line) {
   // stream catches): errno then says why.
   errno = 0;
   while (std::getline(in, *line)) {
-    if (line->starts_with(kByteOrderMark)) {
-      line->erase(0, kByteOrderMark.size());
-    }
+    DropByteOrderMark(line);
     if (!IsInputLine(*line)) continue;
     DropReturn(line);
     return true;
