@@ -291,7 +291,9 @@ int ParseBuildOptions(const std::vector<std::string>& args, std::ostream& out,
   const po::options_description desc = Describe(&given);
   po::variables_map vm;
   try {
-    po::store(ParseOptionsOnly(args, desc), vm);
+    const po::parsed_options parsed = ParseOptionsOnly(args, desc);
+    RefuseEmptyValues(parsed);
+    po::store(parsed, vm);
     po::notify(vm);
   } catch (const po::error& e) {
     err << "slidedb-build: " << OptionErrorMessage(e) << "\n"
@@ -320,16 +322,6 @@ int ParseBuildOptions(const std::vector<std::string>& args, std::ostream& out,
     return kExitUsage;
   }
   given.words = vm.count("words") ? 1 : vm.count("no-words") ? 0 : -1;
-  // An empty value is not the default: --pdb "" would start a build of
-  // minutes that nobody asked for.
-  for (const char* name : {"pdb", "records", "metric", "format"}) {
-    if (vm.count(name) && !vm[name].defaulted() &&
-        vm[name].as<std::string>().empty()) {
-      err << "slidedb-build: --" << name << " is empty\n"
-          << "Try 'slidedb-build --help'.\n";
-      return kExitUsage;
-    }
-  }
   o->json = given.format == "json";
   std::string why = ValueError(given, vm, o);
   if (why.empty()) why = KindError(given, o);

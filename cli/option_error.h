@@ -11,6 +11,7 @@
 #include <boost/program_options/errors.hpp>
 #include <boost/program_options/options_description.hpp>
 #include <boost/program_options/parsers.hpp>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -80,6 +81,31 @@ inline boost::program_options::parsed_options ParseOptionsOnly(
         "': this tool takes options only, such as --db DIR");
   }
   return parsed;
+}
+
+// Throws boost::program_options::error for the first option given an
+// empty value, such as --db "$DIR" with DIR unset: an empty value is never
+// taken for the default or for "none" (slidedb-serve --bind '' listened on
+// every address, slidedb-query --blank '' was dropped unseen). Flags (no
+// value), positional words (a batch's own checks say what is wrong with an
+// empty state) and the options in `may_be_empty` (slidedb-query --verify ''
+// checks the solution of no moves) are not checked.
+inline void RefuseEmptyValues(
+    const boost::program_options::parsed_options& parsed,
+    std::initializer_list<const char*> may_be_empty = {}) {
+  for (const auto& option : parsed.options) {
+    if (option.position_key >= 0) continue;
+    bool allowed = false;
+    for (const char* name : may_be_empty) {
+      allowed = allowed || option.string_key == name;
+    }
+    if (allowed) continue;
+    for (const std::string& value : option.value) {
+      if (!value.empty()) continue;
+      throw boost::program_options::error("--" + option.string_key +
+                                          " is empty");
+    }
+  }
 }
 
 }  // namespace slidedb

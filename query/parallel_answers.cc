@@ -61,7 +61,7 @@ void AnswerPieces(Chunk* c, Answerer* answerer, std::atomic<size_t>* done) {
                            if (o == Outcome::kDatabaseError)
                              piece.db_error = true;
                          });
-    if (piece.db_error) piece.error = answerer->database_error();
+    if (piece.db_error) piece.error = answerer->last_error();
     done->fetch_add(1, std::memory_order_acq_rel);
   }
 }
@@ -240,7 +240,7 @@ void AnswerWindow(SearchWindow* w, Solver* solver) {
     {
       std::lock_guard<std::mutex> lock(w->mu);
       s->outcome = o;
-      if (o == Outcome::kDatabaseError) s->error = answerer.database_error();
+      if (o == Outcome::kDatabaseError) s->error = answerer.last_error();
       s->ready = true;
     }
     w->answered.notify_all();
@@ -299,7 +299,7 @@ BatchOutcome AnswerSearches(const QueryConfig& config, Solver* solver,
     if (pool.empty()) {
       front.outcome = own.Answer(front.line, &front.out, &front.err);
       if (front.outcome == Outcome::kDatabaseError) {
-        front.error = own.database_error();
+        front.error = own.last_error();
       }
       front.ready = true;
     }

@@ -140,13 +140,10 @@ int RunAnalyse(const QueryArgs& a, Solver* solver, std::ostream& out,
       AnalyseSolve(config, solver, a.analyse_start, a.analyse_moves, &f);
   if (s.IsInvalidArgument()) {
     if (config.json) {  // a program reading the output is told too
-      std::string o = "{\"start\":";
-      AppendJsonString(&o, a.analyse_start);
-      o += ",\"moves\":";
-      AppendJsonString(&o, a.analyse_moves);
-      o += ",\"error\":";
-      AppendJsonString(&o, s.message());
-      out << o << "}\n";
+      std::string o;
+      AppendErrorJson({{"start", a.analyse_start}, {"moves", a.analyse_moves}},
+                      s.message(), &o);
+      out << o;
     }
     err << "slidedb-query: " << s.message() << "\n";
     return kExitDataError;
@@ -171,6 +168,10 @@ int RunListing(const QueryArgs& a, const Database& db, std::ostream& out,
   if (a.mode == QueryMode::kTables) {
     std::vector<GoalInfo> goals;
     s = ListGoals(db, &goals);
+    if (!a.tables_board.empty()) {
+      std::erase_if(
+          goals, [&](const GoalInfo& g) { return g.board != a.tables_board; });
+    }
     if (s.ok() && config.json) AppendGoalsJson(goals, &o);
     if (s.ok() && !config.json) AppendGoalsText(goals, &o);
   } else {

@@ -243,12 +243,13 @@ bool Store(const std::vector<std::string>& argv,
       }
       return std::make_pair(std::string(), std::string());
     };
-    po::store(po::command_line_parser(argv)
-                  .options(all)
-                  .positional(positional)
-                  .extra_parser(dash_state)
-                  .run(),
-              vm);
+    const po::parsed_options parsed = po::command_line_parser(argv)
+                                          .options(all)
+                                          .positional(positional)
+                                          .extra_parser(dash_state)
+                                          .run();
+    RefuseEmptyValues(parsed, {"verify"});
+    po::store(parsed, vm);
     po::notify(vm);
   } catch (const po::error& e) {
     err << "slidedb-query: " << OptionErrorMessage(e) << "\n"
@@ -383,7 +384,6 @@ std::string ValueError(const po::variables_map& vm, const Given& g,
   if (config.threads < 0 || config.threads > 256) {
     return "--threads must be from 0 (every core) to 256";
   }
-  if (config.db_dir.empty()) return "--db is empty";
   if (vm.count("max-seconds")) {
     Status s =
         ParseMaxSeconds("--max-seconds", max_seconds_text, &config.max_seconds);
@@ -465,6 +465,9 @@ std::optional<int> ParseQueryArgs(const std::vector<std::string>& argv,
                : table_mode == "sample"      ? QueryMode::kSample
                : table_mode == "export"      ? QueryMode::kExport
                                              : QueryMode::kHeuristics;
+  if (args->mode == QueryMode::kTables && !vm["board"].defaulted()) {
+    args->tables_board = config.board.Name();
+  }
   return std::nullopt;
 }
 

@@ -39,6 +39,7 @@ struct QueryArgs {
   bool export_json = false;  // --export json (else csv)
   std::string analyse_start;  // --analyse: the solve's start
   std::string analyse_moves;  // and its moves
+  std::string tables_board;   // --tables --board: that board's goals only
   // A long search's lines on standard error (--progress, --quiet), from
   // `progress_after` seconds into it (--progress-after).
   ProgressMode progress = ProgressMode::kAuto;

@@ -126,6 +126,11 @@ Status Handler::ReadSolve(const std::string& implied) {
   if (s.ok()) s = params_.Flag("count", &count);
   if (s.ok()) s = params_.Flag("all", &config_->extras.all);
   if (!s.ok()) return s;
+  if (implied == "count" && params_.Get("count") != nullptr && !count) {
+    // /api/count always counts: count=0 would be answered as count=1.
+    return Status::InvalidArgument(
+        "parameter 'count' cannot be 0 on /api/count (use /api/solve)");
+  }
   config_->extras.count = implied == "count" || count;
   if (const std::string* limit = params_.Get("limit")) {
     uint64_t n;
@@ -213,7 +218,7 @@ ApiResponse Handler::Solve(const std::string& implied) {
     case Outcome::kDatabaseError:
       break;
   }
-  return Failure(answerer->database_error());
+  return Failure(answerer->last_error());
 }
 
 ApiResponse Handler::SolveBatch(Answerer* answerer) {
@@ -235,7 +240,7 @@ ApiResponse Handler::SolveBatch(Answerer* answerer) {
                          [&failed](Outcome o, std::string*) {
                            failed |= o == Outcome::kDatabaseError;
                          });
-    if (failed) return Failure(answerer->database_error());
+    if (failed) return Failure(answerer->last_error());
     const size_t done = i + group.size();
     if (done < inputs.size() &&
         std::chrono::steady_clock::now() >= config_->limits.deadline) {

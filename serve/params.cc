@@ -12,9 +12,7 @@ ApiResponse Error(int status, const std::string& message) {
   ApiResponse r;
   r.status = status;
   r.content_type = kJson;
-  r.body = "{\"error\":";
-  AppendJsonString(&r.body, message);
-  r.body += "}\n";
+  AppendErrorJson({}, message, &r.body);
   return r;
 }
 

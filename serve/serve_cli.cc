@@ -268,7 +268,9 @@ std::optional<int> ParseServeArgs(const std::vector<std::string>& args,
   const po::options_description desc = Describe(a, &threads, &work_timeout);
   po::variables_map vm;
   try {
-    po::store(ParseOptionsOnly(args, desc), vm);
+    const po::parsed_options parsed = ParseOptionsOnly(args, desc);
+    RefuseEmptyValues(parsed);
+    po::store(parsed, vm);
     po::notify(vm);
   } catch (const po::error& e) {
     err << "slidedb-serve: " << OptionErrorMessage(e) << "\n"
@@ -288,9 +290,6 @@ std::optional<int> ParseServeArgs(const std::vector<std::string>& args,
     err << "slidedb-serve: " << msg << "\nTry 'slidedb-serve --help'.\n";
     return kExitUsage;
   };
-  for (const std::string& dir : a->db_dirs) {
-    if (dir.empty()) return usage("--db is empty");
-  }
   if (vm.count("cors") && !IsCorsOrigin(http.cors_origin)) {
     // A browser's Origin has no path: "https://example.org/" would never
     // match, and the page would fail with no word why.

@@ -88,6 +88,8 @@ TEST(BuildCliTest, BadUsageIsStatus64) {
       // An empty value is no default: not the 8-7's minutes of building.
       {"--board", "4x4", "--pdb", ""},
       {"--records", ""},
+      {"--goal", ""},
+      {"--board", "2x3", "--blank", ""},
   };
   for (const auto& args : cases) {
     std::vector<std::string> full = {"--db", db, "--quiet"};

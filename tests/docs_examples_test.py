@@ -145,7 +145,10 @@ def help_commands(bin_dir):
                           capture_output=True, text=True).stdout
     out = []
     lines = text.split('\n')
-    start = lines.index('Examples:') + 1 if 'Examples:' in lines else len(lines)
+    if 'Examples:' not in lines:
+        # Nothing run would look like every example passing.
+        raise SystemExit('slidedb-query --help has no "Examples:" section')
+    start = lines.index('Examples:') + 1
     for number, line in enumerate(lines[start:], start + 1):
         if not line.strip():
             break
@@ -153,6 +156,8 @@ def help_commands(bin_dir):
         m = re.search(r'\bexits? (\d+)\b', comment)
         out.append(Command(f'slidedb-query --help:{number}', command, None,
                            int(m.group(1)) if m else 0))
+    if not out:
+        raise SystemExit('slidedb-query --help: "Examples:" lists no command')
     return out
 
 

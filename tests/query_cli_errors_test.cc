@@ -233,6 +233,22 @@ TEST(QueryCliTest, BadUsageIsStatus64) {
   }
 }
 
+// An empty value (an unset shell variable) is refused by name: --blank ''
+// was dropped unseen. (--verify '' checks the solution of no moves.)
+TEST(QueryCliHardeningTest, AnEmptyValueIsRefusedByName) {
+  for (const char* option : {"--db", "--blank", "--goal", "--notation"}) {
+    const CliResult r = Query({option, "", "123456780"});
+    EXPECT_EQ(r.status, kExitUsage) << option << ": " << r.out;
+    EXPECT_NE(r.err.find(std::string(option) + " is empty"), std::string::npos)
+        << r.err;
+    EXPECT_EQ(r.out, "") << option;
+  }
+  // An empty state is a malformed line of the batch, not an option.
+  const CliResult r = Query({"", "123456780"});
+  EXPECT_EQ(r.err.find("is empty"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("123456780"), std::string::npos) << r.out;
+}
+
 TEST(QueryCliHardeningTest, BlankLabelWithASeparatorIsAUsageError) {
   for (const char* blank : {" ", ",", "/", "a b"}) {
     const CliResult r = Query({"--blank", blank, "123456780"});

@@ -24,6 +24,32 @@ using testing::Pack;
 using testing::Query;
 using testing::RefShape;
 
+// --tables --board lists that board's goals, the same lines as in the
+// whole listing (--board was once ignored there).
+TEST(QueryCliTest, TablesOfOneBoard) {
+  const CliResult all = Query({"--tables"});
+  ASSERT_EQ(all.status, kExitOk) << all.err;
+  // The test database's boards: take one that is not the default's.
+  const std::vector<std::string> lines = Lines(all.out);
+  std::string board = "3x3";
+  for (const std::string& line : lines) {
+    const std::string first = line.substr(0, line.find(' '));
+    if (first != "3x3") board = first;
+  }
+  std::vector<std::string> of_board;
+  for (const std::string& line : lines) {
+    if (line.rfind(board + " ", 0) == 0) of_board.push_back(line);
+  }
+  ASSERT_FALSE(of_board.empty());
+  ASSERT_LT(of_board.size(), lines.size());
+  const CliResult one = Query({"--tables", "--board", board});
+  ASSERT_EQ(one.status, kExitOk) << one.err;
+  EXPECT_EQ(Lines(one.out), of_board);
+  const CliResult none = Query({"--tables", "--board", "5x5"});
+  EXPECT_EQ(none.status, kExitOk) << none.err;
+  EXPECT_EQ(none.out, "");
+}
+
 TEST(QueryCliTest, HistogramText) {
   const CliResult r = Query({"--histogram"});
   ASSERT_EQ(r.status, kExitOk) << r.err;

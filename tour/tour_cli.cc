@@ -216,7 +216,9 @@ std::optional<int> ReadArgs(const std::vector<std::string>& args,
                             po::variables_map* vm, std::ostream& out,
                             std::ostream& err) {
   try {
-    po::store(ParseOptionsOnly(args, desc), *vm);
+    const po::parsed_options parsed = ParseOptionsOnly(args, desc);
+    RefuseEmptyValues(parsed);
+    po::store(parsed, *vm);
     po::notify(*vm);
   } catch (const po::error& e) {
     err << "slidedb-tour: " << OptionErrorMessage(e) << "\n"

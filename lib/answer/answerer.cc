@@ -33,11 +33,7 @@ Status PoseInput(const QueryConfig& config, std::string_view input,
 
 void AppendMalformedJson(std::string_view input, const std::string& message,
                          std::string* out) {
-  *out += "{\"input\":";
-  AppendJsonString(out, ShownInput(input));
-  *out += ",\"error\":";
-  AppendJsonString(out, message);
-  *out += "}\n";
+  AppendErrorJson({{"input", ShownInput(input)}}, message, out);
 }
 
 Answerer::Answerer(const QueryConfig& config, Solver* solver)
@@ -170,7 +166,7 @@ Outcome Answerer::Answer(std::string_view input, std::string* out,
   if (compact_on_ && AnswerCompact(input, out, &s)) {
     if (s.ok()) return Outcome::kSolved;
     *err += "slidedb-query: " + s.message() + "\n";
-    database_error_ = s;
+    last_error_ = s;
     return Outcome::kDatabaseError;
   }
   std::string start_text, goal_text;
@@ -279,7 +275,7 @@ Outcome Answerer::WriteSolved(std::string_view input, const Problem& p,
                               const Path& path, const Status& s,
                               std::string* out, std::string* err) {
   if (!s.ok()) {
-    database_error_ = s;
+    last_error_ = s;
     if (OwnBudgetRanOut(s)) {
       if (config_.json) {
         AppendMalformedJson(input, s.message(), out);

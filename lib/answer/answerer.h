@@ -104,8 +104,9 @@ class Answerer {
   // the input cannot reach the goal. Errors as Solve's.
   Status Distance(std::string_view input, int* distance);
 
-  // After kDatabaseError or kTimedOut: what failed.
-  const Status& database_error() const { return database_error_; }
+  // After kDatabaseError or kTimedOut: what failed (the database's error,
+  // the search's deadline).
+  const Status& last_error() const { return last_error_; }
 
   // Whether Answer() may take the compact path (answerer_compact.cc) for
   // the inputs it fits; on by default. Tests turn it off to compare the
@@ -186,7 +187,7 @@ class Answerer {
   Solver* solver_;
   ExtraAnswers extras_;
   const std::string json_head_;  // {"board":"3x3","start":
-  Status database_error_;
+  Status last_error_;
   CompactPlan compact_;
   bool compact_on_ = false;
   uint64_t compact_answers_ = 0;

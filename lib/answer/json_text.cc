@@ -82,6 +82,22 @@ void AppendJsonLabel(std::string* out, const std::string& label) {
   }
 }
 
+void AppendErrorJson(std::initializer_list<JsonField> asked,
+                     std::string_view message, std::string* out) {
+  char sep = '{';
+  for (const JsonField& f : asked) {
+    out->push_back(sep);
+    sep = ',';
+    AppendJsonString(out, f.name);
+    out->push_back(':');
+    AppendJsonString(out, f.value);
+  }
+  out->push_back(sep);
+  *out += "\"error\":";
+  AppendJsonString(out, message);
+  *out += "}\n";
+}
+
 bool OpenAnswerJson(const std::string& board, const std::string& start,
                     const std::string& goal, bool solvable,
                     const std::string& reason, std::string* out) {

@@ -2,6 +2,7 @@
 #ifndef SLIDEDB_LIB_ANSWER_JSON_TEXT_H_
 #define SLIDEDB_LIB_ANSWER_JSON_TEXT_H_
 
+#include <initializer_list>
 #include <string>
 #include <string_view>
 
@@ -18,6 +19,19 @@ bool IsNumberLabel(std::string_view label);
 // Appends a tile label: a bare number when IsNumberLabel, else a JSON
 // string.
 void AppendJsonLabel(std::string* out, const std::string& label);
+
+// A string field of a JSON object: "name":"value".
+struct JsonField {
+  const char* name;
+  std::string_view value;
+};
+
+// Appends the JSON object of an error and a newline: the fields that say
+// what was asked ("input" for a line of a batch; "start" and "moves" for
+// --analyse; none for the server's), then "error". Every face writes its
+// errors in this one shape.
+void AppendErrorJson(std::initializer_list<JsonField> asked,
+                     std::string_view message, std::string* out);
 
 // Opens the JSON object of an answer about one start: {"board", "start",
 // "goal". For an unsolvable start it adds "solvable": false and "reason",

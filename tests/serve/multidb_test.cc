@@ -144,11 +144,17 @@ TEST(MultiDbTest, AWebFolderWithoutThePageIsRefused) {
   EXPECT_NE(err.str().find("no index.html"), std::string::npos) << err.str();
 }
 
-// Values that could never work are refused at start: an empty --db, a
-// --cors origin no browser sends.
+// Values that could never work are refused at start: an empty value (an
+// empty --bind once listened on every address), a --cors origin no
+// browser sends.
 TEST(MultiDbTest, ValuesThatCannotWorkAreRefused) {
+  const std::string db = testing::TestDatabase();
   for (const std::vector<std::string>& args :
        {std::vector<std::string>{"--db", ""},
+        {"--db", db, "--bind", ""},
+        {"--db", db, "--allow-host", ""},
+        {"--db", db, "--access-log", ""},
+        {"--db", db, "--web", ""},
         {"--db", testing::TestDatabase(), "--cors", "https://example.org/"},
         {"--db", testing::TestDatabase(), "--cors", "not a url"}}) {
     std::istringstream in;

@@ -139,6 +139,9 @@ TEST(TourCli, BadUsageExits64WithAMessage) {
        "unexpected argument 'extra'"},
       {{"--table", "--size", "5", "--start", "1,1"},
        "--start does not apply to --table"},
+      // An unset shell variable is no default.
+      {{"--size", "19", "--start", "4,12", "--rule", ""}, "--rule is empty"},
+      {{"--verify", ""}, "--verify is empty"},
   };
   for (const auto& [args, message] : cases) {
     const Outcome r = Tour(args);
