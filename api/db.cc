@@ -369,13 +369,11 @@ Status Db::GetHistogram(const Options& options, Histogram* histogram) const {
   return Status::OK();
 }
 
-Status Db::Sample(uint64_t n, int distance, uint64_t seed,
+Status Db::Sample(int64_t n, int distance, uint64_t seed,
                   const Options& options,
                   std::vector<SampledState>* states) const {
   // The numbers as every face reads them (lib/answer/limits.h).
-  Status s = CheckNumber(UserNumber::kSample, "n",
-                         static_cast<int64_t>(std::min<uint64_t>(n, INT64_MAX)),
-                         kLibraryLimits);
+  Status s = CheckNumber(UserNumber::kSample, "n", n, kLibraryLimits);
   if (s.ok() && distance != -1) {
     s = CheckNumber(UserNumber::kDistance, "distance", distance,
                     kLibraryLimits);
@@ -388,7 +386,7 @@ Status Db::Sample(uint64_t n, int distance, uint64_t seed,
   s = OpenTableTool(config, impl_->solver(), WholeTableTool::kSample, &ctx);
   if (!s.ok()) return Explained(config, s);
   std::vector<Index> picks;
-  s = SampleStates(ctx.table, n, distance, seed, &picks);
+  s = SampleStates(ctx.table, static_cast<uint64_t>(n), distance, seed, &picks);
   if (!s.ok()) return s;
   states->clear();
   for (Index i : picks) {

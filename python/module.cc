@@ -256,19 +256,26 @@ class PyDb {
     return d;
   }
 
-  py::list Sample(int64_t n, std::optional<int> distance, uint64_t seed,
-                  const std::string& board,
+  py::list Sample(int64_t n, std::optional<int> distance,
+                  const py::int_& seed_object, const std::string& board,
                   const std::optional<std::string>& goal,
                   const std::optional<std::string>& blank,
                   const std::optional<std::string>& metric,
                   const std::optional<std::string>& notation) const {
-    // n and distance are checked by the C++ API (its limits): a negative n
-    // as 0, past the least.
+    // n and distance are checked by the C++ API (its limits); a seed is any
+    // 64-bit word, as slidedb-query --seed reads it.
+    const uint64_t seed = PyLong_AsUnsignedLongLong(seed_object.ptr());
+    if (PyErr_Occurred()) {
+      PyErr_Clear();
+      const std::string given = py::repr(seed_object).cast<std::string>();
+      throw py::value_error(
+          "seed must be a whole number from 0 to 18446744073709551615, not '" +
+          given + "'");
+    }
     std::vector<SampledState> states;
     const Options options = MakeOptions(board, goal, blank, metric, notation);
     Check(WithoutGil([&] {
-      return db_->Sample(static_cast<uint64_t>(std::max<int64_t>(n, 0)),
-                         distance ? *distance : -1, seed, options, &states);
+      return db_->Sample(n, distance ? *distance : -1, seed, options, &states);
     }));
     py::list out;
     for (const SampledState& st : states) {

@@ -274,7 +274,7 @@ class Db {
   // or a distance out of the limits every face has (docs/ERRORS.md: n from
   // 1 to 4294967295, distance -1 or from 0 to 1000).
   // REQUIRES: states != nullptr.
-  Status Sample(uint64_t n, int distance, uint64_t seed, const Options& options,
+  Status Sample(int64_t n, int distance, uint64_t seed, const Options& options,
                 std::vector<SampledState>* states) const;
 
  private:

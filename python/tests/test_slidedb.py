@@ -185,8 +185,16 @@ def test_histogram_and_sample_are_the_cli(db):
         assert db.sample(25, seed=9, **options) == lines
         _, lines, _ = cli(*args, "--sample", "25", "--distance", "6")
         assert db.sample(25, distance=6, **options) == lines
-    with pytest.raises(ValueError):
-        db.sample(0)
+    # Numbers out of range say so as slidedb-query does, quoting what was
+    # given.
+    for n, seed, option in [(0, 1, "--sample"), (-5, 1, "--sample"),
+                            (2, -1, "--seed"), (2, 2**64, "--seed")]:
+        with pytest.raises(ValueError) as e:
+            db.sample(n, seed=seed)
+        status, _, err = cli("--sample", str(n), "--seed", str(seed))
+        assert status == 64
+        quoted = "'%d'" % (n if option == "--sample" else seed)
+        assert quoted in str(e.value) and quoted in err
 
 
 def test_tables_and_version(db):
