@@ -148,11 +148,16 @@ Status Db::Open(const std::string& dir, const OpenOptions& options,
 
 const std::string& Db::dir() const { return impl_->database().dir(); }
 
-Status Db::Tables(std::vector<TableInfo>* tables) const {
+namespace {
+
+// Db::Tables, of every board (board null) or of one.
+Status ListTables(const Database& db, const std::string* board,
+                  std::vector<TableInfo>* tables) {
   std::vector<TableInfo>& out = *tables;
   out.clear();
   std::vector<GoalInfo> goals;
-  const Status s = ListGoals(impl_->database(), &goals);
+  Status s = ListGoals(db, &goals);
+  if (s.ok() && board != nullptr) s = KeepBoard(*board, &goals);
   if (!s.ok()) return s;
   for (const GoalInfo& g : goals) {
     TableInfo t;
@@ -168,6 +173,17 @@ Status Db::Tables(std::vector<TableInfo>* tables) const {
     out.push_back(std::move(t));
   }
   return Status::OK();
+}
+
+}  // namespace
+
+Status Db::Tables(std::vector<TableInfo>* tables) const {
+  return ListTables(impl_->database(), nullptr, tables);
+}
+
+Status Db::Tables(const std::string& board,
+                  std::vector<TableInfo>* tables) const {
+  return ListTables(impl_->database(), &board, tables);
 }
 
 namespace {

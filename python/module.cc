@@ -287,10 +287,10 @@ class PyDb {
     return out;
   }
 
-  py::list Tables() const {
+  py::list Tables(const std::optional<std::string>& board) const {
     py::list out;
     std::vector<TableInfo> tables;
-    Check(db_->Tables(&tables));
+    Check(board ? db_->Tables(*board, &tables) : db_->Tables(&tables));
     for (const TableInfo& t : tables) {
       py::dict d;
       d["board"] = t.board;
@@ -404,8 +404,10 @@ void DefTableMethods(py::class_<PyDb>* db) {
            "n distinct uniformly random states that reach the goal (at "
            "exactly `distance` when given) as dicts {state, distance}; the "
            "same as slidedb-query --sample for the same seed.")
-      .def("tables", Method(&PyDb::Tables),
-           "The goals the database answers, one per goal blank: dicts "
+      .def("tables", Method(&PyDb::Tables), py::kw_only(),
+           "board"_a = py::none(),
+           "The goals the database answers (of `board` only when given), "
+           "one per goal blank: dicts "
            "{board, goal, states, max_distance, kind, metric}; kind 'table' "
            "(stored, or served by a symmetry of the board) or 'pdb' "
            "(pattern databases and a search, max_distance None), which adds "

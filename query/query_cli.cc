@@ -168,10 +168,8 @@ int RunListing(const QueryArgs& a, const Database& db, std::ostream& out,
   if (a.mode == QueryMode::kTables) {
     std::vector<GoalInfo> goals;
     s = ListGoals(db, &goals);
-    if (!a.tables_board.empty()) {
-      std::erase_if(
-          goals, [&](const GoalInfo& g) { return g.board != a.tables_board; });
-    }
+    if (s.ok() && !a.tables_board.empty())
+      s = KeepBoard(a.tables_board, &goals);
     if (s.ok() && config.json) AppendGoalsJson(goals, &o);
     if (s.ok() && !config.json) AppendGoalsText(goals, &o);
   } else {

@@ -393,17 +393,21 @@ ApiResponse Handler::Sample() {
   return Json(200, out.str(), kJsonLines);
 }
 
-// GET /api/tables: every goal the database answers (lib/answer/tables.h).
+// GET /api/tables[?board=RxC]: every goal the database answers, or those
+// of one board (lib/answer/tables.h).
 ApiResponse Handler::Tables() {
-  if (!request_.params.empty()) {
-    return Error(400, "unknown parameter '" + request_.params.begin()->first +
-                          "'");
+  for (const auto& [name, value] : request_.params) {
+    if (name != "board") return Error(400, "unknown parameter '" + name + "'");
   }
   std::vector<GoalInfo> goals;
   // Every table's metadata was read when the databases were opened
   // (Reload): this cannot fail.
-  const Status s = ListSourceGoals(sources_, &goals, nullptr);
+  Status s = ListSourceGoals(sources_, &goals, nullptr);
   if (!s.ok()) return Failure(s);
+  if (const std::string* board = params_.Get("board")) {
+    s = KeepBoard(*board, &goals);
+    if (!s.ok()) return Error(400, s.message());
+  }
   std::string out;
   AppendGoalsJson(goals, &out);
   return Json(200, std::move(out));

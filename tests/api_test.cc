@@ -111,6 +111,27 @@ TEST(ApiTest, MalformedInputHasTheQueryToolsMessage) {
   EXPECT_TRUE(db->Solve("123456780", {"3x3", "", "a b"}, &sol).IsInvalidArgument());
 }
 
+// Tables(board) is the whole listing's entries of that board; a name that
+// is no board is InvalidArgument.
+TEST(ApiTest, TablesOfOneBoard) {
+  const std::unique_ptr<Db> db = OpenTestDb();
+  std::vector<TableInfo> all, one;
+  ASSERT_TRUE(db->Tables(&all).ok());
+  ASSERT_TRUE(db->Tables("3x3", &one).ok());
+  std::vector<std::string> expected, got;
+  for (const TableInfo& t : all) {
+    if (t.board == "3x3") expected.push_back(t.goal + " " + t.metric);
+  }
+  for (const TableInfo& t : one)
+    got.push_back(t.board + " " + t.goal + " " + t.metric);
+  for (std::string& e : expected) e = "3x3 " + e;
+  ASSERT_FALSE(expected.empty());
+  EXPECT_LT(expected.size(), all.size());
+  EXPECT_EQ(got, expected);
+  EXPECT_TRUE(db->Tables("9x9", &one).IsInvalidArgument());
+  EXPECT_TRUE(db->Tables("", &one).IsInvalidArgument());
+}
+
 TEST(ApiTest, MissingDatabaseAndTableAreNotFound) {
   std::unique_ptr<Db> none;
   const Status open = Db::Open(testing::TempDir("api-no-db") + "/none", &none);

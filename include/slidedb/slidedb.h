@@ -202,6 +202,8 @@ class Db {
   // Every goal the database answers (TableInfo); the metadata was read by
   // Open, so that this fails only if the database does.
   Status Tables(std::vector<TableInfo>* tables) const;
+  // Those of one board ("4x4"); InvalidArgument when `board` names none.
+  Status Tables(const std::string& board, std::vector<TableInfo>* tables) const;
 
   // An optimal solution of `start`. An unsolvable start is an answer, not
   // an error: OK with solution->solvable false and the reason.

@@ -84,6 +84,14 @@ Status ListGoals(const Database& db, std::vector<GoalInfo>* goals) {
   return Status::OK();
 }
 
+Status KeepBoard(const std::string& board, std::vector<GoalInfo>* goals) {
+  Board b;
+  const Status s = Board::Parse(board, &b);
+  if (!s.ok()) return s;
+  std::erase_if(*goals, [&](const GoalInfo& g) { return g.board != b.Name(); });
+  return Status::OK();
+}
+
 void AppendGoalsJson(const std::vector<GoalInfo>& goals, std::string* out) {
   *out += "{\"tables\":[";
   for (size_t i = 0; i < goals.size(); ++i) {

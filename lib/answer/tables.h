@@ -38,6 +38,10 @@ struct GoalInfo {
 // key order. Corruption when a table's metadata cannot be read.
 Status ListGoals(const Database& db, std::vector<GoalInfo>* goals);
 
+// Keeps the goals of `board` only: a board's name as every face reads it
+// ("4x4"). InvalidArgument, *goals untouched, when it names no board.
+Status KeepBoard(const std::string& board, std::vector<GoalInfo>* goals);
+
 // {"tables": [{"board", "goal", "goal_blank", "kind", "metric", "states",
 // "max_distance", "stored", "table"[, "partition", "index", "words"]
 // [, "database"]}]}

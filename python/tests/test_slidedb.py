@@ -206,6 +206,10 @@ def test_tables_and_version(db):
     assert slidedb.__version__ == subprocess.run(
         [QUERY, "--version"], capture_output=True, text=True).stdout.split()[1]
     assert db.path == DB
+    assert db.tables(board="3x3") == [t for t in tables if t["board"] == "3x3"]
+    assert len(db.tables(board="3x3")) < len(tables)
+    with pytest.raises(ValueError, match="9x9"):
+        db.tables(board="9x9")
 
 
 TWOBIT_DB = os.environ.get("SLIDEDB_TWOBIT_DB")

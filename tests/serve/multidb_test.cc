@@ -59,6 +59,22 @@ TEST(MultiDbTest, OneServerAnswersFromTwoDatabases) {
   std::map<std::string, std::string> dbs = Databases(r->body);
   EXPECT_EQ(dbs["3x3"], a);
   EXPECT_EQ(dbs["2x3"], b);
+  // ?board= keeps that board's entries of the whole listing, whichever
+  // database holds them; a name that is no board is a 400.
+  const nlohmann::json whole = nlohmann::json::parse(r->body);
+  nlohmann::json of_board = nlohmann::json::array();
+  for (const auto& t : whole["tables"]) {
+    if (t["board"] == "2x3") of_board.push_back(t);
+  }
+  ASSERT_FALSE(of_board.empty());
+  r = client.Get("/api/tables?board=2x3");
+  ASSERT_TRUE(r);
+  ASSERT_EQ(r->status, 200) << r->body;
+  EXPECT_EQ(nlohmann::json::parse(r->body)["tables"], of_board);
+  r = client.Get("/api/tables?board=9x9");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 400);
+  EXPECT_NE(r->body.find("9x9"), std::string::npos) << r->body;
   // Neither holds it: a 404 as with one database.
   r = client.Get("/api/solve?board=2x2&start=1230");
   ASSERT_TRUE(r);
