@@ -47,9 +47,9 @@ Status ReadOptions(const Options& options, const std::string& db_dir,
       options.metric.empty() ? nullptr : &options.metric,
       options.notation.empty() ? nullptr : &options.notation, config);
   if (!s.ok()) return s;
-  return ReadGoalOptions(options.board,
-                         options.goal.empty() ? nullptr : &options.goal,
-                         &options.blank, config);
+  return ReadGoalOptions(
+      options.board, options.goal.empty() ? nullptr : &options.goal,
+      options.blank.empty() ? nullptr : &options.blank, config);
 }
 
 // A missing table named with the command that builds it, as the other

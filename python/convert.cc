@@ -77,9 +77,17 @@ Options MakeOptions(const std::string& board,
                     const std::optional<std::string>& notation) {
   Options o;
   o.board = board;
-  // The C++ API reads an empty goal as the start's own; given here, as
-  // --goal '' and goal= are, it is an error.
+  // The C++ API reads an empty value as the default (an empty goal as the
+  // start's own); given here, as --goal '' and goal= are, it is an error.
   if (goal && goal->empty()) throw py::value_error("goal '': empty state");
+  for (const auto& [name, value] : {std::pair{"blank", &blank},
+                                    {"metric", &metric},
+                                    {"notation", &notation}}) {
+    if (*value && (*value)->empty()) {
+      throw py::value_error(std::string(name) +
+                            " is empty: leave it out for the default");
+    }
+  }
   if (goal) o.goal = *goal;
   if (blank) o.blank = *blank;
   if (metric) o.metric = *metric;

@@ -435,8 +435,9 @@ std::optional<int> ParseQueryArgs(const std::vector<std::string>& argv,
     return kExitUsage;
   };
   const std::string blank = config.notation.blank;
-  Status s = ReadGoalOptions(
-      g.board_name, vm.count("goal") ? &g.goal_text : nullptr, &blank, &config);
+  Status s =
+      ReadGoalOptions(g.board_name, vm.count("goal") ? &g.goal_text : nullptr,
+                      blank.empty() ? nullptr : &blank, &config);
   if (!s.ok()) return usage(s.message());
   s = ReadMoveOptions(vm.count("metric") ? &g.metric_text : nullptr,
                       vm.count("notation") ? &g.notation_text : nullptr,

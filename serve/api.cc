@@ -324,6 +324,10 @@ ApiResponse Api::Handle(const ApiRequest& request) const {
     return r;
   }
   if (route->endpoint == Endpoint::kHealth) {
+    if (!request.params.empty()) {
+      return Error(400,
+                   "unknown parameter '" + request.params.begin()->first + "'");
+    }
     return Json(200, "{\"status\":\"ok\"}\n");
   }
   if (route->endpoint == Endpoint::kProgress) {

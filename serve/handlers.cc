@@ -142,13 +142,16 @@ Status Handler::ReadSolve(const std::string& implied) {
     if (!s.ok()) return s;
     config_->extras.limit = static_cast<size_t>(n);
   }
-  const std::string* verify = params_.Get(verify_endpoint ? "moves" : "verify");
+  const char* verify_param = verify_endpoint ? "moves" : "verify";
+  const std::string* verify = params_.Get(verify_param);
   if (verify_endpoint && verify == nullptr) {
     return Status::InvalidArgument("missing parameter 'moves'");
   }
   if (verify != nullptr) {
     config_->extras.verify = true;
     config_->extras.verify_text = *verify;
+    config_->extras.verify_name =
+        std::string("parameter '") + verify_param + "'";
   }
   return Status::OK();
 }

@@ -37,7 +37,9 @@ TEST(BoardTest, ParsesSupportedShapes) {
 }
 
 TEST(BoardTest, RejectsUnsupportedShapesWithReason) {
-  for (const std::string text : {"1x5", "5x1", "5x6", "2x13", "1x1", "26x1"}) {
+  // "0x3" is of the form RxC, with a side too short: not supported.
+  for (const std::string text :
+       {"1x5", "5x1", "5x6", "2x13", "1x1", "26x1", "0x3", "3x0", "03x0"}) {
     Board board(2, 3);
     Status s = Board::Parse(text, &board);
     EXPECT_TRUE(s.IsInvalidArgument()) << text;
@@ -50,7 +52,8 @@ TEST(BoardTest, RejectsUnsupportedShapesWithReason) {
 
 TEST(BoardTest, RejectsMalformedShapes) {
   for (const std::string text :
-       {"3x", "x3", "abc", "", "3", "3x3x3", "3 x 3", "3x3 ", "three", "3*3"}) {
+       {"3x", "x3", "abc", "", "3", "3x3x3", "3 x 3", "3x3 ", "three", "3*3",
+        "-3x3", "3x-3", "+3x3"}) {
     Board board(2, 3);
     Status s = Board::Parse(text, &board);
     EXPECT_TRUE(s.IsInvalidArgument()) << "'" << text << "'";
@@ -94,9 +97,12 @@ TEST(BoardTest, RejectsHugeShapesWhoseCellCountOverflows) {
         << text << ": " << s.message();
     EXPECT_EQ(board, Board(2, 3)) << text << " changed the board";
   }
-  // Past int: a parse error, not a wrapped number.
+  // Past int: too large, not a wrapped number.
   Board board(2, 3);
-  EXPECT_TRUE(Board::Parse("4294967298x2", &board).IsInvalidArgument());
+  const Status s = Board::Parse("4294967298x2", &board);
+  EXPECT_TRUE(s.IsInvalidArgument());
+  EXPECT_NE(s.message().find("not supported"), std::string::npos)
+      << s.message();
   EXPECT_EQ(board, Board(2, 3));
 }
 

@@ -148,6 +148,7 @@ TEST(NotationTest, RowsBetweenSpaces) {
   // Words of other lengths, commas, or another count of words: refused as
   // before, with the same messages.
   EXPECT_EQ(ParseError("1234 56 780", board), "3 cells given; a 3x3 board has 9");
+  EXPECT_EQ(ParseError("1", board), "1 cell given; a 3x3 board has 9");
   EXPECT_EQ(ParseError("123,456,780", board), "3 cells given; a 3x3 board has 9");
   EXPECT_EQ(ParseError("123 456", board), "2 cells given; a 3x3 board has 9");
   EXPECT_EQ(ParseError("123 456 78\xc3", board),

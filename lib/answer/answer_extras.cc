@@ -25,7 +25,7 @@ Status ExtraAnswers::Compute(const Problem& p, std::string* malformed) {
                      *options_.profile);
     }
     if (!s.ok()) {
-      *malformed = "--verify: " + s.message();
+      *malformed = options_.verify_name + ": " + s.message();
       return Status::OK();
     }
   }

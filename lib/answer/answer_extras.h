@@ -23,6 +23,9 @@ struct ExtraOptions {
   size_t limit = 100;  // solutions listed by --all at most
   bool verify = false;
   std::string verify_text;  // the MOVES of --verify
+  // How the face names them in a message ("parameter 'moves'" on the
+  // server's /api/verify).
+  std::string verify_name = "--verify";
   // The most of each number the face takes (lib/answer/limits.h): the
   // moves of --verify's and --analyse's solutions are checked against it.
   const LimitProfile* profile = &kLibraryLimits;

@@ -13,6 +13,10 @@ Status ReadGoalOptions(const std::string& board, const std::string* goal,
                        const std::string* blank, QueryConfig* config) {
   Status s = Board::Parse(board, &config->board);
   if (!s.ok()) return s;
+  if (blank != nullptr && blank->empty()) {
+    return Status::InvalidArgument(
+        "the blank's label is empty: leave it out for the default (0)");
+  }
   config->notation.blank = blank != nullptr ? *blank : "";
   s = CheckBlankLabel(config->notation.blank);
   if (!s.ok()) return s;

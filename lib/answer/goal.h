@@ -57,9 +57,10 @@ struct QueryConfig {
 SearchLimits AnswerLimits(const QueryConfig& config);
 
 // Reads a question's board ("3x3"), goal (any arrangement; null: each
-// start's default goal) and blank label (null or "": any of 0 _ . -) into
-// *config, as every face takes them. InvalidArgument with the message every
-// face shows ("goal '...': ...").
+// start's default goal) and blank label (null: any of 0 _ . -; "" given is
+// an error, as on the command line) into *config, as every face takes
+// them. InvalidArgument with the message every face shows ("goal '...':
+// ...").
 Status ReadGoalOptions(const std::string& board, const std::string* goal,
                        const std::string* blank, QueryConfig* config);
 

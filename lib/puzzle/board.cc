@@ -1,6 +1,7 @@
 #include "lib/puzzle/board.h"
 
 #include <charconv>
+#include <climits>
 
 namespace slidedb {
 
@@ -35,17 +36,22 @@ Board::Board(int rows, int cols) : rows_(rows), cols_(cols) {
 
 Status Board::Parse(std::string_view text, Board* board) {
   const auto x = text.find_first_of("xX");
-  int rows = 0, cols = 0;
-  if (x != std::string_view::npos) {
+  // Digits, x, digits: "0x3" and "2x99" are of the form (and refused
+  // below), "-3x3" and "3x" are not.
+  int rows = -1, cols = -1;
+  auto digits = [](std::string_view d) {
+    return !d.empty() && d.find_first_not_of("0123456789") == d.npos;
+  };
+  if (x != std::string_view::npos && digits(text.substr(0, x)) &&
+      digits(text.substr(x + 1))) {
     const char* b = text.data();
     auto r1 = std::from_chars(b, b + x, rows);
     auto r2 = std::from_chars(b + x + 1, b + text.size(), cols);
-    if (r1.ec != std::errc() || r1.ptr != b + x || r2.ec != std::errc() ||
-        r2.ptr != b + text.size()) {
-      rows = cols = 0;
-    }
+    // Past int: too large a board, as "99x99" is.
+    if (r1.ec != std::errc()) rows = INT_MAX;
+    if (r2.ec != std::errc()) cols = INT_MAX;
   }
-  if (rows == 0 || cols == 0) {
+  if (rows < 0 || cols < 0) {
     return Status::InvalidArgument("board '" + std::string(text) +
                                    "' is not of the form RxC, e.g. 3x3");
   }

@@ -38,8 +38,7 @@ Status ParseMoves(std::string_view text, MoveConvention c,
     Move m;
     if (!ParseMoveLetter(ch, &m)) {
       return Status::InvalidArgument(
-          "moves: character " + std::to_string(i + 1) + " ('" +
-          std::string(1, ch) +
+          "character " + std::to_string(i + 1) + " ('" + std::string(1, ch) +
           "') is not a move: expected U, D, L or R, each optionally "
           "followed by a count");
     }
@@ -54,8 +53,8 @@ Status ParseMoves(std::string_view text, MoveConvention c,
     }
     if (counted && (count < 1 || count > 999)) {
       return Status::InvalidArgument(
-          "moves: the count after character " + std::to_string(letter + 1) +
-          " ('" + std::string(1, ch) + "') must be 1 to 999");
+          "the count after character " + std::to_string(letter + 1) + " ('" +
+          std::string(1, ch) + "') must be 1 to 999");
     }
     out->insert(out->end(), counted ? count : 1, BlankStep(m, c));
   }

@@ -148,8 +148,10 @@ Status ReadCells(std::string_view text, const Board& board,
     if (!s.ok()) return s;
   }
   if (static_cast<int>(labels->size()) != n) {
-    std::string msg = std::to_string(labels->size()) + " cells given; a " +
-                      board.Name() + " board has " + std::to_string(n);
+    std::string msg = std::to_string(labels->size()) +
+                      (labels->size() == 1 ? " cell" : " cells") +
+                      " given; a " + board.Name() + " board has " +
+                      std::to_string(n);
     if (n > 9 && labels->size() > static_cast<size_t>(n)) {
       msg +=
           " (on boards of more than 9 cells separate the labels with "

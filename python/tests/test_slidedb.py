@@ -133,6 +133,11 @@ def test_malformed_input_raises_value_error_with_the_cli_message(db):
     with pytest.raises(ValueError) as e:
         db.solve("867254301", goal="")
     assert str(e.value) == "goal '': empty state"
+    # So is an empty blank, metric or notation (blank= once meant the
+    # default on the server and here, an error on the command line).
+    for name in ("blank", "metric", "notation"):
+        with pytest.raises(ValueError, match=name + " is empty"):
+            db.solve("867254301", **{name: ""})
     # Sides whose product overflows int once crashed the interpreter.
     for huge in ("46341x46341", "65536x65536", "2x2147483647"):
         with pytest.raises(ValueError):

@@ -352,7 +352,7 @@ TEST_F(ApiTest, ErrorsSayWhatIsWrongWithTheRightStatus) {
       // A value holding "&zzz=1" is not the parameter zzz=1: the second
       // question does not reuse the first one's Answerer.
       {Get("/api/solve", {{"start", "123456780"}, {"verify", "U&zzz=1"}}), 400,
-       "--verify"},
+       "parameter 'verify': "},
       {Get("/api/solve",
            {{"start", "123456780"}, {"verify", "U"}, {"zzz", "1"}}),
        400, "unknown parameter 'zzz'"},
@@ -374,7 +374,12 @@ TEST_F(ApiTest, ErrorsSayWhatIsWrongWithTheRightStatus) {
        "parameter 'limit' must be a whole number from 1 to 10000, not "
        "'10001': the server holds a request's whole answer in memory"},
       {Get("/api/solve", {{"start", "867254301"}, {"verify", "UXZ"}}), 400,
-       "--verify"},
+       "parameter 'verify': "},
+      {Get("/api/verify", {{"start", "867254301"}, {"moves", "RDX"}}), 400,
+       "parameter 'moves': "},
+      {Get("/api/solve", {{"start", "123456780"}, {"blank", ""}}), 400,
+       "the blank's label is empty"},
+      {Get("/healthz", {{"x", "1"}}), 400, "unknown parameter 'x'"},
       {Get("/api/verify", {{"start", "867254301"}}), 400,
        "missing parameter 'moves'"},
       {Get("/api/moves", {{"start", "1 2 3"}}), 400, "3x3 board has 9"},
