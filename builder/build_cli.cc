@@ -268,10 +268,9 @@ int Build(const BuildOptions& o, const std::vector<int>& goals,
   return kExitOk;
 }
 
-}  // namespace
-
-int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
-             std::ostream& out, std::ostream& err) {
+// RunBuild but for the check that the output was written.
+int RunBuildArgs(const std::vector<std::string>& args, std::ostream& out,
+                 std::ostream& err) {
   BuildOptions o;
   if (const int code = ParseBuildOptions(args, out, err, &o); code >= 0) {
     return code;
@@ -311,6 +310,13 @@ int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
     if (code != kMpiRunAlone) return code;
   }
   return Build(o, std::vector<int>(blanks.begin(), blanks.end()), out, err);
+}
+
+}  // namespace
+
+int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
+             std::ostream& out, std::ostream& err) {
+  return AfterOutput(RunBuildArgs(args, out, err), "slidedb-build", out, err);
 }
 
 }  // namespace slidedb

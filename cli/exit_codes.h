@@ -4,6 +4,8 @@
 #ifndef SLIDEDB_CLI_EXIT_CODES_H_
 #define SLIDEDB_CLI_EXIT_CODES_H_
 
+#include <ostream>
+
 #include "lib/base/status.h"
 
 namespace slidedb {
@@ -21,6 +23,18 @@ inline constexpr int kExitCantCreate = 73;  // the database cannot be written
 inline constexpr int kExitIOError = 74;     // reading the input or writing
                                             // failed (a full disk...)
 inline constexpr int kExitTempFail = 75;    // a deadline, or busy: try again
+
+// `status`, unless `out` could not be written to its end (a full disk, a
+// closed pipe): then 74, said on `err` by `program`, whatever else
+// happened, for what was to be written is lost.
+inline int AfterOutput(int status, const char* program, std::ostream& out,
+                       std::ostream& err) {
+  out.flush();
+  if (out) return status;
+  err << program
+      << ": cannot write the output (a full disk?); what it held was lost\n";
+  return kExitIOError;
+}
 
 // The exit status of a tool that stops on a failed Status while it reads a
 // database and answers (slidedb-query; slidedb-serve as it starts): one

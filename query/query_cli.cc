@@ -298,15 +298,7 @@ int RunQuery(const std::vector<std::string>& args, std::istream& in,
                          keep_open != nullptr ? keep_open : &database,
                          mpi.get());
   if (mpi != nullptr) mpi->Report(writes ? err : silent);
-  // An answer that could not be written (a full disk, a closed pipe) is
-  // lost: say so, whatever else happened.
-  out.flush();
-  if (!out) {
-    err << "slidedb-query: cannot write the output (a full disk?); answers "
-           "were lost\n";
-    return kExitIOError;
-  }
-  return status;
+  return AfterOutput(status, "slidedb-query", out, err);
 }
 
 }  // namespace slidedb

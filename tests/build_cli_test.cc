@@ -1,6 +1,8 @@
 // slidedb-build, run in-process: exit statuses, standard output and
 // standard error as a user sees them; what it refuses to build into; stale
 // copies, symlinks and trailing slashes; a rebuild that readers survive.
+#include "builder/build_cli.h"
+
 #include <gtest/gtest.h>
 #include <rocksdb/db.h>
 #include <sys/wait.h>
@@ -11,6 +13,7 @@
 #include <iterator>
 #include <memory>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -144,6 +147,22 @@ TEST(BuildCliTest, QuietBuildsPrintNoProgress) {
       RunBuildCli({"--db", db, "--board", "2x2", "--quiet", "--threads", "1"});
   ASSERT_EQ(r.status, kExitOk) << r.err;
   EXPECT_EQ(r.err, "");
+}
+
+// A report that cannot be written (--verify > a full disk) is lost: 74,
+// not 0 with an empty report.
+TEST(BuildCliTest, OutputNotWrittenExits74) {
+  const std::string db = TempDir("build-unwritten") + "/db";
+  ASSERT_EQ(RunBuildCli({"--db", db, "--board", "2x2", "--quiet"}).status,
+            kExitOk);
+  std::istringstream in;
+  std::ostringstream out, err;
+  out.setstate(std::ios::badbit);  // as a write to a full disk leaves it
+  EXPECT_EQ(
+      RunBuild({"--db", db, "--verify", "--format", "json"}, in, out, err),
+      kExitIOError);
+  EXPECT_NE(err.str().find("cannot write the output"), std::string::npos)
+      << err.str();
 }
 
 TEST(BuildCliTest, GoalPicksOneTable) {

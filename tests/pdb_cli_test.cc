@@ -23,6 +23,7 @@ namespace {
 
 using json = nlohmann::json;
 using testing::CliResult;
+using testing::Pdb44Database;
 using testing::RunBuildCli;
 using testing::RunQueryCli;
 using testing::TempDir;
@@ -47,20 +48,6 @@ std::vector<Instance> KorfInstances() {
     out.push_back(i);
   }
   return out;
-}
-
-// A 4x4 database with 5-5-5 pattern databases (seconds to build), made once.
-const std::string& Db44() {
-  static const std::string dir = [] {
-    const std::string d = TempDir("pdb-4x4") + "/db";
-    const CliResult r =
-        RunBuildCli({"--db", d, "--board", "4x4", "--pdb", "5-5-5"});
-    EXPECT_EQ(r.status, kExitOk) << r.err;
-    EXPECT_NE(r.err.find("depth"), std::string::npos) << "no progress";
-    EXPECT_NE(r.out.find("pattern database"), std::string::npos) << r.out;
-    return d;
-  }();
-  return dir;
 }
 
 // Plays the moves on the start (tiles in reading order, commas) and checks
@@ -105,8 +92,8 @@ TEST(PdbCliTest, KorfInstancesOnTheirGoal) {
   korf.resize(4);
   std::string input;
   for (const Instance& i : korf) input += i.state + "\n";
-  const CliResult r = RunQueryCli({"--db", Db44(), "--board", "4x4", "--goal",
-                                   kKorfGoal, "--format", "json"},
+  const CliResult r = RunQueryCli({"--db", Pdb44Database(), "--board", "4x4",
+                                   "--goal", kKorfGoal, "--format", "json"},
                                   input);
   ASSERT_EQ(r.status, kExitOk) << r.err;
   std::istringstream lines(r.out);
@@ -120,16 +107,17 @@ TEST(PdbCliTest, KorfInstancesOnTheirGoal) {
     ExpectSolves(i.state, kKorfGoal, j);
   }
   // --threads 2: the same answers, in input order.
-  const CliResult t = RunQueryCli({"--db", Db44(), "--board", "4x4", "--goal",
-                                   kKorfGoal, "--format", "json",
-                                   "--threads", "2"},
-                                  input);
+  const CliResult t =
+      RunQueryCli({"--db", Pdb44Database(), "--board", "4x4", "--goal",
+                   kKorfGoal, "--format", "json", "--threads", "2"},
+                  input);
   EXPECT_EQ(t.status, kExitOk) << t.err;
   EXPECT_EQ(t.out, r.out);
   // States on the command line: the pattern databases are read a page at
   // a time as the search asks (PdbValues); the same bytes.
-  std::vector<std::string> args = {"--db", Db44(), "--board", "4x4",
-                                   "--goal", kKorfGoal, "--format", "json"};
+  std::vector<std::string> args = {"--db",     Pdb44Database(), "--board",
+                                   "4x4",      "--goal",        kKorfGoal,
+                                   "--format", "json"};
   for (const Instance& i : korf) args.push_back(i.state);
   const CliResult a = RunQueryCli(args, "");
   EXPECT_EQ(a.status, kExitOk) << a.err;
@@ -141,8 +129,8 @@ TEST(PdbCliTest, KorfInstancesOnTheirGoal) {
 // the answer unchanged. --quiet: none.
 TEST(PdbCliTest, ProgressLinesOfASearch) {
   const std::string state = "13,8,14,3,9,1,0,7,15,5,4,10,12,2,6,11";  // 41
-  const std::vector<std::string> base = {"--db", Db44(), "--board", "4x4",
-                                         "--goal", kKorfGoal, state};
+  const std::vector<std::string> base = {
+      "--db", Pdb44Database(), "--board", "4x4", "--goal", kKorfGoal, state};
   std::vector<std::string> args = base;
   args.insert(args.begin(), {"--progress", "--progress-after", "0"});
   const CliResult p = RunQueryCli(args, "");
@@ -194,14 +182,14 @@ TEST(PdbCliTest, DefaultGoalLabelsStepsAndVerify) {
   // 3 moves (RRD) from a goal in letters, blank last.
   const std::string goal = "a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,_";
   const std::string start = "a,b,c,d,e,f,g,h,i,_,j,k,m,n,o,l";
-  CliResult r = RunQueryCli({"--db", Db44(), "--board", "4x4", "--goal", goal,
-                             "--steps", start});
+  CliResult r = RunQueryCli({"--db", Pdb44Database(), "--board", "4x4",
+                             "--goal", goal, "--steps", start});
   ASSERT_EQ(r.status, kExitOk) << r.err;
   EXPECT_NE(r.out.find(": 3 moves\n  moves: RRD\n  tiles: j k l\n"),
             std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("step 3: D (tile l)"), std::string::npos) << r.out;
-  r = RunQueryCli({"--db", Db44(), "--board", "4x4", "--goal", goal,
+  r = RunQueryCli({"--db", Pdb44Database(), "--board", "4x4", "--goal", goal,
                    "--format", "json", "--verify", "RRDL", start});
   ASSERT_EQ(r.status, kExitOk) << r.err;
   const json j = json::parse(r.out);
@@ -209,8 +197,8 @@ TEST(PdbCliTest, DefaultGoalLabelsStepsAndVerify) {
   EXPECT_EQ(j["verify"]["optimal_length"], 3);
   EXPECT_EQ(j["verify"]["reaches_goal"], false);
   // The goal itself.
-  r = RunQueryCli({"--db", Db44(), "--board", "4x4", "--format", "json",
-                   "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0"});
+  r = RunQueryCli({"--db", Pdb44Database(), "--board", "4x4", "--format",
+                   "json", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0"});
   EXPECT_EQ(json::parse(r.out)["distance"], 0);
 }
 
@@ -280,14 +268,15 @@ TEST(PdbCliTest, EveryOtherBoardOver12CellsAnswersOptimally) {
 
 TEST(PdbCliTest, BadInputAndRefusals) {
   // Unsolvable and malformed inputs keep their exit statuses.
-  CliResult r = RunQueryCli({"--db", Db44(), "--board", "4x4",
+  CliResult r = RunQueryCli({"--db", Pdb44Database(), "--board", "4x4",
                              "2,1,3,4,5,6,7,8,9,10,11,12,13,14,15,0"});
   EXPECT_EQ(r.status, kExitUnsolvable);
   EXPECT_NE(r.out.find("unsolvable"), std::string::npos);
-  r = RunQueryCli({"--db", Db44(), "--board", "4x4", "--threads", "2"},
+  r = RunQueryCli({"--db", Pdb44Database(), "--board", "4x4", "--threads", "2"},
                   "1,2,3\n2,1,3,4,5,6,7,8,9,10,11,12,13,14,15,0\n");
   EXPECT_EQ(r.status, kExitDataError);
-  r = RunQueryCli({"--db", Db44(), "--board", "4x4", "--threads", "-1", "x"});
+  r = RunQueryCli(
+      {"--db", Pdb44Database(), "--board", "4x4", "--threads", "-1", "x"});
   EXPECT_EQ(r.status, kExitUsage);
   // Tools that need every state refuse, saying why.
   for (std::vector<std::string> tool :
@@ -296,20 +285,20 @@ TEST(PdbCliTest, BadInputAndRefusals) {
         {"--export", "csv"},
         {"--heuristics"},
         {"--count", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15"}}) {
-    tool.insert(tool.begin(), {"--db", Db44(), "--board", "4x4"});
+    tool.insert(tool.begin(), {"--db", Pdb44Database(), "--board", "4x4"});
     r = RunQueryCli(tool);
     EXPECT_EQ(r.status, kExitUsage) << tool[4];
     EXPECT_NE(r.err.find("full table"), std::string::npos) << r.err;
   }
   // --histogram shows the pattern databases'.
-  r = RunQueryCli({"--db", Db44(), "--board", "4x4", "--histogram",
+  r = RunQueryCli({"--db", Pdb44Database(), "--board", "4x4", "--histogram",
                    "--format", "json"});
   ASSERT_EQ(r.status, kExitOk) << r.err;
   const json h = json::parse(r.out);
   ASSERT_EQ(h["pattern_databases"].size(), 3u);
   EXPECT_EQ(h["pattern_databases"][0]["entries"], 524160);
   // No pattern databases for this board: exit 66 with the command to run.
-  r = RunQueryCli({"--db", Db44(), "--board", "2x7",
+  r = RunQueryCli({"--db", Pdb44Database(), "--board", "2x7",
                    "1,2,3,4,5,6,7,8,9,10,11,12,0,13"});
   EXPECT_EQ(r.status, kExitNoInput);
   EXPECT_NE(r.err.find("slidedb-build"), std::string::npos) << r.err;
@@ -331,14 +320,14 @@ TEST(PdbCliTest, BadInputAndRefusals) {
 // one refusal.
 TEST(PdbCliTest, TheCppApiAnswersAsTheCli) {
   std::unique_ptr<Db> db;
-  ASSERT_TRUE(Db::Open(Db44(), &db).ok());
+  ASSERT_TRUE(Db::Open(Pdb44Database(), &db).ok());
   const Options korf{"4x4", kKorfGoal, ""};
   const std::vector<Instance> all = KorfInstances();
   for (int k : {1, 5, 8, 11}) {
     const Instance& instance = all[k];
-    const CliResult r = RunQueryCli({"--db", Db44(), "--board", "4x4", "--goal",
-                                     kKorfGoal, "--format", "json",
-                                     instance.state});
+    const CliResult r =
+        RunQueryCli({"--db", Pdb44Database(), "--board", "4x4", "--goal",
+                     kKorfGoal, "--format", "json", instance.state});
     ASSERT_EQ(r.status, kExitOk) << r.err;
     const json j = json::parse(r.out);
     Solution sol;
@@ -360,8 +349,8 @@ TEST(PdbCliTest, TheCppApiAnswersAsTheCli) {
     EXPECT_EQ(d, instance.length);
     if (k == 11) {
       // Every move, with the exact distance it leads to.
-      const CliResult m = RunQueryCli({"--db", Db44(), "--board", "4x4",
-                                       "--goal", kKorfGoal, "--moves",
+      const CliResult m = RunQueryCli({"--db", Pdb44Database(), "--board",
+                                       "4x4", "--goal", kKorfGoal, "--moves",
                                        "--format", "json", instance.state});
       ASSERT_EQ(m.status, kExitOk) << m.err;
       const json jm = json::parse(m.out);
@@ -391,7 +380,7 @@ TEST(PdbCliTest, TheCppApiAnswersAsTheCli) {
   EXPECT_EQ(pdbs, 2);
   // Sampling needs a full table: the CLI's words, as NotSupported.
   const CliResult refused =
-      RunQueryCli({"--db", Db44(), "--board", "4x4", "--sample", "2"});
+      RunQueryCli({"--db", Pdb44Database(), "--board", "4x4", "--sample", "2"});
   ASSERT_EQ(refused.status, kExitUsage);
   std::vector<SampledState> sample;
   const Status s = db->Sample(2, -1, 1, {"4x4", "", ""}, &sample);
@@ -406,7 +395,7 @@ TEST(PdbCliTest, TheCppApiAnswersAsTheCli) {
 // state counts.
 TEST(PdbCliTest, ABatchOfSearchesAnswersAsOneAtATime) {
   std::unique_ptr<Db> db;
-  ASSERT_TRUE(Db::Open(Db44(), &db).ok());
+  ASSERT_TRUE(Db::Open(Pdb44Database(), &db).ok());
   const Options korf{"4x4", kKorfGoal, ""};
   const std::vector<Instance> all = KorfInstances();
   std::vector<std::string> starts;

@@ -59,6 +59,19 @@ std::string TempDir(const std::string& name) {
   return p.string();
 }
 
+const std::string& Pdb44Database() {
+  static const std::string dir = [] {
+    const std::string d = TempDir("pdb-4x4") + "/db";
+    const CliResult r =
+        RunBuildCli({"--db", d, "--board", "4x4", "--pdb", "5-5-5"});
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.err.find("depth"), std::string::npos) << "no progress";
+    EXPECT_NE(r.out.find("pattern database"), std::string::npos) << r.out;
+    return d;
+  }();
+  return dir;
+}
+
 std::map<std::string, std::string> FileSnapshot(const std::string& dir) {
   std::map<std::string, std::string> files;
   for (const auto& e : fs::directory_iterator(dir)) {

@@ -108,6 +108,10 @@ class ScopedEnv {
 // when the test binary exits.
 std::string TempDir(const std::string& name);
 
+// A 4x4 database with 5-5-5 pattern databases (seconds to build), built
+// once per test binary: for the tools' searches on the 15-puzzle.
+const std::string& Pdb44Database();
+
 // The full multi-tile table of `indexer`'s goal on one thread (RunBfs).
 BfsResult MtmTable(const Indexer& indexer);
 

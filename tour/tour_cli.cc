@@ -1,7 +1,9 @@
 #include "tour/tour_cli.h"
 
 #include <boost/program_options.hpp>
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -110,7 +112,15 @@ int RunVerify(const std::string& file, int size, bool closed, bool json,
     source = &stream;
   }
   tour::Grid grid;
+  errno = 0;
   const Status s = tour::ReadGrid(*source, &grid);
+  if (source->bad()) {  // a directory, an I/O error: no grid was read
+    const int e = errno;
+    err << "slidedb-tour: cannot read '" << file << "'"
+        << (e != 0 ? std::string(": ") + std::strerror(e) : std::string())
+        << "\n";
+    return kExitNoInput;
+  }
   if (!s.ok()) {
     err << "slidedb-tour: " << file << ": " << s.message() << "\n";
     return kExitDataError;
@@ -232,7 +242,8 @@ std::optional<int> ReadArgs(const std::vector<std::string>& args,
            "exists from that start (the reason is printed) or the grid is not "
            "a\n"
            "tour; 64 bad usage; 65 the grid file is not a grid of numbers; 66\n"
-           "the grid file cannot be opened.\n"
+           "the grid file cannot be opened or read; 74 the output cannot be\n"
+           "written.\n"
         << "\nExample: slidedb-tour --size 19 --start 4,12\n";
     return kExitOk;
   }
@@ -341,10 +352,9 @@ int RunStartFlag(int n, const std::string& start_text,
   return RunOneTour(request, settings.json, out, err);
 }
 
-}  // namespace
-
-int RunTour(const std::vector<std::string>& args, std::istream& in,
-            std::ostream& out, std::ostream& err) {
+// RunTour but for the check that the output was written.
+int RunTourArgs(const std::vector<std::string>& args, std::istream& in,
+                std::ostream& out, std::ostream& err) {
   TourFlags f;
   const po::options_description desc = TourOptions(&f);
   po::variables_map vm;
@@ -376,6 +386,13 @@ int RunTour(const std::vector<std::string>& args, std::istream& in,
     return Usage("--start R,C is needed (e.g. --start 4,12)", err);
   }
   return RunStartFlag(n, f.start_text, settings, out, err);
+}
+
+}  // namespace
+
+int RunTour(const std::vector<std::string>& args, std::istream& in,
+            std::ostream& out, std::ostream& err) {
+  return AfterOutput(RunTourArgs(args, in, out, err), "slidedb-tour", out, err);
 }
 
 }  // namespace slidedb

@@ -123,27 +123,13 @@ bool GroupMoves(const QueryConfig& config, const Problem& p,
   return at == CanonicalGoal(p.board, p.goal_blank);
 }
 
-// The limits of the analysis's searches: the config's, and max_seconds
-// for all of them together.
-SearchLimits AnalysisLimits(const QueryConfig& config) {
-  SearchLimits limits = config.limits;
-  if (config.max_seconds > 0) {
-    const auto budget =
-        std::chrono::duration_cast<SearchLimits::Clock::duration>(
-            std::chrono::duration<double>(config.max_seconds));
-    limits.deadline =
-        std::min(limits.deadline, SearchLimits::Clock::now() + budget);
-  }
-  return limits;
-}
-
 // The distances before and after each of out->moves (played from
 // p->start, which it moves along), the moves lost and the stretches of
 // moves that were not optimal; a search's budget counts for all.
 Status MeasureMoves(const QueryConfig& config, Solver* solver,
                     const std::vector<Move>& way, Problem* p,
                     AnalysisFields* out) {
-  const SearchLimits limits = AnalysisLimits(config);
+  const SearchLimits limits = BudgetLimits(config);
   auto stopped = [&](const Status& st) {
     if (!st.IsDeadlineExceeded()) return false;
     out->complete = false;

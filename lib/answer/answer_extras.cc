@@ -14,7 +14,8 @@ std::string ExtraAnswers::Letters(const std::vector<Move>& moves) const {
       metric_ == Metric::kMtm || convention_ == MoveConvention::kTile);
 }
 
-Status ExtraAnswers::Compute(const Problem& p, std::string* malformed) {
+Status ExtraAnswers::Compute(const Problem& p, const SearchLimits& limits,
+                             std::string* malformed) {
   malformed->clear();
   std::vector<SolutionStep> steps;
   Status s;
@@ -33,7 +34,7 @@ Status ExtraAnswers::Compute(const Problem& p, std::string* malformed) {
     // Only --verify gets here (RunQuery refuses --count and --all): the
     // optimal length comes from the search.
     int optimal_length;
-    s = solver_->Distance(p, &optimal_length, limits_);
+    s = solver_->Distance(p, &optimal_length, limits);
     if (!s.ok()) return s;
     PlaySolution(p.board, p.goal_blank, p.start, steps, optimal_length,
                  &verdict_, p.metric);

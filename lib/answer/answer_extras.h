@@ -34,24 +34,23 @@ struct ExtraOptions {
 
 class ExtraAnswers {
  public:
-  // A search answering --verify's optimal length stops at `limits`.
-  // REQUIRES: options, solver and limits outlive this object.
+  // REQUIRES: options and solver outlive this object.
   // Moves are read and written in `convention`; solutions listed in
   // `metric` with runs as answers write them (WrittenMoves).
-  ExtraAnswers(const ExtraOptions& options, Solver* solver,
-               const SearchLimits& limits, Metric metric,
+  ExtraAnswers(const ExtraOptions& options, Solver* solver, Metric metric,
                MoveConvention convention)
       : options_(options),
         solver_(solver),
-        limits_(limits),
         metric_(metric),
         convention_(convention) {}
 
   // Works out the extras for one solvable problem. When the --verify MOVES
   // do not fit this puzzle, sets *malformed to why (the input counts as
-  // malformed) and returns OK. A failure is the database's.
-  // REQUIRES: p.solvable; malformed != nullptr.
-  Status Compute(const Problem& p, std::string* malformed);
+  // malformed) and returns OK. A search answering --verify's optimal
+  // length stops at `limits` (DeadlineExceeded). Any other failure is the
+  // database's. REQUIRES: p.solvable; malformed != nullptr.
+  Status Compute(const Problem& p, const SearchLimits& limits,
+                 std::string* malformed);
 
   // The fields of the last Compute(), for the JSON object of the answer
   // (each starts with a comma) or as indented lines of the text answer.
@@ -61,7 +60,6 @@ class ExtraAnswers {
  private:
   const ExtraOptions& options_;
   Solver* solver_;
-  const SearchLimits& limits_;
   const Metric metric_;
   const MoveConvention convention_;
   std::string Letters(const std::vector<Move>& moves) const;

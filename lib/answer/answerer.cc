@@ -39,8 +39,7 @@ void AppendMalformedJson(std::string_view input, const std::string& message,
 Answerer::Answerer(const QueryConfig& config, Solver* solver)
     : config_(config),
       solver_(solver),
-      extras_(config.extras, solver, config.limits, config.metric,
-              config.convention),
+      extras_(config.extras, solver, config.metric, config.convention),
       json_head_("{\"board\":\"" + config.board.Name() + "\",\"start\":") {
   PlanCompact();
 }
@@ -157,7 +156,7 @@ Status Answerer::Distance(std::string_view input, int* distance) {
   }
   *distance = -1;
   if (!problem_.solvable) return Status::OK();
-  return solver_->Distance(problem_, distance, config_.limits);
+  return solver_->Distance(problem_, distance, BudgetLimits(config_));
 }
 
 Outcome Answerer::Answer(std::string_view input, std::string* out,
@@ -182,7 +181,9 @@ Outcome Answerer::Answer(std::string_view input, std::string* out,
   s = solver_->Solve(p, &path_, limits);
   if (s.ok() && config_.extras.any()) {
     std::string bad_moves;
-    s = extras_.Compute(p, &bad_moves);
+    SearchLimits budget = BudgetLimits(config_);
+    budget.threads = limits.threads;
+    s = extras_.Compute(p, budget, &bad_moves);
     if (s.ok() && !bad_moves.empty()) {
       return Malformed(input, bad_moves, out, err);
     }

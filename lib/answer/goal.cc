@@ -185,4 +185,17 @@ SearchLimits AnswerLimits(const QueryConfig& config) {
   return limits;
 }
 
+SearchLimits BudgetLimits(const QueryConfig& config) {
+  SearchLimits limits = config.limits;
+  if (config.max_seconds > 0) {
+    using Clock = SearchLimits::Clock;
+    limits.deadline =
+        std::min(limits.deadline,
+                 config.asked_at.value_or(Clock::now()) +
+                     std::chrono::duration_cast<Clock::duration>(
+                         std::chrono::duration<double>(config.max_seconds)));
+  }
+  return limits;
+}
+
 }  // namespace slidedb

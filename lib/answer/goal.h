@@ -55,6 +55,11 @@ struct QueryConfig {
 // config.max_seconds counted from config.asked_at (or now), less room to
 // write the answer (a twentieth of the budget, at most 50 ms).
 SearchLimits AnswerLimits(const QueryConfig& config);
+// The limits of searches whose answer must be exact (a distance, --verify's
+// optimal length, every move's distance, an analysis): config.limits,
+// stopped (DeadlineExceeded) config.max_seconds after config.asked_at (or
+// now).
+SearchLimits BudgetLimits(const QueryConfig& config);
 
 // Reads a question's board ("3x3"), goal (any arrangement; null: each
 // start's default goal) and blank label (null: any of 0 _ . -; "" given is

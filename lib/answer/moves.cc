@@ -25,8 +25,10 @@ Status AnswerMoves(const QueryConfig& config, Solver* solver,
   out->moves.clear();
   p.metric = config.metric;
   Path path;
+  // Every distance must be exact: the budget stops the searches.
+  const SearchLimits limits = BudgetLimits(config);
   if (p.solvable) {
-    s = solver->Solve(p, &path, config.limits);
+    s = solver->Solve(p, &path, limits);
     if (!s.ok()) return s;
     out->distance = path.distance();
   }
@@ -70,7 +72,7 @@ Status AnswerMoves(const QueryConfig& config, Solver* solver,
     std::vector<int> distances;
     for (size_t i : at[axis]) distances.push_back(out->moves[i].distance);
     s = solver->LineNeighborDistances(p, out->distance, axis, line[axis],
-                                      &distances, config.limits);
+                                      &distances, limits);
     if (!s.ok()) return s;
     for (size_t k = 0; k < at[axis].size(); ++k) {
       out->moves[at[axis][k]].distance = distances[k];

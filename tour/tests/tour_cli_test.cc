@@ -174,6 +174,26 @@ TEST(TourCli, VerifyNamesWhatIsWrong) {
   r = Tour({"--verify", "/nonexistent/grid.txt"});
   EXPECT_EQ(r.status, kExitNoInput);
   EXPECT_NE(r.err.find("cannot open"), std::string::npos);
+  // A directory opens, but reads nothing: not "no grid" (65), unreadable.
+  r = Tour({"--verify", SLIDEDB_TOUR_TESTDATA});
+  EXPECT_EQ(r.status, kExitNoInput) << r.err;
+  EXPECT_NE(r.err.find("cannot read"), std::string::npos) << r.err;
+}
+
+// Output that cannot be written (a full disk, a closed pipe) is lost: 74
+// and a message, in every mode, whatever the mode's own status.
+TEST(TourCli, OutputNotWrittenExits74) {
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"--size", "8", "--start", "1,1"},
+        std::vector<std::string>{"--table", "--size", "6"},
+        std::vector<std::string>{"--verify", kFigure3}}) {
+    std::istringstream in;
+    std::ostringstream out, err;
+    out.setstate(std::ios::badbit);  // as a write to a full disk leaves it
+    EXPECT_EQ(RunTour(args, in, out, err), kExitIOError) << args[0];
+    EXPECT_NE(err.str().find("cannot write the output"), std::string::npos)
+        << err.str();
+  }
 }
 
 // The paper's Figures 1 and 2 (n = 7): the starts where each rule had to

@@ -1,0 +1,52 @@
+// --max-seconds bounds every search of an answer that must be exact:
+// --verify's optimal length and every move's distance (--moves) on a board
+// a search answers. Both once ran on past the budget (seconds against
+// 0.2 s on 5x5, minutes on far 4x4 states).
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "cli/exit_codes.h"
+#include "tests/test_util.h"
+
+namespace slidedb {
+namespace {
+
+using testing::CliResult;
+using testing::Pdb44Database;
+using testing::RunQueryCli;
+
+// One of Korf's two 66-move instances (Korf's blank-first goal): far past
+// 0.2 s for the small 5-5-5 databases.
+constexpr char kFar[] = "15,14,0,4,11,1,6,13,7,5,8,9,3,2,10,12";
+constexpr char kKorfGoal[] = "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15";
+
+TEST(QueryCliBudgetTest, VerifyAndMovesStopAtTheBudget) {
+  for (const std::vector<std::string>& tool :
+       {std::vector<std::string>{"--verify", "R"},
+        std::vector<std::string>{"--moves"}}) {
+    std::vector<std::string> args = {
+        "--db",   Pdb44Database(), "--board",       "4x4",
+        "--goal", kKorfGoal,       "--max-seconds", "0.2"};
+    args.insert(args.end(), tool.begin(), tool.end());
+    args.push_back(kFar);
+    const CliResult r = RunQueryCli(args);
+    EXPECT_EQ(r.status, kExitTempFail) << tool[0] << ": " << r.out << r.err;
+    EXPECT_NE(r.err.find("stopped at its limit"), std::string::npos)
+        << tool[0] << ": " << r.err;
+  }
+  // Within the budget, the same tools answer.
+  const std::string near = "1,0,2,3,4,5,6,7,8,9,10,11,12,13,14,15";
+  CliResult r =
+      RunQueryCli({"--db", Pdb44Database(), "--board", "4x4", "--goal",
+                   kKorfGoal, "--max-seconds", "60", "--verify", "L", near});
+  EXPECT_EQ(r.status, kExitOk) << r.err;
+  EXPECT_NE(r.out.find("optimal"), std::string::npos) << r.out;
+  r = RunQueryCli({"--db", Pdb44Database(), "--board", "4x4", "--goal",
+                   kKorfGoal, "--max-seconds", "60", "--moves", near});
+  EXPECT_EQ(r.status, kExitOk) << r.err;
+}
+
+}  // namespace
+}  // namespace slidedb
