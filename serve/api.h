@@ -49,6 +49,9 @@ struct ApiResponse {
   std::string_view content_type;
   std::string body;
   std::string allow;  // the Allow header of a 405
+  // A 503's Retry-After: false where the same request again cannot help
+  // (its own max_seconds ran out, not the server's time).
+  bool retry = true;
 };
 
 // The most bytes of a POST /api/solve body (413 past it). The numbers a

@@ -59,6 +59,25 @@ std::string DeadlineMessage(const std::string& why, bool mtm,
 }
 
 ApiResponse Handler::Failure(const Status& s) {
+  const std::string* max_seconds =
+      config_ != nullptr && config_->max_seconds > 0
+          ? params_.Get("max_seconds")
+          : nullptr;
+  if (s.IsDeadlineExceeded() && max_seconds != nullptr &&
+      std::chrono::steady_clock::now() < config_->limits.deadline) {
+    // The request's own budget ran out, before the server's time: asking
+    // again will not help, asking with more time may.
+    ApiResponse r =
+        Error(503, "no answer within max_seconds=" + *max_seconds + " (" +
+                       s.message() + "): " +
+                       (config_->metric == Metric::kMtm
+                            ? "a search in the multi-tile metric answers "
+                              "optimally or not at all; give it more time"
+                            : "not even a first path was found in that time; "
+                              "give it more"));
+    r.retry = false;
+    return r;
+  }
   if (s.IsDeadlineExceeded()) {
     return Error(503, DeadlineMessage(
                           s.message(),

@@ -306,7 +306,9 @@ class HttpServer::Impl::Session : public std::enable_shared_from_this<Session> {
                http_session::BeastView(r.content_type));
     }
     if (!r.allow.empty()) res->set(http::field::allow, r.allow);
-    if (r.status == 503) res->set(http::field::retry_after, "1");
+    if (r.status == 503 && r.retry) {
+      res->set(http::field::retry_after, "1");
+    }
     if (Cors(q.origin)) {
       res->set(http::field::access_control_allow_origin,
                options_.cors_origin == "*" ? "*" : q.origin);

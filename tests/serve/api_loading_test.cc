@@ -225,5 +225,32 @@ TEST(ApiLoadingTest, AMultiTileSearchPastTheMemoryLimitIs503) {
   EXPECT_EQ(json::parse(fits.body).value("distance", -1), 1);
 }
 
+// A request's own max_seconds that runs out where no path can be given (a
+// multi-tile search answers optimally or not at all) is the request's
+// doing: a 503 without Retry-After that names max_seconds. Past the
+// server's time it is a 503 to retry, as before.
+TEST(ApiLoadingTest, ARequestsOwnBudgetRunOutIsNotRetried) {
+  Api api(MixedDb(), nullptr, ApiOptions());
+  ASSERT_TRUE(api.Open().ok());
+  const ApiRequest far =
+      Get("/api/solve", {{"board", "4x4"},
+                         {"metric", "mtm"},
+                         {"max_seconds", "0.01"},
+                         {"goal", "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15"},
+                         {"start", "15,14,0,4,11,1,6,13,7,5,8,9,3,2,10,12"}});
+  const ApiResponse own = api.Handle(far);
+  EXPECT_EQ(own.status, 503) << own.body;
+  EXPECT_FALSE(own.retry);
+  const std::string error = json::parse(own.body).value("error", "");
+  EXPECT_NE(error.find("max_seconds=0.01"), std::string::npos) << error;
+  ApiRequest late = far;  // the single-tile metric, no budget of its own
+  late.params.erase("metric");
+  late.params.erase("max_seconds");
+  late.limits.deadline = std::chrono::steady_clock::now();
+  const ApiResponse server = api.Handle(late);
+  EXPECT_EQ(server.status, 503) << server.body;
+  EXPECT_TRUE(server.retry);
+}
+
 }  // namespace
 }  // namespace slidedb
