@@ -93,9 +93,10 @@ constexpr char kUsage[] =
     "--metric mtm builds the tables of the multi-tile metric (a move slides\n"
     "one or more tiles of the blank's row or column, as a finger does), for\n"
     "boards of up to 12 cells, beside those of the single-tile metric (stm,\n"
-    "the default): one database holds both. 4x4, 3x5, 4x5 and the other\n"
-    "boards of 13 to 20 cells need no build for the multi-tile metric:\n"
-    "slidedb-query searches them (5x5 has no multi-tile answer).\n"
+    "the default): one database holds both. 4x4, 3x5, 5x3, 4x5 and 5x4\n"
+    "need no build for the multi-tile metric: slidedb-query searches them\n"
+    "(the other boards over 12 cells, 2x7 or 5x5, have no multi-tile\n"
+    "answer).\n"
 
     "Under mpirun (Open MPI), mpirun -np N slidedb-build --board 3x4 --db\n"
     "DIR searches each table over the N ranks, which may be on N machines:\n"

@@ -10,7 +10,9 @@
 #include <string>
 #include <vector>
 
+#include "cli/exit_codes.h"
 #include "lib/puzzle/state.h"
+#include "lib/search/mtm_search.h"
 #include "tests/reference_search.h"
 #include "tests/test_util.h"
 
@@ -43,6 +45,31 @@ std::unordered_map<uint64_t, int> MtmWithin(const Board& board,
     frontier = std::move(next);
   }
   return near;
+}
+
+// Of the boards over 12 cells, the multi-tile search answers exactly those
+// the docs and the message name (4x4, 3x5, 5x3, 4x5, 5x4; 2x7 was once
+// promised too); the others are refused with that list.
+TEST(MtmTablesTest, TheSearchedBoardsAreTheOnesNamed) {
+  std::vector<std::string> searched;
+  for (int rows = 2; rows <= 12; ++rows) {
+    for (int cols = 2; cols <= 12; ++cols) {
+      if (!Board::IsValidShape(rows, cols) || rows * cols <= 12) continue;
+      const Board board(rows, cols);
+      if (MtmSearch::Supports(board)) searched.push_back(board.Name());
+    }
+  }
+  EXPECT_EQ(searched,
+            (std::vector<std::string>{"3x5", "4x4", "4x5", "5x3", "5x4"}));
+  const CliResult r =
+      RunQueryCli({"--db", testing::TestDatabase(), "--board", "2x7",
+                   "--metric", "mtm", "1,2,3,4,5,6,7,8,9,10,11,12,0,13"});
+  EXPECT_EQ(r.status, kExitUsage) << r.err;
+  EXPECT_NE(r.err.find("board 2x7 has no search in the multi-tile metric"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("4x4, 3x5, 5x3, 4x5 and 5x4"), std::string::npos)
+      << r.err;
 }
 
 // 4x4 has no table: the multi-tile search answers (no database needed

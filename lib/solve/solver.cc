@@ -241,8 +241,9 @@ Status Solver::GetMtmSearch(const Problem& p, const SearchLimits& limits,
     return Status::NotSupported(
         "board " + p.board.Name() +
         " has no search in the multi-tile metric: its walking-distance "
-        "tables are too big to make (4x4, 3x5, 4x5 and smaller boards have "
-        "one)");
+        "tables are too big to make (of the boards over 12 cells, 4x4, 3x5, "
+        "5x3, 4x5 and 5x4 have one; boards of up to 12 cells have tables: "
+        "slidedb-build --metric mtm)");
   }
   const MtmHeuristic heuristic =
       MtmSearch::Supports(p.board, MtmHeuristic::kOrderedWalkingDistance)
