@@ -95,6 +95,18 @@ Options MakeOptions(const std::string& board,
   return o;
 }
 
+std::string_view StateText(py::handle item, size_t index) {
+  if (!PyUnicode_Check(item.ptr())) {
+    throw py::type_error("state " + std::to_string(index + 1) + " is of type " +
+                         Py_TYPE(item.ptr())->tp_name +
+                         ", not str (a state is a str such as '123405786')");
+  }
+  Py_ssize_t size;
+  const char* text = PyUnicode_AsUTF8AndSize(item.ptr(), &size);
+  if (text == nullptr) throw py::error_already_set();
+  return {text, static_cast<size_t>(size)};
+}
+
 // A new reference to a str, bytes that are not UTF-8 replaced (as the CLI's
 // JSON does).
 PyObject* Str(const std::string& s) {

@@ -10,6 +10,7 @@
 #include <atomic>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -38,6 +39,11 @@ Options MakeOptions(const std::string& board,
                     const std::optional<std::string>& blank,
                     const std::optional<std::string>& metric,
                     const std::optional<std::string>& notation);
+
+// The text of a list's item `index` (from 0), a state: TypeError naming
+// it ("state 2 is of type int, not str") when it is no str. Valid while the
+// item lives.
+std::string_view StateText(py::handle item, size_t index);
 
 // A new reference to a str, bytes that are not UTF-8 replaced (as the CLI's
 // JSON does).

@@ -34,6 +34,7 @@ using python::MakeOptions;
 using python::NoGc;
 using python::SolutionDict;
 using python::SolveManyOfArray;
+using python::StateText;
 using python::Str;
 using python::WithoutGil;
 
@@ -102,16 +103,14 @@ class PyDb {
     // Waited for in order; a chunk's thread is joined before the chunk goes.
     std::deque<std::unique_ptr<Chunk>> pending;
     py::iterator it = py::iter(states);
+    size_t taken = 0;  // items read from `states`
     bool more = true;
     while (more || !pending.empty()) {
       while (more && pending.size() < kAhead) {
         auto chunk = std::make_unique<Chunk>();
         for (; chunk->inputs.size() < kChunk && it != py::iterator::sentinel();
              ++it) {
-          Py_ssize_t size;
-          const char* text = PyUnicode_AsUTF8AndSize(it->ptr(), &size);
-          if (text == nullptr) throw py::error_already_set();
-          chunk->inputs.emplace_back(text, static_cast<size_t>(size));
+          chunk->inputs.emplace_back(StateText(*it, taken++));
         }
         more = chunk->inputs.size() == kChunk;
         if (chunk->inputs.empty()) break;
@@ -172,10 +171,7 @@ class PyDb {
     }
     std::vector<std::string> inputs;
     for (py::handle state : states) {
-      Py_ssize_t size;
-      const char* text = PyUnicode_AsUTF8AndSize(state.ptr(), &size);
-      if (text == nullptr) throw py::error_already_set();
-      inputs.emplace_back(text, static_cast<size_t>(size));
+      inputs.emplace_back(StateText(state, inputs.size()));
     }
     std::vector<int> distances(inputs.size());
     Check(InChunks(inputs.size(), 4096, [&](size_t first, size_t count) {

@@ -90,8 +90,12 @@ def test_solve_many_is_solve_for_each(db):
     assert db.solve_many([]) == []
     with pytest.raises(TypeError):
         db.solve_many("867254301")  # one state, not a list of them
-    with pytest.raises(TypeError):
-        db.solve_many(["867254301", 5])
+    # An item that is no str is named by its place and its type.
+    for method in (db.solve_many, db.distances):
+        with pytest.raises(TypeError, match="state 2 is of type int, not str"):
+            method(["867254301", 5])
+        with pytest.raises(TypeError, match="state 1 is of type int"):
+            method(b"867254301")
 
 
 def test_solve_many_releases_the_gil(db):
