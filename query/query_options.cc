@@ -2,7 +2,10 @@
 
 #include <boost/program_options.hpp>
 #include <cctype>
+#include <map>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "cli/default_db.h"
 #include "cli/exit_codes.h"
@@ -288,6 +291,27 @@ std::string AnalyseError(po::variables_map& vm, QueryArgs* args) {
   return "";
 }
 
+// An option the table mode would ignore, refused rather than dropped: the
+// usage error, or empty. (--export writes moves: --notation applies.)
+std::string IgnoredOptionError(const po::variables_map& vm,
+                               const std::string& table_mode) {
+  static const std::map<std::string, std::vector<const char*>> kIgnored = {
+      {"tables", {"goal", "blank", "metric", "notation", "max-seconds"}},
+      {"histogram", {"notation", "max-seconds"}},
+      {"at-distance", {"notation", "max-seconds"}},
+      {"sample", {"notation", "max-seconds"}},
+      {"heuristics", {"notation", "max-seconds"}},
+  };
+  const auto it = kIgnored.find(table_mode);
+  if (it == kIgnored.end()) return "";
+  for (const char* option : it->second) {
+    if (vm.count(option) && !vm[option].defaulted()) {
+      return std::string("--") + option + " does not apply to --" + table_mode;
+    }
+  }
+  return "";
+}
+
 // The mode (one table mode at most: *table_mode, empty for none), the
 // format and the tools that answer STATEs. The usage error, or empty.
 std::string ModeError(const po::variables_map& vm, QueryArgs* args,
@@ -328,7 +352,7 @@ std::string ModeError(const po::variables_map& vm, QueryArgs* args,
                                            : "--verify") +
            " answers about STATEs; it cannot be combined with --" + table_mode;
   }
-  return "";
+  return IgnoredOptionError(vm, table_mode);
 }
 
 // The numbers and the words of the options that take them. The usage

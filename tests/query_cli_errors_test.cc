@@ -222,6 +222,11 @@ TEST(QueryCliTest, BadUsageIsStatus64) {
       {"--no-such-option"},
       {"--format"},
       {"--db", "", "123456780"},
+      // Options a table tool would ignore (once silently).
+      {"--tables", "--goal", "123456780"},
+      {"--tables", "--metric", "mtm"},
+      {"--histogram", "--notation", "tile"},
+      {"--sample", "2", "--max-seconds", "1"},
   };
   for (const auto& args : cases) {
     const CliResult r = Query(args);
