@@ -2,6 +2,11 @@
 #ifndef SLIDEDB_CLI_DEFAULT_DB_H_
 #define SLIDEDB_CLI_DEFAULT_DB_H_
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
@@ -14,11 +19,24 @@ inline std::string DefaultDatabasePath() {
   return env != nullptr && *env != '\0' ? env : "data/slidedb";
 }
 
-// What follows "no database at DIR" in a tool's message: the command that
-// builds one where slidedb-build would (DIR missing, or an empty folder),
-// else why it would not.
+// Whether a slidedb-build holds DIR's lock ("DIR.lock", as
+// lib/storage/database_writer.h takes it): a build of it is under way.
+inline bool BuildUnderWay(const std::string& dir) {
+  const int fd = open((dir + ".lock").c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  const bool held = flock(fd, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK;
+  close(fd);
+  return held;
+}
+
+// What follows "no database at DIR" in a tool's message: that a build of it
+// is under way, the command that builds one where slidedb-build would (DIR
+// missing, or an empty folder), else why it would not.
 inline std::string MissingDatabaseHint(const std::string& dir) {
   namespace fs = std::filesystem;
+  if (BuildUnderWay(dir)) {
+    return "; a slidedb-build of it is under way: try again when it ends";
+  }
   std::error_code ec;
   const fs::file_status st = fs::status(dir, ec);
   if (!fs::exists(st) || (fs::is_directory(st) && fs::is_empty(dir, ec))) {

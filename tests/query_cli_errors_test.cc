@@ -2,7 +2,10 @@
 // malformed states answered beside the others, a missing database or table
 // naming the build that makes it, bad usage, each with its exit status and
 // a message a user can act on.
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <fstream>
@@ -151,6 +154,23 @@ TEST(QueryCliTest, MissingDatabaseIsStatus66AndNamesTheBuilder) {
     EXPECT_NE(r.err.find(why), std::string::npos) << r.err;
     EXPECT_EQ(r.err.find("slidedb-build --db"), std::string::npos) << r.err;
   }
+}
+
+// While a first build of the database runs (it holds DIR.lock), the
+// query says so rather than naming a build command that would wait.
+TEST(QueryCliTest, MissingDatabaseUnderABuildSaysSo) {
+  const std::string dir = TempDir("query-building") + "/db";
+  const int fd = open((dir + ".lock").c_str(), O_RDWR | O_CREAT, 0644);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(flock(fd, LOCK_EX), 0);  // as slidedb-build holds it
+  CliResult r = RunQueryCli({"--db", dir, "123456780"});
+  EXPECT_EQ(r.status, kExitNoInput);
+  EXPECT_NE(r.err.find("a slidedb-build of it is under way"), std::string::npos)
+      << r.err;
+  close(fd);  // the build ended: the command that builds it again
+  r = RunQueryCli({"--db", dir, "123456780"});
+  EXPECT_NE(r.err.find("build it with: slidedb-build --db"), std::string::npos)
+      << r.err;
 }
 
 TEST(QueryCliTest, MissingTableIsStatus66AndNamesTheBuild) {
