@@ -239,6 +239,14 @@ class HttpServer::Impl::Session : public std::enable_shared_from_this<Session> {
     if (type != req.end()) {
       q.request.content_type = MediaType(http_session::View(type->value()));
     }
+    // A compressed body would be read as text: refused, as the types the
+    // server does not take are (415).
+    const auto coding = req.find(http::field::content_encoding);
+    if (coding != req.end() && !beast::iequals(coding->value(), "identity")) {
+      return Refuse(415, "Content-Encoding '" +
+                             std::string(http_session::View(coding->value())) +
+                             "' is not taken: send the body as it is");
+    }
     q.request.body = std::move(req.body());
     q.request.limits.deadline = Clock::now() + options_.work_timeout;
     // This request's own flag: set by the server's stop (Stop(); a stop

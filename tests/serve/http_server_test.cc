@@ -100,6 +100,24 @@ TEST(HttpServerTest, TheRequestReachesTheHandlerDecoded) {
                                       std::chrono::seconds(11));
 }
 
+// A compressed body is refused (415), not read as text; identity is the
+// body as it is.
+TEST(HttpServerTest, AContentEncodingIsRefused) {
+  RunningServer server([](const ApiRequest&) { return Json(200, "{}\n"); });
+  ASSERT_TRUE(server.ok());
+  auto r = server.Client().Post("/api/solve", {{"Content-Encoding", "gzip"}},
+                                "123405786\n", "text/plain");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 415);
+  EXPECT_NE(r->body.find("Content-Encoding 'gzip' is not taken"),
+            std::string::npos)
+      << r->body;
+  r = server.Client().Post("/api/solve", {{"Content-Encoding", "identity"}},
+                           "123405786\n", "text/plain");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 200);
+}
+
 TEST(HttpServerTest, HeadKeepsTheLengthAndDropsTheBody) {
   RunningServer server(
       [](const ApiRequest&) { return Json(200, "{\"a\":12345}\n"); });
