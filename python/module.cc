@@ -371,8 +371,10 @@ void DefStateMethods(py::class_<PyDb>* db) {
       .def("moves", Method(&PyDb::Moves), "state"_a, py::kw_only(),
            "board"_a = "3x3", "goal"_a = py::none(), "blank"_a = py::none(),
            "metric"_a = py::none(), "notation"_a = py::none(),
-           "Each legal move of the blank (U D L R order) as a dict: move, "
-           "tile, state (after the move), distance (None when unsolvable).")
+           "Each legal move (the blank going U D L R) as a dict: move (as "
+           "notation writes it; 'U2' in the multi-tile metric), tile, "
+           "tiles (multi-tile metric: every tile it slides), state (after "
+           "the move), distance (None when unsolvable).")
       .def("analyse", Method(&PyDb::Analyse), "start"_a, "moves"_a,
            py::kw_only(), "board"_a = "3x3", "goal"_a = py::none(),
            "blank"_a = py::none(), "metric"_a = py::none(),
