@@ -168,8 +168,9 @@ int RunListing(const QueryArgs& a, const Database& db, std::ostream& out,
   if (a.mode == QueryMode::kTables) {
     std::vector<GoalInfo> goals;
     s = ListGoals(db, &goals);
-    if (s.ok() && !a.tables_board.empty())
+    if (s.ok() && !a.tables_board.empty()) {
       s = KeepBoard(a.tables_board, &goals);
+    }
     if (s.ok() && config.json) AppendGoalsJson(goals, &o);
     if (s.ok() && !config.json) AppendGoalsText(goals, &o);
   } else {

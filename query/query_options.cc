@@ -2,7 +2,7 @@
 
 #include <boost/program_options.hpp>
 #include <cctype>
-#include <map>
+#include <iterator>
 #include <string>
 #include <utility>
 #include <vector>
@@ -156,7 +156,8 @@ po::options_description MainOptions(QueryArgs* args, Given* g) {
       "give each search at most T seconds (boards answered by a search): "
       "then the answer is the best path found, marked not optimal, with the "
       "least length an optimal one can have (JSON: \"optimal\": false, "
-      "\"lower_bound\")")(
+      "\"lower_bound\"); --verify and --moves, which need exact distances, "
+      "stop with exit status 75")(
       "progress",
       "print a search's progress on standard error, one line an iteration "
       "(\"searching: bound 52, 1.2e9 states, 41 M/s, 31.4 s\") once it has "
@@ -291,22 +292,19 @@ std::string AnalyseError(po::variables_map& vm, QueryArgs* args) {
   return "";
 }
 
-// An option the table mode would ignore, refused rather than dropped: the
-// usage error, or empty. (--export writes moves: --notation applies.)
+// An option a table mode would ignore (--notation and --max-seconds; with
+// --tables the goal's too), refused rather than dropped: the usage error,
+// or empty. (--export writes moves: --notation applies.)
 std::string IgnoredOptionError(const po::variables_map& vm,
-                               const std::string& table_mode) {
-  static const std::map<std::string, std::vector<const char*>> kIgnored = {
-      {"tables", {"goal", "blank", "metric", "notation", "max-seconds"}},
-      {"histogram", {"notation", "max-seconds"}},
-      {"at-distance", {"notation", "max-seconds"}},
-      {"sample", {"notation", "max-seconds"}},
-      {"heuristics", {"notation", "max-seconds"}},
-  };
-  const auto it = kIgnored.find(table_mode);
-  if (it == kIgnored.end()) return "";
-  for (const char* option : it->second) {
-    if (vm.count(option) && !vm[option].defaulted()) {
-      return std::string("--") + option + " does not apply to --" + table_mode;
+                               const std::string& mode) {
+  constexpr const char* kIgnored[] = {"notation", "max-seconds", "goal",
+                                      "blank", "metric"};
+  const bool table = mode == "histogram" || mode == "at-distance" ||
+                     mode == "sample" || mode == "heuristics";
+  const size_t n = mode == "tables" ? std::size(kIgnored) : table ? 2 : 0;
+  for (size_t i = 0; i < n; ++i) {
+    if (vm.count(kIgnored[i]) && !vm[kIgnored[i]].defaulted()) {
+      return std::string("--") + kIgnored[i] + " does not apply to --" + mode;
     }
   }
   return "";

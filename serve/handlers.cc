@@ -59,22 +59,13 @@ std::string DeadlineMessage(const std::string& why, bool mtm,
 }
 
 ApiResponse Handler::Failure(const Status& s) {
-  const std::string* max_seconds =
-      config_ != nullptr && config_->max_seconds > 0
-          ? params_.Get("max_seconds")
-          : nullptr;
-  if (s.IsDeadlineExceeded() && max_seconds != nullptr &&
-      std::chrono::steady_clock::now() < config_->limits.deadline) {
-    // The request's own budget ran out, before the server's time: asking
-    // again will not help, asking with more time may.
+  const std::string* max_seconds = params_.Get("max_seconds");
+  if (config_ != nullptr && max_seconds != nullptr &&
+      OwnBudgetRanOut(*config_, s)) {
+    // Asking again will not help, asking with more time may.
     ApiResponse r =
         Error(503, "no answer within max_seconds=" + *max_seconds + " (" +
-                       s.message() + "): " +
-                       (config_->metric == Metric::kMtm
-                            ? "a search in the multi-tile metric answers "
-                              "optimally or not at all; give it more time"
-                            : "not even a first path was found in that time; "
-                              "give it more"));
+                       s.message() + "): ask with more time");
     r.retry = false;
     return r;
   }
@@ -226,7 +217,11 @@ ApiResponse Handler::Solve(const std::string& implied) {
   ApiResponse error;
   Answerer* answerer = CachedAnswerer(implied, &error);
   if (answerer == nullptr) return error;
+  // A batch's lines count max_seconds each from their own start; one
+  // state, the whole answer from now (OwnBudgetRanOut).
+  config_->asked_at.reset();
   if (batch) return SolveBatch(answerer);
+  config_->asked_at = SearchLimits::Clock::now();
   const std::string* start = Start(&error);
   if (start == nullptr) return error;
   std::string out, err;

@@ -122,6 +122,13 @@ TEST(MtmTablesTest, AnalyseNamesAnIllegalStepAndTheTextSaysTheVerdict) {
   EXPECT_NE(bad["error"].get<std::string>().find("step 4 of 5 (D)"),
             std::string::npos)
       << r.out;
+  // A count out of range says "moves:" once (it once said it twice).
+  r = RunQueryCli({"--db", db, "--analyse", "--start", "867254301", "--moves",
+                   "U0", "--format", "json"});
+  EXPECT_EQ(r.status, 65);
+  EXPECT_EQ(Json::parse(r.out).value("error", ""),
+            "moves: the count after character 1 ('U') must be 1 to 999")
+      << r.out;
   // From the goal every move leads away.
   r = RunQueryCli({"--db", db, "--analyse", "--start", "123456780", "--moves",
                    "U U D D L"});

@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "builder/build_cli.h"
+#include "cli/exit_codes.h"
 #include "lib/puzzle/index.h"
 #include "lib/search/bfs.h"
 #include "lib/storage/format.h"
@@ -64,7 +65,7 @@ const std::string& Pdb44Database() {
     const std::string d = TempDir("pdb-4x4") + "/db";
     const CliResult r =
         RunBuildCli({"--db", d, "--board", "4x4", "--pdb", "5-5-5"});
-    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.status, kExitOk) << r.err;
     EXPECT_NE(r.err.find("depth"), std::string::npos) << "no progress";
     EXPECT_NE(r.out.find("pattern database"), std::string::npos) << r.out;
     return d;

@@ -14,7 +14,8 @@ std::string ExtraAnswers::Letters(const std::vector<Move>& moves) const {
       metric_ == Metric::kMtm || convention_ == MoveConvention::kTile);
 }
 
-Status ExtraAnswers::Compute(const Problem& p, const SearchLimits& limits,
+Status ExtraAnswers::Compute(const Problem& p, const Path* solved,
+                             const SearchLimits& limits,
                              std::string* malformed) {
   malformed->clear();
   std::vector<SolutionStep> steps;
@@ -32,10 +33,14 @@ Status ExtraAnswers::Compute(const Problem& p, const SearchLimits& limits,
   }
   if (solver_->Searches(p.board, p.goal_blank, p.metric)) {
     // Only --verify gets here (RunQuery refuses --count and --all): the
-    // optimal length comes from the search.
+    // optimal length is the solve's, or comes from a search.
     int optimal_length;
-    s = solver_->Distance(p, &optimal_length, limits);
-    if (!s.ok()) return s;
+    if (solved != nullptr && solved->optimal) {
+      optimal_length = solved->distance();
+    } else {
+      s = solver_->Distance(p, &optimal_length, limits);
+      if (!s.ok()) return s;
+    }
     PlaySolution(p.board, p.goal_blank, p.start, steps, optimal_length,
                  &verdict_, p.metric);
     return Status::OK();

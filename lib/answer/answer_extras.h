@@ -46,11 +46,12 @@ class ExtraAnswers {
 
   // Works out the extras for one solvable problem. When the --verify MOVES
   // do not fit this puzzle, sets *malformed to why (the input counts as
-  // malformed) and returns OK. A search answering --verify's optimal
-  // length stops at `limits` (DeadlineExceeded). Any other failure is the
+  // malformed) and returns OK. Where a search answers, --verify's optimal
+  // length is `solved`'s when it is proven optimal, else a search's that
+  // stops at `limits` (DeadlineExceeded). Any other failure is the
   // database's. REQUIRES: p.solvable; malformed != nullptr.
-  Status Compute(const Problem& p, const SearchLimits& limits,
-                 std::string* malformed);
+  Status Compute(const Problem& p, const Path* solved,
+                 const SearchLimits& limits, std::string* malformed);
 
   // The fields of the last Compute(), for the JSON object of the answer
   // (each starts with a comma) or as indented lines of the text answer.

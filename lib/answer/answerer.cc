@@ -183,7 +183,7 @@ Outcome Answerer::Answer(std::string_view input, std::string* out,
     std::string bad_moves;
     SearchLimits budget = BudgetLimits(config_);
     budget.threads = limits.threads;
-    s = extras_.Compute(p, budget, &bad_moves);
+    s = extras_.Compute(p, &path_, budget, &bad_moves);
     if (s.ok() && !bad_moves.empty()) {
       return Malformed(input, bad_moves, out, err);
     }
@@ -264,20 +264,13 @@ void Answerer::WriteUnsolvable(const Problem& p, const std::string& start,
   }
 }
 
-bool Answerer::OwnBudgetRanOut(const Status& s) const {
-  if (!s.IsDeadlineExceeded() || config_.max_seconds <= 0) return false;
-  const SearchLimits& limits = config_.limits;
-  if (limits.cancel != nullptr && limits.cancel->load()) return false;
-  return SearchLimits::Clock::now() < limits.deadline;
-}
-
 Outcome Answerer::WriteSolved(std::string_view input, const Problem& p,
                               const std::string& start, const std::string& goal,
                               const Path& path, const Status& s,
                               std::string* out, std::string* err) {
   if (!s.ok()) {
     last_error_ = s;
-    if (OwnBudgetRanOut(s)) {
+    if (OwnBudgetRanOut(config_, s)) {
       if (config_.json) {
         AppendMalformedJson(input, s.message(), out);
       } else {

@@ -173,7 +173,6 @@ class Answerer {
                       std::string* err);
   // Whether `s`, a search's failure, is this input's budget run out
   // (config's max_seconds), not a deadline or cancel of the whole batch.
-  bool OwnBudgetRanOut(const Status& s) const;
   // Parses `input` and poses it into start_ and problem_, with the texts
   // of its start and goal; a malformed input's message, or "".
   std::string Pose(std::string_view input, std::string* start_text,

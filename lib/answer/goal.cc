@@ -15,7 +15,7 @@ Status ReadGoalOptions(const std::string& board, const std::string* goal,
   if (!s.ok()) return s;
   if (blank != nullptr && blank->empty()) {
     return Status::InvalidArgument(
-        "the blank's label is empty: leave it out for the default (0)");
+        "the blank's label is empty: leave it out for the default");
   }
   config->notation.blank = blank != nullptr ? *blank : "";
   s = CheckBlankLabel(config->notation.blank);
@@ -183,6 +183,18 @@ SearchLimits AnswerLimits(const QueryConfig& config) {
     }
   }
   return limits;
+}
+
+bool OwnBudgetRanOut(const QueryConfig& config, const Status& s) {
+  using Clock = SearchLimits::Clock;
+  if (!s.IsDeadlineExceeded() || config.max_seconds <= 0) return false;
+  const SearchLimits& limits = config.limits;
+  if (limits.cancel != nullptr && limits.cancel->load()) return false;
+  if (limits.deadline == Clock::time_point::max()) return true;
+  if (!config.asked_at) return Clock::now() < limits.deadline;
+  const auto budget = std::chrono::duration_cast<Clock::duration>(
+      std::chrono::duration<double>(config.max_seconds));
+  return budget < (limits.deadline - *config.asked_at) * 9 / 10;
 }
 
 SearchLimits BudgetLimits(const QueryConfig& config) {

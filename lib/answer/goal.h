@@ -60,6 +60,13 @@ SearchLimits AnswerLimits(const QueryConfig& config);
 // stopped (DeadlineExceeded) config.max_seconds after config.asked_at (or
 // now).
 SearchLimits BudgetLimits(const QueryConfig& config);
+// Whether `s` is the question's own budget (config.max_seconds) run out,
+// not a stop (limits.cancel) or a server's deadline (limits.deadline):
+// DeadlineExceeded, max_seconds given, not cancelled, and, under a
+// deadline, the budget from config.asked_at ending before nine tenths of
+// the way to it (where AnswerLimits cuts it); without asked_at (a batch's
+// line), the deadline not yet reached.
+bool OwnBudgetRanOut(const QueryConfig& config, const Status& s);
 
 // Reads a question's board ("3x3"), goal (any arrangement; null: each
 // start's default goal) and blank label (null: any of 0 _ . -; "" given is

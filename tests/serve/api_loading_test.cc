@@ -3,15 +3,16 @@
 // waits for them, and only such a request; with ApiOptions::preload the
 // pattern databases are read whole before the database serves.
 #include <gtest/gtest.h>
+#include <rocksdb/db.h>
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <filesystem>
-#include <memory>
 #include <future>
+#include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
-#include <rocksdb/db.h>
 #include <string>
 #include <thread>
 
@@ -247,9 +248,24 @@ TEST(ApiLoadingTest, ARequestsOwnBudgetRunOutIsNotRetried) {
   late.params.erase("metric");
   late.params.erase("max_seconds");
   late.limits.deadline = std::chrono::steady_clock::now();
-  const ApiResponse server = api.Handle(late);
+  ApiResponse server = api.Handle(late);
   EXPECT_EQ(server.status, 503) << server.body;
   EXPECT_TRUE(server.retry);
+  // A budget longer than the server's time: the server's cut came first.
+  ApiRequest longer = far;
+  longer.params.find("max_seconds")->second = "30";
+  longer.limits.deadline =
+      std::chrono::steady_clock::now() + std::chrono::milliseconds(100);
+  server = api.Handle(longer);
+  EXPECT_EQ(server.status, 503) << server.body;
+  EXPECT_TRUE(server.retry) << server.body;
+  // A stopping server's: to be asked again later, not with more time.
+  std::atomic<bool> stop{true};
+  ApiRequest stopped = far;
+  stopped.limits.cancel = &stop;
+  server = api.Handle(stopped);
+  EXPECT_EQ(server.status, 503) << server.body;
+  EXPECT_TRUE(server.retry) << server.body;
 }
 
 }  // namespace
