@@ -14,6 +14,7 @@
 #include "lib/analysis/sample.h"
 #include "lib/answer/answerer.h"
 #include "lib/answer/limits.h"
+#include "lib/base/ascii.h"
 #include "lib/storage/format.h"
 
 namespace po = boost::program_options;
@@ -315,6 +316,7 @@ std::string IgnoredOptionError(const po::variables_map& vm,
 std::string ModeError(const po::variables_map& vm, QueryArgs* args,
                       std::string* table_mode_out) {
   QueryConfig& config = args->config;
+  args->format = AsciiLower(args->format);  // JSON as json, as --metric MTM
   const std::string& format = args->format;
   const bool histogram = vm.count("histogram") > 0;
   const bool heuristics = vm.count("heuristics") > 0;
@@ -363,7 +365,7 @@ std::string ValueError(const po::variables_map& vm, const Given& g,
   const std::string& sample_text = g.sample_text;
   const std::string& distance_text = g.distance_text;
   const std::string& seed_text = g.seed_text;
-  const std::string& export_format = g.export_format;
+  const std::string export_format = AsciiLower(g.export_format);
   const std::string& max_seconds_text = g.max_seconds_text;
   const std::string& progress_after_text = g.progress_after_text;
   const LimitProfile& profile = kLibraryLimits;
@@ -478,7 +480,7 @@ std::optional<int> ParseQueryArgs(const std::vector<std::string>& argv,
   if (!states_mode && !states.empty()) {
     return usage("--" + table_mode + " takes no STATE");
   }
-  args->export_json = g.export_format == "json";
+  args->export_json = AsciiLower(g.export_format) == "json";
   args->mode = vm.count("analyse")           ? QueryMode::kAnalyse
                : table_mode.empty()          ? QueryMode::kStates
                : table_mode == "moves"       ? QueryMode::kMoves

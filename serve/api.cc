@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "lib/base/ascii.h"
 #include "lib/puzzle/board.h"
 #include "lib/puzzle/notation.h"
 #include "serve/handlers.h"
@@ -61,8 +62,7 @@ bool NearItsGoal(const ApiRequest& request, const Board& board) {
 }  // namespace
 
 ApiResponse PastDeadlineInQueue(const ApiRequest& request) {
-  std::string metric(Param(request, "metric"));
-  for (char& c : metric) c = static_cast<char>(std::tolower(c));
+  const std::string metric = AsciiLower(Param(request, "metric"));
   return Error(503, DeadlineMessage(
                         "it waited for a work thread all that time",
                         metric == "mtm", request.params.count("max_seconds") > 0));

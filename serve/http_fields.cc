@@ -2,15 +2,9 @@
 
 #include <boost/asio/ip/address_v4.hpp>
 
-namespace slidedb {
+#include "lib/base/ascii.h"
 
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
-}
+namespace slidedb {
 
 std::string MediaType(std::string_view value) {
   value = value.substr(0, value.find(';'));
@@ -20,7 +14,7 @@ std::string MediaType(std::string_view value) {
   while (!value.empty() && (value.front() == ' ' || value.front() == '\t')) {
     value.remove_prefix(1);
   }
-  return Lower(value);
+  return AsciiLower(value);
 }
 
 namespace {
@@ -58,7 +52,7 @@ std::string HostName(std::string_view host) {
       if (!IsDigit(c)) return "";
     }
   }
-  return Lower(host.substr(0, end));
+  return AsciiLower(host.substr(0, end));
 }
 
 bool IsLoopbackHost(const std::string& host) {

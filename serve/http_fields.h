@@ -8,9 +8,6 @@
 
 namespace slidedb {
 
-// ASCII lower case.
-std::string Lower(std::string_view s);
-
 // A Content-Type's media type, lower case, without its parameters:
 // "Text/Plain; charset=utf-8" -> "text/plain".
 std::string MediaType(std::string_view value);

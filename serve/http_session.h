@@ -19,6 +19,7 @@
 #include <string_view>
 #include <utility>
 
+#include "lib/base/ascii.h"
 #include "serve/http_fields.h"
 #include "serve/http_impl.h"
 #include "serve/params.h"
@@ -209,7 +210,7 @@ class HttpServer::Impl::Session : public std::enable_shared_from_this<Session> {
     const std::string name = HostName(host);
     if (name.empty()) return false;
     for (const std::string& allowed : options_.allowed_hosts) {
-      if (Lower(allowed) == name) return true;
+      if (AsciiLower(allowed) == name) return true;
     }
     return false;
   }

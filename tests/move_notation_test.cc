@@ -6,6 +6,8 @@
 
 #include <random>
 
+#include "lib/base/ascii.h"
+
 namespace slidedb {
 namespace {
 
@@ -76,6 +78,12 @@ TEST(MoveNotationTest, ConventionNames) {
   ASSERT_TRUE(ParseMoveConvention("blank", &c));
   EXPECT_STREQ(MoveConventionName(c), "blank");
   EXPECT_FALSE(ParseMoveConvention("slidysim", &c));
+  // In any case, as the metric's names ("MTM") are read.
+  ASSERT_TRUE(ParseMoveConvention("Tile", &c));
+  EXPECT_EQ(c, MoveConvention::kTile);
+  ASSERT_TRUE(ParseMoveConvention("BLANK", &c));
+  EXPECT_EQ(c, MoveConvention::kBlank);
+  EXPECT_EQ(AsciiLower("JSON Tile_9"), "json tile_9");
 }
 
 }  // namespace

@@ -258,6 +258,18 @@ TEST(QueryCliTest, BadUsageIsStatus64) {
   }
 }
 
+// Names of values in any case, as --metric MTM: --format JSON, --notation
+// Tile and --export CSV answer as their lower-case names do.
+TEST(QueryCliTest, ValueNamesInAnyCase) {
+  EXPECT_EQ(Query({"--format", "JSON", "123405786"}).out,
+            Query({"--format", "json", "123405786"}).out);
+  EXPECT_EQ(Query({"--notation", "Tile", "123405786"}).out,
+            Query({"--notation", "tile", "123405786"}).out);
+  const CliResult csv = Query({"--export", "CSV"});
+  EXPECT_EQ(csv.status, kExitOk) << csv.err;
+  EXPECT_EQ(csv.out, Query({"--export", "csv"}).out);
+}
+
 // An empty value (an unset shell variable) is refused by name: --blank ''
 // was dropped unseen. (--verify '' checks the solution of no moves.)
 TEST(QueryCliHardeningTest, AnEmptyValueIsRefusedByName) {

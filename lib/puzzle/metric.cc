@@ -2,16 +2,15 @@
 
 #include <string>
 
+#include "lib/base/ascii.h"
+
 namespace slidedb {
 
 const char* MetricName(Metric m) { return m == Metric::kMtm ? "mtm" : "stm"; }
 
 bool ParseMetric(std::string_view name, Metric* m) {
   // In any case: "MTM" is how speedsolvers write it.
-  std::string lower(name);
-  for (char& c : lower) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
+  const std::string lower = AsciiLower(name);
   if (lower == "stm") {
     *m = Metric::kStm;
   } else if (lower == "mtm") {

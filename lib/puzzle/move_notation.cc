@@ -1,5 +1,9 @@
 #include "lib/puzzle/move_notation.h"
 
+#include <string>
+
+#include "lib/base/ascii.h"
+
 namespace slidedb {
 
 namespace {
@@ -16,9 +20,11 @@ const char* MoveConventionName(MoveConvention c) {
 }
 
 bool ParseMoveConvention(std::string_view name, MoveConvention* c) {
-  if (name == "blank") {
+  // In any case, as the metric's name.
+  const std::string lower = AsciiLower(name);
+  if (lower == "blank") {
     *c = MoveConvention::kBlank;
-  } else if (name == "tile") {
+  } else if (lower == "tile") {
     *c = MoveConvention::kTile;
   } else {
     return false;

@@ -25,6 +25,7 @@
 #include "lib/answer/answerer.h"
 #include "lib/answer/goal.h"
 #include "lib/answer/limits.h"
+#include "lib/base/ascii.h"
 #include "serve/http_fields.h"
 #include "serve/params.h"
 #include "serve/url.h"
@@ -91,7 +92,7 @@ void CheckHost(std::string_view host) {
     return;
   }
   Require(name.size() <= host.size());
-  Require(name == slidedb::Lower(host.substr(0, name.size())));
+  Require(name == slidedb::AsciiLower(host.substr(0, name.size())));
   for (char c : name) Require(IsHostChar(c));
   const std::string_view rest = host.substr(name.size());
   Require(rest.empty() || (rest[0] == ':' && rest.size() <= 6));
@@ -103,7 +104,7 @@ void CheckHost(std::string_view host) {
 void CheckMediaType(std::string_view value) {
   const std::string type = slidedb::MediaType(value);
   Require(type.find(';') == std::string::npos);
-  Require(type == slidedb::Lower(type));
+  Require(type == slidedb::AsciiLower(type));
   if (type.empty()) return;
   for (char end : {type.front(), type.back()}) {
     Require(end != ' ' && end != '\t');
