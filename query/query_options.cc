@@ -365,7 +365,7 @@ std::string ValueError(const po::variables_map& vm, const Given& g,
   const std::string& sample_text = g.sample_text;
   const std::string& distance_text = g.distance_text;
   const std::string& seed_text = g.seed_text;
-  const std::string export_format = AsciiLower(g.export_format);
+  const std::string& export_format = g.export_format;
   const std::string& max_seconds_text = g.max_seconds_text;
   const std::string& progress_after_text = g.progress_after_text;
   const LimitProfile& profile = kLibraryLimits;
@@ -467,6 +467,7 @@ std::optional<int> ParseQueryArgs(const std::vector<std::string>& argv,
                       vm.count("notation") ? &g.notation_text : nullptr,
                       &config);
   if (!s.ok()) return usage(s.message());
+  g.export_format = AsciiLower(g.export_format);  // CSV as csv
   std::string table_mode;
   std::string why = AnalyseError(vm, args);
   if (why.empty()) why = ModeError(vm, args, &table_mode);
@@ -480,7 +481,7 @@ std::optional<int> ParseQueryArgs(const std::vector<std::string>& argv,
   if (!states_mode && !states.empty()) {
     return usage("--" + table_mode + " takes no STATE");
   }
-  args->export_json = AsciiLower(g.export_format) == "json";
+  args->export_json = g.export_format == "json";
   args->mode = vm.count("analyse")           ? QueryMode::kAnalyse
                : table_mode.empty()          ? QueryMode::kStates
                : table_mode == "moves"       ? QueryMode::kMoves

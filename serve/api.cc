@@ -324,9 +324,8 @@ ApiResponse Api::Handle(const ApiRequest& request) const {
     return r;
   }
   if (route->endpoint == Endpoint::kHealth) {
-    if (!request.params.empty()) {
-      return Error(400,
-                   "unknown parameter '" + request.params.begin()->first + "'");
+    if (const std::string* unknown = Params(request.params).Unknown({}, {})) {
+      return Error(400, "unknown parameter '" + *unknown + "'");
     }
     return Json(200, "{\"status\":\"ok\"}\n");
   }

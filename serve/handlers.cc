@@ -413,8 +413,8 @@ ApiResponse Handler::Sample() {
 // GET /api/tables[?board=RxC]: every goal the database answers, or those
 // of one board (lib/answer/tables.h).
 ApiResponse Handler::Tables() {
-  for (const auto& [name, value] : request_.params) {
-    if (name != "board") return Error(400, "unknown parameter '" + name + "'");
+  if (const std::string* unknown = params_.Unknown({"board"}, {})) {
+    return Error(400, "unknown parameter '" + *unknown + "'");
   }
   std::vector<GoalInfo> goals;
   // Every table's metadata was read when the databases were opened

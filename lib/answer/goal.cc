@@ -166,6 +166,16 @@ Status NeedsFullTable(const QueryConfig& config, WholeTableTool tool) {
   return Status::NotSupported(m);
 }
 
+namespace {
+
+// `seconds` as the search's clock counts.
+SearchLimits::Clock::duration ClockSeconds(double seconds) {
+  return std::chrono::duration_cast<SearchLimits::Clock::duration>(
+      std::chrono::duration<double>(seconds));
+}
+
+}  // namespace
+
 SearchLimits AnswerLimits(const QueryConfig& config) {
   SearchLimits limits = config.limits;
   if (config.max_seconds > 0) {
@@ -173,9 +183,7 @@ SearchLimits AnswerLimits(const QueryConfig& config) {
     const Clock::time_point now = Clock::now();
     const double room = std::min(config.max_seconds / 20, 0.05);
     limits.answer_by =
-        config.asked_at.value_or(now) +
-        std::chrono::duration_cast<Clock::duration>(
-            std::chrono::duration<double>(config.max_seconds - room));
+        config.asked_at.value_or(now) + ClockSeconds(config.max_seconds - room);
     // Before a deadline (a server's), with room to write the answer.
     if (limits.deadline != Clock::time_point::max()) {
       limits.answer_by = std::min(limits.answer_by,
@@ -192,20 +200,17 @@ bool OwnBudgetRanOut(const QueryConfig& config, const Status& s) {
   if (limits.cancel != nullptr && limits.cancel->load()) return false;
   if (limits.deadline == Clock::time_point::max()) return true;
   if (!config.asked_at) return Clock::now() < limits.deadline;
-  const auto budget = std::chrono::duration_cast<Clock::duration>(
-      std::chrono::duration<double>(config.max_seconds));
-  return budget < (limits.deadline - *config.asked_at) * 9 / 10;
+  return ClockSeconds(config.max_seconds) <
+         (limits.deadline - *config.asked_at) * 9 / 10;
 }
 
 SearchLimits BudgetLimits(const QueryConfig& config) {
   SearchLimits limits = config.limits;
   if (config.max_seconds > 0) {
     using Clock = SearchLimits::Clock;
-    limits.deadline =
-        std::min(limits.deadline,
-                 config.asked_at.value_or(Clock::now()) +
-                     std::chrono::duration_cast<Clock::duration>(
-                         std::chrono::duration<double>(config.max_seconds)));
+    limits.deadline = std::min(limits.deadline,
+                               config.asked_at.value_or(Clock::now()) +
+                                   ClockSeconds(config.max_seconds));
   }
   return limits;
 }
