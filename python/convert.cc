@@ -41,6 +41,34 @@ void Check(const Status& s) {
   if (!s.ok()) Raise(s);
 }
 
+WholeArg ReadWhole(const py::int_& number, int64_t lo, int64_t hi,
+                   int64_t reserved) {
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(number.ptr(), &overflow);
+  if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
+  if (overflow == 0 && v >= lo && v <= hi && v != reserved) return {v, {}};
+  // The stand-in: the end of the type on the number's side (negative
+  // numbers, the reserved one among them, are refused, and so are those
+  // past the largest the API takes).
+  const bool negative = overflow < 0 || (overflow == 0 && v < 0);
+  return {negative ? lo : hi, py::repr(number).cast<std::string>()};
+}
+
+void CheckWhole(const Status& s, std::initializer_list<const WholeArg*> args) {
+  if (s.ok()) return;
+  std::string message = s.message();
+  for (const WholeArg* a : args) {
+    if (a->given.empty()) continue;
+    const std::string stand_in = "'" + std::to_string(a->value) + "'";
+    const size_t at = message.find(stand_in);
+    if (at != std::string::npos) {
+      message.replace(at, stand_in.size(), "'" + a->given + "'");
+    }
+  }
+  PyErr_SetString(ExceptionType(s), message.c_str());
+  throw py::error_already_set();
+}
+
 bool Finalizing() {
 #if PY_VERSION_HEX >= 0x030D0000
   return Py_IsFinalizing() != 0;

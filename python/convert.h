@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -39,6 +41,21 @@ Options MakeOptions(const std::string& board,
                     const std::optional<std::string>& blank,
                     const std::optional<std::string>& metric,
                     const std::optional<std::string>& notation);
+
+// A whole-number argument handed on to the C++ API, which checks it:
+// `value` is the number itself, or a stand-in the API refuses when it
+// would not read the number as given (past [lo, hi], or `reserved`, a
+// value the API takes for something else); `given` is then the number's
+// decimal text, for the message.
+struct WholeArg {
+  int64_t value;
+  std::string given;
+};
+WholeArg ReadWhole(const py::int_& number, int64_t lo, int64_t hi,
+                   int64_t reserved);
+// Raises unless s is OK, with each stand-in the message quotes put back
+// as the number given.
+void CheckWhole(const Status& s, std::initializer_list<const WholeArg*> args);
 
 // The text of a list's item `index` (from 0), a state: TypeError naming
 // it ("state 2 is of type int, not str") when it is no str. Valid while the

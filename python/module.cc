@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <climits>
+#include <cstdint>
 #include <deque>
 #include <future>
 #include <optional>
@@ -24,6 +26,7 @@ namespace {
 
 using python::AnalysisDict;
 using python::Check;
+using python::CheckWhole;
 using python::DistanceObject;
 using python::DistancesOfArray;
 using python::Finalizing;
@@ -32,10 +35,12 @@ using python::IsArray;
 using python::Label;
 using python::MakeOptions;
 using python::NoGc;
+using python::ReadWhole;
 using python::SolutionDict;
 using python::SolveManyOfArray;
 using python::StateText;
 using python::Str;
+using python::WholeArg;
 using python::WithoutGil;
 
 class PyDb {
@@ -252,7 +257,8 @@ class PyDb {
     return d;
   }
 
-  py::list Sample(int64_t n, std::optional<int> distance,
+  py::list Sample(const py::int_& n_object,
+                  const std::optional<py::int_>& distance_object,
                   const py::int_& seed_object, const std::string& board,
                   const std::optional<std::string>& goal,
                   const std::optional<std::string>& blank,
@@ -268,11 +274,19 @@ class PyDb {
           "seed must be a whole number from 0 to 18446744073709551615, not '" +
           given + "'");
     }
+    // n and distance as the C++ API reads them; past its types, or -1 for
+    // distance (the API's "any", None here), a stand-in it refuses.
+    const WholeArg n = ReadWhole(n_object, INT64_MIN, INT64_MAX, 0);
+    const WholeArg distance =
+        distance_object ? ReadWhole(*distance_object, INT_MIN, INT_MAX, -1)
+                        : WholeArg{-1, {}};
     std::vector<SampledState> states;
     const Options options = MakeOptions(board, goal, blank, metric, notation);
-    Check(WithoutGil([&] {
-      return db_->Sample(n, distance ? *distance : -1, seed, options, &states);
-    }));
+    const Status s = WithoutGil([&] {
+      return db_->Sample(n.value, static_cast<int>(distance.value), seed,
+                         options, &states);
+    });
+    CheckWhole(s, {&n, &distance});
     py::list out;
     for (const SampledState& st : states) {
       py::dict d;

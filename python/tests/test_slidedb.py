@@ -196,14 +196,23 @@ def test_histogram_and_sample_are_the_cli(db):
         assert db.sample(25, distance=6, **options) == lines
     # Numbers out of range say so as slidedb-query does, quoting what was
     # given.
-    for n, seed, option in [(0, 1, "--sample"), (-5, 1, "--sample"),
-                            (2, -1, "--seed"), (2, 2**64, "--seed")]:
+    # Past 64 bits, and -1 for a distance (None is "any"), too.
+    for option, value in [("--sample", 0), ("--sample", -5),
+                          ("--sample", 2**70), ("--sample", -2**70),
+                          ("--seed", -1), ("--seed", 2**64),
+                          ("--distance", -1), ("--distance", 1001),
+                          ("--distance", 2**40), ("--distance", -2**70)]:
+        given = {"n": 2, "seed": 1}
+        given[{"--sample": "n"}.get(option, option[2:])] = value
         with pytest.raises(ValueError) as e:
-            db.sample(n, seed=seed)
-        status, _, err = cli("--sample", str(n), "--seed", str(seed))
+            db.sample(given.pop("n"), **given)
+        args = ["--sample", "2"] + [a for k, v in given.items()
+                                    for a in ("--" + k, str(v))]
+        status, _, err = cli(*(args if option != "--sample" else
+                               ["--sample", str(value)]))
         assert status == 64
-        quoted = "'%d'" % (n if option == "--sample" else seed)
-        assert quoted in str(e.value) and quoted in err
+        quoted = "'%d'" % value
+        assert quoted in str(e.value) and quoted in err, (str(e.value), err)
 
 
 def test_tables_and_version(db):
