@@ -155,14 +155,26 @@ class HttpServer::Impl::Session : public std::enable_shared_from_this<Session> {
     if (req.count(http::field::host) > 1) {
       return Refuse(400, "the request has more than one Host header");
     }
+    // A target in absolute form names the host itself; the Host field is
+    // then ignored (RFC 9112 3.2.2).
+    std::string_view authority;
+    absolute_ = SplitAbsoluteForm(http_session::View(req.target()), &authority,
+                                  &origin_form_);
+    if (absolute_ && HostName(std::string(authority)).empty()) {
+      return Refuse(400, "the request target's host '" +
+                             std::string(authority) + "' is malformed");
+    }
     const auto host = req.find(http::field::host);
-    if (server_->check_host_ && host != req.end() &&
-        !AllowedHost(std::string(host->value()))) {
+    const std::string named =
+        absolute_           ? std::string(authority)
+        : host != req.end() ? std::string(http_session::View(host->value()))
+                            : std::string();
+    if (server_->check_host_ && (absolute_ || host != req.end()) &&
+        !AllowedHost(named)) {
       return Refuse(403,
                     "this server answers requests for the loopback "
                     "host names only, not '" +
-                        std::string(host->value()) +
-                        "' (slidedb-serve --allow-host NAME)");
+                        named + "' (slidedb-serve --allow-host NAME)");
     }
     if (parser_->is_done()) return Answer();
     const auto expect = req.find(http::field::expect);
@@ -232,8 +244,9 @@ class HttpServer::Impl::Session : public std::enable_shared_from_this<Session> {
     q.request = ApiRequest();
     q.request.method = std::string(req.method_string());
     std::string error;
-    if (!ParseTarget(http_session::View(req.target()), &q.request.path,
-                     &q.request.params, &error)) {
+    if (!ParseTarget(absolute_ ? std::string_view(origin_form_)
+                               : http_session::View(req.target()),
+                     &q.request.path, &q.request.params, &error)) {
       return Refuse(400, error);
     }
     const auto type = req.find(http::field::content_type);
@@ -451,6 +464,8 @@ class HttpServer::Impl::Session : public std::enable_shared_from_this<Session> {
   std::list<std::weak_ptr<Session>>::iterator self_;
   std::string client_;         // the peer's address
   AccessRecord logged_;        // the request being answered, for the log
+  bool absolute_ = false;      // its target is in absolute form:
+  std::string origin_form_;    // then this is its path and query
   Clock::time_point head_at_;  // when its head was first read
   bool answering_ = false;     // from a whole request to its answer written
   bool watching_ = false;      // WatchClient's wait is for the current request

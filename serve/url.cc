@@ -1,5 +1,10 @@
 #include "serve/url.h"
 
+#include <algorithm>
+#include <string>
+
+#include "lib/base/ascii.h"
+
 namespace slidedb {
 
 namespace {
@@ -31,6 +36,26 @@ bool PercentDecode(std::string_view text, bool plus_is_space,
       out->push_back(c);
     }
   }
+  return true;
+}
+
+bool SplitAbsoluteForm(std::string_view target, std::string_view* authority,
+                       std::string* origin_form) {
+  size_t start = 0;
+  for (std::string_view scheme : {"http://", "https://"}) {
+    if (target.size() >= scheme.size() &&
+        AsciiLower(target.substr(0, scheme.size())) == scheme) {
+      start = scheme.size();
+    }
+  }
+  if (start == 0) return false;
+  const size_t end =
+      std::min(target.find_first_of("/?#", start), target.size());
+  *authority = target.substr(start, end - start);
+  const std::string_view rest = target.substr(end);
+  origin_form->clear();
+  if (rest.empty() || rest[0] != '/') origin_form->push_back('/');
+  origin_form->append(rest);
   return true;
 }
 

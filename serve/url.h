@@ -14,6 +14,14 @@ namespace slidedb {
 bool PercentDecode(std::string_view text, bool plus_is_space,
                    std::string* out);
 
+// A request target in absolute form ("http://host:port/path?query", RFC
+// 9112 3.2.2; what a client sends to a proxy, and an origin server must
+// take): true, with its authority ("host:port", empty when missing) and
+// the rest as an origin-form target ("/path?query"; "/" for an empty
+// path). False for a target of any other form, which stays as it is.
+bool SplitAbsoluteForm(std::string_view target, std::string_view* authority,
+                       std::string* origin_form);
+
 // Splits `target` into its decoded path and parameters ("a=1&b", b's value
 // empty; a name given twice keeps both, the first found first). False, with
 // *error saying why, for a target that is not an absolute path or holds a

@@ -345,6 +345,23 @@ class AttackTest(unittest.TestCase):
         finally:
             allowed.close()
 
+    def test_a_target_in_absolute_form_names_the_host(self):
+        # RFC 9112 3.2.2: the target's host is checked, its Host ignored.
+        solve, local = b"/api/solve?start=" + START.encode(), b"localhost"
+        for target, host, status in [
+                (b"http://localhost:1" + solve, b"evil.example", 200),
+                (b"HTTP://127.0.0.1" + solve, None, 200),
+                (b"http://evil.example/api/tables", local, 403),
+                (b"http://localhost@evil.example/", local, 400),
+                (b"http:///api/tables", local, 400)]:
+            got, _, body = parse(self.server.exchange(
+                b"GET " + target + b" HTTP/1.1\r\n" +
+                (b"Host: " + host + b"\r\n" if host else b"") +
+                b"Connection: close\r\n\r\n"))
+            self.assertEqual(got, status, (target, body))
+            if status == 200:
+                self.assertEqual(body, self.solve_answer())
+
     def test_two_host_headers_are_a_400(self):
         for hosts in [b"Host: localhost\r\nHost: evil.example\r\n",
                       b"Host: localhost\r\nHost: localhost\r\n"]:

@@ -30,5 +30,30 @@ TEST(UrlTest, RefusesMalformedTargets) {
   }
 }
 
+TEST(UrlTest, SplitsTheAbsoluteForm) {
+  std::string_view authority;
+  std::string origin;
+  const struct {
+    const char* target;
+    const char* authority;
+    const char* origin;
+  } cases[] = {
+      {"http://localhost:8080/api/solve?start=1", "localhost:8080",
+       "/api/solve?start=1"},
+      {"HTTPS://[::1]", "[::1]", "/"},
+      {"http://127.0.0.1?x=1", "127.0.0.1", "/?x=1"},
+      {"http:///api/tables", "", "/api/tables"},
+  };
+  for (const auto& c : cases) {
+    ASSERT_TRUE(SplitAbsoluteForm(c.target, &authority, &origin)) << c.target;
+    EXPECT_EQ(authority, c.authority) << c.target;
+    EXPECT_EQ(origin, c.origin) << c.target;
+  }
+  for (const char* other :
+       {"/api/solve", "*", "localhost:80", "ftp://x/", "http:/x", ""}) {
+    EXPECT_FALSE(SplitAbsoluteForm(other, &authority, &origin)) << other;
+  }
+}
+
 }  // namespace
 }  // namespace slidedb
