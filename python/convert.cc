@@ -42,7 +42,7 @@ void Check(const Status& s) {
 }
 
 WholeArg ReadWhole(const py::int_& number, int64_t lo, int64_t hi,
-                   int64_t reserved) {
+                   std::optional<int64_t> reserved) {
   int overflow = 0;
   const long long v = PyLong_AsLongLongAndOverflow(number.ptr(), &overflow);
   if (v == -1 && PyErr_Occurred()) throw py::error_already_set();

@@ -52,7 +52,7 @@ struct WholeArg {
   std::string given;
 };
 WholeArg ReadWhole(const py::int_& number, int64_t lo, int64_t hi,
-                   int64_t reserved);
+                   std::optional<int64_t> reserved = std::nullopt);
 // Raises unless s is OK, with each stand-in the message quotes put back
 // as the number given.
 void CheckWhole(const Status& s, std::initializer_list<const WholeArg*> args);

@@ -276,7 +276,7 @@ class PyDb {
     }
     // n and distance as the C++ API reads them; past its types, or -1 for
     // distance (the API's "any", None here), a stand-in it refuses.
-    const WholeArg n = ReadWhole(n_object, INT64_MIN, INT64_MAX, 0);
+    const WholeArg n = ReadWhole(n_object, INT64_MIN, INT64_MAX);
     const WholeArg distance =
         distance_object ? ReadWhole(*distance_object, INT_MIN, INT_MAX, -1)
                         : WholeArg{-1, {}};
