@@ -1,6 +1,7 @@
 // Fuzz target: what slidedb-serve parses of a request before its endpoint
-// answers: the request target (ParseTarget, serve/url.h), the Host header
-// (HostName and IsLoopbackHost, serve/http_fields.h), the Content-Type
+// answers: the request target (SplitAbsoluteForm and ParseTarget,
+// serve/url.h), the Host header (HostName and IsLoopbackHost,
+// serve/http_fields.h), the Content-Type
 // (MediaType), and the parameters every endpoint reads (serve/params.h:
 // board, goal, blank, metric and notation as every face reads them,
 // lib/answer/goal.h; the flags; max_seconds; limit).
@@ -8,10 +9,11 @@
 // The input is text split at newlines: the request target, then the Host
 // header's value, then the Content-Type's.
 //
-// A target that parses starts with '/', and the path and parameters it
-// gives, written back with every byte but letters and digits escaped,
-// parse to the same; one that does not says why. A host name is empty or
-// the header's name, lower case, with at most a ':' and five digits after
+// A target in absolute form splits into its host and an origin form
+// (SplitAbsoluteForm). A target that parses starts with '/', and the path and
+// parameters it gives, written back with every byte but letters and digits
+// escaped, parse to the same; one that does not says why. A host name is empty
+// or the header's name, lower case, with at most a ':' and five digits after
 // it; the loopback is only ever a host name. A media type has no
 // parameters, spaces around or capitals. A flag is true only for "", "1"
 // or "true"; a board read is of 4 to 25 cells; a max_seconds read is more
@@ -57,8 +59,25 @@ std::string_view NextLine(std::string_view* text) {
   return line;
 }
 
+bool EndsWith(std::string_view text, std::string_view end) {
+  return text.size() >= end.size() &&
+         text.substr(text.size() - end.size()) == end;
+}
+
 void CheckTarget(std::string_view target,
                  std::multimap<std::string, std::string>* params) {
+  // A target in absolute form: its authority ends at the path, query or
+  // fragment, and what follows it is the origin form, '/' first.
+  std::string_view authority;
+  std::string origin;
+  if (slidedb::SplitAbsoluteForm(target, &authority, &origin)) {
+    Require(authority.find_first_of("/?#") == std::string_view::npos);
+    Require(!origin.empty() && origin[0] == '/');
+    const std::string named(authority);
+    Require(EndsWith(target, named + origin) ||
+            EndsWith(target, named + origin.substr(1)));
+    target = origin;
+  }
   std::string path, error;
   if (!slidedb::ParseTarget(target, &path, params, &error)) {
     Require(!error.empty());
