@@ -32,10 +32,17 @@ PyObject* ExceptionType(const Status& s) {
   return PyExc_OSError;
 }
 
-[[noreturn]] void Raise(const Status& s) {
-  PyErr_SetString(ExceptionType(s), s.message().c_str());
+namespace {
+
+// Raises ExceptionType(s) with `message`.
+[[noreturn]] void RaiseWith(const Status& s, const std::string& message) {
+  PyErr_SetString(ExceptionType(s), message.c_str());
   throw py::error_already_set();
 }
+
+}  // namespace
+
+[[noreturn]] void Raise(const Status& s) { RaiseWith(s, s.message()); }
 
 void Check(const Status& s) {
   if (!s.ok()) Raise(s);
@@ -65,8 +72,7 @@ void CheckWhole(const Status& s, std::initializer_list<const WholeArg*> args) {
       message.replace(at, stand_in.size(), "'" + a->given + "'");
     }
   }
-  PyErr_SetString(ExceptionType(s), message.c_str());
-  throw py::error_already_set();
+  RaiseWith(s, message);
 }
 
 bool Finalizing() {

@@ -316,7 +316,6 @@ std::string IgnoredOptionError(const po::variables_map& vm,
 std::string ModeError(const po::variables_map& vm, QueryArgs* args,
                       std::string* table_mode_out) {
   QueryConfig& config = args->config;
-  args->format = AsciiLower(args->format);  // JSON as json, as --metric MTM
   const std::string& format = args->format;
   const bool histogram = vm.count("histogram") > 0;
   const bool heuristics = vm.count("heuristics") > 0;
@@ -467,6 +466,7 @@ std::optional<int> ParseQueryArgs(const std::vector<std::string>& argv,
                       vm.count("notation") ? &g.notation_text : nullptr,
                       &config);
   if (!s.ok()) return usage(s.message());
+  args->format = AsciiLower(args->format);        // JSON as json, and
   g.export_format = AsciiLower(g.export_format);  // CSV as csv
   std::string table_mode;
   std::string why = AnalyseError(vm, args);

@@ -160,7 +160,7 @@ class HttpServer::Impl::Session : public std::enable_shared_from_this<Session> {
     std::string_view authority;
     absolute_ = SplitAbsoluteForm(http_session::View(req.target()), &authority,
                                   &origin_form_);
-    if (absolute_ && HostName(std::string(authority)).empty()) {
+    if (absolute_ && HostName(authority).empty()) {
       return Refuse(400, "the request target's host '" +
                              std::string(authority) + "' is malformed");
     }
