@@ -85,7 +85,8 @@ void CheckTarget(std::string_view target,
   }
   Require(!target.empty() && target[0] == '/');
   Require(!path.empty() && path[0] == '/');
-  std::string again = "/" + Escaped(path.substr(1));
+  std::string again(1, '/');
+  again += Escaped(path.substr(1));
   char sep = '?';
   for (const auto& [name, value] : *params) {
     again += sep + Escaped(name) + "=" + Escaped(value);
