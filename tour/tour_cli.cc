@@ -12,6 +12,7 @@
 #include "cli/exit_codes.h"
 #include "cli/option_error.h"
 #include "cli/version.h"
+#include "lib/base/ascii.h"
 #include "tour/find_tour.h"
 #include "tour/survey.h"
 #include "tour/tour_grid.h"
@@ -26,12 +27,17 @@ namespace {
 using tour::Square;
 
 constexpr char kUsage[] =
-    "Usage: slidedb-tour --size N --start R,C [--closed] [--rule RULE] "
+    "Usage: slidedb-tour --size N --start R,C [--closed] [--rule RULE]\n"
+    "                    [--tie-order ORDER] [--max-backtracks K] "
     "[--format text|json]\n"
-    "       slidedb-tour --verify FILE [--size N] [--closed] [--format "
-    "text|json]\n"
-    "       slidedb-tour --table --size N [--format text|json]\n"
-    "       slidedb-tour --survey FROM..TO [--format text|json] [--quiet]\n"
+    "       slidedb-tour --verify FILE [--size N] [--closed] "
+    "[--format text|json]\n"
+    "       slidedb-tour --table --size N [--tie-order ORDER] "
+    "[--max-backtracks K]\n"
+    "                    [--format text|json] [--quiet]\n"
+    "       slidedb-tour --survey FROM..TO [--tie-order ORDER] "
+    "[--max-backtracks K]\n"
+    "                    [--format text|json] [--quiet]\n"
     "\n"
     "Knight's tours after Xiao Jinsheng (1994): the knight visits every\n"
     "square of an N x N board once. Squares are 1-based (row, column) from\n"
@@ -54,6 +60,10 @@ constexpr char kUsage[] =
     "--table gives, for every start, the backtracks each rule needed (the\n"
     "paper's Figures 1 and 2 for N = 7). --survey gives, for each N, how\n"
     "many starts needed backtracking under each rule, and the worst case.\n"
+    "\n"
+    "An option the mode's line does not show is refused (exit 64), except\n"
+    "--quiet, which every mode takes. Names of values are read in any case\n"
+    "(--format JSON, --rule Xiao).\n"
     "\n";
 
 constexpr int kMaxSize = 2000;
@@ -215,7 +225,9 @@ po::options_description TourOptions(TourFlags* f) {
       "backtracks per search before giving up (tour: 1000, then the "
       "construction; boards it does not serve, 5 7 9 11, search on; "
       "--table: 1000000; --survey: 10000)")(
-      "quiet,q", "no progress lines on standard error");
+      "quiet,q",
+      "no progress lines on standard error (only --table and --survey "
+      "write any)");
   return desc;
 }
 
@@ -264,6 +276,39 @@ struct TourSettings {
   std::optional<long long> max_backtracks;  // set by --max-backtracks
 };
 
+// The options a mode does not use, each with why: refused, never dropped
+// unseen. Every other option applies to every mode that takes it (--quiet
+// to all: only --table and --survey write progress lines).
+struct NotUsed {
+  const char* option;
+  const char* mode;
+  const char* why;
+};
+constexpr NotUsed kNotUsed[] = {
+    {"start", "verify", ""},
+    {"rule", "verify", ", which searches nothing"},
+    {"tie-order", "verify", ", which searches nothing"},
+    {"max-backtracks", "verify", ", which searches nothing"},
+    {"start", "table", ", which tries every start"},
+    {"closed", "table", ", which counts open tours"},
+    {"rule", "table", ", which gives every rule"},
+    {"start", "survey", ", which tries every start"},
+    {"closed", "survey", ", which counts open tours"},
+    {"rule", "survey", ", which gives every rule"},
+    {"size", "survey", ", which takes its sizes from FROM..TO"},
+};
+
+// The usage error for the first option given that the mode does not use.
+std::optional<std::string> OptionNotUsedError(const po::variables_map& vm) {
+  for (const NotUsed& n : kNotUsed) {
+    if (vm.count(n.mode) && vm.count(n.option)) {
+      return std::string("--") + n.option + " does not apply to --" + n.mode +
+             n.why;
+    }
+  }
+  return std::nullopt;
+}
+
 // Checks the flags every mode shares into *settings, in the order their
 // messages have always come; the first one's message when one is wrong.
 std::optional<std::string> CheckSettings(const po::variables_map& vm,
@@ -284,12 +329,7 @@ std::optional<std::string> CheckSettings(const po::variables_map& vm,
                                      vm.count("survey"));
   if (modes > 1)
     return std::string("--verify, --table and --survey go one at a time");
-  for (const char* mode : {"verify", "table", "survey"}) {
-    if (vm.count(mode) && vm.count("start")) {  // not dropped unseen
-      return std::string("--start does not apply to --") + mode +
-             (vm.count("verify") ? "" : ", which tries every start");
-    }
-  }
+  if (const auto error = OptionNotUsedError(vm)) return error;
   if (vm.count("size") && (f.size < 1 || f.size > kMaxSize)) {
     return "--size must be from 1 to " + std::to_string(kMaxSize) + ", not " +
            std::to_string(f.size);
@@ -361,6 +401,11 @@ int RunTourArgs(const std::vector<std::string>& args, std::istream& in,
   if (const std::optional<int> done = ReadArgs(args, desc, &vm, out, err)) {
     return *done;
   }
+  // Names of values in any case (JSON as json); file names and numbers
+  // are not names.
+  f.format = AsciiLower(f.format);
+  f.rule_text = AsciiLower(f.rule_text);
+  f.order_text = AsciiLower(f.order_text);
   TourSettings settings;
   if (const auto error = CheckSettings(vm, f, &settings)) {
     return Usage(*error, err);

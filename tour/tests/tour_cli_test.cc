@@ -254,6 +254,96 @@ TEST(TourCli, SurveyRowsAgreeWithConjecture1) {
   EXPECT_NE(text.err.find("survey 6x6 done"), std::string::npos);
 }
 
+// An option the mode does not use is refused, naming the option and the
+// mode, as --start always was: never dropped unseen.
+TEST(TourCli, OptionAModeDoesNotUseIsRefused) {
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"--table", "--size", "6", "--closed"},
+       "--closed does not apply to --table"},
+      {{"--table", "--size", "6", "--rule", "warnsdorff"},
+       "--rule does not apply to --table"},
+      {{"--survey", "5..8", "--closed"}, "--closed does not apply to --survey"},
+      {{"--survey", "5..8", "--rule", "xiao"},
+       "--rule does not apply to --survey"},
+      {{"--survey", "5..8", "--size", "6"},
+       "--size does not apply to --survey"},
+      {{"--survey", "5..8", "--start", "1,1"},
+       "--start does not apply to --survey"},
+      {{"--verify", kFigure3, "--rule", "xiao"},
+       "--rule does not apply to --verify"},
+      {{"--verify", kFigure3, "--tie-order", "mirrored"},
+       "--tie-order does not apply to --verify"},
+      {{"--verify", kFigure3, "--max-backtracks", "5"},
+       "--max-backtracks does not apply to --verify"},
+      {{"--verify", kFigure3, "--start", "1,1"},
+       "--start does not apply to --verify"},
+  };
+  for (const auto& [args, message] : cases) {
+    const Outcome r = Tour(args);
+    EXPECT_EQ(r.status, kExitUsage) << message;
+    EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
+    EXPECT_TRUE(r.out.empty()) << message;
+  }
+  // What each mode does use is taken; --quiet in every mode (only --table
+  // and --survey write progress lines).
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"--size", "6", "--start", "1,1", "--closed",
+                                 "--rule", "alternate", "--tie-order",
+                                 "mirrored", "--max-backtracks", "9",
+                                 "--format", "json", "--quiet"},
+        std::vector<std::string>{"--verify", kFigure3, "--size", "19",
+                                 "--format", "json", "--quiet"},
+        std::vector<std::string>{"--table", "--size", "5", "--tie-order",
+                                 "mirrored", "--max-backtracks", "9",
+                                 "--format", "json", "--quiet"},
+        std::vector<std::string>{"--survey", "5..6", "--tie-order", "mirrored",
+                                 "--max-backtracks", "9", "--format", "json",
+                                 "--quiet"}}) {
+    const Outcome r = Tour(args);
+    EXPECT_EQ(r.status, kExitOk) << args[0] << ": " << r.err;
+    EXPECT_TRUE(r.err.empty()) << r.err;
+  }
+}
+
+// Names of values are read in any case (docs/TOOLS.md); file names are not
+// names of values.
+TEST(TourCli, ValueNamesAreReadInAnyCase) {
+  const Outcome lower =
+      Tour({"--size", "7", "--start", "1,1", "--rule", "warnsdorff",
+            "--tie-order", "mirrored", "--format", "json"});
+  const Outcome upper =
+      Tour({"--size", "7", "--start", "1,1", "--rule", "WARNSDORFF",
+            "--tie-order", "Mirrored", "--format", "JSON"});
+  ASSERT_EQ(lower.status, kExitOk) << lower.err;
+  EXPECT_EQ(upper.status, kExitOk) << upper.err;
+  EXPECT_EQ(upper.out, lower.out);
+  EXPECT_EQ(nlohmann::json::parse(lower.out)["rule"], "warnsdorff");
+  const Outcome xiao =
+      Tour({"--size", "8", "--start", "1,1", "--rule", "XIAO"});
+  EXPECT_EQ(xiao.status, kExitOk) << xiao.err;
+  EXPECT_NE(xiao.out.find("rule xiao with"), std::string::npos) << xiao.out;
+  const Outcome table =
+      Tour({"--table", "--size", "5", "--tie-order", "MIRRORED"});
+  EXPECT_EQ(table.status, kExitOk) << table.err;
+  EXPECT_NE(table.out.find("tie order mirrored"), std::string::npos);
+  const Outcome survey = Tour({"--survey", "5..5", "--format", "Json", "-q"});
+  EXPECT_EQ(survey.status, kExitOk) << survey.err;
+  EXPECT_EQ(nlohmann::json::parse(survey.out)["size"], 5);
+  // A file name keeps its case.
+  const std::string copy = testing::TempDir() + "/Tour_Figure3.TXT";
+  {
+    std::ifstream paper(kFigure3);
+    std::ofstream(copy) << paper.rdbuf();
+  }
+  const Outcome v = Tour({"--verify", copy, "--format", "JSON"});
+  EXPECT_EQ(v.status, kExitOk) << v.err;
+  EXPECT_EQ(nlohmann::json::parse(v.out)["file"], copy);
+  const Outcome bad = Tour({"--size", "7", "--start", "1,1", "--rule", "Best"});
+  EXPECT_EQ(bad.status, kExitUsage);
+  EXPECT_NE(bad.err.find("--rule must be warnsdorff, xiao or alternate"),
+            std::string::npos);
+}
+
 TEST(TourCli, HelpAndVersion) {
   Outcome r = Tour({"--help"});
   EXPECT_EQ(r.status, kExitOk);
