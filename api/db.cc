@@ -35,6 +35,7 @@ Status ReadOptions(const Options& options, const std::string& db_dir,
                    QueryConfig* config) {
   config->db_dir = db_dir;
   config->json = true;
+  config->limits.cancel = options.cancel;
   if (options.max_seconds.has_value()) {
     Status s = CheckMaxSeconds("max_seconds", *options.max_seconds);
     if (!s.ok()) return s;
@@ -51,6 +52,9 @@ Status ReadOptions(const Options& options, const std::string& db_dir,
       options.board, options.goal.empty() ? nullptr : &options.goal,
       options.blank.empty() ? nullptr : &options.blank, config);
 }
+
+// A batch stopped by Options::cancel.
+Status Stopped() { return Status::DeadlineExceeded("stopped (cancelled)"); }
 
 // A missing table named with the command that builds it, as the other
 // faces name it.
@@ -88,7 +92,8 @@ class Db::Impl {
         cache.options.blank != options.blank ||
         cache.options.max_seconds != options.max_seconds ||
         cache.options.metric != options.metric ||
-        cache.options.notation != options.notation) {
+        cache.options.notation != options.notation ||
+        cache.options.cancel != options.cancel) {
       cache.db = 0;
       cache.answerer.reset();
       cache.config = QueryConfig();
@@ -242,7 +247,9 @@ Status Db::SolveMany(const std::vector<std::string>& starts,
       const size_t end = std::min(starts.size(), begin + kGroup);
       group.assign(starts.begin() + begin, starts.begin() + end);
       errors[g] =
-          answerer->SolveMany(group.data(), group.size(), fields.data());
+          options.cancel != nullptr && options.cancel->load()
+              ? Stopped()
+              : answerer->SolveMany(group.data(), group.size(), fields.data());
       if (!errors[g].ok()) {
         size_t first = failed.load();
         while (g < first && !failed.compare_exchange_weak(first, g)) {
@@ -279,10 +286,25 @@ Status Db::Distance(const std::string& start, const Options& options,
   return answerer->Distance(start, distance);
 }
 
+namespace {
+
+// States given as numbers write the blank 0: a blank label of another
+// name cannot apply to them.
+Status CheckRowsBlank(const Options& options) {
+  if (options.blank.empty() || options.blank == "0") return Status::OK();
+  return Status::InvalidArgument(
+      "blank '" + options.blank +
+      "': states given as numbers have 0 for the blank (blank applies to "
+      "states written as text)");
+}
+
+}  // namespace
+
 Status Db::Distances(const uint8_t* rows, size_t n, size_t row_length,
                      const Options& options, int* distances) const {
   const QueryConfig* config;
-  Status s = impl_->Config(options, &config);
+  Status s = CheckRowsBlank(options);
+  if (s.ok()) s = impl_->Config(options, &config);
   if (!s.ok()) return s;
   return TileRowDistances(*config, impl_->solver(), rows, n, row_length,
                           distances);
@@ -292,7 +314,8 @@ Status Db::SolveMany(const uint8_t* rows, size_t n, size_t row_length,
                      const Options& options,
                      std::vector<Solution>* solutions) const {
   const QueryConfig* config;
-  Status s = impl_->Config(options, &config);
+  Status s = CheckRowsBlank(options);
+  if (s.ok()) s = impl_->Config(options, &config);
   std::vector<std::string> texts;
   if (s.ok()) s = TileRowTexts(*config, rows, n, row_length, &texts);
   return s.ok() ? SolveMany(texts, options, solutions) : s;
@@ -301,7 +324,8 @@ Status Db::SolveMany(const uint8_t* rows, size_t n, size_t row_length,
 Status Db::CheckRows(const uint8_t* rows, size_t n, size_t row_length,
                      const Options& options) const {
   const QueryConfig* config;
-  Status s = impl_->Config(options, &config);
+  Status s = CheckRowsBlank(options);
+  if (s.ok()) s = impl_->Config(options, &config);
   return s.ok() ? CheckTileRows(*config, rows, n, row_length) : s;
 }
 
@@ -366,18 +390,26 @@ Status Db::GetHistogram(const Options& options, Histogram* histogram) const {
   QueryConfig config;
   Status s = ReadOptions(options, dir(), &config);
   if (!s.ok()) return s;
+  GoalKind kind;
+  if (impl_->solver()->Searches(config.board, GoalBlank(config),
+                                config.metric)) {
+    // Nothing to search with is the missing databases' NotFound, as Solve
+    // says it.
+    s = OpenGoal(config, impl_->solver(), &kind);
+    if (!s.ok()) return Explained(config, s);
+  }
   s = CheckWholeTable(config, impl_->solver(), WholeTableTool::kHistogram);
   if (!s.ok()) return s;
   const TableMeta* meta;
   s = FindGoalTable(config, impl_->database(), &meta);
   if (!s.ok()) {
     // The Solver's message, naming the table and the database.
-    GoalKind kind;
     s = OpenGoal(config, impl_->solver(), &kind);
     return Explained(config, s.ok() ? Status::NotFound("no table") : s);
   }
   histogram->board = config.board.Name();
-  histogram->goal = FormatArrangement(GoalArrangement(config), config.blank_out);
+  histogram->goal =
+      FormatArrangement(GoalArrangement(config), config.blank_out);
   histogram->metric = MetricName(config.metric);
   histogram->total = meta->states;
   histogram->max_distance = meta->max_distance;

@@ -14,7 +14,11 @@ namespace slidedb::python {
 
 bool IsArray(py::handle states) {
   PyObject* numpy = PyDict_GetItemString(PyImport_GetModuleDict(), "numpy");
-  return numpy != nullptr && py::isinstance<py::array>(states);
+  if (numpy == nullptr || !py::isinstance<py::array>(states)) return false;
+  // An array of str (or of objects, as a DataFrame's column of str gives)
+  // is an iterable of states like a list.
+  const char kind = py::reinterpret_borrow<py::array>(states).dtype().kind();
+  return kind != 'U' && kind != 'S' && kind != 'O';
 }
 
 namespace {
@@ -56,16 +60,13 @@ py::object DistancesOfArray(const Db& db, py::handle states,
   py::array_t<int32_t> out(static_cast<py::ssize_t>(n));
   const uint8_t* in = rows.data();
   int* d = out.mutable_data();
+  // Every row checked before any is answered (a chunk would name its
+  // rows from 0, and the others would go on searching).
+  Check(WithoutGil([&] { return db.CheckRows(in, n, cells, options); }));
   constexpr size_t kChunk = 1 << 16;
-  const Status s = InChunks(n, kChunk, [&](size_t first, size_t count) {
+  Check(InChunks(n, kChunk, [&](size_t first, size_t count) {
     return db.Distances(in + first * cells, count, cells, options, d + first);
-  });
-  if (s.IsInvalidArgument()) {
-    // A chunk numbers its rows from 0: the whole array's check names the
-    // first bad row by its place in the array.
-    Check(WithoutGil([&] { return db.CheckRows(in, n, cells, options); }));
-  }
-  Check(s);
+  }));
   return out;
 }
 

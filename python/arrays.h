@@ -13,8 +13,9 @@ namespace slidedb::python {
 
 namespace py = pybind11;
 
-// Whether `states` is a NumPy array. Never imports NumPy: when it was not
-// imported, nothing is one.
+// Whether `states` is a NumPy array of numbers, rows of tiles (one of str,
+// bytes or objects is not: it answers as an iterable of str). Never
+// imports NumPy: when it was not imported, nothing is one.
 bool IsArray(py::handle states);
 
 // db.distances(array): an int32 array of the rows' distances, -1 where a

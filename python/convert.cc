@@ -48,6 +48,12 @@ void Check(const Status& s) {
   if (!s.ok()) Raise(s);
 }
 
+py::int_ Index(py::handle number) {
+  PyObject* index = PyNumber_Index(number.ptr());
+  if (index == nullptr) throw py::error_already_set();
+  return py::reinterpret_steal<py::int_>(index);
+}
+
 WholeArg ReadWhole(const py::int_& number, int64_t lo, int64_t hi,
                    std::optional<int64_t> reserved) {
   int overflow = 0;
@@ -111,6 +117,7 @@ Options MakeOptions(const std::string& board,
                     const std::optional<std::string>& notation) {
   Options o;
   o.board = board;
+  o.cancel = StopFlag();  // Ctrl-C on the main thread (WithoutGil)
   // The C++ API reads an empty value as the default (an empty goal as the
   // start's own); given here, as --goal '' and goal= are, it is an error.
   if (goal && goal->empty()) throw py::value_error("goal '': empty state");

@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "python/interrupt.h"
 #include "slidedb/slidedb.h"
 
 namespace slidedb::python {
@@ -51,6 +52,9 @@ struct WholeArg {
   int64_t value;
   std::string given;
 };
+// `number` as an int: any integer, NumPy's too (operator.index); the
+// TypeError of operator.index for anything else.
+py::int_ Index(py::handle number);
 WholeArg ReadWhole(const py::int_& number, int64_t lo, int64_t hi,
                    std::optional<int64_t> reserved = std::nullopt);
 // Raises unless s is OK, with each stand-in the message quotes put back
@@ -85,7 +89,9 @@ void TakeGil(PyThreadState* state);
 bool Finalizing();
 
 // Runs fn() without the GIL, so that other Python threads run meanwhile,
-// then takes the GIL back and returns what fn returned. A thread that
+// then takes the GIL back and returns what fn returned. On the main
+// thread a Ctrl-C stops it (Options::cancel of MakeOptions: StopFlag())
+// and raises KeyboardInterrupt (InterruptScope). A thread that
 // finishes fn after the interpreter began to exit (a daemon thread) waits
 // there until the process ends: Python would end it with a forced unwind
 // (pthread_exit) from a taking of the GIL, which std::terminate()s through
@@ -93,15 +99,21 @@ bool Finalizing();
 // GIL. Not from a destructor. REQUIRES: the GIL.
 template <typename F>
 auto WithoutGil(F&& fn) {
+  InterruptScope interrupt;
   PyThreadState* state = PyEval_SaveThread();
-  try {
-    auto result = std::forward<F>(fn)();
-    TakeGil(state);
-    return result;
-  } catch (...) {
-    TakeGil(state);
-    throw;
-  }
+  auto result = [&] {
+    try {
+      auto r = std::forward<F>(fn)();
+      TakeGil(state);
+      return r;
+    } catch (...) {
+      TakeGil(state);
+      interrupt.Finish();  // a KeyboardInterrupt before fn's error
+      throw;
+    }
+  }();
+  interrupt.Finish();
+  return result;
 }
 
 // Runs answer(first, count) over [0, n) in chunks of `chunk` on every

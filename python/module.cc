@@ -31,6 +31,7 @@ using python::DistanceObject;
 using python::DistancesOfArray;
 using python::Finalizing;
 using python::InChunks;
+using python::Index;
 using python::IsArray;
 using python::Label;
 using python::MakeOptions;
@@ -155,8 +156,9 @@ class PyDb {
                       const std::optional<std::string>& metric,
                       const std::optional<std::string>& notation) const {
     int d;
-    Check(db_->Distance(state,
-                        MakeOptions(board, goal, blank, metric, notation), &d));
+    const Options options = MakeOptions(board, goal, blank, metric, notation);
+    // A search may take long: other Python threads run meanwhile.
+    Check(WithoutGil([&] { return db_->Distance(state, options, &d); }));
     return DistanceObject(d);
   }
 
@@ -214,8 +216,9 @@ class PyDb {
                  const std::optional<std::string>& metric,
                  const std::optional<std::string>& notation) const {
     std::vector<NextMove> moves;
-    Check(db_->Moves(state, MakeOptions(board, goal, blank, metric, notation),
-                     &moves));
+    const Options options = MakeOptions(board, goal, blank, metric, notation);
+    // Each move's distance may be a search: other Python threads run.
+    Check(WithoutGil([&] { return db_->Moves(state, options, &moves); }));
     // The metric in any case, as every face reads it ("MTM").
     std::string lower = metric ? *metric : "";
     for (char& c : lower) c = static_cast<char>(std::tolower(c));
@@ -257,13 +260,20 @@ class PyDb {
     return d;
   }
 
-  py::list Sample(const py::int_& n_object,
-                  const std::optional<py::int_>& distance_object,
-                  const py::int_& seed_object, const std::string& board,
+  py::list Sample(const py::object& n_given,
+                  const std::optional<py::object>& distance_given,
+                  const py::object& seed_given, const std::string& board,
                   const std::optional<std::string>& goal,
                   const std::optional<std::string>& blank,
                   const std::optional<std::string>& metric,
                   const std::optional<std::string>& notation) const {
+    // Any integer, NumPy's too (operator.index).
+    const py::int_ n_object = Index(n_given);
+    const py::int_ seed_object = Index(seed_given);
+    std::optional<py::int_> distance_object;
+    if (distance_given && !distance_given->is_none()) {
+      distance_object = Index(*distance_given);
+    }
     // n and distance are checked by the C++ API (its limits); a seed is any
     // 64-bit word, as slidedb-query --seed reads it.
     const uint64_t seed = PyLong_AsUnsignedLongLong(seed_object.ptr());
@@ -446,6 +456,7 @@ PYBIND11_MODULE(slidedb, m) {
       "  db = slidedb.open('data/slidedb')\n"
       "  db.solve('867254301')  # {'board': '3x3', ..., 'distance': 31, ...}";
   m.attr("__version__") = slidedb::Version();
+  slidedb::python::RecordMainThread();
   py::class_<PyDb> db(m, "Db",
                       "A slidedb database opened read-only. Its methods may "
                       "be called from several threads at once.");
@@ -456,7 +467,13 @@ PYBIND11_MODULE(slidedb, m) {
 
   m.def(
       "open",
-      [](const std::string& path, bool preload) { return PyDb(path, preload); },
+      [](const py::object& path, bool preload) {
+        // A str, bytes or path-like object (pathlib.Path).
+        return PyDb(py::module_::import("os")
+                        .attr("fsdecode")(path)
+                        .cast<std::string>(),
+                    preload);
+      },
       "path"_a, py::kw_only(), "preload"_a = false,
       "Opens the database in `path` (as built by slidedb-build) read-only. "
       "FileNotFoundError when there is none. A search reads the pages of "

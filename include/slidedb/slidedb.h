@@ -24,6 +24,7 @@
 #ifndef SLIDEDB_SLIDEDB_H_
 #define SLIDEDB_SLIDEDB_H_
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -61,6 +62,11 @@ struct Options {
   // "ULDR") or "tile" (the way the tiles go, as slidysim writes, with
   // counts for runs: "R3 D2 L"); empty: "blank".
   std::string notation;
+  // Set (to true) from any thread or a signal handler to stop the calls
+  // that use these options: a search stops within milliseconds and a
+  // batch before its next group, each with DeadlineExceeded. Null: none.
+  // Must outlive the calls.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 // How Db::Open opens a database.
@@ -219,7 +225,9 @@ class Db {
                    const Options& options,
                    std::vector<Solution>* solutions) const;
 
-  // The distance alone (faster than Solve); -1 when unsolvable.
+  // The distance alone (faster than Solve); -1 when unsolvable. Always
+  // exact: with Options::max_seconds, a search that has not proved the
+  // distance by then fails with DeadlineExceeded (and *distance is -1).
   // REQUIRES: distance != nullptr.
   Status Distance(const std::string& start, const Options& options,
                   int* distance) const;
@@ -229,12 +237,16 @@ class Db {
   // in reading order, tile t written t and the blank 0. row_length must be
   // the board's cells, and Options::goal, when given, must hold the numbers
   // 1..cells-1 and the blank (by default the goal is 1..cells-1, blank
-  // last). InvalidArgument, naming the state's place counted from 0, for a
+  // last); Options::blank, for states written as text, must be empty or
+  // "0". InvalidArgument, naming the state's place counted from 0, for a
   // row that does not hold each of 0..cells-1 once.
   //
   // Distance for each of the n states, into distances[k]; -1 when the state
   // cannot reach the goal. A table's answer is one record read by rank,
-  // with no text made (millions a second on 3x3).
+  // with no text made (millions a second on 3x3). Every row is checked
+  // before any is answered. Exact, as Distance: with Options::max_seconds,
+  // a state whose search outlasts it (counted from that search's start)
+  // fails the call with DeadlineExceeded.
   // REQUIRES: distances has room for n.
   Status Distances(const uint8_t* rows, size_t n, size_t row_length,
                    const Options& options, int* distances) const;
@@ -257,7 +269,8 @@ class Db {
 
   // The histogram of the goal's table (options.goal, or the canonical goal
   // with the blank last). Reads only the table's metadata. NotSupported on
-  // a goal answered by a search (it has no full table).
+  // a goal answered by a search (it has no full table); NotFound, as Solve,
+  // where nothing answers the goal (no table, no pattern databases).
   // REQUIRES: histogram != nullptr.
   Status GetHistogram(const Options& options, Histogram* histogram) const;
 

@@ -1,7 +1,6 @@
 #include "lib/answer/goal.h"
 
 #include <algorithm>
-#include <chrono>
 #include <string_view>
 
 #include "lib/puzzle/problem.h"
@@ -166,24 +165,14 @@ Status NeedsFullTable(const QueryConfig& config, WholeTableTool tool) {
   return Status::NotSupported(m);
 }
 
-namespace {
-
-// `seconds` as the search's clock counts.
-SearchLimits::Clock::duration ClockSeconds(double seconds) {
-  return std::chrono::duration_cast<SearchLimits::Clock::duration>(
-      std::chrono::duration<double>(seconds));
-}
-
-}  // namespace
-
 SearchLimits AnswerLimits(const QueryConfig& config) {
   SearchLimits limits = config.limits;
   if (config.max_seconds > 0) {
     using Clock = SearchLimits::Clock;
     const Clock::time_point now = Clock::now();
     const double room = std::min(config.max_seconds / 20, 0.05);
-    limits.answer_by =
-        config.asked_at.value_or(now) + ClockSeconds(config.max_seconds - room);
+    limits.answer_by = config.asked_at.value_or(now) +
+                       SearchLimits::Seconds(config.max_seconds - room);
     // Before a deadline (a server's), with room to write the answer.
     if (limits.deadline != Clock::time_point::max()) {
       limits.answer_by = std::min(limits.answer_by,
@@ -200,7 +189,7 @@ bool OwnBudgetRanOut(const QueryConfig& config, const Status& s) {
   if (limits.cancel != nullptr && limits.cancel->load()) return false;
   if (limits.deadline == Clock::time_point::max()) return true;
   if (!config.asked_at) return Clock::now() < limits.deadline;
-  return ClockSeconds(config.max_seconds) <
+  return SearchLimits::Seconds(config.max_seconds) <
          (limits.deadline - *config.asked_at) * 9 / 10;
 }
 
@@ -210,7 +199,7 @@ SearchLimits BudgetLimits(const QueryConfig& config) {
     using Clock = SearchLimits::Clock;
     limits.deadline = std::min(limits.deadline,
                                config.asked_at.value_or(Clock::now()) +
-                                   ClockSeconds(config.max_seconds));
+                                   SearchLimits::Seconds(config.max_seconds));
   }
   return limits;
 }

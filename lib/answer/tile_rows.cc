@@ -115,15 +115,15 @@ Status TileRowDistances(const QueryConfig& config, Solver* solver,
                         int* distances) {
   const Board& board = config.board;
   const int cells = board.cells();
+  Status s = CheckTileRows(config, rows, n, row_length);
   NumberedGoal goal;
-  Status s = NumberGoal(config, row_length, &goal);
+  if (s.ok()) s = NumberGoal(config, row_length, &goal);
   if (!s.ok()) return s;
   Problem like;
   like.board = board;
   like.goal_blank = goal.goal_blank;
   like.metric = config.metric;
   like.solvable = true;
-  const SearchLimits limits = AnswerLimits(config);
   // A block of rows at a time: the solvable ones' states, then their
   // distances in one call (Solver::DistanceMany).
   constexpr size_t kBlock = 1024;
@@ -131,12 +131,13 @@ Status TileRowDistances(const QueryConfig& config, Solver* solver,
   std::vector<size_t> place(kBlock);
   std::vector<int> found(kBlock);
   for (size_t first = 0; first < n; first += kBlock) {
+    if (config.limits.Cancelled()) {
+      return Status::DeadlineExceeded("stopped (cancelled)");
+    }
     const size_t count = std::min(kBlock, n - first);
     size_t solvable = 0;
     for (size_t k = first; k < first + count; ++k) {
       const uint8_t* row = rows + k * cells;
-      s = CheckTileRow(row, board, k);
-      if (!s.ok()) return s;
       State& start = states[solvable];
       for (int c = 0; c < cells; ++c) {
         start.tile[c] = goal.number[row[c]];
@@ -146,7 +147,7 @@ Status TileRowDistances(const QueryConfig& config, Solver* solver,
       if (ParityClass(board, start) == goal.parity) place[solvable++] = k;
     }
     s = solver->DistanceMany(like, states.data(), solvable, found.data(),
-                             limits);
+                             config.limits, config.max_seconds);
     if (!s.ok()) return s;
     for (size_t j = 0; j < solvable; ++j) distances[place[j]] = found[j];
   }

@@ -39,9 +39,12 @@ Status TileRowTexts(const QueryConfig& config, const uint8_t* rows, size_t n,
 // order, blank last, when none is set) into distances[k]; -1 for a row
 // that cannot reach it. A table's answers read one record each, by rank,
 // with no text made; the states of a search side by side, a block of
-// 1,024 at a time, on config.limits.threads threads (Solver::DistanceMany). The first malformed row (CheckTileRow),
-// a goal whose tiles are not the numbers 1..cells-1, or the database's
-// error stops it.
+// 1,024 at a time, on config.limits.threads threads (Solver::DistanceMany),
+// each exact or DeadlineExceeded when config.max_seconds runs out from its
+// own search's start (as Answerer::Distance answers one state). Every row
+// is checked before any is answered: the first malformed row
+// (CheckTileRow), a goal whose tiles are not the numbers 1..cells-1, or
+// the database's error stops it.
 Status TileRowDistances(const QueryConfig& config, Solver* solver,
                         const uint8_t* rows, size_t n, size_t row_length,
                         int* distances);

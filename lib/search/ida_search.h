@@ -87,9 +87,15 @@ struct SearchProgress {
 // (Path::optimal false, Path::lower_bound the distance proven so far).
 struct SearchLimits {
   using Clock = std::chrono::steady_clock;
+  // `seconds` as the clock counts.
+  static Clock::duration Seconds(double seconds) {
+    return std::chrono::duration_cast<Clock::duration>(
+        std::chrono::duration<double>(seconds));
+  }
   Clock::time_point deadline = Clock::time_point::max();
   uint64_t max_nodes = UINT64_MAX;
   const std::atomic<bool>* cancel = nullptr;
+  bool Cancelled() const { return cancel != nullptr && cancel->load(); }
   Clock::time_point answer_by = Clock::time_point::max();
   // Threads one search uses: each iteration's tree is split into subtrees
   // taken in order, so the answer is the one a single thread finds.

@@ -1,5 +1,6 @@
 // Solver::SolveMany: a batch's problems, the walks of a two-bit table
 // taken together and the searches side by side; Solver::DistanceMany.
+#include <algorithm>
 #include <atomic>
 #include <functional>
 #include <thread>
@@ -114,9 +115,9 @@ void Solver::SolveMany(const Problem* problems, size_t n, Path* paths,
   }
 }
 
-Status Solver::DistanceMany(const Problem& like, const State* starts,
-                            size_t n, int* distances,
-                            const SearchLimits& limits) {
+Status Solver::DistanceMany(const Problem& like, const State* starts, size_t n,
+                            int* distances, const SearchLimits& limits,
+                            double budget_seconds) {
   Table* table = nullptr;
   if (!Searches(like.board, like.goal_blank, like.metric)) {
     const int stored = StoredGoalBlank(like.board, like.goal_blank);
@@ -129,7 +130,13 @@ Status Solver::DistanceMany(const Problem& like, const State* starts,
     SideBySide(n, limits, [&](size_t k, const SearchLimits& l) {
       Problem p = like;
       p.start = starts[k];
-      statuses[k] = Distance(p, &distances[k], l);
+      SearchLimits own = l;
+      if (budget_seconds > 0) {
+        own.deadline =
+            std::min(own.deadline, SearchLimits::Clock::now() +
+                                       SearchLimits::Seconds(budget_seconds));
+      }
+      statuses[k] = Distance(p, &distances[k], own);
     });
     for (const Status& s : statuses) {
       if (!s.ok()) return s;

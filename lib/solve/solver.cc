@@ -360,7 +360,14 @@ Status Solver::Distance(const Problem& p, int* distance,
   if (table == nullptr && Searches(p.board, p.goal_blank, p.metric)) {
     Path path;
     Status s = Solve(p, &path, limits);
-    *distance = path.distance();
+    if (s.ok() && !path.optimal) {
+      // A budget (limits.answer_by) ran out: the path proves no distance.
+      return Status::DeadlineExceeded(
+          "the search's budget ran out before it proved the distance (at "
+          "least " +
+          std::to_string(path.lower_bound) + ")");
+    }
+    if (s.ok()) *distance = path.distance();
     return s;
   }
   if (table == nullptr) {

@@ -133,11 +133,13 @@ class Solver {
   // `like` poses its start (its board, goal blank and metric), into
   // distances[k]: what answers them found once, then one record a state
   // when a table does (its rank's; a two-bit table's walk); where a search
-  // answers, searched side by side as SolveMany's are. The first error, in
-  // the order of starts.
+  // answers, searched side by side as SolveMany's are, each stopped
+  // (DeadlineExceeded) `budget_seconds` after its own search starts when
+  // that is more than 0. The first error, in the order of starts.
   // REQUIRES: each start can reach the goal (the parity of like.start).
   Status DistanceMany(const Problem& like, const State* starts, size_t n,
-                      int* distances, const SearchLimits& limits = {});
+                      int* distances, const SearchLimits& limits = {},
+                      double budget_seconds = 0);
   // The distance of p.start, one move away from a state `from` moves from
   // the goal: in STM from - 1 or from + 1, and a search asks only whether
   // it is within from - 1 (one iteration), cheaper than Distance.

@@ -152,3 +152,29 @@ def test_a_bad_row_is_named_by_its_place_in_a_large_array(db):
         with pytest.raises(ValueError, match="^state 70000: the number 4 is "
                            "on two cells"):
             method(rows)
+
+
+def test_an_array_of_str_answers_as_a_list(db):
+    # A column of str (NumPy's, or objects as a DataFrame's column gives)
+    # is states written as text, not rows of numbers.
+    states = ["867254301", "123456780", "123456870"]
+    expected = db.distances(states)
+    assert expected == [31, 0, None]
+    for array in (np.array(states), np.array(states, dtype=object)):
+        assert db.distances(array) == expected
+        assert db.solve_many(array) == db.solve_many(states)
+
+
+def test_an_array_with_another_blank_label_is_refused(db):
+    # Rows write the blank 0: blank="1" would read tile 1 as a blank
+    # (solve_many once did, distances ignored it); "0" is taken.
+    rows = np.array([[8, 6, 7, 2, 5, 4, 3, 0, 1]], np.uint8)
+    for method in (db.distances, db.solve_many):
+        with pytest.raises(ValueError, match="blank '1': states given as "
+                           "numbers have 0 for the blank"):
+            method(rows, blank="1")
+    assert db.distances(rows, blank="0").tolist() == db.distances(rows).tolist()
+    # An empty array with rows of the wrong length is refused alike.
+    for method in (db.distances, db.solve_many):
+        with pytest.raises(ValueError, match="9 numbers each, not 8"):
+            method(np.zeros((0, 8), np.uint8))

@@ -5,6 +5,7 @@ SLIDEDB_TEST_DB at the suite's database and SLIDEDB_QUERY at the tool.
 """
 import json
 import os
+import pathlib
 import subprocess
 import threading
 
@@ -213,6 +214,31 @@ def test_histogram_and_sample_are_the_cli(db):
         assert status == 64
         quoted = "'%d'" % value
         assert quoted in str(e.value) and quoted in err, (str(e.value), err)
+
+
+def test_numpy_integers_and_paths_are_taken(db):
+    # Any integer (operator.index), NumPy's too, as Python's own calls take
+    # them; a path-like object where a path goes.
+    np = pytest.importorskip("numpy")
+    assert (db.sample(np.int64(3), distance=np.int32(6), seed=np.uint64(9))
+            == db.sample(3, distance=6, seed=9))
+    for not_whole in (2.0, "2"):
+        with pytest.raises(TypeError):
+            db.sample(not_whole)
+    assert slidedb.open(pathlib.Path(DB)).distance("867254301") == 31
+    with pytest.raises(FileNotFoundError):
+        slidedb.open(pathlib.Path(DB) / "none")
+
+
+def test_a_goal_with_nothing_built_is_a_lookup_error(db):
+    # No 4x4 pattern databases here: histogram() says what to build, as
+    # solve() does (not that a search answers the goal).
+    with pytest.raises(LookupError) as solve:
+        db.solve("1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15", board="4x4")
+    with pytest.raises(LookupError) as histogram:
+        db.histogram(board="4x4")
+    assert "slidedb-build" in str(histogram.value)
+    assert str(histogram.value) == str(solve.value)
 
 
 def test_tables_and_version(db):

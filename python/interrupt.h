@@ -1,0 +1,50 @@
+// Ctrl-C during a call: Python runs its SIGINT handler only between
+// bytecodes of the main thread, never while a call is in C++, so a long
+// search would ignore it. While an InterruptScope lives on the main
+// thread, past its first 20 ms (quicker calls pay no system call), a
+// SIGINT also sets StopFlag(), which the call's Options::cancel points to:
+// its searches stop within milliseconds, and Finish() raises the
+// KeyboardInterrupt Python's handler made. A thread of the module's own
+// puts the handler in place (a process-wide setting) when a call has run
+// 20 ms, and the call puts Python's back when it ends.
+#ifndef SLIDEDB_PYTHON_INTERRUPT_H_
+#define SLIDEDB_PYTHON_INTERRUPT_H_
+
+#include <atomic>
+
+namespace slidedb::python {
+
+// The flag a SIGINT sets during a main thread's call; null on any other
+// thread, whose calls Ctrl-C does not stop (Python raises
+// KeyboardInterrupt in the main thread only).
+const std::atomic<bool>* StopFlag();
+
+// Records the interpreter's main thread. REQUIRES: the GIL, at import.
+void RecordMainThread();
+
+class InterruptScope {
+ public:
+  // On the main thread: raises a KeyboardInterrupt already pending, clears
+  // the flag and has a SIGINT handler put before Python's after 20 ms
+  // (when Python's is a function, not SIG_DFL or SIG_IGN). REQUIRES: the
+  // GIL.
+  InterruptScope();
+  // Puts Python's handler back (if Finish() has not).
+  ~InterruptScope();
+  InterruptScope(const InterruptScope&) = delete;
+  InterruptScope& operator=(const InterruptScope&) = delete;
+
+  // Puts Python's handler back, and raises (py::error_already_set) what
+  // Python's handler does about a SIGINT that came meanwhile: a
+  // KeyboardInterrupt by default. REQUIRES: the GIL.
+  void Finish();
+
+ private:
+  void End();
+
+  bool watching_ = false;  // a main thread's call
+};
+
+}  // namespace slidedb::python
+
+#endif  // SLIDEDB_PYTHON_INTERRUPT_H_
