@@ -11,6 +11,7 @@
 #include "cli/exit_codes.h"
 #include "cli/option_error.h"
 #include "cli/version.h"
+#include "lib/base/ascii.h"
 #include "lib/puzzle/notation.h"
 #include "lib/puzzle/symmetry.h"
 #include "lib/search/mtm_search.h"
@@ -197,6 +198,22 @@ void PrintHelp(const po::options_description& desc, std::ostream& out) {
          "          slidedb-build --verify --db data/slidedb\n";
 }
 
+// The names among the values, read in any case as on every face (--format
+// JSON, --records Two-Bit, --metric MTM, --pdb STRONG:7-8), lower-cased
+// once here. --pdb's partition is kept as given, as are --db, --goal and
+// --blank (words of the user's own) and --board (Board::Parse reads 4X4,
+// and its messages quote the board as given).
+void LowerCaseNames(Given* g) {
+  for (std::string* name : {&g->format, &g->metric_name, &g->records_name}) {
+    *name = AsciiLower(*name);
+  }
+  const size_t colon = g->pdb_text.find(':');
+  const std::string head = AsciiLower(g->pdb_text.substr(0, colon));
+  if (head == kStrongPdb) {
+    g->pdb_text.replace(0, head.size(), head);
+  }
+}
+
 // The usage error of the options' values, or empty: the board, threads,
 // blank label, --format, --metric.
 std::string ValueError(const Given& g, const po::variables_map& vm,
@@ -206,9 +223,10 @@ std::string ValueError(const Given& g, const po::variables_map& vm,
   if (g.threads < 0 || g.threads > kMaxThreads) {
     return "--threads must be from 0 to " + std::to_string(kMaxThreads);
   }
-  o->threads = g.threads != 0 ? g.threads
-                              : static_cast<int>(std::max(
-                                    1u, std::thread::hardware_concurrency()));
+  o->threads =
+      g.threads != 0
+          ? g.threads
+          : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   s = CheckBlankLabel(g.blank);
   if (!s.ok()) return s.message();
   if (g.format != "text" && g.format != "json") {
@@ -218,7 +236,8 @@ std::string ValueError(const Given& g, const po::variables_map& vm,
   if (!ParseMetric(g.metric_name, &o->metric)) {
     return "--metric must be stm or mtm";
   }
-  if (!g.records_name.empty() && !ParseRecordKind(g.records_name, &o->records)) {
+  if (!g.records_name.empty() &&
+      !ParseRecordKind(g.records_name, &o->records)) {
     return "--records must be byte or two-bit";
   }
   return "";
@@ -239,8 +258,8 @@ std::string KindError(const Given& g, BuildOptions* o) {
   o->pdb = !g.pdb_text.empty() || (board.cells() > kMaxTableCells &&
                                    !o->two_bit && g.records_name.empty());
   if (!g.records_name.empty()) {
-    const std::string why = RecordsUsageError(
-        board, o->records, o->verify, !g.pdb_text.empty(), o->metric);
+    const std::string why = RecordsUsageError(board, o->records, o->verify,
+                                              !g.pdb_text.empty(), o->metric);
     if (!why.empty()) return why;
   }
   if (o->metric == Metric::kMtm && (o->pdb || two_bit_board) && !o->verify) {
@@ -310,6 +329,7 @@ int ParseBuildOptions(const std::vector<std::string>& args, std::ostream& out,
     out << "slidedb-build " << kVersion << "\n";
     return kExitOk;
   }
+  LowerCaseNames(&given);
   *o = BuildOptions();
   o->db_dir = given.db_dir;
   o->board_given = !vm["board"].defaulted();

@@ -15,6 +15,8 @@
 #include <string>
 #include <vector>
 
+#include "cli/default_db.h"
+
 namespace slidedb {
 
 namespace option_error_internal {
@@ -55,8 +57,7 @@ class Substitutions : public boost::program_options::error_with_option_name {
 
 }  // namespace option_error_internal
 
-inline std::string OptionErrorMessage(
-    const boost::program_options::error& e) {
+inline std::string OptionErrorMessage(const boost::program_options::error& e) {
   const auto* named =
       dynamic_cast<const boost::program_options::error_with_option_name*>(&e);
   if (named == nullptr) return e.what();
@@ -83,12 +84,30 @@ inline boost::program_options::parsed_options ParseOptionsOnly(
   return parsed;
 }
 
+// Throws boost::program_options::error when a tool that takes --db (whose
+// description has it) is given none, nor --help or --version, and
+// $SLIDEDB_DB is set but empty (DatabaseVariableError in default_db.h).
+inline void RefuseEmptyDatabaseVariable(
+    const boost::program_options::parsed_options& parsed) {
+  if (parsed.description == nullptr ||
+      parsed.description->find_nothrow("db", false) == nullptr) {
+    return;
+  }
+  for (const auto& option : parsed.options) {
+    const std::string& key = option.string_key;
+    if (key == "db" || key == "help" || key == "version") return;
+  }
+  const std::string why = DatabaseVariableError();
+  if (!why.empty()) throw boost::program_options::error(why);
+}
+
 // Throws boost::program_options::error for the first option given an
 // empty value, such as --db "$DIR" with DIR unset: an empty value is never
 // taken for the default or for "none" (slidedb-serve --bind '' listened on
-// every address, slidedb-query --blank '' was dropped unseen). Flags (no
-// value), positional words (a batch's own checks say what is wrong with an
-// empty state) and the options in `may_be_empty` (slidedb-query --verify ''
+// every address, slidedb-query --blank '' was dropped unseen); nor is an
+// empty $SLIDEDB_DB (RefuseEmptyDatabaseVariable). Flags (no value),
+// positional words (a batch's own checks say what is wrong with an empty
+// state) and the options in `may_be_empty` (slidedb-query --verify ''
 // checks the solution of no moves) are not checked.
 inline void RefuseEmptyValues(
     const boost::program_options::parsed_options& parsed,
@@ -106,6 +125,7 @@ inline void RefuseEmptyValues(
                                           " is empty");
     }
   }
+  RefuseEmptyDatabaseVariable(parsed);
 }
 
 }  // namespace slidedb
