@@ -27,6 +27,12 @@ function failureText(e) {
   return e.message;
 }
 
+// Whether a failed question says nothing against its start: no answer in
+// time or a busy server (503), or no server.
+function notRefused(e) {
+  return e.network || e.status === 503;
+}
+
 // A question aborted by its AbortSignal (progress.js: Cancel).
 function cancelledError() {
   const e = new ApiError('Search cancelled', null);
@@ -93,6 +99,22 @@ function parseState(text) {
   if (text.includes(',')) return text.split(',').map((s) => s.trim());
   if (/\s/.test(text)) return text.split(/\s+/);
   return Array.from(text);
+}
+
+// The cells of a start as the server reads it (lib/puzzle/notation.h), for
+// a start the server could not answer: words between spaces, commas and
+// slashes, or one character a cell; the blank written 0. Null unless it
+// fills the board with different labels and one blank.
+function looseCells(text) {
+  const t = unquote(text);
+  let cells = /[\s,]/.test(t) ? t.split(/[\s,/]+/).filter(Boolean) : [];
+  if (cells.length !== S.rows * S.cols && !t.includes(',')) {
+    cells = Array.from(t.replace(/[\s/]+/g, ''));
+  }
+  cells = cells.map((l) => (isBlank(l) ? '0' : l));
+  const ok = cells.length === S.rows * S.cols && new Set(cells).size === cells.length &&
+             cells.filter(isBlank).length === 1;
+  return ok ? cells : null;
 }
 
 function formatState(cells) {

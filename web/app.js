@@ -58,12 +58,16 @@ function fieldError(field, message) {
   else input.removeAttribute('aria-invalid');
 }
 
-// An API error where it belongs: the server names a bad goal "goal '...'";
-// a malformed start comes with its "input".
+// An API error where it belongs: the server names a bad goal "goal '...'",
+// and answers a goal whose table is not built with a 404; a malformed start
+// comes with its "input".
 function reportError(e, field) {
   if (e.cancelled) return showError('');  // the status says so
   if (e.network) return showError(e.message);
-  if (/^goal /.test(e.message)) return fieldError('goal', e.message);
+  // A goal whose table was not built: the server's 404 names the command.
+  if (/^goal /.test(e.message) || (field === 'goal' && e.status === 404)) {
+    return fieldError('goal', e.message);
+  }
   if (e.body && e.body.input !== undefined) return fieldError(field, e.message);
   showError(failureText(e));
 }
@@ -83,25 +87,37 @@ function setInfo(res) {
 
 // Sets a new start typed by the user, drawn, or from the URL: the server
 // checks it and writes it in its own form. `answer`: its /api/moves answer
-// when the caller has it already.
-async function setStart(text, {field = 'start', answer = null, keepErrors = false} = {}) {
+// when the caller has it already; `drawn`: Shuffle's, given up when the
+// server has no answer for it.
+async function setStart(text, {field = 'start', answer = null, keepErrors = false,
+                               drawn = false} = {}) {
+  if (S.edit) cancelEdit();  // a start typed while placing tiles wins
   const my = ++S.seq;
   let res = answer;
   if (!res) {
     try {
       res = await searched('moves', tableParams({start: text}), 'for the distance', 'distance');
     } catch (e) {
-      // The board stays as it was, and so does its status (not "Drawing a
-      // position…" when the server could not answer a drawn one).
-      if (my === S.seq) {
+      if (my !== S.seq) return false;
+      // A server that is only slow or busy (503), or gone, has not refused
+      // the start: it is set, its distance unknown, and the message goes
+      // under the board. A search cancelled, or a draw, leaves the board as
+      // it was.
+      const cells = !drawn && notRefused(e) ? looseCells(text) : null;
+      if (cells) {
+        res = {start: formatState(cells), failed: true};
+      } else {
+        // The board stays as it was, and so does its status (not "Drawing
+        // a position…" when the server could not answer a drawn one).
         reportError(e, field);
         renderStatus();
+        return false;
       }
-      return false;
+      showError(failureText(e));
     }
   }
   if (my !== S.seq) return false;
-  showError('');
+  if (!res.failed) showError('');
   if (!keepErrors) {
     fieldError(field, '');
     fieldError('link', '');
@@ -116,8 +132,9 @@ async function setStart(text, {field = 'start', answer = null, keepErrors = fals
   S.initial = S.cells.slice();
   S.history = [];
   clockClear();
-  S.startDistance = res.solvable === false ? null : res.distance;
-  setInfo(res);
+  S.startDistance = res.solvable === false || res.failed ? null : res.distance;
+  if (res.failed) S.info = {distance: null, moves: null, failed: true};
+  else setInfo(res);
   clearHint();
   render();
   return true;
@@ -132,6 +149,10 @@ async function refresh() {
     // A newer question, or a board that changed without one, wins.
     if (my !== S.seq || formatState(S.cells) !== start) return;
     setInfo(res);
+    // A start the server could not answer when it was set: its distance.
+    if (S.history.length === 0 && S.startDistance == null && res.solvable !== false) {
+      S.startDistance = res.distance;
+    }
     showError('');
   } catch (e) {
     if (my !== S.seq || formatState(S.cells) !== start) return;
@@ -157,7 +178,7 @@ function moveTile(t) {
   stopPlayer();
   const known = S.info && S.info.moves ? S.info.moves.find((m) => m.move === run.name) : null;
   clockMove();
-  S.history.push({cells: S.cells.slice(), move: run.name, by: 'you'});
+  pushMove({cells: S.cells.slice(), move: run.name, by: 'you'});
   applyRun(S.cells, run.letter, run.count);
   clearHint();
   // Known at once from the last answer; the next answer brings the rest
@@ -172,6 +193,7 @@ function undo() {
   if (S.edit || S.history.length === 0) return;
   stopPlayer();
   S.cells = S.history.pop().cells;
+  clockUndo();
   afterJump();
 }
 
@@ -315,6 +337,7 @@ async function changeBoard(name) {
 }
 
 async function setGoal(text) {
+  if (S.edit) cancelEdit();
   const goal = unquote(text) || null;
   const ask = (start) => api('moves', Object.assign({board: S.board, metric: S.metric, start},
                                                     goal ? {goal} : {}));
@@ -324,7 +347,7 @@ async function setGoal(text) {
     res = await ask(formatState(S.cells));
   } catch (e) {
     // A goal in other labels than the board's: start at the goal itself.
-    const retry = goal && !e.network && !/^goal /.test(e.message);
+    const retry = goal && !e.network && e.status !== 404 && !/^goal /.test(e.message);
     try {
       if (!retry) throw e;
       res = await ask(goal);
@@ -470,7 +493,8 @@ async function main() {
     }
     return;
   }
-  await shuffle({keepErrors: true});
+  // Errors of the link's board, goal or metric are beside their own fields.
+  await shuffle();
 }
 
 main();

@@ -220,17 +220,28 @@ function solvedText() {
          `${solver} by the solver; the fewest possible from the start is ${best}.`;
 }
 
+// The status line: `text` in the live region (#status), rewritten only
+// when it changes, so that a screen reader hears each state once; a
+// search's `progress` (its bound, the seconds waited) beside it, shown but
+// not announced.
+function setStatus(text, progress = '') {
+  const st = $('status');
+  if (st.textContent !== text) st.textContent = text;
+  const more = progress ? ` ${progress}` : '';
+  if ($('status-progress').textContent !== more) $('status-progress').textContent = more;
+}
+
 function renderStatus() {
   const st = $('status');
   const reason = $('reason');
   st.classList.remove('solved', 'unsolvable');
   if (S.edit) {
-    st.textContent = 'Placing tiles…';
+    setStatus('Placing tiles…');
     reason.hidden = true;
     return;
   }
   if (S.info && S.info.unsolvable) {
-    st.textContent = 'Cannot reach the goal';
+    setStatus('Cannot reach the goal');
     st.classList.add('unsolvable');
     renderUnsolvable(reason);
     return;
@@ -239,40 +250,44 @@ function renderStatus() {
   // A search awaited long enough: its progress (progress.js).
   const search = shownSearch();
   if (search) {
-    st.textContent = searchText(search);
+    setStatus(searchText(search), searchProgress(search));
     return;
   }
   const d = S.info ? S.info.distance : null;
   if (d != null) S.waitSince = null;  // the next wait counts from its own start
+  let text, progress = '';
   if (d == null) {
-    st.textContent = waitingText();
+    [text, progress] = waitingText();
   } else if (d === 0) {
     if (S.history.length > 0) clockFinish();
-    st.textContent = 'Solved';
+    text = 'Solved';
     st.classList.add('solved');
     if (S.history.length > 0 && S.startDistance != null && !(S.player && S.player.playing)) {
       $('hint-text').textContent = solvedText();
     }
   } else {
-    st.textContent = `${d} ${movesWord(d)} to the goal${metricNote()}`;
+    clockAway();
+    text = `${d} ${movesWord(d)} to the goal${metricNote()}`;
   }
   // Until the next question: what Cancel did.
-  if (S.cancelled) st.textContent = `Search cancelled. ${st.textContent}`;
+  if (S.cancelled) text = `Search cancelled. ${text}`;
+  setStatus(text, progress);
 }
 
 // ---------------------------------------------------------------- waiting
 
 // While the distance of the board shown is awaited, the status says so; on
 // a board answered by a search (the 15-puzzle, in either metric) with the
-// time it has taken so far, a tenth of a second at a time. An answer that
-// did not come says so (the error beside it has the server's message).
+// time it has taken so far, a tenth of a second at a time (the progress
+// beside the status: [text, progress]). An answer that did not come says
+// so (the error beside it has the server's message).
 function waitingText() {
   const search = shownSearch();
-  if (search) return searchText(search);
-  if (S.info && S.info.failed) return `No answer from the server${metricNote()}`;
-  if (S.kind !== 'pdb') return 'Asking the server…';
+  if (search) return [searchText(search), searchProgress(search)];
+  if (S.info && S.info.failed) return [`No answer from the server${metricNote()}`, ''];
+  if (S.kind !== 'pdb') return ['Asking the server…', ''];
   const seconds = S.waitSince === null ? 0 : (performance.now() - S.waitSince) / 1000;
-  return `Searching for the distance${metricNote()}… ${seconds.toFixed(1)} s`;
+  return [`Searching for the distance${metricNote()}…`, `${seconds.toFixed(1)} s`];
 }
 
 function tickWaiting() {
@@ -283,7 +298,7 @@ function tickWaiting() {
     return;
   }
   if (S.waitSince === null) S.waitSince = performance.now();
-  $('status').textContent = waitingText();
+  setStatus(...waitingText());
 }
 
 function renderGoal() {

@@ -32,7 +32,8 @@ function writeUrl() {
 
 // Plays a link's moves (moveTokens) from the start; returns how many were
 // legal (all of them, or the index of the first that is not). In MTM a run
-// ("U2") is one move; in STM it is its single steps.
+// ("U2") is one move, and so are runs one way in a row ("UU", "U2U");
+// in STM a run is its single steps. Letters may be lower case.
 function replayMoves(tokens) {
   let k = 0;
   for (const token of tokens) {
@@ -41,7 +42,7 @@ function replayMoves(tokens) {
     if (!run || !applyRun(cells, run.letter, run.count)) return k;
     const steps = isMtm() ? [run] : new Array(run.count).fill(parseRun(run.letter));
     for (const step of steps) {
-      S.history.push({cells: S.cells.slice(), move: step.name, by: 'you'});
+      pushMove({cells: S.cells.slice(), move: step.name, by: 'you'});
       applyRun(S.cells, step.letter, step.count);
     }
     k++;

@@ -18,12 +18,27 @@ function metricNote() { return isMtm() ? ' (multi-tile)' : ''; }
 function runName(letter, count) { return count > 1 ? letter + count : letter; }
 
 // A move's letter and count: "U2" -> {letter: 'U', count: 2}; null when it
-// is not one.
+// is not one. A lower-case letter is read as the CLI reads it ("u2").
 function parseRun(token) {
-  const m = /^([UDLR])(\d*)$/.exec(token);
+  const m = /^([UDLR])(\d*)$/i.exec(token);
   if (!m) return null;
+  const letter = m[1].toUpperCase();
   const count = m[2] === '' ? 1 : Number(m[2]);
-  return count >= 1 ? {letter: m[1], count, name: runName(m[1], count)} : null;
+  return count >= 1 ? {letter, count, name: runName(letter, count)} : null;
+}
+
+// Adds a move made to S.history. In MTM the blank going on the same way
+// continues the last move, as the metric counts it (lib/puzzle/metric.cc,
+// MoveEnd: a run of steps one way is one move, "U U" as "U2"): the last
+// move's count grows, and Undo takes back the whole run.
+function pushMove(h) {
+  const last = S.history[S.history.length - 1];
+  const run = parseRun(h.move), prev = last && parseRun(last.move);
+  if (isMtm() && run && prev && prev.letter === run.letter && last.by === h.by) {
+    last.move = runName(run.letter, prev.count + run.count);
+    return;
+  }
+  S.history.push(h);
 }
 
 // A moves text split into its moves: "ULDR" (STM as answers write it),
@@ -70,11 +85,16 @@ function tileOfMove(m) {
 }
 
 // The moves made, as one move each in the metric: in STM a run made in MTM
-// becomes its single steps; in MTM single steps stay moves of their own.
+// becomes its single steps; in MTM steps one way in a row become one move.
 function historyInMetric() {
-  if (isMtm()) return;
+  const made = S.history;
+  S.history = [];
+  if (isMtm()) {
+    for (const h of made) pushMove(Object.assign({}, h));
+    return;
+  }
   const out = [];
-  for (const h of S.history) {
+  for (const h of made) {
     const run = parseRun(h.move);
     if (!run || run.count === 1) { out.push(h); continue; }
     const cells = h.cells.slice();

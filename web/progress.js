@@ -3,9 +3,10 @@
 // searched(): it carries an id (`progress=`); once it has waited
 // kShowSearchAfter ms the status line shows the bound of the search under
 // way and the seconds waited ("Searching for the distance… bound 52,
-// 1.3 s"), asked of GET /api/progress every kPollSearchEvery ms, beside a
-// Cancel button. Cancel aborts the requests: the server stops a search
-// whose client leaves (docs/SERVE.md). Loaded before app.js.
+// 1.3 s", the numbers outside the live region), asked of GET /api/progress
+// every kPollSearchEvery ms, beside a Cancel button. Cancel aborts the
+// requests: the server stops a search whose client leaves (docs/SERVE.md).
+// Loaded before app.js.
 'use strict';
 
 const kShowSearchAfter = 500;
@@ -66,10 +67,16 @@ function shownSearch() {
   return last;
 }
 
+// What the status says of `w` (announced once), and its progress shown
+// beside it ("bound 52, 1.3 s", not announced: board.js's setStatus).
 function searchText(w) {
+  return `Searching ${w.what}${metricNote()}…`;
+}
+
+function searchProgress(w) {
   const seconds = ((performance.now() - w.since) / 1000).toFixed(1);
   const bound = w.bound != null ? `bound ${w.bound}, ` : '';
-  return `Searching ${w.what}${metricNote()}… ${bound}${seconds} s`;
+  return `${bound}${seconds} s`;
 }
 
 // The status line and Cancel: a search's progress while one is shown,
@@ -77,7 +84,7 @@ function searchText(w) {
 function renderSearch() {
   const w = shownSearch();
   $('cancel-search').hidden = !w;
-  if (w) $('status').textContent = searchText(w);
+  if (w) setStatus(searchText(w), searchProgress(w));
   else renderStatus();
 }
 
@@ -93,5 +100,5 @@ function cancelSearches() {
 // app.js's wire()).
 function tickSearch() {
   const w = shownSearch();
-  if (w) $('status').textContent = searchText(w);
+  if (w) setStatus(searchText(w), searchProgress(w));
 }

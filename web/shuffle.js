@@ -36,7 +36,7 @@ async function shuffle({keepErrors = false} = {}) {
   if (S.edit) cancelEdit();
   const choice = $('shuffle-distance').value;
   const my = ++S.seq;
-  $('status').textContent = 'Drawing a position…';
+  setStatus('Drawing a position…');
   let state = null;
   try {
     if (S.kind === 'pdb') {
@@ -54,7 +54,7 @@ async function shuffle({keepErrors = false} = {}) {
   }
   if (my !== S.seq) return;
   if (!state) { showError('the server sent no position'); renderStatus(); return; }
-  await setStart(state, {keepErrors});
+  await setStart(state, {keepErrors, drawn: true});
 }
 
 // The goal's cells: the goal shown, else the board's goal with the blank

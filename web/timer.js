@@ -7,16 +7,28 @@
 'use strict';
 
 // S.clock: {began, last, done, helped} from the user's first move from the
-// start; null before it and after a new start or Reset.
+// start; null before it and after a new start or Reset. `done` while the
+// board shown is at the goal.
 
-// A move of the user's: the first from the start starts the clock.
+// A move of the user's: the first from the start starts the clock. A move
+// after the goal was reached goes on with it: the solve ends at the move
+// that reaches the goal, and until then none is shown.
 function clockMove() {
   const now = performance.now();
   if (!S.clock && S.history.length === 0) {
     S.clock = {began: now, last: now, done: false, helped: false};
-  } else if (S.clock && !S.clock.done) {
+  } else if (S.clock) {
     S.clock.last = now;
+    S.clock.done = false;
   }
+}
+
+// Undo: the board may no longer be at the goal; the clock runs on, and
+// stops again when the goal is reached (renderStatus).
+function clockUndo() {
+  if (!S.clock) return;
+  S.clock.last = performance.now();
+  S.clock.done = false;
 }
 
 function clockClear() {
@@ -32,6 +44,12 @@ function clockHelped() {
 // The goal reached (renderStatus): the clock stops at the last move.
 function clockFinish() {
   if (S.clock && !S.clock.done) S.clock.done = true;
+}
+
+// The board shown is not at the goal (renderStatus; a step of Solve's
+// player back from it too): no solve is shown.
+function clockAway() {
+  if (S.clock) S.clock.done = false;
 }
 
 function clockMillis() {

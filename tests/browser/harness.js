@@ -111,10 +111,12 @@ async function stopAll() {
   if (H.profile) fs.rmSync(H.profile, {recursive: true, force: true});
 }
 
-// Opens the page at `query` and fails the test on any script error.
-async function open(query, viewport) {
+// Opens the page at `query` and fails the test on any script error;
+// `prepare(page)`, if given, runs before the page loads (a route, say).
+async function open(query, viewport, prepare) {
   const page = await H.context.newPage();
   if (viewport) await page.setViewportSize(viewport);
+  if (prepare) await prepare(page);
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.errors = errors;

@@ -131,6 +131,44 @@ test('a link\'s bad start says that a random position replaced it', async () => 
   await page.close();
 });
 
+test('a link\'s moves may be in lower case, as the CLI reads them', async () => {
+  const {body} = await apiGet('/api/moves?start=123405786');
+  const r = body.moves.find((m) => m.move === 'R');
+  const page = await open('?start=123405786&moves=r');
+  await expectStatus(page, movesText(r.distance));
+  assert.equal(await text(page, 'move-count'), '1');
+  assert.equal(await page.locator('#link-error').isHidden(), true);
+  assert.equal(params(page).get('moves'), 'R');
+  await page.close();
+});
+
+test('a link\'s start the server has no answer for in time is kept, as is one typed', async () => {
+  const busy = (page) => page.route('**/api/moves*', (route) => route.fulfill(
+      {status: 503, contentType: 'application/json', body: BUSY}));
+  const FAR = '0,12,9,13,15,11,10,14,3,7,2,5,4,8,6,1';
+  const page = await open(`?board=4x4&start=${FAR}`, null, busy);
+  await page.waitForFunction(() => !document.querySelector('#error').hidden);
+  await expectStatus(page, 'No answer from the server');
+  assert.equal(await text(page, 'error'), 'No answer from the server in time (503): ' +
+                                          'no answer within the server\'s time for one request');
+  assert.equal(await page.locator('#start-error').isHidden(), true);
+  assert.equal(params(page).get('start'), FAR);
+  assert.equal(await startBox(page).inputValue(), FAR);
+  await expectBoard(page, FAR);
+  // Typed, while the server is still busy: the board shows it.
+  await setStartBox(page, NEAR);
+  await page.waitForFunction((s) => new URL(location.href).searchParams.get('start') === s, NEAR);
+  await expectBoard(page, NEAR);
+  await expectStatus(page, 'No answer from the server');
+  // The server answers again: the distance of the start kept.
+  await page.unroute('**/api/moves*');
+  await button(page, 'Reset').click();
+  await expectStatus(page, movesText(1));
+  assert.equal(await page.locator('#error').isHidden(), true);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('the Start box\'s example is in the board\'s form', async () => {
   const page = await open('?start=123456780');
   await expectStatus(page, 'Solved');
@@ -146,9 +184,24 @@ test('the Start box\'s example is in the board\'s form', async () => {
 });
 
 test('Set start, Shuffle and placing tiles leave the start set in the Start box', async () => {
+  // A first visit's random start is in the box too.
+  for (const query of ['', '?board=4x4']) {
+    const first = await open(query);
+    await statusShown(first);
+    assert.equal(await startBox(first).inputValue(), params(first).get('start'), query);
+    await first.close();
+  }
   const page = await open('?start=867254301');
   await statusShown(page);
   const box = startBox(page);
+  // A start set while placing tiles ends the placing, as Shuffle does.
+  await button(page, 'Place tiles by clicking').click();
+  await button(page, 'Empty cell 1').click();
+  await setStartBox(page, '123456708');
+  await expectStatus(page, movesText(1));
+  await expectBoard(page, '123456708');
+  assert.equal(await button(page, 'Place tiles by clicking').getAttribute('aria-pressed'), 'false');
+  assert.equal(await page.locator('#edit-text').isHidden(), true);
   await setStartBox(page, '123 456 708');
   await expectStatus(page, movesText(1));
   assert.equal(await box.inputValue(), '123456708');
@@ -188,6 +241,15 @@ test('on a phone, Shuffle and the Start box are within the first screen', async 
     }
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
     assert.ok(overflow <= 0, `the page is ${overflow}px wider than the screen`);
+    if (query === '?start=867254301') {
+      // The analysis table scrolls in its box, not the page sideways.
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowDown');
+      await button(page, 'Use my moves').click();
+      await page.waitForFunction(() => document.querySelectorAll('#analyse-table tbody tr').length === 2);
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+      assert.ok(wide <= 0, `with the analysis the page is ${wide}px wider than the screen`);
+    }
     // The help is there, folded.
     await page.getByText('How to move tiles').click();
     await page.getByText(/Click or tap a tile next to the gap/).waitFor();
@@ -198,8 +260,9 @@ test('on a phone, Shuffle and the Start box are within the first screen', async 
 // Issue 34: a searched answer that takes a while, or never comes.
 const NEAR = '1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15';  // 4x4, one move from the goal
 const BUSY = '{"error":"no answer within the server\'s time for one request"}';
+// The status line as shown: the live region and the progress beside it.
 const statusText = (page) => page.evaluate(
-    () => document.querySelector('[role=status]').textContent);
+    () => document.querySelector('#status-box').textContent);
 
 // Holds /api/moves answers back `ms` milliseconds, as a long search would.
 async function slowMoves(page, ms) {
@@ -214,7 +277,7 @@ async function slowMoves(page, ms) {
 // `seconds`, and returns it.
 async function searchingFor(page, note, seconds) {
   const handle = await page.waitForFunction(([n, at]) => {
-    const t = document.querySelector('[role=status]').textContent;
+    const t = document.querySelector('#status-box').textContent;
     const m = new RegExp(`^Searching for the distance${n}… (\\d+\\.\\d) s$`).exec(t);
     return m && Number(m[1]) >= at ? t : null;
   }, [note.replace(/[()]/g, '\\$&'), seconds]);
@@ -303,6 +366,24 @@ test('the speedsolver\'s timer: moves, time, TPS, the solution in the chosen not
   // The tiles' notation, as chosen in the analysis panel.
   await page.getByLabel('Notation').selectOption('tile');
   assert.match(await text(page, 'clock-text'), /Solution \(tile notation\): L L$/);
+  await page.getByLabel('Notation').selectOption('blank');
+  // Undo: no solve is shown while the board is not at the goal, and the
+  // clock runs on to the move that reaches it again, two moves later.
+  await button(page, 'Undo').click();
+  await expectStatus(page, movesText(1));
+  assert.equal(await text(page, 'clock-text'), '');
+  await page.waitForTimeout(1000);
+  await page.keyboard.press('ArrowDown');  // the blank goes up, then back
+  await expectStatus(page, movesText(2));
+  await page.keyboard.press('ArrowUp');
+  await expectStatus(page, movesText(1));
+  await page.keyboard.press('ArrowLeft');
+  await expectStatus(page, 'Solved');
+  const again = /^Timed solve: 4 moves in (\d+\.\d{3}) s, [\d.]+ TPS; the fewest possible: 2\. Solution \(blank notation\): R U D R$/.exec(
+      await text(page, 'clock-text'));
+  assert.ok(again, await text(page, 'clock-text'));
+  assert.ok(Number(again[1]) >= seconds + 1, `${again[1]} s after ${seconds} s and a 1 s wait`);
+  assert.equal(await text(page, 'clock'), `${again[1]} s`);
   // Reset: a new solve, untimed until its first move.
   await button(page, 'Reset').click();
   await expectStatus(page, movesText(2));

@@ -251,6 +251,34 @@ test('the moves made on the board analysed, in MTM', async () => {
   await page.close();
 });
 
+test('tiles slid one way in a row are one multi-tile move, as the metric counts them', async () => {
+  const start = '123456078';  // the blank goes right twice: R2, one move
+  const page = await open(`?metric=mtm&start=${start}`);
+  const moves = await api(`/api/moves?metric=mtm&start=${start}`);
+  await expectStatus(page, mtmText(moves.distance));
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expectStatus(page, 'Solved');
+  const verify = (await api(`/api/verify?metric=mtm&start=${start}&moves=RR`)).verify;
+  assert.equal(verify.length, 1);
+  assert.equal(await text(page, 'move-count'), String(verify.length));
+  assert.equal(await text(page, 'hint-text'), 'Solved in 1 move (multi-tile): as few as possible.');
+  assert.match(await text(page, 'clock-text'), /^Timed solve: 1 move \(multi-tile\) in .* Solution \(blank notation\): R2$/);
+  assert.equal(params(page).get('moves'), 'R2');
+  // A link's steps one way in a row, and lower case, count the same.
+  const again = await open(`?metric=mtm&start=${start}&moves=rR`);
+  await expectStatus(again, 'Solved');
+  assert.equal(await text(again, 'move-count'), '1');
+  assert.equal(params(again).get('moves'), 'R2');
+  await again.close();
+  // Undo takes back the move: both tiles.
+  await button(page, 'Undo').click();
+  await expectStatus(page, mtmText(moves.distance));
+  assert.equal(await text(page, 'move-count'), '0');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('an illegal move in a solve is refused with the server\'s message', async () => {
   const start = '867254301';
   const {page} = await openAt(start);

@@ -29,8 +29,9 @@ const FAR = '0,12,9,13,15,11,10,14,3,7,2,5,4,8,6,1';
 // Hang guards, far above any wait here on a busy machine.
 const GUARD = 120000;
 
+// The status line as shown: the live region and the progress beside it.
 const statusText = (page) => page.evaluate(
-    () => document.querySelector('[role=status]').textContent);
+    () => document.querySelector('#status-box').textContent);
 
 // The progress ids of the page's /api/moves questions about `start`.
 function progressIds(page, start) {
@@ -52,7 +53,7 @@ test('a far start shows the search\'s bound; Cancel stops it on the server', asy
   await page.locator('#start-input').fill(FAR);
   await button(page, 'Set start').click();
   await page.waitForFunction(() => /^Searching for the distance… bound \d+, \d+\.\d s$/.test(
-      document.querySelector('[role=status]').textContent), null, {timeout: GUARD});
+      document.querySelector('#status-box').textContent), null, {timeout: GUARD});
   // The page asked with an id, and the server is searching under it.
   assert.equal(ids.length, 1);
   assert.match(ids[0], /^[A-Za-z0-9_-]{1,64}$/);
@@ -102,11 +103,23 @@ test('when the answer comes, the progress goes and the distance is shown', async
   await page.route('**/api/progress*', (route) => route.fulfill({
     status: 200, contentType: 'application/json',
     body: '{"id":"x","running":true,"bound":7,"states":120,"seconds":1.2}'}));
+  // What the live region says, each time it changes.
+  await page.evaluate(() => {
+    const live = document.querySelector('[role=status]');
+    window.announced = [];
+    new MutationObserver(() => window.announced.push(live.textContent))
+        .observe(live, {childList: true, characterData: true, subtree: true});
+  });
   await tile(page, String(away.tile)).click();
   await page.waitForFunction(() => /^Searching for the distance… bound 7, \d+\.\d s$/.test(
-      document.querySelector('[role=status]').textContent), null, {timeout: GUARD});
+      document.querySelector('#status-box').textContent), null, {timeout: GUARD});
   assert.ok(await button(page, 'Cancel').isVisible());
+  // The bound and the seconds tick outside the live region: a screen
+  // reader hears that the search runs, once, not ten times a second.
+  assert.equal(await page.getByRole('status').textContent(), 'Searching for the distance…');
   await expectStatus(page, movesText(2));
+  const announced = await page.evaluate(() => window.announced);
+  assert.ok(announced.length <= 4, announced.join(' | '));
   assert.ok(await button(page, 'Cancel').isHidden());
   assert.deepEqual(page.errors, []);
   await page.close();

@@ -130,6 +130,22 @@ test('a link restores the position and a custom goal', async () => {
   await page.close();
 });
 
+test('a goal whose table was not built: the server\'s message beside the Goal box', async () => {
+  const start = '1,2,3,4,5,6,7,8,9,0';
+  const goal = '1,2,0,3,4,5,6,7,8,9';
+  const missing = await apiGet(`/api/moves?board=2x5&start=${goal}&goal=${goal}`);
+  assert.equal(missing.status, 404, 'the test needs a 2x5 goal with no table');
+  const page = await open(`?board=2x5&start=${start}`);
+  await expectStatus(page, movesText(await expectedDistance(`board=2x5&start=${start}`)));
+  await page.locator('#goal-input').fill(goal);
+  await button(page, 'Set goal').click();
+  await page.waitForFunction(() => !document.querySelector('#goal-error').hidden);
+  assert.equal(await page.locator('#goal-error').textContent(), missing.body.error);
+  assert.equal(await page.locator('#goal-input').getAttribute('aria-invalid'), 'true');
+  assert.equal(await page.locator('#error').isHidden(), true);
+  await page.close();
+});
+
 test('an unsolvable start gets the parity explanation', async () => {
   const start = '123456870';
   const {body} = await apiGet(`/api/solve?start=${start}`);
