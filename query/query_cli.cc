@@ -239,12 +239,12 @@ int Run(const std::vector<std::string>& argv, std::istream& in,
     return RunListing(a, *db, out, err);
   }
   Solver solver(db.get());
-  // States named on the command line are few: read only the pages their
-  // walks and searches touch. A batch from the input reads a small table
-  // and the pattern databases it searches whole (its searches touch most
-  // of their pages, and reading them in order is faster; but for the entries
-  // of a set with successor words, whose search reads its start's only).
-  if (!a.states.empty()) {
+  // Few answers read only the pages their walks and searches touch. A
+  // batch from the input reads a small table and the pattern databases it
+  // searches whole (its searches touch most of their pages, and reading
+  // them in order is faster; but for the entries of a set with successor
+  // words, whose search reads its start's only).
+  if (a.FewAnswers()) {
     solver.set_page_loading(Database::PageLoading::kOnUse);
   } else {
     solver.set_pdbs_whole(true);

@@ -44,6 +44,14 @@ struct QueryArgs {
   // `progress_after` seconds into it (--progress-after).
   ProgressMode progress = ProgressMode::kAuto;
   double progress_after = 1;
+
+  // Whether the answers are few: STATEs named on the command line, or
+  // --analyse's one solve. They read only the pages of tables and pattern
+  // databases they touch (tens of MB on 4x4), where a batch from the input
+  // reads the pattern databases whole first.
+  bool FewAnswers() const {
+    return !states.empty() || mode == QueryMode::kAnalyse;
+  }
 };
 
 // Reads the arguments (without the program name) into *args. Returns the

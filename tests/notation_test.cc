@@ -246,6 +246,26 @@ TEST(NotationTest, DefaultGoal) {
   EXPECT_EQ(FormatArrangement(g, "9"), "123456789");
 }
 
+// A default goal is refused where its order would surprise: tiles of more
+// than one character, some numbers and some not (a typo such as "l5" for
+// 15 would sort 10 before 2 and answer for another goal).
+TEST(NotationTest, DefaultGoalOfMixedLabelsIsRefused) {
+  const Board wide(3, 4);
+  const Status s = CheckDefaultGoal(ParseOk("1,2,3,4,5,6,7,8,9,10,l1,0", wide));
+  EXPECT_TRUE(s.IsInvalidArgument());
+  EXPECT_NE(s.message().find("'l1'"), std::string::npos) << s.message();
+  // One character each (hexadecimal digits), all numbers, all words, or
+  // a blank of any label: the order is clear.
+  EXPECT_TRUE(CheckDefaultGoal(ParseOk("1,2,3,4,5,6,7,8,9,A,B,0", wide)).ok());
+  EXPECT_TRUE(
+      CheckDefaultGoal(ParseOk("11,10,9,8,7,6,5,4,3,2,1,0", wide)).ok());
+  EXPECT_TRUE(
+      CheckDefaultGoal(ParseOk("aa,bb,cc,dd,ee,ff,gg,hh,ii,jj,kk,0", wide))
+          .ok());
+  EXPECT_TRUE(
+      CheckDefaultGoal(ParseOk("1,2,3,4,5,6,7,8,9,10,11,xx", wide, "xx")).ok());
+}
+
 TEST(NotationTest, SortLabels) {
   Labels l = {"10", "2", "1", "33", "4"};
   SortLabels(&l);

@@ -95,6 +95,16 @@ TEST(QueryCliTest, MalformedInputIsStatus65AndOthersAnswered) {
   EXPECT_NE(r.err.find("the start has tile '1' and the goal does not"),
             std::string::npos)
       << r.err;
+
+  // No goal, and tiles that mix numbers and a word (a typo for 9): no
+  // order is clear, so no goal is made up; given, it is answered.
+  r = Query({"--board", "2x5", "1,2,3,4,5,6,7,8,l9,0"});
+  EXPECT_EQ(r.status, kExitDataError);
+  EXPECT_NE(r.err.find("mix numbers and other labels"), std::string::npos)
+      << r.err;
+  r = Query({"--board", "2x5", "--goal", "1,2,3,4,5,6,7,8,l9,0",
+             "1,2,3,4,5,6,7,8,0,l9"});
+  EXPECT_EQ(r.status, kExitOk) << r.err;
 }
 
 // A file saved by a Windows editor: a byte-order mark first, "\r\n" line

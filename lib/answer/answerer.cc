@@ -22,6 +22,7 @@ std::string MalformedMessage(std::string_view input,
 Status PoseInput(const QueryConfig& config, std::string_view input,
                  Arrangement* start, Arrangement* goal, Problem* p) {
   Status s = ParseArrangement(input, config.board, config.notation, start);
+  if (s.ok() && !config.goal) s = CheckDefaultGoal(*start);
   *goal = s.ok() && !config.goal ? DefaultGoal(config.board, *start)
                                  : GoalArrangement(config);
   if (s.ok()) s = MakeProblem(config.board, *start, *goal, p);
@@ -58,6 +59,7 @@ Outcome Answerer::Malformed(std::string_view input,
 std::string Answerer::Pose(std::string_view input, std::string* start_text,
                            std::string* goal_text) {
   Status s = ParseArrangement(input, config_.board, config_.notation, &start_);
+  if (s.ok() && !config_.goal) s = CheckDefaultGoal(start_);
   if (!s.ok()) return s.message();
   const Arrangement goal =
       config_.goal ? *config_.goal : DefaultGoal(config_.board, start_);

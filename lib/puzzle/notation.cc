@@ -284,6 +284,27 @@ Arrangement DefaultGoal(const Board& board, const Arrangement& start) {
   return goal;
 }
 
+Status CheckDefaultGoal(const Arrangement& start) {
+  const std::vector<std::string>& labels = start.labels;
+  const auto tile = [&](size_t c) {
+    return static_cast<int>(c) != start.blank;
+  };
+  bool longer = false;
+  const std::string* number = nullptr;
+  const std::string* word = nullptr;
+  for (size_t c = 0; c < labels.size(); ++c) {
+    if (!tile(c)) continue;
+    longer = longer || labels[c].size() > 1;
+    long value;
+    (IsInteger(labels[c], &value) ? number : word) = &labels[c];
+  }
+  if (!longer || number == nullptr || word == nullptr) return Status::OK();
+  return Status::InvalidArgument(
+      "the tiles mix numbers and other labels ('" + *number + "', '" + *word +
+      "'), so the default goal (the tiles in order, blank last) is not "
+      "clear: give the goal");
+}
+
 Status CheckBlankLabel(const std::string& label) {
   for (char c : label) {
     if (IsLabelSeparator(c) || c == '/' ||

@@ -52,6 +52,11 @@ Status CheckBlankLabel(const std::string& label);
 // The goal a start is solved to when none is given: the start's tiles in
 // ascending order (numerically when every label is a number), blank last.
 Arrangement DefaultGoal(const Board& board, const Arrangement& start);
+// InvalidArgument when that order is not clear: labels of more than one
+// character, some numbers and some not ("1,...,14,l5" typed for 15, whose
+// order as text would put 10 before 2). One character each, or all
+// numbers, or none, is OK.
+Status CheckDefaultGoal(const Arrangement& start);
 
 // The label the blank is written with on output: options.blank, or "0".
 std::string OutputBlankLabel(const NotationOptions& options);

@@ -1,0 +1,36 @@
+// slidedb-query's arguments as ParseQueryArgs reads them: what decides how
+// the answers read the database.
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "query/query_options.h"
+
+namespace slidedb {
+namespace {
+
+QueryArgs Parsed(const std::vector<std::string>& argv) {
+  QueryArgs args;
+  std::ostringstream out, err;
+  EXPECT_FALSE(ParseQueryArgs(argv, &args, out, err).has_value()) << err.str();
+  return args;
+}
+
+// STATEs named on the command line and --analyse's solve are few answers,
+// which read only the pages they touch (a 4x4 analysis once read the
+// pattern databases whole, 300 MB, before its budget began); a batch from
+// the input and the table tools are not.
+TEST(QueryArgsTest, FewAnswersReadOnlyThePagesTheyTouch) {
+  EXPECT_TRUE(Parsed({"867254301"}).FewAnswers());
+  EXPECT_TRUE(Parsed({"--moves", "867254301"}).FewAnswers());
+  EXPECT_TRUE(Parsed({"--analyse", "--start", "867254301", "--moves", "U"})
+                  .FewAnswers());
+  EXPECT_FALSE(Parsed({}).FewAnswers());
+  EXPECT_FALSE(Parsed({"--histogram"}).FewAnswers());
+  EXPECT_FALSE(Parsed({"--sample", "3"}).FewAnswers());
+}
+
+}  // namespace
+}  // namespace slidedb
