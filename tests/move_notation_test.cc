@@ -24,6 +24,9 @@ TEST(MoveNotationTest, LettersCountsAndSeparators) {
   EXPECT_EQ(m.size(), 14u);
   ASSERT_TRUE(ParseMoves("", MoveConvention::kBlank, &m).ok());
   EXPECT_TRUE(m.empty());
+  // Moves pasted on several lines (the page's Moves box, a file).
+  ASSERT_TRUE(ParseMoves("R3\nD2\r\nL\t", MoveConvention::kBlank, &m).ok());
+  EXPECT_EQ(m, (std::vector<Move>{R, R, R, D, D, L}));
 }
 
 // A speedsolver's "U" slides the tile below the gap up: the blank goes

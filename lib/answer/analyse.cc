@@ -1,6 +1,7 @@
 #include "lib/answer/analyse.h"
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 
 #include "lib/analysis/verify.h"
@@ -123,17 +124,45 @@ bool GroupMoves(const QueryConfig& config, const Problem& p,
   return at == CanonicalGoal(p.board, p.goal_blank);
 }
 
+// The analysis's limits: its budget (config.max_seconds, from when it was
+// asked) cut to nine tenths of the way to a server's deadline, as
+// AnswerLimits cuts a search's, so that the moves analysed are answered
+// before it; *seconds the budget it gives.
+SearchLimits AnalysisLimits(const QueryConfig& config, double* seconds) {
+  using Clock = SearchLimits::Clock;
+  SearchLimits limits = BudgetLimits(config);
+  *seconds = config.max_seconds;
+  if (config.max_seconds > 0 &&
+      config.limits.deadline != Clock::time_point::max()) {
+    const Clock::time_point now = Clock::now();
+    const Clock::time_point cut = now + (config.limits.deadline - now) * 9 / 10;
+    if (cut < limits.deadline) {
+      limits.deadline = cut;
+      const double cut_seconds =
+          std::chrono::duration<double>(cut - config.asked_at.value_or(now))
+              .count();
+      *seconds = std::round(cut_seconds * 1000) / 1000;  // as said: 0.9
+    }
+  }
+  return limits;
+}
+
 // The distances before and after each of out->moves (played from
 // p->start, which it moves along), the moves lost and the stretches of
-// moves that were not optimal; a search's budget counts for all.
+// moves that were not optimal; a search's budget counts for all. Without
+// a budget, a server's deadline is the error DeadlineExceeded.
 Status MeasureMoves(const QueryConfig& config, Solver* solver,
                     const std::vector<Move>& way, Problem* p,
                     AnalysisFields* out) {
-  const SearchLimits limits = BudgetLimits(config);
+  double budget;
+  const SearchLimits limits = AnalysisLimits(config, &budget);
   auto stopped = [&](const Status& st) {
-    if (!st.IsDeadlineExceeded()) return false;
+    if (!st.IsDeadlineExceeded() || config.max_seconds <= 0 ||
+        config.limits.Cancelled()) {
+      return false;
+    }
     out->complete = false;
-    out->budget_seconds = config.max_seconds;
+    out->budget_seconds = budget;
     return true;
   };
   Status s = solver->Distance(*p, &out->optimal_length, limits);

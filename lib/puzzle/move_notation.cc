@@ -37,7 +37,7 @@ Status ParseMoves(std::string_view text, MoveConvention c,
   out->clear();
   for (size_t i = 0; i < text.size();) {
     const char ch = text[i];
-    if (ch == ' ' || ch == ',' || ch == '\t') {
+    if (ch == ' ' || ch == ',' || ch == '\t' || ch == '\n' || ch == '\r') {
       ++i;
       continue;
     }

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -248,6 +249,41 @@ TEST(ApiSearchBatchTest, AnswersAsTheCliOnOneThread) {
   EXPECT_EQ(r.body, cli.out);
   EXPECT_NE(r.body.find("\"solvable\":false"), std::string::npos);
   EXPECT_NE(r.body.find("\"error\""), std::string::npos);
+}
+
+// An analysis's budget past the server's deadline is cut to nine tenths of
+// the way to it, as a search's is: a 200 with the moves analysed and the
+// budget it had, not the one asked for; without a budget, the deadline is
+// a 503.
+TEST(ApiAnalyseTest, ABudgetIsCutBeforeTheServersDeadline) {
+  const std::string db = TempDir("api-analyse-budget") + "/db";
+  ASSERT_EQ(
+      RunBuildCli({"--db", db, "--board", "4x4", "--pdb", "4-4-4-3", "--quiet"})
+          .status,
+      0);
+  Api api(db, nullptr);
+  ASSERT_TRUE(api.Open().ok());
+  // 80 moves from the goal: on 4-4-4-3 its search takes minutes.
+  std::multimap<std::string, std::string> params = {
+      {"board", "4x4"},
+      {"start", "0,12,9,13,15,11,10,14,3,7,2,5,4,8,6,1"},
+      {"moves", "D"},
+      {"max_seconds", "20"}};
+  ApiRequest request = Get("/api/analyse", params);
+  request.limits.deadline =
+      SearchLimits::Clock::now() + std::chrono::milliseconds(500);
+  ApiResponse r = api.Handle(request);
+  ASSERT_EQ(r.status, 200) << r.body;
+  const auto j = nlohmann::json::parse(r.body);
+  EXPECT_EQ(j.at("complete"), false);
+  EXPECT_GT(j.at("budget_seconds").get<double>(), 0);
+  EXPECT_LE(j.at("budget_seconds").get<double>(), 0.45);
+  params.erase("max_seconds");
+  request = Get("/api/analyse", params);
+  request.limits.deadline =
+      SearchLimits::Clock::now() + std::chrono::milliseconds(300);
+  r = api.Handle(request);
+  EXPECT_EQ(r.status, 503) << r.body;
 }
 
 }  // namespace
