@@ -293,17 +293,17 @@ std::string AnalyseError(po::variables_map& vm, QueryArgs* args) {
   return "";
 }
 
-// An option a table mode would ignore (--notation and --max-seconds; with
-// --tables the goal's too), refused rather than dropped: the usage error,
-// or empty. (--export writes moves: --notation applies.)
+// An option a table mode would ignore (--notation, --max-seconds; --tables
+// the goal's too) is refused, not dropped: the usage error, or empty.
 std::string IgnoredOptionError(const po::variables_map& vm,
                                const std::string& mode) {
   constexpr const char* kIgnored[] = {"notation", "max-seconds", "goal",
                                       "blank", "metric"};
   const bool table = mode == "histogram" || mode == "at-distance" ||
-                     mode == "sample" || mode == "heuristics";
+                     mode == "sample" || mode == "heuristics" ||
+                     mode == "export";
   const size_t n = mode == "tables" ? std::size(kIgnored) : table ? 2 : 0;
-  for (size_t i = 0; i < n; ++i) {
+  for (size_t i = mode == "export"; i < n; ++i) {  // --export's moves: notation
     if (vm.count(kIgnored[i]) && !vm[kIgnored[i]].defaulted()) {
       return std::string("--") + kIgnored[i] + " does not apply to --" + mode;
     }

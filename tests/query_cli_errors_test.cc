@@ -257,6 +257,7 @@ TEST(QueryCliTest, BadUsageIsStatus64) {
       {"--tables", "--metric", "mtm"},
       {"--histogram", "--notation", "tile"},
       {"--sample", "2", "--max-seconds", "1"},
+      {"--export", "csv", "--max-seconds", "3"},
   };
   for (const auto& args : cases) {
     const CliResult r = Query(args);

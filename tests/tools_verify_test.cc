@@ -53,7 +53,18 @@ TEST(ToolsVerifyTest, TextAnswer) {
   r = testing::RunQueryCli(
       {"--db", testing::TestDatabase(), "--verify", "D", "123456708"});
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(r.out.find("  verify: illegal"), std::string::npos) << r.out;
+  // A letter of the blank's moves takes it off the board; a tile named
+  // that is not beside the blank does not move.
+  EXPECT_NE(r.out.find("  verify: illegal: step 1 of 1 would take the blank "
+                       "off the board"),
+            std::string::npos)
+      << r.out;
+  r = testing::RunQueryCli(
+      {"--db", testing::TestDatabase(), "--verify", "1", "123456708"});
+  EXPECT_NE(r.out.find("  verify: illegal: step 1 of 1 does not move a tile "
+                       "next to the blank"),
+            std::string::npos)
+      << r.out;
   r = testing::RunQueryCli(
       {"--db", testing::TestDatabase(), "--verify", "RLR", "123456708"});
   ASSERT_EQ(r.status, 0) << r.err;

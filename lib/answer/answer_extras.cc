@@ -30,6 +30,7 @@ Status ExtraAnswers::Compute(const Problem& p, const Path* solved,
       *malformed = options_.verify_name + ": " + s.message();
       return Status::OK();
     }
+    verify_by_tile_ = !steps.empty() && steps[0].by_tile;
   }
   if (solver_->Searches(p.board, p.goal_blank, p.metric)) {
     // Only --verify gets here (RunQuery refuses --count and --all): the
@@ -115,8 +116,9 @@ void ExtraAnswers::AppendText(std::string* out) const {
     if (!v.legal) {
       *out += "illegal: step " + std::to_string(v.illegal_step) + " of " +
               std::to_string(v.length) +
-              " does not move a tile next to the blank; optimal " +
-              std::to_string(v.optimal_length);
+              (verify_by_tile_ ? " does not move a tile next to the blank"
+                               : " would take the blank off the board") +
+              "; optimal " + std::to_string(v.optimal_length);
     } else if (!v.reaches_goal) {
       *out += "legal, but its " + std::to_string(v.length) +
               (v.length == 1 ? " move does" : " moves do") +

@@ -69,6 +69,7 @@ class ExtraAnswers {
   std::vector<std::vector<Move>> solutions_;
   bool complete_ = true;
   Verdict verdict_;
+  bool verify_by_tile_ = false;  // --verify named tiles, not moves
 };
 
 }  // namespace slidedb
