@@ -6,6 +6,7 @@
 
 #include "lib/puzzle/record.h"
 #include "lib/puzzle/residue_walk.h"
+#include "lib/puzzle/symmetry.h"
 #include "lib/solve/walk.h"
 #include "lib/storage/format.h"
 
@@ -25,9 +26,53 @@ bool Step(const Indexer& ix, Move m, State* s, Index* i) {
   return true;
 }
 
+// The best moves of a goal served by symmetry (lib/puzzle/symmetry.h) as
+// the byte table of its stored goal gives them (lib/solve/solver.cc): the
+// stored table's move, to the nearer neighbour of lowest index in the
+// stored goal's order, mapped to the asked goal's moves. The nearer
+// neighbour of lowest index in the asked goal's own order may be another.
+class ServedBestMove {
+ public:
+  ServedBestMove(const Board& board, int goal_blank)
+      : map_(board, goal_blank), stored_(board, map_.stored_blank()) {}
+
+  // True when the goal's own table is stored: its own order is the byte
+  // table's.
+  bool identity() const { return map_.identity(); }
+
+  // Sets *move to the best move of `s` (index i of ix, residue r). `what`
+  // names the table in errors.
+  template <typename ResidueOf>
+  Status Pick(const Indexer& ix, const State& s, Index i, uint8_t r,
+              const ResidueOf& residue, const std::string& what,
+              Move* move) const {
+    const State t = map_.ToStored(s);
+    Neighbours near;
+    ListNeighbours(stored_.board(), t,
+                   IndexerCursor(stored_, stored_.IndexOf(t)), &near);
+    const IndexerCursor here(ix, i);
+    for (int k = 0; k < near.n; ++k) {
+      const Move m = map_.MoveFromStored(near.near[k].move);
+      uint8_t v;
+      Status st = residue(here.IndexAfter(m, s), &v);
+      if (!st.ok()) return st;
+      if (v == NearerResidue(r)) {
+        *move = m;
+        return Status::OK();
+      }
+    }
+    return NoNearerNeighbour(what, i);
+  }
+
+ private:
+  GoalMap map_;
+  Indexer stored_;  // the stored goal's order
+};
+
 // ScanDistances for a two-bit table: each state's distance found once, by
 // walking to a state whose distance is known (resolved[i]: distance + 1,
-// 0 until known), and its record made as a byte table's would be.
+// 0 until known), and its record made as a byte table's would be (for a
+// goal served by symmetry, the stored goal's byte table's: ServedBestMove).
 Status ScanTwoBit(Table* table,
                   const std::function<void(Index index, int distance,
                                            uint8_t record)>& visit) {
@@ -38,6 +83,7 @@ Status ScanTwoBit(Table* table,
     if (!table->GetResidueLoaded(j, r)) return table->GetResidue(j, r);
     return Status::OK();
   };
+  const ServedBestMove served(ix.board(), table->meta().goal_blank);
   std::vector<uint8_t> resolved(n, 0);
   resolved[table->goal_index()] = 1;
   std::vector<Index> chain;
@@ -89,8 +135,16 @@ Status ScanTwoBit(Table* table,
                                 " but is " + std::to_string(d) +
                                 " moves from the goal");
     }
-    // (The goal's record is 0.)
-    visit(i, d, i != table->goal_index() ? EncodeRecord(d, next.move) : 0);
+    if (i == table->goal_index()) {
+      visit(i, d, 0);  // the goal's record
+      continue;
+    }
+    Move best = next.move;
+    if (!served.identity()) {
+      st = served.Pick(ix, s, i, r, residue, what, &best);
+      if (!st.ok()) return st;
+    }
+    visit(i, d, EncodeRecord(d, best));
   }
   return Status::OK();
 }

@@ -21,8 +21,10 @@ namespace slidedb {
 // (its move is the state's best move; meaningless for the goal); in a
 // two-bit table, the byte a byte table would store, each distance found
 // once by walking to a state whose distance is known (a byte a state
-// meanwhile). NotSupported (TwoBitScanRefusal) for a two-bit table of a
-// board over kMaxTableCells cells (2x7: 43.6 GB).
+// meanwhile), and for a goal served by symmetry (its goal blank not
+// StoredGoalBlank) the move the byte table of the stored goal gives it,
+// mapped (lib/puzzle/symmetry.h). NotSupported (TwoBitScanRefusal) for a
+// two-bit table of a board over kMaxTableCells cells (2x7: 43.6 GB).
 // REQUIRES: table != nullptr.
 Status ScanDistances(Table* table,
                      const std::function<void(Index index, int distance,

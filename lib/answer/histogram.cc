@@ -6,6 +6,7 @@
 #include "lib/answer/goal.h"
 #include "lib/answer/json_text.h"
 #include "lib/puzzle/pattern.h"
+#include "lib/solve/solver.h"
 #include "lib/storage/format.h"
 
 namespace slidedb {
@@ -95,16 +96,18 @@ Status FindGoalTable(const QueryConfig& config, const Database& db,
 
 Status AppendHistogram(const QueryConfig& config, const Database& db,
                        const std::string& format, std::string* out) {
-  const TableMeta* meta;
-  Status s = FindGoalTable(config, db, &meta);
-  if (!s.ok() && config.board.cells() > kMaxTableCells) {
-    // Boards past full tables: pattern databases in the single-tile
-    // metric, a search with no table at all in the multi-tile one.
+  // What answers the goal, as the solver decides it: a full table when
+  // there is one, else a search, with pattern databases in the single-tile
+  // metric (boards past full tables, or smaller ones built with --pdb
+  // only), with no table at all in the multi-tile one.
+  if (Solver(&db).Searches(config.board, GoalBlank(config), config.metric)) {
     if (config.metric == Metric::kStm) {
       return PdbHistograms(config, db, format, out);
     }
     return NeedsFullTable(config, WholeTableTool::kHistogram);
   }
+  const TableMeta* meta;
+  Status s = FindGoalTable(config, db, &meta);
   if (!s.ok()) return s;
   const std::string goal =
       FormatArrangement(GoalArrangement(config), config.blank_out);

@@ -1,7 +1,8 @@
 // The histogram of a goal: how many states lie at each distance, read off
 // its full table's metadata (no page is read). A goal that a search answers
-// has no such histogram; its pattern databases' histograms are given
-// instead (slidedb-query --histogram, /api/histogram).
+// (Solver::Searches: no table, and a board past tables or pattern
+// databases built for it) has no such histogram; its pattern databases'
+// histograms are given instead (slidedb-query --histogram, /api/histogram).
 #ifndef SLIDEDB_LIB_ANSWER_HISTOGRAM_H_
 #define SLIDEDB_LIB_ANSWER_HISTOGRAM_H_
 

@@ -133,19 +133,22 @@ Status RunExport(const TableToolContext& ctx, bool json, std::ostream& out) {
   Buffer buf(out);
   std::string* o = buf.text();
   if (!json) *o += "state,distance,move\n";
+  const bool tile = ctx.convention == MoveConvention::kTile;
+  // Said where the moves are the tiles' (a row of the blank's, the default,
+  // stays as short as it was: an export runs to hundreds of millions).
+  const std::string end = tile ? ",\"notation\":\"tile\"}\n" : "}\n";
   Status s = ScanDistances(ctx.table, [&](Index i, int d, uint8_t rec) {
     const std::string state = StateText(ctx, ix.StateAt(i));
+    // The tiles' way is the opposite of the blank's.
+    const Move m = tile ? Inverse(RecordMove(rec)) : RecordMove(rec);
     const std::string move =
-        d == 0 ? std::string() : std::string(1, MoveLetter(RecordMove(rec)));
+        d == 0 ? std::string() : std::string(1, MoveLetter(m));
     if (json) {
       *o += "{\"state\":";
       AppendJsonString(o, state);
       *o += ",\"distance\":" + std::to_string(d) + ",\"move\":";
-      if (d == 0) {
-        *o += "null}\n";
-      } else {
-        *o += "\"" + move + "\"}\n";
-      }
+      *o += d == 0 ? "null" : "\"" + move + "\"";
+      *o += end;
     } else {
       AppendCsvField(o, state);
       *o += ',' + std::to_string(d) + ',' + move + '\n';
@@ -291,6 +294,7 @@ Status OpenTableTool(const QueryConfig& config, Solver* solver,
   if (!s.ok()) return Status::InvalidArgument("goal: " + s.message());
   ctx->goal_text = FormatArrangement(goal, config.blank_out);
   ctx->blank_out = config.blank_out;
+  ctx->convention = config.convention;
   return Status::OK();
 }
 

@@ -12,6 +12,7 @@
 
 #include "lib/answer/goal.h"
 #include "lib/base/status.h"
+#include "lib/puzzle/move_notation.h"
 #include "lib/puzzle/problem.h"
 #include "lib/solve/solver.h"
 #include "lib/storage/table.h"
@@ -25,6 +26,8 @@ struct TableToolContext {
   Problem goal;
   std::string goal_text;  // the goal as written on output
   std::string blank_out;  // the blank's label on output
+  // How moves are written on output (--notation).
+  MoveConvention convention = MoveConvention::kBlank;
 };
 
 // The goal `tool` answers about, and its table. NotSupported when a search
@@ -46,7 +49,8 @@ Status RunSample(const TableToolContext& ctx, uint64_t n, int distance,
                  std::string* note);
 
 // The whole table: CSV "state,distance,move" (move empty for the goal), or
-// JSON Lines {"state","distance","move"}.
+// JSON Lines {"state","distance","move","notation"} (move null for the
+// goal); the move is a letter in ctx.convention.
 Status RunExport(const TableToolContext& ctx, bool json, std::ostream& out);
 
 // lib/analysis/heuristic_report.h as a text table, one JSON object, or CSV
