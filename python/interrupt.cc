@@ -21,13 +21,14 @@ static_assert(std::atomic<bool>::is_always_lock_free,
 
 using Clock = std::chrono::steady_clock;
 
-// A call shorter than this never changes the SIGINT handler: the two
-// system calls would cost more than most answers (microseconds).
+// How often the watching thread looks: a call running at two looks in a
+// row gets the handler (20-40 ms in). Most answers take microseconds, and
+// a system call in each would cost more than the answer.
 constexpr auto kQuick = std::chrono::milliseconds(20);
 
 std::atomic<bool> stop{false};
 unsigned long main_thread = 0;  // PyThread_get_thread_ident's
-struct sigaction pythons;       // Python's handler while ours is in place
+struct sigaction pythons;       // the handler OnInterrupt hands on to
 
 void OnInterrupt(int sig, siginfo_t* info, void* context) {
   stop.store(true);
@@ -38,58 +39,59 @@ void OnInterrupt(int sig, siginfo_t* info, void* context) {
   }
 }
 
-// The main thread's call, and a thread that puts OnInterrupt before
-// Python's handler once the call has run kQuick, until it ends.
-struct Watch {
-  std::mutex mu;
-  std::condition_variable cv;
-  bool started = false;     // the watching thread
-  bool idle = false;        // it waits for a call, without a timeout
-  bool active = false;      // a main thread's call runs
-  Clock::time_point since;  // when it began
-  bool installed = false;   // OnInterrupt is in place
-};
+// The main thread's call, as the watching thread sees it: atomics the call
+// sets without a lock or a system call.
+std::atomic<bool> active{false};
+std::atomic<uint64_t> calls{0};  // the calls begun (no clock read in one)
+std::atomic<bool> idle{false};     // the watching thread waits for a call
+std::mutex idle_mu;
+std::condition_variable idle_cv;
+bool watching = false;  // the watching thread was started (the GIL's)
 
-Watch& TheWatch() {
-  static Watch* watch = new Watch;  // never destroyed: threads at exit
-  return *watch;
-}
-
-// Under w.mu: OnInterrupt before Python's handler, when that is a
-// function (not SIG_DFL or SIG_IGN).
-void Install(Watch& w) {
+// OnInterrupt before the SIGINT handler in place, unless it is already
+// (it stays: outside a call it only hands on) or the one in place is no
+// function (SIG_DFL, SIG_IGN: a Ctrl-C then does what it says).
+void Install() {
   struct sigaction current;
   if (sigaction(SIGINT, nullptr, &current) != 0) return;
-  const bool function =
-      (current.sa_flags & SA_SIGINFO) ||
-      (current.sa_handler != SIG_DFL && current.sa_handler != SIG_IGN);
+  if ((current.sa_flags & SA_SIGINFO) && current.sa_sigaction == OnInterrupt) {
+    return;
+  }
+  const bool function = (current.sa_flags & SA_SIGINFO) ||
+                        (current.sa_handler != SIG_DFL &&
+                         current.sa_handler != SIG_IGN);
   if (!function) return;
   pythons = current;
   struct sigaction ours = current;
   ours.sa_flags |= SA_SIGINFO;
   ours.sa_sigaction = OnInterrupt;
-  w.installed = sigaction(SIGINT, &ours, nullptr) == 0;
+  sigaction(SIGINT, &ours, nullptr);
 }
 
+// Looks at the main thread's call every kQuick: one still running that
+// was running a look before (the same call: `calls` has not moved) gets
+// OnInterrupt in place. After a second without calls it waits to be woken.
 void WatchCalls() {
-  Watch& w = TheWatch();
-  std::unique_lock<std::mutex> lock(w.mu);
   Clock::time_point last_call = Clock::now();
+  uint64_t seen = 0;       // the call running at the last look, 0: none
+  uint64_t checked = 0;    // the call OnInterrupt was put in place for
   while (true) {
-    if (w.active) {
+    std::this_thread::sleep_for(kQuick);
+    const Clock::time_point now = Clock::now();
+    const uint64_t call = active.load() ? calls.load() : 0;
+    if (call != 0 && call == seen && call != checked) {
+      Install();
+      checked = call;
+    }
+    seen = call;
+    if (call != 0) {
+      last_call = now;
+    } else if (now - last_call > std::chrono::seconds(1)) {
+      std::unique_lock<std::mutex> lock(idle_mu);
+      idle.store(true);
+      idle_cv.wait(lock, [] { return active.load(); });
+      idle.store(false);
       last_call = Clock::now();
-      if (!w.installed && last_call - w.since >= kQuick) {
-        Install(w);
-        w.cv.wait(lock, [&] { return !w.active; });
-        continue;
-      }
-      w.cv.wait_until(lock, w.since + kQuick);
-    } else if (Clock::now() - last_call < std::chrono::seconds(1)) {
-      w.cv.wait_for(lock, kQuick);  // calls come in runs: no wake-ups
-    } else {
-      w.idle = true;
-      w.cv.wait(lock, [&] { return w.active; });
-      w.idle = false;
     }
   }
 }
@@ -109,54 +111,39 @@ void RecordMainThread() {
                     .cast<unsigned long>();
   // A child of fork() has no watching thread: it starts its own.
   pthread_atfork(nullptr, nullptr, [] {
-    Watch& w = TheWatch();
-    new (&w) Watch;
+    watching = false;
+    active.store(false);
+    idle.store(false);
+    new (&idle_mu) std::mutex;
+    new (&idle_cv) std::condition_variable;
   });
 }
 
 InterruptScope::InterruptScope() {
   if (!OnMainThread()) return;
   if (PyErr_CheckSignals() != 0) throw py::error_already_set();
-  Watch& w = TheWatch();
-  bool wake;
-  {
-    std::lock_guard<std::mutex> lock(w.mu);
-    if (!w.started) {
-      std::thread(WatchCalls).detach();
-      w.started = true;
-    }
-    stop.store(false);
-    w.active = true;
-    w.since = Clock::now();
-    wake = w.idle;
+  if (!watching) {
+    std::thread(WatchCalls).detach();
+    watching = true;
   }
-  if (wake) w.cv.notify_one();
+  stop.store(false);
+  calls.fetch_add(1);
+  active.store(true);
+  if (idle.load()) {
+    std::lock_guard<std::mutex> lock(idle_mu);
+    idle_cv.notify_one();
+  }
   watching_ = true;
 }
 
 InterruptScope::~InterruptScope() {
-  if (watching_) End();
-}
-
-void InterruptScope::End() {
-  Watch& w = TheWatch();
-  bool was_installed;
-  {
-    std::lock_guard<std::mutex> lock(w.mu);
-    w.active = false;
-    was_installed = w.installed;
-    if (was_installed) {
-      sigaction(SIGINT, &pythons, nullptr);
-      w.installed = false;
-    }
-  }
-  if (was_installed) w.cv.notify_one();
-  watching_ = false;
+  if (watching_) active.store(false);
 }
 
 void InterruptScope::Finish() {
   if (!watching_) return;
-  End();
+  active.store(false);
+  watching_ = false;
   if (stop.load() && PyErr_CheckSignals() != 0) {
     throw py::error_already_set();
   }

@@ -6,7 +6,9 @@
 // its searches stop within milliseconds, and Finish() raises the
 // KeyboardInterrupt Python's handler made. A thread of the module's own
 // puts the handler in place (a process-wide setting) when a call has run
-// 20 ms, and the call puts Python's back when it ends.
+// 20 ms; it stays, handing every SIGINT on to the handler it found, until
+// Python puts another in place (signal.signal), and a later long call puts
+// it before that one.
 #ifndef SLIDEDB_PYTHON_INTERRUPT_H_
 #define SLIDEDB_PYTHON_INTERRUPT_H_
 
@@ -26,22 +28,20 @@ class InterruptScope {
  public:
   // On the main thread: raises a KeyboardInterrupt already pending, clears
   // the flag and has a SIGINT handler put before Python's after 20 ms
-  // (when Python's is a function, not SIG_DFL or SIG_IGN). REQUIRES: the
-  // GIL.
+  // (when Python's is a function, not SIG_DFL or SIG_IGN), with no lock
+  // and no system call. REQUIRES: the GIL.
   InterruptScope();
-  // Puts Python's handler back (if Finish() has not).
+  // Ends the call (if Finish() has not).
   ~InterruptScope();
   InterruptScope(const InterruptScope&) = delete;
   InterruptScope& operator=(const InterruptScope&) = delete;
 
-  // Puts Python's handler back, and raises (py::error_already_set) what
-  // Python's handler does about a SIGINT that came meanwhile: a
-  // KeyboardInterrupt by default. REQUIRES: the GIL.
+  // Ends the call, and raises (py::error_already_set) what Python's
+  // handler does about a SIGINT that came meanwhile: a KeyboardInterrupt
+  // by default. REQUIRES: the GIL.
   void Finish();
 
  private:
-  void End();
-
   bool watching_ = false;  // a main thread's call
 };
 
