@@ -43,7 +43,7 @@ void OnInterrupt(int sig, siginfo_t* info, void* context) {
 // sets without a lock or a system call.
 std::atomic<bool> active{false};
 std::atomic<uint64_t> calls{0};  // the calls begun (no clock read in one)
-std::atomic<bool> idle{false};     // the watching thread waits for a call
+std::atomic<bool> idle{false};   // the watching thread waits for a call
 std::mutex idle_mu;
 std::condition_variable idle_cv;
 bool watching = false;  // the watching thread was started (the GIL's)
@@ -57,9 +57,9 @@ void Install() {
   if ((current.sa_flags & SA_SIGINFO) && current.sa_sigaction == OnInterrupt) {
     return;
   }
-  const bool function = (current.sa_flags & SA_SIGINFO) ||
-                        (current.sa_handler != SIG_DFL &&
-                         current.sa_handler != SIG_IGN);
+  const bool function =
+      (current.sa_flags & SA_SIGINFO) ||
+      (current.sa_handler != SIG_DFL && current.sa_handler != SIG_IGN);
   if (!function) return;
   pythons = current;
   struct sigaction ours = current;
@@ -73,8 +73,8 @@ void Install() {
 // OnInterrupt in place. After a second without calls it waits to be woken.
 void WatchCalls() {
   Clock::time_point last_call = Clock::now();
-  uint64_t seen = 0;       // the call running at the last look, 0: none
-  uint64_t checked = 0;    // the call OnInterrupt was put in place for
+  uint64_t seen = 0;     // the call running at the last look, 0: none
+  uint64_t checked = 0;  // the call OnInterrupt was put in place for
   while (true) {
     std::this_thread::sleep_for(kQuick);
     const Clock::time_point now = Clock::now();
