@@ -1,6 +1,7 @@
 // The public API (include/slidedb/slidedb.h): a thin face over the
 // answering layer (lib/answer/), which every other face uses too.
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <optional>
 #include <string_view>
@@ -53,6 +54,13 @@ Status ReadOptions(const Options& options, const std::string& db_dir,
       options.blank.empty() ? nullptr : &options.blank, config);
 }
 
+// Whether two sets of options ask the same way.
+bool Same(const Options& a, const Options& b) {
+  return a.board == b.board && a.goal == b.goal && a.blank == b.blank &&
+         a.max_seconds == b.max_seconds && a.metric == b.metric &&
+         a.notation == b.notation && a.cancel == b.cancel;
+}
+
 // A batch stopped by Options::cancel.
 Status Stopped() { return Status::DeadlineExceeded("stopped (cancelled)"); }
 
@@ -76,8 +84,10 @@ class Db::Impl {
   const Database& database() const { return *db_; }
   Solver* solver() { return &solver_; }
 
-  // This thread's Answerer for `options`, kept while they do not change: a
-  // batch of single calls with the same options reads them once.
+  // This thread's Answerer for `options`, kept for the last few sets of
+  // options and databases it used: single calls with the same options read
+  // them once, and calls that take turns between two databases or two
+  // boards do too.
   Status Answering(const Options& options, Answerer** answerer,
                    const QueryConfig** config) {
     struct Cache {
@@ -85,15 +95,21 @@ class Db::Impl {
       Options options;
       QueryConfig config;
       std::unique_ptr<Answerer> answerer;
+      uint64_t used = 0;  // when it was last used, by `uses`
     };
-    thread_local Cache cache;
-    if (cache.db != id_ || cache.options.board != options.board ||
-        cache.options.goal != options.goal ||
-        cache.options.blank != options.blank ||
-        cache.options.max_seconds != options.max_seconds ||
-        cache.options.metric != options.metric ||
-        cache.options.notation != options.notation ||
-        cache.options.cancel != options.cancel) {
+    thread_local std::array<Cache, 4> caches;
+    thread_local uint64_t uses = 0;
+    Cache* found = &caches[0];  // else the least recently used
+    for (Cache& c : caches) {
+      if (c.db == id_ && Same(c.options, options)) {
+        found = &c;
+        break;
+      }
+      if (c.used < found->used) found = &c;
+    }
+    Cache& cache = *found;
+    cache.used = ++uses;
+    if (cache.db != id_ || !Same(cache.options, options)) {
       cache.db = 0;
       cache.answerer.reset();
       cache.config = QueryConfig();
