@@ -53,14 +53,21 @@ class PyDb {
     {
       // Preloading reads for a second: other Python threads run meanwhile.
       py::gil_scoped_release release;
-      s = Db::Open(path, options, &db_);
+      std::unique_ptr<Db> db;
+      s = Db::Open(path, options, &db);
+      db_ = std::move(db);
     }
     if (s.IsNotFound()) {
       PyErr_SetString(PyExc_FileNotFoundError, s.message().c_str());
       throw py::error_already_set();
     }
     Check(s);
+    path_ = db_->dir();
   }
+
+  // Lets go of the database: its memory and files are freed once calls
+  // under way on other threads end; every method but path then raises.
+  void Close() { db_.reset(); }
 
   py::dict Solve(const std::string& state, const std::string& board,
                  const std::optional<std::string>& goal,
@@ -68,11 +75,12 @@ class PyDb {
                  const std::optional<std::string>& metric,
                  const std::optional<std::string>& notation,
                  const std::optional<double>& max_seconds) const {
+    const std::shared_ptr<const Db> db = Held();
     thread_local Solution sol;  // its buffers reused from call to call
     Options options = MakeOptions(board, goal, blank, metric, notation);
     options.max_seconds = max_seconds;  // checked by the C++ API
     // A search may take long: other Python threads run meanwhile.
-    Check(WithoutGil([&] { return db_->Solve(state, options, &sol); }));
+    Check(WithoutGil([&] { return db->Solve(state, options, &sol); }));
     return SolutionDict(sol);
   }
 
@@ -87,11 +95,12 @@ class PyDb {
                        const std::optional<std::string>& blank,
                        const std::optional<std::string>& metric,
                        const std::optional<std::string>& notation) const {
+    const std::shared_ptr<const Db> db = Held();
     constexpr size_t kChunk = 4096;
     constexpr size_t kAhead = 4;
     if (IsArray(states)) {
       return SolveManyOfArray(
-          *db_, states, MakeOptions(board, goal, blank, metric, notation));
+          *db, states, MakeOptions(board, goal, blank, metric, notation));
     }
     if (PyUnicode_Check(states.ptr())) {
       throw py::type_error(
@@ -121,8 +130,8 @@ class PyDb {
         more = chunk->inputs.size() == kChunk;
         if (chunk->inputs.empty()) break;
         Chunk* c = chunk.get();
-        c->solved = std::async(std::launch::async, [this, &options, c] {
-          return db_->SolveMany(c->inputs, options, &c->solutions);
+        c->solved = std::async(std::launch::async, [db, &options, c] {
+          return db->SolveMany(c->inputs, options, &c->solutions);
         });
         pending.push_back(std::move(chunk));
       }
@@ -155,10 +164,11 @@ class PyDb {
                       const std::optional<std::string>& blank,
                       const std::optional<std::string>& metric,
                       const std::optional<std::string>& notation) const {
+    const std::shared_ptr<const Db> db = Held();
     int d;
     const Options options = MakeOptions(board, goal, blank, metric, notation);
     // A search may take long: other Python threads run meanwhile.
-    Check(WithoutGil([&] { return db_->Distance(state, options, &d); }));
+    Check(WithoutGil([&] { return db->Distance(state, options, &d); }));
     return DistanceObject(d);
   }
 
@@ -169,8 +179,9 @@ class PyDb {
                        const std::optional<std::string>& blank,
                        const std::optional<std::string>& metric,
                        const std::optional<std::string>& notation) const {
+    const std::shared_ptr<const Db> db = Held();
     const Options options = MakeOptions(board, goal, blank, metric, notation);
-    if (IsArray(states)) return DistancesOfArray(*db_, states, options);
+    if (IsArray(states)) return DistancesOfArray(*db, states, options);
     if (PyUnicode_Check(states.ptr())) {
       throw py::type_error(
           "distances takes an iterable of states, not one state: use "
@@ -184,7 +195,7 @@ class PyDb {
     Check(InChunks(inputs.size(), 4096, [&](size_t first, size_t count) {
       Status s;
       for (size_t k = first; k < first + count && s.ok(); ++k) {
-        s = db_->Distance(inputs[k], options, &distances[k]);
+        s = db->Distance(inputs[k], options, &distances[k]);
       }
       return s;
     }));
@@ -203,10 +214,11 @@ class PyDb {
                    const std::optional<std::string>& metric,
                    const std::optional<std::string>& notation,
                    const std::optional<double>& max_seconds) const {
+    const std::shared_ptr<const Db> db = Held();
     Options options = MakeOptions(board, goal, blank, metric, notation);
     options.max_seconds = max_seconds;  // checked by the C++ API
     Analysis a;
-    Check(WithoutGil([&] { return db_->Analyse(start, moves, options, &a); }));
+    Check(WithoutGil([&] { return db->Analyse(start, moves, options, &a); }));
     return AnalysisDict(a, options.max_seconds.value_or(0));
   }
 
@@ -215,10 +227,11 @@ class PyDb {
                  const std::optional<std::string>& blank,
                  const std::optional<std::string>& metric,
                  const std::optional<std::string>& notation) const {
+    const std::shared_ptr<const Db> db = Held();
     std::vector<NextMove> moves;
     const Options options = MakeOptions(board, goal, blank, metric, notation);
     // Each move's distance may be a search: other Python threads run.
-    Check(WithoutGil([&] { return db_->Moves(state, options, &moves); }));
+    Check(WithoutGil([&] { return db->Moves(state, options, &moves); }));
     // The metric in any case, as every face reads it ("MTM").
     std::string lower = metric ? *metric : "";
     for (char& c : lower) c = static_cast<char>(std::tolower(c));
@@ -247,8 +260,9 @@ class PyDb {
                      const std::optional<std::string>& blank,
                      const std::optional<std::string>& metric,
                      const std::optional<std::string>& notation) const {
+    const std::shared_ptr<const Db> db = Held();
     slidedb::Histogram h;
-    Check(db_->GetHistogram(MakeOptions(board, goal, blank, metric, notation),
+    Check(db->GetHistogram(MakeOptions(board, goal, blank, metric, notation),
                             &h));
     py::dict d;
     d["board"] = h.board;
@@ -267,6 +281,7 @@ class PyDb {
                   const std::optional<std::string>& blank,
                   const std::optional<std::string>& metric,
                   const std::optional<std::string>& notation) const {
+    const std::shared_ptr<const Db> db = Held();
     // Any integer, NumPy's too (operator.index).
     const py::int_ n_object = Index(n_given);
     const py::int_ seed_object = Index(seed_given);
@@ -293,7 +308,7 @@ class PyDb {
     std::vector<SampledState> states;
     const Options options = MakeOptions(board, goal, blank, metric, notation);
     const Status s = WithoutGil([&] {
-      return db_->Sample(n.value, static_cast<int>(distance.value), seed,
+      return db->Sample(n.value, static_cast<int>(distance.value), seed,
                          options, &states);
     });
     CheckWhole(s, {&n, &distance});
@@ -308,9 +323,10 @@ class PyDb {
   }
 
   py::list Tables(const std::optional<std::string>& board) const {
+    const std::shared_ptr<const Db> db = Held();
     py::list out;
     std::vector<TableInfo> tables;
-    Check(board ? db_->Tables(*board, &tables) : db_->Tables(&tables));
+    Check(board ? db->Tables(*board, &tables) : db->Tables(&tables));
     for (const TableInfo& t : tables) {
       py::dict d;
       d["board"] = t.board;
@@ -327,10 +343,19 @@ class PyDb {
     return out;
   }
 
-  const std::string& path() const { return db_->dir(); }
+  const std::string& path() const { return path_; }
+  bool closed() const { return db_ == nullptr; }
 
  private:
-  std::unique_ptr<Db> db_;
+  // The database, held by each call under way too (Held); null once
+  // closed.
+  std::shared_ptr<const Db> db_;
+  std::string path_;
+
+  std::shared_ptr<const Db> Held() const {
+    if (db_ == nullptr) throw py::value_error("this slidedb.Db is closed");
+    return db_;
+  }
 };
 
 // The object behind a method's self. Db.__new__ (of Db or of a subclass)
@@ -437,10 +462,37 @@ void DefTableMethods(py::class_<PyDb>* db) {
            "(whether they have successor words).")
       .def("__repr__", [](py::handle db) -> std::string {
         try {
-          return "<slidedb.Db '" + slidedb::Opened(db).path() + "'>";
+          const PyDb& opened = Opened(db);
+          return "<slidedb.Db '" + opened.path() + "'" +
+                 (opened.closed() ? " (closed)>" : ">");
         } catch (const py::value_error&) {
           return "<slidedb.Db never opened>";
         }
+      });
+}
+
+// close() and the with statement: the database let go at once, not when
+// the last reference goes.
+void DefClose(py::class_<PyDb>* db) {
+  // The Python object is the caller's own: Opened's const is its checks'.
+  const auto close = [](py::handle self) {
+    const_cast<PyDb&>(Opened(self)).Close();
+  };
+  (*db)
+      .def("close", close,
+           "Lets go of the database (its memory, its files) once calls "
+           "under way on other threads end; every method then raises "
+           "ValueError. Closing again does nothing.")
+      .def(
+          "__enter__",
+          [](py::handle self) {
+            Opened(self);
+            return py::reinterpret_borrow<py::object>(self);
+          },
+          "with slidedb.open(path) as db: ... closes db at the end.")
+      .def("__exit__", [close](py::handle self, const py::args&) {
+        close(self);
+        return false;
       });
 }
 
@@ -464,6 +516,7 @@ PYBIND11_MODULE(slidedb, m) {
                            "the database directory");
   slidedb::DefStateMethods(&db);
   slidedb::DefTableMethods(&db);
+  slidedb::DefClose(&db);
 
   m.def(
       "open",

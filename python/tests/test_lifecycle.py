@@ -71,6 +71,42 @@ def test_opened_objects_still_answer():
     assert out.split() == ["31", "True", "True"]
 
 
+def test_a_closed_db_raises_and_its_calls_under_way_finish():
+    # close() and the with statement let go of the database at once; a
+    # batch under way on another thread finishes on it, and every call
+    # after raises ValueError (never a crash on freed memory).
+    rc, out, err = run_python("""
+        import sys, threading, slidedb
+        with slidedb.open(sys.argv[1]) as db:
+            print(db.distance("867254301"))
+        print(repr(db).endswith("(closed)>"), db.path == sys.argv[1])
+        for call in (lambda: db.solve("867254301"), lambda: db.tables(),
+                     lambda: db.solve_many(["867254301"]),
+                     lambda: db.histogram(), lambda: db.sample(1)):
+            try:
+                call()
+                print("answered")
+            except ValueError as e:
+                print("ValueError:" + str(e).replace(" ", "_"))
+        db.close()  # again: nothing
+        db = slidedb.open(sys.argv[1])
+        states = [s["state"] for s in db.sample(20000, seed=3)] * 100
+        # Another thread closes it as soon as this one lets go of the GIL,
+        # inside the call, which holds the database on.
+        closer = threading.Timer(0.01, db.close)
+        closer.start()
+        distances = db.distances(states)
+        closer.join()
+        print(len(distances) == len(states) and None not in distances,
+              repr(db).endswith("(closed)>"))
+    """)
+    assert rc == 0, err
+    lines = out.split()
+    assert lines[:3] == ["31", "True", "True"]
+    assert lines[3:8] == ["ValueError:this_slidedb.Db_is_closed"] * 5
+    assert lines[8:] == ["True", "True"]
+
+
 def test_exit_while_daemon_threads_answer():
     """Daemon threads inside solve_many, solve and sample at exit: Python
     exits with its own status, not std::terminate's abort."""
