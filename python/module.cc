@@ -263,7 +263,7 @@ class PyDb {
     const std::shared_ptr<const Db> db = Held();
     slidedb::Histogram h;
     Check(db->GetHistogram(MakeOptions(board, goal, blank, metric, notation),
-                            &h));
+                           &h));
     py::dict d;
     d["board"] = h.board;
     d["goal"] = py::reinterpret_steal<py::object>(Str(h.goal));
@@ -309,7 +309,7 @@ class PyDb {
     const Options options = MakeOptions(board, goal, blank, metric, notation);
     const Status s = WithoutGil([&] {
       return db->Sample(n.value, static_cast<int>(distance.value), seed,
-                         options, &states);
+                        options, &states);
     });
     CheckWhole(s, {&n, &distance});
     py::list out;
