@@ -80,10 +80,13 @@ py::dict SolveManyOfArray(const Db& db, py::handle states,
   std::vector<std::string> moves(n);
   Check(WithoutGil([&] { return db.CheckRows(in, n, cells, options); }));
   // A chunk at a time: Db::SolveMany spreads each over the cores itself.
+  // Run again after a SIGINT Python's handler let pass (WithoutGil), it
+  // goes on from the chunk that was stopped.
   constexpr size_t kChunk = 4096;
+  size_t answered = 0;
   Check(WithoutGil([&] {
     std::vector<Solution> solutions;
-    for (size_t first = 0; first < n; first += kChunk) {
+    for (size_t first = answered; first < n; first += kChunk) {
       const size_t count = std::min(kChunk, n - first);
       Status s =
           db.SolveMany(in + first * cells, count, cells, options, &solutions);
@@ -92,6 +95,7 @@ py::dict SolveManyOfArray(const Db& db, py::handle states,
         d[first + k] = solutions[k].distance;
         moves[first + k] = std::move(solutions[k].moves);
       }
+      answered = first + count;
     }
     return Status::OK();
   }));

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <string>
+#include <string_view>
 
 namespace slidedb::python {
 
@@ -67,15 +68,27 @@ WholeArg ReadWhole(const py::int_& number, int64_t lo, int64_t hi,
   return {negative ? lo : hi, py::repr(number).cast<std::string>()};
 }
 
+namespace {
+
+// 'text' (appended, not by operator+: GCC 12 warns falsely of that).
+std::string Quoted(std::string_view text) {
+  std::string q(1, '\'');
+  q.append(text);
+  q += '\'';
+  return q;
+}
+
+}  // namespace
+
 void CheckWhole(const Status& s, std::initializer_list<const WholeArg*> args) {
   if (s.ok()) return;
   std::string message = s.message();
   for (const WholeArg* a : args) {
     if (a->given.empty()) continue;
-    const std::string stand_in = "'" + std::to_string(a->value) + "'";
+    const std::string stand_in = Quoted(std::to_string(a->value));
     const size_t at = message.find(stand_in);
     if (at != std::string::npos) {
-      message.replace(at, stand_in.size(), "'" + a->given + "'");
+      message.replace(at, stand_in.size(), Quoted(a->given));
     }
   }
   RaiseWith(s, message);

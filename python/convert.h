@@ -89,49 +89,55 @@ void TakeGil(PyThreadState* state);
 bool Finalizing();
 
 // Runs fn() without the GIL, so that other Python threads run meanwhile,
-// then takes the GIL back and returns what fn returned. On the main
-// thread a Ctrl-C stops it (Options::cancel of MakeOptions: StopFlag())
-// and raises KeyboardInterrupt (InterruptScope). A thread that
+// then takes the GIL back and returns fn's Status. On the main thread a
+// Ctrl-C stops it (Options::cancel of MakeOptions: StopFlag()) and raises
+// KeyboardInterrupt (InterruptScope); when Python's SIGINT handler returns
+// without raising instead, fn runs again (so fn must be able to: work it
+// finished may be kept, and max_seconds counts anew). A thread that
 // finishes fn after the interpreter began to exit (a daemon thread) waits
 // there until the process ends: Python would end it with a forced unwind
 // (pthread_exit) from a taking of the GIL, which std::terminate()s through
 // C++ frames and would run C++ destructors on Python objects without the
 // GIL. Not from a destructor. REQUIRES: the GIL.
 template <typename F>
-auto WithoutGil(F&& fn) {
-  InterruptScope interrupt;
-  PyThreadState* state = PyEval_SaveThread();
-  auto result = [&] {
+Status WithoutGil(F&& fn) {
+  while (true) {
+    InterruptScope interrupt;
+    PyThreadState* state = PyEval_SaveThread();
+    Status s;
     try {
-      auto r = std::forward<F>(fn)();
-      TakeGil(state);
-      return r;
+      s = fn();
     } catch (...) {
       TakeGil(state);
       interrupt.Finish();  // a KeyboardInterrupt before fn's error
       throw;
     }
-  }();
-  interrupt.Finish();
-  return result;
+    TakeGil(state);
+    if (!interrupt.Finish() || s.ok()) return s;
+  }
 }
 
 // Runs answer(first, count) over [0, n) in chunks of `chunk` on every
-// core, without the GIL (WithoutGil); the error of the lowest chunk that
-// failed. REQUIRES: the GIL.
+// core, without the GIL (WithoutGil: a chunk stopped by a SIGINT whose
+// handler returned runs again); the error of the lowest chunk that failed.
+// REQUIRES: the GIL.
 template <typename Answer>
 Status InChunks(size_t n, size_t chunk, const Answer& answer) {
   const size_t chunks = (n + chunk - 1) / chunk;
   const size_t threads = std::min<size_t>(
       chunks, std::max(1u, std::thread::hardware_concurrency()));
   std::vector<Status> failed(chunks);
+  std::vector<char> answered(chunks, 0);
   std::atomic<size_t> next{0};
   auto work = [&] {
     for (size_t c; (c = next.fetch_add(1)) < chunks;) {
+      if (answered[c]) continue;
       failed[c] = answer(c * chunk, std::min(chunk, n - c * chunk));
+      answered[c] = failed[c].ok();
     }
   };
   return WithoutGil([&] {
+    next.store(0);
     std::vector<std::thread> others;
     for (size_t t = 1; t < threads; ++t) others.emplace_back(work);
     work();

@@ -94,6 +94,7 @@ class PyDb {
       std::vector<std::string> inputs;
       std::vector<Solution> solutions;
       std::future<Status> solved;
+      uint64_t interrupts;  // Interrupts() when it began
     };
     const Options options = MakeOptions(board, goal, blank, metric, notation);
     NoGc no_gc;
@@ -113,6 +114,7 @@ class PyDb {
         more = chunk->inputs.size() == kChunk;
         if (chunk->inputs.empty()) break;
         Chunk* c = chunk.get();
+        c->interrupts = Interrupts();
         c->solved = std::async(std::launch::async, [db, &options, c] {
           return db->SolveMany(c->inputs, options, &c->solutions);
         });
@@ -121,7 +123,18 @@ class PyDb {
       if (pending.empty()) break;
       Chunk& first = *pending.front();
       Check(WithoutGil([&] {
-        const Status s = first.solved.get();
+        // A chunk a SIGINT may have stopped (its handler returned, else
+        // this call had raised) is solved again here.
+        Status s;
+        bool again = !first.solved.valid();  // this call's run again
+        if (!again) {
+          s = first.solved.get();
+          again = !s.ok() && first.interrupts != Interrupts();
+        }
+        if (again) {
+          first.interrupts = Interrupts();
+          s = db->SolveMany(first.inputs, options, &first.solutions);
+        }
         // A thread that may not go back to Python (WithoutGil) leaves no
         // chunk running while the process exits.
         if (Finalizing()) {

@@ -16,7 +16,8 @@ namespace slidedb::python {
 
 namespace {
 
-static_assert(std::atomic<bool>::is_always_lock_free,
+static_assert(std::atomic<bool>::is_always_lock_free &&
+                  std::atomic<uint64_t>::is_always_lock_free,
               "set from a signal handler");
 
 using Clock = std::chrono::steady_clock;
@@ -27,11 +28,13 @@ using Clock = std::chrono::steady_clock;
 constexpr auto kQuick = std::chrono::milliseconds(20);
 
 std::atomic<bool> stop{false};
+std::atomic<uint64_t> interrupts{0};
 unsigned long main_thread = 0;  // PyThread_get_thread_ident's
 struct sigaction pythons;       // the handler OnInterrupt hands on to
 
 void OnInterrupt(int sig, siginfo_t* info, void* context) {
   stop.store(true);
+  interrupts.fetch_add(1);
   if (pythons.sa_flags & SA_SIGINFO) {
     pythons.sa_sigaction(sig, info, context);
   } else {
@@ -104,6 +107,8 @@ bool OnMainThread() {
 
 const std::atomic<bool>* StopFlag() { return OnMainThread() ? &stop : nullptr; }
 
+uint64_t Interrupts() { return interrupts.load(); }
+
 void RecordMainThread() {
   main_thread = py::module_::import("threading")
                     .attr("main_thread")()
@@ -140,13 +145,13 @@ InterruptScope::~InterruptScope() {
   if (watching_) active.store(false);
 }
 
-void InterruptScope::Finish() {
-  if (!watching_) return;
+bool InterruptScope::Finish() {
+  if (!watching_) return false;
   active.store(false);
   watching_ = false;
-  if (stop.load() && PyErr_CheckSignals() != 0) {
-    throw py::error_already_set();
-  }
+  if (!stop.load()) return false;
+  if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+  return true;
 }
 
 }  // namespace slidedb::python

@@ -8,11 +8,14 @@
 // puts the handler in place (a process-wide setting) when a call has run
 // 20 ms; it stays, handing every SIGINT on to the handler it found, until
 // Python puts another in place (signal.signal), and a later long call puts
-// it before that one.
+// it before that one. When Python's handler is one that returns without
+// raising, the stopped call runs again (WithoutGil, python/convert.h), as
+// Python's own calls resume after such a handler (PEP 475).
 #ifndef SLIDEDB_PYTHON_INTERRUPT_H_
 #define SLIDEDB_PYTHON_INTERRUPT_H_
 
 #include <atomic>
+#include <cstdint>
 
 namespace slidedb::python {
 
@@ -20,6 +23,10 @@ namespace slidedb::python {
 // thread, whose calls Ctrl-C does not stop (Python raises
 // KeyboardInterrupt in the main thread only).
 const std::atomic<bool>* StopFlag();
+
+// How many SIGINTs came while OnInterrupt was in place: work begun before
+// a change may have been stopped by it. Any thread.
+uint64_t Interrupts();
 
 // Records the interpreter's main thread. REQUIRES: the GIL, at import.
 void RecordMainThread();
@@ -38,8 +45,9 @@ class InterruptScope {
 
   // Ends the call, and raises (py::error_already_set) what Python's
   // handler does about a SIGINT that came meanwhile: a KeyboardInterrupt
-  // by default. REQUIRES: the GIL.
-  void Finish();
+  // by default. Returns whether one came and the handler returned without
+  // raising: the call was stopped for nothing. REQUIRES: the GIL.
+  bool Finish();
 
  private:
   bool watching_ = false;  // a main thread's call

@@ -17,6 +17,9 @@ QUERY = os.environ["SLIDEDB_QUERY"]
 # 80 moves from the goal (blank last): over the 4x4's 4-4-4-3 pattern
 # databases its search runs for many minutes, far past the timeout below.
 FAR_4X4 = "0,12,9,13,15,11,10,14,3,7,2,5,4,8,6,1"
+# Korf's third instance (59 moves): about a second over 4-4-4-3.
+KORF_3 = "14,7,8,2,13,11,10,4,9,12,5,0,3,6,1,15"
+KORF_GOAL = ",".join(str(t) for t in range(16))
 
 
 @pytest.fixture(scope="module")
@@ -70,3 +73,40 @@ def test_ctrl_c_stops_a_long_search_that_lets_threads_run(method, weak_4x4):
     assert interrupted == "KeyboardInterrupt"
     assert int(ticks) >= 10  # about 50 in the half second
     assert after == "1"
+
+
+# A handler of the user's that returns without raising: the call goes on
+# and answers as if no SIGINT had come (PEP 475), in a Python of its own
+# that sends itself SIGINT a fifth of a second into a search of about a
+# second, and asks again without the signal to compare.
+RESUME = textwrap.dedent("""
+    import os, signal, sys, threading, slidedb
+    db = slidedb.open(sys.argv[1])
+    method, state, goal = sys.argv[2], sys.argv[3], sys.argv[4]
+    if method.endswith("_of_array"):
+        import numpy
+        method = method[:-len("_of_array")]
+        row = [int(t) for t in state.split(",")]
+        arg = numpy.array([row, row], dtype=numpy.uint8)
+    elif method in ("solve_many", "distances"):
+        arg = [state, state]
+    else:
+        arg = state
+    seen = []
+    signal.signal(signal.SIGINT, lambda *_: seen.append(1))
+    threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT)).start()
+    answer = getattr(db, method)(arg, board="4x4", goal=goal)
+    again = getattr(db, method)(arg, board="4x4", goal=goal)
+    print(len(seen), repr(answer) == repr(again))
+    """)
+
+
+@pytest.mark.parametrize("method", ["solve", "distance", "solve_many",
+                                    "distances", "solve_many_of_array",
+                                    "distances_of_array"])
+def test_a_handler_that_returns_lets_the_call_answer(method, weak_4x4):
+    r = subprocess.run([sys.executable, "-c", RESUME, weak_4x4, method,
+                        KORF_3, KORF_GOAL], capture_output=True, text=True,
+                       timeout=120, check=False)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == ["1", "True"]
