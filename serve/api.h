@@ -43,12 +43,18 @@ struct ApiRequest {
   SearchLimits limits;
 };
 
+// The header of ApiResponse::note.
+inline constexpr char kNoteHeader[] = "X-Slidedb-Note";
+
 struct ApiResponse {
   int status = 200;
   // A string literal (the caller may pass .data() as a C string).
   std::string_view content_type;
   std::string body;
   std::string allow;  // the Allow header of a 405
+  // A note for people, sent as X-Slidedb-Note: what the CLI writes to
+  // standard error beside the same answer (fewer states than asked for).
+  std::string note;
   // A 503's Retry-After: false where the same request again cannot help
   // (its own max_seconds ran out, not the server's time).
   bool retry = true;

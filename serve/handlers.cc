@@ -407,7 +407,9 @@ ApiResponse Handler::Sample() {
   s = RunSample(ctx, n, d_text ? static_cast<int>(distance) : -1, seed,
                 /*json=*/true, out, &note);
   if (!s.ok()) return Failure(s);
-  return Json(200, out.str(), kJsonLines);
+  ApiResponse r = Json(200, out.str(), kJsonLines);
+  r.note = std::move(note);
+  return r;
 }
 
 // GET /api/tables[?board=RxC]: every goal the database answers, or those

@@ -328,6 +328,7 @@ class HttpServer::Impl::Session : public std::enable_shared_from_this<Session> {
                http_session::BeastView(r.content_type));
     }
     if (!r.allow.empty()) res->set(http::field::allow, r.allow);
+    if (!r.note.empty()) res->set(kNoteHeader, r.note);
     if (r.status == 503 && r.retry) {
       res->set(http::field::retry_after, "1");
     }
@@ -335,6 +336,9 @@ class HttpServer::Impl::Session : public std::enable_shared_from_this<Session> {
       res->set(http::field::access_control_allow_origin,
                options_.cors_origin == "*" ? "*" : q.origin);
       res->set(http::field::vary, "Origin");
+      if (!r.note.empty()) {
+        res->set(http::field::access_control_expose_headers, kNoteHeader);
+      }
       if (r.status == 204) {
         res->set(http::field::access_control_allow_methods, "GET, HEAD, POST");
         res->set(http::field::access_control_allow_headers, "Content-Type");

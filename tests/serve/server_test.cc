@@ -84,6 +84,35 @@ TEST(ServerTest, AnswersAsTheCliOverHttp) {
   EXPECT_EQ(server.Stop(SIGTERM), 0);
 }
 
+// A sample of more states than there are at a distance answers all of
+// them, with the CLI's standard-error note in a header a page on the
+// --cors origin may read; a whole sample has none.
+TEST(ServerTest, AShortSampleCarriesTheCliNote) {
+  ServerProcess server({"--db", testing::TestDatabase(), "--cors", "*"});
+  ASSERT_GT(server.port(), 0) << server.first_line();
+  httplib::Client client = server.Client();
+  const testing::CliResult cli =
+      RunQueryCli({"--db", testing::TestDatabase(), "--format", "json",
+                   "--sample", "100", "--distance", "31"});
+  ASSERT_EQ(cli.status, 0) << cli.err;
+  auto r = client.Get("/api/sample?n=100&distance=31",
+                      {{"Origin", "https://example.org"}});
+  ASSERT_TRUE(r) << httplib::to_string(r.error());
+  EXPECT_EQ(r->status, 200);
+  EXPECT_EQ(r->body, cli.out);
+  EXPECT_EQ(r->get_header_value("X-Slidedb-Note") + "\n",
+            cli.err.substr(cli.err.find(": ") + 2));
+  EXPECT_NE(r->get_header_value("X-Slidedb-Note").find("only 2 states"),
+            std::string::npos);
+  EXPECT_EQ(r->get_header_value("Access-Control-Expose-Headers"),
+            "X-Slidedb-Note");
+  r = client.Get("/api/sample?n=2&distance=31",
+                 {{"Origin", "https://example.org"}});
+  ASSERT_TRUE(r);
+  EXPECT_FALSE(r->has_header("X-Slidedb-Note"));
+  EXPECT_FALSE(r->has_header("Access-Control-Expose-Headers"));
+}
+
 TEST(ServerTest, ErrorStatusesOverHttp) {
   ServerProcess server({"--db", testing::TestDatabase()});
   ASSERT_GT(server.port(), 0);
