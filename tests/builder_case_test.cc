@@ -21,7 +21,7 @@ using testing::TempDir;
 
 TEST(BuildCaseTest, RecordsAndMetricInAnyCase) {
   const std::string dir = TempDir("build-case-records");
-  for (const std::string& records : {"Byte", "BYTE", "Two-Bit"}) {
+  for (const char* records : {"Byte", "BYTE", "Two-Bit"}) {
     const std::string db = dir + "/" + records;
     const CliResult r =
         RunBuildCli({"--db", db, "--board", "2x3", "--goal", "12345_",
@@ -41,7 +41,7 @@ TEST(BuildCaseTest, VerifyFormatInAnyCase) {
   CliResult r =
       RunBuildCli({"--db", db, "--board", "2x2", "--goal", "123_", "--quiet"});
   ASSERT_EQ(r.status, kExitOk) << r.err;
-  for (const std::string& format : {"JSON", "Json"}) {
+  for (const char* format : {"JSON", "Json"}) {
     r = RunBuildCli({"--db", db, "--verify", "--format", format});
     EXPECT_EQ(r.status, kExitOk) << format << ": " << r.err;
     EXPECT_EQ(r.out.substr(0, 1), "{") << format << ": " << r.out;

@@ -154,7 +154,7 @@ TEST(ExportSymmetryTest, TwoBitExportIsTheByteTablesForEveryGoal) {
 TEST(ExportNotationTest, TileNotationWritesTheTilesWay) {
   const ExportTwins& db = ExportTwinDatabases();
   for (const std::string& dir : {db.byte_db, db.two_bit_db}) {
-    for (const std::string& goal : {"123456780", "012345678"}) {
+    for (const char* goal : {"123456780", "012345678"}) {
       SCOPED_TRACE(dir + " " + goal);
       const auto run = [&](const char* format, const char* notation) {
         std::vector<std::string> args = {"--db", dir,        "--goal",

@@ -4,7 +4,8 @@
 // max_seconds from the input.
 //
 // The input's first 8 bytes are max_seconds (a double as it lies in
-// memory: NaN, infinities, negatives and subnormals included); the rest is
+// memory: NaN, infinities, negatives and subnormals included; eight zero
+// bytes leave it unset); the rest is
 // text split at newlines: the start, the board, the goal, the blank, the
 // metric and the notation (a missing line keeps Options' default).
 //
@@ -17,6 +18,7 @@
 //
 // The database is $SLIDEDB_FUZZ_DB (ctest gives the suite's), else one with
 // the 3x3 and 2x3 tables built on first use in a temporary directory.
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstddef>
@@ -95,7 +97,13 @@ extern "C" int LLVMFuzzerInitialize(int* /*argc*/, char*** /*argv*/) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < sizeof(double)) return 0;
   slidedb::Options o;
-  std::memcpy(&o.max_seconds, data, sizeof(double));
+  // The first eight bytes are max_seconds, any double (NaN, infinities,
+  // negatives); all zero bytes leave it unset.
+  double seconds;
+  std::memcpy(&seconds, data, sizeof seconds);
+  if (std::any_of(data, data + sizeof seconds, [](uint8_t b) { return b; })) {
+    o.max_seconds = seconds;
+  }
   std::string_view text(reinterpret_cast<const char*>(data) + sizeof(double),
                         size - sizeof(double));
   std::string start;
