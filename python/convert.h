@@ -92,9 +92,9 @@ bool Finalizing();
 // then takes the GIL back and returns fn's Status. On the main thread a
 // Ctrl-C stops it (Options::cancel of MakeOptions: StopFlag()) and raises
 // KeyboardInterrupt (InterruptScope); when Python's SIGINT handler returns
-// without raising instead, fn runs again (so fn must be able to: work it
-// finished may be kept, and max_seconds counts anew). A thread that
-// finishes fn after the interpreter began to exit (a daemon thread) waits
+// without raising instead, a call it stopped runs fn again (so fn must be
+// able to: work it finished may be kept, and max_seconds counts anew). A thread
+// that finishes fn after the interpreter began to exit (a daemon thread) waits
 // there until the process ends: Python would end it with a forced unwind
 // (pthread_exit) from a taking of the GIL, which std::terminate()s through
 // C++ frames and would run C++ destructors on Python objects without the
@@ -113,7 +113,9 @@ Status WithoutGil(F&& fn) {
       throw;
     }
     TakeGil(state);
-    if (!interrupt.Finish() || s.ok()) return s;
+    // Stopped (a cancel is DeadlineExceeded) by a SIGINT whose handler
+    // returned: run again. Any other answer stands.
+    if (!interrupt.Finish() || !s.IsDeadlineExceeded()) return s;
   }
 }
 

@@ -59,7 +59,20 @@ class PyDb {
                  const std::optional<std::string>& notation,
                  const std::optional<double>& max_seconds) const {
     const std::shared_ptr<const Db> db = Held();
-    thread_local Solution sol;  // its buffers reused from call to call
+    // The buffers of a thread's last answer are reused, but by a call made
+    // while one is under way (a signal handler's, run as it ends).
+    thread_local Solution reused;
+    thread_local bool in_use = false;
+    Solution own;
+    Solution& sol = in_use ? own : reused;
+    const bool outer = !in_use;
+    in_use = true;
+    struct Release {
+      bool outer;
+      ~Release() {
+        if (outer) in_use = false;
+      }
+    } release{outer};
     Options options = MakeOptions(board, goal, blank, metric, notation);
     options.max_seconds = max_seconds;  // checked by the C++ API
     // A search may take long: other Python threads run meanwhile.
@@ -94,7 +107,6 @@ class PyDb {
       std::vector<std::string> inputs;
       std::vector<Solution> solutions;
       std::future<Status> solved;
-      uint64_t interrupts;  // Interrupts() when it began
     };
     const Options options = MakeOptions(board, goal, blank, metric, notation);
     NoGc no_gc;
@@ -114,7 +126,6 @@ class PyDb {
         more = chunk->inputs.size() == kChunk;
         if (chunk->inputs.empty()) break;
         Chunk* c = chunk.get();
-        c->interrupts = Interrupts();
         c->solved = std::async(std::launch::async, [db, &options, c] {
           return db->SolveMany(c->inputs, options, &c->solutions);
         });
@@ -123,18 +134,17 @@ class PyDb {
       if (pending.empty()) break;
       Chunk& first = *pending.front();
       Check(WithoutGil([&] {
-        // A chunk a SIGINT may have stopped (its handler returned, else
-        // this call had raised) is solved again here.
+        // A chunk a SIGINT stopped (DeadlineExceeded: the batch has no
+        // max_seconds) is solved again here: every handler that ran since
+        // returned, else this call had raised. So is the chunk of a run
+        // again (WithoutGil), whose result the first run took.
         Status s;
-        bool again = !first.solved.valid();  // this call's run again
-        if (!again) {
+        bool again = true;
+        if (first.solved.valid()) {
           s = first.solved.get();
-          again = !s.ok() && first.interrupts != Interrupts();
+          again = s.IsDeadlineExceeded();
         }
-        if (again) {
-          first.interrupts = Interrupts();
-          s = db->SolveMany(first.inputs, options, &first.solutions);
-        }
+        if (again) s = db->SolveMany(first.inputs, options, &first.solutions);
         // A thread that may not go back to Python (WithoutGil) leaves no
         // chunk running while the process exits.
         if (Finalizing()) {

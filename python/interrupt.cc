@@ -16,8 +16,7 @@ namespace slidedb::python {
 
 namespace {
 
-static_assert(std::atomic<bool>::is_always_lock_free &&
-                  std::atomic<uint64_t>::is_always_lock_free,
+static_assert(std::atomic<bool>::is_always_lock_free,
               "set from a signal handler");
 
 using Clock = std::chrono::steady_clock;
@@ -28,13 +27,11 @@ using Clock = std::chrono::steady_clock;
 constexpr auto kQuick = std::chrono::milliseconds(20);
 
 std::atomic<bool> stop{false};
-std::atomic<uint64_t> interrupts{0};
 unsigned long main_thread = 0;  // PyThread_get_thread_ident's
 struct sigaction pythons;       // the handler OnInterrupt hands on to
 
 void OnInterrupt(int sig, siginfo_t* info, void* context) {
   stop.store(true);
-  interrupts.fetch_add(1);
   if (pythons.sa_flags & SA_SIGINFO) {
     pythons.sa_sigaction(sig, info, context);
   } else {
@@ -106,8 +103,6 @@ bool OnMainThread() {
 }  // namespace
 
 const std::atomic<bool>* StopFlag() { return OnMainThread() ? &stop : nullptr; }
-
-uint64_t Interrupts() { return interrupts.load(); }
 
 void RecordMainThread() {
   main_thread = py::module_::import("threading")

@@ -15,7 +15,6 @@
 #define SLIDEDB_PYTHON_INTERRUPT_H_
 
 #include <atomic>
-#include <cstdint>
 
 namespace slidedb::python {
 
@@ -23,10 +22,6 @@ namespace slidedb::python {
 // thread, whose calls Ctrl-C does not stop (Python raises
 // KeyboardInterrupt in the main thread only).
 const std::atomic<bool>* StopFlag();
-
-// How many SIGINTs came while OnInterrupt was in place: work begun before
-// a change may have been stopped by it. Any thread.
-uint64_t Interrupts();
 
 // Records the interpreter's main thread. REQUIRES: the GIL, at import.
 void RecordMainThread();
