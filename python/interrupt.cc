@@ -44,8 +44,11 @@ void OnInterrupt(int sig, siginfo_t* info, void* context) {
 std::atomic<bool> active{false};
 std::atomic<uint64_t> calls{0};  // the calls begun (no clock read in one)
 std::atomic<bool> idle{false};   // the watching thread waits for a call
-std::mutex idle_mu;
-std::condition_variable idle_cv;
+// Never destroyed: at exit the watching thread may still wait on them, and
+// glibc's condition variable destructor waits for its waiters (the process
+// hung in exit() a second after its last call).
+std::mutex* idle_mu = new std::mutex;
+std::condition_variable* idle_cv = new std::condition_variable;
 bool watching = false;  // the watching thread was started (the GIL's)
 
 // OnInterrupt before the SIGINT handler in place, unless it is already
@@ -87,9 +90,9 @@ void WatchCalls() {
     if (call != 0) {
       last_call = now;
     } else if (now - last_call > std::chrono::seconds(1)) {
-      std::unique_lock<std::mutex> lock(idle_mu);
+      std::unique_lock<std::mutex> lock(*idle_mu);
       idle.store(true);
-      idle_cv.wait(lock, [] { return active.load(); });
+      idle_cv->wait(lock, [] { return active.load(); });
       idle.store(false);
       last_call = Clock::now();
     }
@@ -114,8 +117,8 @@ void RecordMainThread() {
     watching = false;
     active.store(false);
     idle.store(false);
-    new (&idle_mu) std::mutex;
-    new (&idle_cv) std::condition_variable;
+    idle_mu = new std::mutex;  // the parent's, perhaps held, left alone
+    idle_cv = new std::condition_variable;
   });
 }
 
@@ -130,8 +133,8 @@ InterruptScope::InterruptScope() {
   calls.fetch_add(1);
   active.store(true);
   if (idle.load()) {
-    std::lock_guard<std::mutex> lock(idle_mu);
-    idle_cv.notify_one();
+    std::lock_guard<std::mutex> lock(*idle_mu);
+    idle_cv->notify_one();
   }
   watching_ = true;
 }

@@ -117,3 +117,19 @@ def test_a_handler_that_returns_lets_the_call_answer(method, weak_4x4):
                        check=False)
     assert r.returncode == 0, r.stderr
     assert r.stdout.split() == ["[True]", "True"]
+
+
+# The thread that watches for long calls waits, a second after the last
+# one, until the next: the process still exits at once (it hung in exit(),
+# destroying what the thread waited on).
+def test_exits_after_the_watching_thread_went_idle(weak_4x4):
+    script = textwrap.dedent("""
+        import sys, time, slidedb
+        db = slidedb.open(sys.argv[1])
+        db.distances([sys.argv[2]], board="4x4", goal=sys.argv[3])
+        time.sleep(1.5)
+        """)
+    r = subprocess.run([sys.executable, "-c", script, weak_4x4,
+                        NEAR_KORF_GOAL, KORF_GOAL], capture_output=True,
+                       text=True, timeout=60, check=False)
+    assert r.returncode == 0, r.stderr
