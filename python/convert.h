@@ -17,7 +17,6 @@
 #include <utility>
 #include <vector>
 
-#include "lib/puzzle/board.h"
 #include "python/interrupt.h"
 #include "slidedb/slidedb.h"
 
@@ -118,21 +117,6 @@ Status WithoutGil(F&& fn) {
     // returned: run again. Any other answer stands.
     if (!interrupt.Finish() || !s.IsDeadlineExceeded()) return s;
   }
-}
-
-// Runs fn() for one answer on `board`: with the GIL kept where that is
-// quick (a board of a full table's size or less: a table's answer takes
-// microseconds, less than giving up the GIL and taking it back, and a
-// search over such a board's pattern databases milliseconds), else
-// WithoutGil (a search may take minutes). REQUIRES: the GIL.
-template <typename F>
-Status AnswerOn(const std::string& board, F&& fn) {
-  int rows, cols;
-  if (Board::ParseShape(board, &rows, &cols).ok() &&
-      rows * cols <= kMaxTableCells) {
-    return fn();
-  }
-  return WithoutGil(std::forward<F>(fn));
 }
 
 // Runs answer(first, count) over [0, n) in chunks of `chunk` on every

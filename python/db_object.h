@@ -76,7 +76,7 @@ class PyDb {
     Options options = MakeOptions(board, goal, blank, metric, notation);
     options.max_seconds = max_seconds;  // checked by the C++ API
     // A search may take long: other Python threads run meanwhile.
-    Check(AnswerOn(board, [&] { return db->Solve(state, options, &sol); }));
+    Check(WithoutGil([&] { return db->Solve(state, options, &sol); }));
     return SolutionDict(sol);
   }
 
@@ -174,7 +174,7 @@ class PyDb {
     int d;
     const Options options = MakeOptions(board, goal, blank, metric, notation);
     // A search may take long: other Python threads run meanwhile.
-    Check(AnswerOn(board, [&] { return db->Distance(state, options, &d); }));
+    Check(WithoutGil([&] { return db->Distance(state, options, &d); }));
     return DistanceObject(d);
   }
 
@@ -237,7 +237,7 @@ class PyDb {
     std::vector<NextMove> moves;
     const Options options = MakeOptions(board, goal, blank, metric, notation);
     // Each move's distance may be a search: other Python threads run.
-    Check(AnswerOn(board, [&] { return db->Moves(state, options, &moves); }));
+    Check(WithoutGil([&] { return db->Moves(state, options, &moves); }));
     // The metric in any case, as every face reads it ("MTM").
     std::string lower = metric ? *metric : "";
     for (char& c : lower) c = static_cast<char>(std::tolower(c));

@@ -35,13 +35,6 @@ Board::Board(int rows, int cols) : rows_(rows), cols_(cols) {
 }
 
 Status Board::Parse(std::string_view text, Board* board) {
-  int rows, cols;
-  const Status s = ParseShape(text, &rows, &cols);
-  if (s.ok()) *board = Board(rows, cols);
-  return s;
-}
-
-Status Board::ParseShape(std::string_view text, int* rows_out, int* cols_out) {
   const auto x = text.find_first_of("xX");
   // Digits, x, digits: "0x3" and "2x99" are of the form (and refused
   // below), "-3x3" and "3x" are not.
@@ -68,8 +61,7 @@ Status Board::ParseShape(std::string_view text, int* rows_out, int* cols_out) {
         " is not supported: rows and columns must be at least 2 and the "
         "board at most " + std::to_string(kMaxCells) + " cells");
   }
-  *rows_out = rows;
-  *cols_out = cols;
+  *board = Board(rows, cols);
   return Status::OK();
 }
 

@@ -48,9 +48,6 @@ class Board {
   static bool IsValidShape(int rows, int cols);
   // Parses "RxC" (for example "3x3" or "2x6").
   static Status Parse(std::string_view text, Board* board);
-  // Parse's check and numbers, without making the board (its table of
-  // neighbours costs a few hundred instructions).
-  static Status ParseShape(std::string_view text, int* rows, int* cols);
 
   int rows() const { return rows_; }
   int cols() const { return cols_; }
