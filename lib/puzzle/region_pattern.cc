@@ -167,12 +167,13 @@ bool ParsePdbIndexName(std::string_view name, PdbIndexKind* kind) {
 GroupIndexer::GroupIndexer(const Board& board, int tiles, PdbIndexKind kind)
     : placement_(board.cells(), tiles) {
   if (kind == PdbIndexKind::kPlacement) return;
-  static std::mutex mutex;
-  static std::map<std::pair<std::string, int>,
-                  std::unique_ptr<const RegionIndexer>>
-      made;
-  std::lock_guard<std::mutex> lock(mutex);
-  auto& r = made[{board.Name(), tiles}];
+  // Never destroyed: a search on a thread still running at exit (a Python
+  // daemon thread's) reads its indexer.
+  static auto* mutex = new std::mutex;
+  static auto* made = new std::map<std::pair<std::string, int>,
+                                   std::unique_ptr<const RegionIndexer>>;
+  std::lock_guard<std::mutex> lock(*mutex);
+  auto& r = (*made)[{board.Name(), tiles}];
   if (r == nullptr) r = std::make_unique<const RegionIndexer>(board, tiles);
   regions_ = r.get();
 }

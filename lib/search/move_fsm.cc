@@ -284,10 +284,12 @@ extern "C" const int32_t slidedb_move_fsm_blob[];
 
 const MoveFsm& MoveFsm::Shared(int max_length) {
   static_assert(kMoveFsmLength == kBuiltLength && kMoveFsmHash != 0);
-  static std::mutex mutex;
-  static std::map<int, std::unique_ptr<MoveFsm>> built;
-  std::lock_guard<std::mutex> lock(mutex);
-  auto& fsm = built[max_length];
+  // Never destroyed: a search on a thread still running at exit (a Python
+  // daemon thread's) reads its automaton.
+  static auto* mutex = new std::mutex;
+  static auto* built = new std::map<int, std::unique_ptr<MoveFsm>>;
+  std::lock_guard<std::mutex> lock(*mutex);
+  auto& fsm = (*built)[max_length];
   if (fsm == nullptr && max_length == kBuiltLength) {
     fsm.reset(new MoveFsm(max_length, slidedb_move_fsm_blob, kMoveFsmStates));
   }
