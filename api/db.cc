@@ -100,16 +100,18 @@ class Db::Impl {
     thread_local std::array<Cache, 4> caches;
     thread_local uint64_t uses = 0;
     Cache* found = &caches[0];  // else the least recently used
+    bool hit = false;
     for (Cache& c : caches) {
       if (c.db == id_ && Same(c.options, options)) {
         found = &c;
+        hit = true;
         break;
       }
       if (c.used < found->used) found = &c;
     }
     Cache& cache = *found;
     cache.used = ++uses;
-    if (cache.db != id_ || !Same(cache.options, options)) {
+    if (!hit) {
       cache.db = 0;
       cache.answerer.reset();
       cache.config = QueryConfig();
