@@ -115,7 +115,8 @@ Status BuildPdbs(const Board& board, int goal_blank, const Partition& partition,
   for (size_t g = 0; s.ok() && g < groups.size(); ++g) {
     std::string tag = board.Name() + " goal " + goal_text + " tiles";
     for (size_t i = 0; i < groups[g].size(); ++i) {
-      tag += (i == 0 ? " " : ",") + std::to_string(groups[g][i]);
+      tag += i == 0 ? ' ' : ',';
+      tag += std::to_string(groups[g][i]);
     }
     PdbResult result;
     s = BuildPatternDb(

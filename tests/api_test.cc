@@ -81,10 +81,10 @@ TEST(ApiTest, SolveAnswersAsTheQueryToolDoes) {
   ExpectSameAsCli(*db, "123456780", {});
   ExpectSameAsCli(*db, "123456870", {});  // unsolvable
   ExpectSameAsCli(*db, "1 2 3/4 5 6/7 _ 8", {});
-  ExpectSameAsCli(*db, "283164705", {"3x3", "123/8_4/765", ""});
-  ExpectSameAsCli(*db, "abcdefgh9", {"3x3", "", "9"});
-  ExpectSameAsCli(*db, "5_4321", {"2x3", "_54/321", ""});
-  ExpectSameAsCli(*db, "9,8,7,6,5,4,3,2,1,0", {"2x5", "", ""});
+  ExpectSameAsCli(*db, "283164705", PuzzleOptions("3x3", "123/8_4/765"));
+  ExpectSameAsCli(*db, "abcdefgh9", PuzzleOptions("3x3", "", "9"));
+  ExpectSameAsCli(*db, "5_4321", PuzzleOptions("2x3", "_54/321"));
+  ExpectSameAsCli(*db, "9,8,7,6,5,4,3,2,1,0", PuzzleOptions("2x5"));
 }
 
 TEST(ApiTest, MalformedInputHasTheQueryToolsMessage) {
@@ -105,10 +105,13 @@ TEST(ApiTest, MalformedInputHasTheQueryToolsMessage) {
   Solution sol;
   // A board whose goal nothing in the database answers is NotFound before
   // any state is read, as on every face.
-  EXPECT_TRUE(db->Solve("123456780", {"3x5", "", ""}, &sol).IsNotFound());
-  EXPECT_TRUE(db->Solve("123456780", {"6x5", "", ""}, &sol).IsInvalidArgument());
-  EXPECT_TRUE(db->Solve("123456780", {"3x3", "1234", ""}, &sol).IsInvalidArgument());
-  EXPECT_TRUE(db->Solve("123456780", {"3x3", "", "a b"}, &sol).IsInvalidArgument());
+  EXPECT_TRUE(db->Solve("123456780", PuzzleOptions("3x5"), &sol).IsNotFound());
+  EXPECT_TRUE(
+      db->Solve("123456780", PuzzleOptions("6x5"), &sol).IsInvalidArgument());
+  EXPECT_TRUE(db->Solve("123456780", PuzzleOptions("3x3", "1234"), &sol)
+                  .IsInvalidArgument());
+  EXPECT_TRUE(db->Solve("123456780", PuzzleOptions("3x3", "", "a b"), &sol)
+                  .IsInvalidArgument());
 }
 
 // Tables(board) is the whole listing's entries of that board; a name that
@@ -140,7 +143,7 @@ TEST(ApiTest, MissingDatabaseAndTableAreNotFound) {
 
   auto db = OpenTestDb();
   ASSERT_NE(db, nullptr);
-  const Options big = {"3x4", "", ""};  // not in the test database
+  const Options big = PuzzleOptions("3x4");  // not in the test database
   Solution sol;
   const Status s = db->Solve("1,2,3,4,5,6,7,8,9,10,0,11", big, &sol);
   EXPECT_TRUE(s.IsNotFound()) << s.ToString();
@@ -205,7 +208,7 @@ TEST(ApiTest, SolveManyOfManyGroupsKeepsOrderAndNamesTheFirstBadState) {
 TEST(ApiTest, MovesLeadToTheirStatesAndDistances) {
   auto db = OpenTestDb();
   ASSERT_NE(db, nullptr);
-  const Options goal = {"3x3", "123/8_4/765", ""};
+  const Options goal = PuzzleOptions("3x3", "123/8_4/765");
   for (const std::string start : {"283164705", "123804765", "_12345678"}) {
     SCOPED_TRACE(start);
     int d;
@@ -236,7 +239,7 @@ TEST(ApiTest, MovesLeadToTheirStatesAndDistances) {
 TEST(ApiTest, HistogramAndSampleAsTheQueryTool) {
   auto db = OpenTestDb();
   ASSERT_NE(db, nullptr);
-  for (const Options& o : {Options{}, Options{"2x3", "_54/321", ""}}) {
+  for (const Options& o : {Options{}, PuzzleOptions("2x3", "_54/321")}) {
     Histogram h;
     ASSERT_TRUE(db->GetHistogram(o, &h).ok());
     std::vector<std::string> args = CliArgs(o);
@@ -275,8 +278,10 @@ TEST(ApiTest, HistogramAndSampleAsTheQueryTool) {
 // lone thread gets.
 TEST(ApiTest, ThreadsShareOneDatabase) {
   constexpr int kThreads = 8;
-  const std::vector<Options> puzzles = {
-      {}, {"3x3", "123/8_4/765", ""}, {"2x5", "", ""}, {"2x4", "", ""}};
+  const std::vector<Options> puzzles = {{},
+                                        PuzzleOptions("3x3", "123/8_4/765"),
+                                        PuzzleOptions("2x5"),
+                                        PuzzleOptions("2x4")};
   std::vector<std::vector<std::string>> starts(puzzles.size());
   std::mt19937 rng(11);
   for (size_t p = 0; p < puzzles.size(); ++p) {

@@ -94,8 +94,7 @@ TEST(PartitionTest, ParsesAndRefuses) {
 // The groups of a partition of the goal with its blank on `blank` as sets
 // of cells (the canonical goal puts tile t on cell t - 1 before the blank,
 // on cell t after it).
-std::set<std::set<int>> CellGroupsOf(const Board& board, int blank,
-                                     const Partition& p) {
+std::set<std::set<int>> CellGroupsOf(int blank, const Partition& p) {
   std::set<std::set<int>> out;
   for (const auto& group : p) {
     std::set<int> cells;
@@ -152,7 +151,7 @@ TEST(PartitionTest, DefaultFollowsTheGoalBlank) {
     SCOPED_TRACE(board.Name());
     const int last = board.cells() - 1;
     const Partition base = DefaultPartition(board, last);
-    const auto base_cells = CellGroupsOf(board, last, base);
+    const auto base_cells = CellGroupsOf(last, base);
     std::multiset<size_t> base_sizes;
     for (const auto& g : base) base_sizes.insert(g.size());
     std::set<int> corners;  // where the symmetries take the last cell
@@ -170,7 +169,7 @@ TEST(PartitionTest, DefaultFollowsTheGoalBlank) {
       std::multiset<size_t> sizes;
       for (const auto& g : p) sizes.insert(g.size());
       EXPECT_EQ(sizes, base_sizes);
-      const auto cells = CellGroupsOf(board, blank, p);
+      const auto cells = CellGroupsOf(blank, p);
       EXPECT_LE(CutNeighbours(board, cells), CutNeighbours(board, base_cells))
           << PartitionName(p);
       if (corners.count(blank) > 0) {
@@ -183,12 +182,12 @@ TEST(PartitionTest, DefaultFollowsTheGoalBlank) {
   // default turned by 180 degrees.
   const Board b55(5, 5);
   std::set<std::set<int>> turned;
-  for (const auto& cells : CellGroupsOf(b55, 24, DefaultPartition(b55, 24))) {
+  for (const auto& cells : CellGroupsOf(24, DefaultPartition(b55, 24))) {
     std::set<int> t;
     for (int c : cells) t.insert(24 - c);
     turned.insert(t);
   }
-  EXPECT_EQ(CellGroupsOf(b55, 0, DefaultPartition(b55, 0)), turned);
+  EXPECT_EQ(CellGroupsOf(0, DefaultPartition(b55, 0)), turned);
   EXPECT_EQ(PartitionName(DefaultPartition(b55, 0)),
             "1,2,5,6,7,12/3,4,8,9,13,14/10,11,15,16,20,21/17,18,19,22,23,24");
   // The blank in the middle: four blocks around it.
@@ -199,8 +198,7 @@ TEST(PartitionTest, DefaultFollowsTheGoalBlank) {
   // the other two the other (the 7-8 moved there cut the rows).
   const std::set<std::set<int>> halves = {{0, 1, 2, 3, 4, 6, 7},
                                           {8, 9, 10, 11, 12, 13, 14, 15}};
-  EXPECT_EQ(CellGroupsOf(Board(4, 4), 5, DefaultPartition(Board(4, 4), 5)),
-            halves);
+  EXPECT_EQ(CellGroupsOf(5, DefaultPartition(Board(4, 4), 5)), halves);
 }
 
 }  // namespace

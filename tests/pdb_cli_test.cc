@@ -321,7 +321,7 @@ TEST(PdbCliTest, BadInputAndRefusals) {
 TEST(PdbCliTest, TheCppApiAnswersAsTheCli) {
   std::unique_ptr<Db> db;
   ASSERT_TRUE(Db::Open(Pdb44Database(), &db).ok());
-  const Options korf{"4x4", kKorfGoal, ""};
+  const Options korf = PuzzleOptions("4x4", kKorfGoal);
   const std::vector<Instance> all = KorfInstances();
   for (int k : {1, 5, 8, 11}) {
     const Instance& instance = all[k];
@@ -383,7 +383,7 @@ TEST(PdbCliTest, TheCppApiAnswersAsTheCli) {
       RunQueryCli({"--db", Pdb44Database(), "--board", "4x4", "--sample", "2"});
   ASSERT_EQ(refused.status, kExitUsage);
   std::vector<SampledState> sample;
-  const Status s = db->Sample(2, -1, 1, {"4x4", "", ""}, &sample);
+  const Status s = db->Sample(2, -1, 1, PuzzleOptions("4x4"), &sample);
   EXPECT_TRUE(s.IsNotSupported()) << s.ToString();
   EXPECT_EQ("slidedb-query: " + s.message() + "\n", refused.err);
 }
@@ -396,7 +396,7 @@ TEST(PdbCliTest, TheCppApiAnswersAsTheCli) {
 TEST(PdbCliTest, ABatchOfSearchesAnswersAsOneAtATime) {
   std::unique_ptr<Db> db;
   ASSERT_TRUE(Db::Open(Pdb44Database(), &db).ok());
-  const Options korf{"4x4", kKorfGoal, ""};
+  const Options korf = PuzzleOptions("4x4", kKorfGoal);
   const std::vector<Instance> all = KorfInstances();
   std::vector<std::string> starts;
   for (int k : {0, 2, 3, 5, 7, 9}) starts.push_back(all[k].state);

@@ -11,6 +11,7 @@
 #include <sstream>
 #include <streambuf>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "lib/puzzle/board.h"
@@ -19,8 +20,21 @@
 #include "lib/puzzle/state.h"
 #include "lib/search/bfs.h"
 #include "lib/storage/table_meta.h"
+#include "slidedb/slidedb.h"
 
 namespace slidedb {
+
+// The API's options for a board, a goal and a blank label, the rest as
+// they default: Options{board, goal, blank} without GCC 12's warning of
+// the members left out (-Wmissing-field-initializers).
+inline Options PuzzleOptions(std::string board, std::string goal = "",
+                             std::string blank = "") {
+  Options o;
+  o.board = std::move(board);
+  o.goal = std::move(goal);
+  o.blank = std::move(blank);
+  return o;
+}
 
 // How gtest prints a Board parameter: "3x3".
 inline void PrintTo(const Board& board, std::ostream* os) {

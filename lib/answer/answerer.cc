@@ -16,7 +16,13 @@ std::string ShownInput(std::string_view input) {
 
 std::string MalformedMessage(std::string_view input,
                              const std::string& message) {
-  return "'" + ShownInput(input) + "': " + message;
+  // Appended piece by piece: "'" + std::string draws GCC 12's false
+  // -Wrestrict.
+  std::string out = "'";
+  out += ShownInput(input);
+  out += "': ";
+  out += message;
+  return out;
 }
 
 Status PoseInput(const QueryConfig& config, std::string_view input,

@@ -39,12 +39,14 @@ Status PdbHistograms(const QueryConfig& config, const Database& db,
            "\",\"index\":\"" + std::string(PdbIndexName(m.index)) +
            "\",\"tiles\":[";
       for (size_t k = 0; k < m.tiles.size(); ++k) {
-        j += (k > 0 ? "," : "") + std::to_string(m.tiles[k]);
+        if (k > 0) j += ',';
+        j += std::to_string(m.tiles[k]);
       }
       j += "],\"entries\":" + std::to_string(m.entries) +
            ",\"max_value\":" + std::to_string(m.max_value) + ",\"counts\":[";
       for (size_t d = 0; d < m.histogram.size(); ++d) {
-        j += (d > 0 ? "," : "") + std::to_string(m.histogram[d]);
+        if (d > 0) j += ',';
+        j += std::to_string(m.histogram[d]);
       }
       j += "]}";
     }

@@ -28,16 +28,18 @@ inline int Bound(int v, int h, int prev_axis) {
   return b;
 }
 
-// One MTM move: the direction the blank goes and how many cells.
+}  // namespace
+
+// One MTM move: the direction the blank goes and how many cells. Outside
+// the anonymous namespace, as MtmSearch::Run (which has external linkage)
+// holds them.
 struct MtmMove {
   Move move = Move::kUp;
   uint8_t cells = 0;
 };
 
-}  // namespace
-
 // The multi-tile metric's name in messages.
-constexpr char kMultiTileName[] = "MTM ";
+inline constexpr char kMultiTileName[] = "MTM ";
 
 // One depth-first search: the state it is at, its two table states, and
 // the moves made so far; the metric the IDA* driver

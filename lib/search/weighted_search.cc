@@ -115,7 +115,7 @@ Status WeightedSolve(const PdbSearch& search, const State& start,
       path->tiles.clear();
       State walk = start;
       for (Move m : moves) {
-        uint8_t tile;
+        uint8_t tile = 0;
         ApplyMove(board, m, &walk, &tile);
         path->moves.push_back(m);
         path->tiles.push_back(tile);

@@ -12,7 +12,7 @@ TEST(ProgressTest, IdsAreShortAndPlain) {
   EXPECT_TRUE(ValidProgressId("a"));
   EXPECT_TRUE(ValidProgressId("page-12_AZaz09"));
   EXPECT_TRUE(ValidProgressId(std::string(kMaxProgressIdLength, 'x')));
-  for (const std::string bad :
+  for (const std::string& bad :
        {std::string(), std::string(kMaxProgressIdLength + 1, 'x'),
         std::string("a b"), std::string("a/b"), std::string("a\"b"),
         std::string("a\0b", 3), std::string("\xc3\xa9")}) {
