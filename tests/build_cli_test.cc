@@ -21,6 +21,7 @@
 #include "cli/version.h"
 #include "lib/puzzle/board.h"
 #include "lib/puzzle/notation.h"
+#include "lib/puzzle/pattern.h"
 #include "lib/puzzle/problem.h"
 #include "lib/solve/solver.h"
 #include "lib/storage/database.h"
@@ -69,6 +70,13 @@ TEST(BuildCliTest, HelpAndVersion) {
   EXPECT_EQ(r.status, kExitOk);
   EXPECT_NE(r.out.find("Usage: slidedb-build"), std::string::npos);
   EXPECT_NE(r.out.find("Exit status"), std::string::npos);
+  // The default groups the help names are the ones the builder uses.
+  for (const Board& board : {Board(4, 4), Board(3, 5), Board(2, 7)}) {
+    const std::string named =
+        PartitionName(DefaultPartition(board, board.cells() - 1)) + " on " +
+        std::to_string(board.cells());
+    EXPECT_NE(r.out.find(named), std::string::npos) << named;
+  }
   r = RunBuildCli({"--version"});
   EXPECT_EQ(r.status, kExitOk);
   EXPECT_EQ(r.out, std::string("slidedb-build ") + kVersion + "\n");
