@@ -8,7 +8,7 @@
 # --with BOARD also builds BOARD into the database if it is not there yet,
 # once: --with 4x4 builds the 15-puzzle's 8-7 pattern databases (about 5
 # minutes on 2 cores, 282 s in BENCHMARKS.md; 2 GB of memory while building,
-# 400 MB on disk), --with 3x4 a full table (seconds). Other arguments go to
+# 200 MB on disk), --with 3x4 a full table (seconds). Other arguments go to
 # slidedb-serve (--port, --bind, --db ...).
 set -euo pipefail
 cd "$(dirname "$0")/.."

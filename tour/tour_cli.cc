@@ -205,8 +205,9 @@ struct TourFlags {
 po::options_description TourOptions(TourFlags* f) {
   po::options_description desc("Options");
   desc.add_options()("help,h", "show this help and exit")(
-      "version", "show the version and exit")("size", po::value(&f->size),
-                                              "board side N (1 to 2000)")(
+      "version", "show the version and exit")(
+      "size", po::value(&f->size),
+      "board side N (1 to 2000; 200 with --table)")(
       "start", po::value(&f->start_text),
       "start square R,C (1-based row, column)")(
       "closed", "a closed tour (the last square a knight move from the first)")(
