@@ -401,6 +401,7 @@ Status Db::Analyse(const std::string& start, const std::string& moves,
   for (const WrongStretch& w : f.stretches) {
     a.stretches.push_back({w.first, w.last, w.lost});
   }
+  a.nodes = f.nodes;
   return Status::OK();
 }
 

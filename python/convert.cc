@@ -312,6 +312,7 @@ py::dict AnalysisDict(const Analysis& a, double budget_seconds) {
     d["analysed"] = a.analysed;
     d["budget_seconds"] = budget_seconds;
   }
+  if (a.nodes >= 0) d["nodes"] = a.nodes;
   py::list list;
   for (size_t i = 0; i < a.moves.size(); ++i) {
     const Analysis::MoveInfo& m = a.moves[i];

@@ -48,19 +48,19 @@ constexpr char kUsage[] =
     "are the labels of the tiles that slide, in order.\n"
     "\n"
     "Boards of 13 to 25 cells (4x4, 5x5, 3x5 ...; not 2x7 and 7x2, whose\n"
-    "tables take two bits a state) have no full table: their\n"
-    "answers come from an optimal search (IDA*) over the pattern databases\n"
-    "slidedb-build made, equally exact; JSON adds \"nodes\", the states the\n"
-    "search generated, and \"optimal\". With --max-seconds a search that\n"
-    "runs out of time still answers: the best path found, not proven\n"
-    "optimal, and the least length an optimal path can have. A search of a\n"
-    "STATE on the command line that runs over a second says what it is\n"
-    "doing on standard error, when that is a terminal (--progress,\n"
-    "--quiet): a line before each deeper iteration. A batch is\n"
-    "answered on every core (--threads), in input order; an interactive line\n"
-    "is answered before the next is read. Under mpirun (mpirun -np N\n"
-    "slidedb-query ... STATE) one STATE's search is shared by the N ranks,\n"
-    "with the answer of one process (docs/SCALE.md).\n"
+    "tables take two bits a state) have no full table: their answers come\n"
+    "from an optimal search (IDA*) over the pattern databases slidedb-build\n"
+    "made, equally exact; JSON adds \"nodes\", the states the searches\n"
+    "generated (--moves and --analyse too), and \"optimal\". With\n"
+    "--max-seconds a search that runs out of time still answers: the best\n"
+    "path found, not proven optimal, and the least length an optimal path\n"
+    "can have. A search of a STATE on the command line that runs over a\n"
+    "second says what it is doing on standard error, when that is a\n"
+    "terminal (--progress, --quiet): a line before each deeper iteration.\n"
+    "A batch is answered on every core (--threads), in input order; an\n"
+    "interactive line is answered before the next is read. Under mpirun\n"
+    "(mpirun -np N slidedb-query ... STATE) one STATE's search is shared by\n"
+    "the N ranks, with the answer of one process (docs/SCALE.md).\n"
     "\n"
     "Tools (docs/TOOLS.md): --count, --all and --verify add to each STATE's\n"
     "answer; --moves answers each STATE with every legal move and the\n"
@@ -83,9 +83,8 @@ constexpr char kExitHelp[] =
     "unreadable; 69 too little memory; 70 an internal error; 74 the input\n"
     "could not be read (a directory, a closed descriptor) or the output\n"
     "could not be written; 75 some search's --max-seconds ran out with no\n"
-    "answer (--verify, --moves; docs/ERRORS.md). A state that starts\n"
-    "with '-' and then a letter goes after\n"
-    "--: slidedb-query -- -hgfedcba\n"
+    "answer (--verify, --moves; docs/ERRORS.md). A state that starts with\n"
+    "'-' and then a letter goes after --: slidedb-query -- -hgfedcba\n"
     "\n"
     "Examples:\n"
     "  slidedb-query 867254301\n"
@@ -114,8 +113,7 @@ struct Given {
       seed_text, export_format, max_seconds_text, progress_after_text;
 };
 
-// The options that say what to answer and how; their values go to `args`
-// and `g`.
+// The options that say what to answer and how, into `args` and `g`.
 po::options_description MainOptions(QueryArgs* args, Given* g) {
   QueryConfig& config = args->config;
   std::string& format = args->format;

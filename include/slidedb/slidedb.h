@@ -146,6 +146,9 @@ struct Analysis {
     int first = 0, last = 0, lost = 0;
   };
   std::vector<Stretch> stretches;
+  // The states the analysis's searches generated (boards answered by a
+  // search: JSON "nodes"); -1 when a table answered.
+  int64_t nodes = -1;
 };
 
 // How many states of a goal's table lie at each distance.

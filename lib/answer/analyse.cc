@@ -1,5 +1,6 @@
 #include "lib/answer/analyse.h"
 
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -155,7 +156,13 @@ Status MeasureMoves(const QueryConfig& config, Solver* solver,
                     const std::vector<Move>& way, Problem* p,
                     AnalysisFields* out) {
   double budget;
-  const SearchLimits limits = AnalysisLimits(config, &budget);
+  std::atomic<uint64_t> generated{0};  // every search's states
+  SearchLimits limits = AnalysisLimits(config, &budget);
+  limits.generated = &generated;
+  const bool searched = solver->Searches(p->board, p->goal_blank, p->metric);
+  const auto count = [&] {
+    if (searched) out->nodes = static_cast<int64_t>(generated.load());
+  };
   auto stopped = [&](const Status& st) {
     if (!st.IsDeadlineExceeded() || config.max_seconds <= 0 ||
         config.limits.Cancelled()) {
@@ -168,6 +175,7 @@ Status MeasureMoves(const QueryConfig& config, Solver* solver,
   Status s = solver->Distance(*p, &out->optimal_length, limits);
   if (stopped(s)) {
     out->optimal_length = -1;  // not found within the budget
+    count();
     return Status::OK();
   }
   if (!s.ok()) return s;
@@ -201,6 +209,7 @@ Status MeasureMoves(const QueryConfig& config, Solver* solver,
   }
   if (stretch.first != 0) out->stretches.push_back(stretch);
   out->lost = out->analysed > 0 ? out->moves[out->analysed - 1].lost : 0;
+  count();
   return Status::OK();
 }
 
@@ -248,6 +257,7 @@ void AppendAnalysisJson(const AnalysisFields& a, std::string* out) {
     *out += ",\"analysed\":" + std::to_string(a.analysed) +
             ",\"budget_seconds\":" + Seconds(a.budget_seconds);
   }
+  if (a.nodes >= 0) *out += ",\"nodes\":" + std::to_string(a.nodes);
   *out += ",\"moves\":[";
   for (size_t i = 0; i < a.moves.size(); ++i) {
     const AnalysedMove& m = a.moves[i];

@@ -8,6 +8,7 @@
 #ifndef SLIDEDB_LIB_ANSWER_ANALYSE_H_
 #define SLIDEDB_LIB_ANSWER_ANALYSE_H_
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -51,6 +52,9 @@ struct AnalysisFields {
   bool complete = true;
   int analysed = 0;
   double budget_seconds = 0;  // the budget that ran out
+  // The states the searches generated, when a search answers the goal;
+  // else -1.
+  int64_t nodes = -1;
 };
 
 // Analyses the solve `moves` from `start`. InvalidArgument, naming the
@@ -63,7 +67,8 @@ Status AnalyseSolve(const QueryConfig& config, Solver* solver,
 
 // The JSON object, and a newline: {"board", "start", "goal", "metric",
 // "notation", "solvable", "optimal_length", "length", "reaches_goal",
-// "lost", "complete", "moves": [{"number", "move", "tiles", "before",
+// "lost", "complete", "nodes" (when a search answers), "moves":
+// [{"number", "move", "tiles", "before",
 // "after", "optimal", "lost"}], "stretches": [{"first", "last", "lost"}]}
 // (an unsolvable start: {"board", "start", "goal", "solvable", "reason"}).
 void AppendAnalysisJson(const AnalysisFields& a, std::string* out);

@@ -1,5 +1,6 @@
 #include "lib/answer/moves.h"
 
+#include <atomic>
 #include <vector>
 
 #include "lib/answer/answerer.h"
@@ -24,9 +25,13 @@ Status AnswerMoves(const QueryConfig& config, Solver* solver,
   out->notation = MoveConventionName(config.convention);
   out->moves.clear();
   p.metric = config.metric;
+  out->nodes = -1;
   Path path;
-  // Every distance must be exact: the budget stops the searches.
-  const SearchLimits limits = BudgetLimits(config);
+  // Every distance must be exact: the budget stops the searches. They
+  // count their states into `generated`.
+  std::atomic<uint64_t> generated{0};
+  SearchLimits limits = BudgetLimits(config);
+  limits.generated = &generated;
   if (p.solvable) {
     s = solver->Solve(p, &path, limits);
     if (!s.ok()) return s;
@@ -78,6 +83,7 @@ Status AnswerMoves(const QueryConfig& config, Solver* solver,
       out->moves[at[axis][k]].distance = distances[k];
     }
   }
+  if (path.nodes >= 0) out->nodes = static_cast<int64_t>(generated.load());
   return Status::OK();
 }
 
@@ -87,7 +93,9 @@ void AppendMovesJson(const MovesFields& m, std::string* out) {
   }
   *out += ",\"solvable\":true,\"distance\":" + std::to_string(m.distance) +
           ",\"metric\":\"" + m.metric + "\",\"notation\":\"" + m.notation +
-          "\",\"moves\":[";
+          "\"";
+  if (m.nodes >= 0) *out += ",\"nodes\":" + std::to_string(m.nodes);
+  *out += ",\"moves\":[";
   for (size_t i = 0; i < m.moves.size(); ++i) {
     const NextMoveFields& n = m.moves[i];
     if (i > 0) *out += ',';

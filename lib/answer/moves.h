@@ -6,6 +6,7 @@
 #ifndef SLIDEDB_LIB_ANSWER_MOVES_H_
 #define SLIDEDB_LIB_ANSWER_MOVES_H_
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -38,6 +39,9 @@ struct MovesFields {
   std::string notation;  // "blank" or "tile"
   // In the order U D L R, each by 1, 2, ... cells in MTM.
   std::vector<NextMoveFields> moves;
+  // The states the searches generated (the start's and its neighbours'),
+  // when a search answers the goal; else -1.
+  int64_t nodes = -1;
 };
 
 // The moves from `input`. InvalidArgument, with MalformedMessage
@@ -48,8 +52,9 @@ Status AnswerMoves(const QueryConfig& config, Solver* solver,
                    std::string_view input, MovesFields* out);
 
 // The JSON object of an answer, and a newline: {"board", "start", "goal",
-// "solvable", "distance", "metric", "notation", "moves": [{"move", "tile",
-// "state", "distance"}]}, "move" as answers write moves ("U"; "U2" in MTM,
+// "solvable", "distance", "metric", "notation", "nodes" (when a search
+// answers), "moves": [{"move", "tile", "state", "distance"}]}, "move" as
+// answers write moves ("U"; "U2" in MTM,
 // whose moves add "tiles": every tile that slides) (an unsolvable start:
 // /api/solve's object, with "reason").
 void AppendMovesJson(const MovesFields& m, std::string* out);

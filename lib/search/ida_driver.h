@@ -353,6 +353,9 @@ Status IdaIterate(const Owner& owner, const State& start, int bound,
   for (size_t i = 0; i < subtrees.size() && i <= shared.best; ++i) {
     out->nodes += subtree_nodes[i];
   }
+  if (limits.generated != nullptr) {
+    limits.generated->fetch_add(out->nodes, std::memory_order_relaxed);
+  }
   if (shared.stop && !out->found) {
     return Status::DeadlineExceeded(std::string("the ") + Run::kMetricName +
                                     "search stopped at its limit after " +

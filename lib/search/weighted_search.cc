@@ -158,6 +158,10 @@ Status SolveWithinBudget(const PdbSearch& search, const State& start,
     Path p;
     Status s = WeightedSolve(search, start, w, quick, kMaxStates, &p);
     nodes += std::max<int64_t>(0, p.nodes);
+    if (limits.generated != nullptr) {
+      limits.generated->fetch_add(std::max<int64_t>(0, p.nodes),
+                                  std::memory_order_relaxed);
+    }
     if (HardStop(limits)) return Status::DeadlineExceeded("the search stopped at its limit");
     if (s.ok() && (!have || p.distance() < best.distance())) {
       best = std::move(p);

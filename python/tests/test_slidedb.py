@@ -69,6 +69,21 @@ def test_analyse_is_the_cli_json(db, start, moves, options):
     assert db.analyse(start, moves, **options) == lines[0]
 
 
+@pytest.mark.skipif(not os.environ.get("SLIDEDB_FACES_DB"),
+                    reason="SLIDEDB_FACES_DB not set")
+def test_a_searched_analysis_is_the_cli_json_with_its_states():
+    """On a board answered by a search the analysis adds "nodes", the
+    states its searches generated, on every face alike."""
+    faces = os.environ["SLIDEDB_FACES_DB"]
+    start = "5,1,2,4,9,3,6,7,11,10,0,8,13,14,15,12"  # 16 moves
+    r = subprocess.run([QUERY, "--db", faces, "--board", "4x4", "--format",
+                        "json", "--analyse", "--start", start, "--moves",
+                        "ULD"], capture_output=True, text=True, check=True)
+    analysis = slidedb.open(faces).analyse(start, "ULD", board="4x4")
+    assert analysis == json.loads(r.stdout)
+    assert analysis["nodes"] > 0
+
+
 def test_analyse_names_an_illegal_step(db):
     _, _, err = cli("--analyse", "--start", "867254301", "--moves", "U L D D")
     with pytest.raises(ValueError) as e:

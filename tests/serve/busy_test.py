@@ -8,6 +8,7 @@ on 127.0.0.1 for each test, stopped by it. DB4 (the 15-puzzle's pattern
 databases) gives the searches that fill the work queue and the 503s.
 """
 import argparse
+import json
 import os
 import re
 import subprocess
@@ -163,6 +164,33 @@ class AccessLogTest(unittest.TestCase):
             self.assertEqual(err.count("slidedb-serve: opening pdb 4x4/"), 1,
                              err)
         os.remove(path)
+
+    def test_searches_log_the_states_of_their_answers(self):
+        """WORK is the answer's "nodes": a solve's search, and the moves'
+        and an analysis's several searches."""
+        if not ARGS.db4:
+            self.skipTest("no 4x4 database (--db4)")
+        near = "5,1,2,4,9,3,6,7,11,10,0,8,13,14,15,12"  # 16 moves
+        asked = ["/api/solve?board=4x4&start=" + near,
+                 "/api/moves?board=4x4&start=" + near,
+                 "/api/analyse?board=4x4&moves=ULD&start=" + near]
+        server = Server("--access-log", "-", db=ARGS.db4)
+        try:
+            nodes = []
+            for target in asked:
+                status, _, body = server.get(target, timeout=120)
+                self.assertEqual(status, 200, (target, body))
+                nodes.append(json.loads(body)["nodes"])
+            self.assertEqual(server.stop()[0], 0)
+            lines = server.proc.stdout.read().splitlines()
+        finally:
+            server.close()
+        self.assertEqual(len(lines), len(asked), lines)
+        for line, n in zip(lines, nodes):
+            self.assertTrue(line.endswith(" searched=%d" % n), (line, n))
+        self.assertGreater(nodes[0], 0)
+        self.assertGreaterEqual(nodes[1], nodes[0])  # the start's and more
+        self.assertGreaterEqual(nodes[2], nodes[0])
 
     def test_standard_output_and_nothing_without_the_option(self):
         quiet = Server()
