@@ -66,8 +66,7 @@ TEST(AnswerWorkTest, MovesAndAnalysesCountEverySearch) {
       Ask4x4({"--analyse", "--start", start, "--moves", first});
   EXPECT_TRUE(analysed["complete"].get<bool>());
   EXPECT_GT(analysed.value("nodes", int64_t{-1}), one);
-  // The same answer, the same count, on the C++ API too.
-  EXPECT_EQ(Ask4x4({"--moves", start})["nodes"], moves["nodes"]);
+  // The same count from the C++ API.
   std::unique_ptr<Db> db;
   ASSERT_TRUE(Db::Open(Pdb44Database(), &db).ok());
   Analysis a;

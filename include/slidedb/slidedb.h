@@ -147,7 +147,8 @@ struct Analysis {
   };
   std::vector<Stretch> stretches;
   // The states the analysis's searches generated (boards answered by a
-  // search: JSON "nodes"); -1 when a table answered.
+  // search: JSON "nodes"); -1 when a table answered or the start cannot
+  // reach the goal.
   int64_t nodes = -1;
 };
 

@@ -113,11 +113,12 @@ struct SearchLimits {
   // take subtrees of each iteration (lib/search/iteration_share.h); none
   // by default. Their limits are combined: one that stops stops them all.
   IterationShare* share = nullptr;
-  // When set, every search made with these limits adds to it the states it
-  // generated (as Path::nodes counts them), also a search stopped at a
-  // limit: the work of an answer made of several searches (the moves'
-  // and an analysis's "nodes", the server's access log). Must outlive the
-  // searches.
+  // When set, each iteration of IDA* made with these limits (PdbSearch's
+  // and MtmSearch's Solve and Within), and each weighted search of a
+  // budgeted solve, adds to it the states it generated (as Path::nodes
+  // counts them), also one stopped at a limit: the work of an answer made
+  // of several searches (the moves' and an analysis's "nodes", the
+  // server's access log). Must outlive the searches.
   std::atomic<uint64_t>* generated = nullptr;
 };
 

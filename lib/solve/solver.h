@@ -48,9 +48,9 @@ class Solver {
 
   // Pattern databases are read a page at a time, each page the first time
   // a search asks for one of its entries (a search of Korf's median 4x4
-  // instance touches a few thousand of the 8-tile database's 126,000
-  // pages): a search opens in microseconds. With set_pdbs_whole(true), a
-  // goal's pattern databases opened from now on are read whole when opened
+  // instance touches a few thousand of the 8-7 databases' 70,000 pages):
+  // a search opens in microseconds. With set_pdbs_whole(true), a goal's
+  // pattern databases opened from now on are read whole when opened
   // (a batch of many searches on standard input touches most pages). Those
   // with successor words stay a page at a time: a search over the words
   // reads the entries of its start state only.
