@@ -5,10 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
-#include <fstream>
 #include <memory>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -21,30 +19,16 @@ namespace {
 
 using json = nlohmann::json;
 using testing::CliResult;
+using testing::kKorfGoal;
+using testing::KorfInstances;
 using testing::Pdb44Database;
 using testing::RunQueryCli;
 using testing::TestDatabase;
 
-constexpr char kWorkGoal[] = "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15";
-
-// Korf's instance `number` (bench/korf100.txt), for kWorkGoal.
-std::string KorfStart(int number) {
-  std::ifstream in(std::string(SLIDEDB_SOURCE_DIR) + "/bench/korf100.txt");
-  for (std::string line; std::getline(in, line);) {
-    if (line.empty() || line[0] == '#') continue;
-    std::istringstream fields(line);
-    int n, length;
-    std::string state;
-    fields >> n >> length >> state;
-    if (n == number) return state;
-  }
-  return "";
-}
-
 // slidedb-query's JSON answer over the 4x4 test databases, after `args`.
 json Ask4x4(const std::vector<std::string>& args) {
   std::vector<std::string> all = {"--db",     Pdb44Database(), "--board",
-                                  "4x4",      "--goal",        kWorkGoal,
+                                  "4x4",      "--goal",        kKorfGoal,
                                   "--format", "json"};
   all.insert(all.end(), args.begin(), args.end());
   const CliResult r = RunQueryCli(all);
@@ -53,8 +37,7 @@ json Ask4x4(const std::vector<std::string>& args) {
 }
 
 TEST(AnswerWorkTest, MovesAndAnalysesCountEverySearch) {
-  const std::string start = KorfStart(12);
-  ASSERT_FALSE(start.empty());
+  const std::string start = KorfInstances().at(11).state;  // Korf's #12
   const json solved = Ask4x4({start});
   const int64_t one = solved["nodes"].get<int64_t>();
   ASSERT_GT(one, 0);
@@ -71,7 +54,7 @@ TEST(AnswerWorkTest, MovesAndAnalysesCountEverySearch) {
   ASSERT_TRUE(Db::Open(Pdb44Database(), &db).ok());
   Analysis a;
   ASSERT_TRUE(
-      db->Analyse(start, first, PuzzleOptions("4x4", kWorkGoal), &a).ok());
+      db->Analyse(start, first, PuzzleOptions("4x4", kKorfGoal), &a).ok());
   EXPECT_EQ(a.nodes, analysed["nodes"].get<int64_t>());
   ASSERT_TRUE(Db::Open(TestDatabase(), &db).ok());
   ASSERT_TRUE(db->Analyse("867254301", "UL", Options(), &a).ok());

@@ -23,32 +23,13 @@ namespace {
 
 using json = nlohmann::json;
 using testing::CliResult;
+using testing::kKorfGoal;
+using testing::KorfInstances;
 using testing::Pdb44Database;
 using testing::RunBuildCli;
 using testing::RunQueryCli;
 using testing::TempDir;
-
-constexpr char kKorfGoal[] = "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15";
-
-struct Instance {
-  int length;
-  std::string state;
-};
-
-// bench/korf100.txt: Korf's instances and their published optimal lengths.
-std::vector<Instance> KorfInstances() {
-  std::ifstream in(std::string(SLIDEDB_SOURCE_DIR) + "/bench/korf100.txt");
-  std::vector<Instance> out;
-  for (std::string line; std::getline(in, line);) {
-    if (line.empty() || line[0] == '#') continue;
-    std::istringstream fields(line);
-    int number;
-    Instance i;
-    fields >> number >> i.length >> i.state;
-    out.push_back(i);
-  }
-  return out;
-}
+using Instance = testing::KorfInstance;
 
 // Plays the moves on the start (tiles in reading order, commas) and checks
 // that each slides the named tile and that the end is `goal`.

@@ -14,13 +14,13 @@ namespace slidedb {
 namespace {
 
 using testing::CliResult;
+using testing::kKorfGoal;
 using testing::Pdb44Database;
 using testing::RunQueryCli;
 
 // One of Korf's two 66-move instances (Korf's blank-first goal): far past
 // 0.2 s for the small 5-5-5 databases.
 constexpr char kFar[] = "15,14,0,4,11,1,6,13,7,5,8,9,3,2,10,12";
-constexpr char kKorfGoal[] = "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15";
 
 TEST(QueryCliBudgetTest, VerifyAndMovesStopAtTheBudget) {
   for (const std::vector<std::string>& tool :

@@ -60,6 +60,20 @@ std::string TempDir(const std::string& name) {
   return p.string();
 }
 
+std::vector<KorfInstance> KorfInstances() {
+  std::ifstream in(std::string(SLIDEDB_SOURCE_DIR) + "/bench/korf100.txt");
+  std::vector<KorfInstance> out;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    int number;
+    KorfInstance i;
+    fields >> number >> i.length >> i.state;
+    out.push_back(i);
+  }
+  return out;
+}
+
 const std::string& Pdb44Database() {
   static const std::string dir = [] {
     const std::string d = TempDir("pdb-4x4") + "/db";

@@ -126,6 +126,16 @@ std::string TempDir(const std::string& name);
 // once per test binary: for the tools' searches on the 15-puzzle.
 const std::string& Pdb44Database();
 
+// Korf's goal for his 100 instances, the blank first.
+inline constexpr char kKorfGoal[] = "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15";
+// One of them: its published optimal length and its start.
+struct KorfInstance {
+  int length;
+  std::string state;
+};
+// bench/korf100.txt: the 100 in order (instance n at n - 1).
+std::vector<KorfInstance> KorfInstances();
+
 // The full multi-tile table of `indexer`'s goal on one thread (RunBfs).
 BfsResult MtmTable(const Indexer& indexer);
 
