@@ -7,30 +7,43 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <condition_variable>
 #include <cstdint>
+#include <functional>
+#include <mutex>
+#include <set>
+#include <thread>
+#include <utility>
 #include <vector>
+
+#include "tests/test_util.h"
 
 namespace slidedb {
 namespace {
 
 struct ToyTree {
+  explicit ToyTree(std::vector<int> g) : goal(std::move(g)) {}
   std::vector<int> goal;  // the path that reaches the goal
+  std::function<void()> on_search;  // called as each subtree's search starts
 };
 
+// Search visits children in step order, as Collect lists them.
 class ToyRun : public IdaRunBase {
  public:
   using Step = int;
   using Answer = std::vector<int>;
   static constexpr int kMaxDepth = 40;
   static constexpr const char* kMetricName = "";
-  // Search visits children in step order, as Collect lists them.
-  static constexpr bool kSplitKeepsOrder = true;
 
   ToyRun(const ToyTree& tree, const State&, IdaShared* shared)
       : IdaRunBase(shared), tree_(tree) {}
 
   void Push(int step) { path_.push_back(step); }
-  bool Search(int bound) { return Dfs(bound, -1, nullptr); }
+  bool Search(int bound) {
+    if (tree_.on_search) tree_.on_search();
+    return Dfs(bound, -1, nullptr);
+  }
   bool Collect(int bound, int split, std::vector<IdaSubtree<int>>* out) {
     return Dfs(bound, split, out);
   }
@@ -82,9 +95,11 @@ class ToyRun : public IdaRunBase {
 };
 
 IdaIteration<std::vector<int>> Iterate(const ToyTree& tree, int bound,
-                                       int threads, bool split) {
+                                       int threads, bool split,
+                                       SearchHelpers* helpers = nullptr) {
   SearchLimits limits;
   limits.threads = threads;
+  limits.helpers = helpers;
   IdaIteration<std::vector<int>> it;
   EXPECT_TRUE(
       IdaIterate<ToyRun>(tree, State{}, bound, limits, nullptr, &it, split)
@@ -116,12 +131,47 @@ TEST(IdaDriverTest, TheAnswerDoesNotDependOnTheSplit) {
     const auto split = Iterate(tree, 9, threads, true);
     ASSERT_TRUE(split.found) << threads;
     EXPECT_EQ(split.answer, tree.goal);
+    // The states past the goal's subtree that the split generated count
+    // too, on one thread as on several.
+    if (threads > 1) {
+      EXPECT_EQ(split.nodes, Iterate(tree, 9, 1, true).nodes) << threads;
+    }
   }
   // A goal met while the tree is split (above the subtrees' roots).
   const ToyTree near{{2}};
   const auto found = Iterate(near, 4, 2, true);
   ASSERT_TRUE(found.found);
   EXPECT_EQ(found.answer, near.goal);
+}
+
+// A search on one thread in a batch splits its iteration as it would on
+// several, so that the batch's idle threads (SearchHelpers) take subtrees:
+// here the first subtree's search waits until another thread has started
+// one (or ten seconds have passed).
+TEST(IdaDriverTest, ABatchsIdleThreadsHelpASearchOnOneThread) {
+  std::mutex mu;
+  std::condition_variable seen;
+  std::set<std::thread::id> searchers;
+  ToyTree tree{{2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2}};
+  tree.on_search = [&] {
+    std::unique_lock<std::mutex> lock(mu);
+    searchers.insert(std::this_thread::get_id());
+    seen.notify_all();
+    if (searchers.size() == 1) {
+      seen.wait_for(lock, std::chrono::seconds(10),
+                    [&] { return searchers.size() > 1; });
+    }
+  };
+  SearchHelpers helpers;
+  IdaIteration<std::vector<int>> it;
+  {
+    testing::IdleHelper helper(&helpers);
+    it = Iterate(tree, 10, 1, true, &helpers);
+  }
+  EXPECT_FALSE(it.found);
+  EXPECT_EQ(searchers.size(), 2u);
+  tree.on_search = nullptr;
+  EXPECT_EQ(it.nodes, Iterate(tree, 10, 1, false).nodes);
 }
 
 }  // namespace

@@ -22,15 +22,7 @@ using testing::CountInversions;
 using testing::DistancesTo;
 using testing::Pack;
 using testing::RefShape;
-
-State ToState(const std::vector<int>& tiles) {
-  State s;
-  for (size_t c = 0; c < tiles.size(); ++c) {
-    s.tile[c] = static_cast<uint8_t>(tiles[c]);
-    if (tiles[c] == 0) s.blank = static_cast<uint8_t>(c);
-  }
-  return s;
-}
+using testing::ToState;
 
 TEST(ParityTest, InversionsMatchPairCount) {
   std::mt19937 rng(7);

@@ -5,12 +5,14 @@
 #include <gtest/gtest.h>
 #include <stdlib.h>
 
+#include <atomic>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <sstream>
 #include <streambuf>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -19,6 +21,7 @@
 #include "lib/puzzle/path.h"
 #include "lib/puzzle/state.h"
 #include "lib/search/bfs.h"
+#include "lib/search/ida_search.h"
 #include "lib/storage/table_meta.h"
 #include "slidedb/slidedb.h"
 
@@ -58,6 +61,40 @@ inline constexpr bool kThreadSanitized = true;
 #else
 inline constexpr bool kThreadSanitized = false;
 #endif
+
+// The state whose cell c holds tiles[c] (0 the blank).
+inline State ToState(const std::vector<int>& tiles) {
+  State s;
+  for (size_t c = 0; c < tiles.size(); ++c) {
+    s.tile[c] = static_cast<uint8_t>(tiles[c]);
+    if (tiles[c] == 0) s.blank = static_cast<uint8_t>(c);
+  }
+  return s;
+}
+
+// A thread of a batch with no state left to answer: it helps the searches
+// posted to `helpers` (SearchHelpers::HelpOrWait) until destroyed.
+class IdleHelper {
+ public:
+  explicit IdleHelper(SearchHelpers* helpers)
+      : helpers_(helpers), thread_([this] {
+          // The generation is read before `done_`: no wake is missed.
+          for (uint64_t g = helpers_->generation(); !done_;
+               g = helpers_->generation()) {
+            helpers_->HelpOrWait(g);
+          }
+        }) {}
+  ~IdleHelper() {
+    done_ = true;
+    helpers_->Wake();
+    thread_.join();
+  }
+
+ private:
+  SearchHelpers* helpers_;
+  std::atomic<bool> done_{false};
+  std::thread thread_;
+};
 
 // The name suffix of a test parameterized by boards: "3x3".
 inline std::string BoardParamName(const ::testing::TestParamInfo<Board>& info) {

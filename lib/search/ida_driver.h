@@ -160,19 +160,15 @@ class IdaRunBase {
 };
 
 // The base of a metric's Run: its move (Step), what a search that found
-// the goal hands back (Answer), the depth past which searches give up, its
-// name in messages ("" or "MTM "), and whether its Search visits the
-// subtrees in the order its Collect lists them (then the path does not
-// depend on the split).
-template <class StepT, class AnswerT, int kDepth, const char* kName,
-          bool kKeepsOrder>
+// the goal hands back (Answer), the depth past which searches give up and
+// its name in messages ("" or "MTM ").
+template <class StepT, class AnswerT, int kDepth, const char* kName>
 class IdaRun : public IdaRunBase {
  public:
   using Step = StepT;
   using Answer = AnswerT;
   static constexpr int kMaxDepth = kDepth;
   static constexpr const char* kMetricName = kName;
-  static constexpr bool kSplitKeepsOrder = kKeepsOrder;
 
   using IdaRunBase::IdaRunBase;
 };
@@ -180,19 +176,17 @@ class IdaRun : public IdaRunBase {
 // Splits the tree of an iteration into subtrees: one move deeper at a
 // time, each subtree of a level replaced by its children within the bound
 // in order, until there are enough, or a goal is met on the way (then the
-// last one is the goal). Each state above the split is generated once. One
-// thread takes the whole tree as one subtree when that finds the same path
-// (Run::kSplitKeepsOrder), as the multi-tile search always did: its count
-// of states then stays that of one state at a time on one thread, in a
-// batch on any number of threads too (helpers have nothing to take).
+// last one is the goal). Each state above the split is generated once. The
+// split is the same on one thread: a batch's idle threads (limits.helpers)
+// then take its subtrees, and the count of states, which includes the
+// states above the split past the goal's subtree, does not depend on the
+// threads.
 template <class Run, class Owner, class Answer>
 std::vector<IdaSubtree<typename Run::Step>> IdaSplit(
     const Owner& owner, const State& start, int bound, bool split_it,
-    const SearchLimits& limits, IdaShared* shared, IdaIteration<Answer>* out) {
+    IdaShared* shared, IdaIteration<Answer>* out) {
   std::vector<IdaSubtree<typename Run::Step>> level(1), deeper;  // the root
-  if (!split_it || (Run::kSplitKeepsOrder && limits.threads <= 1)) {
-    return level;
-  }
+  if (!split_it) return level;
   for (int split = 1;; ++split) {
     deeper.clear();
     bool goal = false;
@@ -303,8 +297,7 @@ Status IdaIterate(const Owner& owner, const State& start, int bound,
   IdaShared shared;
   shared.limits = &limits;
   shared.failed = std::move(failed);
-  const auto subtrees =
-      IdaSplit<Run>(owner, start, bound, split, limits, &shared, out);
+  const auto subtrees = IdaSplit<Run>(owner, start, bound, split, &shared, out);
   std::vector<uint64_t> subtree_nodes(subtrees.size(), 0);
   std::atomic<size_t> next{0};
   std::mutex mu;

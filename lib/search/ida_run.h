@@ -29,8 +29,7 @@ inline constexpr char kSingleTileName[] = "";
 // the children with the smallest heuristic first, Collect in move order:
 // the split must not depend on the threads.
 class PdbSearch::Run
-    : public IdaRun<Move, Path, /*kDepth=*/250, kSingleTileName,
-                    /*kKeepsOrder=*/false> {
+    : public IdaRun<Move, Path, /*kDepth=*/250, kSingleTileName> {
  public:
   // A run whose root does not take the move rooted.root (-1: any).
   Run(const IdaRooted<PdbSearch>& rooted, const State& start, IdaShared* shared)

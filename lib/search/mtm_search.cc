@@ -46,9 +46,8 @@ inline constexpr char kMultiTileName[] = "MTM ";
 // (lib/search/ida_driver.h) takes. Its depth limit is far beyond the MTM
 // diameter of any board of up to 25 cells; its Collect is Search, stopped
 // `split` moves deep.
-class MtmSearch::Run
-    : public IdaRun<MtmMove, std::vector<MtmMove>, /*kDepth=*/200,
-                    kMultiTileName, /*kKeepsOrder=*/true> {
+class MtmSearch::Run : public IdaRun<MtmMove, std::vector<MtmMove>,
+                                     /*kDepth=*/200, kMultiTileName> {
  public:
   // A run whose root takes no move on the axis rooted.root (-1: any).
   Run(const IdaRooted<MtmSearch>& rooted, const State& start, IdaShared* shared)
