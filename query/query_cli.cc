@@ -271,10 +271,10 @@ int Run(const std::vector<std::string>& argv, std::istream& in,
            "a board of pattern databases (4x4, 5x5); run it without mpirun\n";
     return kExitUsage;
   }
-  if (a.mode == QueryMode::kMoves) return RunMoves(a, &solver, in, out, err);
-  if (a.mode == QueryMode::kAnalyse) {
+  if (a.mode != QueryMode::kStates) {  // one answer at a time, on every core
     config.limits.threads = Threads(config);
-    return RunAnalyse(a, &solver, out, err);
+    return a.mode == QueryMode::kMoves ? RunMoves(a, &solver, in, out, err)
+                                       : RunAnalyse(a, &solver, out, err);
   }
   return RunStates(&a, &solver, kind, asked_at, mpi, in, out, err);
 }

@@ -151,8 +151,8 @@ po::options_description MainOptions(QueryArgs* args, Given* g) {
       "answer a batch on N threads, 1 to 256, or 0: one per core; answers "
       "keep the input order. On a searched board the states run side by "
       "side and a thread whose state is done helps the others' searches; "
-      "a STATE on the command line that a search answers is searched on N "
-      "threads")(
+      "a STATE on the command line that a search answers, and each answer "
+      "of --moves and --analyse, is searched on N threads")(
       "max-seconds", po::value(&max_seconds_text)->value_name("T"),
       "give each search at most T seconds (boards answered by a search): "
       "then a single-tile search answers with the best path found, marked "
