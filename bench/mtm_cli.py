@@ -4,12 +4,16 @@
   python3 bench/mtm_cli.py DB N ROUNDS QUERY [QUERY...]
 
 For N random solvable 4x4 positions (seed 11), each QUERY binary answers
---metric mtm twice a round, the binaries taking turns: each position
-named alone in a process of its own (the road of a person asking one
-question), and all N as one batch on standard input (a program's road),
-both on every core (no --threads). Prints each round's walls, then the
-medians over ROUNDS and their ratio to the first QUERY's, and checks
-that every binary gives the same moves.
+--metric mtm three ways a round, the binaries taking turns: each
+position named alone in a process of its own (the road of a person
+asking one question), all N as one batch on standard input (a
+program's road), and --moves of each position in a process of its own
+(every move's distance, as the page's Moves asks), all on every core
+(no --threads); and, ten times, a position one move from the goal in a
+process of its own (what every first answer costs before its search).
+Prints each round's walls, then the medians over ROUNDS and their ratio
+to the first QUERY's, and checks that every binary gives the same
+answers.
 """
 import json
 import random
@@ -53,7 +57,8 @@ def main():
     states = positions(n)
     common = ["--db", db, "--board", "4x4", "--metric", "mtm",
               "--format", "json"]
-    walls = {q: {"alone": [], "batch": []} for q in queries}
+    roads = ("alone", "batch", "moves", "first")
+    walls = {q: {road: [] for road in roads} for q in queries}
     answers = {}
     for r in range(rounds):
         for q in queries:
@@ -66,22 +71,35 @@ def main():
             batch, out = run([q] + common, "\n".join(states) + "\n")
             if moves_of(out) != moves:
                 sys.exit(f"{q}: the batch's moves differ from one at a time")
-            if answers.setdefault("moves", moves) != moves:
-                sys.exit(f"{q}: moves differ from {queries[0]}'s")
-            walls[q]["alone"].append(alone)
-            walls[q]["batch"].append(batch)
+            each = 0.0
+            distances = []
+            for s in states:
+                wall, out = run([q] + common + ["--moves", s])
+                each += wall
+                distances.append([m["distance"] for m in
+                                  json.loads(out)["moves"]])
+            if answers.setdefault("moves", moves) != moves or \
+                    answers.setdefault("distances", distances) != distances:
+                sys.exit(f"{q}: answers differ from {queries[0]}'s")
+            near = "1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15"
+            first = statistics.median(run([q] + common + [near])[0]
+                                      for _ in range(10))
+            for road, wall in zip(roads, (alone, batch, each, first)):
+                walls[q][road].append(wall)
             print(f"round {r + 1} {q}: one at a time {alone:.2f} s, "
-                  f"batch {batch:.2f} s", flush=True)
-    first = walls[queries[0]]
+                  f"batch {batch:.2f} s, --moves {each:.2f} s, "
+                  f"one move away {first:.3f} s", flush=True)
+    base = walls[queries[0]]
     print(f"\n{n} positions, {rounds} rounds, medians (ratio to "
           f"{queries[0]}):")
-    print("| binary | one at a time | batch |\n| --- | --- | --- |")
+    print("| binary | one at a time | batch | --moves | one move away |\n"
+          "| --- | --- | --- | --- | --- |")
     for q in queries:
         row = []
-        for road in ("alone", "batch"):
+        for road in roads:
             m = statistics.median(walls[q][road])
-            row.append(f"{m:.2f} s ({m / statistics.median(first[road]):.2f}x)")
-        print(f"| {q} | {row[0]} | {row[1]} |")
+            row.append(f"{m:.3g} s ({m / statistics.median(base[road]):.2f}x)")
+        print(f"| {q} | {' | '.join(row)} |")
 
 
 if __name__ == "__main__":
