@@ -33,15 +33,16 @@ asm(".pushsection .rodata\n"
 
 extern "C" const unsigned char slidedb_mtm_prepared_blob[];
 
-std::shared_ptr<const std::vector<uint8_t>> PreparedOrderedTable(
-    int lines, int per_line, int blank_line) {
+std::shared_ptr<const bfs::FreshBytes> PreparedOrderedTable(int lines,
+                                                            int per_line,
+                                                            int blank_line) {
   static_assert(kPreparedHash != 0);
   for (const PreparedFrame& f : kPreparedFrames) {
     if (f.lines != lines || f.per_line != per_line ||
         f.blank_line != blank_line) {
       continue;
     }
-    auto table = std::make_shared<std::vector<uint8_t>>(f.raw_size);
+    auto table = std::make_shared<bfs::FreshBytes>(f.raw_size);
     const size_t n = ZSTD_decompress(table->data(), table->size(),
                                      slidedb_mtm_prepared_blob + f.offset,
                                      f.size);

@@ -3,7 +3,7 @@
 // a process answers its first 4x4 multi-tile question without making them
 // (a minute or more of a search): the two ordered walking-distance tables
 // (lib/search/walking_distance_ordered.h), compressed with zstd (15 MB
-// each, 63 MB each unpacked, about 0.2 s to unpack), and the automaton of
+// each, 63 MB each unpacked, about 0.1 s to unpack), and the automaton of
 // the move sequences the search skips (lib/search/mtm_search_fsm.h).
 #ifndef SLIDEDB_LIB_SEARCH_MTM_PREPARED_H_
 #define SLIDEDB_LIB_SEARCH_MTM_PREPARED_H_
@@ -13,14 +13,17 @@
 #include <memory>
 #include <vector>
 
+#include "lib/search/bfs_memory.h"
+
 namespace slidedb {
 
 // The ordered walking-distance table of `lines` lines of `per_line` cells
 // with the goal's blank on line `blank_line` (in the table's own space,
 // OrderedWalkingDistance::table()), unpacked, or nullptr when none was
 // prepared.
-std::shared_ptr<const std::vector<uint8_t>> PreparedOrderedTable(
-    int lines, int per_line, int blank_line);
+std::shared_ptr<const bfs::FreshBytes> PreparedOrderedTable(int lines,
+                                                            int per_line,
+                                                            int blank_line);
 
 // The move automaton prepared for boards of `rows` x `cols`: false when
 // none was; else its sequences' longest length and its transitions

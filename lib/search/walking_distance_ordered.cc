@@ -29,10 +29,10 @@ inline uint32_t Insert(uint32_t code, int at, uint32_t x) {
 // The tables made (or unpacked) so far, by (lines, per line, blank line),
 // and the lock held while one is made.
 std::mutex made_mu;
-std::map<std::tuple<int, int, int>, std::shared_ptr<const std::vector<uint8_t>>>&
+std::map<std::tuple<int, int, int>, std::shared_ptr<const bfs::FreshBytes>>&
 Made() {
   static auto* made = new std::map<std::tuple<int, int, int>,
-                                   std::shared_ptr<const std::vector<uint8_t>>>;
+                                   std::shared_ptr<const bfs::FreshBytes>>;
   return *made;
 }
 
@@ -195,9 +195,6 @@ Status OrderedWalkingDistance::Make(
   }
   w->distance_ = table;
   lock.unlock();
-  for (uint8_t d : *w->distance_) {
-    w->max_distance_ = std::max<int>(w->max_distance_, d);
-  }
   *out = std::move(w);
   return Status::OK();
 }
@@ -237,18 +234,18 @@ uint64_t OrderedWalkingDistance::IdOf(const State& s) const {
   return blank * arrangements_ + ranks_->Rank(code, blank);
 }
 
-std::shared_ptr<const std::vector<uint8_t>> OrderedWalkingDistance::Search(
+std::shared_ptr<const bfs::FreshBytes> OrderedWalkingDistance::Search(
     int lines, int per_line, int blank_line, const SearchLimits& limits) {
   const OrderedWalkingDistance w(lines, per_line, blank_line);
-  auto table = std::make_shared<std::vector<uint8_t>>();
+  auto table = std::make_shared<bfs::FreshBytes>();
   if (!w.Fill(table.get(), limits)) return nullptr;
   return table;
 }
 
-bool OrderedWalkingDistance::Fill(std::vector<uint8_t>* table,
+bool OrderedWalkingDistance::Fill(bfs::FreshBytes* table,
                                   const SearchLimits& limits) const {
   const LineRanks& ranks = *ranks_;
-  std::vector<uint8_t>& dist = *table;
+  bfs::FreshBytes& dist = *table;
   dist.assign(static_cast<size_t>(lines_) * arrangements_, kUnreached);
   {
     uint32_t goal[kMaxLines] = {};

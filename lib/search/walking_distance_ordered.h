@@ -26,6 +26,7 @@
 #ifndef SLIDEDB_LIB_SEARCH_WALKING_DISTANCE_ORDERED_H_
 #define SLIDEDB_LIB_SEARCH_WALKING_DISTANCE_ORDERED_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -33,6 +34,7 @@
 #include "lib/base/status.h"
 #include "lib/puzzle/board.h"
 #include "lib/puzzle/state.h"
+#include "lib/search/bfs_memory.h"
 #include "lib/search/ida_search.h"
 
 namespace slidedb {
@@ -57,7 +59,13 @@ class OrderedWalkingDistance {
   OrderedWalkingDistance(const Board& board, int goal_blank, bool columns);
 
   size_t size() const { return distance_->size(); }
-  int max_distance() const { return max_distance_; }
+  // The largest entry, found by a pass over the table (tens of
+  // milliseconds on 4x4: not made for a search, which never asks).
+  int max_distance() const {
+    return distance_->empty()
+               ? 0
+               : *std::max_element(distance_->begin(), distance_->end());
+  }
   // The fewest moves along the table's axis that any MTM solution of `s`
   // makes. REQUIRES: IsWellFormed(board, s).
   int Distance(const State& s) const { return (*distance_)[IdOf(s)]; }
@@ -73,13 +81,13 @@ class OrderedWalkingDistance {
   // The table itself: [blank line * arrangements + rank of the goal lines
   // of the tiles, line by line], in the space of the goal's blank on line
   // min(l, L-1-l) (see above).
-  const std::vector<uint8_t>& table() const { return *distance_; }
+  const bfs::FreshBytes& table() const { return *distance_; }
 
   // The table of `lines` lines of `per_line` cells with the goal's blank
   // on line `blank_line` made by the breadth-first search, never the
   // prepared one (the generator's, and the tests'). Nullptr past limits.
   // REQUIRES: blank_line <= (lines - 1) / 2.
-  static std::shared_ptr<const std::vector<uint8_t>> Search(
+  static std::shared_ptr<const bfs::FreshBytes> Search(
       int lines, int per_line, int blank_line, const SearchLimits& limits);
 
  private:
@@ -94,7 +102,7 @@ class OrderedWalkingDistance {
   // Ranks an arrangement a line at a time (walking_distance_ordered.cc).
   class LineRanks;
   // The breadth-first search; false past limits.
-  bool Fill(std::vector<uint8_t>* dist, const SearchLimits& limits) const;
+  bool Fill(bfs::FreshBytes* dist, const SearchLimits& limits) const;
 
   int lines_;       // lines of the table
   int per_line_;    // cells of each
@@ -109,8 +117,7 @@ class OrderedWalkingDistance {
   // The ranks' tables (about 2 MB on 4x4), shared by equal shapes.
   std::shared_ptr<const LineRanks> ranks_;
   // [blank line * arrangements + rank], shared by equal tables.
-  std::shared_ptr<const std::vector<uint8_t>> distance_;
-  int max_distance_ = 0;
+  std::shared_ptr<const bfs::FreshBytes> distance_;
 };
 
 }  // namespace slidedb
