@@ -24,16 +24,22 @@ def solvable(p):
     return (inversions + 3 - p.index(0) // 4) % 2 == 0
 
 
-def main():
-    serve, db = sys.argv[1], sys.argv[2]
-    n = int(sys.argv[3]) if len(sys.argv) > 3 else 8
-    rng = random.Random(7)
-    states = []
-    while len(states) < n:
+def positions(n, seed):
+    """n random solvable 4x4 positions, comma-separated, from `seed`."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
         p = list(range(16))
         rng.shuffle(p)
         if solvable(p):
-            states.append(",".join(map(str, p)))
+            out.append(",".join(map(str, p)))
+    return out
+
+
+def main():
+    serve, db = sys.argv[1], sys.argv[2]
+    n = int(sys.argv[3]) if len(sys.argv) > 3 else 8
+    states = positions(n, seed=7)
     proc = subprocess.Popen(
         [serve, "--db", db, "--port", "0", "--work-timeout", "120"] +
         sys.argv[4:], stdout=subprocess.PIPE, text=True)

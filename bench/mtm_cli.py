@@ -16,28 +16,12 @@ to the first QUERY's, and checks that every binary gives the same
 answers.
 """
 import json
-import random
 import statistics
 import subprocess
 import sys
 import time
 
-
-def solvable(p):
-    inversions = sum(1 for i in range(16) for j in range(i + 1, 16)
-                     if p[i] and p[j] and p[i] > p[j])
-    return (inversions + 3 - p.index(0) // 4) % 2 == 0
-
-
-def positions(n):
-    rng = random.Random(11)
-    out = []
-    while len(out) < n:
-        p = list(range(16))
-        rng.shuffle(p)
-        if solvable(p):
-            out.append(",".join(map(str, p)))
-    return out
+from moves_mtm_serve import positions
 
 
 def run(args, stdin=""):
@@ -54,7 +38,7 @@ def moves_of(output):
 def main():
     db, n, rounds, queries = (sys.argv[1], int(sys.argv[2]),
                               int(sys.argv[3]), sys.argv[4:])
-    states = positions(n)
+    states = positions(n, seed=11)
     common = ["--db", db, "--board", "4x4", "--metric", "mtm",
               "--format", "json"]
     roads = ("alone", "batch", "moves", "first")
