@@ -4,10 +4,6 @@
 
 namespace slidedb {
 
-namespace {
-
-}  // namespace
-
 std::string ExtraAnswers::Letters(const std::vector<Move>& moves) const {
   return FormatMoves(
       moves, convention_,

@@ -177,7 +177,10 @@ class MtmSearch::Run : public IdaRun<MtmMove, std::vector<MtmMove>,
           state_.tile[state_.blank] = tile;
           state_.tile[to] = 0;
           state_.blank = static_cast<uint8_t>(to);
-          *w = wd.Step(*w, dir == 1, wd.GoalLineOf(tile));
+          // The plain table's place, which the ordered tables do not need.
+          if (ordered == nullptr) {
+            *w = wd.Step(*w, dir == 1, wd.GoalLineOf(tile));
+          }
           ++cells;
           const int32_t next_fsm = fsm_.Next(fsm_state, fsm_.Symbol(m, cells));
           if (next_fsm == MtmMoveFsm::kSkip) continue;
