@@ -5,7 +5,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <new>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -102,49 +101,6 @@ class FreshArray {
   size_t n_ = 0;
   T* data_ = nullptr;
 };
-
-// An allocator of memory of its own (MapFresh), on 2 MB pages where large
-// (AdviseHugePages), for a table read at random: a vector's elements made
-// without a value are left as the kernel hands them out (zero), so that a
-// table written once (unpacked, say) is faulted in as it is written, at
-// one fault per 2 MB page, and never cleared first.
-template <typename T>
-struct FreshAllocator {
-  static_assert(std::is_trivially_copyable_v<T>);
-  using value_type = T;
-
-  FreshAllocator() = default;
-  template <typename U>
-  FreshAllocator(const FreshAllocator<U>&) {}  // NOLINT: as std::allocator
-
-  T* allocate(size_t n) {
-    void* p = n > SIZE_MAX / sizeof(T) ? nullptr : MapFresh(n * sizeof(T));
-    if (p == nullptr) throw std::bad_alloc();
-    AdviseHugePages(p, n * sizeof(T), /*threads=*/1);
-    return static_cast<T*>(p);
-  }
-  void deallocate(T* p, size_t n) { UnmapFresh(p, n * sizeof(T)); }
-  // Made without a value: left as it is (zero when fresh).
-  template <typename U>
-  void construct(U* p) {
-    ::new (static_cast<void*>(p)) U;
-  }
-  template <typename U, typename... Args>
-  void construct(U* p, Args&&... args) {
-    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
-  }
-  template <typename U>
-  bool operator==(const FreshAllocator<U>&) const {
-    return true;
-  }
-  template <typename U>
-  bool operator!=(const FreshAllocator<U>&) const {
-    return false;
-  }
-};
-
-// Bytes of a table read at random, on 2 MB pages where large.
-using FreshBytes = std::vector<uint8_t, FreshAllocator<uint8_t>>;
 
 }  // namespace bfs
 }  // namespace slidedb

@@ -5,6 +5,7 @@
 #include <iterator>
 #include <map>
 #include <mutex>
+#include <new>
 #include <tuple>
 
 namespace slidedb {
@@ -33,16 +34,18 @@ asm(".pushsection .rodata\n"
 
 extern "C" const unsigned char slidedb_mtm_prepared_blob[];
 
-std::shared_ptr<const bfs::FreshBytes> PreparedOrderedTable(int lines,
-                                                            int per_line,
-                                                            int blank_line) {
+std::shared_ptr<const bfs::FreshArray<uint8_t>> PreparedOrderedTable(
+    int lines, int per_line, int blank_line) {
   static_assert(kPreparedHash != 0);
   for (const PreparedFrame& f : kPreparedFrames) {
     if (f.lines != lines || f.per_line != per_line ||
         f.blank_line != blank_line) {
       continue;
     }
-    auto table = std::make_shared<bfs::FreshBytes>(f.raw_size);
+    auto table = std::make_shared<bfs::FreshArray<uint8_t>>();
+    if (!table->Allocate(f.raw_size, /*threads=*/1, 0).ok()) {
+      throw std::bad_alloc();
+    }
     const size_t n = ZSTD_decompress(table->data(), table->size(),
                                      slidedb_mtm_prepared_blob + f.offset,
                                      f.size);

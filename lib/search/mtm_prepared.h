@@ -21,9 +21,8 @@ namespace slidedb {
 // with the goal's blank on line `blank_line` (in the table's own space,
 // OrderedWalkingDistance::table()), unpacked, or nullptr when none was
 // prepared.
-std::shared_ptr<const bfs::FreshBytes> PreparedOrderedTable(int lines,
-                                                            int per_line,
-                                                            int blank_line);
+std::shared_ptr<const bfs::FreshArray<uint8_t>> PreparedOrderedTable(
+    int lines, int per_line, int blank_line);
 
 // The move automaton prepared for boards of `rows` x `cols`: false when
 // none was; else its sequences' longest length and its transitions

@@ -21,7 +21,8 @@
 namespace slidedb {
 
 // The generator has nothing prepared.
-std::shared_ptr<const bfs::FreshBytes> PreparedOrderedTable(int, int, int) {
+std::shared_ptr<const bfs::FreshArray<uint8_t>> PreparedOrderedTable(int, int,
+                                                                     int) {
   return nullptr;
 }
 bool PreparedMtmMoveFsm(int, int, int*, const int32_t**, size_t*) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <mutex>
+#include <new>
 #include <thread>
 #include <tuple>
 
@@ -29,10 +30,12 @@ inline uint32_t Insert(uint32_t code, int at, uint32_t x) {
 // The tables made (or unpacked) so far, by (lines, per line, blank line),
 // and the lock held while one is made.
 std::mutex made_mu;
-std::map<std::tuple<int, int, int>, std::shared_ptr<const bfs::FreshBytes>>&
+std::map<std::tuple<int, int, int>,
+         std::shared_ptr<const bfs::FreshArray<uint8_t>>>&
 Made() {
-  static auto* made = new std::map<std::tuple<int, int, int>,
-                                   std::shared_ptr<const bfs::FreshBytes>>;
+  static auto* made =
+      new std::map<std::tuple<int, int, int>,
+                   std::shared_ptr<const bfs::FreshArray<uint8_t>>>;
   return *made;
 }
 
@@ -234,19 +237,23 @@ uint64_t OrderedWalkingDistance::IdOf(const State& s) const {
   return blank * arrangements_ + ranks_->Rank(code, blank);
 }
 
-std::shared_ptr<const bfs::FreshBytes> OrderedWalkingDistance::Search(
+std::shared_ptr<const bfs::FreshArray<uint8_t>> OrderedWalkingDistance::Search(
     int lines, int per_line, int blank_line, const SearchLimits& limits) {
   const OrderedWalkingDistance w(lines, per_line, blank_line);
-  auto table = std::make_shared<bfs::FreshBytes>();
+  auto table = std::make_shared<bfs::FreshArray<uint8_t>>();
   if (!w.Fill(table.get(), limits)) return nullptr;
   return table;
 }
 
-bool OrderedWalkingDistance::Fill(bfs::FreshBytes* table,
+bool OrderedWalkingDistance::Fill(bfs::FreshArray<uint8_t>* table,
                                   const SearchLimits& limits) const {
   const LineRanks& ranks = *ranks_;
-  bfs::FreshBytes& dist = *table;
-  dist.assign(static_cast<size_t>(lines_) * arrangements_, kUnreached);
+  bfs::FreshArray<uint8_t>& dist = *table;
+  if (!dist.Allocate(static_cast<size_t>(lines_) * arrangements_,
+                     /*threads=*/1, kUnreached)
+           .ok()) {
+    throw std::bad_alloc();
+  }
   {
     uint32_t goal[kMaxLines] = {};
     for (int l = 0; l < lines_; ++l) {

@@ -62,9 +62,8 @@ class OrderedWalkingDistance {
   // The largest entry, found by a pass over the table (tens of
   // milliseconds on 4x4: not made for a search, which never asks).
   int max_distance() const {
-    return distance_->empty()
-               ? 0
-               : *std::max_element(distance_->begin(), distance_->end());
+    const uint8_t* d = distance_->data();
+    return distance_->size() == 0 ? 0 : *std::max_element(d, d + size());
   }
   // The fewest moves along the table's axis that any MTM solution of `s`
   // makes. REQUIRES: IsWellFormed(board, s).
@@ -81,13 +80,13 @@ class OrderedWalkingDistance {
   // The table itself: [blank line * arrangements + rank of the goal lines
   // of the tiles, line by line], in the space of the goal's blank on line
   // min(l, L-1-l) (see above).
-  const bfs::FreshBytes& table() const { return *distance_; }
+  const bfs::FreshArray<uint8_t>& table() const { return *distance_; }
 
   // The table of `lines` lines of `per_line` cells with the goal's blank
   // on line `blank_line` made by the breadth-first search, never the
   // prepared one (the generator's, and the tests'). Nullptr past limits.
   // REQUIRES: blank_line <= (lines - 1) / 2.
-  static std::shared_ptr<const bfs::FreshBytes> Search(
+  static std::shared_ptr<const bfs::FreshArray<uint8_t>> Search(
       int lines, int per_line, int blank_line, const SearchLimits& limits);
 
  private:
@@ -102,7 +101,7 @@ class OrderedWalkingDistance {
   // Ranks an arrangement a line at a time (walking_distance_ordered.cc).
   class LineRanks;
   // The breadth-first search; false past limits.
-  bool Fill(bfs::FreshBytes* dist, const SearchLimits& limits) const;
+  bool Fill(bfs::FreshArray<uint8_t>* dist, const SearchLimits& limits) const;
 
   int lines_;       // lines of the table
   int per_line_;    // cells of each
@@ -117,7 +116,7 @@ class OrderedWalkingDistance {
   // The ranks' tables (about 2 MB on 4x4), shared by equal shapes.
   std::shared_ptr<const LineRanks> ranks_;
   // [blank line * arrangements + rank], shared by equal tables.
-  std::shared_ptr<const bfs::FreshBytes> distance_;
+  std::shared_ptr<const bfs::FreshArray<uint8_t>> distance_;
 };
 
 }  // namespace slidedb
