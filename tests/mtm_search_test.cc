@@ -125,6 +125,7 @@ TEST(MtmSearchTest, HeuristicIsAdmissibleAndWalkingDistanceConsistent) {
 }
 
 // The ordered walking distance is the plain one or more, state by state.
+// A search over the ordered tables holds no plain ones of its own.
 TEST(MtmSearchTest, OrderedWalkingDistanceIsFiner) {
   for (const MtmCase& c : SmallCases()) {
     SCOPED_TRACE(c.board.Name());
@@ -132,6 +133,8 @@ TEST(MtmSearchTest, OrderedWalkingDistanceIsFiner) {
     const MtmSearch plain(c.board, c.goal_blank);
     const MtmSearch ordered(c.board, c.goal_blank,
                             MtmHeuristic::kOrderedWalkingDistance);
+    EXPECT_GT(plain.memory_bytes(), 0u);
+    EXPECT_EQ(ordered.memory_bytes(), 0u);
     int64_t plain_sum = 0, ordered_sum = 0;
     for (Index i = 0; i < indexer.size(); ++i) {
       const State s = indexer.StateAt(i);

@@ -2,20 +2,22 @@
 
 #include <zstd.h>
 
+#include <algorithm>
+#include <atomic>
 #include <iterator>
-#include <map>
-#include <mutex>
 #include <new>
-#include <tuple>
+#include <thread>
+#include <vector>
 
 namespace slidedb {
 
 namespace {
 
-// One table's zstd frame in the blob.
+// One zstd frame of a table in the blob: its bytes there, and where they
+// go in the table unpacked. A table is every frame of its key, in order.
 struct PreparedFrame {
   int lines, per_line, blank_line;
-  size_t offset, size, raw_size;
+  size_t offset, size, raw_offset, raw_size;
 };
 
 #include "mtm_prepared.inc"
@@ -37,22 +39,43 @@ extern "C" const unsigned char slidedb_mtm_prepared_blob[];
 std::shared_ptr<const bfs::FreshArray<uint8_t>> PreparedOrderedTable(
     int lines, int per_line, int blank_line) {
   static_assert(kPreparedHash != 0);
+  std::vector<const PreparedFrame*> frames;
+  size_t raw_size = 0;
   for (const PreparedFrame& f : kPreparedFrames) {
-    if (f.lines != lines || f.per_line != per_line ||
-        f.blank_line != blank_line) {
-      continue;
+    if (f.lines == lines && f.per_line == per_line &&
+        f.blank_line == blank_line) {
+      frames.push_back(&f);
+      raw_size = std::max(raw_size, f.raw_offset + f.raw_size);
     }
-    auto table = std::make_shared<bfs::FreshArray<uint8_t>>();
-    if (!table->Allocate(f.raw_size, /*threads=*/1, 0).ok()) {
-      throw std::bad_alloc();
-    }
-    const size_t n = ZSTD_decompress(table->data(), table->size(),
-                                     slidedb_mtm_prepared_blob + f.offset,
-                                     f.size);
-    if (ZSTD_isError(n) || n != f.raw_size) return nullptr;  // made instead
-    return table;
   }
-  return nullptr;
+  if (frames.empty()) return nullptr;
+  auto table = std::make_shared<bfs::FreshArray<uint8_t>>();
+  if (!table->Allocate(raw_size, /*threads=*/1, 0).ok()) {
+    throw std::bad_alloc();
+  }
+  // The frames side by side, one a core, as the databases are read
+  // (lib/solve/pdb_load.cc): an unpack is mostly the system giving the
+  // process fresh pages and the decompression, which go as fast on each.
+  std::atomic<size_t> next{0};
+  std::atomic<bool> failed{false};
+  const auto work = [&] {
+    for (size_t i; (i = next++) < frames.size();) {
+      const PreparedFrame& f = *frames[i];
+      const size_t n =
+          ZSTD_decompress(table->data() + f.raw_offset, f.raw_size,
+                          slidedb_mtm_prepared_blob + f.offset, f.size);
+      if (ZSTD_isError(n) || n != f.raw_size) failed = true;
+    }
+  };
+  std::vector<std::thread> pool;
+  const size_t cores = std::max(1u, std::thread::hardware_concurrency());
+  for (size_t t = 1; t < std::min(cores, frames.size()); ++t) {
+    pool.emplace_back(work);
+  }
+  work();
+  for (std::thread& t : pool) t.join();
+  if (failed) return nullptr;  // made instead
+  return table;
 }
 
 bool PreparedMtmMoveFsm(int rows, int cols, int* max_length,

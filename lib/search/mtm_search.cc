@@ -55,21 +55,21 @@ class MtmSearch::Run : public IdaRun<MtmMove, std::vector<MtmMove>,
         root_axis_(rooted.root),
         board_(rooted.search.board_),
         fsm_(*rooted.search.fsm_),
-        rows_(rooted.search.rows_),
-        columns_(rooted.search.columns_),
+        rows_(rooted.search.rows_.get()),
+        columns_(rooted.search.columns_.get()),
         ordered_rows_(rooted.search.ordered_rows_.get()),
         ordered_columns_(rooted.search.ordered_columns_.get()),
         state_(start),
-        v_(rows_.IdOf(start)),
-        h_(columns_.IdOf(start)) {}
+        v_(rows_ != nullptr ? rows_->IdOf(start) : 0),
+        h_(columns_ != nullptr ? columns_->IdOf(start) : 0) {}
 
   int v() const {
     return ordered_rows_ != nullptr ? ordered_rows_->Distance(state_)
-                                    : rows_.Distance(v_);
+                                    : rows_->Distance(v_);
   }
   int h() const {
     return ordered_columns_ != nullptr ? ordered_columns_->Distance(state_)
-                                       : columns_.Distance(h_);
+                                       : columns_->Distance(h_);
   }
   // The last move's axis; at the root, the axis its moves skip (-1: none).
   int prev_axis() const {
@@ -83,7 +83,7 @@ class MtmSearch::Run : public IdaRun<MtmMove, std::vector<MtmMove>,
   // Makes `m` (legal) the next move of the path.
   void Push(MtmMove m) {
     const int axis = static_cast<int>(m.move) / 2;
-    const WalkingDistance& wd = axis == 0 ? rows_ : columns_;
+    const WalkingDistance* wd = axis == 0 ? rows_ : columns_;
     WalkingDistance::Id* w = axis == 0 ? &v_ : &h_;
     for (int i = 0; i < m.cells; ++i) {
       const int to = board_.Neighbor(state_.blank, m.move);
@@ -91,8 +91,10 @@ class MtmSearch::Run : public IdaRun<MtmMove, std::vector<MtmMove>,
       state_.tile[state_.blank] = tile;
       state_.tile[to] = 0;
       state_.blank = static_cast<uint8_t>(to);
-      *w =
-          wd.Step(*w, (static_cast<int>(m.move) & 1) != 0, wd.GoalLineOf(tile));
+      if (wd != nullptr) {
+        *w = wd->Step(*w, (static_cast<int>(m.move) & 1) != 0,
+                      wd->GoalLineOf(tile));
+      }
     }
     moves_[length_++] = m;
     fsm_state_ = fsm_.Next(fsm_state_, fsm_.Symbol(m.move, m.cells));
@@ -158,7 +160,7 @@ class MtmSearch::Run : public IdaRun<MtmMove, std::vector<MtmMove>,
     }
     for (int axis = 0; axis < 2; ++axis) {
       if (axis == prev_axis) continue;
-      const WalkingDistance& wd = axis == 0 ? rows_ : columns_;
+      const WalkingDistance* wd = axis == 0 ? rows_ : columns_;
       WalkingDistance::Id* w = axis == 0 ? &v_ : &h_;
       const OrderedWalkingDistance* ordered =
           axis == 0 ? ordered_rows_ : ordered_columns_;
@@ -179,7 +181,7 @@ class MtmSearch::Run : public IdaRun<MtmMove, std::vector<MtmMove>,
           state_.blank = static_cast<uint8_t>(to);
           // The plain table's place, which the ordered tables do not need.
           if (ordered == nullptr) {
-            *w = wd.Step(*w, dir == 1, wd.GoalLineOf(tile));
+            *w = wd->Step(*w, dir == 1, wd->GoalLineOf(tile));
           }
           ++cells;
           const int32_t next_fsm = fsm_.Next(fsm_state, fsm_.Symbol(m, cells));
@@ -188,7 +190,7 @@ class MtmSearch::Run : public IdaRun<MtmMove, std::vector<MtmMove>,
           if (!kCollect && PastLimits()) return true;
           const int d = ordered != nullptr
                             ? ordered->DistanceAt(at[dir][cells - 1])
-                            : wd.Distance(*w);
+                            : wd->Distance(*w);
           const int f =
               depth + 1 +
               (axis == 0 ? Bound(d, other, axis) : Bound(other, d, axis));
@@ -223,8 +225,8 @@ class MtmSearch::Run : public IdaRun<MtmMove, std::vector<MtmMove>,
   const int root_axis_;
   const Board& board_;
   const MtmMoveFsm& fsm_;
-  const WalkingDistance& rows_;
-  const WalkingDistance& columns_;
+  const WalkingDistance* rows_;  // or none: the ordered ones
+  const WalkingDistance* columns_;
   const OrderedWalkingDistance* ordered_rows_;  // or none: the plain ones
   const OrderedWalkingDistance* ordered_columns_;
   State state_;
@@ -239,17 +241,19 @@ MtmSearch::MtmSearch(const Board& board, int goal_blank, MtmHeuristic heuristic)
 
 MtmSearch::MtmSearch(const Board& board, int goal_blank, MtmHeuristic heuristic,
                      const SearchLimits& limits)
-    : board_(board),
-      goal_blank_(goal_blank),
-      heuristic_(heuristic),
-      rows_(board, goal_blank, /*columns=*/false, limits),
-      columns_(board, goal_blank, /*columns=*/true, limits) {
-  if (!rows_.complete() || !columns_.complete()) {
-    made_ = Status::DeadlineExceeded(
-        "stopped at its limit while making the multi-tile walking-distance "
-        "tables of " +
-        board.Name());
-    return;
+    : board_(board), goal_blank_(goal_blank), heuristic_(heuristic) {
+  if (heuristic == MtmHeuristic::kWalkingDistance) {
+    rows_ = std::make_unique<WalkingDistance>(board, goal_blank,
+                                              /*columns=*/false, limits);
+    columns_ = std::make_unique<WalkingDistance>(board, goal_blank,
+                                                 /*columns=*/true, limits);
+    if (!rows_->complete() || !columns_->complete()) {
+      made_ = Status::DeadlineExceeded(
+          "stopped at its limit while making the multi-tile "
+          "walking-distance tables of " +
+          board.Name());
+      return;
+    }
   }
   fsm_ = MtmMoveFsm::Shared(board, [&limits] { return PastLimits(limits); });
   if (fsm_ == nullptr) {

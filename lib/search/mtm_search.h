@@ -65,8 +65,9 @@ class MtmSearch {
   }
 
   // The search for the canonical goal of `board` with the blank on
-  // `goal_blank`. Makes the walking-distance tables: milliseconds on 4x4,
-  // 25 s and 900 MB on 4x5 (see MtmHeuristic for the ordered ones), and
+  // `goal_blank`. Makes the walking-distance tables of `heuristic`:
+  // milliseconds on 4x4, 25 s and 900 MB on 4x5 (see MtmHeuristic for the
+  // ordered ones), and
   // stops with DeadlineExceeded past `limits` (deadline, answer_by,
   // cancel) meanwhile.
   // REQUIRES: Supports(board, heuristic), 0 <= goal_blank < board.cells().
@@ -78,11 +79,12 @@ class MtmSearch {
             MtmHeuristic heuristic = MtmHeuristic::kWalkingDistance);
 
   const Board& board() const { return board_; }
-  // The bytes of the tables it holds of its own (the ordered tables, their
-  // ranks and the move automaton are shared by every search of the
-  // process).
+  // The bytes of the tables it holds of its own: the plain walking
+  // distance's (the ordered tables, their ranks and the move automaton are
+  // shared by every search of the process).
   size_t memory_bytes() const {
-    return rows_.memory_bytes() + columns_.memory_bytes();
+    return rows_ == nullptr ? 0
+                            : rows_->memory_bytes() + columns_->memory_bytes();
   }
   int goal_blank() const { return goal_blank_; }
   MtmHeuristic heuristic() const { return heuristic_; }
@@ -132,11 +134,11 @@ class MtmSearch {
   Board board_;
   int goal_blank_;
   MtmHeuristic heuristic_;
-  WalkingDistance rows_;                   // the vertical moves' table
-  WalkingDistance columns_;                // the sideways moves'
+  // With kWalkingDistance, the vertical moves' table and the sideways
+  // moves'; else none.
+  std::unique_ptr<WalkingDistance> rows_, columns_;
   std::shared_ptr<const MtmMoveFsm> fsm_;  // the move sequences skipped
-  // With kOrderedWalkingDistance, the tables in use (rows_ and columns_
-  // then only tell the goal).
+  // With kOrderedWalkingDistance, the tables in use; else none.
   std::unique_ptr<OrderedWalkingDistance> ordered_rows_, ordered_columns_;
   Status made_;  // whether the tables were made within the limits
 };
