@@ -2,10 +2,10 @@
 // (mtm_prepared_gen.cc, run by lib/CMakeLists.txt) and compiled in, so that
 // a process answers its first 4x4 multi-tile question without making them
 // (a minute or more of a search): the two ordered walking-distance tables
-// (lib/search/walking_distance_ordered.h), compressed with zstd (15 MB
-// each, 63 MB each unpacked, in frames of 4 MiB unpacked side by side on
-// every core: about 0.05 s on two, BENCHMARKS.md), and the automaton of
-// the move sequences the search skips (lib/search/mtm_search_fsm.h).
+// (lib/search/walking_distance_ordered.h), compressed with zstd (14 MB
+// each; 32 MB unpacked, in frames of 4 MiB unpacked side by side on every
+// core: about 0.05 s on two, BENCHMARKS.md), and the automaton of the move
+// sequences the search skips (lib/search/mtm_search_fsm.h).
 #ifndef SLIDEDB_LIB_SEARCH_MTM_PREPARED_H_
 #define SLIDEDB_LIB_SEARCH_MTM_PREPARED_H_
 

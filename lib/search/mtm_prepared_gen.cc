@@ -40,7 +40,7 @@ int Main(int argc, char** argv) {
   }
   const std::string dir = argv[1];
   constexpr int kLines = 4, kTables = 2;  // the goal's blank outer or inner
-  // 16 frames a table: a process unpacks them on every core it has.
+  // 8 frames a table: a process unpacks them on every core it has.
   constexpr size_t kChunk = size_t{4} << 20;
   // frames[b]: table b's frames in order.
   std::vector<std::vector<std::string>> frames(kTables);

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <thread>
 
+#include "lib/base/coding.h"
 #include "lib/puzzle/pattern.h"
 #include "lib/puzzle/region_pattern.h"
 #include "lib/puzzle/state.h"
@@ -71,7 +72,7 @@ bool PackPdbEntries(const Board& board, int goal_blank,
           fits.store(false, std::memory_order_relaxed);
           return;
         }
-        (*packed)[i / 2] |= static_cast<uint8_t>((excess / 2) << (i % 2 * 4));
+        SetZeroNibble(packed->data(), i, excess / 2);
       });
     });
   }
@@ -87,8 +88,7 @@ std::vector<uint8_t> UnpackPdbEntries(const Board& board, int goal_blank,
   const GroupDistances d(board, goal_blank, tiles);
   std::vector<uint8_t> values(entries);
   ForEachMd(board, d, tiles, kind, 0, entries, [&](uint64_t i, int md) {
-    values[i] = static_cast<uint8_t>(
-        md + 2 * ((packed[i / 2] >> (i % 2 * 4)) & 15));
+    values[i] = static_cast<uint8_t>(md + 2 * GetNibble(packed.data(), i));
   });
   return values;
 }

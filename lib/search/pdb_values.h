@@ -32,6 +32,7 @@
 #include <string_view>
 #include <vector>
 
+#include "lib/base/coding.h"
 #include "lib/base/status.h"
 #include "lib/search/page_budget.h"
 
@@ -164,8 +165,7 @@ class PdbValues {
     // Four bits: the low ones for an even entry; twice them, the excess
     // over the md.
     return byte_shift_ == 0 ? byte
-                            : static_cast<uint8_t>(
-                                  ((byte >> ((i & 1) << 2)) & 15) << 1);
+                            : static_cast<uint8_t>(NibbleOf(byte, i) << 1);
   }
   // Tells pages_ (a budget may hold it) that the region goes.
   void Release();

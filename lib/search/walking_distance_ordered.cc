@@ -4,6 +4,7 @@
 #include <map>
 #include <mutex>
 #include <new>
+#include <stdexcept>
 #include <thread>
 #include <tuple>
 
@@ -240,8 +241,19 @@ uint64_t OrderedWalkingDistance::IdOf(const State& s) const {
 std::shared_ptr<const bfs::FreshArray<uint8_t>> OrderedWalkingDistance::Search(
     int lines, int per_line, int blank_line, const SearchLimits& limits) {
   const OrderedWalkingDistance w(lines, per_line, blank_line);
+  bfs::FreshArray<uint8_t> bytes;
+  if (!w.Fill(&bytes, limits)) return nullptr;
+  // Four bits an entry.
   auto table = std::make_shared<bfs::FreshArray<uint8_t>>();
-  if (!w.Fill(table.get(), limits)) return nullptr;
+  if (!table->Allocate((bytes.size() + 1) / 2, /*threads=*/1, 0).ok()) {
+    throw std::bad_alloc();
+  }
+  for (size_t id = 0; id < bytes.size(); ++id) {
+    if (bytes[id] > 0xF) {  // none on any board Supports takes
+      throw std::logic_error("an ordered walking distance over 15");
+    }
+    SetZeroNibble(table->data(), id, bytes[id]);
+  }
   return table;
 }
 

@@ -13,15 +13,16 @@
 // the columns' table, the same turned, bounds the sideways ones, and the
 // sum of the two is consistent as the plain one is.
 //
-// The tables are large: 4 x 15!/(4!4!4!3!) = 63 million states on 4x4
-// (a byte each). A table depends only on the board's lines and the line of
-// the goal's blank, and the goal's blank on line l has the table of line
-// L-1-l read upside down, so 4x4 has two tables (the goal's blank on an
-// outer line, or an inner one); they are made when slidedb is built
-// (walking_distance_ordered_gen.cc) and compiled in, compressed, so a
-// process only unpacks them (about 0.2 s each). Other boards (of up to 4
-// rows and 4 columns) make theirs by a breadth-first search on first use,
-// in milliseconds. Equal tables are made once per process and shared.
+// The tables are large: 4 x 15!/(4!4!4!3!) = 63 million states on 4x4,
+// four bits each (no entry is over 15: 4x4's largest is 15), 32 MB. A
+// table depends only on the board's lines and the line of the goal's
+// blank, and the goal's blank on line l has the table of line L-1-l read
+// upside down, so 4x4 has two tables (the goal's blank on an outer line,
+// or an inner one); they are made when slidedb is built
+// (mtm_prepared_gen.cc) and compiled in, compressed, so a process only
+// unpacks them (lib/search/mtm_prepared.h). Other boards (of up to 4 rows
+// and 4 columns) make theirs by a breadth-first search on first use, in
+// milliseconds. Equal tables are made once per process and shared.
 // Immutable once made.
 #ifndef SLIDEDB_LIB_SEARCH_WALKING_DISTANCE_ORDERED_H_
 #define SLIDEDB_LIB_SEARCH_WALKING_DISTANCE_ORDERED_H_
@@ -31,6 +32,7 @@
 #include <memory>
 #include <vector>
 
+#include "lib/base/coding.h"
 #include "lib/base/status.h"
 #include "lib/puzzle/board.h"
 #include "lib/puzzle/state.h"
@@ -58,33 +60,38 @@ class OrderedWalkingDistance {
   // The same without limits.
   OrderedWalkingDistance(const Board& board, int goal_blank, bool columns);
 
-  size_t size() const { return distance_->size(); }
+  // The table's entries.
+  size_t size() const { return static_cast<size_t>(lines_) * arrangements_; }
   // The largest entry, found by a pass over the table (tens of
   // milliseconds on 4x4: not made for a search, which never asks).
   int max_distance() const {
-    const uint8_t* d = distance_->data();
-    return distance_->size() == 0 ? 0 : *std::max_element(d, d + size());
+    int most = 0;
+    for (size_t id = 0; id < size(); ++id)
+      most = std::max(most, DistanceAt(id));
+    return most;
   }
   // The fewest moves along the table's axis that any MTM solution of `s`
   // makes. REQUIRES: IsWellFormed(board, s).
-  int Distance(const State& s) const { return (*distance_)[IdOf(s)]; }
+  int Distance(const State& s) const { return DistanceAt(IdOf(s)); }
   // The same in two steps, so that a search can ask the memory for the
   // entries of several states before it reads the first: where the entry
   // of `s` is, fetching it into the caches, and the entry there.
   uint64_t Fetch(const State& s) const {
     const uint64_t id = IdOf(s);
-    __builtin_prefetch(distance_->data() + id, 0, 3);
+    __builtin_prefetch(distance_->data() + id / 2, 0, 3);
     return id;
   }
-  int DistanceAt(uint64_t id) const { return (*distance_)[id]; }
-  // The table itself: [blank line * arrangements + rank of the goal lines
-  // of the tiles, line by line], in the space of the goal's blank on line
-  // min(l, L-1-l) (see above).
+  int DistanceAt(uint64_t id) const { return GetNibble(distance_->data(), id); }
+  // The table itself, four bits an entry (lib/base/coding.h): entry [blank
+  // line * arrangements + rank of the goal lines of the tiles, line by
+  // line], in the space of the goal's blank on line min(l, L-1-l) (see
+  // above).
   const bfs::FreshArray<uint8_t>& table() const { return *distance_; }
 
-  // The table of `lines` lines of `per_line` cells with the goal's blank
-  // on line `blank_line` made by the breadth-first search, never the
-  // prepared one (the generator's, and the tests'). Nullptr past limits.
+  // The table (as table() holds it) of `lines` lines of `per_line` cells
+  // with the goal's blank on line `blank_line` made by the breadth-first
+  // search, never the prepared one (the generator's, and the tests').
+  // Nullptr past limits.
   // REQUIRES: blank_line <= (lines - 1) / 2.
   static std::shared_ptr<const bfs::FreshArray<uint8_t>> Search(
       int lines, int per_line, int blank_line, const SearchLimits& limits);
@@ -100,7 +107,7 @@ class OrderedWalkingDistance {
   void Unrank(uint64_t rank, uint8_t* classes) const;
   // Ranks an arrangement a line at a time (walking_distance_ordered.cc).
   class LineRanks;
-  // The breadth-first search; false past limits.
+  // The breadth-first search, a byte an entry; false past limits.
   bool Fill(bfs::FreshArray<uint8_t>* dist, const SearchLimits& limits) const;
 
   int lines_;       // lines of the table
