@@ -4,8 +4,8 @@
 #include <bit>
 #include <chrono>
 #include <new>
-#include <thread>
 
+#include "lib/base/threads.h"
 #include "lib/puzzle/pattern.h"
 #include "lib/puzzle/region_pattern.h"
 #include "lib/puzzle/state.h"
@@ -95,10 +95,7 @@ class AbstractBfs {
       level_states += my_states;
       level_entries += my_entries;
     };
-    std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t) pool.emplace_back(work);
-    work();
-    for (auto& t : pool) t.join();
+    RunOnThreads(threads, work);
     *states = level_states;
     *entries = level_entries;
     if (*states != 0) std::swap(current_, next_);

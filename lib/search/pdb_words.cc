@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <atomic>
 #include <string>
-#include <thread>
 
+#include "lib/base/threads.h"
 #include "lib/puzzle/region_pattern.h"
 #include "lib/search/pdb_build.h"
 
@@ -75,10 +75,7 @@ Status ComputePdbWords(const Board& board, int tiles,
       }
     }
   };
-  std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
-  work();
-  for (std::thread& t : pool) t.join();
+  RunOnThreads(threads, work);
   if (failed) {
     return Status::Corruption(
         "a tile move changes pattern database entry " +

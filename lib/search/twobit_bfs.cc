@@ -4,8 +4,8 @@
 #include <atomic>
 #include <chrono>
 #include <string>
-#include <thread>
 
+#include "lib/base/threads.h"
 #include "lib/puzzle/board.h"
 #include "lib/puzzle/shapes.h"
 #include "lib/puzzle/state.h"
@@ -98,10 +98,7 @@ Status Search(const Indexer& indexer, int threads, double backwards_ratio,
       looked.fetch_add(unreached, std::memory_order_relaxed);
       claims.fetch_add(claimed_here, std::memory_order_relaxed);
     };
-    std::vector<std::thread> workers;
-    for (int t = 1; t < threads; ++t) workers.emplace_back(work);
-    work();
-    for (std::thread& w : workers) w.join();
+    RunOnThreads(threads, work);
     if (!backwards) {
       // done: the states of this depth, each expanded once.
       const uint64_t n = done.load();

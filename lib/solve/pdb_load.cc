@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <atomic>
-#include <thread>
 #include <vector>
 
+#include "lib/base/threads.h"
 #include "lib/storage/format.h"
 
 namespace slidedb {
@@ -47,13 +47,7 @@ Status ReadGroups(const Database& db, const std::vector<const PdbMeta*>& metas,
           &(*values)[m->group]);
     }
   };
-  std::vector<std::thread> pool;
-  const size_t cores = std::max(1u, std::thread::hardware_concurrency());
-  for (size_t t = 1; t < std::min(cores, metas.size()); ++t) {
-    pool.emplace_back(work);
-  }
-  work();
-  for (std::thread& t : pool) t.join();
+  RunOnThreads(std::min<int>(Cores(), metas.size()), work);
   for (const Status& s : read) {
     if (!s.ok()) return s;
   }

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <atomic>
 #include <functional>
-#include <thread>
 #include <vector>
 
+#include "lib/base/threads.h"
 #include "lib/puzzle/symmetry.h"
 #include "lib/solve/solver.h"
 #include "lib/solve/walk.h"
@@ -45,10 +45,7 @@ void SideBySide(size_t n, const SearchLimits& limits,
       helpers.HelpOrWait(generation);
     }
   };
-  std::vector<std::thread> pool;
-  for (size_t t = 1; t < threads; ++t) pool.emplace_back(work);
-  work();
-  for (std::thread& t : pool) t.join();
+  RunOnThreads(static_cast<int>(threads), work);
 }
 
 }  // namespace
