@@ -6,8 +6,9 @@
 #include <atomic>
 #include <iterator>
 #include <new>
-#include <thread>
 #include <vector>
+
+#include "lib/base/threads.h"
 
 namespace slidedb {
 
@@ -39,6 +40,9 @@ extern "C" const unsigned char slidedb_mtm_prepared_blob[];
 std::shared_ptr<const bfs::FreshArray<uint8_t>> PreparedOrderedTable(
     int lines, int per_line, int blank_line) {
   static_assert(kPreparedHash != 0);
+  static_assert(kPreparedLayout == kPreparedLayoutVersion,
+                "the prepared tables are of another layout: prepare them "
+                "again (without SLIDEDB_PREPARED_FROM)");
   std::vector<const PreparedFrame*> frames;
   size_t raw_size = 0;
   for (const PreparedFrame& f : kPreparedFrames) {
@@ -67,13 +71,7 @@ std::shared_ptr<const bfs::FreshArray<uint8_t>> PreparedOrderedTable(
       if (ZSTD_isError(n) || n != f.raw_size) failed = true;
     }
   };
-  std::vector<std::thread> pool;
-  const size_t cores = std::max(1u, std::thread::hardware_concurrency());
-  for (size_t t = 1; t < std::min(cores, frames.size()); ++t) {
-    pool.emplace_back(work);
-  }
-  work();
-  for (std::thread& t : pool) t.join();
+  RunOnThreads(std::min<int>(Cores(), frames.size()), work);
   if (failed) return nullptr;  // made instead
   return table;
 }

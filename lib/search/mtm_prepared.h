@@ -18,6 +18,12 @@
 
 namespace slidedb {
 
+// What the prepared frames hold (mtm_prepared_gen.cc writes it into the
+// generated .inc, and mtm_prepared.cc asserts it, so that tables another
+// build prepared in another layout, SLIDEDB_PREPARED_FROM, fail to
+// compile): 2, frames of 4 MiB of four-bit entries.
+inline constexpr int kPreparedLayoutVersion = 2;
+
 // The ordered walking-distance table of `lines` lines of `per_line` cells
 // with the goal's blank on line `blank_line` (in the table's own space,
 // OrderedWalkingDistance::table()), unpacked, or nullptr when none was

@@ -44,10 +44,12 @@ int Main(int argc, char** argv) {
   constexpr size_t kChunk = size_t{4} << 20;
   // frames[b]: table b's frames in order.
   std::vector<std::vector<std::string>> frames(kTables);
+  std::vector<size_t> sizes(kTables);  // each table's bytes
   std::vector<std::thread> threads;
   for (int b = 0; b < kTables; ++b) {
     threads.emplace_back([&, b] {
       auto table = OrderedWalkingDistance::Search(kLines, kLines, b, {});
+      sizes[b] = table->size();
       for (size_t at = 0; at < table->size(); at += kChunk) {
         const size_t raw = std::min(kChunk, table->size() - at);
         std::string frame(ZSTD_compressBound(raw), '\0');
@@ -80,8 +82,14 @@ int Main(int argc, char** argv) {
       blob += frame;
       raw_at += raw;
     }
+    if (frames[b].empty() || raw_at != sizes[b]) {
+      std::fprintf(stderr, "mtm_prepared_gen: table %d lost bytes\n", b);
+      return 70;
+    }
   }
-  inc += "};\nconstexpr uint64_t kPreparedHash = " +
+  inc += "};\nconstexpr int kPreparedLayout = " +
+         std::to_string(kPreparedLayoutVersion) +
+         ";\nconstexpr uint64_t kPreparedHash = " +
          std::to_string(Fnv1a(blob.data(), blob.size())) +
          "ull;\nconstexpr int kPreparedFsmRows = " + std::to_string(kLines) +
          ", kPreparedFsmCols = " + std::to_string(kLines) +

@@ -226,6 +226,22 @@ TEST(ApiLoadingTest, AMultiTileSearchPastTheMemoryLimitIs503) {
   EXPECT_EQ(json::parse(fits.body).value("distance", -1), 1);
 }
 
+// A 4x4 multi-tile search reads only the ordered tables, which the process
+// shares and the limit does not count: it makes no tables of its own and
+// reserves nothing, so it answers under any limit.
+TEST(ApiLoadingTest, AFourByFourMultiTileSearchReservesNoMemory) {
+  ApiOptions options;
+  options.memory_limit = uint64_t{1} << 20;
+  Api api(MixedDb(), nullptr, options);
+  ASSERT_TRUE(api.Open().ok());
+  const ApiResponse r = api.Handle(
+      Get("/api/solve", {{"board", "4x4"},
+                         {"metric", "mtm"},
+                         {"start", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15"}}));
+  EXPECT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(json::parse(r.body).value("distance", -1), 1);
+}
+
 // A request's own max_seconds that runs out where no path can be given (a
 // multi-tile search answers optimally or not at all) is the request's
 // doing: a 503 without Retry-After that names max_seconds. Past the
