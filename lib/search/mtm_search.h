@@ -67,9 +67,8 @@ class MtmSearch {
   // The search for the canonical goal of `board` with the blank on
   // `goal_blank`. Makes the walking-distance tables of `heuristic`:
   // milliseconds on 4x4, 25 s and 900 MB on 4x5 (see MtmHeuristic for the
-  // ordered ones), and
-  // stops with DeadlineExceeded past `limits` (deadline, answer_by,
-  // cancel) meanwhile.
+  // ordered ones), and stops with DeadlineExceeded past `limits`
+  // (deadline, answer_by, cancel) meanwhile.
   // REQUIRES: Supports(board, heuristic), 0 <= goal_blank < board.cells().
   static Status Make(const Board& board, int goal_blank, MtmHeuristic heuristic,
                      const SearchLimits& limits,

@@ -62,8 +62,8 @@ class OrderedWalkingDistance {
 
   // The table's entries.
   size_t size() const { return static_cast<size_t>(lines_) * arrangements_; }
-  // The largest entry, found by a pass over the table (tens of
-  // milliseconds on 4x4: not made for a search, which never asks).
+  // The largest entry, found by a pass over the table (a fraction of a
+  // second on 4x4: not made for a search, which never asks).
   int max_distance() const {
     int most = 0;
     for (size_t id = 0; id < size(); ++id)
