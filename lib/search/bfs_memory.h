@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <new>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -75,6 +76,11 @@ class FreshArray {
       FillBytes(data_, n * sizeof(T), byte, threads);
     }
     return Status::OK();
+  }
+  // The same, for a table its maker cannot go on without: std::bad_alloc
+  // when the kernel refuses the memory.
+  void AllocateOrThrow(size_t n, int threads, T value) {
+    if (!Allocate(n, threads, value).ok()) throw std::bad_alloc();
   }
   ~FreshArray() { UnmapFresh(data_, n_ * sizeof(T)); }
   FreshArray(FreshArray&& o) noexcept

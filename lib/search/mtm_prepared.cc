@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <atomic>
 #include <iterator>
-#include <new>
 #include <vector>
 
 #include "lib/base/threads.h"
@@ -54,9 +53,7 @@ std::shared_ptr<const bfs::FreshArray<uint8_t>> PreparedOrderedTable(
   }
   if (frames.empty()) return nullptr;
   auto table = std::make_shared<bfs::FreshArray<uint8_t>>();
-  if (!table->Allocate(raw_size, /*threads=*/1, 0).ok()) {
-    throw std::bad_alloc();
-  }
+  table->AllocateOrThrow(raw_size, /*threads=*/1, 0);
   // The frames side by side, one a core, as the databases are read
   // (lib/solve/pdb_load.cc): an unpack is mostly the system giving the
   // process fresh pages and the decompression, which go as fast on each.

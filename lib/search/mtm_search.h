@@ -76,6 +76,17 @@ class MtmSearch {
   // The same without limits.
   MtmSearch(const Board& board, int goal_blank,
             MtmHeuristic heuristic = MtmHeuristic::kWalkingDistance);
+  // The most bytes Make holds of its own while it makes the tables of
+  // `heuristic` (an estimate, for a budget's reservation before; then
+  // memory_bytes()): the plain tables' (WalkingDistance::MakingBytes), or
+  // none with the ordered ones, which the process shares.
+  static uint64_t MakingBytes(const Board& board, int goal_blank,
+                              MtmHeuristic heuristic) {
+    return heuristic != MtmHeuristic::kWalkingDistance
+               ? 0
+               : WalkingDistance::MakingBytes(board, goal_blank, false) +
+                     WalkingDistance::MakingBytes(board, goal_blank, true);
+  }
 
   const Board& board() const { return board_; }
   // The bytes of the tables it holds of its own: the plain walking

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <map>
 #include <mutex>
-#include <new>
 #include <stdexcept>
 #include <thread>
 #include <tuple>
@@ -245,9 +244,7 @@ std::shared_ptr<const bfs::FreshArray<uint8_t>> OrderedWalkingDistance::Search(
   if (!w.Fill(&bytes, limits)) return nullptr;
   // Four bits an entry.
   auto table = std::make_shared<bfs::FreshArray<uint8_t>>();
-  if (!table->Allocate((bytes.size() + 1) / 2, /*threads=*/1, 0).ok()) {
-    throw std::bad_alloc();
-  }
+  table->AllocateOrThrow((bytes.size() + 1) / 2, /*threads=*/1, 0);
   for (size_t id = 0; id < bytes.size(); ++id) {
     if (bytes[id] > 0xF) {  // none on any board Supports takes
       throw std::logic_error("an ordered walking distance over 15");
@@ -261,11 +258,8 @@ bool OrderedWalkingDistance::Fill(bfs::FreshArray<uint8_t>* table,
                                   const SearchLimits& limits) const {
   const LineRanks& ranks = *ranks_;
   bfs::FreshArray<uint8_t>& dist = *table;
-  if (!dist.Allocate(static_cast<size_t>(lines_) * arrangements_,
-                     /*threads=*/1, kUnreached)
-           .ok()) {
-    throw std::bad_alloc();
-  }
+  dist.AllocateOrThrow(static_cast<size_t>(lines_) * arrangements_,
+                       /*threads=*/1, kUnreached);
   {
     uint32_t goal[kMaxLines] = {};
     for (int l = 0; l < lines_; ++l) {

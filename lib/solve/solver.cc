@@ -292,15 +292,10 @@ Status Solver::GetMtmSearch(const Problem& p, const SearchLimits& limits,
 Status Solver::MakeMtmSearch(const Problem& p, MtmHeuristic heuristic,
                              const SearchLimits& limits,
                              std::shared_ptr<const MtmSearch>* out) {
-  // The plain walking-distance tables of both axes, reserved at the most
-  // they hold while made (an estimate: MakingBytes), then at what they
-  // hold; a search over the ordered tables (shared by the process, not
-  // counted) makes none.
+  // The search's own tables, reserved at the most they hold while made,
+  // then at what they hold.
   const uint64_t making =
-      heuristic != MtmHeuristic::kWalkingDistance
-          ? 0
-          : WalkingDistance::MakingBytes(p.board, p.goal_blank, false) +
-                WalkingDistance::MakingBytes(p.board, p.goal_blank, true);
+      MtmSearch::MakingBytes(p.board, p.goal_blank, heuristic);
   const std::string what = "the multi-tile search of " +
                            TableId(p.board, p.goal_blank) +
                            " (its walking-distance tables)";
