@@ -19,6 +19,7 @@
 #include "lib/answer/table_tools.h"
 #include "lib/answer/tables.h"
 #include "lib/answer/tile_rows.h"
+#include "lib/base/threads.h"
 #include "lib/solve/solver.h"
 #include "lib/storage/database.h"
 #include "slidedb/slidedb.h"
@@ -43,8 +44,7 @@ Status ReadOptions(const Options& options, const std::string& db_dir,
     config->max_seconds = *options.max_seconds;
   }
   // One question at a time is searched on every core.
-  config->limits.threads =
-      static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  config->limits.threads = Cores();
   Status s = ReadMoveOptions(
       options.metric.empty() ? nullptr : &options.metric,
       options.notation.empty() ? nullptr : &options.notation, config);
@@ -279,8 +279,7 @@ Status Db::SolveMany(const std::vector<std::string>& starts,
       }
     }
   };
-  const size_t threads = std::min<size_t>(
-      groups, std::max(1u, std::thread::hardware_concurrency()));
+  const size_t threads = std::min<size_t>(groups, Cores());
   std::vector<std::thread> pool;
   for (size_t t = 1; t < threads; ++t) {
     pool.emplace_back([&] {

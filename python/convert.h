@@ -13,10 +13,10 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <utility>
 #include <vector>
 
+#include "lib/base/threads.h"
 #include "python/interrupt.h"
 #include "slidedb/slidedb.h"
 
@@ -126,8 +126,7 @@ Status WithoutGil(F&& fn) {
 template <typename Answer>
 Status InChunks(size_t n, size_t chunk, const Answer& answer) {
   const size_t chunks = (n + chunk - 1) / chunk;
-  const size_t threads = std::min<size_t>(
-      chunks, std::max(1u, std::thread::hardware_concurrency()));
+  const size_t threads = std::min<size_t>(chunks, slidedb::Cores());
   std::vector<Status> failed(chunks);
   std::vector<char> answered(chunks, 0);
   std::atomic<size_t> next{0};
@@ -140,10 +139,7 @@ Status InChunks(size_t n, size_t chunk, const Answer& answer) {
   };
   return WithoutGil([&] {
     next.store(0);
-    std::vector<std::thread> others;
-    for (size_t t = 1; t < threads; ++t) others.emplace_back(work);
-    work();
-    for (std::thread& t : others) t.join();
+    RunOnThreads(static_cast<int>(threads), work);
     for (const Status& s : failed) {
       if (!s.ok()) return s;
     }

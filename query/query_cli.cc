@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <iostream>
 #include <memory>
-#include <thread>
 
 #include "cli/default_db.h"
 #include "cli/exit_codes.h"
@@ -18,6 +17,7 @@
 #include "lib/answer/moves.h"
 #include "lib/answer/table_tools.h"
 #include "lib/answer/tables.h"
+#include "lib/base/threads.h"
 #include "lib/solve/solver.h"
 #include "lib/storage/database.h"
 #include "query/mpi_query.h"
@@ -182,9 +182,7 @@ int RunListing(const QueryArgs& a, const Database& db, std::ostream& out,
 }
 
 int Threads(const QueryConfig& config) {
-  return config.threads > 0 ? config.threads
-                            : static_cast<int>(std::max(
-                                  1u, std::thread::hardware_concurrency()));
+  return config.threads > 0 ? config.threads : Cores();
 }
 
 // The states of the command line or of the input, answered in order. A

@@ -15,9 +15,9 @@
 #include <memory>
 #include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
+#include "lib/base/threads.h"
 #include "serve/http_server.h"
 
 namespace slidedb {
@@ -30,10 +30,7 @@ class HttpServer::Impl {
   Impl(HttpHandler handler, HttpOptions options)
       : handler_(std::move(handler)),
         options_(std::move(options)),
-        lone_threads_(std::min(
-            std::max(1, options_.work_threads),
-            std::max(1,
-                     static_cast<int>(std::thread::hardware_concurrency())))),
+        lone_threads_(std::min(std::max(1, options_.work_threads), Cores())),
         pool_(static_cast<size_t>(std::max(1, options_.work_threads))),
         contexts_(MakeContexts(options_.threads)),
         acceptor_(*contexts_[0]) {}

@@ -9,13 +9,13 @@
 #include <iostream>
 #include <mutex>
 #include <optional>
-#include <thread>
 #include <vector>
 
 #include "cli/default_db.h"
 #include "cli/exit_codes.h"
 #include "cli/option_error.h"
 #include "cli/version.h"
+#include "lib/base/threads.h"
 #include "lib/storage/database.h"
 #include "lib/storage/format.h"
 #include "serve/access_log.h"
@@ -241,10 +241,7 @@ po::options_description Describe(ServeArgs* a, int* threads,
       "nagle",
       "leave Nagle's algorithm on (no TCP_NODELAY): each answer on "
       "a keep-alive connection then waits ~40 ms; for measuring that")(
-      "work-threads",
-      po::value(&http.work_threads)
-          ->default_value(static_cast<int>(
-              std::max(1u, std::thread::hardware_concurrency()))),
+      "work-threads", po::value(&http.work_threads)->default_value(Cores()),
       "threads for the answers that may take long (a search, a POST "
       "batch over 2 KiB, count, all, sample; default one a core)")(
       "work-queue", po::value(&http.work_queue)->default_value(64),
@@ -270,8 +267,7 @@ std::optional<int> ParseServeArgs(const std::vector<std::string>& args,
   HttpOptions& http = a->http;
   // Two event loops a core: measured faster than one (BENCHMARKS.md), and a
   // long search holds fewer connections.
-  int threads =
-      static_cast<int>(std::max(2u, 2 * std::thread::hardware_concurrency()));
+  int threads = 2 * Cores();
   double work_timeout = 10;
   const po::options_description desc = Describe(a, &threads, &work_timeout);
   po::variables_map vm;

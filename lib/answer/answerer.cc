@@ -1,9 +1,9 @@
 #include "lib/answer/answerer.h"
 
 #include <algorithm>
-#include <thread>
 
 #include "lib/answer/json_text.h"
+#include "lib/base/threads.h"
 
 namespace slidedb {
 
@@ -213,8 +213,7 @@ size_t Answerer::AnswerMany(const std::string_view* inputs, size_t n,
   // Searched states take every core (at least): side by side, one a
   // thread, threads with none left helping the searches still running
   // (Solver::SolveMany), so that no core idles while the last ones run.
-  const int threads =
-      searches_ ? static_cast<int>(std::thread::hardware_concurrency()) : 0;
+  const int threads = searches_ ? Cores() : 0;
   if ((!walks_two_bit_ && !searches_) || config_.extras.any()) {
     search_threads_ = threads;
     size_t k = 0;

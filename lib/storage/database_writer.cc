@@ -2,8 +2,8 @@
 
 #include <rocksdb/db.h>
 #include <rocksdb/options.h>
-#include <rocksdb/table.h>
 #include <rocksdb/sst_file_writer.h>
+#include <rocksdb/table.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -12,6 +12,7 @@
 #include <string_view>
 #include <thread>
 
+#include "lib/base/threads.h"
 #include "lib/storage/database.h"
 #include "lib/storage/format.h"
 
@@ -254,7 +255,7 @@ Status DatabaseWriter::IngestPages(const uint8_t* data, uint64_t bytes,
   // (and compressed) side by side, one per core.
   uint32_t parts = 1;
   if (bytes > kHoldRecords) {
-    parts = std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
+    parts = static_cast<uint32_t>(std::min(Cores(), 8));
   }
   std::vector<std::function<Status(rocksdb::SstFileWriter*)>> fills;
   for (uint32_t part = 0; part < parts; ++part) {
