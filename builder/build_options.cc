@@ -313,14 +313,7 @@ int ParseBuildOptions(const std::vector<std::string>& args, std::ostream& out,
   Given given;
   const po::options_description desc = Describe(&given);
   po::variables_map vm;
-  try {
-    const po::parsed_options parsed = ParseOptionsOnly(args, desc);
-    RefuseEmptyValues(parsed);
-    po::store(parsed, vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    err << "slidedb-build: " << OptionErrorMessage(e) << "\n"
-        << "Try 'slidedb-build --help'.\n";
+  if (!ReadOptionsOnly("slidedb-build", args, desc, &vm, err)) {
     return kExitUsage;
   }
   if (vm.count("help")) {

@@ -11,7 +11,9 @@
 #include <boost/program_options/errors.hpp>
 #include <boost/program_options/options_description.hpp>
 #include <boost/program_options/parsers.hpp>
+#include <boost/program_options/variables_map.hpp>
 #include <initializer_list>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -126,6 +128,35 @@ inline void RefuseEmptyValues(
     }
   }
   RefuseEmptyDatabaseVariable(parsed);
+}
+
+// Says a command line's error on `err` as every tool does: "PROGRAM:
+// MESSAGE" and where the usage is.
+inline void SayOptionError(const char* program,
+                           const boost::program_options::error& e,
+                           std::ostream& err) {
+  err << program << ": " << OptionErrorMessage(e) << "\n"
+      << "Try '" << program << " --help'.\n";
+}
+
+// Reads the command line of a tool that takes options only into *vm
+// (ParseOptionsOnly, RefuseEmptyValues); false, said on `err`
+// (SayOptionError), when it does not parse.
+inline bool ReadOptionsOnly(
+    const char* program, const std::vector<std::string>& args,
+    const boost::program_options::options_description& desc,
+    boost::program_options::variables_map* vm, std::ostream& err) {
+  try {
+    const boost::program_options::parsed_options parsed =
+        ParseOptionsOnly(args, desc);
+    RefuseEmptyValues(parsed);
+    boost::program_options::store(parsed, *vm);
+    boost::program_options::notify(*vm);
+  } catch (const boost::program_options::error& e) {
+    SayOptionError(program, e, err);
+    return false;
+  }
+  return true;
 }
 
 }  // namespace slidedb

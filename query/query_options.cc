@@ -257,8 +257,7 @@ bool Store(const std::vector<std::string>& argv,
     po::store(parsed, vm);
     po::notify(vm);
   } catch (const po::error& e) {
-    err << "slidedb-query: " << OptionErrorMessage(e) << "\n"
-        << "Try 'slidedb-query --help'.\n";
+    SayOptionError("slidedb-query", e, err);
     return false;
   }
   return true;

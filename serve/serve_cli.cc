@@ -271,14 +271,7 @@ std::optional<int> ParseServeArgs(const std::vector<std::string>& args,
   double work_timeout = 10;
   const po::options_description desc = Describe(a, &threads, &work_timeout);
   po::variables_map vm;
-  try {
-    const po::parsed_options parsed = ParseOptionsOnly(args, desc);
-    RefuseEmptyValues(parsed);
-    po::store(parsed, vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    err << "slidedb-serve: " << OptionErrorMessage(e) << "\n"
-        << "Try 'slidedb-serve --help'.\n";
+  if (!ReadOptionsOnly("slidedb-serve", args, desc, &vm, err)) {
     return kExitUsage;
   }
   if (vm.count("help")) {

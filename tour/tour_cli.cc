@@ -238,16 +238,7 @@ std::optional<int> ReadArgs(const std::vector<std::string>& args,
                             const po::options_description& desc,
                             po::variables_map* vm, std::ostream& out,
                             std::ostream& err) {
-  try {
-    const po::parsed_options parsed = ParseOptionsOnly(args, desc);
-    RefuseEmptyValues(parsed);
-    po::store(parsed, *vm);
-    po::notify(*vm);
-  } catch (const po::error& e) {
-    err << "slidedb-tour: " << OptionErrorMessage(e) << "\n"
-        << "Try 'slidedb-tour --help'.\n";
-    return kExitUsage;
-  }
+  if (!ReadOptionsOnly("slidedb-tour", args, desc, vm, err)) return kExitUsage;
   if (vm->count("help")) {
     out << kUsage << desc << "\n"
         << "Exit status: 0 done (a tour printed, the grid verified); 1 no "
