@@ -150,10 +150,16 @@ Options MakeOptions(const std::string& board,
 }
 
 std::string_view StateText(py::handle item, size_t index) {
+  // bytes as solve() takes them; numpy.bytes_ (an array of dtype S) is one.
+  if (PyBytes_Check(item.ptr())) {
+    return {PyBytes_AS_STRING(item.ptr()),
+            static_cast<size_t>(PyBytes_GET_SIZE(item.ptr()))};
+  }
   if (!PyUnicode_Check(item.ptr())) {
     throw py::type_error("state " + std::to_string(index + 1) + " is of type " +
                          Py_TYPE(item.ptr())->tp_name +
-                         ", not str (a state is a str such as '123405786')");
+                         ", not str or bytes (a state is a str such as "
+                         "'123405786')");
   }
   Py_ssize_t size;
   const char* text = PyUnicode_AsUTF8AndSize(item.ptr(), &size);

@@ -155,12 +155,18 @@ def test_a_bad_row_is_named_by_its_place_in_a_large_array(db):
 
 
 def test_an_array_of_str_answers_as_a_list(db):
-    # A column of str (NumPy's, or objects as a DataFrame's column gives)
-    # is states written as text, not rows of numbers.
+    # A column of str or bytes (NumPy's, or objects as a DataFrame's column
+    # gives) is states written as text, not rows of numbers.
     states = ["867254301", "123456780", "123456870"]
     expected = db.distances(states)
     assert expected == [31, 0, None]
-    for array in (np.array(states), np.array(states, dtype=object)):
+    as_bytes = [s.encode() for s in states]
+    assert db.distances(as_bytes) == expected
+    for array in (
+        np.array(states),
+        np.array(states, dtype=object),
+        np.array(as_bytes),
+    ):
         assert db.distances(array) == expected
         assert db.solve_many(array) == db.solve_many(states)
 

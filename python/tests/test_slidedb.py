@@ -108,7 +108,7 @@ def test_solve_many_is_solve_for_each(db):
         db.solve_many("867254301")  # one state, not a list of them
     # An item that is no str is named by its place and its type.
     for method in (db.solve_many, db.distances):
-        with pytest.raises(TypeError, match="state 2 is of type int, not str"):
+        with pytest.raises(TypeError, match="state 2 is of type int, not str or bytes"):
             method(["867254301", 5])
         with pytest.raises(TypeError, match="state 1 is of type int"):
             method(b"867254301")
