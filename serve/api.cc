@@ -63,9 +63,9 @@ bool NearItsGoal(const ApiRequest& request, const Board& board) {
 
 ApiResponse PastDeadlineInQueue(const ApiRequest& request) {
   const std::string metric = AsciiLower(Param(request, "metric"));
-  return Error(503, DeadlineMessage(
-                        "it waited for a work thread all that time",
-                        metric == "mtm", request.params.count("max_seconds") > 0));
+  return Error(503, DeadlineMessage("it waited for a work thread all that time",
+                                    request, metric == "mtm",
+                                    request.params.count("max_seconds") > 0));
 }
 
 bool MayTakeLong(const ApiRequest& request) {
@@ -78,10 +78,12 @@ bool MayTakeLong(const ApiRequest& request) {
   }
   const auto board = request.params.find("board");
   Board b;
-  // A malformed board is refused at once: not long.
+  // A malformed board is refused at once: not long. An analysis searches
+  // from every position its moves reach, however far from the start.
   return board != request.params.end() &&
          Board::Parse(board->second, &b).ok() && b.cells() > kMaxTableCells &&
-         (request.method == "POST" || !NearItsGoal(request, b));
+         (request.method == "POST" || request.path == "/api/analyse" ||
+          !NearItsGoal(request, b));
 }
 
 Status ListSourceGoals(const std::vector<DbSource>& sources,

@@ -70,7 +70,8 @@ inline constexpr size_t kMaxBatchLines = kServerLimits.batch;
 // Whether answering `request` may take long: a batch (POST) of more than
 // kQuickBatchBytes or on a searched board, a board of more cells than a
 // full table has (a search over pattern databases) unless its start is
-// near its goal (kNearMoves), every optimal solution or their count, or a
+// near its goal (kNearMoves) and it is no analysis (whose moves may go
+// anywhere), every optimal solution or their count, or a
 // sample (which may scan a table). The server answers
 // those on its work threads; the rest, table answers, never wait for them.
 bool MayTakeLong(const ApiRequest& request);

@@ -38,15 +38,24 @@ AnswererCache& ThreadAnswerer() {
 
 }  // namespace
 
-std::string DeadlineMessage(const std::string& why, bool mtm,
-                            bool max_seconds) {
+bool MaxSecondsCanHelp(const ApiRequest& request) {
+  return (request.path == "/api/solve" || request.path == "/api/analyse") &&
+         request.params.count("verify") == 0;
+}
+
+std::string DeadlineMessage(const std::string& why, const ApiRequest& request,
+                            bool mtm, bool max_seconds) {
   std::string m =
       "no answer within the server's time for one request (" + why + "); ";
   // What max_seconds can do, said only where it is true.
   if (mtm) {
-    m += "a search in the multi-tile metric is always optimal, with "
-         "max_seconds or not: the position may be too far for the "
-         "server's time, or the server busy";
+    m += "a search in the multi-tile metric is always optimal";
+    if (MaxSecondsCanHelp(request)) m += ", with max_seconds or not";
+    m += ": the position may be too far for the server's time, or the "
+         "server busy";
+  } else if (!MaxSecondsCanHelp(request)) {
+    m += "the server may be busy, or the position too hard for its "
+         "pattern databases";
   } else if (max_seconds) {
     m += "max_seconds was given, but not even its best path was found in "
          "time: the server may be busy";
@@ -71,7 +80,7 @@ ApiResponse Handler::Failure(const Status& s) {
   }
   if (s.IsDeadlineExceeded()) {
     return Error(503, DeadlineMessage(
-                          s.message(),
+                          s.message(), request_,
                           config_ != nullptr && config_->metric == Metric::kMtm,
                           config_ != nullptr && config_->max_seconds > 0));
   }

@@ -20,11 +20,17 @@ namespace slidedb {
 
 class Answerer;  // lib/answer/answerer.h
 
-// The 503 of a request past the server's time for one (`why`: what
+// Whether `request` may take max_seconds and answer better with it: a path
+// (/api/solve) or an analysis, not /api/moves (which takes none) nor a
+// verification (which needs the exact distance).
+bool MaxSecondsCanHelp(const ApiRequest& request);
+
+// The 503 of `request` past the server's time for one (`why`: what
 // stopped it), with what max_seconds can do for it: nothing for the
-// multi-tile metric (`mtm`), little when it was given (`max_seconds`).
-std::string DeadlineMessage(const std::string& why, bool mtm,
-                            bool max_seconds);
+// multi-tile metric (`mtm`) nor where it cannot help (MaxSecondsCanHelp),
+// little when it was given (`max_seconds`).
+std::string DeadlineMessage(const std::string& why, const ApiRequest& request,
+                            bool mtm, bool max_seconds);
 
 // One request's work, with the databases it started on.
 class Handler {

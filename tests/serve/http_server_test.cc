@@ -238,6 +238,22 @@ TEST(HttpServerTest, PastTheDeadlineInTheQueue) {
   a = PastDeadlineInQueue(r);
   EXPECT_NE(a.body.find("always optimal"), std::string::npos);
   EXPECT_EQ(a.body.find("max_seconds=T"), std::string::npos);
+  // Where max_seconds is no parameter (/api/moves) or would not help (a
+  // verification needs the exact distance), it is not suggested.
+  for (const auto& [path, verify] :
+       {std::pair{"/api/moves", false}, std::pair{"/api/verify", false},
+        std::pair{"/api/solve", true}}) {
+    r.path = path;
+    r.params = {{"board", "4x4"}, {"start", "1"}};
+    if (verify) r.params.emplace("verify", "U");
+    a = PastDeadlineInQueue(r);
+    EXPECT_EQ(a.status, 503);
+    EXPECT_EQ(a.body.find("max_seconds"), std::string::npos) << path;
+  }
+  r.path = "/api/analyse";
+  r.params = {{"board", "4x4"}, {"start", "1"}, {"moves", "U"}};
+  a = PastDeadlineInQueue(r);
+  EXPECT_NE(a.body.find("max_seconds=T answers"), std::string::npos);
 }
 
 TEST(HttpServerTest, WhatMayTakeLong) {
@@ -285,6 +301,13 @@ TEST(HttpServerTest, WhatMayTakeLong) {
       {{"board", "4x4"}, {"start", one_move}, {"goal", "0,1,2,3,4,5,6,7,8,9,"
                                                        "10,11,12,13,14,15"}})));
   EXPECT_TRUE(MayTakeLong(req("GET", "/api/solve", {{"board", "4x4"}})));
+  // An analysis from a start near the goal searches from wherever its
+  // moves go (here three moves off and back, forty times).
+  std::string there_and_back;
+  for (int i = 0; i < 40; ++i) there_and_back += "LLLRRR";
+  EXPECT_TRUE(MayTakeLong(
+      req("GET", "/api/analyse",
+          {{"board", "4x4"}, {"start", one_move}, {"moves", there_and_back}})));
   EXPECT_TRUE(MayTakeLong(req("GET", "/api/moves", {{"board", "3x5"}})));
   EXPECT_TRUE(MayTakeLong(req("GET", "/api/solve", {{"all", "1"}})));
   EXPECT_TRUE(MayTakeLong(req("GET", "/api/sample", {{"n", "1"}})));
