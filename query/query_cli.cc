@@ -94,7 +94,7 @@ int RunTableTool(const QueryArgs& a, Solver* solver, std::ostream& out,
 int RunMoves(const QueryArgs& a, Solver* solver, std::istream& in,
              std::ostream& out, std::ostream& err) {
   const QueryConfig& config = a.config;
-  bool malformed = false, unsolvable = false;
+  bool malformed = false, unsolvable = false, timed_out = false;
   size_t next = 0;
   std::string line;
   auto next_input = [&]() -> bool {
@@ -116,6 +116,15 @@ int RunMoves(const QueryArgs& a, Solver* solver, std::istream& in,
       } else {
         err << "slidedb-query: " << s.message() << "\n";
       }
+    } else if (OwnBudgetRanOut(config, s)) {
+      // As a batch's solve does: the line answered with the reason, the
+      // batch going on (exit 75 at the end).
+      timed_out = true;
+      if (config.json) {
+        AppendMalformedJson(line, s.message(), &o);
+      } else {
+        err << "slidedb-query: " << MalformedMessage(line, s.message()) << "\n";
+      }
     } else if (!s.ok()) {
       return Failed(config, s, err);
     } else {
@@ -128,7 +137,9 @@ int RunMoves(const QueryArgs& a, Solver* solver, std::istream& in,
     }
     out << o << std::flush;
   }
-  return AfterInput(ExitStatus(true, malformed, unsolvable), in, err);
+  return AfterInput(
+      ExitStatus(true, malformed, unsolvable, Status::OK(), timed_out), in,
+      err);
 }
 
 // --analyse: one solve, move by move.

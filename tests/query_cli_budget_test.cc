@@ -48,5 +48,25 @@ TEST(QueryCliBudgetTest, VerifyAndMovesStopAtTheBudget) {
   EXPECT_EQ(r.status, kExitOk) << r.err;
 }
 
+// A state of a batch whose budget runs out is answered with the reason, and
+// the batch goes on: --moves as a batch's solve and --verify (it once
+// stopped at that state, the states after it unanswered).
+TEST(QueryCliBudgetTest, MovesOfABatchGoOnPastAStateOutOfTime) {
+  const std::string near = "1,0,2,3,4,5,6,7,8,9,10,11,12,13,14,15";
+  const CliResult r =
+      RunQueryCli({"--db", Pdb44Database(), "--board", "4x4", "--goal",
+                   kKorfGoal, "--max-seconds", "0.2", "--format", "json",
+                   "--moves", near, kFar, near});
+  EXPECT_EQ(r.status, kExitTempFail) << r.err;
+  const std::vector<std::string> lines = testing::Lines(r.out);
+  ASSERT_EQ(lines.size(), 3u) << r.out;
+  EXPECT_EQ(lines[0], lines[2]);
+  EXPECT_NE(lines[0].find("\"moves\":["), std::string::npos) << lines[0];
+  EXPECT_EQ(lines[1].rfind(std::string("{\"input\":\"") + kFar, 0), 0u)
+      << lines[1];
+  EXPECT_NE(lines[1].find("stopped at its limit"), std::string::npos)
+      << lines[1];
+}
+
 }  // namespace
 }  // namespace slidedb
