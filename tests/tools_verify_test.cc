@@ -71,6 +71,21 @@ TEST(ToolsVerifyTest, TextAnswer) {
   EXPECT_NE(r.out.find("gap 2"), std::string::npos) << r.out;
 }
 
+// In the multi-tile metric the illegal step is counted among the single
+// steps given, not among the moves (three runs here): it once read "step 9
+// of 4".
+TEST(ToolsVerifyTest, AnIllegalMultiTileStepIsOfTheSteps) {
+  const auto r =
+      testing::RunQueryCli({"--db", testing::Pdb44Database(), "--board", "4x4",
+                            "--metric", "mtm", "--verify", "13 9 5 1 2 3 4 8 7",
+                            "5,1,2,3,9,6,7,4,13,10,11,8,0,14,15,12"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("  verify: illegal: step 9 of 9 does not move a tile "
+                       "next to the blank; optimal 3"),
+            std::string::npos)
+      << r.out;
+}
+
 // Random move strings, some legal, some not, some reaching the goal after a
 // detour: the verdict matches the simulator's on every board.
 TEST(ToolsVerifyTest, RandomSolutionsMatchSimulator) {

@@ -77,6 +77,7 @@ void PlaySolution(const Board& board, int goal_blank, const State& start,
                   Verdict* v, Metric metric) {
   *v = Verdict();
   v->optimal_length = optimal_length;
+  v->steps = static_cast<int>(steps.size());
   // The blank's steps, as far as they are known: a tile named past an
   // illegal step has no direction.
   std::vector<Move> known;

@@ -110,8 +110,9 @@ void ExtraAnswers::AppendText(std::string* out) const {
     const Verdict& v = verdict_;
     *out += "  verify: ";
     if (!v.legal) {
+      // Of the single steps: in MTM a move may be several.
       *out += "illegal: step " + std::to_string(v.illegal_step) + " of " +
-              std::to_string(v.length) +
+              std::to_string(v.steps) +
               (verify_by_tile_ ? " does not move a tile next to the blank"
                                : " would take the blank off the board") +
               "; optimal " + std::to_string(v.optimal_length);
