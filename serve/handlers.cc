@@ -36,12 +36,20 @@ AnswererCache& ThreadAnswerer() {
   return cache;
 }
 
-}  // namespace
-
+// Whether `request` may take max_seconds and answer better with it: a path
+// (/api/solve) or an analysis, not /api/moves (which takes none) nor a
+// verification, `count` or `all` (which need the exact distance).
 bool MaxSecondsCanHelp(const ApiRequest& request) {
-  return (request.path == "/api/solve" || request.path == "/api/analyse") &&
-         request.params.count("verify") == 0;
+  if (request.path != "/api/solve" && request.path != "/api/analyse") {
+    return false;
+  }
+  for (const char* exact : {"verify", "count", "all"}) {
+    if (request.params.count(exact) > 0) return false;
+  }
+  return true;
 }
+
+}  // namespace
 
 std::string DeadlineMessage(const std::string& why, const ApiRequest& request,
                             bool mtm, bool max_seconds) {

@@ -20,14 +20,10 @@ namespace slidedb {
 
 class Answerer;  // lib/answer/answerer.h
 
-// Whether `request` may take max_seconds and answer better with it: a path
-// (/api/solve) or an analysis, not /api/moves (which takes none) nor a
-// verification (which needs the exact distance).
-bool MaxSecondsCanHelp(const ApiRequest& request);
-
 // The 503 of `request` past the server's time for one (`why`: what
 // stopped it), with what max_seconds can do for it: nothing for the
-// multi-tile metric (`mtm`) nor where it cannot help (MaxSecondsCanHelp),
+// multi-tile metric (`mtm`) nor where it cannot help (/api/moves takes none; a
+// verification, `count` and `all` need the exact distance),
 // little when it was given (`max_seconds`).
 std::string DeadlineMessage(const std::string& why, const ApiRequest& request,
                             bool mtm, bool max_seconds);

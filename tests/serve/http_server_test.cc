@@ -240,15 +240,18 @@ TEST(HttpServerTest, PastTheDeadlineInTheQueue) {
   EXPECT_EQ(a.body.find("max_seconds=T"), std::string::npos);
   // Where max_seconds is no parameter (/api/moves) or would not help (a
   // verification needs the exact distance), it is not suggested.
-  for (const auto& [path, verify] :
-       {std::pair{"/api/moves", false}, std::pair{"/api/verify", false},
-        std::pair{"/api/solve", true}}) {
+  // So do `count` and `all`.
+  for (const auto& [path, exact] :
+       {std::pair{"/api/moves", ""}, std::pair{"/api/verify", ""},
+        std::pair{"/api/solve", "verify"}, std::pair{"/api/solve", "count"},
+        std::pair{"/api/solve", "all"}}) {
     r.path = path;
     r.params = {{"board", "4x4"}, {"start", "1"}};
-    if (verify) r.params.emplace("verify", "U");
+    if (*exact != '\0') r.params.emplace(exact, "1");
     a = PastDeadlineInQueue(r);
     EXPECT_EQ(a.status, 503);
-    EXPECT_EQ(a.body.find("max_seconds"), std::string::npos) << path;
+    EXPECT_EQ(a.body.find("max_seconds"), std::string::npos)
+        << path << " " << exact;
   }
   r.path = "/api/analyse";
   r.params = {{"board", "4x4"}, {"start", "1"}, {"moves", "U"}};
