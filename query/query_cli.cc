@@ -120,11 +120,9 @@ int RunMoves(const QueryArgs& a, Solver* solver, std::istream& in,
       // As a batch's solve does: the line answered with the reason, the
       // batch going on (exit 75 at the end).
       timed_out = true;
-      if (config.json) {
-        AppendMalformedJson(line, s.message(), &o);
-      } else {
-        err << "slidedb-query: " << MalformedMessage(line, s.message()) << "\n";
-      }
+      std::string e;
+      WriteUnanswered(config, line, s.message(), &o, &e);
+      err << e;
     } else if (!s.ok()) {
       return Failed(config, s, err);
     } else {

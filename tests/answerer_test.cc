@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <memory>
 #include <random>
 #include <string>
@@ -144,6 +145,38 @@ TEST_F(AnswererTest, CompactPathAnswersTheGoalAndTheHardestStates) {
   EXPECT_EQ(Compare(Config(board, true), {"123456780", "123456708",
                                           "867254301", "647850321"}),
             4u);
+}
+
+// Where pattern databases answer a board of tables (a database built with
+// --pdb alone), the compact path writes a search's fields as the general
+// path does ("optimal", and "lower_bound" when the budget ran out), and
+// keeps to --max-seconds: it once wrote neither and searched past it.
+TEST_F(AnswererTest, CompactPathWritesASearchsAnswerAsTheGeneralPath) {
+  const std::string dir = testing::TempDir("answerer-pdb") + "/db";
+  const testing::CliResult built = testing::RunBuildCli(
+      {"--db", dir, "--board", "3x3", "--pdb", "4-4", "--quiet"});
+  ASSERT_EQ(built.status, 0) << built.err;
+  solver_.reset();
+  ASSERT_TRUE(Database::Open(dir, &db_).ok());
+  solver_ = std::make_unique<Solver>(db_.get());
+  const std::vector<std::string> inputs = Shuffles("123456780", 200, 15);
+  for (bool json : {true, false}) {
+    QueryConfig config = Config(Board(3, 3), json);
+    config.db_dir = dir;
+    EXPECT_GT(Compare(config, inputs), 50u);
+    // A budget already spent when the answers begin: every search stops
+    // at once, with the best path found or none.
+    config.max_seconds = 0.001;
+    config.asked_at = SearchLimits::Clock::now() - std::chrono::hours(1);
+    EXPECT_GT(Compare(config, inputs), 50u);
+  }
+  std::string out, err;
+  QueryConfig config = Config(Board(3, 3), true);
+  config.db_dir = dir;
+  Answerer answerer(config, solver_.get());
+  EXPECT_EQ(answerer.Answer("867254301", &out, &err), Outcome::kSolved) << err;
+  EXPECT_NE(out.find(",\"optimal\":true"), std::string::npos) << out;
+  EXPECT_EQ(answerer.compact_answers(), 1u);
 }
 
 }  // namespace

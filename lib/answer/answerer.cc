@@ -38,9 +38,14 @@ Status PoseInput(const QueryConfig& config, std::string_view input,
   return Status::OK();
 }
 
-void AppendMalformedJson(std::string_view input, const std::string& message,
-                         std::string* out) {
-  AppendErrorJson({{"input", ShownInput(input)}}, message, out);
+void WriteUnanswered(const QueryConfig& config, std::string_view input,
+                     const std::string& message, std::string* out,
+                     std::string* err) {
+  if (config.json) {
+    AppendErrorJson({{"input", ShownInput(input)}}, message, out);
+  } else {
+    *err += "slidedb-query: " + MalformedMessage(input, message) + "\n";
+  }
 }
 
 Answerer::Answerer(const QueryConfig& config, Solver* solver)
@@ -54,11 +59,7 @@ Answerer::Answerer(const QueryConfig& config, Solver* solver)
 Outcome Answerer::Malformed(std::string_view input,
                             const std::string& message, std::string* out,
                             std::string* err) {
-  if (config_.json) {
-    AppendMalformedJson(input, message, out);
-  } else {
-    *err += "slidedb-query: " + MalformedMessage(input, message) + "\n";
-  }
+  WriteUnanswered(config_, input, message, out, err);
   return Outcome::kMalformed;
 }
 
@@ -126,10 +127,8 @@ void Answerer::KeepPosed(Posed* q, size_t* walked, size_t* unsolvable) {
 void Answerer::SolveKept(size_t walked) {
   if (paths_.size() < walked) paths_.resize(walked);
   if (statuses_.size() < walked) statuses_.resize(walked);
-  SearchLimits limits = AnswerLimits(config_);
-  limits.threads = std::max(limits.threads, search_threads_);
   solver_->SolveMany(problems_.data(), walked, paths_.data(), statuses_.data(),
-                     limits);
+                     InputLimits());
 }
 
 void Answerer::PosedFields(SolvedFields* f) const {
@@ -172,9 +171,7 @@ Outcome Answerer::Answer(std::string_view input, std::string* out,
   Status s;
   if (compact_on_ && AnswerCompact(input, out, &s)) {
     if (s.ok()) return Outcome::kSolved;
-    *err += "slidedb-query: " + s.message() + "\n";
-    last_error_ = s;
-    return Outcome::kDatabaseError;
+    return WriteSolved(input, problem_, "", "", path_, s, out, err);
   }
   std::string start_text, goal_text;
   const std::string malformed = Pose(input, &start_text, &goal_text);
@@ -184,8 +181,7 @@ Outcome Answerer::Answer(std::string_view input, std::string* out,
     WriteUnsolvable(p, start_text, goal_text, out);
     return Outcome::kUnsolvable;
   }
-  SearchLimits limits = AnswerLimits(config_);
-  limits.threads = std::max(limits.threads, search_threads_);
+  const SearchLimits limits = InputLimits();
   s = solver_->Solve(p, &path_, limits);
   if (s.ok() && config_.extras.any()) {
     std::string bad_moves;
@@ -278,11 +274,7 @@ Outcome Answerer::WriteSolved(std::string_view input, const Problem& p,
   if (!s.ok()) {
     last_error_ = s;
     if (OwnBudgetRanOut(config_, s)) {
-      if (config_.json) {
-        AppendMalformedJson(input, s.message(), out);
-      } else {
-        *err += "slidedb-query: " + MalformedMessage(input, s.message()) + "\n";
-      }
+      WriteUnanswered(config_, input, s.message(), out, err);
       return Outcome::kTimedOut;
     }
     *err += "slidedb-query: " + s.message() + "\n";
@@ -296,6 +288,28 @@ Outcome Answerer::WriteSolved(std::string_view input, const Problem& p,
   return Outcome::kSolved;
 }
 
+std::string Answerer::NotOptimalNote(const Path& path) {
+  if (path.optimal) return "";
+  return " (the budget ran out: not proven optimal; the optimal length is at "
+         "least " +
+         std::to_string(path.lower_bound) + ")";
+}
+
+void Answerer::AppendSearchJson(const Path& path, std::string* out) {
+  if (path.nodes < 0) return;
+  *out += ",\"nodes\":" + std::to_string(path.nodes) +
+          ",\"optimal\":" + (path.optimal ? "true" : "false");
+  if (!path.optimal) {
+    *out += ",\"lower_bound\":" + std::to_string(path.lower_bound);
+  }
+}
+
+SearchLimits Answerer::InputLimits() const {
+  SearchLimits limits = AnswerLimits(config_);
+  limits.threads = std::max(limits.threads, search_threads_);
+  return limits;
+}
+
 void Answerer::WriteText(const Problem& p, const std::string& start,
                          const std::string& goal, const Path& path,
                          std::string* out) {
@@ -303,11 +317,7 @@ void Answerer::WriteText(const Problem& p, const std::string& start,
   *out += start + " -> " + goal + ": " + std::to_string(d) +
           (d == 1 ? " move" : " moves");
   if (config_.metric == Metric::kMtm) *out += " (multi-tile)";
-  if (!path.optimal) {
-    *out += " (the budget ran out: not proven optimal; the optimal length "
-            "is at least " + std::to_string(path.lower_bound) + ")";
-  }
-  *out += "\n";
+  *out += NotOptimalNote(path) + "\n";
   if (d > 0) {
     *out += "  moves: " + WrittenMoves(config_, path.moves);
     if (config_.convention == MoveConvention::kTile) *out += " (tiles' way)";
@@ -354,13 +364,7 @@ void Answerer::WriteJson(const Problem& p, const std::string& start,
     AppendJsonLabel(out, p.label[path.tiles[k]]);
   }
   *out += "]";
-  if (path.nodes >= 0) {
-    *out += ",\"nodes\":" + std::to_string(path.nodes) + ",\"optimal\":" +
-            (path.optimal ? "true" : "false");
-    if (!path.optimal) {
-      *out += ",\"lower_bound\":" + std::to_string(path.lower_bound);
-    }
-  }
+  AppendSearchJson(path, out);
   if (config_.steps) {
     *out += ",\"path\":[";
     State s = p.start;

@@ -26,9 +26,13 @@ namespace slidedb {
 std::string ShownInput(std::string_view input);
 std::string MalformedMessage(std::string_view input,
                              const std::string& message);
-// The JSON object of a malformed input: {"input","error"} and a newline.
-void AppendMalformedJson(std::string_view input, const std::string& message,
-                         std::string* out);
+// The answer of an input that has none for `message` (it is malformed, or
+// its own --max-seconds ran out), as every face that answers line by line
+// gives it: with config.json the object {"input","error"} and a newline on
+// *out, else "slidedb-query: " and MalformedMessage on *err.
+void WriteUnanswered(const QueryConfig& config, std::string_view input,
+                     const std::string& message, std::string* out,
+                     std::string* err);
 // The problem `input` poses under `config`: its start as read, its goal
 // (config's, else the default goal of the start's labels) and *p.
 // InvalidArgument, with MalformedMessage, when it is malformed.
@@ -171,12 +175,19 @@ class Answerer {
                       const std::string& start, const std::string& goal,
                       const Path& path, const Status& s, std::string* out,
                       std::string* err);
-  // Whether `s`, a search's failure, is this input's budget run out
-  // (config's max_seconds), not a deadline or cancel of the whole batch.
   // Parses `input` and poses it into start_ and problem_, with the texts
   // of its start and goal; a malformed input's message, or "".
   std::string Pose(std::string_view input, std::string* start_text,
                    std::string* goal_text);
+  // What a search's path adds, on both paths: in text, after the count of
+  // moves, the note of a path not proven optimal (else nothing); in JSON,
+  // after "tiles", "nodes", "optimal" and "lower_bound" (nothing for a
+  // table's path).
+  static std::string NotOptimalNote(const Path& path);
+  static void AppendSearchJson(const Path& path, std::string* out);
+  // The limits of one input's search (AnswerLimits, on at least
+  // search_threads_ threads).
+  SearchLimits InputLimits() const;
   void WriteText(const Problem& p, const std::string& start,
                  const std::string& goal, const Path& path, std::string* out);
   void WriteJson(const Problem& p, const std::string& start,

@@ -71,6 +71,7 @@ struct CompactAnswer {
   const Path* path;
   const char* letter;  // by Move
   const char* label;   // by table number
+  std::string_view note;  // Answerer::NotOptimalNote
 };
 
 // Writes `text` at *w, moving *w past it.
@@ -123,7 +124,9 @@ char* PutText(char* w, const CompactAnswer& a) {
   Put(&w, a.goal);
   Put(&w, ": ");
   PutDistance(&w, a);
-  Put(&w, d == 1 ? " move\n" : " moves\n");
+  Put(&w, d == 1 ? " move" : " moves");
+  Put(&w, a.note);
+  *w++ = '\n';
   if (d > 0) {
     Put(&w, "  moves: ");
     PutMoves(&w, a);
@@ -220,7 +223,7 @@ bool Answerer::AnswerCompact(std::string_view input, std::string* out,
   problem_.board = board;
   problem_.goal_blank = own_goal ? config_.goal->blank : n - 1;
   problem_.solvable = true;
-  *status = solver_->Solve(problem_, &path_, config_.limits);
+  *status = solver_->Solve(problem_, &path_, InputLimits());
   if (!status->ok()) return true;
 
   // The start and the goal as written.
@@ -233,20 +236,21 @@ bool Answerer::AnswerCompact(std::string_view input, std::string* out,
     goal_text[n - 1] = plan.blank_out;
     goal = std::string_view(goal_text, n);
   }
-  const CompactAnswer answer{std::string_view(start_text, n), goal, &path_,
-                             plan.letter, label};
+  const std::string note = NotOptimalNote(path_);
+  const CompactAnswer answer{
+      std::string_view(start_text, n), goal, &path_, plan.letter, label, note};
   // The answer, as WriteJson and WriteText write it, into room made at
   // the end of *out (its bound: the fixed words, two states, and at most
   // six bytes a move: the letter, a comma and a quoted tile).
   const int d = path_.distance();
   const size_t at = out->size();
-  out->resize(at + json_head_.size() + 2 * n + 128 + 6 * d);
+  out->resize(at + json_head_.size() + 2 * n + 128 + note.size() + 6 * d);
   char* const begin = out->data() + at;
   char* const end = config_.json ? PutJson(begin, json_head_, answer)
                                  : PutText(begin, answer);
   out->resize(at + (end - begin));
   if (config_.json) {
-    if (path_.nodes >= 0) *out += ",\"nodes\":" + std::to_string(path_.nodes);
+    AppendSearchJson(path_, out);
     *out += "}\n";
   }
   ++compact_answers_;
