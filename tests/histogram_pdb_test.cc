@@ -68,6 +68,31 @@ TEST(HistogramPdbTest, PatternDatabasesOnlyShowTheirHistograms) {
   EXPECT_NE(corner.out.find("goal 012345678"), std::string::npos) << corner.out;
 }
 
+// A goal whose pattern databases are not there, though another goal's are:
+// named, with the build that serves it (it once said the board had none).
+TEST(HistogramPdbTest, AGoalWithoutItsOwnIsNamed) {
+  const std::string db = testing::TempDir("histogram-pdb-goal") + "/db";
+  const CliResult built = RunBuildCli(
+      {"--db", db, "--board", "4x4", "--pdb", "3-3-3-3-3", "--quiet"});
+  ASSERT_EQ(built.status, 0) << built.err;
+  const CliResult last = RunQueryCli(
+      {"--db", db, "--board", "4x4", "--histogram", "--format", "csv"});
+  EXPECT_EQ(last.status, 0) << last.err;
+  const CliResult centre =
+      RunQueryCli({"--db", db, "--board", "4x4", "--histogram", "--goal",
+                   "1,2,3,4,5,0,6,7,8,9,10,11,12,13,14,15"});
+  EXPECT_EQ(centre.status, 66) << centre.err;
+  EXPECT_NE(centre.err.find("no pattern databases for 4x4/b5 (board 4x4, "
+                            "goal blank on cell 5 or, turned by 180 degrees, "
+                            "10)"),
+            std::string::npos)
+      << centre.err;
+  EXPECT_NE(centre.err.find("build them with: slidedb-build --db " + db +
+                            " --board 4x4 --goal 1,2,3,4,5,0,"),
+            std::string::npos)
+      << centre.err;
+}
+
 TEST(HistogramPdbTest, ATableAnswersWhereThereIsOne) {
   const std::string db = testing::TempDir("histogram-pdb-table") + "/db";
   for (const std::vector<std::string>& build :

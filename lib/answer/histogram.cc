@@ -23,8 +23,13 @@ Status PdbHistograms(const QueryConfig& config, const Database& db,
     pdbs = db.FindPdbs(config.board, config.board.cells() - 1 - goal_blank);
   }
   if (pdbs.empty()) {
-    return Status::NotFound(config.board.Name() +
-                            " has no pattern databases in " + config.db_dir);
+    // Another goal's may be there: name the goal asked for.
+    return Status::NotFound(
+        "no pattern databases for " + TableId(config.board, goal_blank) +
+        " (board " + config.board.Name() + ", goal blank on cell " +
+        std::to_string(goal_blank) + " or, turned by 180 degrees, " +
+        std::to_string(config.board.cells() - 1 - goal_blank) + ") in " +
+        config.db_dir);
   }
   std::ostringstream o;
   if (format == "json") {
