@@ -248,7 +248,19 @@ bool Store(const std::vector<std::string>& argv,
       }
       return std::make_pair(std::string(), std::string());
     };
-    const po::parsed_options parsed = po::command_line_parser(argv)
+    // --moves=M as --moves M: with --analyse the solve's moves, else a
+    // STATE (--moves is a switch, and the words after it its MOVES or
+    // STATEs).
+    std::vector<std::string> words;
+    for (const std::string& word : argv) {
+      if (word.rfind("--moves=", 0) == 0) {
+        words.push_back("--moves");
+        words.push_back(word.substr(8));
+      } else {
+        words.push_back(word);
+      }
+    }
+    const po::parsed_options parsed = po::command_line_parser(words)
                                           .options(all)
                                           .positional(positional)
                                           .extra_parser(dash_state)

@@ -32,5 +32,18 @@ TEST(QueryArgsTest, FewAnswersReadOnlyThePagesTheyTouch) {
   EXPECT_FALSE(Parsed({"--sample", "3"}).FewAnswers());
 }
 
+// --moves=M reads as --moves M: the solve's moves with --analyse, a STATE
+// without it.
+TEST(QueryArgsTest, MovesTakeTheirWordAfterAnEqualsSign) {
+  const QueryArgs analyse =
+      Parsed({"--analyse", "--start", "867254301", "--moves=ULDR"});
+  EXPECT_EQ(analyse.mode, QueryMode::kAnalyse);
+  EXPECT_EQ(analyse.analyse_moves, "ULDR");
+  EXPECT_TRUE(analyse.states.empty());
+  const QueryArgs moves = Parsed({"--moves=867254301"});
+  EXPECT_EQ(moves.mode, QueryMode::kMoves);
+  EXPECT_EQ(moves.states, std::vector<std::string>{"867254301"});
+}
+
 }  // namespace
 }  // namespace slidedb
