@@ -18,6 +18,7 @@
 #include "builder/machine_room.h"
 #include "cli/default_db.h"
 #include "cli/exit_codes.h"
+#include "cli/out_of_memory.h"
 #include "cli/version.h"
 #include "lib/puzzle/index.h"
 #include "lib/puzzle/notation.h"
@@ -208,7 +209,7 @@ int Build(const BuildOptions& o, const std::vector<int>& goals,
   Status s = DatabaseWriter::Begin(o.db_dir, &writer, o.rebuild);
   if (!s.ok()) {
     err << "slidedb-build: " << s.message() << "\n";
-    return kExitCantCreate;
+    return s.IsResourceExhausted() ? kExitUnavailable : kExitCantCreate;
   }
   // What this build writes: its records' (or entries') bytes, and the
   // partitions of its pattern databases.
@@ -316,7 +317,11 @@ int RunBuildArgs(const std::vector<std::string>& args, std::ostream& out,
 
 int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
              std::ostream& out, std::ostream& err) {
-  return AfterOutput(RunBuildArgs(args, out, err), "slidedb-build", out, err);
+  auto run = [&] { return RunBuildArgs(args, out, err); };
+  // Under mpirun a rank out of memory aborts (and mpirun stops the others).
+  const int status =
+      StartedByMpirun() ? run() : ExitIfOutOfMemory("slidedb-build", err, run);
+  return AfterOutput(status, "slidedb-build", out, err);
 }
 
 }  // namespace slidedb

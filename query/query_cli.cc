@@ -8,6 +8,7 @@
 
 #include "cli/default_db.h"
 #include "cli/exit_codes.h"
+#include "cli/out_of_memory.h"
 #include "lib/answer/analyse.h"
 #include "lib/answer/answerer.h"
 #include "lib/answer/goal.h"
@@ -301,10 +302,14 @@ int RunQuery(const std::vector<std::string>& args, std::istream& in,
   // Every rank runs the query; rank 0 alone writes.
   std::ostream silent(nullptr);
   const bool writes = mpi == nullptr || mpi->rank() == 0;
-  const int status = Run(args, in, writes ? out : silent,
-                         writes ? err : silent,
-                         keep_open != nullptr ? keep_open : &database,
-                         mpi.get());
+  auto run = [&] {
+    return Run(args, in, writes ? out : silent, writes ? err : silent,
+               keep_open != nullptr ? keep_open : &database, mpi.get());
+  };
+  // Under mpirun a rank out of memory aborts, and mpirun stops the others,
+  // which would otherwise wait for it.
+  const int status =
+      mpi != nullptr ? run() : ExitIfOutOfMemory("slidedb-query", err, run);
   if (mpi != nullptr) mpi->Report(writes ? err : silent);
   return AfterOutput(status, "slidedb-query", out, err);
 }

@@ -12,6 +12,7 @@
 #include "lib/puzzle/index.h"
 #include "lib/puzzle/pattern.h"
 #include "lib/puzzle/region_pattern.h"
+#include "lib/search/bfs_memory.h"
 #include "lib/search/ida_search.h"
 #include "lib/search/pdb_build.h"
 #include "tests/test_util.h"
@@ -200,6 +201,12 @@ TEST(PdbWordsTest, AMappedFileIsTheWordsInMemory) {
       PdbValues::MapFile(dir + "/absent.words", 10, &none).IsNotFound());
   EXPECT_TRUE(PdbValues::MapFile(dir + "/0.words", t.words[0].size() + 1, &none)
                   .IsCorruption());
+  // No room to map it (ulimit -v) is too little memory, not a bad file.
+  RefuseMemoryForTesting(1);
+  const Status refused =
+      PdbValues::MapFile(dir + "/0.words", t.words[0].size(), &none);
+  RefuseMemoryForTesting(0);
+  EXPECT_TRUE(refused.IsResourceExhausted()) << refused.ToString();
   const PdbSearch eager(board, 8, p, PdbIndexKind::kBlankRegion, t.values,
                         t.words);
   std::vector<PdbValues> values;

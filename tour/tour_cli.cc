@@ -11,6 +11,7 @@
 
 #include "cli/exit_codes.h"
 #include "cli/option_error.h"
+#include "cli/out_of_memory.h"
 #include "cli/version.h"
 #include "lib/base/ascii.h"
 #include "tour/find_tour.h"
@@ -429,7 +430,9 @@ int RunTourArgs(const std::vector<std::string>& args, std::istream& in,
 
 int RunTour(const std::vector<std::string>& args, std::istream& in,
             std::ostream& out, std::ostream& err) {
-  return AfterOutput(RunTourArgs(args, in, out, err), "slidedb-tour", out, err);
+  const int status = ExitIfOutOfMemory(
+      "slidedb-tour", err, [&] { return RunTourArgs(args, in, out, err); });
+  return AfterOutput(status, "slidedb-tour", out, err);
 }
 
 }  // namespace slidedb

@@ -158,10 +158,16 @@ Status PdbValues::MapFile(const std::string& path, uint64_t entries,
     s = Status::Corruption(path + " holds " + std::to_string(st.st_size) +
                            " bytes, not " + std::to_string(bytes));
   } else {
-    p = bytes == 0 ? MAP_FAILED
-                   : mmap(nullptr, bytes, PROT_READ, MAP_SHARED, fd, 0);
+    const bool refused = bytes != 0 && MemoryRefusedForTesting(bytes);
+    p = bytes == 0 || refused
+            ? MAP_FAILED
+            : mmap(nullptr, bytes, PROT_READ, MAP_SHARED, fd, 0);
     if (bytes != 0 && p == MAP_FAILED) {
-      s = Status::IOError("mapping " + path + ": " + std::strerror(errno));
+      // Out of address space (ulimit -v) or of maps is too little memory,
+      // not a bad file.
+      const int e = refused ? ENOMEM : errno;
+      const std::string why = "mapping " + path + ": " + std::strerror(e);
+      s = e == ENOMEM ? Status::ResourceExhausted(why) : Status::IOError(why);
     } else if (p != MAP_FAILED) {
       // As entries read whole (Allocate): the pages the file is read into
       // from the disk are huge ones where the system has them, and mapped

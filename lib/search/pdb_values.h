@@ -63,7 +63,8 @@ class PdbValues {
   // the system's page cache, shared with every process that maps it, no
   // copy and no fresh memory (2.9 GB for the successor words of 5x5).
   // NotFound when there is no such file, Corruption when it is not
-  // entries * 4 bytes, IOError when it cannot be mapped.
+  // entries * 4 bytes, ResourceExhausted when the system has no room to map
+  // it (ENOMEM: ulimit -v), IOError when it cannot be mapped otherwise.
   static Status MapFile(const std::string& path, uint64_t entries,
                         PdbValues* out);
   // `entries` entries of `entry_bits` (8 or 4) bits each, read

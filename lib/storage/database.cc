@@ -14,6 +14,7 @@
 #include "lib/puzzle/symmetry.h"
 #include "lib/storage/format.h"
 #include "lib/storage/read_env.h"
+#include "lib/storage/rocks_status.h"
 
 namespace slidedb {
 
@@ -139,7 +140,7 @@ Status Database::Open(const std::string& dir, std::unique_ptr<Database>* db) {
   rocksdb::DB* raw = nullptr;
   rocksdb::Status s = OpenReadOnly(QueryOpenOptions(), dir, &raw);
   if (!s.ok()) {
-    return Status::IOError("cannot open database " + dir + ": " + s.ToString());
+    return FromRocksDb(s, "cannot open database " + dir);
   }
   std::unique_ptr<Database> out(new Database);
   out->dir_ = dir;
@@ -161,7 +162,7 @@ Status Database::Open(const std::string& dir, std::unique_ptr<Database>* db) {
     out->table_json_.push_back(it->value().ToString());
   }
   out->tables_.resize(out->table_ids_.size());
-  if (!it->status().ok()) return Status::IOError(it->status().ToString());
+  if (!it->status().ok()) return FromRocksDb(it->status());
   for (it->Seek(kPdbMetaPrefix);
        it->Valid() && it->key().starts_with(kPdbMetaPrefix); it->Next()) {
     PdbMeta meta;
@@ -171,7 +172,7 @@ Status Database::Open(const std::string& dir, std::unique_ptr<Database>* db) {
     }
     out->pdbs_.push_back(std::move(meta));
   }
-  if (!it->status().ok()) return Status::IOError(it->status().ToString());
+  if (!it->status().ok()) return FromRocksDb(it->status());
   *db = std::move(out);
   return Status::OK();
 }
@@ -252,7 +253,7 @@ Status Database::ReadPdb(const PdbMeta& meta, const PdbPageSink& page) const {
     }
     page(begin, std::string_view(it->value().data(), len));
   }
-  if (!it->status().ok()) return Status::IOError(it->status().ToString());
+  if (!it->status().ok()) return FromRocksDb(it->status());
   if (expect != meta.pages) {
     return Status::Corruption("pattern database " + PdbMetaKey(id, meta.group) +
                               ": page " + std::to_string(expect) +
@@ -273,7 +274,7 @@ Status Database::ReadPdbPage(const PdbMeta& meta, uint32_t page,
                               ": page " + std::to_string(page) +
                               " is missing");
   }
-  if (!s.ok()) return Status::IOError(s.ToString());
+  if (!s.ok()) return FromRocksDb(s);
   return Status::OK();
 }
 
@@ -291,7 +292,7 @@ Status Database::ReadPage(const std::string& table_id, uint32_t page,
     return Status::Corruption("page " + std::to_string(page) + " of table " +
                               table_id + " is missing");
   }
-  if (!s.ok()) return Status::IOError(s.ToString());
+  if (!s.ok()) return FromRocksDb(s);
   out->bytes = std::string_view(value->data(), value->size());
   out->keep = std::move(value);
   return Status::OK();

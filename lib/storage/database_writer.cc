@@ -15,6 +15,7 @@
 #include "lib/base/threads.h"
 #include "lib/storage/database.h"
 #include "lib/storage/format.h"
+#include "lib/storage/rocks_status.h"
 
 namespace fs = std::filesystem;
 
@@ -43,6 +44,10 @@ rocksdb::Options WriteOptions(bool compress = true) {
     options.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
   }
   options.info_log_level = rocksdb::InfoLogLevel::WARN_LEVEL;
+  // Its files opened on the calling thread, as a query's: a thread RocksDB
+  // could not start for them (out of memory) would abort the process, not
+  // fail the open.
+  options.max_file_opening_threads = 1;
   return options;
 }
 
@@ -100,11 +105,6 @@ Status SyncCopy(Env* env, const std::string& dir) {
 bool HasEntries(Env* env, const std::string& dir) {
   std::vector<std::string> names;
   return env->GetChildren(dir, &names).ok() && !names.empty();
-}
-
-Status FromRocks(const rocksdb::Status& s, const std::string& what) {
-  if (s.ok()) return Status::OK();
-  return Status::IOError(what + ": " + s.ToString());
 }
 
 // Opens the database at `dir` and reads every table's metadata (Open reads
@@ -176,7 +176,7 @@ Status DatabaseWriter::Begin(const std::string& dir,
   }
   rocksdb::DB* db = nullptr;
   rocksdb::Status s = rocksdb::DB::Open(WriteOptions(), w->aside_, &db);
-  if (!s.ok()) return FromRocks(s, "creating " + w->aside_);
+  if (!s.ok()) return FromRocksDb(s, "creating " + w->aside_);
   w->db_.reset(db);
   *writer = std::move(w);
   return Status::OK();
@@ -202,9 +202,9 @@ Status DatabaseWriter::IngestFiles(
   std::vector<Status> statuses(fills.size());
   auto write = [&](size_t f) {
     rocksdb::SstFileWriter file(rocksdb::EnvOptions(), WriteOptions(compress));
-    Status s = FromRocks(file.Open(files[f]), "writing " + files[f]);
+    Status s = FromRocksDb(file.Open(files[f]), "writing " + files[f]);
     if (s.ok()) s = fills[f](&file);
-    if (s.ok()) s = FromRocks(file.Finish(), "writing " + files[f]);
+    if (s.ok()) s = FromRocksDb(file.Finish(), "writing " + files[f]);
     statuses[f] = s;
   };
   std::vector<std::thread> threads;
@@ -216,8 +216,8 @@ Status DatabaseWriter::IngestFiles(
   }
   rocksdb::IngestExternalFileOptions ingest;
   ingest.move_files = true;
-  return FromRocks(db_->IngestExternalFile(files, ingest),
-                   "ingesting " + files.front());
+  return FromRocksDb(db_->IngestExternalFile(files, ingest),
+                     "ingesting " + files.front());
 }
 
 namespace {
@@ -234,7 +234,7 @@ Status PutPages(const uint8_t* data, uint64_t bytes, uint32_t page_bytes,
     rocksdb::Status s = file->Put(
         key(p), rocksdb::Slice(reinterpret_cast<const char*>(data) + begin,
                                static_cast<size_t>(len)));
-    if (!s.ok()) return FromRocks(s, "writing a table file");
+    if (!s.ok()) return FromRocksDb(s, "writing a table file");
   }
   return Status::OK();
 }
@@ -297,8 +297,8 @@ Status DatabaseWriter::PutPagedTable(const TableMeta& meta, const uint8_t* data,
     rocksdb::WriteBatch batch;
     batch.Delete(MetaKey(id));
     batch.DeleteRange(prefix, prefix + std::string(5, '\xff'));
-    Status s = FromRocks(db_->Write(rocksdb::WriteOptions(), &batch),
-                         "removing the old " + id);
+    Status s = FromRocksDb(db_->Write(rocksdb::WriteOptions(), &batch),
+                           "removing the old " + id);
     if (!s.ok()) return s;
   }
   auto held = held_.find(prefix);
@@ -332,8 +332,8 @@ Status DatabaseWriter::RemovePdbs(const std::string& table_id) {
     replaced_ = true;
     batch.DeleteRange(prefix, prefix + std::string(1, '\xff'));
   }
-  Status s = FromRocks(db_->Write(rocksdb::WriteOptions(), &batch),
-                       "removing the pattern databases of " + table_id);
+  Status s = FromRocksDb(db_->Write(rocksdb::WriteOptions(), &batch),
+                         "removing the pattern databases of " + table_id);
   // Their successor words' files: "5x5-b24-0.words" ...
   const std::string words = PdbWordFileName(table_id, 0);
   const std::string stem = words.substr(0, words.rfind('-') + 1);
@@ -358,9 +358,9 @@ Status DatabaseWriter::PutPdb(const PdbMeta& meta,
       IngestPages(bytes.data(), bytes.size(), kPageBytes, meta.pages,
                   [&](uint32_t p) { return PdbPageKey(id, meta.group, p); });
   if (s.ok()) {
-    s = FromRocks(db_->Put(rocksdb::WriteOptions(),
-                           PdbMetaKey(id, meta.group), meta.ToJson()),
-                  "writing the metadata of " + PdbMetaKey(id, meta.group));
+    s = FromRocksDb(db_->Put(rocksdb::WriteOptions(),
+                             PdbMetaKey(id, meta.group), meta.ToJson()),
+                    "writing the metadata of " + PdbMetaKey(id, meta.group));
   }
   return s;
 }
@@ -398,7 +398,7 @@ Status DatabaseWriter::Commit() {
   Status s = IngestFiles({[&](rocksdb::SstFileWriter* file) -> Status {
     for (const auto& [key, json] : table_meta_) {
       rocksdb::Status r = file->Put(key, json);
-      if (!r.ok()) return FromRocks(r, "writing the metadata of " + key);
+      if (!r.ok()) return FromRocksDb(r, "writing the metadata of " + key);
     }
     for (const auto& entry : held_) {
       // (A structured binding cannot be captured by clang 14's lambdas.)
@@ -408,18 +408,18 @@ Status DatabaseWriter::Commit() {
           [&](uint32_t p) { return PageKey(held.id, p); }, file);
       if (!st.ok()) return st;
     }
-    return FromRocks(file->Put(kFormatKey, std::to_string(kFormatVersion)),
-                     "writing the format version");
+    return FromRocksDb(file->Put(kFormatKey, std::to_string(kFormatVersion)),
+                       "writing the format version");
   }});
   held_.clear();
   held_bytes_ = 0;
-  if (s.ok()) s = FromRocks(db_->Flush(rocksdb::FlushOptions()), "flushing");
+  if (s.ok()) s = FromRocksDb(db_->Flush(rocksdb::FlushOptions()), "flushing");
   if (s.ok() && replaced_) {
-    s = FromRocks(db_->CompactRange(rocksdb::CompactRangeOptions(), nullptr,
-                                    nullptr),
-                  "compacting");
+    s = FromRocksDb(
+        db_->CompactRange(rocksdb::CompactRangeOptions(), nullptr, nullptr),
+        "compacting");
   }
-  if (s.ok()) s = FromRocks(db_->Close(), "closing");
+  if (s.ok()) s = FromRocksDb(db_->Close(), "closing");
   db_.reset();
   if (!s.ok()) return s;
   s = SyncCopy(env_, aside_);

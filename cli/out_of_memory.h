@@ -1,0 +1,42 @@
+// Running out of memory where the library cannot say so as a Status: an
+// allocation inside RocksDB (std::bad_alloc), or a thread it cannot start
+// (std::system_error), under a tight `ulimit -v` or a full machine.
+#ifndef SLIDEDB_CLI_OUT_OF_MEMORY_H_
+#define SLIDEDB_CLI_OUT_OF_MEMORY_H_
+
+#include <new>
+#include <ostream>
+#include <system_error>
+
+#include "cli/exit_codes.h"
+
+namespace slidedb {
+
+// Runs `work` (a tool's whole run, returning its exit status); if memory
+// or a thread runs out on its way, says so on `err` as `program` and
+// returns 69 (too little memory) rather than aborting. What a build was
+// writing is then a copy beside the database, which the next build removes
+// (lib/storage/database_writer.h).
+template <typename Work>
+int ExitIfOutOfMemory(const char* program, std::ostream& err, Work work) {
+  const char* what = nullptr;
+  try {
+    return work();
+  } catch (const std::bad_alloc&) {
+    what = "memory";
+  } catch (const std::system_error& e) {
+    if (e.code() != std::errc::resource_unavailable_try_again &&
+        e.code() != std::errc::not_enough_memory) {
+      throw;
+    }
+    what = "memory for a thread";
+  }
+  err << program << ": out of " << what
+      << " (a limit such as ulimit -v, or the machine's memory); run it "
+         "with more\n";
+  return kExitUnavailable;
+}
+
+}  // namespace slidedb
+
+#endif  // SLIDEDB_CLI_OUT_OF_MEMORY_H_

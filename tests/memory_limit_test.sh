@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# slidedb-query under a memory limit (ulimit -v) too tight for it says so
+# and exits 69, at whatever point memory runs out: RocksDB's mmap of a table
+# file, its allocations (std::bad_alloc), the table read whole. It once
+# aborted (134) or blamed the database (66). Limits from too little to load
+# the program up to enough to answer; each run must answer (0) or say it
+# ran out (69).
+#
+#   tests/memory_limit_test.sh BIN_DIR
+set -euo pipefail
+bin=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+db=$work/db
+"$bin/slidedb-build" --db "$db" --board 2x5 --quiet >/dev/null
+# From the least limit under which the program starts at all (below it the
+# dynamic loader fails, before any of its code runs).
+least=20000
+until { (ulimit -v "$least"; exec "$bin/slidedb-query" --version); } \
+  >/dev/null 2>&1; do
+  least=$((least + 5000))
+  [ "$least" -lt 1000000 ] || { echo "slidedb-query --version fails"; exit 1; }
+done
+answered=0 refused=0
+# Densely where memory runs out, then up to plenty.
+for limit in $(seq "$least" 1000 $((least + 30000))) \
+  $(seq $((least + 40000)) 20000 $((least + 300000))); do
+  for args in "--at-distance 20" "--sample 100" "--histogram" "1,2,3,4,5,6,7,8,9,0"; do
+    rc=0
+    # shellcheck disable=SC2086
+    (ulimit -v "$limit"; exec "$bin/slidedb-query" --db "$db" --board 2x5 $args) \
+      >/dev/null 2>"$work/err" || rc=$?
+    case $rc in
+      0) answered=$((answered + 1)) ;;
+      69)
+        refused=$((refused + 1))
+        grep -q "^slidedb-query: .*\(out of memory\|Cannot allocate memory\)" \
+          "$work/err" || { echo "exit 69 without saying why:"; cat "$work/err"; exit 1; }
+        ;;
+      *)
+        echo "ulimit -v $limit, slidedb-query $args: exit $rc"
+        cat "$work/err"
+        exit 1
+        ;;
+    esac
+  done
+done
+echo "answered $answered, out of memory $refused"
+# The sweep reached both sides.
+[ "$answered" -gt 0 ] && [ "$refused" -gt 0 ]

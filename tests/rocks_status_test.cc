@@ -1,0 +1,36 @@
+// FromRocksDb (lib/storage/rocks_status.h): what RocksDB's failures mean
+// to a caller; memory the system refused is too little memory (exit 69),
+// not a bad database (66).
+#include "lib/storage/rocks_status.h"
+
+#include <gtest/gtest.h>
+
+#include <cerrno>
+#include <cstring>
+
+namespace slidedb {
+namespace {
+
+TEST(RocksStatusTest, RefusedMemoryIsResourceExhausted) {
+  const Status mmap = FromRocksDb(
+      rocksdb::Status::IOError("while mmap file for read: /db/000008.sst",
+                               std::strerror(ENOMEM)),
+      "cannot open database /db");
+  EXPECT_TRUE(mmap.IsResourceExhausted()) << mmap.ToString();
+  EXPECT_EQ(mmap.message().rfind("cannot open database /db: IO error: ", 0), 0u)
+      << mmap.message();
+  EXPECT_TRUE(
+      FromRocksDb(rocksdb::Status::MemoryLimit()).IsResourceExhausted());
+}
+
+TEST(RocksStatusTest, OtherFailuresAreIOErrors) {
+  EXPECT_TRUE(FromRocksDb(rocksdb::Status::OK()).ok());
+  const Status io = FromRocksDb(rocksdb::Status::IOError(
+      "while open a file for random read", std::strerror(EACCES)));
+  EXPECT_TRUE(io.IsIOError()) << io.ToString();
+  EXPECT_TRUE(
+      FromRocksDb(rocksdb::Status::Corruption("bad block")).IsIOError());
+}
+
+}  // namespace
+}  // namespace slidedb
