@@ -12,12 +12,15 @@
 #ifndef SLIDEDB_LIB_SOLVE_SOLVER_H_
 #define SLIDEDB_LIB_SOLVE_SOLVER_H_
 
+#include <atomic>
+#include <condition_variable>
 #include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <shared_mutex>
 #include <string>
+#include <thread>
 #include <tuple>
 
 #include "lib/base/status.h"
@@ -36,6 +39,8 @@ class Solver {
  public:
   // REQUIRES: db outlives the Solver.
   explicit Solver(const Database* db) : db_(db) {}
+  // Stops a multi-tile search being made (GetMtmSearch) and waits for it.
+  ~Solver();
 
   // How the tables opened from now on read their pages
   // (Database::PageLoading): a small table whole when opened (the default,
@@ -179,10 +184,10 @@ class Solver {
   Status SolveMtm(const Problem& p, Path* path, const SearchLimits& limits);
   // The multi-tile search of p's goal (over the ordered walking distance
   // where the board has it: 4x4's tables are prepared), made on first use
-  // within `limits` (DeadlineExceeded past them, also while waiting for
-  // another thread that makes it); NotSupported for a board without one;
-  // ResourceExhausted when its tables would pass the page budget
-  // (MakeMtmSearch).
+  // (StartMakingMtm) and waited for within `limits`: DeadlineExceeded past
+  // them, while the making goes on for the questions after; NotSupported
+  // for a board without one; ResourceExhausted when its tables would pass
+  // the page budget (MakeMtmSearch).
   Status GetMtmSearch(const Problem& p, const SearchLimits& limits,
                       std::shared_ptr<const MtmSearch>* search);
   // Makes the multi-tile search of p's goal within `limits`, its tables'
@@ -204,14 +209,33 @@ class Solver {
   // Keyed by (rows, cols, goal blank).
   LoadOnce<std::tuple<int, int, int>, std::shared_ptr<const PdbSearch>>
       searches_;
+  // (rows, cols, goal blank, heuristic) of a multi-tile search.
+  using MtmKey = std::tuple<int, int, int, MtmHeuristic>;
+  // A multi-tile search being made on maker_, and how it ended.
+  struct MtmMaking {
+    MtmKey key;
+    bool done = false;  // guarded by making_mutex_, as status
+    Status status;
+  };
+  // Starts making the search of `key` (p's goal) on maker_, into
+  // mtm_searches_: to its end, whatever the limits of the questions that
+  // wait for it (a 4x5 search's tables take 25 s, more than a server's
+  // time for one request: each would stop it, and none be answered), unless
+  // the Solver goes first. ResourceExhausted when no thread can be started.
+  // REQUIRES: making_mutex_ held; no making under way.
+  Status StartMakingMtm(const Problem& p, MtmHeuristic heuristic,
+                        const MtmKey& key);
+
   // Guards mtm_searches_ (the map, not what it holds).
   std::shared_mutex mutex_;
-  std::map<std::tuple<int, int, int, MtmHeuristic>,
-           std::shared_ptr<const MtmSearch>>
-      mtm_searches_;
-  // Held while a multi-tile search is made (a waiting thread stops at its
-  // own limits).
-  std::mutex mtm_making_;
+  std::map<MtmKey, std::shared_ptr<const MtmSearch>> mtm_searches_;
+  // One multi-tile search is made at a time; questions wait for it on
+  // made_, each until its own limits.
+  std::mutex making_mutex_;
+  std::condition_variable made_;
+  std::shared_ptr<MtmMaking> making_;  // guarded by making_mutex_
+  std::thread maker_;                  // guarded by making_mutex_
+  std::atomic<bool> stop_making_{false};
 };
 
 }  // namespace slidedb

@@ -1,0 +1,79 @@
+// Solver's multi-tile searches past full tables: made once, on a thread of
+// their own, to their end, whatever the limits of the question that asked
+// first. A 4x5 search's tables take 25 s, more than a server's time for one
+// request: when each request stopped the making at its own deadline, no
+// request was ever answered.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <string>
+
+#include "lib/puzzle/problem.h"
+#include "lib/puzzle/state.h"
+#include "lib/solve/solver.h"
+#include "lib/storage/database.h"
+#include "tests/test_util.h"
+
+namespace slidedb {
+namespace {
+
+Problem NearGoal(const Board& board) {
+  Problem p;
+  p.board = board;
+  p.goal_blank = board.cells() - 1;
+  p.metric = Metric::kMtm;
+  p.solvable = true;
+  p.start = CanonicalGoal(board, p.goal_blank);
+  ApplyMove(board, Move::kLeft, &p.start);
+  ApplyMove(board, Move::kLeft, &p.start);
+  return p;
+}
+
+TEST(SolverMtmTest, TheMakingOutlivesTheQuestionThatStartedIt) {
+  std::unique_ptr<Database> db;
+  ASSERT_TRUE(Database::Open(testing::TestDatabase(), &db).ok());
+  Solver solver(db.get());
+  std::atomic<int> made{0};
+  solver.set_open_hook([&](const std::string& what) {
+    if (what == "mtm 4x4/b15") ++made;
+  });
+  const Problem p = NearGoal(Board(4, 4));
+  // A question whose deadline has passed stops waiting at once (unless
+  // the search was made first) ...
+  SearchLimits past;
+  past.deadline = SearchLimits::Clock::now() - std::chrono::seconds(1);
+  Path path;
+  const Status first = solver.Solve(p, &path, past);
+  EXPECT_TRUE(first.ok() || first.IsDeadlineExceeded()) << first.ToString();
+  // ... and the next one is answered by the search it started, not made
+  // again.
+  ASSERT_TRUE(solver.Solve(p, &path, {}).ok());
+  EXPECT_EQ(path.distance(), 1);  // one move of two cells
+  EXPECT_TRUE(path.optimal);
+  EXPECT_EQ(made.load(), 1);
+}
+
+// A Solver that goes while a making is under way (4x5's, 25 s whole)
+// stops it and waits for it.
+TEST(SolverMtmTest, ASolverGoingStopsItsMaking) {
+  std::unique_ptr<Database> db;
+  ASSERT_TRUE(Database::Open(testing::TestDatabase(), &db).ok());
+  std::atomic<bool> started{false};
+  {
+    Solver solver(db.get());
+    solver.set_open_hook([&](const std::string& what) {
+      if (what == "mtm 4x5/b19") started = true;
+    });
+    SearchLimits past;
+    past.deadline = SearchLimits::Clock::now() - std::chrono::seconds(1);
+    Path path;
+    EXPECT_TRUE(
+        solver.Solve(NearGoal(Board(4, 5)), &path, past).IsDeadlineExceeded());
+  }
+  EXPECT_TRUE(started.load());
+}
+
+}  // namespace
+}  // namespace slidedb
