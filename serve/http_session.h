@@ -155,6 +155,11 @@ class HttpServer::Impl::Session : public std::enable_shared_from_this<Session> {
     if (req.count(http::field::host) > 1) {
       return Refuse(400, "the request has more than one Host header");
     }
+    // Every HTTP/1.1 request names its host (RFC 9112 3.2), even one whose
+    // target does; HTTP/1.0 need not.
+    if (req.version() >= 11 && req.count(http::field::host) == 0) {
+      return Refuse(400, "an HTTP/1.1 request must have a Host header");
+    }
     // A target in absolute form names the host itself; the Host field is
     // then ignored (RFC 9112 3.2.2).
     std::string_view authority;
