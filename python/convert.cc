@@ -156,7 +156,7 @@ std::string_view StateText(py::handle item, size_t index) {
             static_cast<size_t>(PyBytes_GET_SIZE(item.ptr()))};
   }
   if (!PyUnicode_Check(item.ptr())) {
-    throw py::type_error("state " + std::to_string(index + 1) + " is of type " +
+    throw py::type_error("state " + std::to_string(index) + " is of type " +
                          Py_TYPE(item.ptr())->tp_name +
                          ", not str or bytes (a state is a str such as "
                          "'123405786')");

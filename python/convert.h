@@ -62,7 +62,8 @@ WholeArg ReadWhole(const py::int_& number, int64_t lo, int64_t hi,
 void CheckWhole(const Status& s, std::initializer_list<const WholeArg*> args);
 
 // The text of a list's item `index` (from 0), a state: TypeError naming
-// it ("state 2 is of type int, not str or bytes") when it is neither.
+// it by `index`, as an array's rows are named ("state 1 is of type int,
+// not str or bytes" for states[1]), when it is neither.
 // Valid while the item lives.
 std::string_view StateText(py::handle item, size_t index);
 

@@ -180,10 +180,14 @@ PYBIND11_MODULE(slidedb, m) {
       "open",
       [](const py::object& path, bool preload) {
         // A str, bytes or path-like object (pathlib.Path).
-        return PyDb(py::module_::import("os")
-                        .attr("fsdecode")(path)
-                        .cast<std::string>(),
-                    preload);
+        const std::string dir = py::module_::import("os")
+                                    .attr("fsdecode")(path)
+                                    .cast<std::string>();
+        // As Python's own open() says of it: no file name holds one.
+        if (dir.find('\0') != std::string::npos) {
+          throw py::value_error("embedded null byte");
+        }
+        return PyDb(dir, preload);
       },
       "path"_a, py::kw_only(), "preload"_a = false,
       "Opens the database in `path` (as built by slidedb-build) read-only. "

@@ -106,11 +106,12 @@ def test_solve_many_is_solve_for_each(db):
     assert db.solve_many([]) == []
     with pytest.raises(TypeError):
         db.solve_many("867254301")  # one state, not a list of them
-    # An item that is no str is named by its place and its type.
+    # An item that is no str is named by its place, counted from 0 as an
+    # array's rows are, and its type.
     for method in (db.solve_many, db.distances):
-        with pytest.raises(TypeError, match="state 2 is of type int, not str or bytes"):
+        with pytest.raises(TypeError, match="state 1 is of type int, not str or bytes"):
             method(["867254301", 5])
-        with pytest.raises(TypeError, match="state 1 is of type int"):
+        with pytest.raises(TypeError, match="state 0 is of type int"):
             method(b"867254301")
 
 
@@ -183,6 +184,10 @@ def test_malformed_input_raises_value_error_with_the_cli_message(db):
 def test_missing_database_and_table(db, tmp_path):
     with pytest.raises(FileNotFoundError):
         slidedb.open(str(tmp_path / "none"))
+    # A NUL in the path is a ValueError, as Python's open() makes it; it
+    # was an OSError naming the path cut short there.
+    with pytest.raises(ValueError, match="embedded null byte"):
+        slidedb.open(str(tmp_path) + "\0/none")
     rc, _, err = cli("--board", "3x4", "1,2,3,4,5,6,7,8,9,10,0,11")
     assert rc == 66
     with pytest.raises(LookupError) as e:
