@@ -16,95 +16,13 @@
 #include "lib/answer/limits.h"
 #include "lib/base/ascii.h"
 #include "lib/storage/format.h"
+#include "query/query_usage.h"
 
 namespace po = boost::program_options;
 
 namespace slidedb {
 
 namespace {
-
-constexpr char kUsage[] =
-    "Usage: slidedb-query [options] [STATE ...]\n"
-    "       slidedb-query --histogram [--board RxC] [--goal G] "
-    "[--format text|csv|json]\n"
-    "       slidedb-query [--count] [--all [--limit N]] [--verify MOVES] "
-    "STATE ...\n"
-    "       slidedb-query --moves STATE ... | --tables\n"
-    "       slidedb-query --analyse --start STATE --moves MOVES\n"
-    "       slidedb-query --at-distance D | --sample N [--distance D] "
-    "[--seed S]\n"
-    "                     | --export csv|json | --heuristics "
-    "[--board RxC] [--goal G]\n"
-    "\n"
-    "Prints an optimal solution for each STATE, read off the database built\n"
-    "by slidedb-build: no search. With no STATE it reads one state per line\n"
-    "from standard input and answers each as it arrives (blank lines and\n"
-    "lines starting with # are skipped).\n"
-    "\n"
-    "A state lists the tiles row by row: 123456780, \"1 2 3 4 5 6 7 8 0\",\n"
-    "123/456/780 or 12345678_. The blank is 0, _, . or - (or the label given\n"
-    "with --blank). Boards of more than 9 cells separate labels with commas\n"
-    "or spaces. Moves are the directions the blank travels (U D L R); tiles\n"
-    "are the labels of the tiles that slide, in order.\n"
-    "\n"
-    "Boards of 13 to 25 cells (4x4, 5x5, 3x5 ...; not 2x7 and 7x2, whose\n"
-    "tables take two bits a state) have no full table: their answers come\n"
-    "from an optimal search (IDA*) over the pattern databases slidedb-build\n"
-    "made, equally exact; JSON adds \"nodes\", the states the searches\n"
-    "generated (--moves and --analyse too), and \"optimal\". With\n"
-    "--max-seconds a single-tile search that runs out of time still answers\n"
-    "with the best path found, not proven optimal, and the least length an\n"
-    "optimal one can have. A search of a STATE on the command line that\n"
-    "runs over a second says what it is doing on standard error, when that\n"
-    "is a terminal (--progress, --quiet): a line before each deeper\n"
-    "iteration. A batch is answered on every core (--threads), in input\n"
-    "order; an interactive line is answered before the next is read. Under\n"
-    "mpirun (mpirun -np N slidedb-query ... STATE) one STATE's search is\n"
-    "shared by the N ranks, with the answer of one process (docs/SCALE.md).\n"
-    "\n"
-    "Tools (docs/TOOLS.md): --count, --all and --verify add to each STATE's\n"
-    "answer; --moves answers each STATE with every legal move and the\n"
-    "distance it leads to; --tables lists every goal the database answers;\n"
-    "--at-distance, --sample, --export and --heuristics answer about every\n"
-    "state of the goal's table instead, and take no STATE.\n"
-    "\n"
-    "--analyse goes through a solve move by move: the distance before and\n"
-    "after each move, whether it was optimal, the moves lost so far, the\n"
-    "stretches that went the wrong way, and the optimal length beside the\n"
-    "solve's. MOVES are letters with optional counts (\"R3 D2 L\", in\n"
-    "--notation's convention) or the labels of the tiles that slide.\n"
-    "--metric mtm counts a run of one direction as one move.\n"
-    "\n";
-
-constexpr char kExitHelp[] =
-    "Exit status: 0 every input answered; 1 some input cannot reach the\n"
-    "goal; 64 bad usage; 65 some input was malformed (the others are still\n"
-    "answered; 65 wins over 1); 66 the database or a table is missing or\n"
-    "unreadable; 69 too little memory; 70 an internal error; 74 the input\n"
-    "could not be read (a directory, a closed descriptor) or the output\n"
-    "could not be written; 75 a search's --max-seconds ran out with no path\n"
-    "to give (docs/ERRORS.md). A state that starts with\n"
-    "'-' and then a letter goes after --: slidedb-query -- -hgfedcba\n"
-    "\n"
-    "Examples:\n"
-    "  slidedb-query 867254301\n"
-    "  slidedb-query --format json --goal 123/8_4/765 283164705\n"
-    "  slidedb-query --steps 123405786\n"
-    "  slidedb-query --histogram --format csv\n"
-    "  slidedb-query --moves --format json 123405786\n"
-    "  slidedb-query --count --all --limit 5 867254301\n"
-    "  slidedb-query --verify ULDRRUULDLURDLDRRULLDRRUULLDDRR 867254301\n"
-    "  slidedb-query --analyse --start 867254301 --moves "
-    "ULDRRUULDLURDDLURRULLDRDRULDLURRD\n"
-    "  slidedb-query --metric mtm --notation tile --analyse --start "
-    "867254301 --moves \"D R U L2 D2 R2\"\n"
-    "  slidedb-query --at-distance 31\n"
-    "  slidedb-query --sample 10 --distance 20 --seed 7\n"
-    "  slidedb-query --export csv > 3x3.csv\n"
-    "  slidedb-query --heuristics --goal 123/8_4/765\n"
-    "  slidedb-query --board 5x5 --goal 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,"
-    "15,16,17,18,19,20,21,22,23,24 --max-seconds 1 "
-    "10,3,24,12,0,7,8,11,14,21,22,23,2,1,9,17,18,6,20,4,13,15,5,19,16\n";
 
 // The options as given, before they are checked.
 struct Given {
@@ -456,7 +374,7 @@ std::optional<int> ParseQueryArgs(const std::vector<std::string>& argv,
   po::variables_map vm;
   if (!Store(argv, all, &vm, err)) return kExitUsage;
   if (vm.count("help")) {
-    out << kUsage << desc << "\n" << kExitHelp;
+    out << kQueryUsage << desc << "\n" << kQueryExitHelp;
     return kExitOk;
   }
   if (vm.count("version")) {

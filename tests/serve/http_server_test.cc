@@ -188,6 +188,23 @@ TEST(HttpServerTest, DeadlinesOfTheHeadTheBodyAndIdleConnections) {
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(15));
 }
 
+// Every HTTP/1.1 request names its host (RFC 9112 3.2): one without a Host
+// field is a 400; an HTTP/1.0 one need not, and is answered. Both were.
+TEST(HttpServerTest, AnHttp11RequestWithoutHostIs400) {
+  RunningServer server([](const ApiRequest&) { return Json(200, "{}\n"); });
+  ASSERT_TRUE(server.ok());
+  for (const char* target : {"/x", "http://localhost/x"}) {
+    const std::string reply = RawExchange(
+        server.port(), "GET " + std::string(target) + " HTTP/1.1\r\n\r\n");
+    EXPECT_EQ(reply.rfind("HTTP/1.1 400", 0), 0u) << reply;
+    EXPECT_NE(reply.find("must have a Host header"), std::string::npos)
+        << reply;
+  }
+  const std::string reply =
+      RawExchange(server.port(), "GET /x HTTP/1.0\r\n\r\n");
+  EXPECT_NE(reply.find(" 200 "), std::string::npos) << reply;
+}
+
 // An answer that may take long runs on a work thread: the other
 // connections of the same (single) loop are answered meanwhile.
 TEST(HttpServerTest, ALongAnswerLeavesItsLoopFree) {
