@@ -307,11 +307,13 @@ Status CheckDefaultGoal(const Arrangement& start) {
 
 Status CheckBlankLabel(const std::string& label) {
   for (char c : label) {
-    if (IsLabelSeparator(c) || c == '/' ||
+    // A quote too: no state holding one is read (Unquote).
+    if (IsLabelSeparator(c) || c == '/' || c == '"' || c == '\'' ||
         static_cast<unsigned char>(c) < 0x20) {
       return Status::InvalidArgument(
           "the blank's label '" + label +
-          "' cannot hold spaces, commas, slashes or control characters");
+          "' cannot hold spaces, commas, slashes, quotes or control "
+          "characters");
     }
   }
   return Status::OK();

@@ -46,7 +46,7 @@ Status ParseArrangement(std::string_view text, const Board& board,
                         const NotationOptions& options, Arrangement* out);
 
 // Whether `label` can stand for the blank: it must not hold a separator
-// (space, comma), a '/' or a control character.
+// (space, comma), a '/', a quote or a control character.
 Status CheckBlankLabel(const std::string& label);
 
 // The goal a start is solved to when none is given: the start's tiles in

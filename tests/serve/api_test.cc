@@ -379,6 +379,9 @@ TEST_F(ApiTest, ErrorsSayWhatIsWrongWithTheRightStatus) {
        "parameter 'moves': "},
       {Get("/api/solve", {{"start", "123456780"}, {"blank", ""}}), 400,
        "the blank's label is empty"},
+      // No state could hold it.
+      {Get("/api/solve", {{"start", "1234567\"8"}, {"blank", "\""}}), 400,
+       "cannot hold spaces, commas, slashes, quotes"},
       {Get("/healthz", {{"x", "1"}}), 400, "unknown parameter 'x'"},
       {Get("/api/verify", {{"start", "867254301"}}), 400,
        "missing parameter 'moves'"},
