@@ -226,6 +226,18 @@ int RunStates(QueryArgs* args, Solver* solver, GoalKind kind,
       err);
 }
 
+// Whether answering needs no database at all: the multi-tile search of a
+// board past full tables (4x4, 3x5, 5x3, 4x5, 5x4) makes or unpacks its
+// own tables, so there need be none in --db.
+bool ReadsNoDatabase(const QueryArgs& a) {
+  const QueryConfig& config = a.config;
+  return (a.mode == QueryMode::kStates || a.mode == QueryMode::kMoves ||
+          a.mode == QueryMode::kAnalyse) &&
+         config.metric == Metric::kMtm &&
+         config.board.cells() > kMaxTableCells &&
+         MtmSearch::Supports(config.board);
+}
+
 int Run(const std::vector<std::string>& argv, std::istream& in,
         std::ostream& out, std::ostream& err,
         std::unique_ptr<Database>* database, MpiQuery* mpi) {
@@ -237,6 +249,10 @@ int Run(const std::vector<std::string>& argv, std::istream& in,
   QueryConfig& config = a.config;
   std::unique_ptr<Database>& db = *database;
   Status s = Database::Open(config.db_dir, &db);
+  if (s.IsNotFound() && ReadsNoDatabase(a)) {
+    db = Database::Empty(config.db_dir);
+    s = Status::OK();
+  }
   if (!s.ok()) {
     err << "slidedb-query: " << s.message();
     if (s.IsNotFound()) err << MissingDatabaseHint(config.db_dir);

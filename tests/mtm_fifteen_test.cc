@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <sstream>
@@ -199,6 +200,31 @@ TEST(MtmTablesTest, FifteenPuzzleMovesAreTheReferenceDistances) {
       EXPECT_EQ(m["distance"], near.at(q)) << start << " " << m["move"];
     }
   }
+}
+
+// The multi-tile search of 4x4 reads no database: it answers with none at
+// --db (it once said "no database at ..." and named a build of 3x3), and
+// writes nothing there. The single-tile one still needs its databases.
+TEST(MtmTablesTest, TheFifteenPuzzleNeedsNoDatabase) {
+  const std::string none = testing::TempDir("mtm-no-db") + "/none";
+  const std::string near = "1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15";
+  for (const char* mode : {"", "--moves"}) {
+    std::vector<std::string> args = {"--db",     none,  "--board", "4x4",
+                                     "--metric", "mtm", near};
+    if (*mode != '\0') args.insert(args.begin(), mode);
+    const CliResult r = RunQueryCli(args);
+    EXPECT_EQ(r.status, 0) << mode << r.err;
+    EXPECT_NE(r.out.find("1 move (multi-tile)"), std::string::npos) << r.out;
+  }
+  const CliResult analysed =
+      RunQueryCli({"--db", none, "--board", "4x4", "--metric", "mtm",
+                   "--analyse", "--start", near, "--moves", "R"});
+  EXPECT_EQ(analysed.status, 0) << analysed.err;
+  EXPECT_FALSE(std::filesystem::exists(none));
+  const CliResult stm = RunQueryCli({"--db", none, "--board", "4x4", near});
+  EXPECT_EQ(stm.status, kExitNoInput);
+  EXPECT_NE(stm.err.find("no database at " + none), std::string::npos)
+      << stm.err;
 }
 
 }  // namespace

@@ -132,6 +132,12 @@ Status CheckVersion(const std::string& dir, const std::string& version,
 
 Database::~Database() = default;
 
+std::unique_ptr<Database> Database::Empty(const std::string& dir) {
+  std::unique_ptr<Database> out(new Database);
+  out->dir_ = dir;
+  return out;
+}
+
 Status Database::Open(const std::string& dir, std::unique_ptr<Database>* db) {
   std::error_code ec;
   if (!std::filesystem::exists(std::filesystem::path(dir) / "CURRENT", ec)) {

@@ -28,6 +28,9 @@ class Database {
   // of a format this version does not read (the message names the command
   // that rebuilds it); Corruption when it holds something else.
   static Status Open(const std::string& dir, std::unique_ptr<Database>* db);
+  // A database that holds nothing, named `dir` (there may be none there):
+  // for the questions that read none (the multi-tile search of 4x4 ...).
+  static std::unique_ptr<Database> Empty(const std::string& dir);
   ~Database();
   Database(const Database&) = delete;
   Database& operator=(const Database&) = delete;
