@@ -12,6 +12,7 @@
 
 #include "lib/puzzle/problem.h"
 #include "lib/puzzle/state.h"
+#include "lib/search/bfs_memory.h"
 #include "lib/solve/solver.h"
 #include "lib/storage/database.h"
 #include "tests/test_util.h"
@@ -73,6 +74,30 @@ TEST(SolverMtmTest, ASolverGoingStopsItsMaking) {
         solver.Solve(NearGoal(Board(4, 5)), &path, past).IsDeadlineExceeded());
   }
   EXPECT_TRUE(started.load());
+}
+
+// Memory refused to the making is said to the question that waits for it
+// (ResourceExhausted: the server's 503, the tools' 69); thrown on the
+// making's own thread, it would end the process. The next question makes
+// it again. (The 4x4 tables are unpacked once a process: where another
+// test of this process unpacked them, nothing is refused.)
+TEST(SolverMtmTest, MemoryRefusedToTheMakingIsSaid) {
+  std::unique_ptr<Database> db;
+  ASSERT_TRUE(Database::Open(testing::TestDatabase(), &db).ok());
+  Solver solver(db.get());
+  const Board board(4, 4);
+  Problem p = NearGoal(board);
+  p.goal_blank = 5;  // the tables of the middle rows and columns
+  p.start = CanonicalGoal(board, 5);
+  ApplyMove(board, Move::kDown, &p.start);
+  Path path;
+  RefuseMemoryForTesting(1 << 20);
+  const Status refused = solver.Solve(p, &path, {});
+  RefuseMemoryForTesting(0);
+  EXPECT_TRUE(refused.ok() || refused.IsResourceExhausted())
+      << refused.ToString();
+  ASSERT_TRUE(solver.Solve(p, &path, {}).ok());
+  EXPECT_EQ(path.distance(), 1);
 }
 
 }  // namespace

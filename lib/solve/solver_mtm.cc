@@ -2,6 +2,7 @@
 // ...): made once, on a thread of their own, and kept.
 #include <algorithm>
 #include <chrono>
+#include <new>
 #include <system_error>
 #include <thread>
 
@@ -74,7 +75,17 @@ Status Solver::StartMakingMtm(const Problem& p, MtmHeuristic heuristic,
       SearchLimits limits;
       limits.cancel = &stop_making_;
       std::shared_ptr<const MtmSearch> made;
-      Status s = MakeMtmSearch(p, heuristic, limits, &made);
+      Status s;
+      try {
+        s = MakeMtmSearch(p, heuristic, limits, &made);
+      } catch (const std::bad_alloc&) {
+        // Said to the questions that wait, as a question's own making
+        // said it (the server's 503): on this thread it would end the
+        // process.
+        s = Status::ResourceExhausted(
+            "not enough memory to make the multi-tile search of " +
+            TableId(p.board, p.goal_blank));
+      }
       if (s.ok()) {
         std::unique_lock<std::shared_mutex> lock(mutex_);
         // The memory kept stays bounded: past kMtmKeptBytes, the others go.
