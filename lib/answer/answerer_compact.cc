@@ -223,7 +223,11 @@ bool Answerer::AnswerCompact(std::string_view input, std::string* out,
   problem_.board = board;
   problem_.goal_blank = own_goal ? config_.goal->blank : n - 1;
   problem_.solvable = true;
-  *status = solver_->Solve(problem_, &path_, InputLimits());
+  // The limits as given unless a budget or more threads change them: a
+  // table's walk needs no copy of them (InputLimits).
+  *status = config_.max_seconds > 0 || search_threads_ > config_.limits.threads
+                ? solver_->Solve(problem_, &path_, InputLimits())
+                : solver_->Solve(problem_, &path_, config_.limits);
   if (!status->ok()) return true;
 
   // The start and the goal as written.
