@@ -120,7 +120,7 @@ po::options_description ToolOptions(QueryArgs* args, Given* g) {
       "moves",
       "answer each STATE with every legal move, the tile it "
       "slides, the state it leads to and that state's distance; with "
-      "--analyse, the word after it is the solve's MOVES")(
+      "--analyse, the word after it (or after '=') is the solve's MOVES")(
       "analyse",
       "analyse a solve: --start STATE --moves MOVES (the "
       "distance before and after each move, the moves lost, the stretches "
