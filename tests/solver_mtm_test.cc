@@ -57,7 +57,8 @@ TEST(SolverMtmTest, TheMakingOutlivesTheQuestionThatStartedIt) {
 }
 
 // A Solver that goes while a making is under way (4x5's, 25 s whole)
-// stops it and waits for it.
+// stops it and waits for it. A question that stops waiting names the
+// making under way: its own, or another board's before it.
 TEST(SolverMtmTest, ASolverGoingStopsItsMaking) {
   std::unique_ptr<Database> db;
   ASSERT_TRUE(Database::Open(testing::TestDatabase(), &db).ok());
@@ -70,8 +71,20 @@ TEST(SolverMtmTest, ASolverGoingStopsItsMaking) {
     SearchLimits past;
     past.deadline = SearchLimits::Clock::now() - std::chrono::seconds(1);
     Path path;
-    EXPECT_TRUE(
-        solver.Solve(NearGoal(Board(4, 5)), &path, past).IsDeadlineExceeded());
+    const Status own = solver.Solve(NearGoal(Board(4, 5)), &path, past);
+    EXPECT_TRUE(own.IsDeadlineExceeded());
+    EXPECT_NE(own.message().find("the multi-tile search of 4x5/b19 was being "
+                                 "made"),
+              std::string::npos)
+        << own.message();
+    // A question for another board waits behind it, and says so.
+    const Status other = solver.Solve(NearGoal(Board(5, 4)), &path, past);
+    EXPECT_TRUE(other.IsDeadlineExceeded());
+    EXPECT_NE(other.message().find("waiting for the multi-tile search of "
+                                   "4x5/b19 to be made, before this "
+                                   "question's (5x4/b19)"),
+              std::string::npos)
+        << other.message();
   }
   EXPECT_TRUE(started.load());
 }

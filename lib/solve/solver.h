@@ -225,6 +225,15 @@ class Solver {
   // REQUIRES: making_mutex_ held; no making under way.
   Status StartMakingMtm(const Problem& p, MtmHeuristic heuristic,
                         const MtmKey& key);
+  // The making's own work, on maker_: the search of `key` made and kept in
+  // mtm_searches_.
+  Status MakeAndKeepMtm(const Problem& p, MtmHeuristic heuristic,
+                        const MtmKey& key);
+  // The DeadlineExceeded of p's question (its search `key`), stopped at
+  // its limit while `making` was under way: that one's, or another's
+  // before it.
+  static Status MakingDeadline(const Problem& p, const MtmMaking& making,
+                               const MtmKey& key);
 
   // Guards mtm_searches_ (the map, not what it holds).
   std::shared_mutex mutex_;

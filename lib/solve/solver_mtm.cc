@@ -48,16 +48,34 @@ Status Solver::GetMtmSearch(const Problem& p, const SearchLimits& limits,
       if (SearchLimits::Clock::now() >=
               std::min(limits.deadline, limits.answer_by) ||
           limits.Cancelled()) {
-        return Status::DeadlineExceeded(
-            "stopped at its limit while the multi-tile search of " +
-            TableId(p.board, p.goal_blank) +
-            " is made, once for every question (its tables take 25 s on "
-            "4x5); it goes on being made: ask again soon");
+        return MakingDeadline(p, *m, key);
       }
       made_.wait_for(lock, std::chrono::milliseconds(20));
     }
     if (m->key == key && !m->status.ok()) return m->status;
   }
+}
+
+Status Solver::MakingDeadline(const Problem& p, const MtmMaking& making,
+                              const MtmKey& key) {
+  const auto& [rows, cols, goal_blank, heuristic] = making.key;
+  const std::string made =
+      "the multi-tile search of " + TableId(Board(rows, cols), goal_blank);
+  std::string m = "stopped at its limit while ";
+  if (making.key == key) {
+    m += made + " was being made";
+  } else {
+    // One is made at a time: this question's comes after.
+    m += "waiting for " + made + " to be made, before this question's (" +
+         TableId(p.board, p.goal_blank) + ")";
+  }
+  // What a later question finds: the making goes on while the process
+  // lives (a server's), not past a one-shot query's end.
+  return Status::DeadlineExceeded(
+      m +
+      "; its tables take seconds to make, once a process (about 25 s "
+      "on 4x5 and 5x4), and the making goes on for the questions after "
+      "while the process lives");
 }
 
 // REQUIRES: making_mutex_ held, no making under way.
@@ -69,32 +87,23 @@ Status Solver::StartMakingMtm(const Problem& p, MtmHeuristic heuristic,
   making_ = m;
   try {
     maker_ = std::thread([this, m, p, heuristic] {
-      if (open_hook_) open_hook_("mtm " + TableId(p.board, p.goal_blank));
-      // Made to its end unless the Solver goes first: a question's limits
-      // stop only its wait.
-      SearchLimits limits;
-      limits.cancel = &stop_making_;
-      std::shared_ptr<const MtmSearch> made;
+      // Nothing may leave this thread: an exception here would end the
+      // process. What went wrong is said to the questions that wait.
       Status s;
       try {
-        s = MakeMtmSearch(p, heuristic, limits, &made);
+        s = MakeAndKeepMtm(p, heuristic, m->key);
       } catch (const std::bad_alloc&) {
-        // Said to the questions that wait, as a question's own making
-        // said it (the server's 503): on this thread it would end the
-        // process.
         s = Status::ResourceExhausted(
-            "not enough memory to make the multi-tile search of " +
-            TableId(p.board, p.goal_blank));
-      }
-      if (s.ok()) {
-        std::unique_lock<std::shared_mutex> lock(mutex_);
-        // The memory kept stays bounded: past kMtmKeptBytes, the others go.
-        size_t kept = made->memory_bytes();
-        for (const auto& [k, other] : mtm_searches_) {
-          kept += other->memory_bytes();
-        }
-        if (kept > kMtmKeptBytes) mtm_searches_.clear();
-        mtm_searches_.emplace(m->key, std::move(made));
+            "not enough memory to make a multi-tile search");
+      } catch (const std::system_error& e) {
+        s = e.code() == std::errc::resource_unavailable_try_again ||
+                    e.code() == std::errc::not_enough_memory
+                ? Status::ResourceExhausted(
+                      "no thread could be started to make a multi-tile "
+                      "search")
+                : Status::Internal(e.what());
+      } catch (const std::exception& e) {
+        s = Status::Internal(e.what());
       }
       {
         std::lock_guard<std::mutex> lock(making_mutex_);
@@ -109,6 +118,25 @@ Status Solver::StartMakingMtm(const Problem& p, MtmHeuristic heuristic,
         "no thread could be started to make the multi-tile search of " +
         TableId(p.board, p.goal_blank));
   }
+  return Status::OK();
+}
+
+Status Solver::MakeAndKeepMtm(const Problem& p, MtmHeuristic heuristic,
+                              const MtmKey& key) {
+  if (open_hook_) open_hook_("mtm " + TableId(p.board, p.goal_blank));
+  // Made to its end unless the Solver goes first: a question's limits stop
+  // only its wait.
+  SearchLimits limits;
+  limits.cancel = &stop_making_;
+  std::shared_ptr<const MtmSearch> made;
+  Status s = MakeMtmSearch(p, heuristic, limits, &made);
+  if (!s.ok()) return s;
+  std::unique_lock<std::shared_mutex> lock(mutex_);
+  // The memory kept stays bounded: past kMtmKeptBytes, the others go.
+  size_t kept = made->memory_bytes();
+  for (const auto& [k, other] : mtm_searches_) kept += other->memory_bytes();
+  if (kept > kMtmKeptBytes) mtm_searches_.clear();
+  mtm_searches_.emplace(key, std::move(made));
   return Status::OK();
 }
 
