@@ -259,7 +259,7 @@ int Build(const BuildOptions& o, const std::vector<int>& goals,
   if (!s.ok()) {
     err << "slidedb-build: " << s.message()
         << "\nslidedb-build: nothing changed in " << o.db_dir << "\n";
-    return kExitIOError;
+    return s.IsResourceExhausted() ? kExitUnavailable : kExitIOError;
   }
   PrintSummary(o, goals.size(), built_partitions, built_bytes,
                std::chrono::duration<double>(std::chrono::steady_clock::now() -

@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "lib/base/threads.h"
+
 namespace slidedb {
 
 namespace {
@@ -282,8 +284,13 @@ BatchOutcome AnswerSearches(const QueryConfig& config, Solver* solver,
   if (workers > 0) w.shared.limits.helpers = &w.helpers;
   if (w.shared.limits.cancel == nullptr) w.shared.limits.cancel = &w.cancel;
   std::vector<std::thread> pool;
+  pool.reserve(std::max(workers, 0));
   for (int t = 0; t < workers; ++t) {
-    pool.emplace_back([&w, solver] { AnswerWindow(&w, solver); });
+    // Fewer workers when the system cannot start them all; with none, the
+    // calling thread answers every line itself.
+    if (!StartThread(&pool, [&w, solver] { AnswerWindow(&w, solver); })) {
+      break;
+    }
   }
   Answerer own(w.shared, solver);
   const size_t ahead = workers > 0 ? kChunkLines : 1;

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # slidedb-query under a memory limit (ulimit -v) too tight for it says so
 # and exits 69, at whatever point memory runs out: RocksDB's mmap of a table
-# file, its allocations (std::bad_alloc), the table read whole. It once
-# aborted (134) or blamed the database (66). Limits from too little to load
+# file, its allocations (std::bad_alloc), the table read whole, a thread
+# that cannot start. It once aborted (134) or blamed the database (66). Limits from too little to load
 # the program up to enough to answer; each run must answer (0) or say it
 # ran out (69).
 #
@@ -21,20 +21,25 @@ until { (ulimit -v "$least"; exec "$bin/slidedb-query" --version); } \
   least=$((least + 5000))
   [ "$least" -lt 1000000 ] || { echo "slidedb-query --version fails"; exit 1; }
 done
+# The multi-tile 15-puzzle: its tables unpacked on threads, made on one
+# of their own.
+near15=1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15
 answered=0 refused=0
 # Densely where memory runs out, then up to plenty.
 for limit in $(seq "$least" 1000 $((least + 30000))) \
   $(seq $((least + 40000)) 20000 $((least + 300000))); do
-  for args in "--at-distance 20" "--sample 100" "--histogram" "1,2,3,4,5,6,7,8,9,0"; do
+  for args in "--board 2x5 --at-distance 20" "--board 2x5 --sample 100" \
+    "--board 2x5 --histogram" "--board 2x5 1,2,3,4,5,6,7,8,9,0" \
+    "--board 4x4 --metric mtm $near15"; do
     rc=0
     # shellcheck disable=SC2086
-    (ulimit -v "$limit"; exec "$bin/slidedb-query" --db "$db" --board 2x5 $args) \
+    (ulimit -v "$limit"; exec "$bin/slidedb-query" --db "$db" $args) \
       >/dev/null 2>"$work/err" || rc=$?
     case $rc in
       0) answered=$((answered + 1)) ;;
       69)
         refused=$((refused + 1))
-        grep -q "^slidedb-query: .*\(out of memory\|Cannot allocate memory\)" \
+        grep -q "^slidedb-query: .*\(out of memory\|Cannot allocate memory\|not enough memory\|no thread could be started\)" \
           "$work/err" || { echo "exit 69 without saying why:"; cat "$work/err"; exit 1; }
         ;;
       *)

@@ -247,8 +247,8 @@ std::optional<int> ReadArgs(const std::vector<std::string>& args,
            "exists from that start (the reason is printed) or the grid is not "
            "a\n"
            "tour; 64 bad usage; 65 the grid file is not a grid of numbers; 66\n"
-           "the grid file cannot be opened or read; 74 the output cannot be\n"
-           "written.\n"
+           "the grid file cannot be opened or read; 69 too little memory; 74\n"
+           "the output cannot be written.\n"
         << "\nExample: slidedb-tour --size 19 --start 4,12\n";
     return kExitOk;
   }

@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <functional>
+#include <system_error>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace slidedb {
@@ -16,12 +18,34 @@ inline int Cores() {
   return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 }
 
+// Starts a thread running `f` at the end of *threads; false, with nothing
+// started, when the system has no room for another (std::system_error,
+// as under ulimit -v): the caller does that share of the work itself. A
+// thread that failed to start once made the vector unwind with threads
+// still running, which ends the process.
+// REQUIRES: threads->capacity() > threads->size() (reserve before the
+// first: growing it may throw too).
+template <typename F>
+bool StartThread(std::vector<std::thread>* threads, F&& f) {
+  try {
+    threads->emplace_back(std::forward<F>(f));
+    return true;
+  } catch (const std::system_error&) {
+    return false;
+  }
+}
+
 // Runs `work` on `threads` threads, the caller's one of them, and returns
-// once every one has returned. threads < 2: on the caller's alone.
+// once every one has returned. threads < 2: on the caller's alone; fewer
+// when the system cannot start them all (StartThread), the work sharing
+// out its pieces itself.
 template <typename Work>
 void RunOnThreads(int threads, const Work& work) {
   std::vector<std::thread> others;
-  for (int t = 1; t < threads; ++t) others.emplace_back(std::cref(work));
+  others.reserve(std::max(threads - 1, 0));
+  for (int t = 1; t < threads; ++t) {
+    if (!StartThread(&others, std::cref(work))) break;
+  }
   work();
   for (std::thread& t : others) t.join();
 }

@@ -208,8 +208,13 @@ Status DatabaseWriter::IngestFiles(
     statuses[f] = s;
   };
   std::vector<std::thread> threads;
-  for (size_t f = 1; f < fills.size(); ++f) threads.emplace_back(write, f);
+  threads.reserve(fills.size());
+  size_t f = 1;
+  for (; f < fills.size(); ++f) {
+    if (!StartThread(&threads, [&write, f] { write(f); })) break;
+  }
   write(0);
+  for (; f < fills.size(); ++f) write(f);  // no thread could take them
   for (auto& t : threads) t.join();
   for (const Status& s : statuses) {
     if (!s.ok()) return s;
