@@ -4,6 +4,7 @@
 #include <cctype>
 #include <iterator>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -171,9 +172,13 @@ bool Store(const std::vector<std::string>& argv,
     // STATEs).
     std::vector<std::string> words;
     for (const std::string& word : argv) {
-      if (word.rfind("--moves=", 0) == 0) {
+      // Abbreviated as any option may be (--mov=M).
+      const size_t eq = word.find('=');
+      if (eq != std::string::npos && eq >= 4 &&
+          std::string_view("--moves").substr(0, eq) ==
+              std::string_view(word).substr(0, eq)) {
         words.push_back("--moves");
-        words.push_back(word.substr(8));
+        words.push_back(word.substr(eq + 1));
       } else {
         words.push_back(word);
       }

@@ -40,6 +40,9 @@ TEST(QueryArgsTest, MovesTakeTheirWordAfterAnEqualsSign) {
   EXPECT_EQ(analyse.mode, QueryMode::kAnalyse);
   EXPECT_EQ(analyse.analyse_moves, "ULDR");
   EXPECT_TRUE(analyse.states.empty());
+  EXPECT_EQ(
+      Parsed({"--analyse", "--start", "867254301", "--mov=UL"}).analyse_moves,
+      "UL");
   const QueryArgs moves = Parsed({"--moves=867254301"});
   EXPECT_EQ(moves.mode, QueryMode::kMoves);
   EXPECT_EQ(moves.states, std::vector<std::string>{"867254301"});

@@ -30,6 +30,10 @@ TEST(RocksStatusTest, OtherFailuresAreIOErrors) {
   EXPECT_TRUE(io.IsIOError()) << io.ToString();
   EXPECT_TRUE(
       FromRocksDb(rocksdb::Status::Corruption("bad block")).IsIOError());
+  // The words in `what` (a path, say) are not RocksDB's.
+  EXPECT_TRUE(FromRocksDb(rocksdb::Status::IOError("lock held"),
+                          std::string("opening /db/") + std::strerror(ENOMEM))
+                  .IsIOError());
 }
 
 }  // namespace

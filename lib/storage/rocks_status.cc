@@ -7,11 +7,12 @@ namespace slidedb {
 
 Status FromRocksDb(const rocksdb::Status& s, const std::string& what) {
   if (s.ok()) return Status::OK();
-  const std::string message =
-      what.empty() ? s.ToString() : what + ": " + s.ToString();
-  // RocksDB keeps no errno, only its text, in the C library's words.
+  const std::string rocks = s.ToString();
+  const std::string message = what.empty() ? rocks : what + ": " + rocks;
+  // RocksDB keeps no errno, only its text, in the C library's words (in
+  // its own part of the message: `what` may name any path).
   if (s.IsMemoryLimit() ||
-      message.find(std::strerror(ENOMEM)) != std::string::npos) {
+      rocks.find(std::strerror(ENOMEM)) != std::string::npos) {
     return Status::ResourceExhausted(message);
   }
   return Status::IOError(message);
