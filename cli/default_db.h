@@ -44,7 +44,8 @@ inline bool BuildUnderWay(const std::string& dir) {
 // What follows "no database at DIR" in a tool's message: that a build of it
 // is under way, the command that builds one where slidedb-build would (DIR
 // missing, or an empty folder), else why it would not.
-inline std::string MissingDatabaseHint(const std::string& dir) {
+inline std::string MissingDatabaseHint(const std::string& dir,
+                                       const std::string& build_args = "") {
   namespace fs = std::filesystem;
   if (BuildUnderWay(dir)) {
     return "; a slidedb-build of it is under way: try again when it ends";
@@ -52,7 +53,7 @@ inline std::string MissingDatabaseHint(const std::string& dir) {
   std::error_code ec;
   const fs::file_status st = fs::status(dir, ec);
   if (!fs::exists(st) || (fs::is_directory(st) && fs::is_empty(dir, ec))) {
-    return "; build it with: slidedb-build --db " + dir;
+    return "; build it with: slidedb-build --db " + dir + build_args;
   }
   if (!fs::is_directory(st)) return " (a file: --db names a folder)";
   return " (a folder of other files: name an empty or new folder to build "

@@ -255,7 +255,15 @@ int Run(const std::vector<std::string>& argv, std::istream& in,
   }
   if (!s.ok()) {
     err << "slidedb-query: " << s.message();
-    if (s.IsNotFound()) err << MissingDatabaseHint(config.db_dir);
+    // The build of the board and metric asked about (slidedb-build makes
+    // 3x3's single-tile tables by default).
+    if (s.IsNotFound()) {
+      err << MissingDatabaseHint(
+          config.db_dir,
+          (config.board == Board(3, 3) ? ""
+                                       : " --board " + config.board.Name()) +
+              (config.metric == Metric::kMtm ? " --metric mtm" : ""));
+    }
     err << "\n";
     return ExitStatusOf(s);
   }

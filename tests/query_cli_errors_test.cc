@@ -179,7 +179,20 @@ TEST(QueryCliTest, MissingDatabaseUnderABuildSaysSo) {
       << r.err;
   close(fd);  // the build ended: the command that builds it again
   r = RunQueryCli({"--db", dir, "123456780"});
-  EXPECT_NE(r.err.find("build it with: slidedb-build --db"), std::string::npos)
+  EXPECT_NE(r.err.find("build it with: slidedb-build --db " + dir + "\n"),
+            std::string::npos)
+      << r.err;
+  // Another board's (or metric's) build: slidedb-build makes 3x3's alone.
+  r = RunQueryCli(
+      {"--db", dir, "--board", "4x4", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15"});
+  EXPECT_NE(
+      r.err.find("build it with: slidedb-build --db " + dir + " --board 4x4\n"),
+      std::string::npos)
+      << r.err;
+  r = RunQueryCli({"--db", dir, "--board", "2x3", "--metric", "mtm", "12345_"});
+  EXPECT_NE(r.err.find("build it with: slidedb-build --db " + dir +
+                       " --board 2x3 --metric mtm\n"),
+            std::string::npos)
       << r.err;
 }
 
