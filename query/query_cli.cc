@@ -226,16 +226,13 @@ int RunStates(QueryArgs* args, Solver* solver, GoalKind kind,
       err);
 }
 
-// Whether answering needs no database at all: the multi-tile search of a
-// board past full tables (4x4, 3x5, 5x3, 4x5, 5x4) makes or unpacks its
-// own tables, so there need be none in --db.
+// Whether answering needs no database at all: no multi-tile table is built
+// of a board past full tables. Its search (4x4, 3x5, 5x3, 4x5, 5x4) makes
+// or unpacks its own tables; the other boards', and the tools that need a
+// full table, are refused as they are with a database.
 bool ReadsNoDatabase(const QueryArgs& a) {
-  const QueryConfig& config = a.config;
-  return (a.mode == QueryMode::kStates || a.mode == QueryMode::kMoves ||
-          a.mode == QueryMode::kAnalyse) &&
-         config.metric == Metric::kMtm &&
-         config.board.cells() > kMaxTableCells &&
-         MtmSearch::Supports(config.board);
+  return a.config.metric == Metric::kMtm &&
+         a.config.board.cells() > kMaxTableCells;
 }
 
 int Run(const std::vector<std::string>& argv, std::istream& in,

@@ -196,6 +196,42 @@ TEST(QueryCliTest, MissingDatabaseUnderABuildSaysSo) {
       << r.err;
 }
 
+// No multi-tile table is built of a board past 12 cells: without a
+// database, its questions are refused as they are with one (64, the same
+// words), never sent to a build that refuses them too.
+TEST(QueryCliTest, MultiTileBoardsPastFullTablesNeedNoDatabaseToBeRefused) {
+  const std::string none = TempDir("query-mtm-no-db") + "/nothing-here";
+  std::string s55;
+  for (int i = 1; i < 25; ++i) s55 += std::to_string(i) + ",";
+  s55 += "0";
+  const std::vector<std::vector<std::string>> asked = {
+      {"--board", "4x4", "--metric", "mtm", "--histogram"},
+      {"--board", "4x4", "--metric", "mtm", "--at-distance", "3"},
+      {"--board", "2x7", "--metric", "mtm", "--histogram"},
+      {"--board", "2x7", "--metric", "mtm", "1,2,3,4,5,6,7,8,9,10,11,12,0,13"},
+      {"--board", "5x5", "--metric", "mtm", s55},
+      {"--board", "5x5", "--metric", "mtm", "--count", s55},
+  };
+  for (const auto& args : asked) {
+    std::vector<std::string> with = {"--db", TestDatabase()};
+    std::vector<std::string> without = {"--db", none};
+    with.insert(with.end(), args.begin(), args.end());
+    without.insert(without.end(), args.begin(), args.end());
+    const CliResult a = RunQueryCli(with);
+    const CliResult b = RunQueryCli(without);
+    EXPECT_EQ(a.status, kExitUsage) << a.err;
+    EXPECT_EQ(b.status, a.status) << b.err;
+    EXPECT_EQ(b.err, a.err);
+    EXPECT_EQ(b.err.find("slidedb-build --db"), std::string::npos) << b.err;
+  }
+  // A board with no multi-tile answer is not said to be searched.
+  const CliResult r = RunQueryCli({"--db", TestDatabase(), "--board", "2x7",
+                                   "--metric", "mtm", "--histogram"});
+  EXPECT_NE(r.err.find("2x7 has no multi-tile answer"), std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.err.find("answered by a search"), std::string::npos) << r.err;
+}
+
 TEST(QueryCliTest, MissingTableIsStatus66AndNamesTheBuild) {
   // 2x5 has only its default goal in the test database, which serves the
   // goals with the blank in a corner; the blank on cell 1 is served by the

@@ -5,6 +5,7 @@
 
 #include "lib/puzzle/problem.h"
 #include "lib/puzzle/symmetry.h"
+#include "lib/search/mtm_search.h"
 
 namespace slidedb {
 
@@ -149,11 +150,17 @@ Status NeedsFullTable(const QueryConfig& config, WholeTableTool tool) {
       break;
   }
   std::string m = std::string(what) + " needs the goal's full table, and " +
-                  config.board.Name() +
-                  (config.metric == Metric::kMtm
-                       ? " in the multi-tile metric is answered by a search"
-                       : " with this goal is answered by a search over "
-                         "pattern databases");
+                  config.board.Name();
+  if (config.metric == Metric::kMtm && !MtmSearch::Supports(config.board)) {
+    return Status::NotSupported(
+        m +
+        " has no multi-tile answer: it has no full table in that metric, "
+        "and its walking-distance tables are too big to make");
+  }
+  m += (config.metric == Metric::kMtm
+            ? " in the multi-tile metric is answered by a search"
+            : " with this goal is answered by a search over "
+              "pattern databases");
   if (config.board.cells() > kMaxTwoBitTableCells) {
     m += " (no board over " + std::to_string(kMaxTwoBitTableCells) +
          " cells has a full table)";
