@@ -32,7 +32,7 @@ constexpr char kUsage[] =
     "[--metric stm|mtm] [--records byte|two-bit] [--pdb PARTITION]\n"
     "                     [--words|--no-words] [--threads N] [--quiet]\n"
     "       slidedb-build --verify [--db DIR] [--board RxC] [--goal G]... "
-    "[--format text|json]\n"
+    "[--metric stm|mtm] [--threads N] [--format text|json]\n"
     "\n"
     "Builds the tables of a sliding-tile puzzle by a breadth-first search\n"
     "back from each goal over every state that reaches it, and stores each\n"
@@ -189,8 +189,9 @@ void PrintHelp(const po::options_description& desc, std::ostream& out) {
          "64 bad usage; 73 the database cannot be written (or another\n"
          "slidedb-build is writing it: one build at a time holds\n"
          "DIR.lock); 74 an I/O error (a full\n"
-         "disk) while writing: the database is left as it was; or the\n"
-         "output (a --verify report) could not be written.\n"
+         "disk) while writing the database: it is left as it was; or the\n"
+         "output could not be written (a --verify report, or a build's\n"
+         "summary, written after the database was).\n"
          "69 the machine has too little memory (the system refused it), or\n"
          "too little memory or disk for a two-bit table (the message gives\n"
          "the figures; nothing was built).\n"
@@ -334,6 +335,19 @@ int ParseBuildOptions(const std::vector<std::string>& args, std::ostream& out,
   o->force = vm.count("force") > 0;
   o->rebuild = vm.count("rebuild") > 0;
   o->verify = vm.count("verify") > 0;
+  if (o->verify) {
+    // What only a build reads is refused, not ignored: --verify --pdb 7-8
+    // would check every table, not that set's.
+    for (const char* build_only :
+         {"rebuild", "force", "pdb", "words", "no-words"}) {
+      if (vm.count(build_only) > 0 && !vm[build_only].defaulted()) {
+        err << "slidedb-build: --" << build_only
+            << " applies to a build, not to --verify (which checks every "
+               "table, or those of --board, --goal and --metric)\n";
+        return kExitUsage;
+      }
+    }
+  }
   if (vm.count("words") && vm.count("no-words")) {
     err << "slidedb-build: --words and --no-words contradict each other\n";
     return kExitUsage;

@@ -101,6 +101,12 @@ TEST(BuildCliTest, BadUsageIsStatus64) {
       {"--records", ""},
       {"--goal", ""},
       {"--board", "2x3", "--blank", ""},
+      // What only a build reads is refused with --verify, not ignored.
+      {"--verify", "--rebuild"},
+      {"--verify", "--force"},
+      {"--verify", "--board", "4x4", "--pdb", "7-8"},
+      {"--verify", "--words"},
+      {"--verify", "--no-words"},
   };
   for (const auto& args : cases) {
     std::vector<std::string> full = {"--db", db, "--quiet"};
