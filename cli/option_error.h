@@ -79,9 +79,14 @@ inline boost::program_options::parsed_options ParseOptionsOnly(
       boost::program_options::command_line_parser(args).options(desc).run();
   for (const auto& option : parsed.options) {
     if (option.position_key < 0 || option.original_tokens.empty()) continue;
+    // A directory given without --db is the likely slip where there is one.
     throw boost::program_options::error(
         "unexpected argument '" + option.original_tokens.front() +
-        "': this tool takes options only, such as --db DIR");
+        "': this tool takes options only" +
+        (desc.find_nothrow("db", false) != nullptr
+             ? ", such as --db DIR"
+             : " (--help lists them; a value with a space, as \"1, 1\", "
+               "is one argument in quotes)"));
   }
   return parsed;
 }

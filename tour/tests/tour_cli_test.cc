@@ -137,6 +137,9 @@ TEST(TourCli, BadUsageExits64WithAMessage) {
       {{"--frobnicate"}, "unrecognised"},
       {{"--size", "5", "--start", "1,1", "extra"},
        "unexpected argument 'extra'"},
+      // A value with a space: the tool has no --db to suggest.
+      {{"--size", "5", "--start", "1,", "1"},
+       "takes options only (--help lists them; a value with a space"},
       {{"--table", "--size", "5", "--start", "1,1"},
        "--start does not apply to --table"},
       // An unset shell variable is no default.
