@@ -33,17 +33,18 @@ PyObject* ExceptionType(const Status& s) {
   return PyExc_OSError;
 }
 
-namespace {
-
-// Raises ExceptionType(s) with `message`.
-[[noreturn]] void RaiseWith(const Status& s, const std::string& message) {
-  PyErr_SetString(ExceptionType(s), message.c_str());
+[[noreturn]] void RaiseText(PyObject* type, const std::string& message) {
+  PyObject* text = Str(message);
+  if (text != nullptr) {
+    PyErr_SetObject(type, text);
+    Py_DECREF(text);
+  }
   throw py::error_already_set();
 }
 
-}  // namespace
-
-[[noreturn]] void Raise(const Status& s) { RaiseWith(s, s.message()); }
+[[noreturn]] void Raise(const Status& s) {
+  RaiseText(ExceptionType(s), s.message());
+}
 
 void Check(const Status& s) {
   if (!s.ok()) Raise(s);
@@ -91,7 +92,7 @@ void CheckWhole(const Status& s, std::initializer_list<const WholeArg*> args) {
       message.replace(at, stand_in.size(), Quoted(a->given));
     }
   }
-  RaiseWith(s, message);
+  RaiseText(ExceptionType(s), message);
 }
 
 bool Finalizing() {

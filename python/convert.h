@@ -31,6 +31,9 @@ namespace py = pybind11;
 // memory ran out, TimeoutError past a deadline, RuntimeError for an
 // internal error, OSError when the database cannot be read.
 PyObject* ExceptionType(const Status& s);
+// Raises `type` with `message`, whole (past a NUL too), bytes that are not
+// UTF-8 replaced: a message may quote the input.
+[[noreturn]] void RaiseText(PyObject* type, const std::string& message);
 // Raises ExceptionType(s) with s's message.
 [[noreturn]] void Raise(const Status& s);
 // Raise unless s is OK.

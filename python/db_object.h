@@ -40,10 +40,7 @@ class PyDb {
       s = Db::Open(path, options, &db);
       db_ = std::move(db);
     }
-    if (s.IsNotFound()) {
-      PyErr_SetString(PyExc_FileNotFoundError, s.message().c_str());
-      throw py::error_already_set();
-    }
+    if (s.IsNotFound()) RaiseText(PyExc_FileNotFoundError, s.message());
     Check(s);
     path_ = db_->dir();
   }
@@ -86,7 +83,9 @@ class PyDb {
   // seldom waits. Answers keep the order of `states`; the first malformed
   // state raises.
   // A NumPy array of states goes to SolveManyOfArray (python/arrays.h).
-  py::object SolveMany(const py::iterable& states, const std::string& board,
+  // `states`: a NumPy array of any shape (one not 2-D is a ValueError),
+  // or any iterable of states (anything else is a TypeError).
+  py::object SolveMany(const py::object& states, const std::string& board,
                        const std::optional<std::string>& goal,
                        const std::optional<std::string>& blank,
                        const std::optional<std::string>& metric,
@@ -180,7 +179,7 @@ class PyDb {
 
   // distance() for each state: of an iterable of str, a list (None where
   // unsolvable); of a NumPy array, an int32 array (DistancesOfArray).
-  py::object Distances(const py::iterable& states, const std::string& board,
+  py::object Distances(const py::object& states, const std::string& board,
                        const std::optional<std::string>& goal,
                        const std::optional<std::string>& blank,
                        const std::optional<std::string>& metric,
@@ -201,6 +200,11 @@ class PyDb {
     Check(InChunks(inputs.size(), 4096, [&](size_t first, size_t count) {
       Status s;
       for (size_t k = first; k < first + count && s.ok(); ++k) {
+        // A table's answer never looks at the flag: Ctrl-C is seen here.
+        if (options.cancel != nullptr &&
+            options.cancel->load(std::memory_order_relaxed)) {
+          return Status::DeadlineExceeded("stopped (cancelled)");
+        }
         s = db->Distance(inputs[k], options, &distances[k]);
       }
       return s;
@@ -349,7 +353,11 @@ class PyDb {
     return out;
   }
 
-  const std::string& path() const { return path_; }
+  // The directory as a str, as os.fsdecode gives it: a name that is not
+  // UTF-8 keeps its bytes (surrogate escapes), as Python's own paths do.
+  py::object path() const {
+    return py::module_::import("os").attr("fsdecode")(py::bytes(path_));
+  }
   bool closed() const { return db_ == nullptr; }
 
  private:

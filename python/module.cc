@@ -118,13 +118,13 @@ void DefTableMethods(py::class_<PyDb>* db) {
            "(pattern databases and a search, max_distance None), which adds "
            "partition, index ('placement' or 'blank-region') and words "
            "(whether they have successor words).")
-      .def("__repr__", [](py::handle db) -> std::string {
+      .def("__repr__", [](py::handle db) -> py::object {
         try {
           const PyDb& opened = Opened(db);
-          return "<slidedb.Db '" + opened.path() + "'" +
-                 (opened.closed() ? " (closed)>" : ">");
+          return py::str("<slidedb.Db '{}'{}>")
+              .format(opened.path(), opened.closed() ? " (closed)" : "");
         } catch (const py::value_error&) {
-          return "<slidedb.Db never opened>";
+          return py::str("<slidedb.Db never opened>");
         }
       });
 }
@@ -179,9 +179,10 @@ PYBIND11_MODULE(slidedb, m) {
   m.def(
       "open",
       [](const py::object& path, bool preload) {
-        // A str, bytes or path-like object (pathlib.Path).
+        // A str, bytes or path-like object (pathlib.Path), as the file
+        // system's bytes: a name that is not UTF-8 opens too.
         const std::string dir = py::module_::import("os")
-                                    .attr("fsdecode")(path)
+                                    .attr("fsencode")(path)
                                     .cast<std::string>();
         // As Python's own open() says of it: no file name holds one.
         if (dir.find('\0') != std::string::npos) {

@@ -90,6 +90,8 @@ def test_any_layout_and_no_rows(db):
     (np.array([[1, 2, 3, 4, 5, 6, 7, 8, 0]], np.int64), TypeError, "uint8"),
     (np.array([[1, 2, 3, 4, 5, 6, 7, 8, 0]], np.float32), TypeError, "float32"),
     (np.array([1, 2, 3, 4, 5, 6, 7, 8, 0], np.uint8), ValueError, "2-D"),
+    (np.array(5, np.uint8), ValueError, "not an array of 0 dimensions"),
+    (5, TypeError, "not iterable"),
     (np.zeros((2, 3, 3), np.uint8), ValueError, "3 dimensions"),
     (np.zeros((2, 8), np.uint8), ValueError, "9 numbers each, not 8"),
     (np.array([[1, 2, 3, 4, 5, 6, 7, 8, 0], [1, 2, 3, 3, 5, 6, 7, 8, 0]],

@@ -76,6 +76,43 @@ def test_ctrl_c_stops_a_long_search_that_lets_threads_run(method, weak_4x4):
     assert after == "1"
 
 
+# A batch of table lookups (no search, which looks at the stop itself):
+# a million states of 2x5 take seconds; Ctrl-C a tenth of a second in
+# stops it long before the time the whole batch takes, measured first in
+# the same process.
+LOOKUPS = textwrap.dedent("""
+    import os, signal, sys, threading, time, slidedb
+    db = slidedb.open(sys.argv[1])
+    batch = [sys.argv[2]] * 1_000_000
+    getattr(db, sys.argv[3])(batch[:1000], board="2x5")  # its pages read
+    t = time.monotonic()
+    getattr(db, sys.argv[3])(batch, board="2x5")
+    whole = time.monotonic() - t
+    threading.Timer(0.1, os.kill, (os.getpid(), signal.SIGINT)).start()
+    t = time.monotonic()
+    try:
+        getattr(db, sys.argv[3])(batch, board="2x5")
+        print("answered", whole)
+    except KeyboardInterrupt:
+        print("KeyboardInterrupt", (time.monotonic() - t) / whole)
+    """)
+
+
+@pytest.mark.parametrize("method", ["solve_many", "distances"])
+def test_ctrl_c_stops_a_batch_of_lookups(method, tmp_path):
+    db = str(tmp_path / "db")
+    build = os.path.join(os.path.dirname(QUERY), "slidedb-build")
+    subprocess.run([build, "--db", db, "--board", "2x5", "--quiet"],
+                   check=True)
+    r = subprocess.run([sys.executable, "-c", LOOKUPS, db, "5,1,2,3,4,0,6,7,8,9",
+                        method], capture_output=True, text=True,
+                       timeout=300, check=False)
+    assert r.returncode == 0, r.stderr
+    said, share = r.stdout.split()
+    assert said == "KeyboardInterrupt", r.stdout
+    assert float(share) < 0.6, r.stdout
+
+
 # A handler of the user's that returns without raising: the call goes on
 # and answers as if no SIGINT had come (PEP 475), in a Python of its own
 # that sends itself SIGINT a fifth of a second into a search of about a

@@ -197,6 +197,36 @@ def test_missing_database_and_table(db, tmp_path):
         db.histogram(board="3x4")
 
 
+def test_an_error_quoting_the_input_says_why(db, tmp_path):
+    # Bytes that are not UTF-8, or a NUL, in the input: the message still
+    # says why (it was empty, or cut at the NUL), as the CLI does.
+    rc, lines, _ = cli("--", b"86725430\xff")
+    why = lines[0]["error"]
+    assert rc == 65 and why
+    for bad in (b"86725430\xff", "867254301\0", "86725430\x001"):
+        with pytest.raises(ValueError) as e:
+            db.solve(bad)
+        assert str(e.value).endswith(why), str(e.value)
+    with pytest.raises(ValueError, match="names '\ufffd', which is no tile"):
+        db.analyse("867254301", b"\xff")
+
+
+def test_a_path_that_is_not_utf8(tmp_path):
+    # Linux names are bytes: such a database opens, and its path is given
+    # back as os.fsdecode gives it.
+    where = os.fsencode(str(tmp_path)) + b"/d\xffb"
+    build = os.path.join(os.path.dirname(QUERY), "slidedb-build")
+    subprocess.run([build, "--db", where, "--board", "2x3", "--quiet"],
+                   check=True)
+    d = slidedb.open(where)
+    assert d.path == os.fsdecode(where)
+    assert repr(d) == "<slidedb.Db '" + os.fsdecode(where) + "'>"
+    assert d.distance("1234_5", board="2x3") == 1
+    assert slidedb.open(os.fsdecode(where)).path == d.path
+    with pytest.raises(FileNotFoundError):
+        slidedb.open(where + b"\xfe")
+
+
 def test_moves(db):
     moves = db.moves("123456708")
     assert [m["move"] for m in moves] == ["U", "L", "R"]
