@@ -125,16 +125,30 @@ Api::Api(std::vector<std::string> db_dirs, const WebFiles* web,
                        ? std::make_shared<PageBudget>(options_.memory_limit)
                        : nullptr) {}
 
-Status Api::Open() { return Reload(); }
+std::string ExposedHeaders(const ApiResponse& r) {
+  std::string expose;
+  auto add = [&](bool sent, std::string_view name) {
+    if (!sent) return;
+    if (!expose.empty()) expose += ", ";
+    expose += name;
+  };
+  add(!r.note.empty(), kNoteHeader);
+  add(r.status == 503 && r.retry, "Retry-After");  // as the session sends it
+  add(!r.allow.empty(), "Allow");
+  return expose;
+}
+
+Status Api::Open(std::string* failed_dir) { return Reload(failed_dir); }
 
 std::vector<std::string> Api::Shadowed() const {
   std::shared_ptr<Backend> b = backend();
   return b == nullptr ? std::vector<std::string>() : b->shadowed;
 }
 
-Status Api::Reload() {
+Status Api::Reload(std::string* failed_dir) {
   auto fresh = std::make_shared<Backend>();
   for (const std::string& dir : db_dirs_) {
+    if (failed_dir != nullptr) *failed_dir = dir;
     std::unique_ptr<Database> db;
     Status s = Database::Open(dir, &db);
     if (!s.ok()) return s;
@@ -156,6 +170,7 @@ Status Api::Reload() {
     fresh->dbs.push_back(std::move(db));
     fresh->solvers.push_back(std::move(solver));
   }
+  if (failed_dir != nullptr) failed_dir->clear();
   std::vector<GoalInfo> goals;
   Status s = ListSourceGoals(fresh->sources, &goals, &fresh->shadowed);
   if (!s.ok()) return s;

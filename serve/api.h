@@ -60,6 +60,11 @@ struct ApiResponse {
   bool retry = true;
 };
 
+// The headers of `r` beyond the CORS-safelisted ones, which a page of a
+// --cors origin may read (Access-Control-Expose-Headers): its note, a
+// 503's Retry-After, a 405's Allow; "" when none.
+std::string ExposedHeaders(const ApiResponse& r);
+
 // The most bytes of a POST /api/solve body (413 past it). The numbers a
 // request gives are read through kServerLimits (lib/answer/limits.h): at
 // most 10,000 states a batch (413 past it, as the body), solutions all=1
@@ -127,12 +132,13 @@ class Api {
             std::move(options)) {}
 
   // Opens the databases. NotFound when there is none at one of db_dirs
-  // (the message names it).
-  Status Open();
+  // (the message names it; *failed_dir, when given, is that one, or empty
+  // when the failure was no one database's).
+  Status Open(std::string* failed_dir = nullptr);
   // Opens the databases again (with options.preload, reading their pattern
   // databases) and swaps them in; on failure the old ones stay in service
-  // and the error is returned.
-  Status Reload();
+  // and the error is returned (*failed_dir as Open's).
+  Status Reload(std::string* failed_dir = nullptr);
 
   const std::vector<std::string>& db_dirs() const { return db_dirs_; }
   // A line for each goal that two databases answer, saying which one does

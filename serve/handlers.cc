@@ -13,6 +13,7 @@
 #include "lib/answer/answerer.h"
 #include "lib/answer/histogram.h"
 #include "lib/answer/input_lines.h"
+#include "lib/answer/json_text.h"
 #include "lib/answer/moves.h"
 #include "lib/answer/table_tools.h"
 #include "lib/answer/tables.h"
@@ -378,8 +379,14 @@ ApiResponse Handler::Analyse() {
   config_->limits = request_.limits;
   AnalysisFields analysis;
   const Status s = AnalyseSolve(*config_, solver_, *input, *moves, &analysis);
-  if (!s.ok()) return Failure(s);
   std::string out;
+  if (s.IsInvalidArgument()) {
+    // A malformed start or solve is answered as slidedb-query --analyse
+    // answers it.
+    AppendErrorJson({{"start", *input}, {"moves", *moves}}, s.message(), &out);
+    return Json(400, std::move(out));
+  }
+  if (!s.ok()) return Failure(s);
   AppendAnalysisJson(analysis, &out);
   return Json(200, std::move(out));
 }

@@ -341,8 +341,9 @@ class HttpServer::Impl::Session : public std::enable_shared_from_this<Session> {
       res->set(http::field::access_control_allow_origin,
                options_.cors_origin == "*" ? "*" : q.origin);
       res->set(http::field::vary, "Origin");
-      if (!r.note.empty()) {
-        res->set(http::field::access_control_expose_headers, kNoteHeader);
+      const std::string expose = ExposedHeaders(r);
+      if (!expose.empty()) {
+        res->set(http::field::access_control_expose_headers, expose);
       }
       if (r.status == 204) {
         res->set(http::field::access_control_allow_methods, "GET, HEAD, POST");

@@ -363,11 +363,12 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
     return kExitUsage;
   }
   Api api(db_dirs, &web, api_options);
-  Status s = api.Open();
+  std::string failed_dir;
+  Status s = api.Open(&failed_dir);
   if (!s.ok()) {
     err << "slidedb-serve: " << s.message();
-    if (s.IsNotFound() && db_dirs.size() == 1) {
-      err << MissingDatabaseHint(db_dirs[0]);
+    if (s.IsNotFound() && !failed_dir.empty()) {
+      err << MissingDatabaseHint(failed_dir);
     }
     err << "\n";
     return ExitStatusOf(s);

@@ -217,6 +217,13 @@ TEST_F(ApiTest, MetricNotationAndAnalyseAreTheCliAnswers) {
   EXPECT_EQ(Parse(r)["error"],
             "moves: step 4 of 5 (D) is not legal: it would take the blank off "
             "the board");
+  // An illegal solve or a malformed start: the CLI's bytes too.
+  EXPECT_EQ(r.body,
+            Cli({"--analyse", "--start", s, "--moves", "U L D D R"}).out);
+  r = api_->Handle(Get("/api/analyse", {{"start", "x"}, {"moves", "U"}}));
+  EXPECT_EQ(r.status, 400);
+  EXPECT_EQ(r.body, Cli({"--analyse", "--start", "x", "--moves", "U"}).out);
+  EXPECT_EQ(Parse(r)["start"], "x");
   r = api_->Handle(Get("/api/analyse", {{"start", s}}));
   EXPECT_EQ(r.status, 400);
   r = api_->Handle(Get("/api/solve", {{"start", s}, {"metric", "hex"}}));

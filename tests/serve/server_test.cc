@@ -111,6 +111,11 @@ TEST(ServerTest, AShortSampleCarriesTheCliNote) {
   ASSERT_TRUE(r);
   EXPECT_FALSE(r->has_header("X-Slidedb-Note"));
   EXPECT_FALSE(r->has_header("Access-Control-Expose-Headers"));
+  // A 405's Allow may be read there too (a 503's Retry-After likewise).
+  r = client.Delete("/api/solve", {{"Origin", "https://example.org"}});
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 405);
+  EXPECT_EQ(r->get_header_value("Access-Control-Expose-Headers"), "Allow");
 }
 
 TEST(ServerTest, ErrorStatusesOverHttp) {
