@@ -79,10 +79,12 @@ function renderClock() {
   }
   const n = S.history.length, ms = clockMillis();
   const tps = ms > 0 ? (n / (ms / 1000)).toFixed(2) : '—';
-  const best = S.startDistance;
+  // The start's distance is unknown when the server could not answer it
+  // before the first move (busy, gone): the fewest is then not said.
+  const best = S.startDistance == null ? '' : `; the fewest possible: ${S.startDistance}`;
   const notation = $('analyse-notation').value === 'tile' ? 'tile' : 'blank';
   out.textContent = `Timed solve: ${n} ${movesWord(n)}${metricNote()} in ` +
-      `${(ms / 1000).toFixed(3)} s, ${tps} TPS; the fewest possible: ${best}. ` +
+      `${(ms / 1000).toFixed(3)} s, ${tps} TPS${best}. ` +
       `Solution (${notation} notation): ${clockSolution()}`;
 }
 

@@ -394,6 +394,27 @@ test('the speedsolver\'s timer: moves, time, TPS, the solution in the chosen not
   await page.close();
 });
 
+test('a timed solve from a start the server could not answer does not say "null"', async () => {
+  const start = '123456078';  // the blank goes right twice
+  const page = await open(`?start=${start}`, undefined, (p) => p.route('**/api/moves*', (route) => {
+    const asked = new URL(route.request().url()).searchParams.get('start');
+    return asked === start ? route.fulfill({status: 503, contentType: 'application/json', body: BUSY})
+                           : route.continue();
+  }));
+  await page.waitForFunction(() => !document.querySelector('#error').hidden);
+  const {body} = await apiGet(`/api/moves?start=${start}`);
+  const first = body.moves.find((m) => m.move === 'R');
+  await tile(page, String(first.tile)).click();
+  await expectStatus(page, movesText(1));
+  const {body: next} = await apiGet(`/api/moves?start=${first.state}`);
+  await tile(page, String(next.moves.find((m) => m.move === 'R').tile)).click();
+  await expectStatus(page, 'Solved');
+  const said = await text(page, 'clock-text');
+  assert.match(said, /^Timed solve: 2 moves in \d+\.\d{3} s, [\d.]+ TPS\. Solution \(blank notation\): R R$/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('Solve\'s optimal solutions can be browsed: "3 of 40", next and previous', async () => {
   const start = '867254301';
   const page = await open(`?start=${start}`);
