@@ -218,7 +218,8 @@ std::string AnalyseError(po::variables_map& vm, QueryArgs* args) {
     for (const std::string& w : states) {
       args->analyse_moves += (args->analyse_moves.empty() ? "" : " ") + w;
     }
-    if (args->analyse_moves.empty()) {
+    // --moves "" is a solve of no moves, as --verify "" is.
+    if (args->analyse_moves.empty() && !vm.count("moves")) {
       return "--analyse needs the solve's moves: --moves MOVES";
     }
     states.clear();

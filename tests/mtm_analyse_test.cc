@@ -129,6 +129,15 @@ TEST(MtmTablesTest, AnalyseNamesAnIllegalStepAndTheTextSaysTheVerdict) {
   EXPECT_EQ(Json::parse(r.out).value("error", ""),
             "moves: the count after character 1 ('U') must be 1 to 999")
       << r.out;
+  // --moves "" is a solve of no moves (as the C++ API and Python take it);
+  // no --moves at all is a usage error.
+  r = RunQueryCli({"--db", db, "--analyse", "--start", "867254301", "--moves",
+                   "", "--format", "json"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(Json::parse(r.out)["length"], 0) << r.out;
+  EXPECT_EQ(Json::parse(r.out)["reaches_goal"], false) << r.out;
+  r = RunQueryCli({"--db", db, "--analyse", "--start", "867254301"});
+  EXPECT_EQ(r.status, 64) << r.err;
   // From the goal every move leads away.
   r = RunQueryCli({"--db", db, "--analyse", "--start", "123456780", "--moves",
                    "U U D D L"});
