@@ -300,6 +300,9 @@ Status Db::Distance(const std::string& start, const Options& options,
   const QueryConfig* config;
   Status s = impl_->Answering(options, &answerer, &config);
   if (!s.ok()) return s;
+  // A table's lookup never looks at the flag: a caller's loop of Distance
+  // calls (Python's distances of a list) stops here.
+  if (options.cancel != nullptr && options.cancel->load()) return Stopped();
   return answerer->Distance(start, distance);
 }
 

@@ -200,11 +200,6 @@ class PyDb {
     Check(InChunks(inputs.size(), 4096, [&](size_t first, size_t count) {
       Status s;
       for (size_t k = first; k < first + count && s.ok(); ++k) {
-        // A table's answer never looks at the flag: Ctrl-C is seen here.
-        if (options.cancel != nullptr &&
-            options.cancel->load(std::memory_order_relaxed)) {
-          return Status::DeadlineExceeded("stopped (cancelled)");
-        }
         s = db->Distance(inputs[k], options, &distances[k]);
       }
       return s;

@@ -121,7 +121,8 @@ void DefTableMethods(py::class_<PyDb>* db) {
       .def("__repr__", [](py::handle db) -> py::object {
         try {
           const PyDb& opened = Opened(db);
-          return py::str("<slidedb.Db '{}'{}>")
+          // The path as repr writes a str: escaped, quoted once.
+          return py::str("<slidedb.Db {!r}{}>")
               .format(opened.path(), opened.closed() ? " (closed)" : "");
         } catch (const py::value_error&) {
           return py::str("<slidedb.Db never opened>");

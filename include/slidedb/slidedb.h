@@ -63,8 +63,9 @@ struct Options {
   // counts for runs: "R3 D2 L"); empty: "blank".
   std::string notation;
   // Set (to true) from any thread or a signal handler to stop the calls
-  // that use these options: a search stops within milliseconds and a
-  // batch before its next group, each with DeadlineExceeded. Null: none.
+  // that use these options: a search stops within milliseconds, a batch
+  // before its next group, and Distance (a table's lookup too) at its
+  // start, each with DeadlineExceeded. Null: none.
   // Must outlive the calls.
   const std::atomic<bool>* cancel = nullptr;
 };
