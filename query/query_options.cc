@@ -218,8 +218,9 @@ std::string AnalyseError(po::variables_map& vm, QueryArgs* args) {
     for (const std::string& w : states) {
       args->analyse_moves += (args->analyse_moves.empty() ? "" : " ") + w;
     }
-    // --moves "" is a solve of no moves, as --verify "" is.
-    if (args->analyse_moves.empty() && !vm.count("moves")) {
+    // --moves "" is a solve of no moves, as --verify "" is; a bare --moves
+    // (an unset shell variable unquoted) is no solve.
+    if (args->analyse_moves.empty() && states.empty()) {
       return "--analyse needs the solve's moves: --moves MOVES";
     }
     states.clear();

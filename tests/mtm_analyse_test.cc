@@ -136,8 +136,16 @@ TEST(MtmTablesTest, AnalyseNamesAnIllegalStepAndTheTextSaysTheVerdict) {
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(Json::parse(r.out)["length"], 0) << r.out;
   EXPECT_EQ(Json::parse(r.out)["reaches_goal"], false) << r.out;
-  r = RunQueryCli({"--db", db, "--analyse", "--start", "867254301"});
-  EXPECT_EQ(r.status, 64) << r.err;
+  for (const std::vector<std::string>& none :
+       {std::vector<std::string>{}, std::vector<std::string>{"--moves"}}) {
+    std::vector<std::string> args = {"--db", db, "--analyse", "--start",
+                                     "867254301"};
+    args.insert(args.end(), none.begin(), none.end());
+    r = RunQueryCli(args);
+    EXPECT_EQ(r.status, 64) << r.err;
+    EXPECT_NE(r.err.find("needs the solve's moves"), std::string::npos)
+        << r.err;
+  }
   // From the goal every move leads away.
   r = RunQueryCli({"--db", db, "--analyse", "--start", "123456780", "--moves",
                    "U U D D L"});
