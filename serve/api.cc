@@ -133,7 +133,7 @@ std::string ExposedHeaders(const ApiResponse& r) {
     expose += name;
   };
   add(!r.note.empty(), kNoteHeader);
-  add(r.status == 503 && r.retry, "Retry-After");  // as the session sends it
+  add(SendsRetryAfter(r), "Retry-After");
   add(!r.allow.empty(), "Allow");
   return expose;
 }

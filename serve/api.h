@@ -60,6 +60,11 @@ struct ApiResponse {
   bool retry = true;
 };
 
+// Whether `r` is sent with Retry-After: a 503 that asking again may answer.
+inline bool SendsRetryAfter(const ApiResponse& r) {
+  return r.status == 503 && r.retry;
+}
+
 // The headers of `r` beyond the CORS-safelisted ones, which a page of a
 // --cors origin may read (Access-Control-Expose-Headers): its note, a
 // 503's Retry-After, a 405's Allow; "" when none.

@@ -334,9 +334,7 @@ class HttpServer::Impl::Session : public std::enable_shared_from_this<Session> {
     }
     if (!r.allow.empty()) res->set(http::field::allow, r.allow);
     if (!r.note.empty()) res->set(kNoteHeader, r.note);
-    if (r.status == 503 && r.retry) {
-      res->set(http::field::retry_after, "1");
-    }
+    if (SendsRetryAfter(r)) res->set(http::field::retry_after, "1");
     if (Cors(q.origin)) {
       res->set(http::field::access_control_allow_origin,
                options_.cors_origin == "*" ? "*" : q.origin);
