@@ -71,6 +71,38 @@ TEST(ApiLimitsTest, DistancesAreExactOrDeadlineExceeded) {
 
 // Options::cancel, set from another thread, stops a search that would run
 // for minutes.
+// A batch's max_seconds is each start's, counted from its own search's
+// start (as slidedb-query's lines count it): two far starts use their
+// whole budget first, and the starts after them, each searched in
+// milliseconds, still have theirs and answer optimally. The budget was
+// once the batch's group's, counted from the group's start: what came
+// after the far ones had none left.
+TEST(ApiLimitsTest, EachStartOfABatchHasItsOwnBudget) {
+  std::unique_ptr<Db> db = OpenWeak();
+  ASSERT_NE(db, nullptr);
+  Options o;
+  o.board = "4x4";
+  o.max_seconds = 1;
+  // 100,000 to 200,000 states each, a few milliseconds.
+  const std::vector<std::string> after = {
+      "0,1,4,8,15,5,12,11,2,6,3,7,10,14,9,13",
+      "4,2,8,7,6,5,3,11,0,13,15,12,14,10,1,9",
+      "5,9,6,4,2,1,3,12,15,8,0,10,13,14,7,11",
+      "6,3,7,4,14,9,5,12,1,11,2,15,10,8,13,0"};
+  std::vector<std::string> starts = {kFar, kFar};
+  starts.insert(starts.end(), after.begin(), after.end());
+  std::vector<Solution> solutions;
+  ASSERT_TRUE(db->SolveMany(starts, o, &solutions).ok());
+  ASSERT_EQ(solutions.size(), starts.size());
+  EXPECT_FALSE(solutions[0].optimal);  // the budget ran out: a best path
+  for (size_t k = 2; k < starts.size(); ++k) {
+    EXPECT_TRUE(solutions[k].optimal) << starts[k];
+    Solution alone;
+    ASSERT_TRUE(db->Solve(starts[k], o, &alone).ok());
+    EXPECT_EQ(solutions[k].distance, alone.distance) << starts[k];
+  }
+}
+
 TEST(ApiLimitsTest, CancelStopsASearch) {
   auto db = OpenWeak();
   std::atomic<bool> cancel{false};

@@ -48,6 +48,32 @@ TEST(QueryCliBudgetTest, VerifyAndMovesStopAtTheBudget) {
   EXPECT_EQ(r.status, kExitOk) << r.err;
 }
 
+// --verify's search under a budget is the exact search alone, with all of
+// it: the states it counts are those of the search without a budget. It
+// was a best-path search (a weighted A* first, counted too) by a twentieth
+// less, then an exact one in the twentieth left, whose stop said "after 0
+// states".
+TEST(QueryCliBudgetTest, VerifysSearchIsTheExactOneWithTheWholeBudget) {
+  const std::string mid = "5,9,6,4,2,1,3,12,15,8,0,10,13,14,7,11";
+  std::vector<std::string> args = {
+      "--db",     Pdb44Database(), "--board",  "4x4",
+      "--format", "json",          "--verify", "U"};
+  std::vector<std::string> with_budget = args;
+  args.push_back(mid);
+  with_budget.insert(with_budget.end(), {"--max-seconds", "60", mid});
+  const CliResult whole = RunQueryCli(args);
+  const CliResult budgeted = RunQueryCli(with_budget);
+  ASSERT_EQ(whole.status, kExitOk) << whole.err;
+  ASSERT_EQ(budgeted.status, kExitOk) << budgeted.err;
+  auto nodes = [](const std::string& out) {
+    const size_t at = out.find("\"nodes\":");
+    return at == std::string::npos ? std::string("none")
+                                   : out.substr(at, out.find(',', at) - at);
+  };
+  EXPECT_EQ(nodes(budgeted.out), nodes(whole.out)) << budgeted.out;
+  EXPECT_NE(nodes(whole.out), "none") << whole.out;
+}
+
 // A state of a batch whose budget runs out is answered with the reason, and
 // the batch goes on: --moves as a batch's solve and --verify (it once
 // stopped at that state, the states after it unanswered).

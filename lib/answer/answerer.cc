@@ -127,8 +127,12 @@ void Answerer::KeepPosed(Posed* q, size_t* walked, size_t* unsolvable) {
 void Answerer::SolveKept(size_t walked) {
   if (paths_.size() < walked) paths_.resize(walked);
   if (statuses_.size() < walked) statuses_.resize(walked);
+  // Each search's max_seconds from its own start, as a line alone has it.
+  double each_seconds = 0;
+  SearchLimits limits = BatchAnswerLimits(config_, &each_seconds);
+  limits.threads = std::max(limits.threads, search_threads_);
   solver_->SolveMany(problems_.data(), walked, paths_.data(), statuses_.data(),
-                     InputLimits());
+                     limits, each_seconds);
 }
 
 void Answerer::PosedFields(SolvedFields* f) const {
@@ -182,11 +186,14 @@ Outcome Answerer::Answer(std::string_view input, std::string* out,
     return Outcome::kUnsolvable;
   }
   const SearchLimits limits = InputLimits();
-  s = solver_->Solve(p, &path_, limits);
+  // The extras need the optimal length (--verify's; --count and --all a
+  // table's): a search is then the exact one with the whole budget, not a
+  // best path by a twentieth less and a second search in what is left.
+  SearchLimits budget = BudgetLimits(config_);
+  budget.threads = limits.threads;
+  s = solver_->Solve(p, &path_, config_.extras.any() ? budget : limits);
   if (s.ok() && config_.extras.any()) {
     std::string bad_moves;
-    SearchLimits budget = BudgetLimits(config_);
-    budget.threads = limits.threads;
     s = extras_.Compute(p, &path_, budget, &bad_moves);
     if (s.ok() && !bad_moves.empty()) {
       return Malformed(input, bad_moves, out, err);

@@ -172,20 +172,44 @@ Status NeedsFullTable(const QueryConfig& config, WholeTableTool tool) {
   return Status::NotSupported(m);
 }
 
+namespace {
+
+// config.max_seconds less room to write the answer.
+double SearchSeconds(const QueryConfig& config) {
+  return config.max_seconds - std::min(config.max_seconds / 20, 0.05);
+}
+
+// limits.answer_by before a deadline (a server's), with room to write the
+// answer.
+void CutForDeadline(SearchLimits* limits) {
+  using Clock = SearchLimits::Clock;
+  if (limits->deadline == Clock::time_point::max()) return;
+  const Clock::time_point now = Clock::now();
+  limits->answer_by =
+      std::min(limits->answer_by, now + (limits->deadline - now) * 9 / 10);
+}
+
+}  // namespace
+
 SearchLimits AnswerLimits(const QueryConfig& config) {
   SearchLimits limits = config.limits;
   if (config.max_seconds > 0) {
-    using Clock = SearchLimits::Clock;
-    const Clock::time_point now = Clock::now();
-    const double room = std::min(config.max_seconds / 20, 0.05);
-    limits.answer_by = config.asked_at.value_or(now) +
-                       SearchLimits::Seconds(config.max_seconds - room);
-    // Before a deadline (a server's), with room to write the answer.
-    if (limits.deadline != Clock::time_point::max()) {
-      limits.answer_by = std::min(limits.answer_by,
-                                  now + (limits.deadline - now) * 9 / 10);
-    }
+    limits.answer_by = config.asked_at.value_or(SearchLimits::Clock::now()) +
+                       SearchLimits::Seconds(SearchSeconds(config));
+    CutForDeadline(&limits);
   }
+  return limits;
+}
+
+SearchLimits BatchAnswerLimits(const QueryConfig& config,
+                               double* each_seconds) {
+  *each_seconds = 0;
+  if (config.asked_at.has_value() || config.max_seconds <= 0) {
+    return AnswerLimits(config);
+  }
+  SearchLimits limits = config.limits;
+  *each_seconds = SearchSeconds(config);
+  CutForDeadline(&limits);
   return limits;
 }
 

@@ -55,6 +55,11 @@ struct QueryConfig {
 // config.max_seconds counted from config.asked_at (or now), less room to
 // write the answer (a twentieth of the budget, at most 50 ms).
 SearchLimits AnswerLimits(const QueryConfig& config);
+// AnswerLimits for the searches of a batch's lines (config.asked_at unset),
+// each with its budget counted from its own search's start: the limits,
+// answer_by cut for a deadline alone, and *each_seconds the budget
+// (Solver::SolveMany's); with asked_at, AnswerLimits and 0.
+SearchLimits BatchAnswerLimits(const QueryConfig& config, double* each_seconds);
 // The limits of searches whose answer must be exact (a distance, --verify's
 // optimal length, every move's distance, an analysis): config.limits,
 // stopped (DeadlineExceeded) config.max_seconds after config.asked_at (or

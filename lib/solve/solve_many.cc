@@ -48,10 +48,25 @@ void SideBySide(size_t n, const SearchLimits& limits,
   RunOnThreads(static_cast<int>(threads), work);
 }
 
+// `time` cut to `seconds` from now when that is more than 0.
+SearchLimits::Clock::time_point FromNow(SearchLimits::Clock::time_point time,
+                                        double seconds) {
+  if (seconds <= 0) return time;
+  return std::min(time,
+                  SearchLimits::Clock::now() + SearchLimits::Seconds(seconds));
+}
+
 }  // namespace
 
 void Solver::SolveMany(const Problem* problems, size_t n, Path* paths,
-                       Status* statuses, const SearchLimits& limits) {
+                       Status* statuses, const SearchLimits& limits,
+                       double answer_seconds) {
+  // A problem's limits from its own start.
+  auto own = [answer_seconds](const SearchLimits& l) {
+    SearchLimits mine = l;
+    mine.answer_by = FromNow(mine.answer_by, answer_seconds);
+    return mine;
+  };
   // The problems of the first two-bit table met, walked together
   // (WalkManyToGoal); the searched ones side by side; every other one
   // alone.
@@ -75,11 +90,11 @@ void Solver::SolveMany(const Problem* problems, size_t n, Path* paths,
       searched.push_back(k);  // side by side, below
       continue;
     }
-    statuses[k] = s.ok() ? Solve(p, &paths[k], limits) : s;
+    statuses[k] = s.ok() ? Solve(p, &paths[k], own(limits)) : s;
   }
   SideBySide(searched.size(), limits, [&](size_t j, const SearchLimits& l) {
     const size_t k = searched[j];
-    statuses[k] = Solve(problems[k], &paths[k], l);
+    statuses[k] = Solve(problems[k], &paths[k], own(l));
   });
   if (together.empty()) return;
   const GoalMap map(shared->indexer().board(), goal_blank);
@@ -128,11 +143,7 @@ Status Solver::DistanceMany(const Problem& like, const State* starts, size_t n,
       Problem p = like;
       p.start = starts[k];
       SearchLimits own = l;
-      if (budget_seconds > 0) {
-        own.deadline =
-            std::min(own.deadline, SearchLimits::Clock::now() +
-                                       SearchLimits::Seconds(budget_seconds));
-      }
+      own.deadline = FromNow(own.deadline, budget_seconds);
       statuses[k] = Distance(p, &distances[k], own);
     });
     for (const Status& s : statuses) {

@@ -127,10 +127,13 @@ class Solver {
   // the walks of a two-bit table taken together (WalkManyToGoal) and the
   // searched problems side by side on limits.threads threads, one a thread,
   // threads with none left helping the others' searches (solve_many.cc): a
-  // batch's answers, the same as Solve's one at a time.
+  // batch's answers, the same as Solve's one at a time. Each search
+  // answers with its best path `answer_seconds` after its own start when
+  // that is more than 0 (limits.answer_by, a budget, for each).
   // REQUIRES: every problem solvable.
   void SolveMany(const Problem* problems, size_t n, Path* paths,
-                 Status* statuses, const SearchLimits& limits = {});
+                 Status* statuses, const SearchLimits& limits = {},
+                 double answer_seconds = 0);
   // REQUIRES: p.solvable.
   Status Distance(const Problem& p, int* distance,
                   const SearchLimits& limits = {});

@@ -204,12 +204,13 @@ Status Solver::SolveMtm(const Problem& p, Path* path,
   int length;
   s = search->Solve(p.start, path, &length, bounded);
   path->metric = Metric::kMtm;
+  // Stopped at answer_by: a budget, or a cut before a server's deadline
+  // (AnswerLimits), which only the face can tell apart and advise on.
   if (s.IsDeadlineExceeded() && limits.answer_by < limits.deadline &&
       SearchLimits::Clock::now() >= limits.answer_by) {
     return Status::DeadlineExceeded(
         s.message() +
-        ": the multi-tile search answers optimally or not at "
-        "all, and its budget ran out (more time answers)");
+        ": the multi-tile search answers optimally or not at all");
   }
   return s;
 }
