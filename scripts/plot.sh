@@ -14,8 +14,9 @@
 # The data comes from `slidedb-query --histogram --format csv` and
 # `slidedb-query --heuristics --format csv`, run with the options after --
 # (PROGRAM defaults to build/slidedb-query), unless the CSV files are given.
-# OUT defaults to plots/. Exit status: 0 done, 64 bad usage, 69 gnuplot
-# missing, else the failing command's.
+# OUT defaults to plots/. Exit status: 0 done, 64 bad usage, 65 a
+# heuristics CSV with no heuristic, 69 gnuplot missing, else the failing
+# command's.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
