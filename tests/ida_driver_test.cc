@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -172,6 +173,31 @@ TEST(IdaDriverTest, ABatchsIdleThreadsHelpASearchOnOneThread) {
   EXPECT_EQ(searchers.size(), 2u);
   tree.on_search = nullptr;
   EXPECT_EQ(it.nodes, Iterate(tree, 10, 1, false).nodes);
+}
+
+// A search stopped in a later iteration says how many states it searched
+// in all, as its progress and its answer count them, not the states of
+// the iteration it stopped in.
+TEST(IdaDriverTest, AStopCountsTheStatesOfEveryIteration) {
+  ToyTree tree{std::vector<int>(30, 2)};  // far: many iterations
+  std::atomic<bool> cancel{false};
+  int searches = 0;
+  tree.on_search = [&] {
+    if (++searches == 200) cancel = true;
+  };
+  SearchLimits limits;
+  limits.cancel = &cancel;
+  int proven = 0;
+  uint64_t nodes = 0;
+  std::vector<int> answer;
+  bool found = false;
+  const Status s = IdaDeepen<ToyRun>(tree, State{}, 2, limits, nullptr, 40,
+                                     &proven, &nodes, &answer, &found);
+  ASSERT_TRUE(s.IsDeadlineExceeded()) << s.ToString();
+  EXPECT_FALSE(found);
+  EXPECT_GT(proven, 3);  // stopped past the first iterations
+  EXPECT_EQ(s.message(), "the search stopped at its limit after " +
+                             std::to_string(nodes) + " states");
 }
 
 }  // namespace

@@ -285,6 +285,15 @@ void IdaCombine(const Owner& owner, const State& start, int bound,
   }
 }
 
+// A search stopped at its limits (deadline, answer_by, cancel) with no
+// answer, after `nodes` states.
+template <class Run>
+Status IdaStopped(uint64_t nodes) {
+  return Status::DeadlineExceeded(std::string("the ") + Run::kMetricName +
+                                  "search stopped at its limit after " +
+                                  std::to_string(nodes) + " states");
+}
+
 // One iteration of IDA* with `bound` over limits.threads threads (and the
 // helpers of limits.helpers, and the processes of limits.share), its tree
 // split unless `split` is false; `failed` (may be empty) stops it as a
@@ -349,11 +358,7 @@ Status IdaIterate(const Owner& owner, const State& start, int bound,
   if (limits.generated != nullptr) {
     limits.generated->fetch_add(out->nodes, std::memory_order_relaxed);
   }
-  if (shared.stop && !out->found) {
-    return Status::DeadlineExceeded(std::string("the ") + Run::kMetricName +
-                                    "search stopped at its limit after " +
-                                    std::to_string(out->nodes) + " states");
-  }
+  if (shared.stop && !out->found) return IdaStopped<Run>(out->nodes);
   return Status::OK();
 }
 
@@ -395,6 +400,8 @@ Status IdaDeepen(const Owner& owner, const State& start, int bound,
     first = false;
     last_nodes = it.nodes;
     *nodes += it.nodes;
+    // Stopped: the states of every iteration, not of the last alone.
+    if (s.IsDeadlineExceeded()) return IdaStopped<Run>(*nodes);
     if (!s.ok()) return s;
     if (it.found) {
       *answer = std::move(it.answer);
