@@ -91,6 +91,19 @@ TEST(HistogramPdbTest, AGoalWithoutItsOwnIsNamed) {
                             " --board 4x4 --goal 1,2,3,4,5,0,"),
             std::string::npos)
       << centre.err;
+  // The centre of an odd board turns onto itself: named once.
+  const std::string odd = testing::TempDir("histogram-pdb-centre") + "/db";
+  ASSERT_EQ(RunBuildCli(
+                {"--db", odd, "--board", "3x5", "--pdb", "4-4-3-3", "--quiet"})
+                .status,
+            0);
+  const CliResult middle =
+      RunQueryCli({"--db", odd, "--board", "3x5", "--histogram", "--goal",
+                   "1,2,3,4,5,6,7,0,8,9,10,11,12,13,14"});
+  EXPECT_EQ(middle.status, 66) << middle.err;
+  EXPECT_NE(middle.err.find("(board 3x5, goal blank on cell 7) in "),
+            std::string::npos)
+      << middle.err;
 }
 
 TEST(HistogramPdbTest, ATableAnswersWhereThereIsOne) {

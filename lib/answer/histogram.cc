@@ -23,13 +23,17 @@ Status PdbHistograms(const QueryConfig& config, const Database& db,
     pdbs = db.FindPdbs(config.board, config.board.cells() - 1 - goal_blank);
   }
   if (pdbs.empty()) {
-    // Another goal's may be there: name the goal asked for.
+    // Another goal's may be there: name the goal asked for (the centre
+    // cell turns onto itself).
+    const int turned = config.board.cells() - 1 - goal_blank;
     return Status::NotFound(
         "no pattern databases for " + TableId(config.board, goal_blank) +
         " (board " + config.board.Name() + ", goal blank on cell " +
-        std::to_string(goal_blank) + " or, turned by 180 degrees, " +
-        std::to_string(config.board.cells() - 1 - goal_blank) + ") in " +
-        config.db_dir);
+        std::to_string(goal_blank) +
+        (turned == goal_blank
+             ? ""
+             : " or, turned by 180 degrees, " + std::to_string(turned)) +
+        ") in " + config.db_dir);
   }
   std::ostringstream o;
   if (format == "json") {
