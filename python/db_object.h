@@ -89,14 +89,16 @@ class PyDb {
                        const std::optional<std::string>& goal,
                        const std::optional<std::string>& blank,
                        const std::optional<std::string>& metric,
-                       const std::optional<std::string>& notation) const {
+                       const std::optional<std::string>& notation,
+                       const std::optional<double>& max_seconds) const {
     const std::shared_ptr<const Db> db = Held();
     constexpr size_t kChunk = 4096;
     constexpr size_t kAhead = 4;
-    if (IsArray(states)) {
-      return SolveManyOfArray(
-          *db, states, MakeOptions(board, goal, blank, metric, notation));
-    }
+    // Each state's max_seconds from its own search's start (the C++ API's
+    // SolveMany); checked by the C++ API.
+    Options options = MakeOptions(board, goal, blank, metric, notation);
+    options.max_seconds = max_seconds;
+    if (IsArray(states)) return SolveManyOfArray(*db, states, options);
     if (PyUnicode_Check(states.ptr())) {
       throw py::type_error(
           "solve_many takes an iterable of states, not one "
@@ -107,7 +109,6 @@ class PyDb {
       std::vector<Solution> solutions;
       std::future<Status> solved;
     };
-    const Options options = MakeOptions(board, goal, blank, metric, notation);
     NoGc no_gc;
     py::list out;
     // Waited for in order; a chunk's thread is joined before the chunk goes.
@@ -133,9 +134,10 @@ class PyDb {
       if (pending.empty()) break;
       Chunk& first = *pending.front();
       Check(WithoutGil([&] {
-        // A chunk a SIGINT stopped (DeadlineExceeded: the batch has no
-        // max_seconds) is solved again here: every handler that ran since
-        // returned, else this call had raised. So is the chunk of a run
+        // A chunk a SIGINT stopped (DeadlineExceeded) is solved again here:
+        // every handler that ran since returned, else this call had raised
+        // (with max_seconds, a chunk whose budget ran out is solved again
+        // too, and its error raised then). So is the chunk of a run
         // again (WithoutGil), whose result the first run took.
         Status s;
         bool again = true;
@@ -168,10 +170,12 @@ class PyDb {
                       const std::optional<std::string>& goal,
                       const std::optional<std::string>& blank,
                       const std::optional<std::string>& metric,
-                      const std::optional<std::string>& notation) const {
+                      const std::optional<std::string>& notation,
+                      const std::optional<double>& max_seconds) const {
     const std::shared_ptr<const Db> db = Held();
     int d;
-    const Options options = MakeOptions(board, goal, blank, metric, notation);
+    Options options = MakeOptions(board, goal, blank, metric, notation);
+    options.max_seconds = max_seconds;  // checked by the C++ API
     // A search may take long: other Python threads run meanwhile.
     Check(WithoutGil([&] { return db->Distance(state, options, &d); }));
     return DistanceObject(d);
@@ -183,9 +187,13 @@ class PyDb {
                        const std::optional<std::string>& goal,
                        const std::optional<std::string>& blank,
                        const std::optional<std::string>& metric,
-                       const std::optional<std::string>& notation) const {
+                       const std::optional<std::string>& notation,
+                       const std::optional<double>& max_seconds) const {
     const std::shared_ptr<const Db> db = Held();
-    const Options options = MakeOptions(board, goal, blank, metric, notation);
+    // Each state's max_seconds from its own search's start; checked by the
+    // C++ API.
+    Options options = MakeOptions(board, goal, blank, metric, notation);
+    options.max_seconds = max_seconds;
     if (IsArray(states)) return DistancesOfArray(*db, states, options);
     if (PyUnicode_Check(states.ptr())) {
       throw py::type_error(
@@ -231,10 +239,12 @@ class PyDb {
                  const std::optional<std::string>& goal,
                  const std::optional<std::string>& blank,
                  const std::optional<std::string>& metric,
-                 const std::optional<std::string>& notation) const {
+                 const std::optional<std::string>& notation,
+                 const std::optional<double>& max_seconds) const {
     const std::shared_ptr<const Db> db = Held();
     std::vector<NextMove> moves;
-    const Options options = MakeOptions(board, goal, blank, metric, notation);
+    Options options = MakeOptions(board, goal, blank, metric, notation);
+    options.max_seconds = max_seconds;  // checked by the C++ API
     // Each move's distance may be a search: other Python threads run.
     Check(WithoutGil([&] { return db->Moves(state, options, &moves); }));
     // The metric in any case, as every face reads it ("MTM").

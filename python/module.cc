@@ -59,29 +59,38 @@ void DefStateMethods(py::class_<PyDb>* db) {
       .def("solve_many", Method(&PyDb::SolveMany), "states"_a, py::kw_only(),
            "board"_a = "3x3", "goal"_a = py::none(), "blank"_a = py::none(),
            "metric"_a = py::none(), "notation"_a = py::none(),
+           "max_seconds"_a = py::none(),
            "solve() for each state of an iterable, as a list; the GIL is "
            "released while it works. A NumPy uint8 array of shape (n, "
            "cells) (tile t written t, the blank 0) gives a dict of arrays "
            "instead: 'distance' (int32, -1 when unsolvable) and 'moves' "
-           "(str, '' when unsolvable).")
+           "(str, '' when unsolvable). max_seconds is each state's, from "
+           "the start of its own search.")
       .def("distance", Method(&PyDb::Distance), "state"_a, py::kw_only(),
            "board"_a = "3x3", "goal"_a = py::none(), "blank"_a = py::none(),
            "metric"_a = py::none(), "notation"_a = py::none(),
-           "The fewest moves to the goal; None when unsolvable.")
+           "max_seconds"_a = py::none(),
+           "The fewest moves to the goal; None when unsolvable. Always "
+           "exact: with max_seconds, a search that has not proved it by "
+           "then raises TimeoutError.")
       .def("distances", Method(&PyDb::Distances), "states"_a, py::kw_only(),
            "board"_a = "3x3", "goal"_a = py::none(), "blank"_a = py::none(),
            "metric"_a = py::none(), "notation"_a = py::none(),
+           "max_seconds"_a = py::none(),
            "distance() for each state. An iterable of str gives a list "
            "(None when unsolvable); a NumPy uint8 array of shape (n, cells) "
            "(tile t written t, the blank 0) gives an int32 array, -1 when "
-           "unsolvable. The GIL is released while it works.")
+           "unsolvable. The GIL is released while it works. max_seconds is "
+           "each state's, from the start of its own search.")
       .def("moves", Method(&PyDb::Moves), "state"_a, py::kw_only(),
            "board"_a = "3x3", "goal"_a = py::none(), "blank"_a = py::none(),
            "metric"_a = py::none(), "notation"_a = py::none(),
+           "max_seconds"_a = py::none(),
            "Each legal move (the blank going U D L R) as a dict: move (as "
            "notation writes it; 'U2' in the multi-tile metric), tile, "
            "tiles (multi-tile metric: every tile it slides), state (after "
-           "the move), distance (None when unsolvable).")
+           "the move), distance (None when unsolvable). With max_seconds, "
+           "the distances not proved by then raise TimeoutError.")
       .def("analyse", Method(&PyDb::Analyse), "start"_a, "moves"_a,
            py::kw_only(), "board"_a = "3x3", "goal"_a = py::none(),
            "blank"_a = py::none(), "metric"_a = py::none(),

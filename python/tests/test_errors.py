@@ -44,6 +44,42 @@ def test_a_search_past_its_budget_raises_timeout_error():
 
 
 @needs_4x4
+def test_every_searching_method_takes_a_budget():
+    """max_seconds on solve_many, distance, distances and moves, as on
+    solve and analyse (they once refused it: a TypeError): each state's
+    budget counts from its own search's start; an exact answer not proved
+    in it raises TimeoutError, and solve's best path is marked."""
+    import numpy as np
+    db = slidedb.open(FACES_DB)
+    near = "1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15"
+    many = db.solve_many([FAR_4X4, near], board="4x4", max_seconds=0.2)
+    assert many[0]["optimal"] is False and many[0]["lower_bound"] > 0
+    alone = db.solve(near, board="4x4")
+    assert many[1]["optimal"] is True
+    assert (many[1]["distance"], many[1]["moves"]) == \
+        (alone["distance"], alone["moves"])
+    rows = np.array([[int(t) for t in s.split(",")] for s in (FAR_4X4, near)],
+                    np.uint8)
+    arrays = db.solve_many(rows, board="4x4", max_seconds=0.2)
+    assert arrays["distance"][1] == 1
+    assert db.distance(near, board="4x4", max_seconds=5) == 1
+    assert db.distances([near], board="4x4", max_seconds=5) == [1]
+    assert db.distances(rows[1:], board="4x4", max_seconds=5).tolist() == [1]
+    for call in (lambda: db.distance(FAR_4X4, board="4x4", max_seconds=0.05),
+                 lambda: db.distances([near, FAR_4X4], board="4x4",
+                                      max_seconds=0.05),
+                 lambda: db.distances(rows, board="4x4", max_seconds=0.05),
+                 lambda: db.moves(FAR_4X4, board="4x4", max_seconds=0.05)):
+        with pytest.raises(TimeoutError, match="stopped at its limit"):
+            call()
+    assert [m["distance"] for m in db.moves(near, board="4x4",
+                                            max_seconds=5)] == \
+        [m["distance"] for m in db.moves(near, board="4x4")]
+    with pytest.raises(ValueError):
+        db.distances([near], board="4x4", max_seconds=0)
+
+
+@needs_4x4
 def test_memory_refused_for_a_pattern_database_raises_memory_error():
     """ResourceExhausted: a process whose address space is full (ulimit -v)
     cannot read a pattern database. In a Python of its own, so that the
