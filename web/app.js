@@ -128,6 +128,9 @@ async function setStart(text, {field = 'start', answer = null, keepErrors = fals
   // Shuffle or placing tiles too); a refused start stays there, marked.
   if (!keepErrors) $('start-input').value = res.start;
   if (res.goal) S.goal = res.goal;
+  // Not answered: the board's goal as /api/tables lists it (a goal typed
+  // is kept), so that the Goal line and the marks stay true.
+  if (!S.goal && res.failed && goalCells().length) S.goal = formatState(goalCells());
   renderGoal();
   S.initial = S.cells.slice();
   S.history = [];
@@ -149,6 +152,7 @@ async function refresh() {
     // A newer question, or a board that changed without one, wins.
     if (my !== S.seq || formatState(S.cells) !== start) return;
     setInfo(res);
+    if (res.goal && !S.goal) { S.goal = res.goal; renderGoal(); }
     // A start the server could not answer when it was set: its distance.
     if (S.history.length === 0 && S.startDistance == null && res.solvable !== false) {
       S.startDistance = res.distance;
@@ -158,6 +162,8 @@ async function refresh() {
     if (my !== S.seq || formatState(S.cells) !== start) return;
     if (S.hintAsked) clearHint();  // the error says why there is none
     if (S.info && S.info.distance == null) S.info = {distance: null, moves: null, failed: true};
+    // A distance known before (a move's): its moves will not come either.
+    else if (S.info && !S.info.moves) S.info.failed = true;
     showError(e.cancelled ? '' : failureText(e));
   }
   render();
@@ -334,6 +340,13 @@ async function changeBoard(name) {
   await keepMetricFor();
   await loadHistogram();
   await shuffle();
+  // A draw the server could not answer leaves no board of the new size:
+  // its goal is set instead, its distance unknown until a move asks again
+  // (the message under the board says why).
+  if (S.cells.length === 0 && S.board === name && goalCells().length) {
+    const goal = formatState(goalCells());
+    await setStart(goal, {answer: {start: goal, failed: true}, keepErrors: true});
+  }
 }
 
 async function setGoal(text) {

@@ -41,9 +41,13 @@ function clockHelped() {
   if (S.clock) S.clock.helped = true;
 }
 
-// The goal reached (renderStatus): the clock stops at the last move.
+// The goal reached (renderStatus): the clock stops at the last move, the
+// user's own; a solve the solver helped with (its moves not the user's)
+// stops where the goal was reached, not back at the user's last move.
 function clockFinish() {
-  if (S.clock && !S.clock.done) S.clock.done = true;
+  if (!S.clock || S.clock.done) return;
+  if (S.clock.helped) S.clock.last = performance.now();
+  S.clock.done = true;
 }
 
 // The board shown is not at the goal (renderStatus; a step of Solve's
