@@ -128,9 +128,14 @@ async function setStart(text, {field = 'start', answer = null, keepErrors = fals
   // Shuffle or placing tiles too); a refused start stays there, marked.
   if (!keepErrors) $('start-input').value = res.start;
   if (res.goal) S.goal = res.goal;
-  // Not answered: the board's goal as /api/tables lists it (a goal typed
-  // is kept), so that the Goal line and the marks stay true.
-  if (!S.goal && res.failed && goalCells().length) S.goal = formatState(goalCells());
+  // Not answered: the board's goal as /api/tables lists it, when the start
+  // has its labels (a goal typed is kept), so that the Goal line and the
+  // marks stay true until the server answers with the start's own.
+  const guess = goalCells();
+  const labels = (cells) => cells.slice().sort().join();
+  if (!S.goal && res.failed && guess.length && labels(guess) === labels(S.cells)) {
+    S.goal = formatState(guess);
+  }
   renderGoal();
   S.initial = S.cells.slice();
   S.history = [];
@@ -152,7 +157,9 @@ async function refresh() {
     // A newer question, or a board that changed without one, wins.
     if (my !== S.seq || formatState(S.cells) !== start) return;
     setInfo(res);
-    if (res.goal && !S.goal) { S.goal = res.goal; renderGoal(); }
+    // The start's own goal (unless one was typed): a guess made while the
+    // server gave no answer is replaced.
+    if (res.goal && !S.customGoal && res.goal !== S.goal) { S.goal = res.goal; renderGoal(); }
     // A start the server could not answer when it was set: its distance.
     if (S.history.length === 0 && S.startDistance == null && res.solvable !== false) {
       S.startDistance = res.distance;

@@ -63,6 +63,22 @@ test('a start the server could not answer shows its goal and the tiles on it', a
   assert.equal(await page.locator('.tile.home').count(), 14);
   assert.deepEqual(page.errors, []);
   await page.close();
+  // A start in other labels: no goal of the board's numbers is guessed,
+  // and the server's answer, when it comes, gives the start's own.
+  const letters = 'abcdefg_h';
+  const other = await open(`?start=${letters}`, undefined,
+                           (p) => refuse(p, (q) => q.get('start') === letters));
+  await other.waitForFunction(() => /No answer from the server/.test(
+      document.querySelector('[role=status]').textContent));
+  assert.equal(await text(other, 'goal-text'), '');
+  await other.unroute('**/api/moves*');
+  await other.keyboard.press('ArrowDown');  // the blank goes up
+  await other.waitForFunction(() => /to the goal/.test(
+      document.querySelector('[role=status]').textContent));
+  const {body: solved} = await apiGet(`/api/solve?start=${letters}`);
+  assert.equal(await text(other, 'goal-text'), solved.goal);
+  assert.deepEqual(other.errors, []);
+  await other.close();
 });
 
 test('Hint says no answer came when the moves of a position were not answered', async () => {
