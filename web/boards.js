@@ -71,6 +71,7 @@ function startExample(rows, cols) {
 async function changeBoard(name) {
   if (S.edit) cancelEdit();
   stopPlayer();
+  ++S.seq;  // answers about the old board still on their way are dropped
   setBoard(name);
   S.goal = null;
   S.customGoal = false;

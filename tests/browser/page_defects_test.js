@@ -176,6 +176,9 @@ test('the Start box\'s example is in the board\'s form', async () => {
   assert.equal(await box.getAttribute('placeholder'), '123456780 or 123/456/780');
   for (const board of ['3x4', '4x4']) {
     await page.getByLabel('Board', {exact: true}).selectOption(board);
+    // The new board's position, not the old one's status.
+    await page.waitForFunction((n) => document.querySelectorAll('[aria-label^="Tile "]').length === n,
+                                board === '3x4' ? 11 : 15);
     await statusShown(page);
     const example = await box.getAttribute('placeholder');
     assert.match(example, /^1,2,3,…,\d+,0/, `${board}: ${example}`);
