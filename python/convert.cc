@@ -128,9 +128,11 @@ Options MakeOptions(const std::string& board,
                     const std::optional<std::string>& goal,
                     const std::optional<std::string>& blank,
                     const std::optional<std::string>& metric,
-                    const std::optional<std::string>& notation) {
+                    const std::optional<std::string>& notation,
+                    const std::optional<double>& max_seconds) {
   Options o;
   o.board = board;
+  o.max_seconds = max_seconds;  // checked by the C++ API
   o.cancel = StopFlag();  // Ctrl-C on the main thread (WithoutGil)
   // The C++ API reads an empty value as the default (an empty goal as the
   // start's own); given here, as --goal '' and goal= are, it is an error.

@@ -44,7 +44,8 @@ Options MakeOptions(const std::string& board,
                     const std::optional<std::string>& goal,
                     const std::optional<std::string>& blank,
                     const std::optional<std::string>& metric,
-                    const std::optional<std::string>& notation);
+                    const std::optional<std::string>& notation,
+                    const std::optional<double>& max_seconds = std::nullopt);
 
 // A whole-number argument handed on to the C++ API, which checks it:
 // `value` is the number itself, or a stand-in the API refuses when it

@@ -70,8 +70,8 @@ class PyDb {
         if (outer) in_use = false;
       }
     } release{outer};
-    Options options = MakeOptions(board, goal, blank, metric, notation);
-    options.max_seconds = max_seconds;  // checked by the C++ API
+    const Options options =
+        MakeOptions(board, goal, blank, metric, notation, max_seconds);
     // A search may take long: other Python threads run meanwhile.
     Check(WithoutGil([&] { return db->Solve(state, options, &sol); }));
     return SolutionDict(sol);
@@ -96,8 +96,8 @@ class PyDb {
     constexpr size_t kAhead = 4;
     // Each state's max_seconds from its own search's start (the C++ API's
     // SolveMany); checked by the C++ API.
-    Options options = MakeOptions(board, goal, blank, metric, notation);
-    options.max_seconds = max_seconds;
+    const Options options =
+        MakeOptions(board, goal, blank, metric, notation, max_seconds);
     if (IsArray(states)) return SolveManyOfArray(*db, states, options);
     if (PyUnicode_Check(states.ptr())) {
       throw py::type_error(
@@ -174,8 +174,8 @@ class PyDb {
                       const std::optional<double>& max_seconds) const {
     const std::shared_ptr<const Db> db = Held();
     int d;
-    Options options = MakeOptions(board, goal, blank, metric, notation);
-    options.max_seconds = max_seconds;  // checked by the C++ API
+    const Options options =
+        MakeOptions(board, goal, blank, metric, notation, max_seconds);
     // A search may take long: other Python threads run meanwhile.
     Check(WithoutGil([&] { return db->Distance(state, options, &d); }));
     return DistanceObject(d);
@@ -192,8 +192,8 @@ class PyDb {
     const std::shared_ptr<const Db> db = Held();
     // Each state's max_seconds from its own search's start; checked by the
     // C++ API.
-    Options options = MakeOptions(board, goal, blank, metric, notation);
-    options.max_seconds = max_seconds;
+    const Options options =
+        MakeOptions(board, goal, blank, metric, notation, max_seconds);
     if (IsArray(states)) return DistancesOfArray(*db, states, options);
     if (PyUnicode_Check(states.ptr())) {
       throw py::type_error(
@@ -228,8 +228,8 @@ class PyDb {
                    const std::optional<std::string>& notation,
                    const std::optional<double>& max_seconds) const {
     const std::shared_ptr<const Db> db = Held();
-    Options options = MakeOptions(board, goal, blank, metric, notation);
-    options.max_seconds = max_seconds;  // checked by the C++ API
+    const Options options =
+        MakeOptions(board, goal, blank, metric, notation, max_seconds);
     Analysis a;
     Check(WithoutGil([&] { return db->Analyse(start, moves, options, &a); }));
     return AnalysisDict(a, options.max_seconds.value_or(0));
@@ -243,8 +243,8 @@ class PyDb {
                  const std::optional<double>& max_seconds) const {
     const std::shared_ptr<const Db> db = Held();
     std::vector<NextMove> moves;
-    Options options = MakeOptions(board, goal, blank, metric, notation);
-    options.max_seconds = max_seconds;  // checked by the C++ API
+    const Options options =
+        MakeOptions(board, goal, blank, metric, notation, max_seconds);
     // Each move's distance may be a search: other Python threads run.
     Check(WithoutGil([&] { return db->Moves(state, options, &moves); }));
     // The metric in any case, as every face reads it ("MTM").

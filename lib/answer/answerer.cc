@@ -185,16 +185,19 @@ Outcome Answerer::Answer(std::string_view input, std::string* out,
     WriteUnsolvable(p, start_text, goal_text, out);
     return Outcome::kUnsolvable;
   }
-  const SearchLimits limits = InputLimits();
-  // The extras need the optimal length (--verify's; --count and --all a
-  // table's): a search is then the exact one with the whole budget, not a
-  // best path by a twentieth less and a second search in what is left.
-  SearchLimits budget = BudgetLimits(config_);
-  budget.threads = limits.threads;
-  s = solver_->Solve(p, &path_, config_.extras.any() ? budget : limits);
-  if (s.ok() && config_.extras.any()) {
+  SearchLimits limits = InputLimits();
+  if (!config_.extras.any()) {
+    s = solver_->Solve(p, &path_, limits);
+  } else {
+    // The extras need the optimal length (--verify's; --count and --all a
+    // table's): a search is then the exact one with the whole budget, not
+    // a best path by a twentieth less and a second search in what is left.
+    const int threads = limits.threads;
+    limits = BudgetLimits(config_);
+    limits.threads = threads;
+    s = solver_->Solve(p, &path_, limits);
     std::string bad_moves;
-    s = extras_.Compute(p, &path_, budget, &bad_moves);
+    if (s.ok()) s = extras_.Compute(p, &path_, limits, &bad_moves);
     if (s.ok() && !bad_moves.empty()) {
       return Malformed(input, bad_moves, out, err);
     }
