@@ -38,8 +38,8 @@ AnswererCache& ThreadAnswerer() {
 }
 
 // Whether `request` may take max_seconds and answer better with it: a path
-// (/api/solve) or an analysis, not /api/moves (which takes none) nor a
-// verification, `count` or `all` (which need the exact distance).
+// (/api/solve) or an analysis, not /api/moves, a verification, `count` or
+// `all` (which need exact distances).
 bool MaxSecondsCanHelp(const ApiRequest& request) {
   if (request.path != "/api/solve" && request.path != "/api/analyse") {
     return false;
@@ -125,6 +125,13 @@ void Handler::PickSource() {
   config_->db_dir = db_dir_;  // none answers: the first one's error
 }
 
+Status Handler::ReadMaxSeconds() {
+  const std::string* t = params_.Get("max_seconds");
+  return t == nullptr ? Status::OK()
+                      : ParseMaxSeconds("parameter 'max_seconds'", *t,
+                                        &config_->max_seconds);
+}
+
 bool Handler::OpenGoal(ApiResponse* error) {
   GoalKind kind;
   const Status s = slidedb::OpenGoal(*config_, solver_, &kind);
@@ -144,11 +151,8 @@ Status Handler::ReadSolve(const std::string& implied) {
   const bool verify_endpoint = implied == "verify";
   Status s = Read({"start", "steps", "count", "all", "limit", "max_seconds",
                    verify_endpoint ? "moves" : "verify"});
+  if (s.ok()) s = ReadMaxSeconds();
   if (!s.ok()) return s;
-  if (const std::string* t = params_.Get("max_seconds")) {
-    s = ParseMaxSeconds("parameter 'max_seconds'", *t, &config_->max_seconds);
-    if (!s.ok()) return s;
-  }
   bool count = false;
   s = params_.Flag("steps", &config_->steps);
   if (s.ok()) s = params_.Flag("count", &count);
@@ -336,9 +340,11 @@ bool Handler::BatchInputs(std::vector<std::string>* inputs,
   return true;
 }
 
-// GET /api/moves: the start's distance and every legal move from it.
+// GET /api/moves: the start's distance and every legal move from it, its
+// searches within max_seconds (every distance exact, or none given).
 ApiResponse Handler::Moves() {
-  const Status bad = Read({"start"});
+  Status bad = Read({"start", "max_seconds"});
+  if (bad.ok()) bad = ReadMaxSeconds();
   if (!bad.ok()) return Failure(bad);
   ApiResponse error;
   const std::string* input = Start(&error);
@@ -363,18 +369,14 @@ ApiResponse Handler::Moves() {
 // GET /api/analyse: slidedb-query --analyse --format json, a search's
 // budget in max_seconds.
 ApiResponse Handler::Analyse() {
-  const Status bad = Read({"start", "moves", "max_seconds"});
+  Status bad = Read({"start", "moves", "max_seconds"});
+  if (bad.ok()) bad = ReadMaxSeconds();
   if (!bad.ok()) return Failure(bad);
   ApiResponse error;
   const std::string* input = Start(&error);
   if (input == nullptr) return error;
   const std::string* moves = params_.Get("moves");
   if (moves == nullptr) return Error(400, "missing parameter 'moves'");
-  if (const std::string* t = params_.Get("max_seconds")) {
-    const Status s =
-        ParseMaxSeconds("parameter 'max_seconds'", *t, &config_->max_seconds);
-    if (!s.ok()) return Failure(s);
-  }
   if (!OpenGoal(&error)) return error;
   config_->limits = request_.limits;
   AnalysisFields analysis;
