@@ -23,6 +23,7 @@
 
 #include "python/arrays.h"
 #include "python/convert.h"
+#include "python/interrupt.h"
 #include "slidedb/slidedb.h"
 
 namespace slidedb::python {
@@ -108,6 +109,7 @@ class PyDb {
       std::vector<std::string> inputs;
       std::vector<Solution> solutions;
       std::future<Status> solved;
+      uint64_t interrupts = 0;  // Interrupts() when it began
     };
     NoGc no_gc;
     py::list out;
@@ -126,6 +128,7 @@ class PyDb {
         more = chunk->inputs.size() == kChunk;
         if (chunk->inputs.empty()) break;
         Chunk* c = chunk.get();
+        c->interrupts = Interrupts();
         c->solved = std::async(std::launch::async, [db, &options, c] {
           return db->SolveMany(c->inputs, options, &c->solutions);
         });
@@ -134,16 +137,17 @@ class PyDb {
       if (pending.empty()) break;
       Chunk& first = *pending.front();
       Check(WithoutGil([&] {
-        // A chunk a SIGINT stopped (DeadlineExceeded) is solved again here:
-        // every handler that ran since returned, else this call had raised
-        // (with max_seconds, a chunk whose budget ran out is solved again
-        // too, and its error raised then). So is the chunk of a run
-        // again (WithoutGil), whose result the first run took.
+        // A chunk a SIGINT may have stopped (DeadlineExceeded, a SIGINT
+        // since it began) is solved again here: every handler that ran
+        // since returned, else this call had raised. One that ran out of
+        // max_seconds with no SIGINT raises its TimeoutError at once. So
+        // is the chunk of a run again (WithoutGil) solved again, whose
+        // result the first run took.
         Status s;
         bool again = true;
         if (first.solved.valid()) {
           s = first.solved.get();
-          again = s.IsDeadlineExceeded();
+          again = s.IsDeadlineExceeded() && Interrupts() != first.interrupts;
         }
         if (again) s = db->SolveMany(first.inputs, options, &first.solutions);
         // A thread that may not go back to Python (WithoutGil) leaves no

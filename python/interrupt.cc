@@ -27,10 +27,14 @@ using Clock = std::chrono::steady_clock;
 constexpr auto kQuick = std::chrono::milliseconds(20);
 
 std::atomic<bool> stop{false};
+std::atomic<uint64_t> interrupts{0};  // SIGINTs OnInterrupt has seen
+static_assert(std::atomic<uint64_t>::is_always_lock_free,
+              "counted in a signal handler");
 unsigned long main_thread = 0;  // PyThread_get_thread_ident's
 struct sigaction pythons;       // the handler OnInterrupt hands on to
 
 void OnInterrupt(int sig, siginfo_t* info, void* context) {
+  interrupts.fetch_add(1);
   stop.store(true);
   if (pythons.sa_flags & SA_SIGINFO) {
     pythons.sa_sigaction(sig, info, context);
@@ -106,6 +110,8 @@ bool OnMainThread() {
 }  // namespace
 
 const std::atomic<bool>* StopFlag() { return OnMainThread() ? &stop : nullptr; }
+
+uint64_t Interrupts() { return interrupts.load(); }
 
 void RecordMainThread() {
   main_thread = py::module_::import("threading")

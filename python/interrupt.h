@@ -15,6 +15,7 @@
 #define SLIDEDB_PYTHON_INTERRUPT_H_
 
 #include <atomic>
+#include <cstdint>
 
 namespace slidedb::python {
 
@@ -22,6 +23,11 @@ namespace slidedb::python {
 // thread, whose calls Ctrl-C does not stop (Python raises
 // KeyboardInterrupt in the main thread only).
 const std::atomic<bool>* StopFlag();
+
+// How many SIGINTs have set StopFlag() so far: a call that began before
+// the count moved may have been stopped by one (DeadlineExceeded), one
+// that did not was stopped by its own limits.
+uint64_t Interrupts();
 
 // Records the interpreter's main thread. REQUIRES: the GIL, at import.
 void RecordMainThread();

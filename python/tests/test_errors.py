@@ -13,6 +13,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import time
 
 import pytest
 
@@ -41,6 +42,25 @@ def test_a_search_past_its_budget_raises_timeout_error():
     near = db.solve("1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15", board="4x4",
                     metric="mtm", max_seconds=60)
     assert near["distance"] == 1
+
+
+@needs_4x4
+def test_solve_many_raises_at_the_end_of_one_budget():
+    """A list's chunk whose multi-tile search ran out of max_seconds raises
+    TimeoutError then: it was once solved a second time first (a chunk a
+    SIGINT stopped is solved again, and a budget's stop looked the same),
+    which took twice the budget."""
+    db = slidedb.open(FACES_DB)
+    question = dict(board="4x4", metric="mtm",
+                    goal=",".join(str(t) for t in range(16)))
+    db.solve("1,0,2,3,4,5,6,7,8,9,10,11,12,13,14,15", **question)  # tables
+    begun = time.monotonic()
+    with pytest.raises(TimeoutError, match="stopped at its limit"):
+        # Minutes of search in this metric.
+        db.solve_many(["15,2,12,11,14,13,9,5,1,3,8,7,0,10,6,4"],
+                      max_seconds=1, **question)
+    # One budget and the time to stop (milliseconds); two would be 2 s.
+    assert time.monotonic() - begun < 1.8
 
 
 @needs_4x4
