@@ -286,6 +286,7 @@ async function setGoal(text) {
   S.customGoal = goal !== null;
   S.goal = goal;
   fieldError('goal', '');
+  fieldError('metric', '');  // a metric's failure was the old goal's
   await setStart(res.start, {answer: res, field: 'goal'});
   await loadHistogram();
 }

@@ -201,12 +201,19 @@ function renderUnsolvable(reason) {
 }
 
 // What the moves that reached the goal were: the user's, the solver's or
-// both, against the fewest possible from the start.
+// both (and in MTM a move one began and the other went on with: pushMove),
+// against the fewest possible from the start.
 function solvedText() {
-  const yours = S.history.filter((h) => h.by === 'you').length;
-  const solver = S.history.length - yours;
+  const count = (by) => S.history.filter((h) => h.by === by).length;
+  const yours = count('you'), solver = count('solver'), shared = count('both');
   const best = S.startDistance;
   const note = metricNote();
+  if (shared > 0) {
+    const parts = [[yours, 'by you'], [solver, 'by the solver'], [shared, 'by you both']]
+        .filter(([n]) => n > 0).map(([n, who]) => `${n} ${who}`);
+    return `Solved with the solver's help: ${parts.join(', ')}; the fewest possible from ` +
+           `the start is ${best}.`;
+  }
   if (solver === 0) {
     return yours === best
         ? `Solved in ${best} ${movesWord(best)}${note}: as few as possible.`

@@ -78,14 +78,15 @@ function wireCopies() {
 
 // ---------------------------------------------------------------- a link's fields
 
-// The board a link asks for, if the database has it; else the message
-// (beside the board menu) and the default board.
+// The board a link asks for, if the page offers it; else the message
+// (beside the board menu) and the default board. The boards offered are
+// the database's the page plays (a database with 5x5 has more).
 function linkBoard(asked) {
   const offered = boardsOffered();
   const fallback = offered.includes('3x3') ? '3x3' : offered[0] || '3x3';
   if (!asked || offered.includes(asked) || S.tables.length === 0) return asked || fallback;
-  fieldError('board', `${missingBoard(asked)}; this database has ${offered.join(', ')}. ` +
-                      `Showing ${fallback}.`);
+  fieldError('board', `${missingBoard(asked)}; the page offers ${offered.join(', ')} from ` +
+                      `this database. Showing ${fallback}.`);
   return fallback;
 }
 

@@ -29,13 +29,15 @@ function parseRun(token) {
 
 // Adds a move made to S.history. In MTM the blank going on the same way
 // continues the last move, as the metric counts it (lib/puzzle/metric.cc,
-// MoveEnd: a run of steps one way is one move, "U U" as "U2"): the last
-// move's count grows, and Undo takes back the whole run.
+// MoveEnd: a run of steps one way is one move, "U U" as "U2"), whoever
+// made each part: the last move's count grows (a move the user and the
+// solver each made part of is 'both's), and Undo takes back the whole run.
 function pushMove(h) {
   const last = S.history[S.history.length - 1];
   const run = parseRun(h.move), prev = last && parseRun(last.move);
-  if (isMtm() && run && prev && prev.letter === run.letter && last.by === h.by) {
+  if (isMtm() && run && prev && prev.letter === run.letter) {
     last.move = runName(run.letter, prev.count + run.count);
+    if (last.by !== h.by) last.by = 'both';
     return;
   }
   S.history.push(h);

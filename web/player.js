@@ -60,7 +60,8 @@ function playerFor(res) {
     if (formatState(cells) !== formatState(parseState(res.path[runs.length] || ''))) return null;
   }
   return {path, runs, moves: res.moves || '', tiles: (res.tiles || []).map(String), k: 0,
-          base: S.history.length, playing: path.length > 1, timer: null};
+          base: S.history.length, baseLast: Object.assign({}, S.history[S.history.length - 1]),
+          playing: path.length > 1, timer: null};
 }
 
 // The moves of the player done by step k.
@@ -89,14 +90,16 @@ function solutionText(p) {
 }
 
 // Shows step k of the solution; Undo and the move counter follow it, each
-// move whose last tile has slid counted as the solver's. Between the tiles
+// move whose last tile has slid counted as the solver's (in MTM its first
+// continues a move the same way before it: pushMove). Between the tiles
 // of one MTM move the distance is the server's (refresh).
 function showStep(k) {
   const p = S.player;
   p.k = k;
   S.history.length = p.base;
+  if (p.base > 0) S.history[p.base - 1] = Object.assign({}, p.baseLast);
   for (const r of p.runs) {
-    if (r.end <= k) S.history.push({cells: p.path[r.first].slice(), move: r.name, by: 'solver'});
+    if (r.end <= k) pushMove({cells: p.path[r.first].slice(), move: r.name, by: 'solver'});
   }
   clearHint();
   S.cells = p.path[k].slice();
@@ -142,8 +145,8 @@ function stopPlayer() {
   const done = runsDone(p, p.k);
   const r = p.runs[done];
   if (r && r.first < p.k) {
-    S.history.push({cells: p.path[r.first].slice(), move: runName(r.letter, p.k - r.first),
-                    by: 'solver'});
+    pushMove({cells: p.path[r.first].slice(), move: runName(r.letter, p.k - r.first),
+              by: 'solver'});
   }
   S.player = null;
   $('player').hidden = true;

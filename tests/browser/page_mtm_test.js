@@ -129,6 +129,14 @@ test('a board with no multi-tile table: the server\'s message, and STM kept', as
   assert.ok((await text(page, 'metric-error')).includes(body.error), body.error);
   assert.equal(await page.getByLabel('Metric').inputValue(), 'stm');
   await expectStatus(page, 'Solved');
+  // Another goal set: the message (its build command names the old goal)
+  // goes with the goal it was about.
+  const other = tables.find((t) => t.board === board.board && t.goal !== board.goal);
+  assert.ok(other, 'the test database has a second goal for that board');
+  await page.locator('#goal-input').fill(other.goal);
+  await button(page, 'Set goal').click();
+  await page.locator('#metric-error').waitFor({state: 'hidden'});
+  assert.equal(await text(page, 'goal-error'), '');
   // A link asking for MTM on that board says the same and plays in STM.
   const linked = await open(`?board=${board.board}&metric=mtm`);
   await linked.locator('#metric-error').waitFor({state: 'visible'});
@@ -275,6 +283,42 @@ test('tiles slid one way in a row are one multi-tile move, as the metric counts 
   await button(page, 'Undo').click();
   await expectStatus(page, mtmText(moves.distance));
   assert.equal(await text(page, 'move-count'), '0');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('a move the solver goes on with in MTM, or the user after the solver, is one move', async () => {
+  const start = '123456078';  // the blank goes right twice: R2, one move
+  const moves = await api(`/api/moves?metric=mtm&start=${start}`);
+  const half = moves.moves.find((m) => m.move === 'R').state;
+  // The server's solution from one step in goes on the same way.
+  assert.equal((await api(`/api/solve?metric=mtm&start=${half}`)).moves, 'R');
+  const page = await open(`?metric=mtm&start=${start}`);
+  await expectStatus(page, mtmText(moves.distance));
+  await page.keyboard.press('ArrowLeft');  // the tile left: the blank right
+  await expectStatus(page, mtmText(1));
+  await setSpeed(page, 'max');
+  await button(page, 'Solve').click();
+  await expectStatus(page, 'Solved');
+  assert.equal(await text(page, 'move-count'), '1');
+  assert.equal(params(page).get('moves'), 'R2');
+  assert.equal(await text(page, 'hint-text'), 'Solved with the solver\'s help: 1 by you ' +
+               'both; the fewest possible from the start is 1.');
+  // Undo takes back the whole move, the user's tile and the solver's.
+  await button(page, 'Undo').click();
+  await expectStatus(page, mtmText(moves.distance));
+  assert.equal(await text(page, 'move-count'), '0');
+  // The solver's first tile, then the user's.
+  await setSpeed(page, 'min');
+  await button(page, 'Solve').click();
+  await button(page, 'Pause').click();
+  await button(page, 'Step forward').click();
+  await button(page, 'Close').click();
+  assert.equal(await text(page, 'move-count'), '1');
+  await page.keyboard.press('ArrowLeft');
+  await expectStatus(page, 'Solved');
+  assert.equal(await text(page, 'move-count'), '1');
+  assert.equal(params(page).get('moves'), 'R2');
   assert.deepEqual(page.errors, []);
   await page.close();
 });
