@@ -1,7 +1,8 @@
 // What slidedb-serve's API (serve/api.h) serves beside its answers, in
 // process: the page's files and nothing outside their folder, a reload
-// under requests that drops none, no database, and a database of two-bit
-// tables answered as one of byte tables.
+// under requests that drops none, no database, a database of two-bit
+// tables answered as one of byte tables, and the budgets of /api/moves and
+// /api/analyse.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -249,6 +250,39 @@ TEST(ApiSearchBatchTest, AnswersAsTheCliOnOneThread) {
   EXPECT_EQ(r.body, cli.out);
   EXPECT_NE(r.body.find("\"solvable\":false"), std::string::npos);
   EXPECT_NE(r.body.find("\"error\""), std::string::npos);
+}
+
+// /api/moves takes max_seconds as slidedb-query --moves takes
+// --max-seconds: its searches within it, every distance exact, or a 503
+// that names it and says more time may help (no Retry-After).
+TEST_F(ApiTest, MovesTakeABudget) {
+  std::multimap<std::string, std::string> params = {
+      {"board", "4x4"},
+      {"goal", "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15"},
+      {"metric", "mtm"},
+      {"start", "1,0,2,3,4,5,6,7,8,9,10,11,12,13,14,15"},
+      {"max_seconds", "30"}};
+  ApiResponse r = api_->Handle(Get("/api/moves", params));
+  ASSERT_EQ(r.status, 200) << r.body;
+  const nlohmann::json moves = nlohmann::json::parse(r.body);
+  EXPECT_EQ(moves["distance"], 1);
+  params.erase("max_seconds");
+  EXPECT_EQ(nlohmann::json::parse(api_->Handle(Get("/api/moves", params)).body),
+            moves);
+  params.erase("start");
+  params.emplace("start", "15,2,12,11,14,13,9,5,1,3,8,7,0,10,6,4");
+  params.emplace("max_seconds", "0.3");
+  r = api_->Handle(Get("/api/moves", params));
+  EXPECT_EQ(r.status, 503) << r.body;
+  EXPECT_FALSE(r.retry);
+  EXPECT_NE(r.body.find("no answer within max_seconds=0.3"), std::string::npos)
+      << r.body;
+  params.erase("max_seconds");
+  params.emplace("max_seconds", "0x1");
+  r = api_->Handle(Get("/api/moves", params));
+  EXPECT_EQ(r.status, 400);
+  EXPECT_NE(r.body.find("parameter 'max_seconds' '0x1'"), std::string::npos)
+      << r.body;
 }
 
 // An analysis's budget past the server's deadline is cut to nine tenths of

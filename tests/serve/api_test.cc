@@ -157,38 +157,6 @@ TEST_F(ApiTest, AStateOutOfTimeInABatchIsOneLine) {
   EXPECT_EQ(api_->Handle(Get("/api/solve", one)).status, 503);
 }
 
-// /api/moves takes max_seconds as slidedb-query --moves takes
-// --max-seconds: its searches within it, every distance exact, or a 503
-// that names it and says more time may help (no Retry-After).
-TEST_F(ApiTest, MovesTakeABudget) {
-  std::multimap<std::string, std::string> params = {
-      {"board", "4x4"},
-      {"goal", "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15"},
-      {"metric", "mtm"},
-      {"start", "1,0,2,3,4,5,6,7,8,9,10,11,12,13,14,15"},
-      {"max_seconds", "30"}};
-  ApiResponse r = api_->Handle(Get("/api/moves", params));
-  ASSERT_EQ(r.status, 200) << r.body;
-  const json moves = json::parse(r.body);
-  EXPECT_EQ(moves["distance"], 1);
-  params.erase("max_seconds");
-  EXPECT_EQ(json::parse(api_->Handle(Get("/api/moves", params)).body), moves);
-  params.erase("start");
-  params.emplace("start", "15,2,12,11,14,13,9,5,1,3,8,7,0,10,6,4");
-  params.emplace("max_seconds", "0.3");
-  r = api_->Handle(Get("/api/moves", params));
-  EXPECT_EQ(r.status, 503) << r.body;
-  EXPECT_FALSE(r.retry);
-  EXPECT_NE(r.body.find("no answer within max_seconds=0.3"), std::string::npos)
-      << r.body;
-  params.erase("max_seconds");
-  params.emplace("max_seconds", "0x1");
-  r = api_->Handle(Get("/api/moves", params));
-  EXPECT_EQ(r.status, 400);
-  EXPECT_NE(r.body.find("parameter 'max_seconds' '0x1'"), std::string::npos)
-      << r.body;
-}
-
 TEST_F(ApiTest, CountVerifyHistogramSampleAreTheCliAnswers) {
   const std::string s = "867254301";
   EXPECT_EQ(api_->Handle(Get("/api/count", {{"start", s}})).body,
