@@ -20,6 +20,7 @@
 #include "cli/exit_codes.h"
 #include "cli/out_of_memory.h"
 #include "cli/version.h"
+#include "lib/base/threads.h"
 #include "lib/puzzle/index.h"
 #include "lib/puzzle/notation.h"
 #include "lib/puzzle/pattern.h"
@@ -55,8 +56,12 @@ class TableSearches {
         results_(goals_.size()),
         searched_(goals_.size()) {
     if (!side_by_side_) return;
+    // A search whose thread the system refuses (ulimit -v) runs in Get on
+    // the caller's: a vector unwinding with threads running ended the
+    // process.
+    workers_.reserve(goals_.size());
     for (size_t k = 0; k < goals_.size(); ++k) {
-      workers_.emplace_back([this, k] { Search(k, 1); });
+      if (!StartThread(&workers_, [this, k] { Search(k, 1); })) break;
     }
   }
   ~TableSearches() {
@@ -75,17 +80,24 @@ class TableSearches {
   }
   // The table of goals[k], searched: its result, or the search's failure.
   Status Get(size_t k, BfsResult** result) {
-    if (side_by_side_) {
+    if (k < workers_.size()) {
       workers_[k].join();
     } else {
-      Search(k, o_.threads);
+      Search(k, side_by_side_ ? 1 : o_.threads);
     }
     *result = &results_[k];
     return searched_[k];
   }
 
  private:
+  // Searches goals[k] into results_[k] and searched_[k]; memory that runs
+  // out is its failure (on a thread of its own, an exception would end the
+  // process).
   void Search(size_t k, int threads) {
+    searched_[k] =
+        StatusIfOutOfMemory([&] { return SearchOrThrow(k, threads); });
+  }
+  Status SearchOrThrow(size_t k, int threads) {
     const std::string tag = Tag(goals_[k]);
     auto on_level = [&](const BfsLevel& l) {
       if (o_.quiet) return;
@@ -99,7 +111,7 @@ class TableSearches {
     BfsOptions options;
     options.threads = threads;
     options.metric = o_.metric;
-    searched_[k] = RunBfs(indexer, options, on_level, &results_[k]);
+    return RunBfs(indexer, options, on_level, &results_[k]);
   }
 
   const BuildOptions& o_;

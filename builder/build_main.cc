@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "builder/build_cli.h"
+#include "builder/machine_room.h"
 
 namespace {
 
@@ -42,6 +43,7 @@ void SayWhenStopped() {
 }  // namespace
 
 int main(int argc, char** argv) {
+  slidedb::OneMallocArenaUnderAddressLimit();
   SayWhenStopped();
   return slidedb::RunBuild(std::vector<std::string>(argv + 1, argv + argc),
                            std::cin, std::cout, std::cerr);

@@ -1,5 +1,7 @@
 #include "builder/machine_room.h"
 
+#include <malloc.h>
+#include <sys/resource.h>
 #include <sys/statvfs.h>
 
 #include <cstdlib>
@@ -43,6 +45,13 @@ uint64_t DiskFree(const std::string& db_dir) {
 }
 
 }  // namespace
+
+void OneMallocArenaUnderAddressLimit() {
+  struct rlimit limit;
+  if (getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY) {
+    mallopt(M_ARENA_MAX, 1);
+  }
+}
 
 MachineRoom AvailableRoom(const std::string& db_dir) {
   MachineRoom room;

@@ -29,6 +29,14 @@ std::string RoomShortfall(const std::string& what, uint64_t memory,
                           const std::string& memory_why, uint64_t disk,
                           const MachineRoom& room);
 
+// Under a limit on the address space (ulimit -v), has malloc keep one
+// arena for every thread: glibc's arena a thread reserves 64 MiB of it,
+// and a build's threads (its searches', RocksDB's) ran out of it with
+// most of the limit unused (a 3x4 build failed under 450 MB, needing
+// 350); a thread of RocksDB's that could not allocate ended the process.
+// Without a limit (the usual case) nothing changes. Call first in main.
+void OneMallocArenaUnderAddressLimit();
+
 // Memory a build takes beyond its search's tables and bits: the process,
 // RocksDB's writers, a search's per-block flags.
 inline constexpr uint64_t kBuildMemoryMargin = uint64_t{256} << 20;
