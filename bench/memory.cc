@@ -53,13 +53,16 @@ void BM_DependentReads(benchmark::State& state) {
   munmap(region, bytes);
 }
 // The region's size in MiB: inside the caches, past them, the 4x4 tables'
-// sizes (29 and 259 MB) and beyond.
+// sizes at four bits (29 and 259 MB) and at one (7 and 65 MB), and beyond.
 BENCHMARK(BM_DependentReads)
     ->Arg(1)
     ->Arg(2)
     ->Arg(4)
     ->Arg(8)
+    ->Arg(16)
     ->Arg(32)
+    ->Arg(64)
+    ->Arg(128)
     ->Arg(256)
     ->Arg(1024)
     ->Unit(benchmark::kMillisecond);
