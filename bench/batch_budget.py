@@ -14,12 +14,12 @@ optimal.
 """
 import json
 import os
-import re
 import statistics
-import subprocess
 import sys
 import time
 import urllib.request
+
+import serving
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 GOAL = ",".join(str(t) for t in range(16))
@@ -51,14 +51,7 @@ def post(base, body, budget):
 
 
 def one_server(serve, db, body, lengths):
-    proc = subprocess.Popen([serve, "--db", db, "--port", "0"],
-                            stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, text=True)
-    try:
-        line = proc.stdout.readline()
-        while "listening" not in line:
-            line = proc.stdout.readline()
-        base = re.search(r"http://\S+", line).group(0)
+    with serving.Server(serve, db) as base:
         out = {}
         for budget in BUDGETS:
             wall, answers = post(base, body, budget)
@@ -69,9 +62,6 @@ def one_server(serve, db, body, lengths):
                     optimal += 1
             out[budget] = (wall, optimal)
         return out
-    finally:
-        proc.terminate()
-        proc.wait()
 
 
 def main():

@@ -20,7 +20,6 @@ and the mean length over the published one.
 """
 import json
 import os
-import re
 import statistics
 import subprocess
 import sys
@@ -29,6 +28,7 @@ import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import korf24  # noqa: E402
+import serving  # noqa: E402
 
 
 def args(db, seconds):
@@ -53,15 +53,8 @@ def batch(build, db, states, seconds):
 
 
 def post(build, db, states, seconds):
-    proc = subprocess.Popen([f"{build}/slidedb-serve", "--db", db, "--port",
-                             "0", "--work-timeout", "600"],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                            text=True)
-    try:
-        line = proc.stdout.readline()
-        while "listening" not in line:
-            line = proc.stdout.readline()
-        base = re.search(r"http://\S+", line).group(0)
+    with serving.Server(f"{build}/slidedb-serve", db, "--work-timeout",
+                        "600") as base:
         url = (f"{base}/api/solve?board=5x5&goal={korf24.GOAL}"
                f"&max_seconds={seconds}")
         req = urllib.request.Request(url, data=("\n".join(states) + "\n")
@@ -69,9 +62,6 @@ def post(build, db, states, seconds):
                                      headers={"Content-Type": "text/plain"})
         with urllib.request.urlopen(req, timeout=3600) as r:
             return [json.loads(x) for x in r.read().decode().splitlines()]
-    finally:
-        proc.terminate()
-        proc.wait()
 
 
 def python(build, db, states, seconds):

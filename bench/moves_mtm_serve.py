@@ -11,11 +11,11 @@ the two wall times. The first request is the fresh server's first.
 """
 import json
 import random
-import re
-import subprocess
 import sys
 import time
 import urllib.request
+
+import serving
 
 
 def solvable(p):
@@ -40,14 +40,8 @@ def main():
     serve, db = sys.argv[1], sys.argv[2]
     n = int(sys.argv[3]) if len(sys.argv) > 3 else 8
     states = positions(n, seed=7)
-    proc = subprocess.Popen(
-        [serve, "--db", db, "--port", "0", "--work-timeout", "120"] +
-        sys.argv[4:], stdout=subprocess.PIPE, text=True)
-    try:
-        line = proc.stdout.readline()
-        while "listening" not in line:
-            line = proc.stdout.readline()
-        url = re.search(r"http://\S+", line).group(0)
+    with serving.Server(serve, db, "--work-timeout", "120", *sys.argv[4:],
+                        stderr=None) as url:
 
         def get(path):
             t = time.time()
@@ -60,9 +54,6 @@ def main():
             ts, _ = get("/api/solve?board=4x4&metric=mtm&start=" + s)
             print(f"{s:40s} distance {m['distance']:3d}  moves {tm:6.2f} s"
                   f"  solve {ts:6.2f} s", flush=True)
-    finally:
-        proc.terminate()
-        proc.wait()
 
 
 if __name__ == "__main__":

@@ -11,13 +11,14 @@ budget beside it without). Prints a
 pass's wall seconds and the server's CPU seconds (user + system), which a
 busy machine moves less.
 """
+import contextlib
 import os
-import re
 import statistics
-import subprocess
 import sys
 import time
 import urllib.request
+
+import serving
 
 old_bin, new_bin, db = sys.argv[1:4]
 passes = int(sys.argv[4]) if len(sys.argv) > 4 else 5
@@ -25,13 +26,6 @@ extra = {"old": "", "new": sys.argv[5] if len(sys.argv) > 5 else ""}
 states = [l.split()[2] for l in open("bench/korf100.txt")
           if l.strip() and not l.startswith("#")]
 goal = ",".join(map(str, range(16)))
-
-
-def start(binary):
-    p = subprocess.Popen([binary, "--db", db, "--port", "0"],
-                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                         text=True)
-    return p, re.search(r"http://\S+", p.stdout.readline()).group(0)
 
 
 def cpu(pid):
@@ -48,11 +42,15 @@ def one_pass(url, more):
     return answers
 
 
-servers = {"old": start(old_bin), "new": start(new_bin)}
-wall = {n: [] for n in servers}
-used = {n: [] for n in servers}
+wall = {"old": [], "new": []}
+used = {"old": [], "new": []}
 answers = {}
-try:
+with contextlib.ExitStack() as stack:
+    servers = {}
+    for n, binary in (("old", old_bin), ("new", new_bin)):
+        server = serving.Server(binary, db)
+        base = stack.enter_context(server)
+        servers[n] = (server.proc, base)
     for n, (p, url) in servers.items():
         one_pass(url, extra[n])
     for _ in range(passes):
@@ -61,10 +59,6 @@ try:
             answers[n] = one_pass(url, extra[n])
             wall[n].append(time.perf_counter() - t0)
             used[n].append(cpu(p.pid) - c0)
-finally:
-    for p, _ in servers.values():
-        p.terminate()
-        p.wait()
 if answers["old"] != answers["new"]:
     sys.exit("moves_serve.py: the servers answer differently")
 for n in servers:

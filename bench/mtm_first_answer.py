@@ -11,12 +11,12 @@ move from BOARD's goal (default 4x5) until it is answered or TRIES
 (default 6) requests were refused, waiting Retry-After between them, and
 prints each request's status and time and the wall time to the answer.
 """
-import re
-import subprocess
 import sys
 import time
 import urllib.error
 import urllib.request
+
+import serving
 
 
 def near_goal(board):
@@ -30,15 +30,8 @@ def main():
     serve, db = sys.argv[1], sys.argv[2]
     board = sys.argv[3] if len(sys.argv) > 3 else "4x5"
     tries = int(sys.argv[4]) if len(sys.argv) > 4 else 6
-    proc = subprocess.Popen([serve, "--db", db, "--port", "0"] + sys.argv[5:],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                            text=True)
-    try:
-        line = proc.stdout.readline()
-        while "listening" not in line:
-            line = proc.stdout.readline()
-        url = (re.search(r"http://\S+", line).group(0) +
-               "/api/solve?metric=mtm&board=" + board + "&start=" +
+    with serving.Server(serve, db, *sys.argv[5:]) as base:
+        url = (base + "/api/solve?metric=mtm&board=" + board + "&start=" +
                near_goal(board))
         began = time.time()
         for k in range(1, tries + 1):
@@ -58,9 +51,6 @@ def main():
                 time.sleep(float(retry))
         print(f"not answered in {tries} requests, "
               f"{time.time() - began:.1f} s")
-    finally:
-        proc.terminate()
-        proc.wait()
 
 
 if __name__ == "__main__":

@@ -10,13 +10,9 @@ set -euo pipefail
 bin=$1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-least=20000
-until { (ulimit -v "$least"; exec "$bin/slidedb-build" --version); } \
-  >/dev/null 2>&1; do
-  least=$((least + 5000))
-  [ "$least" -lt 1000000 ] || { echo "slidedb-build --version fails"; exit 1; }
-done
-built=0 refused=0
+# shellcheck source=tests/memory_limit_lib.sh
+. "$(dirname "$0")/memory_limit_lib.sh"
+least=$(least_limit "$bin/slidedb-build")
 # 3x3's three tables, searched side by side: densely where memory runs
 # out (three runs a limit: where it ran out moved from run to run).
 for limit in $(seq "$least" 2000 $((least + 100000))); do
@@ -25,23 +21,12 @@ for limit in $(seq "$least" 2000 $((least + 100000))); do
     rc=0
     (ulimit -v "$limit"; exec "$bin/slidedb-build" --db "$work/db" --board 3x3 \
       --threads 2 --quiet) >/dev/null 2>"$work/err" || rc=$?
-    case $rc in
-      0) built=$((built + 1)) ;;
-      69)
-        refused=$((refused + 1))
-        grep -q "^slidedb-build: .*\(out of memory\|Cannot allocate memory\|not enough memory\)" \
-          "$work/err" || { echo "exit 69 without saying why:"; cat "$work/err"; exit 1; }
-        ;;
-      *)
-        echo "ulimit -v $limit, slidedb-build --board 3x3: exit $rc"
-        cat "$work/err"
-        exit 1
-        ;;
-    esac
+    tally "$rc" "$work/err" slidedb-build \
+      "ulimit -v $limit, slidedb-build --board 3x3"
   done
 done
-echo "3x3: built $built, out of memory $refused"
-[ "$built" -gt 0 ] && [ "$refused" -gt 0 ]
+echo "3x3: built $worked, out of memory $refused"
+[ "$worked" -gt 0 ] && [ "$refused" -gt 0 ]
 # 3x4 within 120 MB of what it needs.
 rm -rf "$work/db"
 (ulimit -v 400000; exec "$bin/slidedb-build" --db "$work/db" --board 3x4 \

@@ -13,18 +13,12 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 db=$work/db
 "$bin/slidedb-build" --db "$db" --board 2x5 --quiet >/dev/null
-# From the least limit under which the program starts at all (below it the
-# dynamic loader fails, before any of its code runs).
-least=20000
-until { (ulimit -v "$least"; exec "$bin/slidedb-query" --version); } \
-  >/dev/null 2>&1; do
-  least=$((least + 5000))
-  [ "$least" -lt 1000000 ] || { echo "slidedb-query --version fails"; exit 1; }
-done
+# shellcheck source=tests/memory_limit_lib.sh
+. "$(dirname "$0")/memory_limit_lib.sh"
+least=$(least_limit "$bin/slidedb-query")
 # The multi-tile 15-puzzle: its tables unpacked on threads, made on one
 # of their own.
 near15=1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15
-answered=0 refused=0
 # Densely where memory runs out, then up to plenty.
 for limit in $(seq "$least" 1000 $((least + 30000))) \
   $(seq $((least + 40000)) 20000 $((least + 300000))); do
@@ -35,21 +29,9 @@ for limit in $(seq "$least" 1000 $((least + 30000))) \
     # shellcheck disable=SC2086
     (ulimit -v "$limit"; exec "$bin/slidedb-query" --db "$db" $args) \
       >/dev/null 2>"$work/err" || rc=$?
-    case $rc in
-      0) answered=$((answered + 1)) ;;
-      69)
-        refused=$((refused + 1))
-        grep -q "^slidedb-query: .*\(out of memory\|Cannot allocate memory\|not enough memory\|no thread could be started\)" \
-          "$work/err" || { echo "exit 69 without saying why:"; cat "$work/err"; exit 1; }
-        ;;
-      *)
-        echo "ulimit -v $limit, slidedb-query $args: exit $rc"
-        cat "$work/err"
-        exit 1
-        ;;
-    esac
+    tally "$rc" "$work/err" slidedb-query "ulimit -v $limit, slidedb-query $args"
   done
 done
-echo "answered $answered, out of memory $refused"
+echo "answered $worked, out of memory $refused"
 # The sweep reached both sides.
-[ "$answered" -gt 0 ] && [ "$refused" -gt 0 ]
+[ "$worked" -gt 0 ] && [ "$refused" -gt 0 ]
