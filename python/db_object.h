@@ -105,49 +105,46 @@ class PyDb {
           "solve_many takes an iterable of states, not one "
           "state: use solve");
     }
-    struct Chunk {
-      std::vector<std::string> inputs;
-      std::vector<Solution> solutions;
-      std::future<Status> solved;
-      uint64_t interrupts = 0;  // Interrupts() when it began
-    };
     NoGc no_gc;
     py::list out;
     // Waited for in order; a chunk's thread is joined before the chunk goes.
-    std::deque<std::unique_ptr<Chunk>> pending;
+    std::deque<std::unique_ptr<SolveChunk>> pending;
     py::iterator it = py::iter(states);
     size_t taken = 0;  // items read from `states`
     bool more = true;
     while (more || !pending.empty()) {
       while (more && pending.size() < kAhead) {
-        auto chunk = std::make_unique<Chunk>();
+        auto chunk = std::make_unique<SolveChunk>();
         for (; chunk->inputs.size() < kChunk && it != py::iterator::sentinel();
              ++it) {
           chunk->inputs.emplace_back(StateText(*it, taken++));
         }
         more = chunk->inputs.size() == kChunk;
         if (chunk->inputs.empty()) break;
-        Chunk* c = chunk.get();
+        SolveChunk* c = chunk.get();
         c->interrupts = Interrupts();
+        c->stopped_at_start =
+            options.cancel != nullptr && options.cancel->load();
         c->solved = std::async(std::launch::async, [db, &options, c] {
           return db->SolveMany(c->inputs, options, &c->solutions);
         });
         pending.push_back(std::move(chunk));
       }
       if (pending.empty()) break;
-      Chunk& first = *pending.front();
+      SolveChunk& first = *pending.front();
       Check(WithoutGil([&] {
-        // A chunk a SIGINT may have stopped (DeadlineExceeded, a SIGINT
-        // since it began) is solved again here: every handler that ran
-        // since returned, else this call had raised. One that ran out of
-        // max_seconds with no SIGINT raises its TimeoutError at once. So
-        // is the chunk of a run again (WithoutGil) solved again, whose
-        // result the first run took.
+        // A chunk a SIGINT may have stopped (DeadlineExceeded, and a
+        // SIGINT since it began or its flag still set then) is solved
+        // again here: every handler that ran since returned, else this
+        // call had raised. One that ran out of max_seconds with no SIGINT
+        // raises its TimeoutError at once. So is the chunk of a run again
+        // (WithoutGil) solved again, whose result the first run took.
         Status s;
         bool again = true;
         if (first.solved.valid()) {
           s = first.solved.get();
-          again = s.IsDeadlineExceeded() && Interrupts() != first.interrupts;
+          again = s.IsDeadlineExceeded() &&
+                  (first.stopped_at_start || Interrupts() != first.interrupts);
         }
         if (again) s = db->SolveMany(first.inputs, options, &first.solutions);
         // A thread that may not go back to Python (WithoutGil) leaves no
@@ -370,6 +367,17 @@ class PyDb {
   bool closed() const { return db_ == nullptr; }
 
  private:
+  // A chunk of solve_many's states, solved on a thread of its own.
+  struct SolveChunk {
+    std::vector<std::string> inputs;
+    std::vector<Solution> solutions;
+    std::future<Status> solved;
+    // Interrupts() when it began, and whether a SIGINT whose handler
+    // returned had set the stop flag already (the next call clears it).
+    uint64_t interrupts = 0;
+    bool stopped_at_start = false;
+  };
+
   // The database, held by each call under way too (Held); null once
   // closed.
   std::shared_ptr<const Db> db_;

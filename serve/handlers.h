@@ -22,9 +22,9 @@ class Answerer;  // lib/answer/answerer.h
 
 // The 503 of `request` past the server's time for one (`why`: what
 // stopped it), with what max_seconds can do for it: nothing for the
-// multi-tile metric (`mtm`) nor where it cannot help (/api/moves takes none; a
-// verification, `count` and `all` need the exact distance),
-// little when it was given (`max_seconds`).
+// multi-tile metric (`mtm`) nor where it cannot help (/api/moves, a
+// verification, `count` and `all` need exact distances), little when it
+// was given (`max_seconds`).
 std::string DeadlineMessage(const std::string& why, const ApiRequest& request,
                             bool mtm, bool max_seconds);
 

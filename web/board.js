@@ -208,23 +208,20 @@ function solvedText() {
   const yours = count('you'), solver = count('solver'), shared = count('both');
   const best = S.startDistance;
   const note = metricNote();
-  if (shared > 0) {
-    const parts = [[yours, 'by you'], [solver, 'by the solver'], [shared, 'by you both']]
-        .filter(([n]) => n > 0).map(([n, who]) => `${n} ${who}`);
-    return `Solved with the solver's help: ${parts.join(', ')}; the fewest possible from ` +
-           `the start is ${best}.`;
-  }
-  if (solver === 0) {
+  if (solver === 0 && shared === 0) {
     return yours === best
         ? `Solved in ${best} ${movesWord(best)}${note}: as few as possible.`
         : `Solved in ${yours} ${movesWord(yours)}${note}; the fewest possible from the ` +
           `start is ${best}.`;
   }
-  if (yours === 0) {
+  if (yours === 0 && shared === 0) {
     return `The solver played an optimal solution: ${solver} ${movesWord(solver)}${note}.`;
   }
-  return `Solved with the solver's help: ${yours} ${movesWord(yours)} by you, ` +
-         `${solver} by the solver; the fewest possible from the start is ${best}.`;
+  const parts = [[yours, 'by you'], [solver, 'by the solver'], [shared, 'by you both']]
+      .filter(([n]) => n > 0)
+      .map(([n, who], i) => (i === 0 ? `${n} ${movesWord(n)} ${who}` : `${n} ${who}`));
+  return `Solved with the solver's help: ${parts.join(', ')}; the fewest possible from the ` +
+         `start is ${best}.`;
 }
 
 // The status line: `text` in the live region (#status), rewritten only

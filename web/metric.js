@@ -30,14 +30,19 @@ function parseRun(token) {
 // Adds a move made to S.history. In MTM the blank going on the same way
 // continues the last move, as the metric counts it (lib/puzzle/metric.cc,
 // MoveEnd: a run of steps one way is one move, "U U" as "U2"), whoever
-// made each part: the last move's count grows (a move the user and the
-// solver each made part of is 'both's), and Undo takes back the whole run.
+// made each part: the last move's count grows, its `parts` say who made
+// how many of its steps (a move the user and the solver each made part of
+// is 'both's), and Undo takes back the whole run. Entries are replaced,
+// not changed: the player keeps a copy of the last one (player.js).
 function pushMove(h) {
   const last = S.history[S.history.length - 1];
   const run = parseRun(h.move), prev = last && parseRun(last.move);
   if (isMtm() && run && prev && prev.letter === run.letter) {
-    last.move = runName(run.letter, prev.count + run.count);
-    if (last.by !== h.by) last.by = 'both';
+    const parts = (last.parts || [{by: last.by, count: prev.count}])
+        .concat(h.parts || [{by: h.by, count: run.count}]);
+    S.history[S.history.length - 1] = Object.assign({}, last, {
+      move: runName(run.letter, prev.count + run.count),
+      by: parts.every((p) => p.by === parts[0].by) ? parts[0].by : 'both', parts});
     return;
   }
   S.history.push(h);
@@ -98,10 +103,13 @@ function historyInMetric() {
   const out = [];
   for (const h of made) {
     const run = parseRun(h.move);
-    if (!run || run.count === 1) { out.push(h); continue; }
+    if (!run || run.count === 1) { out.push({cells: h.cells, move: h.move, by: h.by}); continue; }
     const cells = h.cells.slice();
+    // Each step is its maker's (a move both made part of: `parts`).
+    const by = (h.parts || [{by: h.by, count: run.count}])
+        .flatMap((p) => Array(p.count).fill(p.by));
     for (let i = 0; i < run.count; i++) {
-      out.push({cells: cells.slice(), move: run.letter, by: h.by});
+      out.push({cells: cells.slice(), move: run.letter, by: by[i]});
       applyRun(cells, run.letter, 1);
     }
   }

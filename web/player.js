@@ -60,7 +60,7 @@ function playerFor(res) {
     if (formatState(cells) !== formatState(parseState(res.path[runs.length] || ''))) return null;
   }
   return {path, runs, moves: res.moves || '', tiles: (res.tiles || []).map(String), k: 0,
-          base: S.history.length, baseLast: Object.assign({}, S.history[S.history.length - 1]),
+          base: S.history.length, baseLast: S.history[S.history.length - 1],
           playing: path.length > 1, timer: null};
 }
 
@@ -97,7 +97,7 @@ function showStep(k) {
   const p = S.player;
   p.k = k;
   S.history.length = p.base;
-  if (p.base > 0) S.history[p.base - 1] = Object.assign({}, p.baseLast);
+  if (p.base > 0) S.history[p.base - 1] = p.baseLast;  // as before a merge
   for (const r of p.runs) {
     if (r.end <= k) pushMove({cells: p.path[r.first].slice(), move: r.name, by: 'solver'});
   }

@@ -59,8 +59,9 @@ def test_solve_many_raises_at_the_end_of_one_budget():
         # Minutes of search in this metric.
         db.solve_many(["15,2,12,11,14,13,9,5,1,3,8,7,0,10,6,4"],
                       max_seconds=1, **question)
-    # One budget and the time to stop (milliseconds); two would be 2 s.
-    assert time.monotonic() - begun < 1.8
+    # One budget (the search stops a twentieth early) and the time to stop,
+    # milliseconds; two budgets took 1.9 s.
+    assert time.monotonic() - begun < 1.75
 
 
 @needs_4x4

@@ -302,7 +302,7 @@ test('a move the solver goes on with in MTM, or the user after the solver, is on
   await expectStatus(page, 'Solved');
   assert.equal(await text(page, 'move-count'), '1');
   assert.equal(params(page).get('moves'), 'R2');
-  assert.equal(await text(page, 'hint-text'), 'Solved with the solver\'s help: 1 by you ' +
+  assert.equal(await text(page, 'hint-text'), 'Solved with the solver\'s help: 1 move by you ' +
                'both; the fewest possible from the start is 1.');
   // Undo takes back the whole move, the user's tile and the solver's.
   await button(page, 'Undo').click();
@@ -312,6 +312,8 @@ test('a move the solver goes on with in MTM, or the user after the solver, is on
   await setSpeed(page, 'min');
   await button(page, 'Solve').click();
   await button(page, 'Pause').click();
+  // At the start again, whatever the player did before the pause.
+  while (await page.locator('#step-back').isEnabled()) await button(page, 'Step back').click();
   await button(page, 'Step forward').click();
   await button(page, 'Close').click();
   assert.equal(await text(page, 'move-count'), '1');
@@ -319,6 +321,12 @@ test('a move the solver goes on with in MTM, or the user after the solver, is on
   await expectStatus(page, 'Solved');
   assert.equal(await text(page, 'move-count'), '1');
   assert.equal(params(page).get('moves'), 'R2');
+  // Back to single steps: each is its maker's again.
+  await page.getByLabel('Metric').selectOption('stm');
+  await page.waitForFunction(() => document.querySelector('#hint-text').textContent ===
+      'Solved with the solver\'s help: 1 move by you, 1 by the solver; the fewest possible ' +
+      'from the start is 2.');
+  assert.equal(await text(page, 'move-count'), '2');
   assert.deepEqual(page.errors, []);
   await page.close();
 });
