@@ -20,6 +20,7 @@
 #include "cli/exit_codes.h"
 #include "cli/out_of_memory.h"
 #include "cli/version.h"
+#include "lib/base/out_of_memory.h"
 #include "lib/base/threads.h"
 #include "lib/puzzle/index.h"
 #include "lib/puzzle/notation.h"

@@ -13,19 +13,22 @@ trap 'rm -rf "$work"' EXIT
 # shellcheck source=tests/memory_limit_lib.sh
 . "$(dirname "$0")/memory_limit_lib.sh"
 least=$(least_limit "$bin/slidedb-build")
-# 3x3's three tables, searched side by side: densely where memory runs
-# out (three runs a limit: where it ran out moved from run to run).
+# Densely where memory runs out (where it ran out moved from run to run):
+# 3x3's three tables, searched side by side (two runs a limit), and 2x5's
+# one on six threads (of which the system may start only some).
 for limit in $(seq "$least" 2000 $((least + 100000))); do
-  for _ in 1 2 3; do
+  for args in "--board 3x3 --threads 2" "--board 3x3 --threads 2" \
+    "--board 2x5 --threads 6"; do
     rm -rf "$work/db"
     rc=0
-    (ulimit -v "$limit"; exec "$bin/slidedb-build" --db "$work/db" --board 3x3 \
-      --threads 2 --quiet) >/dev/null 2>"$work/err" || rc=$?
+    # shellcheck disable=SC2086
+    (ulimit -v "$limit"; exec "$bin/slidedb-build" --db "$work/db" $args \
+      --quiet) >/dev/null 2>"$work/err" || rc=$?
     tally "$rc" "$work/err" slidedb-build \
-      "ulimit -v $limit, slidedb-build --board 3x3"
+      "ulimit -v $limit, slidedb-build $args"
   done
 done
-echo "3x3: built $worked, out of memory $refused"
+echo "3x3 and 2x5: built $worked, out of memory $refused"
 [ "$worked" -gt 0 ] && [ "$refused" -gt 0 ]
 # 3x4 within 120 MB of what it needs.
 rm -rf "$work/db"

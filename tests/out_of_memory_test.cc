@@ -1,6 +1,7 @@
 // ExitIfOutOfMemory (cli/out_of_memory.h): a tool that runs out of memory
 // where no Status can say so (inside RocksDB, at a thread's start) says so
-// and exits 69, rather than aborting.
+// and exits 69, rather than aborting; StatusIfOutOfMemory
+// (lib/base/out_of_memory.h), the same for a thread's work as a Status.
 #include "cli/out_of_memory.h"
 
 #include <gtest/gtest.h>
@@ -46,6 +47,25 @@ TEST(OutOfMemoryTest, EverythingElsePassesThrough) {
                         []() -> int { throw std::logic_error("bug"); }),
       std::logic_error);
   EXPECT_EQ(err.str(), "");
+}
+
+// A thread's work that runs out of memory fails with ResourceExhausted and
+// the tools' words (an exception leaving a thread ends the process).
+TEST(OutOfMemoryTest, AThreadsWorkRunningOutIsResourceExhausted) {
+  Status s = StatusIfOutOfMemory([]() -> Status { throw std::bad_alloc(); });
+  EXPECT_TRUE(s.IsResourceExhausted()) << s.ToString();
+  EXPECT_EQ(s.message().rfind("out of memory (a limit such as ulimit -v", 0),
+            0u)
+      << s.message();
+  s = StatusIfOutOfMemory([]() -> Status {
+    throw std::system_error(std::make_error_code(std::errc::not_enough_memory));
+  });
+  EXPECT_TRUE(s.IsResourceExhausted()) << s.ToString();
+  EXPECT_TRUE(
+      StatusIfOutOfMemory([] { return Status::NotFound("x"); }).IsNotFound());
+  EXPECT_THROW(
+      StatusIfOutOfMemory([]() -> Status { throw std::logic_error("bug"); }),
+      std::logic_error);
 }
 
 }  // namespace

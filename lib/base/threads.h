@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <new>
 #include <system_error>
 #include <thread>
 #include <utility>
@@ -19,10 +20,11 @@ inline int Cores() {
 }
 
 // Starts a thread running `f` at the end of *threads; false, with nothing
-// started, when the system has no room for another (std::system_error,
-// as under ulimit -v): the caller does that share of the work itself. A
-// thread that failed to start once made the vector unwind with threads
-// still running, which ends the process.
+// started, when the system has no room for another (std::system_error, or
+// std::bad_alloc for the thread's state, as under ulimit -v): the caller
+// does that share of the work itself. A thread that failed to start once
+// made the vector unwind with threads still running, which ends the
+// process.
 // REQUIRES: threads->capacity() > threads->size() (reserve before the
 // first: growing it may throw too).
 template <typename F>
@@ -31,6 +33,8 @@ bool StartThread(std::vector<std::thread>* threads, F&& f) {
     threads->emplace_back(std::forward<F>(f));
     return true;
   } catch (const std::system_error&) {
+    return false;
+  } catch (const std::bad_alloc&) {
     return false;
   }
 }

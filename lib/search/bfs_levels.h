@@ -36,6 +36,7 @@
 #include <vector>
 
 #include "lib/base/status.h"
+#include "lib/base/threads.h"
 #include "lib/puzzle/index.h"
 #include "lib/puzzle/shapes.h"
 #include "lib/search/bfs.h"
@@ -86,8 +87,15 @@ class LevelSearch {
   Status Run() {
     std::barrier sync(threads_, RoundDone{this});
     std::vector<std::thread> pool;
+    pool.reserve(threads_ - 1);
     for (int t = 1; t < threads_; ++t) {
-      pool.emplace_back([this, t, &sync] { Worker(t, &sync); });
+      if (!StartThread(&pool, [this, t, &sync] { Worker(t, &sync); })) {
+        // The system refuses threads (ulimit -v): those started share the
+        // work (taken a chunk at a time), and the rounds stop waiting for
+        // the others.
+        for (int u = t; u < threads_; ++u) sync.arrive_and_drop();
+        break;
+      }
     }
     Worker(0, &sync);
     for (auto& t : pool) t.join();

@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "lib/base/status.h"
+#include "lib/base/threads.h"
 #include "lib/puzzle/path.h"
 #include "lib/puzzle/state.h"
 #include "lib/search/ida_search.h"
@@ -342,7 +343,10 @@ Status IdaIterate(const Owner& owner, const State& start, int bound,
   };
   const int threads = std::max(1, limits.threads);
   std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
+  pool.reserve(threads - 1);
+  for (int t = 1; t < threads; ++t) {
+    if (!StartThread(&pool, work)) break;  // the others share the subtrees
+  }
   SearchHelpers::Offer offer{work};
   if (limits.helpers != nullptr) limits.helpers->Post(&offer);
   work();

@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "lib/base/coding.h"
+#include "lib/base/threads.h"
 #include "lib/puzzle/pattern.h"
 #include "lib/puzzle/region_pattern.h"
 #include "lib/puzzle/state.h"
@@ -61,20 +62,25 @@ bool PackPdbEntries(const Board& board, int goal_blank,
   std::atomic<bool> fits{true};
   // Each thread a run of whole bytes (an even number of entries).
   const uint64_t per = (n / 2 + threads) / threads * 2;
+  auto pack = [&](uint64_t first, uint64_t last) {
+    ForEachMd(board, d, tiles, kind, first, last, [&](uint64_t i, int md) {
+      const int excess = values[i] - md;
+      if (values[i] == 0xff || excess < 0 || excess > 30 || excess % 2) {
+        fits.store(false, std::memory_order_relaxed);
+        return;
+      }
+      SetZeroNibble(packed->data(), i, excess / 2);
+    });
+  };
   std::vector<std::thread> workers;
+  workers.reserve(threads);
   for (int t = 0; t < threads; ++t) {
     const uint64_t first = std::min<uint64_t>(n, per * t);
     const uint64_t last = std::min<uint64_t>(n, first + per);
-    workers.emplace_back([&, first, last] {
-      ForEachMd(board, d, tiles, kind, first, last, [&](uint64_t i, int md) {
-        const int excess = values[i] - md;
-        if (values[i] == 0xff || excess < 0 || excess > 30 || excess % 2) {
-          fits.store(false, std::memory_order_relaxed);
-          return;
-        }
-        SetZeroNibble(packed->data(), i, excess / 2);
-      });
-    });
+    // A run whose thread the system refuses is packed here.
+    if (!StartThread(&workers, [&pack, first, last] { pack(first, last); })) {
+      pack(first, last);
+    }
   }
   for (std::thread& w : workers) w.join();
   if (!fits) packed->clear();

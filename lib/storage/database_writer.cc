@@ -12,6 +12,7 @@
 #include <string_view>
 #include <thread>
 
+#include "lib/base/out_of_memory.h"
 #include "lib/base/threads.h"
 #include "lib/storage/database.h"
 #include "lib/storage/format.h"
@@ -200,12 +201,17 @@ Status DatabaseWriter::IngestFiles(
                     ".sst");
   }
   std::vector<Status> statuses(fills.size());
+  // Memory that runs out in a file's writing (RocksDB's) is its failure:
+  // an exception would end the process, here with threads running.
   auto write = [&](size_t f) {
-    rocksdb::SstFileWriter file(rocksdb::EnvOptions(), WriteOptions(compress));
-    Status s = FromRocksDb(file.Open(files[f]), "writing " + files[f]);
-    if (s.ok()) s = fills[f](&file);
-    if (s.ok()) s = FromRocksDb(file.Finish(), "writing " + files[f]);
-    statuses[f] = s;
+    statuses[f] = StatusIfOutOfMemory([&] {
+      rocksdb::SstFileWriter file(rocksdb::EnvOptions(),
+                                  WriteOptions(compress));
+      Status s = FromRocksDb(file.Open(files[f]), "writing " + files[f]);
+      if (s.ok()) s = fills[f](&file);
+      if (s.ok()) s = FromRocksDb(file.Finish(), "writing " + files[f]);
+      return s;
+    });
   };
   std::vector<std::thread> threads;
   threads.reserve(fills.size());

@@ -1,0 +1,53 @@
+// Memory that runs out where an exception must not pass: std::bad_alloc
+// (an allocation, inside RocksDB too) or a thread the system cannot start
+// (std::system_error), under a tight `ulimit -v` or a full machine, turned
+// into a Status or an exit status (cli/out_of_memory.h). A thread's
+// function that lets one pass ends the process; so does one that unwinds a
+// frame holding threads still running.
+#ifndef SLIDEDB_LIB_BASE_OUT_OF_MEMORY_H_
+#define SLIDEDB_LIB_BASE_OUT_OF_MEMORY_H_
+
+#include <new>
+#include <string>
+#include <system_error>
+
+#include "lib/base/status.h"
+
+namespace slidedb {
+
+// What `work` returns, or, when memory or a thread runs out on its way,
+// what on_out(text) returns: text is "out of memory (a limit such as
+// ulimit -v, or the machine's memory); run it with more" (or "out of
+// memory for a thread ..."). Other exceptions pass.
+template <typename Work, typename OnOut>
+auto CatchOutOfMemory(Work work, OnOut on_out) -> decltype(work()) {
+  const char* what = nullptr;
+  try {
+    return work();
+  } catch (const std::bad_alloc&) {
+    what = "memory";
+  } catch (const std::system_error& e) {
+    if (e.code() != std::errc::resource_unavailable_try_again &&
+        e.code() != std::errc::not_enough_memory) {
+      throw;
+    }
+    what = "memory for a thread";
+  }
+  return on_out(std::string("out of ") + what +
+                " (a limit such as ulimit -v, or the machine's memory); run "
+                "it with more");
+}
+
+// Runs `work` (returning a Status) where an exception must not pass (a
+// thread's function: one leaving it ends the process): memory or a thread
+// that runs out is ResourceExhausted, with CatchOutOfMemory's words.
+template <typename Work>
+Status StatusIfOutOfMemory(Work work) {
+  return CatchOutOfMemory(work, [](const std::string& text) {
+    return Status::ResourceExhausted(text);
+  });
+}
+
+}  // namespace slidedb
+
+#endif  // SLIDEDB_LIB_BASE_OUT_OF_MEMORY_H_
