@@ -19,6 +19,7 @@
 #include "lib/answer/table_tools.h"
 #include "lib/answer/tables.h"
 #include "lib/answer/tile_rows.h"
+#include "lib/base/out_of_memory.h"
 #include "lib/base/threads.h"
 #include "lib/solve/solver.h"
 #include "lib/storage/database.h"
@@ -264,10 +265,14 @@ Status Db::SolveMany(const std::vector<std::string>& starts,
       const size_t begin = g * kGroup;
       const size_t end = std::min(starts.size(), begin + kGroup);
       group.assign(starts.begin() + begin, starts.begin() + end);
-      errors[g] =
-          options.cancel != nullptr && options.cancel->load()
-              ? Stopped()
-              : answerer->SolveMany(group.data(), group.size(), fields.data());
+      // Memory that runs out is the group's failure: an exception would
+      // end the process, other threads still answering.
+      errors[g] = options.cancel != nullptr && options.cancel->load()
+                      ? Stopped()
+                      : StatusIfOutOfMemory([&] {
+                          return answerer->SolveMany(group.data(), group.size(),
+                                                     fields.data());
+                        });
       if (!errors[g].ok()) {
         size_t first = failed.load();
         while (g < first && !failed.compare_exchange_weak(first, g)) {
@@ -281,13 +286,19 @@ Status Db::SolveMany(const std::vector<std::string>& starts,
   };
   const size_t threads = std::min<size_t>(groups, Cores());
   std::vector<std::thread> pool;
+  pool.reserve(threads - 1);
   for (size_t t = 1; t < threads; ++t) {
-    pool.emplace_back([&] {
-      // An answerer is a thread's own (Answering).
-      Answerer* mine;
+    // As many as the system starts: the groups go to those there are.
+    const bool started = StartThread(&pool, [&] {
+      // An answerer is a thread's own (Answering); a thread that has no
+      // memory for one leaves the groups to the others.
+      Answerer* mine = nullptr;
       const QueryConfig* unused;
-      if (impl_->Answering(options, &mine, &unused).ok()) work(mine);
+      const Status s = StatusIfOutOfMemory(
+          [&] { return impl_->Answering(options, &mine, &unused); });
+      if (s.ok()) work(mine);
     });
+    if (!started) break;
   }
   work(answerer);
   for (std::thread& t : pool) t.join();

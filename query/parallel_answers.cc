@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "lib/base/out_of_memory.h"
 #include "lib/base/threads.h"
 
 namespace slidedb {
@@ -50,20 +51,34 @@ void AnswerPieces(Chunk* c, Answerer* answerer, std::atomic<size_t>* done) {
     for (size_t k = piece.begin; k < piece.end; ++k) {
       lines.push_back(c->line(k));
     }
-    answerer->AnswerMany(lines.data(), lines.size(), &piece.out,
-                         [&piece](Outcome o, std::string* err) {
-                           if (!err->empty()) {
-                             piece.errs.emplace_back(piece.out.size(),
-                                                     std::move(*err));
-                           }
-                           if (o == Outcome::kMalformed) piece.malformed = true;
-                           if (o == Outcome::kUnsolvable)
-                             piece.unsolvable = true;
-                           if (o == Outcome::kTimedOut) piece.timed_out = true;
-                           if (o == Outcome::kDatabaseError)
-                             piece.db_error = true;
-                         });
-    if (piece.db_error) piece.error = answerer->last_error();
+    // Memory that runs out on the way is the piece's failure: an exception
+    // would end the process, here or on another thread answering a piece.
+    const Status oom = StatusIfOutOfMemory([&] {
+      answerer->AnswerMany(lines.data(), lines.size(), &piece.out,
+                           [&piece](Outcome o, std::string* err) {
+                             if (!err->empty()) {
+                               piece.errs.emplace_back(piece.out.size(),
+                                                       std::move(*err));
+                             }
+                             if (o == Outcome::kMalformed)
+                               piece.malformed = true;
+                             if (o == Outcome::kUnsolvable)
+                               piece.unsolvable = true;
+                             if (o == Outcome::kTimedOut)
+                               piece.timed_out = true;
+                             if (o == Outcome::kDatabaseError)
+                               piece.db_error = true;
+                           });
+      return Status::OK();
+    });
+    if (!oom.ok()) {
+      piece.db_error = true;
+      piece.error = oom;
+      piece.errs.emplace_back(piece.out.size(),
+                              "slidedb-query: " + oom.message() + "\n");
+    } else if (piece.db_error) {
+      piece.error = answerer->last_error();
+    }
     done->fetch_add(1, std::memory_order_acq_rel);
   }
 }
@@ -71,9 +86,12 @@ void AnswerPieces(Chunk* c, Answerer* answerer, std::atomic<size_t>* done) {
 // Threads that answer the pieces of the chunk posted last.
 class Pool {
  public:
+  // As many of `threads` as the system starts (the caller answers pieces
+  // too).
   Pool(const QueryConfig& config, Solver* solver, int threads) {
+    threads_.reserve(threads);
     for (int t = 0; t < threads; ++t) {
-      threads_.emplace_back([this, &config, solver] {
+      const bool started = StartThread(&threads_, [this, &config, solver] {
         Answerer answerer(config, solver);
         uint64_t seen = 0;
         while (true) {
@@ -95,6 +113,7 @@ class Pool {
           finished_.notify_all();
         }
       });
+      if (!started) break;
     }
   }
 
@@ -216,6 +235,25 @@ struct SearchWindow {
   bool stop = false;       // guarded by mu
 };
 
+// answerer.Answer of `line`; memory that runs out on its way is a database
+// error (ResourceExhausted in *error, said in *err, as any other is): an
+// exception here would end the process, other threads still answering.
+Outcome AnswerOrOutOfMemory(Answerer& answerer, const std::string& line,
+                            std::string* out, std::string* err, Status* error) {
+  Status oom;
+  const Outcome o =
+      CatchOutOfMemory([&] { return answerer.Answer(line, out, err); },
+                       [&](const std::string& text) {
+                         oom = Status::ResourceExhausted(text);
+                         *err += "slidedb-query: " + text + "\n";
+                         return Outcome::kDatabaseError;
+                       });
+  if (o == Outcome::kDatabaseError) {
+    *error = oom.ok() ? answerer.last_error() : oom;
+  }
+  return o;
+}
+
 // A worker of AnswerSearches: answers the first state no thread has taken,
 // or, with none, helps another thread's search, until the batch stops.
 void AnswerWindow(SearchWindow* w, Solver* solver) {
@@ -238,11 +276,13 @@ void AnswerWindow(SearchWindow* w, Solver* solver) {
       w->helpers.HelpOrWait(generation);
       continue;
     }
-    const Outcome o = answerer.Answer(s->line, &s->out, &s->err);
+    Status error;
+    const Outcome o =
+        AnswerOrOutOfMemory(answerer, s->line, &s->out, &s->err, &error);
     {
       std::lock_guard<std::mutex> lock(w->mu);
       s->outcome = o;
-      if (o == Outcome::kDatabaseError) s->error = answerer.last_error();
+      s->error = error;
       s->ready = true;
     }
     w->answered.notify_all();
@@ -304,10 +344,8 @@ BatchOutcome AnswerSearches(const QueryConfig& config, Solver* solver,
     if (w.slots.empty()) break;
     Slot& front = w.slots.front();
     if (pool.empty()) {
-      front.outcome = own.Answer(front.line, &front.out, &front.err);
-      if (front.outcome == Outcome::kDatabaseError) {
-        front.error = own.last_error();
-      }
+      front.outcome = AnswerOrOutOfMemory(own, front.line, &front.out,
+                                          &front.err, &front.error);
       front.ready = true;
     }
     w.answered.wait(lock, [&] { return front.ready; });
