@@ -2,6 +2,8 @@
 
 #include <cerrno>
 #include <cstring>
+#include <limits>
+#include <memory>
 
 namespace slidedb {
 
@@ -35,11 +37,31 @@ bool IsInputLine(std::string_view line) {
   return first != std::string_view::npos && line[first] != '#';
 }
 
+// Reads the next line of `in` into *line, without its '\n': at most
+// kMaxLineBytes of it, the rest skipped (a state is far shorter, and is
+// refused as too long). False at the end with nothing read.
+bool ReadBoundedLine(std::istream& in, std::string* line) {
+  thread_local std::unique_ptr<char[]> buffer(new char[kMaxLineBytes + 1]);
+  in.getline(buffer.get(), kMaxLineBytes + 1);
+  std::streamsize n = in.gcount();
+  if (in.fail() && !in.bad() && n == kMaxLineBytes) {
+    // The buffer filled before the line's end: skip the rest of it.
+    in.clear();
+    in.ignore(std::numeric_limits<std::streamsize>::max(), '\n');
+  } else if (in.fail()) {
+    return false;  // at the end (nothing read), or a read error
+  } else if (!in.eof()) {
+    --n;  // the '\n' read
+  }
+  line->assign(buffer.get(), static_cast<size_t>(n));
+  return true;
+}
+
 bool NextInputLine(std::istream& in, std::string* line) {
   // A read that fails sets badbit (libstdc++'s file buffers throw, and the
   // stream catches): errno then says why.
   errno = 0;
-  while (std::getline(in, *line)) {
+  while (ReadBoundedLine(in, line)) {
     DropByteOrderMark(line);
     if (!IsInputLine(*line)) continue;
     DropReturn(line);

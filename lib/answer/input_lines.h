@@ -16,10 +16,15 @@ namespace slidedb {
 // Whether a line holds a state rather than nothing or a comment.
 bool IsInputLine(std::string_view line);
 
+// The most bytes of a line NextInputLine keeps (a state has at most
+// kMaxStateLength characters): the rest of a longer one is skipped, so
+// that a line with no end (/dev/zero's) cannot take all memory.
+inline constexpr std::streamsize kMaxLineBytes = 1 << 20;
+
 // The next line of `in` that holds a state, in *line, without a final
 // '\r' or a leading UTF-8 byte-order mark (as a Windows editor writes
-// them). False at the end, or when `in` cannot be read (then InputError
-// says why).
+// them): at most its first kMaxLineBytes. False at the end, or when `in`
+// cannot be read (then InputError says why).
 bool NextInputLine(std::istream& in, std::string* line);
 
 // Why NextInputLine stopped short of the end of `in` (a read error: a
