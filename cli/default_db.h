@@ -11,6 +11,8 @@
 #include <filesystem>
 #include <string>
 
+#include "lib/base/shell.h"
+
 namespace slidedb {
 
 // $SLIDEDB_DB if set and not empty, else "data/slidedb". The tools refuse
@@ -53,7 +55,7 @@ inline std::string MissingDatabaseHint(const std::string& dir,
   std::error_code ec;
   const fs::file_status st = fs::status(dir, ec);
   if (!fs::exists(st) || (fs::is_directory(st) && fs::is_empty(dir, ec))) {
-    return "; build it with: slidedb-build --db " + dir + build_args;
+    return "; build it with: slidedb-build --db " + ShellWord(dir) + build_args;
   }
   if (!fs::is_directory(st)) return " (a file: --db names a folder)";
   return " (a folder of other files: name an empty or new folder to build "

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string_view>
 
+#include "lib/base/shell.h"
 #include "lib/puzzle/problem.h"
 #include "lib/puzzle/symmetry.h"
 #include "lib/search/mtm_search.h"
@@ -90,8 +91,8 @@ std::string TableErrorMessage(const QueryConfig& config, const Status& s) {
       config.metric == Metric::kStm) {
     // 2x7 and 7x2: a two-bit table (about 16 GB of memory to build), or
     // pattern databases.
-    return m + "its two-bit table with: slidedb-build --db " + config.db_dir +
-           " --board " + config.board.Name() +
+    return m + "its two-bit table with: slidedb-build --db " +
+           ShellWord(config.db_dir) + " --board " + config.board.Name() +
            (goal_blank == config.board.cells() - 1
                 ? std::string()
                 : " --goal " +
@@ -103,8 +104,8 @@ std::string TableErrorMessage(const QueryConfig& config, const Status& s) {
   if (config.board.cells() > kMaxTableCells) {
     // Pattern databases, for the goal with the blank last unless another
     // goal was asked for (the blank-last ones serve the blank-first goal).
-    m += "them with: slidedb-build --db " + config.db_dir + " --board " +
-         config.board.Name();
+    m += "them with: slidedb-build --db " + ShellWord(config.db_dir) +
+         " --board " + config.board.Name();
     if (goal_blank != 0 && goal_blank != config.board.cells() - 1) {
       m += " --goal " +
            FormatArrangement(
@@ -112,8 +113,8 @@ std::string TableErrorMessage(const QueryConfig& config, const Status& s) {
     }
     return m;
   }
-  return m + "it with: slidedb-build --db " + config.db_dir + " --board " +
-         config.board.Name() +
+  return m + "it with: slidedb-build --db " + ShellWord(config.db_dir) +
+         " --board " + config.board.Name() +
          (config.metric == Metric::kMtm ? " --metric mtm" : "") + " --goal " +
          FormatArrangement(
              CanonicalGoalArrangement(config.board, GoalBlank(config), "0"),

@@ -11,6 +11,7 @@
 #include <thread>
 #include <vector>
 
+#include "lib/base/shell.h"
 #include "lib/puzzle/symmetry.h"
 #include "lib/storage/format.h"
 #include "lib/storage/read_env.h"
@@ -44,7 +45,8 @@ std::string RebuildCommand(const std::string& dir, rocksdb::Iterator* it) {
   std::string command;
   for (size_t i = 0; i < boards.size(); ++i) {
     command += (i == 0 ? "" : ", then ") + std::string("slidedb-build --db ") +
-               dir + (i == 0 ? " --rebuild" : "") + " --board " + boards[i];
+               ShellWord(dir) + (i == 0 ? " --rebuild" : "") + " --board " +
+               boards[i];
   }
   return command;
 }
