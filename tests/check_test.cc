@@ -235,6 +235,28 @@ TEST(CheckTest, FlippedBitOnDiskIsCaughtByTheChecksums) {
       << out;
 }
 
+// A table file cut short or gone is a problem found (exit 1), not a
+// database that cannot be read (66): the database cannot even be opened.
+TEST(CheckTest, ATruncatedOrMissingTableFileIsAProblemFound) {
+  for (const bool truncate : {true, false}) {
+    const std::string dir =
+        SmallDatabase(truncate ? "check_truncated" : "check_missing");
+    std::string sst;
+    for (const auto& e : std::filesystem::directory_iterator(dir)) {
+      if (e.path().extension() == ".sst") sst = e.path().string();
+    }
+    ASSERT_FALSE(sst.empty());
+    std::filesystem::remove(sst);  // a hard link, perhaps: not edited
+    if (truncate) std::ofstream(sst, std::ios::binary) << "short";
+    const std::string out = VerifyFails(dir);
+    EXPECT_NE(out.find("its files are damaged or missing"), std::string::npos)
+        << out;
+    int status = 0;
+    EXPECT_EQ(VerifyJson(dir, &status)["ok"], false);
+    EXPECT_EQ(status, kExitFailure);
+  }
+}
+
 TEST(CheckTest, SelectsTablesAndReportsMissingOnes) {
   const std::string dir = SmallDatabase("check_select");
   auto r = RunBuildCli({"--verify", "--db", dir, "--board", "2x3", "--goal",

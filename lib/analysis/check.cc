@@ -331,6 +331,12 @@ Status OpenForCheck(const std::string& dir, std::unique_ptr<rocksdb::DB>* db) {
   db_options.max_open_files = -1;
   rocksdb::DB* raw = nullptr;
   rocksdb::Status rs = rocksdb::DB::OpenForReadOnly(db_options, dir, &raw);
+  if (rs.IsCorruption() || rs.IsPathNotFound()) {
+    // Its own files damaged or missing: a problem found, not a database
+    // that cannot be read (permissions, a folder of other files).
+    return Status::Corruption("its files are damaged or missing (" +
+                              rs.ToString() + ")");
+  }
   if (!rs.ok()) {
     return Status::IOError("cannot open database " + dir + ": " +
                            rs.ToString());
@@ -459,6 +465,10 @@ Status CheckDatabase(const std::string& dir, const CheckOptions& options,
   *report = CheckReport();
   std::unique_ptr<rocksdb::DB> db;
   Status s = OpenForCheck(dir, &db);
+  if (s.IsCorruption()) {
+    report->problems.push_back(s.message());
+    return Status::OK();
+  }
   if (!s.ok()) return s;
   CheckFormatAndChecksums(db.get(), report);
   KeyCensus census;

@@ -59,9 +59,10 @@ struct CheckReport {
 };
 
 // Checks the database at `dir`, read-only. A problem in the data is reported
-// in *report, not as an error: the Status fails only when there is nothing
+// in *report, not as an error (files of its own damaged or missing, so that
+// it cannot be opened, too): the Status fails only when there is nothing
 // to check (NotFound: no database at `dir`, or no table matches the
-// options) or `dir` cannot be opened (IOError).
+// options) or `dir` cannot be opened otherwise (IOError).
 Status CheckDatabase(const std::string& dir, const CheckOptions& options,
                      CheckReport* report);
 
