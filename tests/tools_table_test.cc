@@ -144,6 +144,20 @@ TEST(ToolsSampleTest, FewerThanAskedIsSaid) {
       r.err.find("only 2 states are 1 move from the goal; printed all of them"),
       std::string::npos)
       << r.err;
+  // Past the farthest: as --at-distance says it, not "only 0 states".
+  for (const char* tool : {"--at-distance", "--sample"}) {
+    std::vector<std::string> args = {"--db", testing::TestDatabase(), tool};
+    if (std::string(tool) == "--sample")
+      args.insert(args.end(), {"5", "--distance"});
+    args.push_back("32");
+    r = testing::RunQueryCli(args);
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err,
+              "slidedb-query: no state is 32 moves from the goal 123456780 "
+              "(the farthest are 31)\n")
+        << tool;
+  }
 }
 
 TEST(ToolsSampleTest, AtADistanceOnEveryBoard) {

@@ -71,6 +71,13 @@ std::string FormatRatio(double r) {
   return buf;
 }
 
+// The note of a distance no state of the table is at (past its farthest).
+std::string NoStateAt(const TableToolContext& ctx, int distance) {
+  return "no state is " + std::to_string(distance) + " moves from the goal " +
+         ctx.goal_text + " (the farthest are " +
+         std::to_string(ctx.table->meta().max_distance) + ")";
+}
+
 }  // namespace
 
 Status RunAtDistance(const TableToolContext& ctx, int distance, bool json,
@@ -87,11 +94,7 @@ Status RunAtDistance(const TableToolContext& ctx, int distance, bool json,
     });
     if (!s.ok()) return s;
   }
-  if (found == 0) {
-    *note = "no state is " + std::to_string(distance) +
-            " moves from the goal " + ctx.goal_text + " (the farthest are " +
-            std::to_string(ctx.table->meta().max_distance) + ")";
-  }
+  if (found == 0) *note = NoStateAt(ctx, distance);
   return Status::OK();
 }
 
@@ -114,7 +117,9 @@ Status RunSample(const TableToolContext& ctx, uint64_t n, int distance,
       buf.MaybeFlush();
     }
   }
-  if (picks.size() < n) {
+  if (picks.empty() && distance >= 0) {
+    *note = NoStateAt(ctx, distance);  // as --at-distance says it
+  } else if (picks.size() < n) {
     const bool one = picks.size() == 1;
     *note =
         "only " + std::to_string(picks.size()) +
