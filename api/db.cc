@@ -286,7 +286,7 @@ Status Db::SolveMany(const std::vector<std::string>& starts,
   };
   const size_t threads = std::min<size_t>(groups, Cores());
   std::vector<std::thread> pool;
-  pool.reserve(threads - 1);
+  if (threads > 1) pool.reserve(threads - 1);  // none for no starts
   for (size_t t = 1; t < threads; ++t) {
     // As many as the system starts: the groups go to those there are.
     const bool started = StartThread(&pool, [&] {

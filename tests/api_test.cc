@@ -173,6 +173,9 @@ TEST(ApiTest, SolveManyIsSolveForEach) {
   const Status s = db->SolveMany({"867254301", "1234"}, {}, &many);
   EXPECT_TRUE(s.IsInvalidArgument());
   EXPECT_EQ(s.message().rfind("'1234': ", 0), 0u) << s.message();
+  // No states: no answers (its threads were once reserved as -1 of them).
+  ASSERT_TRUE(db->SolveMany(std::vector<std::string>{}, {}, &many).ok());
+  EXPECT_TRUE(many.empty());
 }
 
 // More states than one group (256): the groups run on every core, and the

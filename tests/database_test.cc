@@ -1,6 +1,5 @@
 // Database, Table and TableMeta: opening, reading pages and refusing what is
 // not a readable database (DatabaseWriter: tests/database_writer_test.cc).
-#include "cli/default_db.h"
 #include "lib/storage/database.h"
 
 #include <gtest/gtest.h>
@@ -8,14 +7,16 @@
 
 #include <cstdlib>
 #include <filesystem>
-#include <iterator>
 #include <fstream>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "cli/default_db.h"
 #include "cli/exit_codes.h"
+#include "lib/base/shell.h"
 #include "lib/puzzle/index.h"
 #include "lib/search/bfs.h"
 #include "lib/storage/database_writer.h"
@@ -246,9 +247,10 @@ TEST(DatabaseTest, FormatOneNamesTheRebuild) {
   std::unique_ptr<Database> db;
   Status s = Database::Open(dir, &db);
   EXPECT_TRUE(s.IsVersionMismatch()) << s.ToString();
-  const std::string rebuild = "slidedb-build --db " + dir +
+  const std::string rebuild = "slidedb-build --db " + ShellWord(dir) +
                               " --rebuild --board 2x2, then slidedb-build "
-                              "--db " + dir + " --board 2x3";
+                              "--db " +
+                              ShellWord(dir) + " --board 2x3";
   EXPECT_NE(s.message().find(rebuild), std::string::npos) << s.message();
   const auto q = testing::RunQueryCli({"--db", dir, "--board", "2x2", "1_32"});
   EXPECT_EQ(q.status, kExitNoInput);

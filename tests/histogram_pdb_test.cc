@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "lib/base/shell.h"
 #include "tests/test_util.h"
 
 namespace slidedb {
@@ -87,8 +88,8 @@ TEST(HistogramPdbTest, AGoalWithoutItsOwnIsNamed) {
                             "10)"),
             std::string::npos)
       << centre.err;
-  EXPECT_NE(centre.err.find("build them with: slidedb-build --db " + db +
-                            " --board 4x4 --goal 1,2,3,4,5,0,"),
+  EXPECT_NE(centre.err.find("build them with: slidedb-build --db " +
+                            ShellWord(db) + " --board 4x4 --goal 1,2,3,4,5,0,"),
             std::string::npos)
       << centre.err;
   // The centre of an odd board turns onto itself: named once.

@@ -46,5 +46,18 @@ TEST(InputLinesTest, KeepsAtMostTheLimitOfALine) {
   EXPECT_EQ(AllLines(huge), std::vector<std::string>{huge.substr(0, limit)});
 }
 
+// A line with no end in sight (/dev/zero) stops the input with a reason,
+// the lines before it kept; reading it once skipped forever.
+TEST(InputLinesTest, ALineWithNoEndStopsTheInput) {
+  std::istringstream in("867254301\n" + std::string(80 << 20, '\0'));
+  std::string line;
+  ASSERT_TRUE(NextInputLine(in, &line));
+  EXPECT_EQ(line, "867254301");
+  EXPECT_FALSE(NextInputLine(in, &line));
+  EXPECT_EQ(InputError(in),
+            "cannot read the input: a line runs past 64 MiB without an end "
+            "(not one state a line)");
+}
+
 }  // namespace
 }  // namespace slidedb

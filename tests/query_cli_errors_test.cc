@@ -15,6 +15,7 @@
 
 #include "cli/exit_codes.h"
 #include "cli/version.h"
+#include "lib/base/shell.h"
 #include "tests/test_util.h"
 
 namespace slidedb {
@@ -179,18 +180,19 @@ TEST(QueryCliTest, MissingDatabaseUnderABuildSaysSo) {
       << r.err;
   close(fd);  // the build ended: the command that builds it again
   r = RunQueryCli({"--db", dir, "123456780"});
-  EXPECT_NE(r.err.find("build it with: slidedb-build --db " + dir + "\n"),
-            std::string::npos)
+  EXPECT_NE(
+      r.err.find("build it with: slidedb-build --db " + ShellWord(dir) + "\n"),
+      std::string::npos)
       << r.err;
   // Another board's (or metric's) build: slidedb-build makes 3x3's alone.
   r = RunQueryCli(
       {"--db", dir, "--board", "4x4", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15"});
-  EXPECT_NE(
-      r.err.find("build it with: slidedb-build --db " + dir + " --board 4x4\n"),
-      std::string::npos)
+  EXPECT_NE(r.err.find("build it with: slidedb-build --db " + ShellWord(dir) +
+                       " --board 4x4\n"),
+            std::string::npos)
       << r.err;
   r = RunQueryCli({"--db", dir, "--board", "2x3", "--metric", "mtm", "12345_"});
-  EXPECT_NE(r.err.find("build it with: slidedb-build --db " + dir +
+  EXPECT_NE(r.err.find("build it with: slidedb-build --db " + ShellWord(dir) +
                        " --board 2x3 --metric mtm\n"),
             std::string::npos)
       << r.err;
@@ -243,7 +245,7 @@ TEST(QueryCliTest, MissingTableIsStatus66AndNamesTheBuild) {
       r.err.find("2x5/b8 (board 2x5, serving the goal blanks 1, 3, 6, 8)"),
       std::string::npos)
       << r.err;
-  EXPECT_NE(r.err.find("slidedb-build --db " + TestDatabase() +
+  EXPECT_NE(r.err.find("slidedb-build --db " + ShellWord(TestDatabase()) +
                        " --board 2x5 --goal 1,0,2,3,4,5,6,7,8,9"),
             std::string::npos)
       << r.err;

@@ -30,16 +30,15 @@ void DropByteOrderMark(Line* line) {
   }
 }
 
-}  // namespace
-
-bool IsInputLine(std::string_view line) {
-  const size_t first = line.find_first_not_of(" \t\r");
-  return first != std::string_view::npos && line[first] != '#';
-}
+// The errno slot's mark of a line that ran past kMaxSkippedBytes without
+// an end (not a list of states: /dev/zero, a binary file).
+constexpr long kEndlessLine = -1;
+constexpr std::streamsize kMaxSkippedBytes = std::streamsize{64} << 20;
 
 // Reads the next line of `in` into *line, without its '\n': at most
 // kMaxLineBytes of it, the rest skipped (a state is far shorter, and is
-// refused as too long). False at the end with nothing read.
+// refused as too long); a line whose rest passes kMaxSkippedBytes stops the
+// input (badbit, kEndlessLine). False at the end with nothing read.
 bool ReadBoundedLine(std::istream& in, std::string* line) {
   thread_local std::unique_ptr<char[]> buffer(new char[kMaxLineBytes + 1]);
   in.getline(buffer.get(), kMaxLineBytes + 1);
@@ -47,7 +46,12 @@ bool ReadBoundedLine(std::istream& in, std::string* line) {
   if (in.fail() && !in.bad() && n == kMaxLineBytes) {
     // The buffer filled before the line's end: skip the rest of it.
     in.clear();
-    in.ignore(std::numeric_limits<std::streamsize>::max(), '\n');
+    in.ignore(kMaxSkippedBytes, '\n');
+    if (in.gcount() == kMaxSkippedBytes) {
+      in.iword(ErrnoSlot()) = kEndlessLine;
+      in.setstate(std::ios_base::badbit);
+      return false;
+    }
   } else if (in.fail()) {
     return false;  // at the end (nothing read), or a read error
   } else if (!in.eof()) {
@@ -55,6 +59,13 @@ bool ReadBoundedLine(std::istream& in, std::string* line) {
   }
   line->assign(buffer.get(), static_cast<size_t>(n));
   return true;
+}
+
+}  // namespace
+
+bool IsInputLine(std::string_view line) {
+  const size_t first = line.find_first_not_of(" \t\r");
+  return first != std::string_view::npos && line[first] != '#';
 }
 
 bool NextInputLine(std::istream& in, std::string* line) {
@@ -67,13 +78,19 @@ bool NextInputLine(std::istream& in, std::string* line) {
     DropReturn(line);
     return true;
   }
-  if (in.bad()) in.iword(ErrnoSlot()) = errno;
+  if (in.bad() && in.iword(ErrnoSlot()) != kEndlessLine) {
+    in.iword(ErrnoSlot()) = errno;
+  }
   return false;
 }
 
 std::string InputError(std::istream& in) {
   if (!in.bad()) return "";
   const long e = in.iword(ErrnoSlot());
+  if (e == kEndlessLine) {
+    return "cannot read the input: a line runs past 64 MiB without an end "
+           "(not one state a line)";
+  }
   return std::string("cannot read the input: ") +
          (e != 0 ? std::strerror(static_cast<int>(e)) : "read error");
 }

@@ -18,7 +18,8 @@ bool IsInputLine(std::string_view line);
 
 // The most bytes of a line NextInputLine keeps (a state has at most
 // kMaxStateLength characters): the rest of a longer one is skipped, so
-// that a line with no end (/dev/zero's) cannot take all memory.
+// that a line with no end (/dev/zero's) cannot take all memory; past 64
+// MiB more the input stops (InputError says why).
 inline constexpr std::streamsize kMaxLineBytes = 1 << 20;
 
 // The next line of `in` that holds a state, in *line, without a final

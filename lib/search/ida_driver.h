@@ -349,7 +349,16 @@ Status IdaIterate(const Owner& owner, const State& start, int bound,
   }
   SearchHelpers::Offer offer{work};
   if (limits.helpers != nullptr) limits.helpers->Post(&offer);
-  work();
+  try {
+    work();
+  } catch (...) {
+    // Memory that ran out here (an answer's path): the others stop, and
+    // neither the offer nor a thread outlives this frame.
+    shared.stop = true;
+    if (limits.helpers != nullptr) limits.helpers->Withdraw(&offer);
+    for (auto& t : pool) t.join();
+    throw;
+  }
   if (limits.helpers != nullptr) limits.helpers->Withdraw(&offer);
   for (auto& t : pool) t.join();
   if (share != nullptr) {

@@ -5,6 +5,7 @@
 #include <functional>
 #include <vector>
 
+#include "lib/base/out_of_memory.h"
 #include "lib/base/threads.h"
 #include "lib/puzzle/symmetry.h"
 #include "lib/solve/solver.h"
@@ -94,7 +95,10 @@ void Solver::SolveMany(const Problem* problems, size_t n, Path* paths,
   }
   SideBySide(searched.size(), limits, [&](size_t j, const SearchLimits& l) {
     const size_t k = searched[j];
-    statuses[k] = Solve(problems[k], &paths[k], own(l));
+    // On a thread of SideBySide's: memory that runs out (a search's
+    // weighted pass within a budget) is this state's failure.
+    statuses[k] = StatusIfOutOfMemory(
+        [&] { return Solve(problems[k], &paths[k], own(l)); });
   });
   if (together.empty()) return;
   const GoalMap map(shared->indexer().board(), goal_blank);

@@ -1,10 +1,10 @@
 // slidedb-serve --db A --db B: one server answering from several databases
 // (issue 37), the first given answering a goal that both hold.
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
 #include <chrono>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 #include <string>
@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cli/exit_codes.h"
+#include "lib/base/shell.h"
 #include "serve/api.h"
 #include "serve/serve_cli.h"
 #include "tests/serve/server_process.h"
@@ -146,10 +147,10 @@ TEST(MultiDbTest, AMissingDatabaseIsNamed) {
       out, err);
   EXPECT_EQ(status, kExitNoInput);
   // The command that builds the one missing, as for a server of one.
-  EXPECT_NE(
-      err.str().find("no database at " + missing +
-                     "; build it with: slidedb-build --db " + missing + "\n"),
-      std::string::npos)
+  EXPECT_NE(err.str().find("no database at " + missing +
+                           "; build it with: slidedb-build --db " +
+                           ShellWord(missing) + "\n"),
+            std::string::npos)
       << err.str();
 }
 
