@@ -105,7 +105,12 @@ Status Handler::Read(std::initializer_list<const char*> more) {
   }
   if (config_ == nullptr) config_ = &own_config_.emplace();
   config_->extras.profile = &kServerLimits;
-  const Status s = params_.ReadGoal(db_dir_, config_);
+  Status s = params_.ReadGoal(db_dir_, config_);
+  // max_seconds, where `more` lets it be given (else it was refused above).
+  const std::string* t = params_.Get("max_seconds");
+  if (s.ok() && t != nullptr) {
+    s = ParseMaxSeconds("parameter 'max_seconds'", *t, &config_->max_seconds);
+  }
   if (s.ok()) PickSource();
   return s;
 }
@@ -123,13 +128,6 @@ void Handler::PickSource() {
     }
   }
   config_->db_dir = db_dir_;  // none answers: the first one's error
-}
-
-Status Handler::ReadMaxSeconds() {
-  const std::string* t = params_.Get("max_seconds");
-  return t == nullptr ? Status::OK()
-                      : ParseMaxSeconds("parameter 'max_seconds'", *t,
-                                        &config_->max_seconds);
 }
 
 bool Handler::OpenGoal(ApiResponse* error) {
@@ -151,7 +149,6 @@ Status Handler::ReadSolve(const std::string& implied) {
   const bool verify_endpoint = implied == "verify";
   Status s = Read({"start", "steps", "count", "all", "limit", "max_seconds",
                    verify_endpoint ? "moves" : "verify"});
-  if (s.ok()) s = ReadMaxSeconds();
   if (!s.ok()) return s;
   bool count = false;
   s = params_.Flag("steps", &config_->steps);
@@ -343,8 +340,7 @@ bool Handler::BatchInputs(std::vector<std::string>* inputs,
 // GET /api/moves: the start's distance and every legal move from it, its
 // searches within max_seconds (every distance exact, or none given).
 ApiResponse Handler::Moves() {
-  Status bad = Read({"start", "max_seconds"});
-  if (bad.ok()) bad = ReadMaxSeconds();
+  const Status bad = Read({"start", "max_seconds"});
   if (!bad.ok()) return Failure(bad);
   ApiResponse error;
   const std::string* input = Start(&error);
@@ -369,8 +365,7 @@ ApiResponse Handler::Moves() {
 // GET /api/analyse: slidedb-query --analyse --format json, a search's
 // budget in max_seconds.
 ApiResponse Handler::Analyse() {
-  Status bad = Read({"start", "moves", "max_seconds"});
-  if (bad.ok()) bad = ReadMaxSeconds();
+  const Status bad = Read({"start", "moves", "max_seconds"});
   if (!bad.ok()) return Failure(bad);
   ApiResponse error;
   const std::string* input = Start(&error);

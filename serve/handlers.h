@@ -53,12 +53,10 @@ class Handler {
 
  private:
   Status ReadSolve(const std::string& implied);
-  // Reads the goal parameters plus `more`; InvalidArgument (a 400) for an
-  // unknown parameter or a value that does not parse.
+  // Reads the goal parameters plus `more` (max_seconds among them, when
+  // `more` names it); InvalidArgument (a 400) for an unknown parameter or a
+  // value that does not parse.
   Status Read(std::initializer_list<const char*> more);
-  // Reads max_seconds, when given, into config_; InvalidArgument (a 400)
-  // when it does not parse.
-  Status ReadMaxSeconds();
   // Opens what answers the goal; false after filling *error (404 when it
   // was not built, naming the command that builds it).
   bool OpenGoal(ApiResponse* error);

@@ -349,18 +349,19 @@ Status IdaIterate(const Owner& owner, const State& start, int bound,
   }
   SearchHelpers::Offer offer{work};
   if (limits.helpers != nullptr) limits.helpers->Post(&offer);
-  try {
-    work();
-  } catch (...) {
-    // Memory that ran out here (an answer's path): the others stop, and
-    // neither the offer nor a thread outlives this frame.
-    shared.stop = true;
+  // Neither the offer nor a thread outlives this frame.
+  auto finish = [&] {
     if (limits.helpers != nullptr) limits.helpers->Withdraw(&offer);
     for (auto& t : pool) t.join();
+  };
+  try {
+    work();
+  } catch (...) {        // memory that ran out here (an answer's path)
+    shared.stop = true;  // the others stop first
+    finish();
     throw;
   }
-  if (limits.helpers != nullptr) limits.helpers->Withdraw(&offer);
-  for (auto& t : pool) t.join();
+  finish();
   if (share != nullptr) {
     IdaCombine<Run>(owner, start, bound, subtrees, share, &shared,
                     &subtree_nodes, out);
