@@ -6,6 +6,7 @@
 #include <deque>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string_view>
 #include <thread>
 #include <utility>
@@ -17,6 +18,17 @@
 namespace slidedb {
 
 namespace {
+
+// Makes a thread's own answerer into *answerer; false when memory runs out
+// on the way (an exception must not leave the thread).
+bool MakeAnswerer(const QueryConfig& config, Solver* solver,
+                  std::optional<Answerer>* answerer) {
+  return StatusIfOutOfMemory([&] {
+           answerer->emplace(config, solver);
+           return Status::OK();
+         })
+      .ok();
+}
 
 // Consecutive lines of a chunk, answered by one thread.
 struct Piece {
@@ -47,13 +59,13 @@ void AnswerPieces(Chunk* c, Answerer* answerer, std::atomic<size_t>* done) {
   std::vector<std::string_view> lines;
   for (size_t p; (p = c->next_piece++) < c->pieces.size();) {
     Piece& piece = c->pieces[p];
-    lines.clear();
-    for (size_t k = piece.begin; k < piece.end; ++k) {
-      lines.push_back(c->line(k));
-    }
     // Memory that runs out on the way is the piece's failure: an exception
     // would end the process, here or on another thread answering a piece.
     const Status oom = StatusIfOutOfMemory([&] {
+      lines.clear();
+      for (size_t k = piece.begin; k < piece.end; ++k) {
+        lines.push_back(c->line(k));
+      }
       answerer->AnswerMany(lines.data(), lines.size(), &piece.out,
                            [&piece](Outcome o, std::string* err) {
                              if (!err->empty()) {
@@ -92,7 +104,10 @@ class Pool {
     threads_.reserve(threads);
     for (int t = 0; t < threads; ++t) {
       const bool started = StartThread(&threads_, [this, &config, solver] {
-        Answerer answerer(config, solver);
+        // A thread with no memory for its answerer leaves its pieces to the
+        // others (the caller answers any left).
+        std::optional<Answerer> answerer;
+        if (!MakeAnswerer(config, solver, &answerer)) return;
         uint64_t seen = 0;
         while (true) {
           Chunk* c;
@@ -105,7 +120,7 @@ class Pool {
             if (c == nullptr) continue;
             ++inside_;
           }
-          AnswerPieces(c, &answerer, &done_);
+          AnswerPieces(c, &*answerer, &done_);
           {
             std::lock_guard<std::mutex> lock(mutex_);
             --inside_;
@@ -233,6 +248,7 @@ struct SearchWindow {
   std::condition_variable answered;
   std::deque<Slot> slots;  // guarded by mu; its slots stay put
   bool stop = false;       // guarded by mu
+  int workers = 0;         // guarded by mu: threads answering slots
 };
 
 // answerer.Answer of `line`; memory that runs out on its way is a database
@@ -257,7 +273,15 @@ Outcome AnswerOrOutOfMemory(Answerer& answerer, const std::string& line,
 // A worker of AnswerSearches: answers the first state no thread has taken,
 // or, with none, helps another thread's search, until the batch stops.
 void AnswerWindow(SearchWindow* w, Solver* solver) {
-  Answerer answerer(w->shared, solver);
+  std::optional<Answerer> answerer;
+  if (!MakeAnswerer(w->shared, solver, &answerer)) {
+    {  // the slots are left to the others, or to the caller with none
+      std::lock_guard<std::mutex> lock(w->mu);
+      --w->workers;
+    }
+    w->answered.notify_all();
+    return;
+  }
   for (;;) {
     const uint64_t generation = w->helpers.generation();
     Slot* s = nullptr;
@@ -278,7 +302,7 @@ void AnswerWindow(SearchWindow* w, Solver* solver) {
     }
     Status error;
     const Outcome o =
-        AnswerOrOutOfMemory(answerer, s->line, &s->out, &s->err, &error);
+        AnswerOrOutOfMemory(*answerer, s->line, &s->out, &s->err, &error);
     {
       std::lock_guard<std::mutex> lock(w->mu);
       s->outcome = o;
@@ -323,16 +347,24 @@ BatchOutcome AnswerSearches(const QueryConfig& config, Solver* solver,
   w.shared.limits.threads = 1;
   if (workers > 0) w.shared.limits.helpers = &w.helpers;
   if (w.shared.limits.cancel == nullptr) w.shared.limits.cancel = &w.cancel;
+  // Made before any worker starts: memory that runs out here leaves no
+  // thread running behind it.
+  Answerer own(w.shared, solver);
   std::vector<std::thread> pool;
   pool.reserve(std::max(workers, 0));
   for (int t = 0; t < workers; ++t) {
     // Fewer workers when the system cannot start them all; with none, the
     // calling thread answers every line itself.
+    {
+      std::lock_guard<std::mutex> lock(w.mu);
+      ++w.workers;
+    }
     if (!StartThread(&pool, [&w, solver] { AnswerWindow(&w, solver); })) {
+      std::lock_guard<std::mutex> lock(w.mu);
+      --w.workers;
       break;
     }
   }
-  Answerer own(w.shared, solver);
   const size_t ahead = workers > 0 ? kChunkLines : 1;
   BatchOutcome outcome;
   StateSource source(states, in);
@@ -343,12 +375,16 @@ BatchOutcome AnswerSearches(const QueryConfig& config, Solver* solver,
     FillWindow(&w, &source, ahead, lock, &at_end, &line);
     if (w.slots.empty()) break;
     Slot& front = w.slots.front();
-    if (pool.empty()) {
+    // With no worker (none started, or none had memory for its answerer)
+    // the calling thread answers the state itself.
+    w.answered.wait(lock,
+                    [&] { return front.ready || (w.workers == 0 && !front.taken); });
+    if (!front.ready) {
+      front.taken = true;
       front.outcome = AnswerOrOutOfMemory(own, front.line, &front.out,
                                           &front.err, &front.error);
       front.ready = true;
     }
-    w.answered.wait(lock, [&] { return front.ready; });
     const Slot done = std::move(front);
     w.slots.pop_front();
     lock.unlock();

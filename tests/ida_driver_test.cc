@@ -13,6 +13,8 @@
 #include <cstdint>
 #include <functional>
 #include <mutex>
+#include <new>
+#include <optional>
 #include <set>
 #include <thread>
 #include <utility>
@@ -173,6 +175,46 @@ TEST(IdaDriverTest, ABatchsIdleThreadsHelpASearchOnOneThread) {
   EXPECT_EQ(searchers.size(), 2u);
   tree.on_search = nullptr;
   EXPECT_EQ(it.nodes, Iterate(tree, 10, 1, false).nodes);
+}
+
+// Memory that runs out on another thread of an iteration (one of its own,
+// or a batch's helper) is the iteration's ResourceExhausted: the exception
+// would end the process if it left the thread. Here each subtree's search
+// off the calling thread throws, and the caller's first waits until one
+// has (or ten seconds have passed).
+TEST(IdaDriverTest, MemoryThatRunsOutOnAnotherThreadIsResourceExhausted) {
+  const std::thread::id caller = std::this_thread::get_id();
+  for (const bool by_helper : {false, true}) {
+    std::mutex mu;
+    std::condition_variable thrown;
+    bool any = false;
+    ToyTree tree{{2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2}};
+    tree.on_search = [&] {
+      std::unique_lock<std::mutex> lock(mu);
+      if (std::this_thread::get_id() != caller) {
+        any = true;
+        thrown.notify_all();
+        throw std::bad_alloc();
+      }
+      thrown.wait_for(lock, std::chrono::seconds(10), [&] { return any; });
+    };
+    SearchHelpers helpers;
+    SearchLimits limits;
+    limits.threads = by_helper ? 1 : 2;
+    IdaIteration<std::vector<int>> it;
+    Status s;
+    {
+      std::optional<testing::IdleHelper> helper;
+      if (by_helper) {
+        limits.helpers = &helpers;
+        helper.emplace(&helpers);
+      }
+      s = IdaIterate<ToyRun>(tree, State{}, 10, limits, nullptr, &it, true);
+    }
+    EXPECT_TRUE(s.IsResourceExhausted()) << by_helper << " " << s.ToString();
+    EXPECT_NE(s.message().find("out of memory"), std::string::npos);
+    EXPECT_TRUE(any) << by_helper;
+  }
 }
 
 // A search stopped in a later iteration says how many states it searched

@@ -33,6 +33,7 @@
 #include <utility>
 #include <vector>
 
+#include "lib/base/out_of_memory.h"
 #include "lib/base/status.h"
 #include "lib/base/threads.h"
 #include "lib/puzzle/path.h"
@@ -341,13 +342,28 @@ Status IdaIterate(const Owner& owner, const State& start, int bound,
       }
     }
   };
+  // Memory that runs out on any thread of the iteration (a batch's helper
+  // too: an exception leaving it would end the process) stops the others
+  // and is the iteration's ResourceExhausted.
+  Status out_of_memory;  // guarded by mu: the first thread's
+  auto guarded_work = [&] {
+    const Status s = StatusIfOutOfMemory([&] {
+      work();
+      return Status::OK();
+    });
+    if (s.ok()) return;
+    shared.stop = true;
+    std::lock_guard<std::mutex> lock(mu);
+    if (out_of_memory.ok()) out_of_memory = s;
+  };
   const int threads = std::max(1, limits.threads);
   std::vector<std::thread> pool;
   pool.reserve(threads - 1);
   for (int t = 1; t < threads; ++t) {
-    if (!StartThread(&pool, work)) break;  // the others share the subtrees
+    // The others share the subtrees of a thread the system will not start.
+    if (!StartThread(&pool, guarded_work)) break;
   }
-  SearchHelpers::Offer offer{work};
+  SearchHelpers::Offer offer{guarded_work};
   if (limits.helpers != nullptr) limits.helpers->Post(&offer);
   // Neither the offer nor a thread outlives this frame.
   auto finish = [&] {
@@ -355,17 +371,18 @@ Status IdaIterate(const Owner& owner, const State& start, int bound,
     for (auto& t : pool) t.join();
   };
   try {
-    work();
-  } catch (...) {        // memory that ran out here (an answer's path)
+    guarded_work();
+  } catch (...) {        // anything but memory: passed on
     shared.stop = true;  // the others stop first
     finish();
     throw;
   }
   finish();
-  if (share != nullptr) {
+  if (share != nullptr) {  // the other processes wait for this one's end
     IdaCombine<Run>(owner, start, bound, subtrees, share, &shared,
                     &subtree_nodes, out);
   }
+  if (!out_of_memory.ok()) return out_of_memory;
   for (size_t i = 0; i < subtrees.size() && i <= shared.best; ++i) {
     out->nodes += subtree_nodes[i];
   }
