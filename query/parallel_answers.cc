@@ -377,8 +377,8 @@ BatchOutcome AnswerSearches(const QueryConfig& config, Solver* solver,
     Slot& front = w.slots.front();
     // With no worker (none started, or none had memory for its answerer)
     // the calling thread answers the state itself.
-    w.answered.wait(lock,
-                    [&] { return front.ready || (w.workers == 0 && !front.taken); });
+    w.answered.wait(
+        lock, [&] { return front.ready || (w.workers == 0 && !front.taken); });
     if (!front.ready) {
       front.taken = true;
       front.outcome = AnswerOrOutOfMemory(own, front.line, &front.out,

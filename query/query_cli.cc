@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <iostream>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "cli/default_db.h"
 #include "cli/exit_codes.h"
@@ -37,6 +39,25 @@ namespace {
 int Failed(const QueryConfig& config, const Status& s, std::ostream& err) {
   err << "slidedb-query: " << TableErrorMessage(config, s) << "\n";
   return ExitStatusOf(s);
+}
+
+// Says which states named on the command line (or --analyse's start) are
+// malformed for the board and goal asked, as answering them would: beside
+// a missing database or table, so that the user learns it before building
+// one rather than after.
+void SayMalformedStates(const QueryArgs& a, std::ostream& err) {
+  std::vector<std::string> given;
+  if (a.mode == QueryMode::kStates || a.mode == QueryMode::kMoves) {
+    given = a.states;
+  } else if (a.mode == QueryMode::kAnalyse) {
+    given = {a.analyse_start};
+  }
+  for (const std::string& state : given) {
+    Arrangement start, goal;
+    Problem p;
+    const Status s = PoseInput(a.config, state, &start, &goal, &p);
+    if (!s.ok()) err << "slidedb-query: " << s.message() << "\n";
+  }
 }
 
 // The exit status that the outcomes of a run call for (`error`: what
@@ -251,6 +272,7 @@ int Run(const std::vector<std::string>& argv, std::istream& in,
     s = Status::OK();
   }
   if (!s.ok()) {
+    SayMalformedStates(a, err);
     err << "slidedb-query: " << s.message();
     // The build of the board and metric asked about (slidedb-build makes
     // 3x3's single-tile tables by default).
@@ -286,7 +308,10 @@ int Run(const std::vector<std::string>& argv, std::istream& in,
   // table is reported once, before any input is read.
   GoalKind kind;
   s = OpenGoal(config, &solver, &kind);
-  if (!s.ok()) return Failed(config, s, err);
+  if (!s.ok()) {
+    SayMalformedStates(a, err);
+    return Failed(config, s, err);
+  }
   if (config.extras.count || config.extras.all) {
     s = CheckWholeTable(config, &solver,
                         config.extras.count ? WholeTableTool::kCount

@@ -7,6 +7,7 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <string>
@@ -261,6 +262,31 @@ TEST(QueryCliTest, MissingTableIsStatus66AndNamesTheBuild) {
   r = Query({"--board", "3x4", "--histogram"});
   EXPECT_EQ(r.status, kExitNoInput);
   EXPECT_NE(r.err.find("slidedb-build"), std::string::npos) << r.err;
+}
+
+// A state named on the command line that is malformed for the board is
+// said beside a missing database or table, before the build it names: a
+// user who builds it is not told only then. The missing one decides the
+// exit status, as in a batch.
+TEST(QueryCliTest, MalformedStatesAreSaidBesideAMissingTable) {
+  const std::string none = TempDir("query-malformed-no-db") + "/nothing-here";
+  const std::vector<std::vector<std::string>> asked = {
+      {"--db", none, "1234", "123456780"},
+      {"--db", TestDatabase(), "--board", "3x4", "1234",
+       "1,2,3,4,5,6,7,8,9,10,11,0"},
+      {"--db", TestDatabase(), "--board", "3x4", "--moves", "1234"},
+      {"--db", none, "--analyse", "--start", "1234", "--moves", "U"},
+  };
+  for (const auto& args : asked) {
+    const CliResult r = RunQueryCli(args);
+    EXPECT_EQ(r.status, kExitNoInput) << r.err;
+    const auto said = Lines(r.err);
+    ASSERT_GE(said.size(), 2u) << r.err;
+    EXPECT_EQ(said[0].rfind("slidedb-query: '1234': 4 cells given; a ", 0), 0u)
+        << r.err;
+    EXPECT_NE(said.back().find("slidedb-build"), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\''), 2) << r.err;
+  }
 }
 
 TEST(QueryCliTest, DatabaseFromEnvironment) {
