@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cerrno>
 #include <filesystem>
 #include <string_view>
 #include <thread>
@@ -60,8 +61,15 @@ void RemoveStaleCopies(Env* env, const fs::path& dir) {
   std::vector<std::string> names;
   if (!env->GetChildren(parent, &names).ok()) return;
   for (const std::string& name : names) {
-    // One that cannot be removed now is tried again by the next writer.
-    if (name.rfind(stem, 0) == 0) (void)env->RemoveAll(parent + "/" + name);
+    if (name.rfind(stem, 0) != 0) continue;
+    // A database made read-only and swapped out by an older slidedb-build
+    // could not be emptied: its folder is made writable first (it is a
+    // copy of this writer's own naming). One that cannot be removed now is
+    // tried again by the next writer.
+    std::error_code ec;
+    fs::permissions(parent + "/" + name, fs::perms::owner_all,
+                    fs::perm_options::add, ec);
+    (void)env->RemoveAll(parent + "/" + name);
   }
 }
 
@@ -151,6 +159,15 @@ Status DatabaseWriter::Begin(const std::string& dir,
   w->aside_ = clean + kAsideInfix + std::to_string(getpid());
 
   const bool exists = env->FileExists(clean + "/CURRENT");
+  // A database whose folder its owner made read-only is left as it is: a
+  // build would swap it out whole, and the copy it left could not be
+  // removed.
+  if (exists && access(clean.c_str(), W_OK) != 0 && errno == EACCES) {
+    return Status::InvalidArgument(
+        clean +
+        " is read-only (its folder's permissions); not touching it: "
+        "make it writable (chmod u+w) to build into it");
+  }
   if (fresh && exists) {
     // Replaced whole at Commit, nothing of it copied: a slidedb database of
     // any format, and nothing else.
