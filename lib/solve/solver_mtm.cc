@@ -2,10 +2,10 @@
 // ...): made once, on a thread of their own, and kept.
 #include <algorithm>
 #include <chrono>
-#include <new>
 #include <system_error>
 #include <thread>
 
+#include "lib/base/out_of_memory.h"
 #include "lib/solve/solver.h"
 #include "lib/storage/format.h"
 
@@ -91,17 +91,8 @@ Status Solver::StartMakingMtm(const Problem& p, MtmHeuristic heuristic,
       // process. What went wrong is said to the questions that wait.
       Status s;
       try {
-        s = MakeAndKeepMtm(p, heuristic, m->key);
-      } catch (const std::bad_alloc&) {
-        s = Status::ResourceExhausted(
-            "not enough memory to make a multi-tile search");
-      } catch (const std::system_error& e) {
-        s = e.code() == std::errc::resource_unavailable_try_again ||
-                    e.code() == std::errc::not_enough_memory
-                ? Status::ResourceExhausted(
-                      "no thread could be started to make a multi-tile "
-                      "search")
-                : Status::Internal(e.what());
+        s = StatusIfOutOfMemory(
+            [&] { return MakeAndKeepMtm(p, heuristic, m->key); });
       } catch (const std::exception& e) {
         s = Status::Internal(e.what());
       }
