@@ -252,6 +252,16 @@ TEST(DatabaseTest, FormatOneNamesTheRebuild) {
                               "--db " +
                               ShellWord(dir) + " --board 2x3";
   EXPECT_NE(s.message().find(rebuild), std::string::npos) << s.message();
+  // A multi-tile table's key ("mtm/2x3/b5") names its metric, not a board.
+  const std::string with_mtm = TempDir("db-format1-mtm") + "/db";
+  WriteRaw(
+      with_mtm,
+      {{kFormatKey, "1"}, {"meta/2x3/b5", "{}"}, {"meta/mtm/2x3/b5", "{}"}});
+  EXPECT_NE(Database::Open(with_mtm, &db)
+                .message()
+                .find(" --rebuild --board 2x3, then slidedb-build --db " +
+                      ShellWord(with_mtm) + " --board 2x3 --metric mtm"),
+            std::string::npos);
   const auto q = testing::RunQueryCli({"--db", dir, "--board", "2x2", "1_32"});
   EXPECT_EQ(q.status, kExitNoInput);
   EXPECT_NE(q.err.find(rebuild), std::string::npos) << q.err;

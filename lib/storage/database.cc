@@ -28,25 +28,29 @@ class SilentLogger : public rocksdb::Logger {
 };
 
 // The command that rebuilds the database at `dir` in this format, with the
-// boards its table and pattern database keys name.
+// boards (and metrics) its table and pattern database keys name: "3x3/b8",
+// "mtm/3x3/b8" (the multi-tile table of 3x3).
 std::string RebuildCommand(const std::string& dir, rocksdb::Iterator* it) {
-  std::vector<std::string> boards;
+  std::vector<std::string> builds;  // each build's options after --board
   for (const std::string prefix : {kMetaPrefix, kPdbMetaPrefix}) {
     for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix);
          it->Next()) {
-      const std::string key = it->key().ToString().substr(prefix.size());
-      const std::string board = key.substr(0, key.find('/'));
-      if (std::find(boards.begin(), boards.end(), board) == boards.end()) {
-        boards.push_back(board);
+      std::string key = it->key().ToString().substr(prefix.size());
+      const bool mtm = key.starts_with("mtm/");
+      if (mtm) key = key.substr(4);
+      const std::string build =
+          key.substr(0, key.find('/')) + (mtm ? " --metric mtm" : "");
+      if (std::find(builds.begin(), builds.end(), build) == builds.end()) {
+        builds.push_back(build);
       }
     }
   }
-  if (boards.empty()) boards.push_back("3x3");
+  if (builds.empty()) builds.push_back("3x3");
   std::string command;
-  for (size_t i = 0; i < boards.size(); ++i) {
+  for (size_t i = 0; i < builds.size(); ++i) {
     command += (i == 0 ? "" : ", then ") + std::string("slidedb-build --db ") +
                ShellWord(dir) + (i == 0 ? " --rebuild" : "") + " --board " +
-               boards[i];
+               builds[i];
   }
   return command;
 }
