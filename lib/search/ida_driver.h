@@ -296,6 +296,51 @@ Status IdaStopped(uint64_t nodes) {
                                   std::to_string(nodes) + " states");
 }
 
+// Runs `work` (an iteration's) on the calling thread, on limits.threads - 1
+// threads more and on the helpers of limits.helpers, until none is in it.
+// Memory that runs out on any of them (an exception leaving a thread would
+// end the process) sets *stop, so that the others stop, and is returned as
+// ResourceExhausted; anything else thrown on the calling thread passes, once
+// the others have ended.
+inline Status IdaRunThreads(const SearchLimits& limits, std::atomic<bool>* stop,
+                            const std::function<void()>& work) {
+  std::mutex mu;
+  Status out_of_memory;  // guarded by mu: the first thread's
+  auto guarded_work = [&] {
+    const Status s = StatusIfOutOfMemory([&] {
+      work();
+      return Status::OK();
+    });
+    if (s.ok()) return;
+    *stop = true;
+    std::lock_guard<std::mutex> lock(mu);
+    if (out_of_memory.ok()) out_of_memory = s;
+  };
+  const int threads = std::max(1, limits.threads);
+  std::vector<std::thread> pool;
+  pool.reserve(threads - 1);
+  for (int t = 1; t < threads; ++t) {
+    // The others share the subtrees of a thread the system will not start.
+    if (!StartThread(&pool, guarded_work)) break;
+  }
+  SearchHelpers::Offer offer{guarded_work};
+  if (limits.helpers != nullptr) limits.helpers->Post(&offer);
+  // Neither the offer nor a thread outlives this frame.
+  auto finish = [&] {
+    if (limits.helpers != nullptr) limits.helpers->Withdraw(&offer);
+    for (auto& t : pool) t.join();
+  };
+  try {
+    guarded_work();
+  } catch (...) {  // anything but memory: passed on
+    *stop = true;  // the others stop first
+    finish();
+    throw;
+  }
+  finish();
+  return out_of_memory;
+}
+
 // One iteration of IDA* with `bound` over limits.threads threads (and the
 // helpers of limits.helpers, and the processes of limits.share), its tree
 // split unless `split` is false; `failed` (may be empty) stops it as a
@@ -342,42 +387,7 @@ Status IdaIterate(const Owner& owner, const State& start, int bound,
       }
     }
   };
-  // Memory that runs out on any thread of the iteration (a batch's helper
-  // too: an exception leaving it would end the process) stops the others
-  // and is the iteration's ResourceExhausted.
-  Status out_of_memory;  // guarded by mu: the first thread's
-  auto guarded_work = [&] {
-    const Status s = StatusIfOutOfMemory([&] {
-      work();
-      return Status::OK();
-    });
-    if (s.ok()) return;
-    shared.stop = true;
-    std::lock_guard<std::mutex> lock(mu);
-    if (out_of_memory.ok()) out_of_memory = s;
-  };
-  const int threads = std::max(1, limits.threads);
-  std::vector<std::thread> pool;
-  pool.reserve(threads - 1);
-  for (int t = 1; t < threads; ++t) {
-    // The others share the subtrees of a thread the system will not start.
-    if (!StartThread(&pool, guarded_work)) break;
-  }
-  SearchHelpers::Offer offer{guarded_work};
-  if (limits.helpers != nullptr) limits.helpers->Post(&offer);
-  // Neither the offer nor a thread outlives this frame.
-  auto finish = [&] {
-    if (limits.helpers != nullptr) limits.helpers->Withdraw(&offer);
-    for (auto& t : pool) t.join();
-  };
-  try {
-    guarded_work();
-  } catch (...) {        // anything but memory: passed on
-    shared.stop = true;  // the others stop first
-    finish();
-    throw;
-  }
-  finish();
+  const Status out_of_memory = IdaRunThreads(limits, &shared.stop, work);
   if (share != nullptr) {  // the other processes wait for this one's end
     IdaCombine<Run>(owner, start, bound, subtrees, share, &shared,
                     &subtree_nodes, out);

@@ -1,0 +1,209 @@
+#include "query/searched_batch.h"
+
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <thread>
+#include <utility>
+
+#include "lib/base/out_of_memory.h"
+#include "lib/base/threads.h"
+
+namespace slidedb {
+
+bool MakeAnswerer(const QueryConfig& config, Solver* solver,
+                  std::optional<Answerer>* answerer) {
+  return StatusIfOutOfMemory([&] {
+           answerer->emplace(config, solver);
+           return Status::OK();
+         })
+      .ok();
+}
+
+namespace {
+
+// A state of a searched batch, read and not yet written.
+struct Slot {
+  std::string line, out, err;
+  Outcome outcome = Outcome::kSolved;
+  Status error;  // after kDatabaseError, what failed
+  bool taken = false, ready = false;
+};
+
+// Writes a searched state's answer and flushes it; false after a database
+// error.
+bool WriteSlot(const Slot& s, std::ostream& out, std::ostream& err,
+               BatchOutcome* outcome) {
+  out << s.out;
+  out.flush();
+  err << s.err;
+  outcome->malformed |= s.outcome == Outcome::kMalformed;
+  outcome->unsolvable |= s.outcome == Outcome::kUnsolvable;
+  outcome->timed_out |= s.outcome == Outcome::kTimedOut;
+  if (s.outcome == Outcome::kDatabaseError) {
+    outcome->db_ok = false;
+    outcome->error = s.error;
+  }
+  return outcome->db_ok;
+}
+
+// The states of a searched batch read and not yet written, and what the
+// threads answering them share.
+struct SearchWindow {
+  SearchHelpers helpers;
+  QueryConfig shared;               // one thread a search, helped
+  std::atomic<bool> cancel{false};  // after a database error
+  std::mutex mu;
+  std::condition_variable answered;
+  std::deque<Slot> slots;  // guarded by mu; its slots stay put
+  bool stop = false;       // guarded by mu
+  int workers = 0;         // guarded by mu: threads answering slots
+};
+
+// answerer.Answer of `line`; memory that runs out on its way is a database
+// error (ResourceExhausted in *error, said in *err, as any other is): an
+// exception here would end the process, other threads still answering.
+Outcome AnswerOrOutOfMemory(Answerer& answerer, const std::string& line,
+                            std::string* out, std::string* err, Status* error) {
+  Status oom;
+  const Outcome o =
+      CatchOutOfMemory([&] { return answerer.Answer(line, out, err); },
+                       [&](const std::string& text) {
+                         oom = Status::ResourceExhausted(text);
+                         *err += "slidedb-query: " + text + "\n";
+                         return Outcome::kDatabaseError;
+                       });
+  if (o == Outcome::kDatabaseError) {
+    *error = oom.ok() ? answerer.last_error() : oom;
+  }
+  return o;
+}
+
+// A worker of AnswerSearches: answers the first state no thread has taken,
+// or, with none, helps another thread's search, until the batch stops.
+void AnswerWindow(SearchWindow* w, Solver* solver) {
+  std::optional<Answerer> answerer;
+  if (!MakeAnswerer(w->shared, solver, &answerer)) {
+    {  // the slots are left to the others, or to the caller with none
+      std::lock_guard<std::mutex> lock(w->mu);
+      --w->workers;
+    }
+    w->answered.notify_all();
+    return;
+  }
+  for (;;) {
+    const uint64_t generation = w->helpers.generation();
+    Slot* s = nullptr;
+    {
+      std::lock_guard<std::mutex> lock(w->mu);
+      if (w->stop) return;
+      for (Slot& x : w->slots) {
+        if (!x.taken) {
+          s = &x;
+          break;
+        }
+      }
+      if (s != nullptr) s->taken = true;
+    }
+    if (s == nullptr) {
+      w->helpers.HelpOrWait(generation);
+      continue;
+    }
+    Status error;
+    const Outcome o =
+        AnswerOrOutOfMemory(*answerer, s->line, &s->out, &s->err, &error);
+    {
+      std::lock_guard<std::mutex> lock(w->mu);
+      s->outcome = o;
+      s->error = error;
+      s->ready = true;
+    }
+    w->answered.notify_all();
+  }
+}
+
+// Reads states into the window until it holds `ahead`, the input ends
+// (*at_end), or reading on might wait while answers are pending (those
+// come first). REQUIRES: `lock` holds w->mu; it is let go while reading.
+void FillWindow(SearchWindow* w, StateSource* source, size_t ahead,
+                std::unique_lock<std::mutex>& lock, bool* at_end,
+                std::string* line) {
+  while (!*at_end && w->slots.size() < ahead) {
+    if (!w->slots.empty() && source->MightWait()) break;
+    lock.unlock();
+    *at_end = !source->NextInto(line);
+    lock.lock();
+    if (*at_end) break;
+    w->slots.emplace_back().line = std::move(*line);
+    w->helpers.Wake();
+  }
+}
+
+}  // namespace
+
+BatchOutcome AnswerSearches(const QueryConfig& config, Solver* solver,
+                            int workers, const std::vector<std::string>& states,
+                            std::istream& in, std::ostream& out,
+                            std::ostream& err) {
+  SearchWindow w;
+  w.shared = config;
+  w.shared.limits.threads = 1;
+  if (workers > 0) w.shared.limits.helpers = &w.helpers;
+  if (w.shared.limits.cancel == nullptr) w.shared.limits.cancel = &w.cancel;
+  // Made before any worker starts: memory that runs out here leaves no
+  // thread running behind it.
+  Answerer own(w.shared, solver);
+  std::vector<std::thread> pool;
+  pool.reserve(std::max(workers, 0));
+  for (int t = 0; t < workers; ++t) {
+    // Fewer workers when the system cannot start them all; with none, the
+    // calling thread answers every line itself.
+    {
+      std::lock_guard<std::mutex> lock(w.mu);
+      ++w.workers;
+    }
+    if (!StartThread(&pool, [&w, solver] { AnswerWindow(&w, solver); })) {
+      std::lock_guard<std::mutex> lock(w.mu);
+      --w.workers;
+      break;
+    }
+  }
+  const size_t ahead = workers > 0 ? kChunkLines : 1;
+  BatchOutcome outcome;
+  StateSource source(states, in);
+  bool at_end = false;
+  std::string line;
+  std::unique_lock<std::mutex> lock(w.mu);
+  for (;;) {
+    FillWindow(&w, &source, ahead, lock, &at_end, &line);
+    if (w.slots.empty()) break;
+    Slot& front = w.slots.front();
+    // With no worker (none started, or none had memory for its answerer)
+    // the calling thread answers the state itself.
+    w.answered.wait(
+        lock, [&] { return front.ready || (w.workers == 0 && !front.taken); });
+    if (!front.ready) {
+      front.taken = true;
+      front.outcome = AnswerOrOutOfMemory(own, front.line, &front.out,
+                                          &front.err, &front.error);
+      front.ready = true;
+    }
+    const Slot done = std::move(front);
+    w.slots.pop_front();
+    lock.unlock();
+    const bool ok = WriteSlot(done, out, err, &outcome);
+    lock.lock();
+    if (!ok) break;
+  }
+  w.stop = true;
+  w.cancel = true;
+  lock.unlock();
+  w.helpers.Wake();
+  for (std::thread& t : pool) t.join();
+  out.flush();
+  return outcome;
+}
+
+}  // namespace slidedb
