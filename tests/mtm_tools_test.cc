@@ -149,6 +149,36 @@ TEST(MtmTablesTest, CountAndAllAreTheReferenceOnes) {
   }
 }
 
+// An illegal step of a multi-tile solution is placed by its move, as the
+// moves are counted, and by its single step: "U3 L" fails at its third U,
+// in move 1 of 2; a tile named that is not next to the blank starts a move
+// of its own.
+TEST(MtmTablesTest, AnIllegalStepIsPlacedByItsMoveAndStep) {
+  struct Case {
+    std::string moves;
+    int length, illegal_move, illegal_step;
+  };
+  for (const Case& c : {Case{"U3 L", 2, 1, 3}, Case{"U2 L3", 2, 2, 5},
+                        Case{"6 3 1", 2, 2, 3}, Case{"U2 L D3", 3, 3, 6}}) {
+    CliResult r =
+        RunQueryCli({"--db", testing::TestDatabase(), "--metric", "mtm",
+                     "--verify", c.moves, "--format", "json", "123456780"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const Json v = Json::parse(r.out)["verify"];
+    EXPECT_EQ(v["legal"], false) << c.moves;
+    EXPECT_EQ(v["length"], c.length) << c.moves;
+    EXPECT_EQ(v["illegal_move"], c.illegal_move) << c.moves;
+    EXPECT_EQ(v["illegal_step"], c.illegal_step) << c.moves;
+    r = RunQueryCli({"--db", testing::TestDatabase(), "--metric", "mtm",
+                     "--verify", c.moves, "123456780"});
+    EXPECT_NE(r.out.find("illegal: move " + std::to_string(c.illegal_move) +
+                         " of " + std::to_string(c.length) + ", step " +
+                         std::to_string(c.illegal_step) + " of "),
+              std::string::npos)
+        << r.out;
+  }
+}
+
 // The tiles' notation is the blank's turned round, and --verify and
 // --analyse read back what the tool wrote in either.
 TEST(MtmTablesTest, NotationsRoundTrip) {

@@ -73,15 +73,15 @@ TEST(ToolsVerifyTest, TextAnswer) {
 
 // In the multi-tile metric the illegal step is counted among the single
 // steps given, not among the moves (three runs here): it once read "step 9
-// of 4".
+// of 4". The move that holds it is counted among the moves.
 TEST(ToolsVerifyTest, AnIllegalMultiTileStepIsOfTheSteps) {
   const auto r =
       testing::RunQueryCli({"--db", testing::Pdb44Database(), "--board", "4x4",
                             "--metric", "mtm", "--verify", "13 9 5 1 2 3 4 8 7",
                             "5,1,2,3,9,6,7,4,13,10,11,8,0,14,15,12"});
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(r.out.find("  verify: illegal: step 9 of 9 does not move a tile "
-                       "next to the blank; optimal 3"),
+  EXPECT_NE(r.out.find("  verify: illegal: move 4 of 4, step 9 of 9 does not "
+                       "move a tile next to the blank; optimal 3"),
             std::string::npos)
       << r.out;
 }
@@ -152,6 +152,7 @@ TEST(ToolsVerifyTest, RandomSolutionsMatchSimulator) {
         }
         if (!legal) {
           EXPECT_EQ(j["illegal_step"], illegal_step) << where;
+          EXPECT_EQ(j["illegal_move"], illegal_step) << where;  // in STM
         }
       }
     }

@@ -99,6 +99,11 @@ void PlaySolution(const Board& board, int goal_blank, const State& start,
     }
     if (!ok && v->illegal_step == 0) {
       v->illegal_step = static_cast<int>(k) + 1;
+      // Every step before it was legal: `known` holds them all. A tile's
+      // step has no direction, so it starts a move of its own.
+      v->illegal_move =
+          MoveCount(known, metric) + (metric == Metric::kStm || known.empty() ||
+                                      steps[k].by_tile || way != known.back());
     }
     if (v->illegal_step == 0 || !steps[k].by_tile) {
       known.push_back(way);

@@ -45,6 +45,9 @@ struct Verdict {
   int length = 0;             // moves given, in the metric
   int optimal_length = 0;     // the start's distance to the goal
   int illegal_step = 0;       // 1-based first illegal step, 0 when legal
+  // The 1-based move (in the metric: in MTM a run of steps one way is one)
+  // that holds the first illegal step, 0 when legal; in STM illegal_step.
+  int illegal_move = 0;
   int steps = 0;  // single steps given (length counts MTM's runs as one)
   // length - optimal_length when reaches_goal, else meaningless.
   int gap() const { return length - optimal_length; }

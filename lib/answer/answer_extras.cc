@@ -84,7 +84,10 @@ void ExtraAnswers::AppendJson(std::string* out) const {
     *out += ",\"length\":" + std::to_string(v.length) +
             ",\"optimal_length\":" + std::to_string(v.optimal_length) +
             ",\"gap\":" + (v.reaches_goal ? std::to_string(v.gap()) : "null");
-    if (!v.legal) *out += ",\"illegal_step\":" + std::to_string(v.illegal_step);
+    if (!v.legal) {
+      *out += ",\"illegal_move\":" + std::to_string(v.illegal_move) +
+              ",\"illegal_step\":" + std::to_string(v.illegal_step);
+    }
     *out += "}";
   }
 }
@@ -110,8 +113,13 @@ void ExtraAnswers::AppendText(std::string* out) const {
     const Verdict& v = verdict_;
     *out += "  verify: ";
     if (!v.legal) {
-      // Of the single steps: in MTM a move may be several.
-      *out += "illegal: step " + std::to_string(v.illegal_step) + " of " +
+      // In MTM a move may be several steps: the move and its step.
+      *out += "illegal: ";
+      if (metric_ == Metric::kMtm) {
+        *out += "move " + std::to_string(v.illegal_move) + " of " +
+                std::to_string(v.length) + ", ";
+      }
+      *out += "step " + std::to_string(v.illegal_step) + " of " +
               std::to_string(v.steps) +
               (verify_by_tile_ ? " does not move a tile next to the blank"
                                : " would take the blank off the board") +

@@ -66,6 +66,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   Require(v.length == static_cast<int>(steps.size()));
   Require(v.optimal_length == 31);  // both starts are 867254301
   Require(v.legal == (v.illegal_step == 0));
+  Require(v.illegal_move == v.illegal_step);  // single-tile moves
   Require(!v.reaches_goal || (v.legal && v.gap() >= 0 && v.gap() % 2 == 0));
   return 0;
 }
