@@ -266,6 +266,35 @@ TEST(NotationTest, DefaultGoalOfMixedLabelsIsRefused) {
       CheckDefaultGoal(ParseOk("1,2,3,4,5,6,7,8,9,10,11,xx", wide, "xx")).ok());
 }
 
+// Numbers with a gap are refused too: "16" typed for 15 would make a
+// goal in order of the typo, and a start in order would be answered as
+// solved. So is a number too large to read (it was called a word).
+TEST(NotationTest, DefaultGoalOfNumbersWithAGapIsRefused) {
+  const Board four(4, 4);
+  Status s =
+      CheckDefaultGoal(ParseOk("1,2,3,4,5,6,7,8,9,10,11,12,13,14,16,0", four));
+  EXPECT_TRUE(s.IsInvalidArgument());
+  EXPECT_NE(s.message().find("numbered 1 to 16 with 15 missing"),
+            std::string::npos)
+      << s.message();
+  s = CheckDefaultGoal(ParseOk("123456790", Board(3, 3)));
+  EXPECT_NE(s.message().find("with 8 missing"), std::string::npos)
+      << s.message();
+  s = CheckDefaultGoal(
+      ParseOk("99999999999999999999,1,2,3,4,5,6,7,0", Board(3, 3)));
+  EXPECT_TRUE(s.IsInvalidArgument());
+  EXPECT_NE(s.message().find("'99999999999999999999' is too large"),
+            std::string::npos)
+      << s.message();
+  // Numbered from 0 (the blank another label), or from any number on,
+  // with no gap: the order is clear.
+  EXPECT_TRUE(
+      CheckDefaultGoal(ParseOk("0,1,2,3,4,5,6,7,_", Board(3, 3), "_")).ok());
+  EXPECT_TRUE(
+      CheckDefaultGoal(ParseOk("12,11,10,9,8,7,6,5,4,3,2,0", Board(3, 4)))
+          .ok());
+}
+
 TEST(NotationTest, SortLabels) {
   Labels l = {"10", "2", "1", "33", "4"};
   SortLabels(&l);

@@ -285,24 +285,48 @@ Arrangement DefaultGoal(const Board& board, const Arrangement& start) {
 }
 
 Status CheckDefaultGoal(const Arrangement& start) {
-  const std::vector<std::string>& labels = start.labels;
-  const auto tile = [&](size_t c) {
-    return static_cast<int>(c) != start.blank;
-  };
   bool longer = false;
   const std::string* number = nullptr;
   const std::string* word = nullptr;
-  for (size_t c = 0; c < labels.size(); ++c) {
-    if (!tile(c)) continue;
-    longer = longer || labels[c].size() > 1;
+  std::vector<long> numbers;
+  for (size_t c = 0; c < start.labels.size(); ++c) {
+    if (static_cast<int>(c) == start.blank) continue;
+    const std::string& label = start.labels[c];
+    longer = longer || label.size() > 1;
     long value;
-    (IsInteger(labels[c], &value) ? number : word) = &labels[c];
+    if (IsInteger(label, &value)) {
+      number = &label;
+      numbers.push_back(value);
+    } else if (!label.empty() &&
+               std::all_of(label.begin(), label.end(),
+                           [](char d) { return d >= '0' && d <= '9'; })) {
+      return Status::InvalidArgument("tile '" + label +
+                                     "' is too large a number for a tile");
+    } else {
+      word = &label;
+    }
   }
-  if (!longer || number == nullptr || word == nullptr) return Status::OK();
-  return Status::InvalidArgument(
-      "the tiles mix numbers and other labels ('" + *number + "', '" + *word +
-      "'), so the default goal (the tiles in order, blank last) is not "
-      "clear: give the goal");
+  if (longer && number != nullptr && word != nullptr) {
+    return Status::InvalidArgument(
+        "the tiles mix numbers and other labels ('" + *number + "', '" + *word +
+        "'), so the default goal (the tiles in order, blank last) is not "
+        "clear: give the goal");
+  }
+  if (word != nullptr) return Status::OK();
+  // Numbers with a gap: a typo (16 for 15), whose goal in order would hold
+  // the typo too (a start in order would be answered as solved).
+  std::sort(numbers.begin(), numbers.end());
+  for (size_t k = 1; k < numbers.size(); ++k) {
+    if (numbers[k] != numbers[k - 1] + 1) {
+      return Status::InvalidArgument(
+          "the tiles are numbered " + std::to_string(numbers.front()) + " to " +
+          std::to_string(numbers.back()) + " with " +
+          std::to_string(numbers[k - 1] + 1) +
+          " missing, so the default goal (the tiles in order, blank last) "
+          "is not clear: a typo? Else give the goal");
+    }
+  }
+  return Status::OK();
 }
 
 Status CheckBlankLabel(const std::string& label) {

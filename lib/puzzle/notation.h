@@ -54,8 +54,10 @@ Status CheckBlankLabel(const std::string& label);
 Arrangement DefaultGoal(const Board& board, const Arrangement& start);
 // InvalidArgument when that order is not clear: labels of more than one
 // character, some numbers and some not ("1,...,14,l5" typed for 15, whose
-// order as text would put 10 before 2). One character each, or all
-// numbers, or none, is OK.
+// order as text would put 10 before 2); numbers with a gap ("1,...,14,16":
+// the goal in order would hold the typo, and the start be solved); a number
+// too large to read. One character each, or numbers without a gap, or no
+// numbers, is OK.
 Status CheckDefaultGoal(const Arrangement& start);
 
 // The label the blank is written with on output: options.blank, or "0".
