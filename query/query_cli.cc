@@ -143,7 +143,7 @@ int RunMoves(const QueryArgs& a, Solver* solver, std::istream& in,
       // batch going on (exit 75 at the end).
       timed_out = true;
       std::string e;
-      WriteUnanswered(config, line, s.message(), &o, &e);
+      WriteUnanswered(config, line, s, &o, &e);
       err << e;
     } else if (!s.ok()) {
       return Failed(config, s, err);
@@ -173,7 +173,7 @@ int RunAnalyse(const QueryArgs& a, Solver* solver, std::ostream& out,
     if (config.json) {  // a program reading the output is told too
       std::string o;
       AppendErrorJson({{"start", a.analyse_start}, {"moves", a.analyse_moves}},
-                      s.message(), &o);
+                      s, &o);
       out << o;
     }
     err << "slidedb-query: " << s.message() << "\n";

@@ -361,7 +361,7 @@ ApiResponse Api::Handle(const ApiRequest& request) const {
       // that grew): this request fails, the server goes on serving.
       const Status s = Status::ResourceExhausted(
           "the server ran out of memory for this request");
-      return Error(HttpStatus(s), s.message());
+      return Error(s);
     }
   };
   if (!TakesProgress(endpoint)) return answer(request);

@@ -81,21 +81,19 @@ ApiResponse Handler::Failure(const Status& s) {
   if (config_ != nullptr && max_seconds != nullptr &&
       OwnBudgetRanOut(*config_, s)) {
     // Asking again will not help, asking with more time may.
-    ApiResponse r =
-        Error(503, "no answer within max_seconds=" + *max_seconds + " (" +
-                       s.message() + "): ask with more time");
+    ApiResponse r = Error(s, "no answer within max_seconds=" + *max_seconds +
+                                 " (" + s.message() + "): ask with more time");
     r.retry = false;
     return r;
   }
   if (s.IsDeadlineExceeded()) {
-    return Error(503, DeadlineMessage(
-                          s.message(), request_,
-                          config_ != nullptr && config_->metric == Metric::kMtm,
-                          config_ != nullptr && config_->max_seconds > 0));
+    return Error(s, DeadlineMessage(
+                        s.message(), request_,
+                        config_ != nullptr && config_->metric == Metric::kMtm,
+                        config_ != nullptr && config_->max_seconds > 0));
   }
-  return Error(HttpStatus(s), config_ != nullptr
-                                 ? TableErrorMessage(*config_, s)
-                                 : s.message());
+  return Error(
+      s, config_ != nullptr ? TableErrorMessage(*config_, s) : s.message());
 }
 
 Status Handler::Read(std::initializer_list<const char*> more) {
@@ -321,7 +319,7 @@ bool Handler::BatchInputs(std::vector<std::string>* inputs,
   } else {
     const Status s = ParseJsonStrings(body, inputs);
     if (!s.ok()) {
-      *error = Error(HttpStatus(s), s.message());
+      *error = Error(s);
       return false;
     }
     if (inputs->size() > kMaxBatchLines) {
@@ -380,7 +378,7 @@ ApiResponse Handler::Analyse() {
   if (s.IsInvalidArgument()) {
     // A malformed start or solve is answered as slidedb-query --analyse
     // answers it.
-    AppendErrorJson({{"start", *input}, {"moves", *moves}}, s.message(), &out);
+    AppendErrorJson({{"start", *input}, {"moves", *moves}}, s, &out);
     return Json(400, std::move(out));
   }
   if (!s.ok()) return Failure(s);

@@ -8,12 +8,29 @@
 
 namespace slidedb {
 
-ApiResponse Error(int status, const std::string& message) {
+namespace {
+
+ApiResponse ErrorOf(int status, const char* code, const std::string& message) {
   ApiResponse r;
   r.status = status;
   r.content_type = kJson;
-  AppendErrorJson({}, message, &r.body);
+  AppendErrorJson({}, code, message, &r.body);
   return r;
+}
+
+}  // namespace
+
+ApiResponse Error(int status, const std::string& message) {
+  const char* code = status == 404                    ? "NotFound"
+                     : status == 409 || status == 503 ? "Busy"
+                     : status == 501                  ? "NotSupported"
+                     : status >= 500                  ? "Internal"
+                                                      : "InvalidArgument";
+  return ErrorOf(status, code, message);
+}
+
+ApiResponse Error(const Status& s, const std::string& message) {
+  return ErrorOf(HttpStatus(s), s.CodeName(), message);
 }
 
 ApiResponse Json(int status, std::string body, const char* type) {

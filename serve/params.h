@@ -17,8 +17,14 @@ namespace slidedb {
 inline constexpr char kJson[] = "application/json";
 inline constexpr char kJsonLines[] = "application/x-ndjson";
 
-// {"error": message} with `status`.
+// {"error": message, "code": ...} with `status`. The code is the one the
+// HTTP status stands for where the server has no Status of its own: 404
+// NotFound, 409 and 503 Busy (its own limits: try again shortly), 501
+// NotSupported, 500 Internal, any other InvalidArgument (the request).
 ApiResponse Error(int status, const std::string& message);
+// {"error": message, "code": s's} with s's HTTP status (HttpStatus).
+ApiResponse Error(const Status& s, const std::string& message);
+inline ApiResponse Error(const Status& s) { return Error(s, s.message()); }
 // `body` as it is, with `status` and `type`.
 ApiResponse Json(int status, std::string body, const char* type = kJson);
 // The HTTP status of a failed answer, by its code (docs/ERRORS.md): 400

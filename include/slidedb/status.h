@@ -95,6 +95,9 @@ class [[nodiscard]] Status {
   const std::string& message() const { return message_; }
   // "OK", or a prefix naming the kind of failure, then the message.
   std::string ToString() const;
+  // The code's name as docs/ERRORS.md writes it ("OK", "InvalidArgument",
+  // "DeadlineExceeded" ...): the "code" of JSON errors, for programs.
+  const char* CodeName() const;
 
  private:
   Status(Code code, std::string msg) : code_(code), message_(std::move(msg)) {}

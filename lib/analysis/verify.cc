@@ -1,5 +1,7 @@
 #include "lib/analysis/verify.h"
 
+#include <algorithm>
+
 #include "lib/puzzle/notation.h"
 #include "lib/solve/walk.h"
 
@@ -20,14 +22,22 @@ Status ParseSolution(std::string_view text,
   }
   // Move letters, each with an optional count: every word starts with a
   // letter and holds only letters and digits.
-  bool letters = true;
-  for (std::string_view w : words) {
+  const auto is_move_word = [](std::string_view w) {
     Move m;
-    if (!ParseMoveLetter(w[0], &m)) letters = false;
+    if (!ParseMoveLetter(w[0], &m)) return false;
     for (char c : w) {
-      if (!ParseMoveLetter(c, &m) && (c < '0' || c > '9')) letters = false;
+      if (!ParseMoveLetter(c, &m) && (c < '0' || c > '9')) return false;
     }
-  }
+    return true;
+  };
+  const auto is_tile = [&labels](std::string_view w) {
+    for (size_t t = 1; t < labels.size(); ++t) {
+      if (labels[t] == w) return true;
+    }
+    return false;
+  };
+  bool letters = true;
+  for (std::string_view w : words) letters = letters && is_move_word(w);
   if (letters) {
     std::vector<Move> moves;
     Status s = ParseMoves(text, convention, &moves);
@@ -47,10 +57,28 @@ Status ParseSolution(std::string_view text,
     }
     if (step.tile == 0) {
       const std::string word(w);
-      if (!labels.empty() && labels[0] == word) {
+      // The blank's label, or another way to write a blank as it is.
+      const auto default_blank = [](const std::string& l) {
+        return l == "0" || l == "_" || l == "." || l == "-";
+      };
+      if (!labels.empty() && (labels[0] == word || (default_blank(labels[0]) &&
+                                                    default_blank(word)))) {
         return Status::InvalidArgument(
             "the solution names the blank ('" + word +
             "'); name the tiles that slide, or give U/D/L/R blank moves");
+      }
+      // Moves beside other words (a state after --analyse's --moves, say)
+      // were read as tiles: said as a mix, not as a move that is no tile.
+      const auto move = std::find_if(words.begin(), words.end(), [&](auto v) {
+        return is_move_word(v) && !is_tile(v);
+      });
+      const auto other = std::find_if(words.begin(), words.end(),
+                                      [&](auto v) { return !is_move_word(v); });
+      if (move != words.end() && other != words.end()) {
+        return Status::InvalidArgument(
+            "the solution mixes moves ('" + std::string(*move) +
+            "') with other words ('" + std::string(*other) +
+            "'): give U/D/L/R blank moves, or tile labels, not both");
       }
       return Status::InvalidArgument(
           "the solution names '" + word +

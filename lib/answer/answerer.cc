@@ -39,12 +39,11 @@ Status PoseInput(const QueryConfig& config, std::string_view input,
 }
 
 void WriteUnanswered(const QueryConfig& config, std::string_view input,
-                     const std::string& message, std::string* out,
-                     std::string* err) {
+                     const Status& why, std::string* out, std::string* err) {
   if (config.json) {
-    AppendErrorJson({{"input", ShownInput(input)}}, message, out);
+    AppendErrorJson({{"input", ShownInput(input)}}, why, out);
   } else {
-    *err += "slidedb-query: " + MalformedMessage(input, message) + "\n";
+    *err += "slidedb-query: " + MalformedMessage(input, why.message()) + "\n";
   }
 }
 
@@ -59,7 +58,7 @@ Answerer::Answerer(const QueryConfig& config, Solver* solver)
 Outcome Answerer::Malformed(std::string_view input,
                             const std::string& message, std::string* out,
                             std::string* err) {
-  WriteUnanswered(config_, input, message, out, err);
+  WriteUnanswered(config_, input, Status::InvalidArgument(message), out, err);
   return Outcome::kMalformed;
 }
 
@@ -284,7 +283,7 @@ Outcome Answerer::WriteSolved(std::string_view input, const Problem& p,
   if (!s.ok()) {
     last_error_ = s;
     if (OwnBudgetRanOut(config_, s)) {
-      WriteUnanswered(config_, input, s.message(), out, err);
+      WriteUnanswered(config_, input, s, out, err);
       return Outcome::kTimedOut;
     }
     *err += "slidedb-query: " + s.message() + "\n";

@@ -26,13 +26,13 @@ namespace slidedb {
 std::string ShownInput(std::string_view input);
 std::string MalformedMessage(std::string_view input,
                              const std::string& message);
-// The answer of an input that has none for `message` (it is malformed, or
-// its own --max-seconds ran out), as every face that answers line by line
-// gives it: with config.json the object {"input","error"} and a newline on
-// *out, else "slidedb-query: " and MalformedMessage on *err.
+// The answer of an input that has none for `why` (it is malformed:
+// InvalidArgument; or its own --max-seconds ran out: DeadlineExceeded), as
+// every face that answers line by line gives it: with config.json the
+// object {"input","error","code"} and a newline on *out, else
+// "slidedb-query: " and MalformedMessage on *err.
 void WriteUnanswered(const QueryConfig& config, std::string_view input,
-                     const std::string& message, std::string* out,
-                     std::string* err);
+                     const Status& why, std::string* out, std::string* err);
 // The problem `input` poses under `config`: its start as read, its goal
 // (config's, else the default goal of the start's labels) and *p.
 // InvalidArgument, with MalformedMessage, when it is malformed.

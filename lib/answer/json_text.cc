@@ -83,7 +83,13 @@ void AppendJsonLabel(std::string* out, const std::string& label) {
 }
 
 void AppendErrorJson(std::initializer_list<JsonField> asked,
-                     std::string_view message, std::string* out) {
+                     const Status& error, std::string* out) {
+  AppendErrorJson(asked, error.CodeName(), error.message(), out);
+}
+
+void AppendErrorJson(std::initializer_list<JsonField> asked,
+                     std::string_view code, std::string_view message,
+                     std::string* out) {
   char sep = '{';
   for (const JsonField& f : asked) {
     out->push_back(sep);
@@ -95,6 +101,8 @@ void AppendErrorJson(std::initializer_list<JsonField> asked,
   out->push_back(sep);
   *out += "\"error\":";
   AppendJsonString(out, message);
+  *out += ",\"code\":";
+  AppendJsonString(out, code);
   *out += "}\n";
 }
 

@@ -6,6 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include "lib/base/status.h"
+
 namespace slidedb {
 
 // Appends s as a quoted JSON string; bytes that are not UTF-8 become U+FFFD.
@@ -28,10 +30,15 @@ struct JsonField {
 
 // Appends the JSON object of an error and a newline: the fields that say
 // what was asked ("input" for a line of a batch; "start" and "moves" for
-// --analyse; none for the server's), then "error". Every face writes its
-// errors in this one shape.
+// --analyse; none for the server's), then "error", the message for people,
+// and "code", its kind for programs (Status::CodeName: "InvalidArgument",
+// "DeadlineExceeded" ...). Every face writes its errors in this one shape.
 void AppendErrorJson(std::initializer_list<JsonField> asked,
-                     std::string_view message, std::string* out);
+                     std::string_view code, std::string_view message,
+                     std::string* out);
+// The same, of `error`'s code and message.
+void AppendErrorJson(std::initializer_list<JsonField> asked,
+                     const Status& error, std::string* out);
 
 // Opens the JSON object of an answer about one start: {"board", "start",
 // "goal". For an unsolvable start it adds "solvable": false and "reason",

@@ -30,4 +30,32 @@ std::string Status::ToString() const {
   return message_;
 }
 
+const char* Status::CodeName() const {
+  switch (code_) {
+    case Code::kOk:
+      return "OK";
+    case Code::kInvalidArgument:
+      return "InvalidArgument";
+    case Code::kNotFound:
+      return "NotFound";
+    case Code::kCorruption:
+      return "Corruption";
+    case Code::kIOError:
+      return "IOError";
+    case Code::kNotSupported:
+      return "NotSupported";
+    case Code::kVersionMismatch:
+      return "VersionMismatch";
+    case Code::kBusy:
+      return "Busy";
+    case Code::kDeadlineExceeded:
+      return "DeadlineExceeded";
+    case Code::kResourceExhausted:
+      return "ResourceExhausted";
+    case Code::kInternal:
+      return "Internal";
+  }
+  return "Internal";
+}
+
 }  // namespace slidedb

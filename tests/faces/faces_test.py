@@ -212,14 +212,44 @@ def test_counting_where_a_search_answers_is_refused_alike(server, db):
     assert "full table" in message
     status, body = http(server, "/api/count", {"board": "4x4", "goal":
                                                KORF_GOAL, "start": state})
-    assert (status, json.loads(body)) == (501, {"error": message})
+    assert (status, json.loads(body)) == (501, {"error": message,
+                                                "code": "NotSupported"})
     rc, out, err = cli(["--board", "4x4", "--sample", "2"])
     sample_message = err.strip()[len("slidedb-query: "):]
     status, body = http(server, "/api/sample", {"board": "4x4", "n": "2"})
-    assert (status, json.loads(body)) == (501, {"error": sample_message})
+    assert (status, json.loads(body)) == (501, {"error": sample_message,
+                                                "code": "NotSupported"})
     with pytest.raises(ValueError) as e:
         db.sample(2, board="4x4")
     assert str(e.value) == sample_message
+
+
+def test_a_batch_line_without_an_answer_says_why_in_its_code(server):
+    # A line whose budget ran out and a malformed one: the same two error
+    # objects but for their "code", which tells a program which to ask
+    # again with more time (the CLI's exit status can name only one).
+    lines = korf([60])[0] + "\n1,2,3\n"
+    args = ["--board", "4x4", "--goal", KORF_GOAL, "--metric", "mtm"]
+    rc, out, err = cli(args + ["--max-seconds", "0.01", "--format", "json"],
+                       lines)
+    assert rc == 65, err
+    status, body = http(server, "/api/solve",
+                        {"board": "4x4", "goal": KORF_GOAL, "metric": "mtm",
+                         "max_seconds": "0.01"}, body=lines)
+    assert status == 200, body
+    for text in (out, body):
+        answers = [json.loads(l) for l in text.splitlines()]
+        assert [sorted(a) for a in answers] == [["code", "error", "input"]] * 2
+        assert [a["code"] for a in answers] == ["DeadlineExceeded",
+                                                "InvalidArgument"]
+    # A request's own failure: its HTTP status and the same code.
+    status, body = http(server, "/api/solve", {"start": "1,2,3"})
+    assert (status, json.loads(body)["code"]) == (400, "InvalidArgument")
+    status, body = http(server, "/api/solve", {"board": "3x5",
+                                               "start": "1,2,3"})
+    assert (status, json.loads(body)["code"]) == (404, "NotFound")
+    status, body = http(server, "/api/nothing")
+    assert (status, json.loads(body)["code"]) == (404, "NotFound")
 
 
 def test_tables_are_the_same_on_every_face(server, db):
