@@ -223,5 +223,33 @@ TEST(ToolsVerifyTest, UnknownTileIsMalformedAndOthersAnswered) {
       << r.out;
 }
 
+// Words a solution could not mean: any spelling of the blank is named as
+// the blank, and moves beside a word that is neither a move nor a tile (a
+// state typed after --analyse's --moves) are named as a mix, not as a move
+// that is no tile.
+TEST(ToolsVerifyTest, TheBlankAndAMixOfMovesAndWordsAreNamed) {
+  for (const std::string blank : {"0", "_", "."}) {
+    const auto r = testing::RunQueryCli(
+        {"--db", testing::TestDatabase(), "--verify", blank, "867254301"});
+    EXPECT_EQ(r.status, 65);
+    EXPECT_NE(r.err.find("names the blank ('" + blank + "')"),
+              std::string::npos)
+        << r.err;
+  }
+  auto r = testing::RunQueryCli({"--db", testing::TestDatabase(), "--analyse",
+                                 "--start", "123456708", "--moves", "R",
+                                 "123456780"});
+  EXPECT_EQ(r.status, 65);
+  EXPECT_NE(r.err.find("mixes moves ('R') with other words ('123456780')"),
+            std::string::npos)
+      << r.err;
+  // Tiles whose labels are move letters are still tiles.
+  r = testing::RunQueryCli({"--db", testing::TestDatabase(), "--goal",
+                            "ABC/DEF/GH_", "--verify", "D G H", "ABC_EFDGH"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("reaches the goal in 3 moves"), std::string::npos)
+      << r.out;
+}
+
 }  // namespace
 }  // namespace slidedb
