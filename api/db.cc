@@ -8,6 +8,7 @@
 #include <thread>
 #include <vector>
 
+#include "api/db_impl.h"
 #include "lib/analysis/distance_scan.h"
 #include "lib/analysis/sample.h"
 #include "lib/answer/analyse.h"
@@ -27,11 +28,28 @@
 
 namespace slidedb {
 
+using api_internal::Explained;
+using api_internal::ReadOptions;
+
 const char* Version() { return SLIDEDB_VERSION; }
 
 bool LabelIsNumber(const std::string& label) { return IsNumberLabel(label); }
 
 namespace {
+
+// Whether two sets of options ask the same way.
+bool Same(const Options& a, const Options& b) {
+  return a.board == b.board && a.goal == b.goal && a.blank == b.blank &&
+         a.max_seconds == b.max_seconds && a.metric == b.metric &&
+         a.notation == b.notation && a.cancel == b.cancel;
+}
+
+// A batch stopped by Options::cancel.
+Status Stopped() { return Status::DeadlineExceeded("stopped (cancelled)"); }
+
+}  // namespace
+
+namespace api_internal {
 
 // Options read as every face reads a question's board, goal and blank.
 Status ReadOptions(const Options& options, const std::string& db_dir,
@@ -55,94 +73,50 @@ Status ReadOptions(const Options& options, const std::string& db_dir,
       options.blank.empty() ? nullptr : &options.blank, config);
 }
 
-// Whether two sets of options ask the same way.
-bool Same(const Options& a, const Options& b) {
-  return a.board == b.board && a.goal == b.goal && a.blank == b.blank &&
-         a.max_seconds == b.max_seconds && a.metric == b.metric &&
-         a.notation == b.notation && a.cancel == b.cancel;
-}
+}  // namespace api_internal
 
-// A batch stopped by Options::cancel.
-Status Stopped() { return Status::DeadlineExceeded("stopped (cancelled)"); }
-
-// A missing table named with the command that builds it, as the other
-// faces name it.
-Status Explained(const QueryConfig& config, const Status& s) {
-  if (!s.IsNotFound()) return s;
-  return Status::NotFound(TableErrorMessage(config, s));
-}
-
-}  // namespace
-
-class Db::Impl {
- public:
-  explicit Impl(std::unique_ptr<Database> db)
-      : db_(std::move(db)), solver_(db_.get()) {
-    static std::atomic<uint64_t> ids{0};
-    id_ = ++ids;
-  }
-
-  const Database& database() const { return *db_; }
-  Solver* solver() { return &solver_; }
-
-  // This thread's Answerer for `options`, kept for the last few sets of
-  // options and databases it used: single calls with the same options read
-  // them once, and calls that take turns between two databases or two
-  // boards do too.
-  Status Answering(const Options& options, Answerer** answerer,
-                   const QueryConfig** config) {
-    struct Cache {
-      uint64_t db = 0;  // Impl::id_; 0: none
-      Options options;
-      QueryConfig config;
-      std::unique_ptr<Answerer> answerer;
-      uint64_t used = 0;  // when it was last used, by `uses`
-    };
-    thread_local std::array<Cache, 4> caches;
-    thread_local uint64_t uses = 0;
-    Cache* found = &caches[0];  // else the least recently used
-    bool hit = false;
-    for (Cache& c : caches) {
-      if (c.db == id_ && Same(c.options, options)) {
-        found = &c;
-        hit = true;
-        break;
-      }
-      if (c.used < found->used) found = &c;
+Status Db::Impl::Answering(const Options& options, Answerer** answerer,
+                           const QueryConfig** config) {
+  struct Cache {
+    uint64_t db = 0;  // Impl::id_; 0: none
+    Options options;
+    QueryConfig config;
+    std::unique_ptr<Answerer> answerer;
+    uint64_t used = 0;  // when it was last used, by `uses`
+  };
+  thread_local std::array<Cache, 4> caches;
+  thread_local uint64_t uses = 0;
+  Cache* found = &caches[0];  // else the least recently used
+  bool hit = false;
+  for (Cache& c : caches) {
+    if (c.db == id_ && Same(c.options, options)) {
+      found = &c;
+      hit = true;
+      break;
     }
-    Cache& cache = *found;
-    cache.used = ++uses;
-    if (!hit) {
-      cache.db = 0;
-      cache.answerer.reset();
-      cache.config = QueryConfig();
-      Status s = ReadOptions(options, db_->dir(), &cache.config);
-      if (!s.ok()) return s;
-      // What answers the goal is opened now, so a missing table is an
-      // error before any state is read.
-      GoalKind kind;
-      s = OpenGoal(cache.config, &solver_, &kind);
-      if (!s.ok()) return Explained(cache.config, s);
-      cache.answerer = std::make_unique<Answerer>(cache.config, &solver_);
-      cache.options = options;
-      cache.db = id_;
-    }
-    *answerer = cache.answerer.get();
-    *config = &cache.config;
-    return Status::OK();
+    if (c.used < found->used) found = &c;
   }
-
-  // The config alone of Answering.
-  Status Config(const Options& options, const QueryConfig** config) {
-    Answerer* answerer;
-    return Answering(options, &answerer, config);
+  Cache& cache = *found;
+  cache.used = ++uses;
+  if (!hit) {
+    cache.db = 0;
+    cache.answerer.reset();
+    cache.config = QueryConfig();
+    Status s = ReadOptions(options, db_->dir(), &cache.config);
+    if (!s.ok()) return s;
+    // What answers the goal is opened now, so a missing table is an
+    // error before any state is read.
+    GoalKind kind;
+    s = OpenGoal(cache.config, &solver_, &kind);
+    if (!s.ok()) return Explained(cache.config, s);
+    cache.answerer = std::make_unique<Answerer>(cache.config, &solver_);
+    cache.options = options;
+    cache.db = id_;
   }
-
- private:
-  std::unique_ptr<Database> db_;
-  Solver solver_;  // one for every thread
-  uint64_t id_;    // unique in the process, for the per-thread caches
-};
+  *answerer = cache.answerer.get();
+  *config = &cache.config;
+  return Status::OK();
+}
 
 Db::Db(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Db::~Db() = default;
@@ -358,130 +332,6 @@ Status Db::CheckRows(const uint8_t* rows, size_t n, size_t row_length,
   Status s = CheckRowsBlank(options);
   if (s.ok()) s = impl_->Config(options, &config);
   return s.ok() ? CheckTileRows(*config, rows, n, row_length) : s;
-}
-
-Status Db::Moves(const std::string& start, const Options& options,
-                 std::vector<NextMove>* moves) const {
-  Answerer* answerer;
-  const QueryConfig* config;
-  Status s = impl_->Answering(options, &answerer, &config);
-  if (!s.ok()) return s;
-  MovesFields fields;
-  s = AnswerMoves(*config, impl_->solver(), start, &fields);
-  if (!s.ok()) return s;
-  moves->clear();
-  for (const NextMoveFields& f : fields.moves) {
-    NextMove next;
-    next.move = MoveLetter(f.move);
-    next.cells = f.cells;
-    next.text = f.written;
-    next.tile = f.tile;
-    next.tiles = f.tiles;
-    next.state = f.state;
-    next.distance = f.distance;
-    moves->push_back(std::move(next));
-  }
-  return Status::OK();
-}
-
-Status Db::Analyse(const std::string& start, const std::string& moves,
-                   const Options& options, Analysis* analysis) const {
-  Answerer* answerer;
-  const QueryConfig* config;
-  Status s = impl_->Answering(options, &answerer, &config);
-  if (!s.ok()) return s;
-  AnalysisFields f;
-  s = AnalyseSolve(*config, impl_->solver(), start, moves, &f);
-  if (!s.ok()) return Explained(*config, s);
-  Analysis& a = *analysis;
-  a = Analysis();
-  a.board = f.board;
-  a.start = f.start;
-  a.goal = f.goal;
-  a.metric = f.metric;
-  a.notation = f.notation;
-  a.solvable = f.solvable;
-  a.reason = f.reason;
-  a.optimal_length = f.optimal_length;
-  a.length = f.length;
-  a.reaches_goal = f.reaches_goal;
-  a.lost = f.lost;
-  a.complete = f.complete;
-  a.analysed = f.analysed;
-  for (const AnalysedMove& m : f.moves) {
-    a.moves.push_back({m.move, m.tiles, m.before, m.after, m.optimal, m.lost});
-  }
-  for (const WrongStretch& w : f.stretches) {
-    a.stretches.push_back({w.first, w.last, w.lost});
-  }
-  a.nodes = f.nodes;
-  return Status::OK();
-}
-
-Status Db::GetHistogram(const Options& options, Histogram* histogram) const {
-  QueryConfig config;
-  Status s = ReadOptions(options, dir(), &config);
-  if (!s.ok()) return s;
-  GoalKind kind;
-  if (impl_->solver()->Searches(config.board, GoalBlank(config),
-                                config.metric)) {
-    // Nothing to search with is the missing databases' NotFound, as Solve
-    // says it.
-    s = OpenGoal(config, impl_->solver(), &kind);
-    if (!s.ok()) return Explained(config, s);
-  }
-  s = CheckWholeTable(config, impl_->solver(), WholeTableTool::kHistogram);
-  if (!s.ok()) return s;
-  const TableMeta* meta;
-  s = FindGoalTable(config, impl_->database(), &meta);
-  if (!s.ok()) {
-    // The Solver's message, naming the table and the database.
-    s = OpenGoal(config, impl_->solver(), &kind);
-    return Explained(config, s.ok() ? Status::NotFound("no table") : s);
-  }
-  histogram->board = config.board.Name();
-  histogram->goal =
-      FormatArrangement(GoalArrangement(config), config.blank_out);
-  histogram->metric = MetricName(config.metric);
-  histogram->total = meta->states;
-  histogram->max_distance = meta->max_distance;
-  histogram->counts = meta->histogram;
-  return Status::OK();
-}
-
-Status Db::Sample(int64_t n, int distance, uint64_t seed,
-                  const Options& options,
-                  std::vector<SampledState>* states) const {
-  // The numbers as every face reads them (lib/answer/limits.h).
-  Status s = CheckNumber(UserNumber::kSample, "n", n, kLibraryLimits);
-  if (s.ok() && distance != -1) {
-    s = CheckNumber(UserNumber::kDistance, "distance", distance,
-                    kLibraryLimits);
-  }
-  if (!s.ok()) return s;
-  QueryConfig config;
-  s = ReadOptions(options, dir(), &config);
-  if (!s.ok()) return s;
-  TableToolContext ctx;
-  s = OpenTableTool(config, impl_->solver(), WholeTableTool::kSample, &ctx);
-  if (!s.ok()) return Explained(config, s);
-  std::vector<Index> picks;
-  s = SampleStates(ctx.table, static_cast<uint64_t>(n), distance, seed, &picks);
-  if (!s.ok()) return s;
-  states->clear();
-  for (Index i : picks) {
-    SampledState st;
-    st.distance = distance;
-    if (distance < 0) {
-      s = TrueDistance(ctx.table, i, &st.distance);
-      if (!s.ok()) return s;
-    }
-    st.state = FormatArrangement(
-        ToArrangement(ctx.goal, ctx.table->indexer().StateAt(i)),
-        config.blank_out);
-    states->push_back(std::move(st));
-  }
-  return Status::OK();
 }
 
 }  // namespace slidedb

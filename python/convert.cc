@@ -354,4 +354,53 @@ py::dict AnalysisDict(const Analysis& a, double budget_seconds) {
   return d;
 }
 
+namespace {
+
+// {board, start, goal, solvable}, and reason when unsolvable.
+py::dict QuestionDict(const std::string& board, const std::string& start,
+                      const std::string& goal, bool solvable,
+                      const std::string& reason) {
+  py::dict d;
+  d["board"] = board;
+  d["start"] = py::reinterpret_steal<py::object>(Str(start));
+  d["goal"] = py::reinterpret_steal<py::object>(Str(goal));
+  d["solvable"] = solvable;
+  if (!solvable) d["reason"] = reason;
+  return d;
+}
+
+}  // namespace
+
+py::dict VerificationDict(const Verification& v) {
+  py::dict d = QuestionDict(v.board, v.start, v.goal, v.solvable, v.reason);
+  if (!v.solvable) return d;
+  d["metric"] = v.metric;
+  d["notation"] = v.notation;
+  d["legal"] = v.legal;
+  d["reaches_goal"] = v.reaches_goal;
+  d["length"] = v.length;
+  d["optimal_length"] = v.optimal_length;
+  d["gap"] = v.reaches_goal ? py::object(py::int_(v.gap)) : py::none();
+  if (!v.legal) {
+    d["illegal_move"] = v.illegal_move;
+    d["illegal_step"] = v.illegal_step;
+  }
+  return d;
+}
+
+py::dict OptimalSolutionsDict(const OptimalSolutions& o) {
+  py::dict d = QuestionDict(o.board, o.start, o.goal, o.solvable, o.reason);
+  if (!o.solvable) return d;
+  d["metric"] = o.metric;
+  d["notation"] = o.notation;
+  // Counted in 128 bits: Python's int reads any length.
+  d["optimal_solutions"] = py::reinterpret_steal<py::object>(
+      PyLong_FromString(o.count.c_str(), nullptr, 10));
+  py::list solutions;
+  for (const std::string& s : o.solutions) solutions.append(s);
+  d["solutions"] = solutions;
+  d["solutions_complete"] = o.complete;
+  return d;
+}
+
 }  // namespace slidedb::python

@@ -85,6 +85,15 @@ py::dict SolutionDict(const Solution& s);
 // The dict of slidedb-query --analyse --format json; `budget_seconds` is
 // the max_seconds asked for.
 py::dict AnalysisDict(const Analysis& a, double budget_seconds);
+// {board, start, goal, solvable} (reason when unsolvable, and no more),
+// then metric, notation and the fields of slidedb-query --verify's
+// "verify": legal, reaches_goal, length, optimal_length, gap (None unless
+// it reaches the goal), and illegal_move and illegal_step when illegal.
+py::dict VerificationDict(const Verification& v);
+// {board, start, goal, solvable} (reason when unsolvable, and no more),
+// then metric, notation and slidedb-query --count --all's fields:
+// optimal_solutions (an int), solutions, solutions_complete.
+py::dict OptimalSolutionsDict(const OptimalSolutions& o);
 
 // Takes the GIL given up by PyEval_SaveThread() (WithoutGil), or never
 // returns once the interpreter is exiting.

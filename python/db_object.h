@@ -236,6 +236,39 @@ class PyDb {
     return AnalysisDict(a, options.max_seconds.value_or(0));
   }
 
+  // A proposed solution checked: VerificationDict.
+  py::dict Verify(const std::string& start, const std::string& moves,
+                  const std::string& board,
+                  const std::optional<std::string>& goal,
+                  const std::optional<std::string>& blank,
+                  const std::optional<std::string>& metric,
+                  const std::optional<std::string>& notation,
+                  const std::optional<double>& max_seconds) const {
+    const std::shared_ptr<const Db> db = Held();
+    const Options options =
+        MakeOptions(board, goal, blank, metric, notation, max_seconds);
+    Verification v;
+    Check(WithoutGil([&] { return db->Verify(start, moves, options, &v); }));
+    return VerificationDict(v);
+  }
+
+  // The optimal solutions counted and the first `limit` listed:
+  // OptimalSolutionsDict.
+  py::dict Solutions(const std::string& start, int64_t limit,
+                     const std::string& board,
+                     const std::optional<std::string>& goal,
+                     const std::optional<std::string>& blank,
+                     const std::optional<std::string>& metric,
+                     const std::optional<std::string>& notation) const {
+    const std::shared_ptr<const Db> db = Held();
+    const Options options =
+        MakeOptions(board, goal, blank, metric, notation, std::nullopt);
+    OptimalSolutions o;
+    Check(WithoutGil(
+        [&] { return db->AllSolutions(start, limit, options, &o); }));
+    return OptimalSolutionsDict(o);
+  }
+
   py::list Moves(const std::string& state, const std::string& board,
                  const std::optional<std::string>& goal,
                  const std::optional<std::string>& blank,

@@ -98,7 +98,27 @@ void DefStateMethods(py::class_<PyDb>* db) {
            "A solve analysed move by move: the dict of slidedb-query "
            "--analyse --format json (each move's distance before and after, "
            "optimal or not, moves lost; the stretches that went the wrong "
-           "way). ValueError, naming the step, for an illegal move.");
+           "way). ValueError, naming the step, for an illegal move.")
+      .def("verify", Method(&PyDb::Verify), "start"_a, "moves"_a, py::kw_only(),
+           "board"_a = "3x3", "goal"_a = py::none(), "blank"_a = py::none(),
+           "metric"_a = py::none(), "notation"_a = py::none(),
+           "max_seconds"_a = py::none(),
+           "A proposed solution checked, as slidedb-query --verify: a dict "
+           "{board, start, goal, solvable, metric, notation, legal, "
+           "reaches_goal, length, optimal_length, gap} (gap None unless it "
+           "reaches the goal; illegal_move and illegal_step, 1-based, when "
+           "illegal). An illegal or long solution is an answer; ValueError "
+           "for moves that name no move or tile.")
+      .def("solutions", Method(&PyDb::Solutions), "start"_a, py::kw_only(),
+           "limit"_a = 100, "board"_a = "3x3", "goal"_a = py::none(),
+           "blank"_a = py::none(), "metric"_a = py::none(),
+           "notation"_a = py::none(),
+           "The optimal solutions, as slidedb-query --count --all: a dict "
+           "{board, start, goal, solvable, metric, notation, "
+           "optimal_solutions (how many), solutions (the first `limit`, 0 "
+           "for none, in the order U < D < L < R), solutions_complete}. "
+           "ValueError on a goal answered by a search (it needs the goal's "
+           "full table).");
 }
 
 // Db's methods that answer about a goal's table or the database:

@@ -276,6 +276,49 @@ TEST(ApiTest, HistogramAndSampleAsTheQueryTool) {
   }
 }
 
+// Verify and AllSolutions answer as slidedb-query --verify and --count
+// --all do; a limit of 0 counts without listing; counting where a search
+// answers is NotSupported, as on every face.
+TEST(ApiTest, VerifyAndAllSolutionsAsTheQueryTool) {
+  auto db = OpenTestDb();
+  ASSERT_NE(db, nullptr);
+  const Options o = PuzzleOptions("2x3", "_54/321");
+  const std::string start = "5_4/321";  // one move away: L
+  for (const std::string moves : {"L", "R", "U", "RRR", "R L L", ""}) {
+    Verification v;
+    ASSERT_TRUE(db->Verify(start, moves, o, &v).ok());
+    std::vector<std::string> args = CliArgs(o);
+    args.insert(args.end(), {"--verify", moves, start});
+    const nlohmann::json cli = nlohmann::json::parse(RunQueryCli(args).out);
+    const nlohmann::json& j = cli["verify"];
+    EXPECT_EQ(v.start, cli["start"]);
+    EXPECT_EQ(v.legal, j["legal"]) << moves;
+    EXPECT_EQ(v.reaches_goal, j["reaches_goal"]) << moves;
+    EXPECT_EQ(v.length, j["length"]) << moves;
+    EXPECT_EQ(v.optimal_length, j["optimal_length"]) << moves;
+    EXPECT_EQ(v.gap, j["gap"].is_null() ? -1 : j["gap"].get<int>()) << moves;
+    EXPECT_EQ(v.illegal_step, j.value("illegal_step", 0)) << moves;
+    EXPECT_EQ(v.illegal_move, j.value("illegal_move", 0)) << moves;
+  }
+  OptimalSolutions all;
+  ASSERT_TRUE(db->AllSolutions("867254301", 7, Options{}, &all).ok());
+  const nlohmann::json cli = nlohmann::json::parse(
+      RunQueryCli({"--db", TestDatabase(), "--format", "json", "--count",
+                   "--all", "--limit", "7", "867254301"})
+          .out);
+  EXPECT_EQ(all.count, cli["optimal_solutions"].dump());
+  EXPECT_EQ(all.solutions, cli["solutions"].get<std::vector<std::string>>());
+  EXPECT_FALSE(all.complete);
+  ASSERT_TRUE(db->AllSolutions("867254301", 0, Options{}, &all).ok());
+  EXPECT_EQ(all.count, "40");
+  EXPECT_TRUE(all.solutions.empty());
+  EXPECT_TRUE(
+      db->AllSolutions("867254301", -1, Options{}, &all).IsInvalidArgument());
+  Verification bad;
+  EXPECT_TRUE(
+      db->Verify("867254301", "X", Options{}, &bad).IsInvalidArgument());
+}
+
 // Every thread solves the same random states through one Db, opened fresh
 // so that the threads also race to open the tables, and gets the answers a
 // lone thread gets.

@@ -153,6 +153,36 @@ struct Analysis {
   int64_t nodes = -1;
 };
 
+// A proposed solution checked (slidedb-query --verify, docs/TOOLS.md).
+struct Verification {
+  std::string board, start, goal, metric, notation;
+  bool solvable = false;
+  std::string reason;         // when !solvable: nothing below is checked
+  bool legal = false;         // every step moves a tile next to the blank
+  bool reaches_goal = false;  // legal, and it ends on the goal
+  int length = 0;             // its moves, in the metric
+  int optimal_length = -1;    // the start's distance
+  int gap = -1;  // length - optimal_length when reaches_goal, else -1
+  // Where the first illegal step is, 1-based (0 when legal): the move
+  // that holds it (counted as length counts moves) and the single step.
+  int illegal_move = 0;
+  int illegal_step = 0;
+};
+
+// A start's optimal solutions (slidedb-query --count --all).
+struct OptimalSolutions {
+  std::string board, start, goal, metric, notation;
+  bool solvable = false;
+  std::string reason;  // when !solvable: none counted
+  // How many there are, in decimal: counted in 128 bits, as the bound on
+  // them (4 * 3^(d-1)) passes 2^64.
+  std::string count;
+  // The first ones in the order U < D < L < R of the blank's moves, each
+  // written as Solution::moves is; `complete` when that is all of them.
+  std::vector<std::string> solutions;
+  bool complete = true;
+};
+
 // How many states of a goal's table lie at each distance.
 struct Histogram {
   std::string board;
@@ -286,6 +316,24 @@ class Db {
   // REQUIRES: analysis != nullptr.
   Status Analyse(const std::string& start, const std::string& moves,
                  const Options& options, Analysis* analysis) const;
+
+  // Checks the proposed solution `moves` (as Analyse reads them) from
+  // `start` against the optimal length: an illegal or long solution is an
+  // answer, not an error. InvalidArgument for a malformed start or moves
+  // that name no move or tile; on a board answered by a search the
+  // optimal length is searched for, within Options::max_seconds
+  // (DeadlineExceeded past it).
+  // REQUIRES: verification != nullptr.
+  Status Verify(const std::string& start, const std::string& moves,
+                const Options& options, Verification* verification) const;
+
+  // How many optimal solutions `start` has, and the first `limit` of them
+  // (0: none listed; at most 1,000,000,000). NotSupported on a goal
+  // answered by a search (it takes the goal's full table).
+  // REQUIRES: solutions != nullptr.
+  Status AllSolutions(const std::string& start, int64_t limit,
+                      const Options& options,
+                      OptimalSolutions* solutions) const;
 
   // Up to `n` distinct uniformly random states that reach the goal, at
   // exactly `distance` moves unless it is -1, as slidedb-query --sample

@@ -1,8 +1,55 @@
 #include "lib/answer/answer_extras.h"
 
+#include "lib/answer/answerer.h"
+#include "lib/answer/goal.h"
 #include "lib/answer/json_text.h"
 
 namespace slidedb {
+
+std::vector<std::string> ExtraAnswers::WrittenSolutions() const {
+  std::vector<std::string> written;
+  written.reserve(solutions_.size());
+  for (const auto& moves : solutions_) written.push_back(Letters(moves));
+  return written;
+}
+
+Status AnswerExtras(const QueryConfig& config, Solver* solver,
+                    std::string_view input, const ExtraOptions& extras,
+                    ExtraFields* out) {
+  Status s;
+  if (extras.count || extras.all) {
+    s = CheckWholeTable(
+        config, solver,
+        extras.count ? WholeTableTool::kCount : WholeTableTool::kAll);
+    if (!s.ok()) return s;
+  }
+  Arrangement start, goal;
+  Problem p;
+  s = PoseInput(config, input, &start, &goal, &p);
+  if (!s.ok()) return s;
+  *out = ExtraFields();
+  out->board = config.board.Name();
+  out->start = FormatArrangement(start, config.blank_out);
+  out->goal = FormatArrangement(goal, config.blank_out);
+  out->metric = MetricName(config.metric);
+  out->notation = MoveConventionName(config.convention);
+  out->solvable = p.solvable;
+  out->reason = p.reason;
+  if (!p.solvable) return Status::OK();
+  p.metric = config.metric;
+  ExtraAnswers answers(extras, solver, config.metric, config.convention);
+  std::string malformed;
+  s = answers.Compute(p, nullptr, AnswerLimits(config), &malformed);
+  if (!s.ok()) return s;
+  if (!malformed.empty()) return Status::InvalidArgument(malformed);
+  if (extras.count) out->optimal_solutions = PathCountToString(answers.count());
+  if (extras.all) {
+    out->solutions = answers.WrittenSolutions();
+    out->solutions_complete = answers.complete();
+  }
+  out->verdict = answers.verdict();
+  return Status::OK();
+}
 
 std::string ExtraAnswers::Letters(const std::vector<Move>& moves) const {
   return FormatMoves(

@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "lib/analysis/optimal_paths.h"
@@ -58,6 +59,13 @@ class ExtraAnswers {
   void AppendJson(std::string* out) const;
   void AppendText(std::string* out) const;
 
+  // The last Compute()'s answers, for the C++ API.
+  PathCount count() const { return count_; }
+  const Verdict& verdict() const { return verdict_; }
+  bool complete() const { return complete_; }
+  // The solutions listed, written as answers write moves.
+  std::vector<std::string> WrittenSolutions() const;
+
  private:
   const ExtraOptions& options_;
   Solver* solver_;
@@ -71,6 +79,29 @@ class ExtraAnswers {
   Verdict verdict_;
   bool verify_by_tile_ = false;  // --verify named tiles, not moves
 };
+
+struct QueryConfig;  // lib/answer/goal.h, which includes this header
+
+// One start's extras asked apart from its solve (the C++ API's Verify and
+// AllSolutions, Python's verify and solutions): the start and goal as
+// answers write them, and the extras.
+struct ExtraFields {
+  std::string board, start, goal, metric, notation;
+  bool solvable = false;
+  std::string reason;                  // when !solvable: no extra is computed
+  std::string optimal_solutions;       // count: in decimal, counted in 128 bits
+  std::vector<std::string> solutions;  // all
+  bool solutions_complete = true;
+  Verdict verdict;  // verify
+};
+
+// The extras `extras` asks of `input` under `config`: InvalidArgument for
+// a malformed start or solution (its message says which), NotSupported for
+// count or all where a search answers the goal; verify's optimal length
+// within config's budget (DeadlineExceeded past it).
+Status AnswerExtras(const QueryConfig& config, Solver* solver,
+                    std::string_view input, const ExtraOptions& extras,
+                    ExtraFields* out);
 
 }  // namespace slidedb
 

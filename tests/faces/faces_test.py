@@ -188,7 +188,7 @@ def test_moves_are_the_same_on_every_face(server, db, board, goal, states):
 
 
 @pytest.mark.parametrize("board,goal,states", CASES)
-def test_verify_is_the_same_on_every_face(server, board, goal, states):
+def test_verify_is_the_same_on_every_face(server, db, board, goal, states):
     state = next(s for s in states if json.loads(
         cli(board_args(board, goal) + ["--format", "json", s])[1]).get(
             "distance", 0) > 0)
@@ -200,7 +200,37 @@ def test_verify_is_the_same_on_every_face(server, board, goal, states):
         status, body = http(server, "/api/verify",
                             params_of(board, goal, start=state, moves=moves))
         assert body == out, err
+        # Python's dict: the answer's question and metric, then the CLI's
+        # "verify" fields (gap None where JSON has null).
+        answer = json.loads(out)
+        expected = {k: answer[k] for k in ("board", "start", "goal",
+                                           "solvable", "metric", "notation")}
+        expected.update(answer["verify"])
+        assert db.verify(state, moves, board=board, goal=goal) == expected
     assert json.loads(out)["verify"]["optimal_length"] == solved["distance"]
+
+
+@pytest.mark.parametrize("board,goal,states", CASES[:4])
+def test_solutions_are_the_same_on_every_face(server, db, board, goal,
+                                              states):
+    # Full tables only: where a search answers, counting is refused alike
+    # (below).
+    for state in states[:3]:
+        rc, out, err = cli(board_args(board, goal) + [
+            "--format", "json", "--count", "--all", "--limit", "5", state])
+        if rc == 65:  # malformed: Python raises as the CLI refuses
+            with pytest.raises(ValueError):
+                db.solutions(state, limit=5, board=board, goal=goal)
+            continue
+        answer = json.loads(out)
+        status, body = http(server, "/api/solve", params_of(
+            board, goal, start=state, count="1", all="1", limit="5"))
+        assert body == out, err
+        keep = ["board", "start", "goal", "solvable"] + (
+            ["metric", "notation", "optimal_solutions", "solutions",
+             "solutions_complete"] if answer["solvable"] else ["reason"])
+        assert db.solutions(state, limit=5, board=board, goal=goal) == {
+            k: answer[k] for k in keep}
 
 
 def test_counting_where_a_search_answers_is_refused_alike(server, db):

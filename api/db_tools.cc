@@ -1,0 +1,215 @@
+// Db's questions beside the solve (include/slidedb/slidedb.h): a state's
+// moves, a solve analysed or checked, optimal solutions counted, a table's
+// histogram and samples, each through the answering layer as the other
+// faces ask them.
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "api/db_impl.h"
+#include "lib/analysis/distance_scan.h"
+#include "lib/analysis/sample.h"
+#include "lib/answer/analyse.h"
+#include "lib/answer/answer_extras.h"
+#include "lib/answer/histogram.h"
+#include "lib/answer/limits.h"
+#include "lib/answer/moves.h"
+#include "lib/answer/table_tools.h"
+#include "slidedb/slidedb.h"
+
+namespace slidedb {
+
+using api_internal::Explained;
+using api_internal::ReadOptions;
+
+Status Db::Moves(const std::string& start, const Options& options,
+                 std::vector<NextMove>* moves) const {
+  Answerer* answerer;
+  const QueryConfig* config;
+  Status s = impl_->Answering(options, &answerer, &config);
+  if (!s.ok()) return s;
+  MovesFields fields;
+  s = AnswerMoves(*config, impl_->solver(), start, &fields);
+  if (!s.ok()) return s;
+  moves->clear();
+  for (const NextMoveFields& f : fields.moves) {
+    NextMove next;
+    next.move = MoveLetter(f.move);
+    next.cells = f.cells;
+    next.text = f.written;
+    next.tile = f.tile;
+    next.tiles = f.tiles;
+    next.state = f.state;
+    next.distance = f.distance;
+    moves->push_back(std::move(next));
+  }
+  return Status::OK();
+}
+
+Status Db::Analyse(const std::string& start, const std::string& moves,
+                   const Options& options, Analysis* analysis) const {
+  Answerer* answerer;
+  const QueryConfig* config;
+  Status s = impl_->Answering(options, &answerer, &config);
+  if (!s.ok()) return s;
+  AnalysisFields f;
+  s = AnalyseSolve(*config, impl_->solver(), start, moves, &f);
+  if (!s.ok()) return Explained(*config, s);
+  Analysis& a = *analysis;
+  a = Analysis();
+  a.board = f.board;
+  a.start = f.start;
+  a.goal = f.goal;
+  a.metric = f.metric;
+  a.notation = f.notation;
+  a.solvable = f.solvable;
+  a.reason = f.reason;
+  a.optimal_length = f.optimal_length;
+  a.length = f.length;
+  a.reaches_goal = f.reaches_goal;
+  a.lost = f.lost;
+  a.complete = f.complete;
+  a.analysed = f.analysed;
+  for (const AnalysedMove& m : f.moves) {
+    a.moves.push_back({m.move, m.tiles, m.before, m.after, m.optimal, m.lost});
+  }
+  for (const WrongStretch& w : f.stretches) {
+    a.stretches.push_back({w.first, w.last, w.lost});
+  }
+  a.nodes = f.nodes;
+  return Status::OK();
+}
+
+Status Db::GetHistogram(const Options& options, Histogram* histogram) const {
+  QueryConfig config;
+  Status s = ReadOptions(options, dir(), &config);
+  if (!s.ok()) return s;
+  GoalKind kind;
+  if (impl_->solver()->Searches(config.board, GoalBlank(config),
+                                config.metric)) {
+    // Nothing to search with is the missing databases' NotFound, as Solve
+    // says it.
+    s = OpenGoal(config, impl_->solver(), &kind);
+    if (!s.ok()) return Explained(config, s);
+  }
+  s = CheckWholeTable(config, impl_->solver(), WholeTableTool::kHistogram);
+  if (!s.ok()) return s;
+  const TableMeta* meta;
+  s = FindGoalTable(config, impl_->database(), &meta);
+  if (!s.ok()) {
+    // The Solver's message, naming the table and the database.
+    s = OpenGoal(config, impl_->solver(), &kind);
+    return Explained(config, s.ok() ? Status::NotFound("no table") : s);
+  }
+  histogram->board = config.board.Name();
+  histogram->goal =
+      FormatArrangement(GoalArrangement(config), config.blank_out);
+  histogram->metric = MetricName(config.metric);
+  histogram->total = meta->states;
+  histogram->max_distance = meta->max_distance;
+  histogram->counts = meta->histogram;
+  return Status::OK();
+}
+
+Status Db::Verify(const std::string& start, const std::string& moves,
+                  const Options& options, Verification* verification) const {
+  Answerer* answerer;
+  const QueryConfig* config;
+  Status s = impl_->Answering(options, &answerer, &config);
+  if (!s.ok()) return s;
+  ExtraOptions extras;
+  extras.verify = true;
+  extras.verify_text = moves;
+  extras.verify_name = "moves";
+  ExtraFields f;
+  s = AnswerExtras(*config, impl_->solver(), start, extras, &f);
+  if (!s.ok()) return Explained(*config, s);
+  Verification& v = *verification;
+  v = Verification();
+  v.board = f.board;
+  v.start = f.start;
+  v.goal = f.goal;
+  v.metric = f.metric;
+  v.notation = f.notation;
+  v.solvable = f.solvable;
+  v.reason = f.reason;
+  if (!f.solvable) return Status::OK();
+  v.legal = f.verdict.legal;
+  v.reaches_goal = f.verdict.reaches_goal;
+  v.length = f.verdict.length;
+  v.optimal_length = f.verdict.optimal_length;
+  v.gap = f.verdict.reaches_goal ? f.verdict.gap() : -1;
+  v.illegal_move = f.verdict.illegal_move;
+  v.illegal_step = f.verdict.illegal_step;
+  return Status::OK();
+}
+
+Status Db::AllSolutions(const std::string& start, int64_t limit,
+                        const Options& options,
+                        OptimalSolutions* solutions) const {
+  ExtraOptions extras;
+  extras.count = true;
+  if (limit != 0) {
+    Status s = CheckNumber(UserNumber::kLimit, "limit", limit, kLibraryLimits);
+    if (!s.ok()) return s;
+    extras.all = true;
+    extras.limit = static_cast<size_t>(limit);
+  }
+  Answerer* answerer;
+  const QueryConfig* config;
+  Status s = impl_->Answering(options, &answerer, &config);
+  if (!s.ok()) return s;
+  ExtraFields f;
+  s = AnswerExtras(*config, impl_->solver(), start, extras, &f);
+  if (!s.ok()) return Explained(*config, s);
+  OptimalSolutions& o = *solutions;
+  o = OptimalSolutions();
+  o.board = f.board;
+  o.start = f.start;
+  o.goal = f.goal;
+  o.metric = f.metric;
+  o.notation = f.notation;
+  o.solvable = f.solvable;
+  o.reason = f.reason;
+  o.count = f.solvable ? f.optimal_solutions : "0";
+  o.solutions = std::move(f.solutions);
+  o.complete = f.solutions_complete;
+  return Status::OK();
+}
+
+Status Db::Sample(int64_t n, int distance, uint64_t seed,
+                  const Options& options,
+                  std::vector<SampledState>* states) const {
+  // The numbers as every face reads them (lib/answer/limits.h).
+  Status s = CheckNumber(UserNumber::kSample, "n", n, kLibraryLimits);
+  if (s.ok() && distance != -1) {
+    s = CheckNumber(UserNumber::kDistance, "distance", distance,
+                    kLibraryLimits);
+  }
+  if (!s.ok()) return s;
+  QueryConfig config;
+  s = ReadOptions(options, dir(), &config);
+  if (!s.ok()) return s;
+  TableToolContext ctx;
+  s = OpenTableTool(config, impl_->solver(), WholeTableTool::kSample, &ctx);
+  if (!s.ok()) return Explained(config, s);
+  std::vector<Index> picks;
+  s = SampleStates(ctx.table, static_cast<uint64_t>(n), distance, seed, &picks);
+  if (!s.ok()) return s;
+  states->clear();
+  for (Index i : picks) {
+    SampledState st;
+    st.distance = distance;
+    if (distance < 0) {
+      s = TrueDistance(ctx.table, i, &st.distance);
+      if (!s.ok()) return s;
+    }
+    st.state = FormatArrangement(
+        ToArrangement(ctx.goal, ctx.table->indexer().StateAt(i)),
+        config.blank_out);
+    states->push_back(std::move(st));
+  }
+  return Status::OK();
+}
+
+}  // namespace slidedb
