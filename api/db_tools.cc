@@ -173,7 +173,8 @@ Status Db::AllSolutions(const std::string& start, int64_t limit,
   o.reason = f.reason;
   o.count = f.solvable ? f.optimal_solutions : "0";
   o.solutions = std::move(f.solutions);
-  o.complete = f.solutions_complete;
+  // With none listed, not all are: a solvable start has at least one.
+  o.complete = limit != 0 && f.solutions_complete;
   return Status::OK();
 }
 

@@ -65,16 +65,17 @@ class MpiShare : public IterationShare {
   void End(Outcome* o) override {
     std::lock_guard<std::mutex> lock(mutex_);
     uint64_t best = o->best;
-    int stopped = o->stopped ? 1 : 0;
+    int stopped = (o->stopped ? 1 : 0) | (o->out_of_memory ? 2 : 0);
     MPI_Allreduce(MPI_IN_PLACE, &best, 1, MPI_UINT64_T, MPI_MIN, comm_);
     MPI_Allreduce(MPI_IN_PLACE, &o->next_bound, 1, MPI_INT, MPI_MIN, comm_);
-    MPI_Allreduce(MPI_IN_PLACE, &stopped, 1, MPI_INT, MPI_MAX, comm_);
+    MPI_Allreduce(MPI_IN_PLACE, &stopped, 1, MPI_INT, MPI_BOR, comm_);
     for (uint64_t n : o->nodes) searched_ += n;
     MPI_Allreduce(MPI_IN_PLACE, o->nodes.data(),
                   static_cast<int>(o->nodes.size()), MPI_UINT64_T, MPI_SUM,
                   comm_);
     o->best = static_cast<size_t>(best);
-    o->stopped = stopped != 0;
+    o->stopped = (stopped & 1) != 0;
+    o->out_of_memory = (stopped & 2) != 0;
   }
 
   bool ShareAnswer(bool mine, std::string* answer) override {

@@ -29,6 +29,9 @@ struct Piece {
   bool malformed = false, unsolvable = false, timed_out = false;
   bool db_error = false;  // the piece stopped at a line a table failed
   Status error;           // what failed then
+  // Memory ran out answering it (a database error too), worded only when
+  // written: on the thread that answered, the words might run out again.
+  bool ran_out = false;
 };
 
 struct Chunk {
@@ -50,7 +53,7 @@ void AnswerPieces(Chunk* c, Answerer* answerer, std::atomic<size_t>* done) {
     Piece& piece = c->pieces[p];
     // Memory that runs out on the way is the piece's failure: an exception
     // would end the process, here or on another thread answering a piece.
-    const Status oom = StatusIfOutOfMemory([&] {
+    piece.ran_out = RanOutOfMemory([&] {
       lines.clear();
       for (size_t k = piece.begin; k < piece.end; ++k) {
         lines.push_back(c->line(k));
@@ -70,16 +73,9 @@ void AnswerPieces(Chunk* c, Answerer* answerer, std::atomic<size_t>* done) {
                              if (o == Outcome::kDatabaseError)
                                piece.db_error = true;
                            });
-      return Status::OK();
+      if (piece.db_error) piece.error = answerer->last_error();
     });
-    if (!oom.ok()) {
-      piece.db_error = true;
-      piece.error = oom;
-      piece.errs.emplace_back(piece.out.size(),
-                              "slidedb-query: " + oom.message() + "\n");
-    } else if (piece.db_error) {
-      piece.error = answerer->last_error();
-    }
+    piece.db_error = piece.db_error || piece.ran_out;
     done->fetch_add(1, std::memory_order_acq_rel);
   }
 }
@@ -188,7 +184,7 @@ bool ReadChunk(StateSource* source, size_t piece_lines, Chunk* c) {
     piece.out.clear();
     piece.errs.clear();
     piece.malformed = piece.unsolvable = piece.timed_out = false;
-    piece.db_error = false;
+    piece.db_error = piece.ran_out = false;
     piece.error = Status::OK();
   }
   c->next_piece = 0;
@@ -208,6 +204,14 @@ bool WriteChunk(const Chunk& c, std::ostream& out, std::ostream& err,
       err << message;
     }
     out.write(piece.out.data() + at, piece.out.size() - at);
+    if (piece.ran_out) {
+      const Status oom = Status::ResourceExhausted(OutOfMemoryText(false));
+      out.flush();
+      err << "slidedb-query: " << oom.message() << "\n";
+      outcome->db_ok = false;
+      outcome->error = oom;
+      break;
+    }
     outcome->malformed |= piece.malformed;
     outcome->unsolvable |= piece.unsolvable;
     outcome->timed_out |= piece.timed_out;
@@ -246,6 +250,9 @@ BatchOutcome AnswerInParallel(const QueryConfig& config, Solver* solver,
   StateSource source(states, in);
   BatchOutcome outcome;
   Answerer answerer(config, solver);
+  // Before the pool, which outlives neither them nor an exception (its
+  // threads are joined first).
+  Chunk chunks[2];
   std::unique_ptr<Pool> pool;
   std::atomic<size_t> own_done{0};
   // The main thread's share of chunk c, then the wait for the others.
@@ -260,7 +267,6 @@ BatchOutcome AnswerInParallel(const QueryConfig& config, Solver* solver,
     if (pool) pool->Post(c);
   };
 
-  Chunk chunks[2];
   Chunk* previous = nullptr;  // posted and not yet written
   for (int k = 0;; k ^= 1) {
     Chunk* c = &chunks[k];

@@ -352,8 +352,9 @@ int RunQuery(const std::vector<std::string>& args, std::istream& in,
     return Run(args, in, writes ? out : silent, writes ? err : silent,
                keep_open != nullptr ? keep_open : &database, mpi.get());
   };
-  // Under mpirun a rank out of memory aborts, and mpirun stops the others,
-  // which would otherwise wait for it.
+  // Under mpirun a rank whose memory runs out outside a search's iteration
+  // aborts, and mpirun stops the others, which would otherwise wait for it
+  // (within an iteration every rank says ResourceExhausted).
   const int status =
       mpi != nullptr ? run() : ExitIfOutOfMemory("slidedb-query", err, run);
   if (mpi != nullptr) mpi->Report(writes ? err : silent);

@@ -15,11 +15,7 @@ namespace slidedb {
 
 bool MakeAnswerer(const QueryConfig& config, Solver* solver,
                   std::optional<Answerer>* answerer) {
-  return StatusIfOutOfMemory([&] {
-           answerer->emplace(config, solver);
-           return Status::OK();
-         })
-      .ok();
+  return !RanOutOfMemory([&] { answerer->emplace(config, solver); });
 }
 
 namespace {
@@ -29,6 +25,9 @@ struct Slot {
   std::string line, out, err;
   Outcome outcome = Outcome::kSolved;
   Status error;  // after kDatabaseError, what failed
+  // Memory ran out answering it (a database error too), worded only when
+  // written: on the thread that answered, the words might run out again.
+  bool ran_out = false;
   bool taken = false, ready = false;
 };
 
@@ -39,6 +38,13 @@ bool WriteSlot(const Slot& s, std::ostream& out, std::ostream& err,
   out << s.out;
   out.flush();
   err << s.err;
+  if (s.ran_out) {
+    const Status oom = Status::ResourceExhausted(OutOfMemoryText(false));
+    err << "slidedb-query: " << oom.message() << "\n";
+    outcome->db_ok = false;
+    outcome->error = oom;
+    return false;
+  }
   outcome->malformed |= s.outcome == Outcome::kMalformed;
   outcome->unsolvable |= s.outcome == Outcome::kUnsolvable;
   outcome->timed_out |= s.outcome == Outcome::kTimedOut;
@@ -62,23 +68,19 @@ struct SearchWindow {
   int workers = 0;         // guarded by mu: threads answering slots
 };
 
-// answerer.Answer of `line`; memory that runs out on its way is a database
-// error (ResourceExhausted in *error, said in *err, as any other is): an
-// exception here would end the process, other threads still answering.
-Outcome AnswerOrOutOfMemory(Answerer& answerer, const std::string& line,
-                            std::string* out, std::string* err, Status* error) {
-  Status oom;
-  const Outcome o =
-      CatchOutOfMemory([&] { return answerer.Answer(line, out, err); },
-                       [&](const std::string& text) {
-                         oom = Status::ResourceExhausted(text);
-                         *err += "slidedb-query: " + text + "\n";
-                         return Outcome::kDatabaseError;
-                       });
-  if (o == Outcome::kDatabaseError) {
-    *error = oom.ok() ? answerer.last_error() : oom;
-  }
-  return o;
+// answerer.Answer of the slot's line into it, by the thread that took it;
+// memory that runs out on its way marks the slot (ran_out): an exception
+// here would end the process, other threads still answering. The caller
+// hands the slot over (ready) under the window's lock.
+void AnswerSlot(Answerer& answerer, Slot* s) {
+  Outcome o = Outcome::kDatabaseError;
+  Status error;
+  s->ran_out = RanOutOfMemory([&] {
+    o = answerer.Answer(s->line, &s->out, &s->err);
+    if (o == Outcome::kDatabaseError) error = answerer.last_error();
+  });
+  s->outcome = s->ran_out ? Outcome::kDatabaseError : o;
+  s->error = std::move(error);
 }
 
 // A worker of AnswerSearches: answers the first state no thread has taken,
@@ -111,13 +113,9 @@ void AnswerWindow(SearchWindow* w, Solver* solver) {
       w->helpers.HelpOrWait(generation);
       continue;
     }
-    Status error;
-    const Outcome o =
-        AnswerOrOutOfMemory(*answerer, s->line, &s->out, &s->err, &error);
+    AnswerSlot(*answerer, s);
     {
       std::lock_guard<std::mutex> lock(w->mu);
-      s->outcome = o;
-      s->error = error;
       s->ready = true;
     }
     w->answered.notify_all();
@@ -138,6 +136,38 @@ void FillWindow(SearchWindow* w, StateSource* source, size_t ahead,
     if (*at_end) break;
     w->slots.emplace_back().line = std::move(*line);
     w->helpers.Wake();
+  }
+}
+
+// The calling thread's part of AnswerSearches: reads `ahead` states into
+// the window and writes each answer once it and those before it are
+// known, answering a state itself when no worker is left.
+// REQUIRES: `lock` holds w->mu.
+void AnswerInOrder(SearchWindow* w, Answerer* own, StateSource source,
+                   size_t ahead, std::unique_lock<std::mutex>& lock,
+                   std::ostream& out, std::ostream& err,
+                   BatchOutcome* outcome) {
+  bool at_end = false;
+  std::string line;
+  for (;;) {
+    FillWindow(w, &source, ahead, lock, &at_end, &line);
+    if (w->slots.empty()) break;
+    Slot& front = w->slots.front();
+    // With no worker (none started, or none had memory for its answerer)
+    // the calling thread answers the state itself.
+    w->answered.wait(
+        lock, [&] { return front.ready || (w->workers == 0 && !front.taken); });
+    if (!front.ready) {
+      front.taken = true;
+      AnswerSlot(*own, &front);
+      front.ready = true;
+    }
+    const Slot done = std::move(front);
+    w->slots.pop_front();
+    lock.unlock();
+    const bool ok = WriteSlot(done, out, err, outcome);
+    lock.lock();
+    if (!ok) break;
   }
 }
 
@@ -170,38 +200,28 @@ BatchOutcome AnswerSearches(const QueryConfig& config, Solver* solver,
       break;
     }
   }
-  const size_t ahead = workers > 0 ? kChunkLines : 1;
   BatchOutcome outcome;
-  StateSource source(states, in);
-  bool at_end = false;
-  std::string line;
-  std::unique_lock<std::mutex> lock(w.mu);
-  for (;;) {
-    FillWindow(&w, &source, ahead, lock, &at_end, &line);
-    if (w.slots.empty()) break;
-    Slot& front = w.slots.front();
-    // With no worker (none started, or none had memory for its answerer)
-    // the calling thread answers the state itself.
-    w.answered.wait(
-        lock, [&] { return front.ready || (w.workers == 0 && !front.taken); });
-    if (!front.ready) {
-      front.taken = true;
-      front.outcome = AnswerOrOutOfMemory(own, front.line, &front.out,
-                                          &front.err, &front.error);
-      front.ready = true;
-    }
-    const Slot done = std::move(front);
-    w.slots.pop_front();
+  std::unique_lock<std::mutex> lock(w.mu, std::defer_lock);
+  // The workers stop and are joined before this frame is left, by an
+  // exception too (memory that runs out on this thread: the caller says
+  // so once no thread runs).
+  auto finish = [&] {
+    if (!lock.owns_lock()) lock.lock();
+    w.stop = true;
+    w.cancel = true;
     lock.unlock();
-    const bool ok = WriteSlot(done, out, err, &outcome);
+    w.helpers.Wake();
+    for (std::thread& t : pool) t.join();
+  };
+  try {
     lock.lock();
-    if (!ok) break;
+    AnswerInOrder(&w, &own, StateSource(states, in),
+                  workers > 0 ? kChunkLines : 1, lock, out, err, &outcome);
+  } catch (...) {
+    finish();
+    throw;
   }
-  w.stop = true;
-  w.cancel = true;
-  lock.unlock();
-  w.helpers.Wake();
-  for (std::thread& t : pool) t.join();
+  finish();
   out.flush();
   return outcome;
 }

@@ -314,11 +314,12 @@ class HttpServer::Impl::Session : public std::enable_shared_from_this<Session> {
       // The cause may name files: it goes to the log, not the client.
       server_->Log(q.request.method + " " + q.target + ": " +
                    r.body.substr(0, r.body.size() - (r.body.empty() ? 0 : 1)));
-      r = Error(500, "the server could not answer (a database it cannot "
-                     "read, or an internal error); its log says why");
+      r = Reworded(r,
+                   "the server could not answer (a database it cannot "
+                   "read, or an internal error); its log says why");
     }
     if (r.status == 503 && server_->stopping_.load()) {
-      r = Error(503, "the server is stopping");
+      r = Error(503, "the server is stopping");  // Busy, whatever it was
     }
     if (r.status == 503) {
       // Refused work leaves a trace whether or not there is an access log.

@@ -29,6 +29,14 @@ ApiResponse Error(int status, const std::string& message) {
   return ErrorOf(status, code, message);
 }
 
+ApiResponse Reworded(const ApiResponse& r, const std::string& message) {
+  const nlohmann::json j = nlohmann::json::parse(r.body, nullptr, false);
+  const bool coded =
+      j.is_object() && j.contains("code") && j["code"].is_string();
+  if (!coded) return Error(r.status, message);
+  return ErrorOf(r.status, j["code"].get<std::string>().c_str(), message);
+}
+
 ApiResponse Error(const Status& s, const std::string& message) {
   return ErrorOf(HttpStatus(s), s.CodeName(), message);
 }

@@ -25,6 +25,9 @@ ApiResponse Error(int status, const std::string& message);
 // {"error": message, "code": s's} with s's HTTP status (HttpStatus).
 ApiResponse Error(const Status& s, const std::string& message);
 inline ApiResponse Error(const Status& s) { return Error(s, s.message()); }
+// `r`, an error, with its message replaced by `message` and its status
+// and code kept (a 500's cause, which may name files, kept from clients).
+ApiResponse Reworded(const ApiResponse& r, const std::string& message);
 // `body` as it is, with `status` and `type`.
 ApiResponse Json(int status, std::string body, const char* type = kJson);
 // The HTTP status of a failed answer, by its code (docs/ERRORS.md): 400

@@ -15,7 +15,7 @@ as_user=()
 if [ "$(id -u)" = 0 ]; then
   if ! id nobody >/dev/null 2>&1 || ! command -v setpriv >/dev/null; then
     echo "skipped: no user nobody or no setpriv to run as"
-    exit 0
+    exit 77
   fi
   chown nobody "$work"
   as_user=(setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups)

@@ -266,9 +266,10 @@ TEST(NotationTest, DefaultGoalOfMixedLabelsIsRefused) {
       CheckDefaultGoal(ParseOk("1,2,3,4,5,6,7,8,9,10,11,xx", wide, "xx")).ok());
 }
 
-// Numbers with a gap are refused too: "16" typed for 15 would make a
-// goal in order of the typo, and a start in order would be answered as
-// solved. So is a number too large to read (it was called a word).
+// Numbers from 1 (or 0) with one missing are refused too: "16" typed for
+// 15 would make a goal in order of the typo, and a start in order would be
+// answered as solved. So is a number too large to read (it was called a
+// word), and two labels of one number.
 TEST(NotationTest, DefaultGoalOfNumbersWithAGapIsRefused) {
   const Board four(4, 4);
   Status s =
@@ -286,6 +287,19 @@ TEST(NotationTest, DefaultGoalOfNumbersWithAGapIsRefused) {
   EXPECT_NE(s.message().find("'99999999999999999999' is too large"),
             std::string::npos)
       << s.message();
+  // Two labels of one number.
+  s = CheckDefaultGoal(ParseOk("01,1,2,3,4,5,6,7,0", Board(3, 3)));
+  EXPECT_NE(s.message().find("'01' and '1' are the same number"),
+            std::string::npos)
+      << s.message();
+  // A puzzle's own numbers: a 15-puzzle's last 3x3 (the speedsolvers'
+  // reduction), the top left one (two missing), numbers from -1.
+  EXPECT_TRUE(
+      CheckDefaultGoal(ParseOk("6,7,8,10,11,12,14,15,0", Board(3, 3))).ok());
+  EXPECT_TRUE(
+      CheckDefaultGoal(ParseOk("1,2,3,5,6,7,9,10,0", Board(3, 3))).ok());
+  EXPECT_TRUE(
+      CheckDefaultGoal(ParseOk("-1,1,2,3,4,5,6,7,0", Board(3, 3))).ok());
   // Numbered from 0 (the blank another label), or from any number on,
   // with no gap: the order is clear.
   EXPECT_TRUE(

@@ -7,6 +7,62 @@
 
 namespace slidedb {
 
+namespace {
+
+// Whether `w` is a move word: a move letter, then letters and digits (a
+// count).
+bool IsMoveWord(std::string_view w) {
+  Move m;
+  if (!ParseMoveLetter(w[0], &m)) return false;
+  for (char c : w) {
+    if (!ParseMoveLetter(c, &m) && (c < '0' || c > '9')) return false;
+  }
+  return true;
+}
+
+// The tile `w` labels (labels[t] is tile t's), or 0 for none.
+uint8_t TileOf(std::string_view w, const std::vector<std::string>& labels) {
+  for (size_t t = 1; t < labels.size(); ++t) {
+    if (labels[t] == w) return static_cast<uint8_t>(t);
+  }
+  return 0;
+}
+
+// Why the solution's `word` (of `words`, read as tiles) names no tile.
+Status NoTile(std::string_view w, const std::vector<std::string_view>& words,
+              const std::vector<std::string>& labels) {
+  const std::string word(w);
+  // The blank's label, or another way to write a blank as it is.
+  const auto default_blank = [](const std::string& l) {
+    return l == "0" || l == "_" || l == "." || l == "-";
+  };
+  if (!labels.empty() && (labels[0] == word ||
+                          (default_blank(labels[0]) && default_blank(word)))) {
+    return Status::InvalidArgument(
+        "the solution names the blank ('" + word +
+        "'); name the tiles that slide, or give U/D/L/R blank moves");
+  }
+  // Moves beside other words (a state after --analyse's --moves, say) were
+  // read as tiles: said as a mix, not as a move that is no tile.
+  const auto move = std::find_if(words.begin(), words.end(), [&](auto v) {
+    return IsMoveWord(v) && TileOf(v, labels) == 0;
+  });
+  const auto other = std::find_if(words.begin(), words.end(),
+                                  [](auto v) { return !IsMoveWord(v); });
+  if (move != words.end() && other != words.end()) {
+    return Status::InvalidArgument(
+        "the solution mixes moves ('" + std::string(*move) +
+        "') with other words ('" + std::string(*other) +
+        "'): give U/D/L/R blank moves, or tile labels, not both");
+  }
+  return Status::InvalidArgument(
+      "the solution names '" + word +
+      "', which is no tile of this puzzle (give U/D/L/R blank moves, or "
+      "tile labels separated by spaces or commas)");
+}
+
+}  // namespace
+
 Status ParseSolution(std::string_view text,
                      const std::vector<std::string>& labels,
                      std::vector<SolutionStep>* steps,
@@ -20,25 +76,8 @@ Status ParseSolution(std::string_view text,
     if (j > i) words.push_back(text.substr(i, j - i));
     i = j;
   }
-  // Move letters, each with an optional count: every word starts with a
-  // letter and holds only letters and digits.
-  const auto is_move_word = [](std::string_view w) {
-    Move m;
-    if (!ParseMoveLetter(w[0], &m)) return false;
-    for (char c : w) {
-      if (!ParseMoveLetter(c, &m) && (c < '0' || c > '9')) return false;
-    }
-    return true;
-  };
-  const auto is_tile = [&labels](std::string_view w) {
-    for (size_t t = 1; t < labels.size(); ++t) {
-      if (labels[t] == w) return true;
-    }
-    return false;
-  };
-  bool letters = true;
-  for (std::string_view w : words) letters = letters && is_move_word(w);
-  if (letters) {
+  // Move letters, each with an optional count, or else tile labels.
+  if (std::all_of(words.begin(), words.end(), IsMoveWord)) {
     std::vector<Move> moves;
     Status s = ParseMoves(text, convention, &moves);
     if (!s.ok()) return s;
@@ -52,39 +91,8 @@ Status ParseSolution(std::string_view text,
   for (std::string_view w : words) {
     SolutionStep step;
     step.by_tile = true;
-    for (size_t t = 1; t < labels.size() && step.tile == 0; ++t) {
-      if (labels[t] == w) step.tile = static_cast<uint8_t>(t);
-    }
-    if (step.tile == 0) {
-      const std::string word(w);
-      // The blank's label, or another way to write a blank as it is.
-      const auto default_blank = [](const std::string& l) {
-        return l == "0" || l == "_" || l == "." || l == "-";
-      };
-      if (!labels.empty() && (labels[0] == word || (default_blank(labels[0]) &&
-                                                    default_blank(word)))) {
-        return Status::InvalidArgument(
-            "the solution names the blank ('" + word +
-            "'); name the tiles that slide, or give U/D/L/R blank moves");
-      }
-      // Moves beside other words (a state after --analyse's --moves, say)
-      // were read as tiles: said as a mix, not as a move that is no tile.
-      const auto move = std::find_if(words.begin(), words.end(), [&](auto v) {
-        return is_move_word(v) && !is_tile(v);
-      });
-      const auto other = std::find_if(words.begin(), words.end(),
-                                      [&](auto v) { return !is_move_word(v); });
-      if (move != words.end() && other != words.end()) {
-        return Status::InvalidArgument(
-            "the solution mixes moves ('" + std::string(*move) +
-            "') with other words ('" + std::string(*other) +
-            "'): give U/D/L/R blank moves, or tile labels, not both");
-      }
-      return Status::InvalidArgument(
-          "the solution names '" + word +
-          "', which is no tile of this puzzle (give U/D/L/R blank moves, or "
-          "tile labels separated by spaces or commas)");
-    }
+    step.tile = TileOf(w, labels);
+    if (step.tile == 0) return NoTile(w, words, labels);
     steps->push_back(step);
   }
   return Status::OK();

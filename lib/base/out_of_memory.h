@@ -15,27 +15,53 @@
 
 namespace slidedb {
 
+// Whether `e` says a thread could not start for want of memory.
+inline bool IsOutOfMemory(const std::system_error& e) {
+  return e.code() == std::errc::resource_unavailable_try_again ||
+         e.code() == std::errc::not_enough_memory;
+}
+
+// The words of memory (or, `thread`, a thread) that ran out: "out of
+// memory (a limit such as ulimit -v, or the machine's memory); run it with
+// more".
+inline std::string OutOfMemoryText(bool thread) {
+  return std::string("out of ") + (thread ? "memory for a thread" : "memory") +
+         " (a limit such as ulimit -v, or the machine's memory); run it "
+         "with more";
+}
+
+// Runs `work` (returning nothing); true when memory or a thread ran out on
+// its way. It allocates nothing to say so, as a handler that words it might
+// run out again where no exception may pass (a thread's function): the
+// caller words it once it can. Other exceptions pass.
+template <typename Work>
+bool RanOutOfMemory(Work work) {
+  try {
+    work();
+    return false;
+  } catch (const std::bad_alloc&) {
+    return true;
+  } catch (const std::system_error& e) {
+    if (!IsOutOfMemory(e)) throw;
+    return true;
+  }
+}
+
 // What `work` returns, or, when memory or a thread runs out on its way,
 // what on_out(text) returns: text is "out of memory (a limit such as
 // ulimit -v, or the machine's memory); run it with more" (or "out of
 // memory for a thread ..."). Other exceptions pass.
 template <typename Work, typename OnOut>
 auto CatchOutOfMemory(Work work, OnOut on_out) -> decltype(work()) {
-  const char* what = nullptr;
+  bool thread = false;
   try {
     return work();
   } catch (const std::bad_alloc&) {
-    what = "memory";
   } catch (const std::system_error& e) {
-    if (e.code() != std::errc::resource_unavailable_try_again &&
-        e.code() != std::errc::not_enough_memory) {
-      throw;
-    }
-    what = "memory for a thread";
+    if (!IsOutOfMemory(e)) throw;
+    thread = true;
   }
-  return on_out(std::string("out of ") + what +
-                " (a limit such as ulimit -v, or the machine's memory); run "
-                "it with more");
+  return on_out(OutOfMemoryText(thread));
 }
 
 // Runs `work` (returning a Status) where an exception must not pass (a

@@ -1,11 +1,9 @@
 #include "lib/puzzle/notation.h"
 
 #include <algorithm>
-#include <bit>
 #include <charconv>
 #include <climits>
 #include <cstdint>
-#include <optional>
 #include <utility>
 
 namespace slidedb {
@@ -289,46 +287,60 @@ Arrangement DefaultGoal(const Board& board, const Arrangement& start) {
 
 namespace {
 
-// The default goal's gap among the tiles' numbers (all of them numbers):
-// the least number missing between the least and the greatest, or
-// nothing. Allocates nothing: a batch asks it of every line.
-std::optional<long> NumberGap(const Arrangement& start) {
-  long least = LONG_MAX, most = LONG_MIN, count = 0;
+// Why tiles numbered as the start's are do not make a clear default goal
+// (every label a number), or "": two labels of one number ("01" and "1");
+// or numbers from 0 or 1 with exactly one missing between the least and
+// the greatest, a typo ("16" for 15), whose goal in order would hold the
+// typo too (a start in order answered as solved). Numbers that start
+// elsewhere or miss more are a puzzle's own (a 15-puzzle's last 3x3,
+// 6,7,8,10,11,12,14,15). Allocates nothing on the way to "": a batch asks
+// it of every line.
+std::string NumberingProblem(const Arrangement& start) {
+  const auto number = [&](size_t c, long* value) {
+    return static_cast<int>(c) != start.blank &&
+           IsInteger(start.labels[c], value);
+  };
+  long least = LONG_MAX, most = LONG_MIN;
+  uint64_t small = 0;  // the numbers 0 to 63 seen, a bit each
+  bool other = false;  // a number past 63 or below 0, or one twice
+  size_t count = 0;
   for (size_t c = 0; c < start.labels.size(); ++c) {
     long value;
-    if (static_cast<int>(c) == start.blank ||
-        !IsInteger(start.labels[c], &value)) {
-      continue;
-    }
+    if (!number(c, &value)) continue;
+    ++count;
     least = std::min(least, value);
     most = std::max(most, value);
-    ++count;
+    const uint64_t bit = value >= 0 && value < 64 ? uint64_t{1} << value : 0;
+    other = other || bit == 0 || (small & bit) != 0;
+    small |= bit;
   }
-  if (count == 0) return std::nullopt;
-  // No gap: count distinct numbers from least to most (at most 24 of them,
-  // a bit each).
-  uint32_t seen = 0;
-  bool distinct = most - least + 1 == count && count <= 32;
-  for (size_t c = 0; distinct && c < start.labels.size(); ++c) {
-    long value;
-    if (static_cast<int>(c) == start.blank ||
-        !IsInteger(start.labels[c], &value)) {
-      continue;
+  if (count == 0) return "";
+  for (size_t a = 0; other && a < start.labels.size(); ++a) {
+    long x, y;
+    for (size_t b = a + 1; number(a, &x) && b < start.labels.size(); ++b) {
+      if (number(b, &y) && x == y) {
+        return "'" + start.labels[a] + "' and '" + start.labels[b] +
+               "' are the same number";
+      }
     }
-    const uint32_t bit = uint32_t{1} << (value - least);
-    distinct = (seen & bit) == 0;
-    seen |= bit;
   }
-  if (distinct) return std::nullopt;
-  // The least number missing (an error's path: a scan a candidate).
-  for (long want = least + 1;; ++want) {
+  // Distinct numbers: one missing when the span holds one more than them
+  // (in 128 bits: the least and the greatest may be any longs).
+  const __int128 span = static_cast<__int128>(most) - least + 1;
+  if ((least != 0 && least != 1) || span != static_cast<__int128>(count) + 1) {
+    return "";
+  }
+  for (long want = least + 1;; ++want) {  // within the span: found
     bool found = false;
     for (size_t c = 0; c < start.labels.size() && !found; ++c) {
       long value;
-      found = static_cast<int>(c) != start.blank &&
-              IsInteger(start.labels[c], &value) && value == want;
+      found = number(c, &value) && value == want;
     }
-    if (!found) return want;
+    if (!found) {
+      return "the tiles are numbered " + std::to_string(least) + " to " +
+             std::to_string(most) + " with " + std::to_string(want) +
+             " missing";
+    }
   }
 }
 
@@ -338,9 +350,6 @@ Status CheckDefaultGoal(const Arrangement& start) {
   bool longer = false;
   const std::string* number = nullptr;
   const std::string* word = nullptr;
-  long least = LONG_MAX, most = LONG_MIN;
-  uint64_t small = 0;  // the numbers 0 to 63 seen, a bit each
-  bool other = false;  // a number past 63, or one twice
   for (size_t c = 0; c < start.labels.size(); ++c) {
     if (static_cast<int>(c) == start.blank) continue;
     const std::string& label = start.labels[c];
@@ -348,11 +357,6 @@ Status CheckDefaultGoal(const Arrangement& start) {
     long value;
     if (IsInteger(label, &value)) {
       number = &label;
-      least = std::min(least, value);
-      most = std::max(most, value);
-      const uint64_t bit = value >= 0 && value < 64 ? uint64_t{1} << value : 0;
-      other = other || bit == 0 || (small & bit) != 0;
-      small |= bit;
     } else if (!label.empty() &&
                std::all_of(label.begin(), label.end(),
                            [](char d) { return d >= '0' && d <= '9'; })) {
@@ -369,21 +373,12 @@ Status CheckDefaultGoal(const Arrangement& start) {
         "clear: give the goal");
   }
   if (word != nullptr || number == nullptr) return Status::OK();
-  // Numbers with a gap: a typo (16 for 15), whose goal in order would hold
-  // the typo too (a start in order would be answered as solved). Small
-  // numbers, each once, in one run of bits have none (a batch's lines).
-  if (!other) {  // then at least one bit is set
-    const uint64_t run = small >> std::countr_zero(small);
-    if ((run & (run + 1)) == 0) return Status::OK();
-  }
-  if (const std::optional<long> missing = NumberGap(start)) {
-    return Status::InvalidArgument(
-        "the tiles are numbered " + std::to_string(least) + " to " +
-        std::to_string(most) + " with " + std::to_string(*missing) +
-        " missing, so the default goal (the tiles in order, blank last) is "
-        "not clear: a typo? Else give the goal");
-  }
-  return Status::OK();
+  const std::string problem = NumberingProblem(start);
+  if (problem.empty()) return Status::OK();
+  return Status::InvalidArgument(
+      problem +
+      ", so the default goal (the tiles in order, blank last) is not clear: "
+      "a typo? Else give the goal");
 }
 
 Status CheckBlankLabel(const std::string& label) {

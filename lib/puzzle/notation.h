@@ -54,10 +54,11 @@ Status CheckBlankLabel(const std::string& label);
 Arrangement DefaultGoal(const Board& board, const Arrangement& start);
 // InvalidArgument when that order is not clear: labels of more than one
 // character, some numbers and some not ("1,...,14,l5" typed for 15, whose
-// order as text would put 10 before 2); numbers with a gap ("1,...,14,16":
-// the goal in order would hold the typo, and the start be solved); a number
-// too large to read. One character each, or numbers without a gap, or no
-// numbers, is OK.
+// order as text would put 10 before 2); numbers from 0 or 1 with exactly
+// one missing ("1,...,14,16": the goal in order would hold the typo, and
+// the start be solved); two labels of one number ("01", "1"); a number too
+// large to read. One character each, numbers otherwise (a 15-puzzle's last
+// 3x3: 6,7,8,10,11,12,14,15), or no numbers, is OK.
 Status CheckDefaultGoal(const Arrangement& start);
 
 // The label the blank is written with on output: options.blank, or "0".

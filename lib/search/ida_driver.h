@@ -251,32 +251,37 @@ bool AnswerFromBytes(const Owner& owner, const State& start,
 // process that found the first goal sends its path to the others; were
 // none to, each would search that subtree again for it (the same path: a
 // subtree's search does not depend on who runs it), as it did before:
-// 1.26 s of #32's 9.4 s under mpirun -np 2 (BENCHMARKS.md).
+// 1.26 s of #32's 9.4 s under mpirun -np 2 (BENCHMARKS.md). False, on
+// every process alike and with no answer shared, when memory ran out in
+// any (`out_of_memory`: in this one).
 template <class Run, class Owner, class Answer>
-void IdaCombine(const Owner& owner, const State& start, int bound,
+bool IdaCombine(const Owner& owner, const State& start, int bound,
                 const std::vector<IdaSubtree<typename Run::Step>>& subtrees,
-                IterationShare* share, IdaShared* shared,
+                IterationShare* share, IdaShared* shared, bool out_of_memory,
                 std::vector<uint64_t>* subtree_nodes,
                 IdaIteration<Answer>* out) {
   IterationShare::Outcome o;
   o.best = shared->best;
   o.next_bound = out->next_bound;
   o.stopped = shared->stop;
+  o.out_of_memory = out_of_memory;
   o.nodes = std::move(*subtree_nodes);
   share->End(&o);
   *subtree_nodes = std::move(o.nodes);
   out->next_bound = o.next_bound;
   shared->stop = o.stopped;
-  if (o.best == SIZE_MAX) return;
+  // Every process returns here alike, before the collective ShareAnswer.
+  if (o.out_of_memory) return false;
+  if (o.best == SIZE_MAX) return true;
   const bool mine = o.best == shared->best;
   std::string bytes = mine ? StepBytes(AnswerSteps(out->answer)) : "";
   if (share->ShareAnswer(mine, &bytes) && !mine &&
       AnswerFromBytes<Run>(owner, start, bytes, &out->answer)) {
     out->found = true;
     shared->best = o.best;
-    return;
+    return true;
   }
-  if (mine) return;
+  if (mine) return true;
   const auto& t = subtrees[o.best];
   Run run(owner, start, nullptr);  // no limits: it holds the goal
   for (int k = 0; k < t.length; ++k) run.Push(t.moves[k]);
@@ -285,6 +290,7 @@ void IdaCombine(const Owner& owner, const State& start, int bound,
     out->found = true;
     shared->best = o.best;
   }
+  return true;
 }
 
 // A search stopped at its limits (deadline, answer_by, cancel) with no
@@ -304,18 +310,16 @@ Status IdaStopped(uint64_t nodes) {
 // the others have ended.
 inline Status IdaRunThreads(const SearchLimits& limits, std::atomic<bool>* stop,
                             const std::function<void()>& work) {
-  std::mutex mu;
-  Status out_of_memory;  // guarded by mu: the first thread's
+  std::atomic<bool> ran_out{false};
   auto guarded_work = [&] {
-    const Status s = StatusIfOutOfMemory([&] {
-      work();
-      return Status::OK();
-    });
-    if (s.ok()) return;
-    *stop = true;
-    std::lock_guard<std::mutex> lock(mu);
-    if (out_of_memory.ok()) out_of_memory = s;
+    if (RanOutOfMemory(work)) {
+      ran_out = true;
+      *stop = true;
+    }
   };
+  // Made before any thread starts: memory that runs out here leaves none
+  // running behind it.
+  SearchHelpers::Offer offer{guarded_work};
   const int threads = std::max(1, limits.threads);
   std::vector<std::thread> pool;
   pool.reserve(threads - 1);
@@ -323,22 +327,27 @@ inline Status IdaRunThreads(const SearchLimits& limits, std::atomic<bool>* stop,
     // The others share the subtrees of a thread the system will not start.
     if (!StartThread(&pool, guarded_work)) break;
   }
-  SearchHelpers::Offer offer{guarded_work};
-  if (limits.helpers != nullptr) limits.helpers->Post(&offer);
+  bool posted = false;
   // Neither the offer nor a thread outlives this frame.
   auto finish = [&] {
-    if (limits.helpers != nullptr) limits.helpers->Withdraw(&offer);
+    if (posted) limits.helpers->Withdraw(&offer);
     for (auto& t : pool) t.join();
   };
   try {
+    if (limits.helpers != nullptr) {
+      limits.helpers->Post(&offer);
+      posted = true;
+    }
     guarded_work();
-  } catch (...) {  // anything but memory: passed on
+  } catch (...) {  // anything but memory here, or the offer's post: passed on
     *stop = true;  // the others stop first
     finish();
     throw;
   }
   finish();
-  return out_of_memory;
+  // Worded here, every thread joined: running out again passes on.
+  return ran_out ? Status::ResourceExhausted(OutOfMemoryText(false))
+                 : Status::OK();
 }
 
 // One iteration of IDA* with `bound` over limits.threads threads (and the
@@ -388,9 +397,18 @@ Status IdaIterate(const Owner& owner, const State& start, int bound,
     }
   };
   const Status out_of_memory = IdaRunThreads(limits, &shared.stop, work);
-  if (share != nullptr) {  // the other processes wait for this one's end
-    IdaCombine<Run>(owner, start, bound, subtrees, share, &shared,
-                    &subtree_nodes, out);
+  if (!out_of_memory.ok()) {  // its answer may be half taken: none
+    shared.best = SIZE_MAX;
+    out->found = false;
+  }
+  // The other processes wait for this one's end, memory out or not.
+  if (share != nullptr &&
+      !IdaCombine<Run>(owner, start, bound, subtrees, share, &shared,
+                       !out_of_memory.ok(), &subtree_nodes, out) &&
+      out_of_memory.ok()) {
+    return Status::ResourceExhausted(
+        "out of memory in another process of the search (mpirun); run it "
+        "with more");
   }
   if (!out_of_memory.ok()) return out_of_memory;
   for (size_t i = 0; i < subtrees.size() && i <= shared.best; ++i) {

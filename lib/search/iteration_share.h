@@ -25,6 +25,7 @@ class IterationShare {
     size_t best = SIZE_MAX;       // the first subtree holding the goal
     int next_bound = 0;           // the least f over the bound
     bool stopped = false;         // a limit stopped a process
+    bool out_of_memory = false;   // memory ran out in a process
     std::vector<uint64_t> nodes;  // each subtree's states (0: not here)
   };
 
@@ -39,7 +40,8 @@ class IterationShare {
   virtual size_t Best() = 0;
   virtual void Found(size_t subtree) = 0;
   // Combines every process's outcome into *outcome: the least best and
-  // next_bound, stopped if any, nodes summed subtree by subtree.
+  // next_bound, stopped and out_of_memory if any, nodes summed subtree by
+  // subtree.
   virtual void End(Outcome* outcome) = 0;
   // After End, when it says a process found the goal: every process calls
   // it (collectively), `mine` true in the one that found it, whose *answer

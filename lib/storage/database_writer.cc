@@ -1,5 +1,6 @@
 #include "lib/storage/database_writer.h"
 
+#include <fcntl.h>
 #include <rocksdb/db.h>
 #include <rocksdb/options.h>
 #include <rocksdb/sst_file_writer.h>
@@ -67,8 +68,10 @@ void RemoveStaleCopies(Env* env, const fs::path& dir) {
     // copy of this writer's own naming). One that cannot be removed now is
     // tried again by the next writer.
     std::error_code ec;
-    fs::permissions(parent + "/" + name, fs::perms::owner_all,
-                    fs::perm_options::add, ec);
+    const std::string copy = parent + "/" + name;
+    if (fs::symlink_status(copy, ec).type() == fs::file_type::directory) {
+      fs::permissions(copy, fs::perms::owner_all, fs::perm_options::add, ec);
+    }
     (void)env->RemoveAll(parent + "/" + name);
   }
 }
@@ -162,11 +165,12 @@ Status DatabaseWriter::Begin(const std::string& dir,
   // A database whose folder its owner made read-only is left as it is: a
   // build would swap it out whole, and the copy it left could not be
   // removed.
-  if (exists && access(clean.c_str(), W_OK) != 0 && errno == EACCES) {
+  if (exists && faccessat(AT_FDCWD, clean.c_str(), W_OK, AT_EACCESS) != 0 &&
+      errno == EACCES) {
     return Status::InvalidArgument(
         clean +
         " is read-only (its folder's permissions); not touching it: "
-        "make it writable (chmod u+w) to build into it");
+        "make it writable to build into it");
   }
   if (fresh && exists) {
     // Replaced whole at Commit, nothing of it copied: a slidedb database of

@@ -65,6 +65,8 @@ TEST(ErrorsTest, EveryCodeMapsAsTheDocSays) {
     EXPECT_EQ(HttpStatus(s), documented.at(name).first);
     EXPECT_EQ(ExitStatusOf(s), documented.at(name).second);
     EXPECT_NE(s.ToString().find(": m"), std::string::npos) << s.ToString();
+    EXPECT_EQ(s.CodeName(), name);  // JSON's "code": the table's names
+    EXPECT_EQ(Error(s).body, "{\"error\":\"m\",\"code\":\"" + name + "\"}\n");
   }
   EXPECT_EQ(Status::ResourceExhausted("m").ToString(), "resource exhausted: m");
   EXPECT_EQ(Status::Internal("m").ToString(), "internal error: m");

@@ -58,9 +58,12 @@ class RunningServer {
   std::vector<std::string> log_;
 };
 
+// The cause goes to the log; the client keeps the failure's code (an
+// unreadable database is IOError, not a bug's Internal).
 TEST(HttpServerTest, A500ShowsNoPathAndLogsItsCause) {
   RunningServer server([](const ApiRequest&) {
-    return Error(500, "IO error: /srv/secret/db/000012.sst: Input/output error");
+    return Error(
+        Status::IOError("/srv/secret/db/000012.sst: Input/output error"));
   });
   ASSERT_TRUE(server.ok());
   auto r = server.Client().Get("/api/solve?start=1");
@@ -68,6 +71,7 @@ TEST(HttpServerTest, A500ShowsNoPathAndLogsItsCause) {
   EXPECT_EQ(r->status, 500);
   EXPECT_EQ(r->body.find("/srv"), std::string::npos) << r->body;
   EXPECT_NE(r->body.find("\"error\""), std::string::npos) << r->body;
+  EXPECT_NE(r->body.find("\"code\":\"IOError\""), std::string::npos) << r->body;
   const auto log = server.log();
   ASSERT_EQ(log.size(), 1u);
   EXPECT_NE(log[0].find("/srv/secret/db/000012.sst"), std::string::npos);
