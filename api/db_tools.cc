@@ -20,6 +20,23 @@
 namespace slidedb {
 
 using api_internal::Explained;
+
+namespace {
+
+// The question's fields of an answer of the answering layer, onto the C++
+// API's (Analysis, Verification, OptimalSolutions).
+template <class From, class To>
+void CopyQuestion(const From& f, To* t) {
+  t->board = f.board;
+  t->start = f.start;
+  t->goal = f.goal;
+  t->metric = f.metric;
+  t->notation = f.notation;
+  t->solvable = f.solvable;
+  t->reason = f.reason;
+}
+
+}  // namespace
 using api_internal::ReadOptions;
 
 Status Db::Moves(const std::string& start, const Options& options,
@@ -57,13 +74,7 @@ Status Db::Analyse(const std::string& start, const std::string& moves,
   if (!s.ok()) return Explained(*config, s);
   Analysis& a = *analysis;
   a = Analysis();
-  a.board = f.board;
-  a.start = f.start;
-  a.goal = f.goal;
-  a.metric = f.metric;
-  a.notation = f.notation;
-  a.solvable = f.solvable;
-  a.reason = f.reason;
+  CopyQuestion(f, &a);
   a.optimal_length = f.optimal_length;
   a.length = f.length;
   a.reaches_goal = f.reaches_goal;
@@ -126,13 +137,7 @@ Status Db::Verify(const std::string& start, const std::string& moves,
   if (!s.ok()) return Explained(*config, s);
   Verification& v = *verification;
   v = Verification();
-  v.board = f.board;
-  v.start = f.start;
-  v.goal = f.goal;
-  v.metric = f.metric;
-  v.notation = f.notation;
-  v.solvable = f.solvable;
-  v.reason = f.reason;
+  CopyQuestion(f, &v);
   if (!f.solvable) return Status::OK();
   v.legal = f.verdict.legal;
   v.reaches_goal = f.verdict.reaches_goal;
@@ -164,13 +169,7 @@ Status Db::AllSolutions(const std::string& start, int64_t limit,
   if (!s.ok()) return Explained(*config, s);
   OptimalSolutions& o = *solutions;
   o = OptimalSolutions();
-  o.board = f.board;
-  o.start = f.start;
-  o.goal = f.goal;
-  o.metric = f.metric;
-  o.notation = f.notation;
-  o.solvable = f.solvable;
-  o.reason = f.reason;
+  CopyQuestion(f, &o);
   o.count = f.solvable ? f.optimal_solutions : "0";
   o.solutions = std::move(f.solutions);
   // With none listed, not all are: a solvable start has at least one.

@@ -224,13 +224,7 @@ Status AnalyseSolve(const QueryConfig& config, Solver* solver,
   Status s = PoseInput(config, start, &start_a, &goal, &p);
   if (!s.ok()) return s;
   p.metric = config.metric;
-  out->board = config.board.Name();
-  out->start = FormatArrangement(start_a, config.blank_out);
-  out->goal = FormatArrangement(goal, config.blank_out);
-  out->metric = MetricName(config.metric);
-  out->notation = MoveConventionName(config.convention);
-  out->solvable = p.solvable;
-  out->reason = p.reason;
+  SetQuestionFields(config, start_a, goal, p, out);
   std::vector<Move> way;
   std::vector<uint8_t> tiles;
   s = ReadSolve(config, p, moves_text, &way, &tiles);

@@ -28,13 +28,7 @@ Status AnswerExtras(const QueryConfig& config, Solver* solver,
   s = PoseInput(config, input, &start, &goal, &p);
   if (!s.ok()) return s;
   *out = ExtraFields();
-  out->board = config.board.Name();
-  out->start = FormatArrangement(start, config.blank_out);
-  out->goal = FormatArrangement(goal, config.blank_out);
-  out->metric = MetricName(config.metric);
-  out->notation = MoveConventionName(config.convention);
-  out->solvable = p.solvable;
-  out->reason = p.reason;
+  SetQuestionFields(config, start, goal, p, out);
   if (!p.solvable) return Status::OK();
   p.metric = config.metric;
   ExtraAnswers answers(extras, solver, config.metric, config.convention);

@@ -38,6 +38,20 @@ void WriteUnanswered(const QueryConfig& config, std::string_view input,
 // InvalidArgument, with MalformedMessage, when it is malformed.
 Status PoseInput(const QueryConfig& config, std::string_view input,
                  Arrangement* start, Arrangement* goal, Problem* p);
+// The fields an answer about one start opens with, as answers write them
+// (board, start, goal, metric, notation, solvable, reason), set on any
+// face's fields that have them (moves, an analysis, extras).
+template <class Fields>
+void SetQuestionFields(const QueryConfig& config, const Arrangement& start,
+                       const Arrangement& goal, const Problem& p, Fields* out) {
+  out->board = config.board.Name();
+  out->start = FormatArrangement(start, config.blank_out);
+  out->goal = FormatArrangement(goal, config.blank_out);
+  out->metric = MetricName(config.metric);
+  out->notation = MoveConventionName(config.convention);
+  out->solvable = p.solvable;
+  out->reason = p.reason;
+}
 
 // One STATE's answer as fields: what its JSON object holds but for the
 // extras (--steps, --count, --all, --verify).

@@ -15,14 +15,8 @@ Status AnswerMoves(const QueryConfig& config, Solver* solver,
   Problem p;
   Status s = PoseInput(config, input, &start, &goal, &p);
   if (!s.ok()) return s;
-  out->board = config.board.Name();
-  out->start = FormatArrangement(start, config.blank_out);
-  out->goal = FormatArrangement(goal, config.blank_out);
-  out->solvable = p.solvable;
-  out->reason = p.reason;
+  SetQuestionFields(config, start, goal, p, out);
   out->distance = -1;
-  out->metric = MetricName(config.metric);
-  out->notation = MoveConventionName(config.convention);
   out->moves.clear();
   p.metric = config.metric;
   out->nodes = -1;
