@@ -34,8 +34,9 @@ inline std::string OutOfMemoryText(bool thread) {
 // its way. It allocates nothing to say so, as a handler that words it might
 // run out again where no exception may pass (a thread's function): the
 // caller words it once it can. Other exceptions pass.
+// (`work` is not copied: a copy of a std::function may itself allocate.)
 template <typename Work>
-bool RanOutOfMemory(Work work) {
+bool RanOutOfMemory(Work&& work) {
   try {
     work();
     return false;
