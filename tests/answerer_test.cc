@@ -134,6 +134,11 @@ TEST_F(AnswererTest, EveryOtherFormGoesTheGeneralWay) {
   EXPECT_EQ(Compare(count, Shuffles("123456780", 100, 14)), 0u);
   // A blank of more than one character.
   EXPECT_EQ(Compare(Config(board, true, "xx"), {"1 2 3 4 5 6 7 8 xx"}), 0u);
+  // Digits from 1 with one missing: a typo the general way refuses (the
+  // compact path once answered it, for a goal of the typo; the fuzzer
+  // found the faces disagree). Digits that start at 2 are answered.
+  EXPECT_EQ(Compare(Config(board, true), Shuffles("123456790", 100, 15)), 0u);
+  EXPECT_GT(Compare(Config(board, true), Shuffles("234567890", 200, 16)), 50u);
 }
 
 TEST_F(AnswererTest, CompactPathAnswersTheGoalAndTheHardestStates) {

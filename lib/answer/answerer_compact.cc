@@ -37,6 +37,17 @@ int Below(const uint64_t set[4], unsigned char b) {
   return n + __builtin_popcountll(set[b >> 6] & ((uint64_t{1} << (b & 63)) - 1));
 }
 
+// Whether the n - 1 tiles of `tiles` are digits from 1 (or 0) with exactly
+// one missing: a typo the general way refuses (CheckDefaultGoal),
+// "123405796" for 123405786.
+bool DigitsWithATypo(const uint64_t tiles[4], int n) {
+  const uint64_t digits = (tiles[0] >> '0') & 0x3FF;
+  if (__builtin_popcountll(digits) != n - 1 || tiles[1] != 0) return false;
+  const int least = __builtin_ctzll(digits);
+  const int most = 63 - __builtin_clzll(digits);
+  return least <= 1 && most - least + 1 == n;
+}
+
 // The set of tile bytes of `input` (n bytes, each plain) and the cell of its
 // one blank (`blank_label`, or 0 for any of 0 _ . -); false when a byte is
 // not plain, there is no blank or two, or a tile comes twice: the general
@@ -206,6 +217,7 @@ bool Answerer::AnswerCompact(std::string_view input, std::string* out,
     }
     std::memcpy(label, plan.goal_label, sizeof label);
   } else {
+    if (DigitsWithATypo(tiles, n)) return false;
     // The default goal: the start's tiles in byte order (which is their
     // numeric order when all are digits), then the blank.
     for (int c = 0; c < n; ++c) {
