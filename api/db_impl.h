@@ -34,6 +34,12 @@ class Db::Impl {
   Status Answering(const Options& options, Answerer** answerer,
                    const QueryConfig** config);
 
+  // The extras `extras` asks of `start` under `options` (AnswerExtras),
+  // a missing table named as the other faces name it: Verify's and
+  // AllSolutions' question (api/db_tools.cc).
+  Status Extras(const std::string& start, const Options& options,
+                const ExtraOptions& extras, ExtraFields* fields);
+
   // The config alone of Answering.
   Status Config(const Options& options, const QueryConfig** config) {
     Answerer* answerer;

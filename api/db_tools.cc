@@ -122,19 +122,25 @@ Status Db::GetHistogram(const Options& options, Histogram* histogram) const {
   return Status::OK();
 }
 
-Status Db::Verify(const std::string& start, const std::string& moves,
-                  const Options& options, Verification* verification) const {
+Status Db::Impl::Extras(const std::string& start, const Options& options,
+                        const ExtraOptions& extras, ExtraFields* fields) {
   Answerer* answerer;
   const QueryConfig* config;
-  Status s = impl_->Answering(options, &answerer, &config);
+  Status s = Answering(options, &answerer, &config);
   if (!s.ok()) return s;
+  s = AnswerExtras(*config, solver(), start, extras, fields);
+  return s.ok() ? s : Explained(*config, s);
+}
+
+Status Db::Verify(const std::string& start, const std::string& moves,
+                  const Options& options, Verification* verification) const {
   ExtraOptions extras;
   extras.verify = true;
   extras.verify_text = moves;
   extras.verify_name = "moves";
   ExtraFields f;
-  s = AnswerExtras(*config, impl_->solver(), start, extras, &f);
-  if (!s.ok()) return Explained(*config, s);
+  const Status s = impl_->Extras(start, options, extras, &f);
+  if (!s.ok()) return s;
   Verification& v = *verification;
   v = Verification();
   CopyQuestion(f, &v);
@@ -160,13 +166,9 @@ Status Db::AllSolutions(const std::string& start, int64_t limit,
     extras.all = true;
     extras.limit = static_cast<size_t>(limit);
   }
-  Answerer* answerer;
-  const QueryConfig* config;
-  Status s = impl_->Answering(options, &answerer, &config);
-  if (!s.ok()) return s;
   ExtraFields f;
-  s = AnswerExtras(*config, impl_->solver(), start, extras, &f);
-  if (!s.ok()) return Explained(*config, s);
+  const Status s = impl_->Extras(start, options, extras, &f);
+  if (!s.ok()) return s;
   OptimalSolutions& o = *solutions;
   o = OptimalSolutions();
   CopyQuestion(f, &o);

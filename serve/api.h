@@ -58,6 +58,9 @@ struct ApiResponse {
   // A 503's Retry-After: false where the same request again cannot help
   // (its own max_seconds ran out, not the server's time).
   bool retry = true;
+  // An error's "code" (Status::CodeName's literal), kept should its
+  // message be replaced (Reworded); null for an answer.
+  const char* code = nullptr;
 };
 
 // Whether `r` is sent with Retry-After: a 503 that asking again may answer.

@@ -14,6 +14,7 @@ ApiResponse ErrorOf(int status, const char* code, const std::string& message) {
   ApiResponse r;
   r.status = status;
   r.content_type = kJson;
+  r.code = code;
   AppendErrorJson({}, code, message, &r.body);
   return r;
 }
@@ -30,11 +31,8 @@ ApiResponse Error(int status, const std::string& message) {
 }
 
 ApiResponse Reworded(const ApiResponse& r, const std::string& message) {
-  const nlohmann::json j = nlohmann::json::parse(r.body, nullptr, false);
-  const bool coded =
-      j.is_object() && j.contains("code") && j["code"].is_string();
-  if (!coded) return Error(r.status, message);
-  return ErrorOf(r.status, j["code"].get<std::string>().c_str(), message);
+  return r.code != nullptr ? ErrorOf(r.status, r.code, message)
+                           : Error(r.status, message);
 }
 
 ApiResponse Error(const Status& s, const std::string& message) {

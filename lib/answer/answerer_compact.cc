@@ -37,15 +37,11 @@ int Below(const uint64_t set[4], unsigned char b) {
   return n + __builtin_popcountll(set[b >> 6] & ((uint64_t{1} << (b & 63)) - 1));
 }
 
-// Whether the n - 1 tiles of `tiles` are digits from 1 (or 0) with exactly
-// one missing: a typo the general way refuses (CheckDefaultGoal),
-// "123405796" for 123405786.
+// Whether the n - 1 tiles of `tiles` are all digits, numbered as a typo
+// the general way refuses (NumbersMissOne): "123405796" for 123405786.
 bool DigitsWithATypo(const uint64_t tiles[4], int n) {
   const uint64_t digits = (tiles[0] >> '0') & 0x3FF;
-  if (__builtin_popcountll(digits) != n - 1 || tiles[1] != 0) return false;
-  const int least = __builtin_ctzll(digits);
-  const int most = 63 - __builtin_clzll(digits);
-  return least <= 1 && most - least + 1 == n;
+  return __builtin_popcountll(digits) == n - 1 && NumbersMissOne(digits);
 }
 
 // The set of tile bytes of `input` (n bytes, each plain) and the cell of its

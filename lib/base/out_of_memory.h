@@ -30,22 +30,32 @@ inline std::string OutOfMemoryText(bool thread) {
          "with more";
 }
 
-// Runs `work` (returning nothing); true when memory or a thread ran out on
-// its way. It allocates nothing to say so, as a handler that words it might
-// run out again where no exception may pass (a thread's function): the
-// caller words it once it can. Other exceptions pass.
+// What ran out on the way of a work: nothing, memory, or a thread.
+enum class RanOut { kNothing, kMemory, kThread };
+
+// Runs `work` (returning nothing) and says what ran out on its way; the
+// one place that tells running out from other exceptions, which pass.
 // (`work` is not copied: a copy of a std::function may itself allocate.)
 template <typename Work>
-bool RanOutOfMemory(Work&& work) {
+RanOut CatchRunningOut(Work&& work) {
   try {
     work();
-    return false;
+    return RanOut::kNothing;
   } catch (const std::bad_alloc&) {
-    return true;
+    return RanOut::kMemory;
   } catch (const std::system_error& e) {
     if (!IsOutOfMemory(e)) throw;
-    return true;
+    return RanOut::kThread;
   }
+}
+
+// Whether memory or a thread ran out on `work`'s way. It allocates nothing
+// to say so, as a handler that words it might run out again where no
+// exception may pass (a thread's function): the caller words it once it
+// can.
+template <typename Work>
+bool RanOutOfMemory(Work&& work) {
+  return CatchRunningOut(work) != RanOut::kNothing;
 }
 
 // What `work` returns, or, when memory or a thread runs out on its way,
@@ -54,15 +64,10 @@ bool RanOutOfMemory(Work&& work) {
 // memory for a thread ..."). Other exceptions pass.
 template <typename Work, typename OnOut>
 auto CatchOutOfMemory(Work work, OnOut on_out) -> decltype(work()) {
-  bool thread = false;
-  try {
-    return work();
-  } catch (const std::bad_alloc&) {
-  } catch (const std::system_error& e) {
-    if (!IsOutOfMemory(e)) throw;
-    thread = true;
-  }
-  return on_out(OutOfMemoryText(thread));
+  decltype(work()) result{};
+  const RanOut what = CatchRunningOut([&] { result = work(); });
+  if (what == RanOut::kNothing) return result;
+  return on_out(OutOfMemoryText(what == RanOut::kThread));
 }
 
 // Runs `work` (returning a Status) where an exception must not pass (a

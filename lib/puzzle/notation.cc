@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <climits>
 #include <cstdint>
 #include <utility>
 
@@ -289,32 +288,26 @@ namespace {
 
 // Why tiles numbered as the start's are do not make a clear default goal
 // (every label a number), or "": two labels of one number ("01" and "1");
-// or numbers from 0 or 1 with exactly one missing between the least and
-// the greatest, a typo ("16" for 15), whose goal in order would hold the
-// typo too (a start in order answered as solved). Numbers that start
-// elsewhere or miss more are a puzzle's own (a 15-puzzle's last 3x3,
-// 6,7,8,10,11,12,14,15). Allocates nothing on the way to "": a batch asks
-// it of every line.
+// or a typo's numbering (NumbersMissOne: "16" for 15), whose goal in order
+// would hold the typo too (a start in order answered as solved). Numbers
+// that start elsewhere or miss more are a puzzle's own (a 15-puzzle's last
+// 3x3, 6,7,8,10,11,12,14,15); a number past 63 or below 0 leaves a span
+// wider than any board's tiles, so no typo. Allocates nothing on the way
+// to "": a batch asks it of every line.
 std::string NumberingProblem(const Arrangement& start) {
   const auto number = [&](size_t c, long* value) {
     return static_cast<int>(c) != start.blank &&
            IsInteger(start.labels[c], value);
   };
-  long least = LONG_MAX, most = LONG_MIN;
   uint64_t small = 0;  // the numbers 0 to 63 seen, a bit each
   bool other = false;  // a number past 63 or below 0, or one twice
-  size_t count = 0;
   for (size_t c = 0; c < start.labels.size(); ++c) {
     long value;
     if (!number(c, &value)) continue;
-    ++count;
-    least = std::min(least, value);
-    most = std::max(most, value);
     const uint64_t bit = value >= 0 && value < 64 ? uint64_t{1} << value : 0;
     other = other || bit == 0 || (small & bit) != 0;
     small |= bit;
   }
-  if (count == 0) return "";
   for (size_t a = 0; other && a < start.labels.size(); ++a) {
     long x, y;
     for (size_t b = a + 1; number(a, &x) && b < start.labels.size(); ++b) {
@@ -324,24 +317,11 @@ std::string NumberingProblem(const Arrangement& start) {
       }
     }
   }
-  // Distinct numbers: one missing when the span holds one more than them
-  // (in 128 bits: the least and the greatest may be any longs).
-  const __int128 span = static_cast<__int128>(most) - least + 1;
-  if ((least != 0 && least != 1) || span != static_cast<__int128>(count) + 1) {
-    return "";
-  }
-  for (long want = least + 1;; ++want) {  // within the span: found
-    bool found = false;
-    for (size_t c = 0; c < start.labels.size() && !found; ++c) {
-      long value;
-      found = number(c, &value) && value == want;
-    }
-    if (!found) {
-      return "the tiles are numbered " + std::to_string(least) + " to " +
-             std::to_string(most) + " with " + std::to_string(want) +
-             " missing";
-    }
-  }
+  if (other || !NumbersMissOne(small)) return "";
+  const int least = std::countr_zero(small);
+  return "the tiles are numbered " + std::to_string(least) + " to " +
+         std::to_string(63 - std::countl_zero(small)) + " with " +
+         std::to_string(least + std::countr_one(small >> least)) + " missing";
 }
 
 }  // namespace

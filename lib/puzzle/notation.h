@@ -14,6 +14,8 @@
 #ifndef SLIDEDB_LIB_PUZZLE_NOTATION_H_
 #define SLIDEDB_LIB_PUZZLE_NOTATION_H_
 
+#include <bit>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -60,6 +62,16 @@ Arrangement DefaultGoal(const Board& board, const Arrangement& start);
 // large to read. One character each, numbers otherwise (a 15-puzzle's last
 // 3x3: 6,7,8,10,11,12,14,15), or no numbers, is OK.
 Status CheckDefaultGoal(const Arrangement& start);
+// The typo rule of CheckDefaultGoal on distinct numbers of 0 to 63, given
+// as bits: from 0 or 1, with exactly one missing between the least and the
+// greatest. The compact 3x3 path (lib/answer/answerer_compact.cc) reads it
+// too.
+inline bool NumbersMissOne(uint64_t numbers) {
+  if (numbers == 0) return false;
+  const int least = std::countr_zero(numbers);
+  const int most = 63 - std::countl_zero(numbers);
+  return least <= 1 && most - least == std::popcount(numbers);
+}
 
 // The label the blank is written with on output: options.blank, or "0".
 std::string OutputBlankLabel(const NotationOptions& options);
