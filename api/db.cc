@@ -76,7 +76,8 @@ Status ReadOptions(const Options& options, const std::string& db_dir,
 }  // namespace api_internal
 
 Status Db::Impl::Answering(const Options& options, Answerer** answerer,
-                           const QueryConfig** config) {
+                           const QueryConfig** config,
+                           const std::string* start) {
   struct Cache {
     uint64_t db = 0;  // Impl::id_; 0: none
     Options options;
@@ -108,7 +109,15 @@ Status Db::Impl::Answering(const Options& options, Answerer** answerer,
     // error before any state is read.
     GoalKind kind;
     s = OpenGoal(cache.config, &solver_, &kind);
-    if (!s.ok()) return Explained(cache.config, s);
+    if (!s.ok()) {
+      Arrangement start_a, goal;
+      Problem p;
+      const Status malformed =
+          start != nullptr
+              ? PoseInput(cache.config, *start, &start_a, &goal, &p)
+              : Status::OK();
+      return malformed.ok() ? Explained(cache.config, s) : malformed;
+    }
     cache.answerer = std::make_unique<Answerer>(cache.config, &solver_);
     cache.options = options;
     cache.db = id_;
@@ -208,7 +217,7 @@ Status Db::Solve(const std::string& start, const Options& options,
                  Solution* solution) const {
   Answerer* answerer;
   const QueryConfig* config;
-  Status s = impl_->Answering(options, &answerer, &config);
+  Status s = impl_->Answering(options, &answerer, &config, &start);
   if (!s.ok()) return s;
   SolvedFields f;
   s = answerer->Solve(start, &f);
@@ -283,7 +292,7 @@ Status Db::Distance(const std::string& start, const Options& options,
                     int* distance) const {
   Answerer* answerer;
   const QueryConfig* config;
-  Status s = impl_->Answering(options, &answerer, &config);
+  Status s = impl_->Answering(options, &answerer, &config, &start);
   if (!s.ok()) return s;
   // A table's lookup never looks at the flag: a caller's loop of Distance
   // calls (Python's distances of a list) stops here.

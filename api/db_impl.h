@@ -30,9 +30,12 @@ class Db::Impl {
   // This thread's Answerer for `options`, kept for the last few sets of
   // options and databases it used: single calls with the same options read
   // them once, and calls that take turns between two databases or two
-  // boards do too.
+  // boards do too. A missing table is NotFound, but for a `start`, if
+  // given, malformed for the board: its InvalidArgument, as the other faces
+  // say it first.
   Status Answering(const Options& options, Answerer** answerer,
-                   const QueryConfig** config);
+                   const QueryConfig** config,
+                   const std::string* start = nullptr);
 
   // The extras `extras` asks of `start` under `options` (AnswerExtras),
   // a missing table named as the other faces name it: Verify's and

@@ -43,7 +43,7 @@ Status Db::Moves(const std::string& start, const Options& options,
                  std::vector<NextMove>* moves) const {
   Answerer* answerer;
   const QueryConfig* config;
-  Status s = impl_->Answering(options, &answerer, &config);
+  Status s = impl_->Answering(options, &answerer, &config, &start);
   if (!s.ok()) return s;
   MovesFields fields;
   s = AnswerMoves(*config, impl_->solver(), start, &fields);
@@ -67,7 +67,7 @@ Status Db::Analyse(const std::string& start, const std::string& moves,
                    const Options& options, Analysis* analysis) const {
   Answerer* answerer;
   const QueryConfig* config;
-  Status s = impl_->Answering(options, &answerer, &config);
+  Status s = impl_->Answering(options, &answerer, &config, &start);
   if (!s.ok()) return s;
   AnalysisFields f;
   s = AnalyseSolve(*config, impl_->solver(), start, moves, &f);
@@ -126,7 +126,7 @@ Status Db::Impl::Extras(const std::string& start, const Options& options,
                         const ExtraOptions& extras, ExtraFields* fields) {
   Answerer* answerer;
   const QueryConfig* config;
-  Status s = Answering(options, &answerer, &config);
+  Status s = Answering(options, &answerer, &config, &start);
   if (!s.ok()) return s;
   s = AnswerExtras(*config, solver(), start, extras, fields);
   return s.ok() ? s : Explained(*config, s);

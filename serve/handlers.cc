@@ -128,11 +128,32 @@ void Handler::PickSource() {
   config_->db_dir = db_dir_;  // none answers: the first one's error
 }
 
-bool Handler::OpenGoal(ApiResponse* error) {
+bool Handler::OpenGoal(const std::string* start, ApiResponse* error,
+                       const std::string* moves) {
   GoalKind kind;
   const Status s = slidedb::OpenGoal(*config_, solver_, &kind);
-  if (!s.ok()) *error = Failure(s);
-  return s.ok();
+  if (s.ok()) return true;
+  Arrangement start_a, goal;
+  Problem p;
+  const Status malformed =
+      start != nullptr ? PoseProblem(*config_, *start, &start_a, &goal, &p)
+                       : Status::OK();
+  if (malformed.ok()) {
+    *error = Failure(s);
+    return false;
+  }
+  // The start's own fault is said first, as its answer says it.
+  std::string out, unused;
+  if (moves != nullptr) {
+    AppendErrorJson(
+        {{"start", *start}, {"moves", *moves}},
+        Status::InvalidArgument(MalformedMessage(*start, malformed.message())),
+        &out);
+  } else {
+    WriteUnanswered(*config_, *start, malformed, &out, &unused);
+  }
+  *error = Json(400, std::move(out));
+  return false;
 }
 
 const std::string* Handler::Start(ApiResponse* error) {
@@ -204,8 +225,9 @@ Answerer* Handler::CachedAnswerer(const std::string& implied,
       *error = Failure(s);
       return nullptr;
     }
-    // Every answer uses what answers the goal: a missing one is a 404.
-    if (!OpenGoal(error)) return nullptr;
+    // Every answer uses what answers the goal: a missing one is a 404
+    // (but for a malformed start, a 400).
+    if (!OpenGoal(params_.Get("start"), error)) return nullptr;
     if (config_->extras.count || config_->extras.all) {
       s = CheckWholeTable(*config_, solver_,
                           config_->extras.count ? WholeTableTool::kCount
@@ -343,7 +365,7 @@ ApiResponse Handler::Moves() {
   ApiResponse error;
   const std::string* input = Start(&error);
   if (input == nullptr) return error;
-  if (!OpenGoal(&error)) return error;
+  if (!OpenGoal(input, &error)) return error;
   config_->limits = request_.limits;
   MovesFields moves;
   const Status s = AnswerMoves(*config_, solver_, *input, &moves);
@@ -370,7 +392,7 @@ ApiResponse Handler::Analyse() {
   if (input == nullptr) return error;
   const std::string* moves = params_.Get("moves");
   if (moves == nullptr) return Error(400, "missing parameter 'moves'");
-  if (!OpenGoal(&error)) return error;
+  if (!OpenGoal(input, &error, moves)) return error;
   config_->limits = request_.limits;
   AnalysisFields analysis;
   const Status s = AnalyseSolve(*config_, solver_, *input, *moves, &analysis);

@@ -58,8 +58,11 @@ class Handler {
   // value that does not parse.
   Status Read(std::initializer_list<const char*> more);
   // Opens what answers the goal; false after filling *error (404 when it
-  // was not built, naming the command that builds it).
-  bool OpenGoal(ApiResponse* error);
+  // was not built, naming the command that builds it; but 400, as an
+  // answer says it, when `start`, if given, is malformed: an analysis's
+  // shape when `moves` is given).
+  bool OpenGoal(const std::string* start, ApiResponse* error,
+                const std::string* moves = nullptr);
   ApiResponse Failure(const Status& s);
   // The states of a POST's body, by its content type; false after filling
   // *error (400 empty, 413 too many, 415 a type not taken).

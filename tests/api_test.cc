@@ -103,9 +103,26 @@ TEST(ApiTest, MalformedInputHasTheQueryToolsMessage) {
     EXPECT_TRUE(db->Moves(bad, {}, &moves).IsInvalidArgument());
   }
   Solution sol;
-  // A board whose goal nothing in the database answers is NotFound before
-  // any state is read, as on every face.
-  EXPECT_TRUE(db->Solve("123456780", PuzzleOptions("3x5"), &sol).IsNotFound());
+  // A board whose goal nothing in the database answers is NotFound, but
+  // for a start malformed for it: that is said first, as on every face.
+  EXPECT_TRUE(db->Solve("1,2,3,4,5,6,7,8,9,10,11,12,13,0,14",
+                        PuzzleOptions("3x5"), &sol)
+                  .IsNotFound());
+  for (const char* options : {"3x5", "3x5", "4x5"}) {  // again: cached
+    const Status s = db->Solve("123456780", PuzzleOptions(options), &sol);
+    EXPECT_TRUE(s.IsInvalidArgument()) << s.ToString();
+    EXPECT_NE(s.message().find("9 cells given"), std::string::npos)
+        << s.ToString();
+    int d;
+    EXPECT_TRUE(db->Distance("123456780", PuzzleOptions(options), &d)
+                    .IsInvalidArgument());
+    std::vector<NextMove> moves;
+    EXPECT_TRUE(db->Moves("123456780", PuzzleOptions(options), &moves)
+                    .IsInvalidArgument());
+    Verification v;
+    EXPECT_TRUE(db->Verify("123456780", "U", PuzzleOptions(options), &v)
+                    .IsInvalidArgument());
+  }
   EXPECT_TRUE(
       db->Solve("123456780", PuzzleOptions("6x5"), &sol).IsInvalidArgument());
   EXPECT_TRUE(db->Solve("123456780", PuzzleOptions("3x3", "1234"), &sol)

@@ -223,7 +223,6 @@ Status AnalyseSolve(const QueryConfig& config, Solver* solver,
   Problem p;
   Status s = PoseInput(config, start, &start_a, &goal, &p);
   if (!s.ok()) return s;
-  p.metric = config.metric;
   SetQuestionFields(config, start_a, goal, p, out);
   std::vector<Move> way;
   std::vector<uint8_t> tiles;

@@ -30,7 +30,6 @@ Status AnswerExtras(const QueryConfig& config, Solver* solver,
   *out = ExtraFields();
   SetQuestionFields(config, start, goal, p, out);
   if (!p.solvable) return Status::OK();
-  p.metric = config.metric;
   ExtraAnswers answers(extras, solver, config.metric, config.convention);
   std::string malformed;
   s = answers.Compute(p, nullptr, AnswerLimits(config), &malformed);

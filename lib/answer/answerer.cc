@@ -25,13 +25,20 @@ std::string MalformedMessage(std::string_view input,
   return out;
 }
 
-Status PoseInput(const QueryConfig& config, std::string_view input,
-                 Arrangement* start, Arrangement* goal, Problem* p) {
+Status PoseProblem(const QueryConfig& config, std::string_view input,
+                   Arrangement* start, Arrangement* goal, Problem* p) {
   Status s = ParseArrangement(input, config.board, config.notation, start);
   if (s.ok() && !config.goal) s = CheckDefaultGoal(*start);
-  *goal = s.ok() && !config.goal ? DefaultGoal(config.board, *start)
-                                 : GoalArrangement(config);
-  if (s.ok()) s = MakeProblem(config.board, *start, *goal, p);
+  if (!s.ok()) return s;
+  *goal = config.goal ? *config.goal : DefaultGoal(config.board, *start);
+  s = MakeProblem(config.board, *start, *goal, p);
+  p->metric = config.metric;
+  return s;
+}
+
+Status PoseInput(const QueryConfig& config, std::string_view input,
+                 Arrangement* start, Arrangement* goal, Problem* p) {
+  const Status s = PoseProblem(config, input, start, goal, p);
   if (!s.ok()) {
     return Status::InvalidArgument(MalformedMessage(input, s.message()));
   }
@@ -64,14 +71,9 @@ Outcome Answerer::Malformed(std::string_view input,
 
 std::string Answerer::Pose(std::string_view input, std::string* start_text,
                            std::string* goal_text) {
-  Status s = ParseArrangement(input, config_.board, config_.notation, &start_);
-  if (s.ok() && !config_.goal) s = CheckDefaultGoal(start_);
+  Arrangement goal;
+  const Status s = PoseProblem(config_, input, &start_, &goal, &problem_);
   if (!s.ok()) return s.message();
-  const Arrangement goal =
-      config_.goal ? *config_.goal : DefaultGoal(config_.board, start_);
-  s = MakeProblem(config_.board, start_, goal, &problem_);
-  if (!s.ok()) return s.message();
-  problem_.metric = config_.metric;
   *start_text = FormatArrangement(start_, config_.blank_out);
   *goal_text = FormatArrangement(goal, config_.blank_out);
   return "";

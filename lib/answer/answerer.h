@@ -34,8 +34,12 @@ std::string MalformedMessage(std::string_view input,
 void WriteUnanswered(const QueryConfig& config, std::string_view input,
                      const Status& why, std::string* out, std::string* err);
 // The problem `input` poses under `config`: its start as read, its goal
-// (config's, else the default goal of the start's labels) and *p.
-// InvalidArgument, with MalformedMessage, when it is malformed.
+// (config's, else the default goal of the start's labels) and *p, in
+// config's metric. When it is malformed, the parser's error, which names
+// no input.
+Status PoseProblem(const QueryConfig& config, std::string_view input,
+                   Arrangement* start, Arrangement* goal, Problem* p);
+// The same, its error InvalidArgument with MalformedMessage.
 Status PoseInput(const QueryConfig& config, std::string_view input,
                  Arrangement* start, Arrangement* goal, Problem* p);
 // The fields an answer about one start opens with, as answers write them

@@ -18,7 +18,6 @@ Status AnswerMoves(const QueryConfig& config, Solver* solver,
   SetQuestionFields(config, start, goal, p, out);
   out->distance = -1;
   out->moves.clear();
-  p.metric = config.metric;
   out->nodes = -1;
   Path path;
   // Every distance must be exact: the budget stops the searches. They

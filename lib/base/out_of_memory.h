@@ -22,12 +22,13 @@ inline bool IsOutOfMemory(const std::system_error& e) {
 }
 
 // The words of memory (or, `thread`, a thread) that ran out: "out of
-// memory (a limit such as ulimit -v, or the machine's memory); run it with
-// more".
+// memory (a limit such as ulimit -v, or the machine's memory); asked again
+// with more memory free, it may answer". They name no face's remedy (more
+// memory for a run, or a server asked again when it holds less).
 inline std::string OutOfMemoryText(bool thread) {
   return std::string("out of ") + (thread ? "memory for a thread" : "memory") +
-         " (a limit such as ulimit -v, or the machine's memory); run it "
-         "with more";
+         " (a limit such as ulimit -v, or the machine's memory); asked "
+         "again with more memory free, it may answer";
 }
 
 // What ran out on the way of a work: nothing, memory, or a thread.
@@ -59,9 +60,8 @@ bool RanOutOfMemory(Work&& work) {
 }
 
 // What `work` returns, or, when memory or a thread runs out on its way,
-// what on_out(text) returns: text is "out of memory (a limit such as
-// ulimit -v, or the machine's memory); run it with more" (or "out of
-// memory for a thread ..."). Other exceptions pass.
+// what on_out(text) returns: text is OutOfMemoryText's. Other exceptions
+// pass.
 template <typename Work, typename OnOut>
 auto CatchOutOfMemory(Work work, OnOut on_out) -> decltype(work()) {
   decltype(work()) result{};

@@ -407,8 +407,8 @@ Status IdaIterate(const Owner& owner, const State& start, int bound,
                        !out_of_memory.ok(), &subtree_nodes, out) &&
       out_of_memory.ok()) {
     return Status::ResourceExhausted(
-        "out of memory in another process of the search (mpirun); run it "
-        "with more");
+        "out of memory in another process of the search (mpirun); asked "
+        "again with more memory free, it may answer");
   }
   if (!out_of_memory.ok()) return out_of_memory;
   for (size_t i = 0; i < subtrees.size() && i <= shared.best; ++i) {

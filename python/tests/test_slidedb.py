@@ -171,10 +171,13 @@ def test_malformed_input_raises_value_error_with_the_cli_message(db):
     # A table's answer ignores a budget: always optimal, no 'optimal' key.
     assert db.solve("867254301", max_seconds=0.5)["distance"] == 31
     # Nothing answers 3x5 in this database: a LookupError naming the
-    # command that builds it, before the state is read.
+    # command that builds it; but a start malformed for the board is a
+    # ValueError first (a typo is not mended by a build).
     with pytest.raises(LookupError) as e:
-        db.solve("123456780", board="3x5")
+        db.solve("1,2,3,4,5,6,7,8,9,10,11,12,13,0,14", board="3x5")
     assert "slidedb-build" in str(e.value)
+    with pytest.raises(ValueError, match="9 cells given; a 3x5 board"):
+        db.solve("123456780", board="3x5")
     with pytest.raises(ValueError):
         db.solve("123456780", goal="1234")
     with pytest.raises(TypeError):

@@ -275,8 +275,9 @@ def test_a_batch_line_without_an_answer_says_why_in_its_code(server):
     # A request's own failure: its HTTP status and the same code.
     status, body = http(server, "/api/solve", {"start": "1,2,3"})
     assert (status, json.loads(body)["code"]) == (400, "InvalidArgument")
-    status, body = http(server, "/api/solve", {"board": "3x5",
-                                               "start": "1,2,3"})
+    status, body = http(server, "/api/solve",
+                        {"board": "3x5",
+                         "start": "1,2,3,4,5,6,7,8,9,10,11,12,13,0,14"})
     assert (status, json.loads(body)["code"]) == (404, "NotFound")
     status, body = http(server, "/api/nothing")
     assert (status, json.loads(body)["code"]) == (404, "NotFound")

@@ -141,6 +141,41 @@ TEST(ErrorsTest, RefusedMemoryIsExit69AndResourceExhausted) {
             kExitOk);
 }
 
+// A start malformed for its board is its asker's fault (400), said before
+// the board's missing table (404), as the CLI says it before the build.
+TEST(ErrorsTest, AMalformedStartIsA400BeforeAMissingTable) {
+  Api api(testing::TestDatabase(), nullptr);
+  ASSERT_TRUE(api.Open().ok());
+  const std::string bad = "1,2,x", good = "1,2,3,4,5,6,7,8,9,10,0,11";
+  for (const char* path : {"/api/solve", "/api/count", "/api/verify",
+                           "/api/moves", "/api/analyse"}) {
+    SCOPED_TRACE(path);
+    const bool takes_moves = std::string(path) == "/api/verify" ||
+                             std::string(path) == "/api/analyse";
+    auto ask = [&](const std::string& start) {
+      std::multimap<std::string, std::string> params = {{"board", "3x4"},
+                                                        {"start", start}};
+      if (takes_moves) params.emplace("moves", "L");
+      return api.Handle(Get(path, params));
+    };
+    ApiResponse r = ask(bad);
+    EXPECT_EQ(r.status, 400) << r.body;
+    EXPECT_NE(r.body.find("\"code\":\"InvalidArgument\""), std::string::npos)
+        << r.body;
+    EXPECT_NE(r.body.find("3 cells given; a 3x4 board has 12"),
+              std::string::npos)
+        << r.body;
+    r = ask(good);
+    EXPECT_EQ(r.status, 404) << r.body;
+  }
+  // The CLI says the same beside the build it names.
+  const CliResult cli =
+      RunQueryCli({"--db", testing::TestDatabase(), "--board", "3x4", bad});
+  EXPECT_NE(cli.err.find("'1,2,x': 3 cells given; a 3x4 board has 12"),
+            std::string::npos)
+      << cli.err;
+}
+
 TEST(ErrorsTest, LimitsHaveOneMessageAndTheServersProfile) {
   uint64_t v = 0;
   Status s = ReadNumber(UserNumber::kSample, "--sample", "0", kLibraryLimits,
