@@ -91,9 +91,25 @@ Status Db::Analyse(const std::string& start, const std::string& moves,
   return Status::OK();
 }
 
+namespace {
+
+// An option a question about a whole table would ignore is refused, as
+// slidedb-query and the server refuse it: InvalidArgument, else OK.
+Status RefuseIgnored(const Options& options, const char* question) {
+  const char* ignored = !options.notation.empty() ? "notation"
+                        : options.max_seconds     ? "max_seconds"
+                                                  : nullptr;
+  if (ignored == nullptr) return Status::OK();
+  return Status::InvalidArgument(std::string(ignored) + " does not apply to " +
+                                 question);
+}
+
+}  // namespace
+
 Status Db::GetHistogram(const Options& options, Histogram* histogram) const {
   QueryConfig config;
-  Status s = ReadOptions(options, dir(), &config);
+  Status s = RefuseIgnored(options, "a histogram");
+  if (s.ok()) s = ReadOptions(options, dir(), &config);
   if (!s.ok()) return s;
   GoalKind kind;
   if (impl_->solver()->Searches(config.board, GoalBlank(config),
@@ -183,7 +199,8 @@ Status Db::Sample(int64_t n, int distance, uint64_t seed,
                   const Options& options,
                   std::vector<SampledState>* states) const {
   // The numbers as every face reads them (lib/answer/limits.h).
-  Status s = CheckNumber(UserNumber::kSample, "n", n, kLibraryLimits);
+  Status s = RefuseIgnored(options, "a sample");
+  if (s.ok()) s = CheckNumber(UserNumber::kSample, "n", n, kLibraryLimits);
   if (s.ok() && distance != -1) {
     s = CheckNumber(UserNumber::kDistance, "distance", distance,
                     kLibraryLimits);
@@ -192,11 +209,13 @@ Status Db::Sample(int64_t n, int distance, uint64_t seed,
   QueryConfig config;
   s = ReadOptions(options, dir(), &config);
   if (!s.ok()) return s;
+  config.limits.cancel = options.cancel;  // a scan stops when it is set
   TableToolContext ctx;
   s = OpenTableTool(config, impl_->solver(), WholeTableTool::kSample, &ctx);
   if (!s.ok()) return Explained(config, s);
   std::vector<Index> picks;
-  s = SampleStates(ctx.table, static_cast<uint64_t>(n), distance, seed, &picks);
+  s = SampleStates(ctx.table, static_cast<uint64_t>(n), distance, seed, &picks,
+                   ctx.scan);
   if (!s.ok()) return s;
   states->clear();
   for (Index i : picks) {

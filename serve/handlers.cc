@@ -57,7 +57,10 @@ std::string DeadlineMessage(const std::string& why, const ApiRequest& request,
   std::string m =
       "no answer within the server's time for one request (" + why + "); ";
   // What max_seconds can do, said only where it is true.
-  if (mtm) {
+  if (request.path == "/api/sample") {
+    m += "a sample at a distance reads every state of the table: the "
+         "server may be busy, or the table too large for its time";
+  } else if (mtm) {
     m += "a search in the multi-tile metric is always optimal";
     if (MaxSecondsCanHelp(request)) m += ", with max_seconds or not";
     m += ": the position may be too far for the server's time, or the "
@@ -408,10 +411,18 @@ ApiResponse Handler::Analyse() {
   return Json(200, std::move(out));
 }
 
+// The 400 of `notation` where no moves are written, refused as
+// slidedb-query refuses it rather than ignored.
+ApiResponse Handler::NotationIgnored() const {
+  return Error(400, "parameter 'notation' does not apply to " + request_.path +
+                        ": its answers write no moves");
+}
+
 // GET /api/histogram: slidedb-query --histogram --format json.
 ApiResponse Handler::Histogram() {
   const Status bad = Read({});
   if (!bad.ok()) return Failure(bad);
+  if (params_.Has("notation")) return NotationIgnored();
   std::string out;
   const Status s = AppendHistogram(*config_, *db_, "json", &out);
   if (!s.ok()) return Failure(s);
@@ -423,6 +434,7 @@ ApiResponse Handler::Histogram() {
 ApiResponse Handler::Sample() {
   const Status bad = Read({"n", "distance", "seed"});
   if (!bad.ok()) return Failure(bad);
+  if (params_.Has("notation")) return NotationIgnored();
   uint64_t n = 0, seed = kDefaultSampleSeed, distance = 0;
   const std::string* n_text = params_.Get("n");
   if (n_text == nullptr) return Error(400, "missing parameter 'n'");
@@ -441,6 +453,7 @@ ApiResponse Handler::Sample() {
   }
   if (!s.ok()) return Failure(s);
   TableToolContext ctx;
+  config_->limits = request_.limits;  // a scan's deadline and cancel
   s = OpenTableTool(*config_, solver_, WholeTableTool::kSample, &ctx);
   if (!s.ok()) return Failure(s);
   std::ostringstream out;

@@ -64,6 +64,7 @@ class Handler {
   bool OpenGoal(const std::string* start, ApiResponse* error,
                 const std::string* moves = nullptr);
   ApiResponse Failure(const Status& s);
+  ApiResponse NotationIgnored() const;
   // The states of a POST's body, by its content type; false after filling
   // *error (400 empty, 413 too many, 415 a type not taken).
   bool BatchInputs(std::vector<std::string>* inputs, ApiResponse* error);

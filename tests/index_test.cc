@@ -109,6 +109,38 @@ TEST(IndexTest, TwelveCellSizesFitAndRoundTripSampled) {
   }
 }
 
+// ForEachState visits exactly StateAt's states, in order, over any range:
+// whole tile orders, ranges cut inside one, and ranges of one index; on
+// even and odd widths (the parity that swaps the last two tiles), every
+// goal blank.
+TEST(IndexTest, ForEachStateIsStateAtInOrder) {
+  for (const Board& board : {Board(2, 2), Board(2, 3), Board(3, 2), Board(3, 3),
+                             Board(2, 4), Board(4, 4), Board(3, 5)}) {
+    for (int goal_blank = 0; goal_blank < board.cells(); ++goal_blank) {
+      SCOPED_TRACE(board.Name() + " goal blank " + std::to_string(goal_blank));
+      const Indexer ix(board, goal_blank);
+      const Index n = std::min<Index>(ix.size(), 5000);
+      for (const auto& [first, end] :
+           std::vector<std::pair<Index, Index>>{{0, n},
+                                                {3, n - 2},
+                                                {7, 8},
+                                                {ix.size() - n / 3, ix.size()},
+                                                {5, 5}}) {
+        Index expected = first;
+        int failures = 0;
+        ix.ForEachState(first, end, [&](Index i, const State& s) {
+          if (failures < 5 && (i != expected || s != ix.StateAt(i))) {
+            ADD_FAILURE() << "index " << i << ", expected " << expected;
+            ++failures;
+          }
+          ++expected;
+        });
+        EXPECT_EQ(expected, end) << first;
+      }
+    }
+  }
+}
+
 // Every arrangement of the 3x3 board, for every goal: exactly half reach
 // the goal, the reachable ones are exactly those of the goal's parity class,
 // and their indexes cover 0..size()-1 once each.

@@ -6,6 +6,8 @@
 #include <rocksdb/db.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <map>
 #include <memory>
 #include <random>
@@ -15,6 +17,8 @@
 #include "lib/analysis/distance_scan.h"
 #include "lib/puzzle/record.h"
 #include "lib/puzzle/state.h"
+#include "lib/puzzle/symmetry.h"
+#include "lib/solve/solver.h"
 #include "lib/solve/walk.h"
 #include "lib/storage/database.h"
 #include "lib/storage/format.h"
@@ -181,6 +185,45 @@ TEST(TwoBitTablesTest, ScanIsTheByteTablesScan) {
                   from_twos.emplace_back(d, r);
                 }).ok());
     EXPECT_EQ(from_twos, from_bytes);
+  }
+}
+
+// A scan of a goal served by symmetry, from byte and two-bit tables: the
+// same distances without the moves as with them; and a scan told to stop
+// (a flag set, a deadline past) stops with DeadlineExceeded, the table
+// answering a scan after it.
+TEST(TwoBitTablesTest, ScanSkipsMovesAndStopsWhenAsked) {
+  for (const std::string& dir :
+       {TwinDatabases().byte_db, TwinDatabases().two_bit_db}) {
+    SCOPED_TRACE(dir);
+    auto db = OpenOrFail(dir);
+    Solver solver(db.get());
+    Table* table;
+    ASSERT_TRUE(solver.GetTable(Board(3, 3), 0, &table).ok());
+    ASSERT_NE(StoredGoalBlank(Board(3, 3), 0), 0) << "not served";
+    std::atomic<bool> cancel{true};
+    ScanOptions stop;
+    stop.cancel = &cancel;
+    int visits = 0;
+    Status s = ScanDistances(
+        table, [&](Index, int, uint8_t) { ++visits; }, stop);
+    EXPECT_TRUE(s.IsDeadlineExceeded()) << s.ToString();
+    stop.cancel = nullptr;
+    stop.deadline = std::chrono::steady_clock::now();
+    s = ScanDistances(
+        table, [&](Index, int, uint8_t) { ++visits; }, stop);
+    EXPECT_TRUE(s.IsDeadlineExceeded()) << s.ToString();
+    EXPECT_EQ(visits, 0);
+    std::vector<int> with_moves, without;
+    ASSERT_TRUE(ScanDistances(table, [&](Index, int d, uint8_t) {
+                  with_moves.push_back(d);
+                }).ok());
+    ASSERT_TRUE(ScanDistances(
+                    table, [&](Index, int d, uint8_t) { without.push_back(d); },
+                    ScanOptions{/*moves=*/false})
+                    .ok());
+    EXPECT_EQ(without, with_moves);
+    EXPECT_EQ(with_moves.size(), 181440u);
   }
 }
 

@@ -340,7 +340,9 @@ class Db {
   // draws them: the same seed gives the same states on every platform.
   // NotSupported on a goal answered by a search; InvalidArgument for an n
   // or a distance out of the limits every face has (docs/ERRORS.md: n from
-  // 1 to 4294967295, distance -1 or from 0 to 1000).
+  // 1 to 4294967295, distance -1 or from 0 to 1000). A draw at a distance
+  // reads every state of the table, and stops with DeadlineExceeded once
+  // Options::cancel is set.
   // REQUIRES: states != nullptr.
   Status Sample(int64_t n, int distance, uint64_t seed, const Options& options,
                 std::vector<SampledState>* states) const;

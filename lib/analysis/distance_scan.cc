@@ -69,13 +69,30 @@ class ServedBestMove {
   Indexer stored_;  // the stored goal's order
 };
 
+// Whether `options` says to stop now.
+bool StopNow(const ScanOptions& options) {
+  return (options.cancel != nullptr && options.cancel->load()) ||
+         std::chrono::steady_clock::now() >= options.deadline;
+}
+
+// DeadlineExceeded when `options` says to stop before index i of `what`
+// (looked at every 65,536 states).
+Status Stopped(const ScanOptions& options, Index i, Index n,
+               const std::string& what) {
+  if ((i & 0xFFFF) != 0 || !StopNow(options)) return Status::OK();
+  return Status::DeadlineExceeded("the scan of " + what + " stopped after " +
+                                  std::to_string(i) + " of " +
+                                  std::to_string(n) + " states");
+}
+
 // ScanDistances for a two-bit table: each state's distance found once, by
 // walking to a state whose distance is known (resolved[i]: distance + 1,
 // 0 until known), and its record made as a byte table's would be (for a
 // goal served by symmetry, the stored goal's byte table's: ServedBestMove).
-Status ScanTwoBit(Table* table,
-                  const std::function<void(Index index, int distance,
-                                           uint8_t record)>& visit) {
+Status ScanTwoBit(
+    Table* table,
+    const std::function<void(Index index, int distance, uint8_t record)>& visit,
+    const ScanOptions& options) {
   const Indexer& ix = table->indexer();
   const Index n = ix.size();
   const std::string what = "table " + table->meta().Id();
@@ -88,9 +105,11 @@ Status ScanTwoBit(Table* table,
   resolved[table->goal_index()] = 1;
   std::vector<Index> chain;
   for (Index i = 0; i < n; ++i) {
+    Status st = Stopped(options, i, n, what);
+    if (!st.ok()) return st;
     const State s = ix.StateAt(i);
     uint8_t r;
-    Status st = residue(i, &r);
+    st = residue(i, &r);
     if (!st.ok()) return st;
     ResidueStep next;
     if (i != table->goal_index()) {
@@ -140,7 +159,7 @@ Status ScanTwoBit(Table* table,
       continue;
     }
     Move best = next.move;
-    if (!served.identity()) {
+    if (options.moves && !served.identity()) {
       st = served.Pick(ix, s, i, r, residue, what, &best);
       if (!st.ok()) return st;
     }
@@ -151,15 +170,26 @@ Status ScanTwoBit(Table* table,
 
 }  // namespace
 
-Status ScanDistances(Table* table,
-                     const std::function<void(Index index, int distance,
-                                              uint8_t record)>& visit) {
+Status ScanDistances(
+    Table* table,
+    const std::function<void(Index index, int distance, uint8_t record)>& visit,
+    const ScanOptions& options) {
   if (table->two_bit() && table->meta().board.cells() > kMaxTableCells) {
     return Status::NotSupported(TwoBitScanRefusal(table->meta()));
   }
-  Status s = table->LoadAll();
+  const std::string what = "table " + table->meta().Id();
+  // A goal served by symmetry computes its pages here (seconds on 12
+  // cells): the reading stops too.
+  Status s = table->LoadAll([&] {
+    return StopNow(options)
+               ? Status::DeadlineExceeded(
+                     "the scan of " + what + " stopped while it read " +
+                     std::to_string(table->pages_loaded()) + " of " +
+                     std::to_string(table->meta().pages) + " pages")
+               : Status::OK();
+  });
   if (!s.ok()) return s;
-  if (table->two_bit()) return ScanTwoBit(table, visit);
+  if (table->two_bit()) return ScanTwoBit(table, visit, options);
   const Indexer& ix = table->indexer();
   const Index n = ix.size();
   // resolved[i]: the true distance of a saturated state once known, else 0.
@@ -167,6 +197,8 @@ Status ScanDistances(Table* table,
   std::vector<uint8_t> resolved;
   std::vector<Index> chain;
   for (Index i = 0; i < n; ++i) {
+    s = Stopped(options, i, n, what);
+    if (!s.ok()) return s;
     uint8_t rec;
     s = table->Get(i, &rec);
     if (!s.ok()) return s;
@@ -189,14 +221,13 @@ Status ScanDistances(Table* table,
           break;
         }
         if (static_cast<int>(chain.size()) == kMaxChain) {
-          return Status::Corruption("table " + table->meta().Id() +
-                                    " leads a walk astray at index " +
+          return Status::Corruption(what + " leads a walk astray at index " +
                                     std::to_string(i));
         }
         chain.push_back(j);
         State st = ix.StateAt(j);
         if (!Step(ix, RecordMove(r), &st, &j)) {
-          return Status::Corruption("table " + table->meta().Id() +
+          return Status::Corruption(what +
                                     " has a best move off the board at "
                                     "index " +
                                     std::to_string(chain.back()));
@@ -207,8 +238,7 @@ Status ScanDistances(Table* table,
       for (size_t k = chain.size(); k-- > 0;) {
         ++base;
         if (base > 255) {
-          return Status::Corruption("distance past 255 in table " +
-                                    table->meta().Id());
+          return Status::Corruption("distance past 255 in " + what);
         }
         resolved[chain[k]] = static_cast<uint8_t>(base);
       }

@@ -6,6 +6,8 @@
 #ifndef SLIDEDB_LIB_ANALYSIS_DISTANCE_SCAN_H_
 #define SLIDEDB_LIB_ANALYSIS_DISTANCE_SCAN_H_
 
+#include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -16,6 +18,21 @@
 
 namespace slidedb {
 
+// How a scan runs: what its visitor needs, and when it stops.
+struct ScanOptions {
+  // Whether the visitor reads each record's move. Without them, a goal
+  // served by symmetry is scanned as fast as a stored one (the stored
+  // goal's move costs 30x the distance), and `record`'s move is
+  // meaningless: a sample or --at-distance.
+  bool moves = true;
+  // Looked at every 65,536 states: past the deadline, or once *cancel is
+  // set, the scan stops with DeadlineExceeded (a server's --work-timeout
+  // or a client that left; Ctrl-C in Python).
+  std::chrono::steady_clock::time_point deadline =
+      std::chrono::steady_clock::time_point::max();
+  const std::atomic<bool>* cancel = nullptr;
+};
+
 // Calls visit(index, distance, record) for every index of the table in
 // increasing order, after reading every page. `record` is the stored byte
 // (its move is the state's best move; meaningless for the goal); in a
@@ -23,12 +40,14 @@ namespace slidedb {
 // once by walking to a state whose distance is known (a byte a state
 // meanwhile), and for a goal served by symmetry (its goal blank not
 // StoredGoalBlank) the move the byte table of the stored goal gives it,
-// mapped (lib/puzzle/symmetry.h). NotSupported (TwoBitScanRefusal) for a
-// two-bit table of a board over kMaxTableCells cells (2x7: 43.6 GB).
+// mapped (lib/puzzle/symmetry.h), unless !options.moves. NotSupported
+// (TwoBitScanRefusal) for a two-bit table of a board over kMaxTableCells
+// cells (2x7: 43.6 GB).
 // REQUIRES: table != nullptr.
-Status ScanDistances(Table* table,
-                     const std::function<void(Index index, int distance,
-                                              uint8_t record)>& visit);
+Status ScanDistances(
+    Table* table,
+    const std::function<void(Index index, int distance, uint8_t record)>& visit,
+    const ScanOptions& options = ScanOptions());
 
 // Why a whole-table tool refuses a two-bit table too big to scan: a
 // sentence that says what works instead.

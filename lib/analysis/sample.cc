@@ -73,7 +73,7 @@ std::vector<uint64_t> DrawRanks(uint64_t k, uint64_t m, uint64_t seed) {
 }  // namespace
 
 Status SampleStates(Table* table, uint64_t n, int distance, uint64_t seed,
-                    std::vector<Index>* out) {
+                    std::vector<Index>* out, ScanOptions scan) {
   out->clear();
   if (distance < 0) {
     const uint64_t m = table->indexer().size();
@@ -100,14 +100,18 @@ Status SampleStates(Table* table, uint64_t n, int distance, uint64_t seed,
   out->assign(ranks.size(), 0);
   size_t next = 0;
   uint64_t rank = 0;
-  Status s = ScanDistances(table, [&](Index i, int d, uint8_t) {
-    if (d != distance) return;
-    while (next < order.size() && order[next].first == rank) {
-      (*out)[order[next].second] = i;
-      ++next;
-    }
-    ++rank;
-  });
+  scan.moves = false;
+  Status s = ScanDistances(
+      table,
+      [&](Index i, int d, uint8_t) {
+        if (d != distance) return;
+        while (next < order.size() && order[next].first == rank) {
+          (*out)[order[next].second] = i;
+          ++next;
+        }
+        ++rank;
+      },
+      scan);
   if (!s.ok()) return s;
   if (next != order.size()) {
     return Status::Corruption("table " + table->meta().Id() + " holds " +

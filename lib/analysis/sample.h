@@ -13,6 +13,7 @@
 #include <random>
 #include <vector>
 
+#include "lib/analysis/distance_scan.h"
 #include "lib/base/status.h"
 #include "lib/puzzle/index.h"
 #include "lib/storage/table.h"
@@ -38,9 +39,11 @@ inline constexpr uint64_t kDefaultSampleSeed = 1;
 // distance >= 0 only states at exactly that distance are eligible; with -1
 // every state is. Fewer than n when fewer are eligible (then all of them,
 // shuffled).
+// A draw at a distance scans the whole table, and stops as `scan` says
+// (its moves are never read).
 // REQUIRES: table != nullptr; distance >= -1.
 Status SampleStates(Table* table, uint64_t n, int distance, uint64_t seed,
-                    std::vector<Index>* out);
+                    std::vector<Index>* out, ScanOptions scan = ScanOptions());
 
 }  // namespace slidedb
 

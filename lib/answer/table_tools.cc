@@ -86,12 +86,17 @@ Status RunAtDistance(const TableToolContext& ctx, int distance, bool json,
   uint64_t found = 0;
   {
     Buffer buf(out);
-    Status s = ScanDistances(ctx.table, [&](Index i, int d, uint8_t) {
-      if (d != distance) return;
-      ++found;
-      AppendStateLine(ctx, ix.StateAt(i), d, json, buf.text());
-      buf.MaybeFlush();
-    });
+    ScanOptions scan = ctx.scan;
+    scan.moves = false;
+    Status s = ScanDistances(
+        ctx.table,
+        [&](Index i, int d, uint8_t) {
+          if (d != distance) return;
+          ++found;
+          AppendStateLine(ctx, ix.StateAt(i), d, json, buf.text());
+          buf.MaybeFlush();
+        },
+        scan);
     if (!s.ok()) return s;
   }
   if (found == 0) *note = NoStateAt(ctx, distance);
@@ -103,7 +108,7 @@ Status RunSample(const TableToolContext& ctx, uint64_t n, int distance,
                  std::string* note) {
   const Indexer& ix = ctx.table->indexer();
   std::vector<Index> picks;
-  Status s = SampleStates(ctx.table, n, distance, seed, &picks);
+  Status s = SampleStates(ctx.table, n, distance, seed, &picks, ctx.scan);
   if (!s.ok()) return s;
   {
     Buffer buf(out);
@@ -142,24 +147,27 @@ Status RunExport(const TableToolContext& ctx, bool json, std::ostream& out) {
   // Said where the moves are the tiles' (a row of the blank's, the default,
   // stays as short as it was: an export runs to hundreds of millions).
   const std::string end = tile ? ",\"notation\":\"tile\"}\n" : "}\n";
-  Status s = ScanDistances(ctx.table, [&](Index i, int d, uint8_t rec) {
-    const std::string state = StateText(ctx, ix.StateAt(i));
-    // The tiles' way is the opposite of the blank's.
-    const Move m = tile ? Inverse(RecordMove(rec)) : RecordMove(rec);
-    const std::string move =
-        d == 0 ? std::string() : std::string(1, MoveLetter(m));
-    if (json) {
-      *o += "{\"state\":";
-      AppendJsonString(o, state);
-      *o += ",\"distance\":" + std::to_string(d) + ",\"move\":";
-      *o += d == 0 ? "null" : "\"" + move + "\"";
-      *o += end;
-    } else {
-      AppendCsvField(o, state);
-      *o += ',' + std::to_string(d) + ',' + move + '\n';
-    }
-    buf.MaybeFlush();
-  });
+  Status s = ScanDistances(
+      ctx.table,
+      [&](Index i, int d, uint8_t rec) {
+        const std::string state = StateText(ctx, ix.StateAt(i));
+        // The tiles' way is the opposite of the blank's.
+        const Move m = tile ? Inverse(RecordMove(rec)) : RecordMove(rec);
+        const std::string move =
+            d == 0 ? std::string() : std::string(1, MoveLetter(m));
+        if (json) {
+          *o += "{\"state\":";
+          AppendJsonString(o, state);
+          *o += ",\"distance\":" + std::to_string(d) + ",\"move\":";
+          *o += d == 0 ? "null" : "\"" + move + "\"";
+          *o += end;
+        } else {
+          AppendCsvField(o, state);
+          *o += ',' + std::to_string(d) + ',' + move + '\n';
+        }
+        buf.MaybeFlush();
+      },
+      ctx.scan);
   if (!s.ok()) return s;
   return Status::OK();
 }
@@ -300,6 +308,8 @@ Status OpenTableTool(const QueryConfig& config, Solver* solver,
   ctx->goal_text = FormatArrangement(goal, config.blank_out);
   ctx->blank_out = config.blank_out;
   ctx->convention = config.convention;
+  ctx->scan.deadline = config.limits.deadline;
+  ctx->scan.cancel = config.limits.cancel;
   return Status::OK();
 }
 

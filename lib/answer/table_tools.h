@@ -10,6 +10,7 @@
 #include <iosfwd>
 #include <string>
 
+#include "lib/analysis/distance_scan.h"
 #include "lib/answer/goal.h"
 #include "lib/base/status.h"
 #include "lib/puzzle/move_notation.h"
@@ -28,6 +29,9 @@ struct TableToolContext {
   std::string blank_out;  // the blank's label on output
   // How moves are written on output (--notation).
   MoveConvention convention = MoveConvention::kBlank;
+  // When a scan of the whole table stops: config.limits' deadline and
+  // cancel (a server's request, Python's Ctrl-C).
+  ScanOptions scan;
 };
 
 // The goal `tool` answers about, and its table. NotSupported when a search

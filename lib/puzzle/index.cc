@@ -77,4 +77,20 @@ State Indexer::StateAt(Index index) const {
   return s;
 }
 
+State Indexer::WithBlankOn(const State& first, int blank) const {
+  // first: the blank on cell 0, the tiles on cells 1 .. cells_ - 1.
+  State s;
+  s.blank = static_cast<uint8_t>(blank);
+  for (int c = 0; c < blank; ++c) s.tile[c] = first.tile[c + 1];
+  s.tile[blank] = 0;
+  for (int c = blank + 1; c < cells_; ++c) s.tile[c] = first.tile[c];
+  if (InversionParity(blank) != InversionParity(0)) {
+    // The last two tiles, wherever the blank stands between them.
+    const int last = blank == cells_ - 1 ? cells_ - 2 : cells_ - 1;
+    const int before = last - 1 == blank ? last - 2 : last - 1;
+    std::swap(s.tile[before], s.tile[last]);
+  }
+  return s;
+}
+
 }  // namespace slidedb

@@ -15,6 +15,7 @@
 #ifndef SLIDEDB_LIB_PUZZLE_INDEX_H_
 #define SLIDEDB_LIB_PUZZLE_INDEX_H_
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 
@@ -68,6 +69,12 @@ class Indexer {
   Index IndexOf(const State& s) const;
   // REQUIRES: i < size().
   State StateAt(Index i) const;
+  // Calls visit(i, StateAt(i)) for each i in [first, end), in order, with
+  // one unranking a tile order (each cells() indexes: the blank's cells)
+  // rather than one an index: a scan of a table's pages.
+  // REQUIRES: first <= end <= size().
+  template <typename Visit>
+  void ForEachState(Index first, Index end, Visit&& visit) const;
 
   // Whether `s` reaches this indexer's goal (its parity class matches).
   bool Reachable(const State& s) const;
@@ -93,6 +100,11 @@ class Indexer {
                : 0;
   }
 
+  // The state of the tile order `rank` with the blank on `blank`, from
+  // StateAt(rank * cells_) (the blank on cell 0): the tiles in its order,
+  // the last two swapped where the blank's cell asks the other parity.
+  State WithBlankOn(const State& first, int blank) const;
+
   Board board_;
   int goal_blank_;
   int cells_;
@@ -100,6 +112,17 @@ class Indexer {
   // LehmerWeights(cells_).
   std::array<Index, kMaxCells> weight_{};
 };
+
+template <typename Visit>
+void Indexer::ForEachState(Index first, Index end, Visit&& visit) const {
+  const Index cells = static_cast<Index>(cells_);
+  for (Index i = first; i < end;) {
+    const State order = StateAt(i - i % cells);
+    for (Index stop = std::min(end, i - i % cells + cells); i < stop; ++i) {
+      visit(i, WithBlankOn(order, static_cast<int>(i % cells)));
+    }
+  }
+}
 
 }  // namespace slidedb
 

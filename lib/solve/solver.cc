@@ -17,23 +17,21 @@ namespace {
 // stored table's: each state mapped to the stored goal, its record's move
 // mapped back.
 std::unique_ptr<Table> SymmetricTable(Table* stored, const GoalMap& map) {
-  const Indexer indexer(stored->meta().board, map.goal_blank());
   if (stored->two_bit()) {
     // A residue is a distance: the mapped state's, as it is.
     return Table::FromRecordReader(
         ServedTableMeta(stored->meta(), map.goal_blank()),
-        [stored, map, indexer](Index i, uint8_t* residue) {
-          return stored->GetResidue(
-              stored->indexer().IndexOf(map.ToStored(indexer.StateAt(i))),
-              residue);
+        [stored, map](Index, const State& s, uint8_t* residue) {
+          return stored->GetResidue(stored->indexer().IndexOf(map.ToStored(s)),
+                                    residue);
         });
   }
   return Table::FromRecordReader(
       ServedTableMeta(stored->meta(), map.goal_blank()),
-      [stored, map, indexer](Index i, uint8_t* record) {
+      [stored, map](Index, const State& state, uint8_t* record) {
         uint8_t r;
-        Status s = stored->Get(
-            stored->indexer().IndexOf(map.ToStored(indexer.StateAt(i))), &r);
+        Status s =
+            stored->Get(stored->indexer().IndexOf(map.ToStored(state)), &r);
         if (!s.ok()) return s;
         // The goal's record is 0 in every table.
         const auto move =

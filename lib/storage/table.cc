@@ -45,19 +45,22 @@ std::unique_ptr<Table> Table::FromRecordReader(TableMeta meta,
     const Index begin = static_cast<Index>(page) * per;
     const Index end = std::min<Index>(t->meta_.states, begin + per);
     std::string data(t->PageSize(page), t->two_bit_ ? '\xff' : '\0');
-    for (Index i = begin; i < end; ++i) {
+    Status s;
+    t->indexer_.ForEachState(begin, end, [&](Index i, const State& state) {
       uint8_t value;
-      Status s = t->record_reader_(i, &value);
-      if (!s.ok()) return s;
+      if (!s.ok()) return;
+      s = t->record_reader_(i, state, &value);
+      if (!s.ok()) return;
       if (!t->two_bit_) {
         data[i - begin] = static_cast<char>(value);
-        continue;
+        return;
       }
       char& byte = data[(i - begin) >> 2];
       const int shift = static_cast<int>(i & 3) * 2;
       byte = static_cast<char>((static_cast<uint8_t>(byte) & ~(3u << shift)) |
                                (value & 3u) << shift);
-    }
+    });
+    if (!s.ok()) return s;
     *out = PageData::Own(std::move(data));
     return Status::OK();
   };
@@ -104,7 +107,7 @@ Status Table::Load(uint32_t page) {
 
 Status Table::GetSlow(Index i, uint8_t* record) {
   if (two_bit_) return WalkRecord(i, record);
-  if (record_reader_) return record_reader_(i, record);
+  if (record_reader_) return record_reader_(i, indexer_.StateAt(i), record);
   const uint32_t page = i >> kPageShift;  // < page_count_: Get's REQUIRES
   Status s = Load(page);
   if (!s.ok()) return s;
@@ -114,7 +117,7 @@ Status Table::GetSlow(Index i, uint8_t* record) {
 }
 
 Status Table::GetResidueSlow(Index i, uint8_t* residue) {
-  if (record_reader_) return record_reader_(i, residue);
+  if (record_reader_) return record_reader_(i, indexer_.StateAt(i), residue);
   Status s = Load(static_cast<uint32_t>(i >> kTwoBitPageShift));
   if (!s.ok()) return s;
   GetResidueLoaded(i, residue);
@@ -139,9 +142,10 @@ Status Table::WalkRecord(Index i, uint8_t* record) {
   return Status::OK();
 }
 
-Status Table::LoadAll() {
+Status Table::LoadAll(const std::function<Status()>& stop) {
   for (uint32_t p = 0; p < page_count_; ++p) {
-    Status s = Load(p);
+    Status s = stop ? stop() : Status::OK();
+    if (s.ok()) s = Load(p);
     if (!s.ok()) return s;
   }
   return Status::OK();

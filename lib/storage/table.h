@@ -51,9 +51,10 @@ class Table {
   // Sets *out to page `page` of the table. Called from any thread that
   // meets a page not loaded yet, possibly from several at once.
   using PageReader = std::function<Status(uint32_t page, PageData* out)>;
-  // Computes the record of index i (its residue, in a two-bit table).
-  // Called from any thread.
-  using RecordReader = std::function<Status(Index i, uint8_t* record)>;
+  // Computes the record of index i, whose state is s (its residue, in a
+  // two-bit table). Called from any thread.
+  using RecordReader =
+      std::function<Status(Index i, const State& s, uint8_t* record)>;
 
   Table(TableMeta meta, PageReader reader);
   // A table held whole in memory, from RunBfs's records (tests, benchmarks).
@@ -125,8 +126,9 @@ class Table {
     }
   }
 
-  // Reads every page not read yet.
-  Status LoadAll();
+  // Reads every page not read yet. Before each, `stop` (when set) may
+  // end the reading with its error.
+  Status LoadAll(const std::function<Status()>& stop = nullptr);
   // Pages read so far.
   uint32_t pages_loaded() const {
     return pages_loaded_.load(std::memory_order_relaxed);

@@ -249,6 +249,14 @@ def test_histogram_and_sample_are_the_cli(db):
         assert db.sample(25, seed=9, **options) == lines
         _, lines, _ = cli(*args, "--sample", "25", "--distance", "6")
         assert db.sample(25, distance=6, **options) == lines
+    # notation, which neither writes, is refused as the CLI refuses it.
+    for ask, flag in [(lambda: db.histogram(notation="tile"), "--histogram"),
+                      (lambda: db.sample(1, notation="tile"), "--sample")]:
+        with pytest.raises(ValueError, match="notation does not apply"):
+            ask()
+        status, _, err = cli(flag, *(["1"] if flag == "--sample" else []),
+                             "--notation", "tile")
+        assert status == 64 and "--notation does not apply" in err
     # Numbers out of range say so as slidedb-query does, quoting what was
     # given.
     # Past 64 bits, and -1 for a distance (None is "any"), too.

@@ -285,6 +285,40 @@ TEST_F(ApiTest, MovesTakeABudget) {
       << r.body;
 }
 
+// A sample at a distance reads the whole table: it stops at the request's
+// deadline and when its client leaves (the cancel flag), a 503 that says
+// so, and notation, which it does not write, is refused as the CLI
+// refuses it.
+TEST_F(ApiTest, ASampleAtADistanceStopsWithItsRequest) {
+  ApiRequest ask = Get(
+      "/api/sample",
+      {{"n", "3"}, {"distance", "20"}, {"goal", "_12345678"}, {"blank", "_"}});
+  ask.limits.deadline = SearchLimits::Clock::now();
+  ApiResponse r = api_->Handle(ask);
+  EXPECT_EQ(r.status, 503) << r.body;
+  EXPECT_EQ(Parse(r)["code"], "DeadlineExceeded") << r.body;
+  EXPECT_NE(r.body.find("a sample at a distance reads every state"),
+            std::string::npos)
+      << r.body;
+  std::atomic<bool> cancel{true};
+  ask.limits.deadline = SearchLimits::Clock::time_point::max();
+  ask.limits.cancel = &cancel;
+  EXPECT_EQ(api_->Handle(ask).status, 503);
+  cancel = false;
+  r = api_->Handle(ask);
+  EXPECT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(std::count(r.body.begin(), r.body.end(), '\n'), 3) << r.body;
+  for (const char* path : {"/api/sample", "/api/histogram"}) {
+    std::multimap<std::string, std::string> params = {{"notation", "tile"}};
+    if (std::string(path) == "/api/sample") params.emplace("n", "1");
+    r = api_->Handle(Get(path, params));
+    EXPECT_EQ(r.status, 400) << path;
+    EXPECT_NE(r.body.find("parameter 'notation' does not apply to"),
+              std::string::npos)
+        << r.body;
+  }
+}
+
 // An analysis's budget past the server's deadline is cut to nine tenths of
 // the way to it, as a search's is: a 200 with the moves analysed and the
 // budget it had, not the one asked for; without a budget, the deadline is
