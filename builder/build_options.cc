@@ -186,9 +186,11 @@ po::options_description Describe(Given* g) {
 void PrintHelp(const po::options_description& desc, std::ostream& out) {
   out << kUsage << desc << "\n"
       << "Exit status: 0 built (or already served); 1 the build failed;\n"
-         "64 bad usage; 73 the database cannot be written (or another\n"
+         "64 bad usage; 73 the database cannot be written (another\n"
          "slidedb-build is writing it: one build at a time holds\n"
-         "DIR.lock); 74 an I/O error (a full\n"
+         "DIR.lock; its folder is read-only; or what is there is no\n"
+         "slidedb database, or one damaged past reading, which --rebuild\n"
+         "replaces); 74 an I/O error (a full\n"
          "disk) while writing the database: it is left as it was; or the\n"
          "output could not be written (a --verify report, or a build's\n"
          "summary, written after the database was).\n"
@@ -232,6 +234,9 @@ std::string ValueError(const Given& g, const po::variables_map& vm,
           : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   s = CheckBlankLabel(g.blank);
   if (!s.ok()) return s.message();
+  if (vm.count("blank") && g.goal_texts.empty()) {
+    return "--blank names the blank in --goal, and no --goal was given";
+  }
   if (g.format != "text" && g.format != "json") {
     return "--format must be text or json";
   }
@@ -265,6 +270,13 @@ std::string KindError(const Given& g, BuildOptions* o) {
                                               !g.pdb_text.empty(), o->metric);
     if (!why.empty()) return why;
   }
+  if (o->metric == Metric::kMtm && o->pdb && !two_bit_board &&
+      board.cells() <= kMaxTableCells && !o->verify) {
+    // The multi-tile metric's tables need no --pdb there.
+    return "--pdb does not apply to --metric mtm, which builds " +
+           board.Name() + "'s full table: slidedb-build --board " +
+           board.Name() + " --metric mtm";
+  }
   if (o->metric == Metric::kMtm && (o->pdb || two_bit_board) && !o->verify) {
     return "--metric mtm builds full tables, for boards of up to " +
            std::to_string(kMaxTableCells) + " cells; " + board.Name() +
@@ -273,6 +285,12 @@ std::string KindError(const Given& g, BuildOptions* o) {
                   "--metric mtm searches it)"
                 : " has no multi-tile answer: its walking-distance tables "
                   "are too big to make");
+  }
+  if (o->force && !o->pdb) {
+    // Refused, not ignored: a full table is built whatever serves it.
+    return "--force applies to pattern databases (--pdb, or a board of more "
+           "than " +
+           std::to_string(kMaxTableCells) + " cells)";
   }
   // --pdb strong or strong:PARTITION.
   const std::string_view pdb = g.pdb_text;

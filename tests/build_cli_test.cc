@@ -101,6 +101,11 @@ TEST(BuildCliTest, BadUsageIsStatus64) {
       {"--records", ""},
       {"--goal", ""},
       {"--board", "2x3", "--blank", ""},
+      // Accepted once and ignored: --force without pattern databases,
+      // --blank without a goal, --pdb for a table of the multi-tile metric.
+      {"--board", "2x3", "--force"},
+      {"--board", "2x3", "--blank", "x"},
+      {"--board", "3x3", "--pdb", "4-4", "--metric", "mtm"},
   };
   for (const auto& args : cases) {
     std::vector<std::string> full = {"--db", db, "--quiet"};
@@ -122,6 +127,12 @@ TEST(BuildCliTest, BadUsageIsStatus64) {
         << r.err;
   }
   EXPECT_FALSE(fs::exists(db)) << "a refused build wrote a database";
+  // The multi-tile metric's full table: the build to run instead.
+  const CliResult r = RunBuildCli(
+      {"--db", db, "--board", "2x3", "--pdb", "3-2", "--metric", "mtm"});
+  EXPECT_NE(r.err.find("slidedb-build --board 2x3 --metric mtm"),
+            std::string::npos)
+      << r.err;
 }
 
 // An absurd --threads is refused or capped, not a crash.
@@ -262,9 +273,13 @@ TEST(BuildCliTest, RefusesARocksDbThatIsNotSlidedb) {
     ASSERT_TRUE(db->Put(rocksdb::WriteOptions(), "key", "value").ok());
     ASSERT_TRUE(db->Close().ok());
   }
-  const CliResult r = RunBuildCli({"--db", dir, "--board", "2x2", "--quiet"});
-  EXPECT_EQ(r.status, kExitCantCreate);
-  EXPECT_NE(r.err.find("not a slidedb"), std::string::npos) << r.err;
+  for (const bool rebuild : {false, true}) {
+    std::vector<std::string> args = {"--db", dir, "--board", "2x2", "--quiet"};
+    if (rebuild) args.push_back("--rebuild");
+    const CliResult r = RunBuildCli(args);
+    EXPECT_EQ(r.status, kExitCantCreate);
+    EXPECT_NE(r.err.find("not a slidedb"), std::string::npos) << r.err;
+  }
   rocksdb::DB* raw = nullptr;
   ASSERT_TRUE(rocksdb::DB::OpenForReadOnly(rocksdb::Options(), dir, &raw).ok());
   std::unique_ptr<rocksdb::DB> db(raw);
@@ -274,6 +289,40 @@ TEST(BuildCliTest, RefusesARocksDbThatIsNotSlidedb) {
   std::string format;
   EXPECT_TRUE(db->Get(rocksdb::ReadOptions(), kFormatKey, &format).IsNotFound());
   EXPECT_TRUE(AsideCopies(dir).empty());
+}
+
+// A database whose blocks fail their checksums is said to be damaged
+// (Corruption, not "no slidedb database"), and the build that will not
+// touch it says how to mend it.
+TEST(BuildCliTest, ADamagedDatabaseIsSaidSoWithItsMend) {
+  const std::string dir = TempDir("build-damaged") + "/db";
+  ASSERT_EQ(RunBuildCli({"--db", dir, "--board", "2x3", "--quiet"}).status,
+            kExitOk);
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    if (entry.path().extension() != ".sst") continue;
+    std::fstream f(entry.path(),
+                   std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(100);
+    f.write(std::string(100, '\x5a').data(), 100);
+  }
+  const CliResult q = RunQueryCli({"--db", dir, "--board", "2x3", "123405"});
+  EXPECT_EQ(q.status, kExitNoInput);
+  EXPECT_NE(q.err.find("Corruption: block checksum mismatch"),
+            std::string::npos)
+      << q.err;
+  EXPECT_EQ(q.err.find("not a slidedb"), std::string::npos) << q.err;
+  for (const bool rebuild : {false, true}) {
+    std::vector<std::string> args = {"--db", dir, "--board", "2x3", "--quiet"};
+    if (rebuild) args.push_back("--rebuild");
+    const CliResult r = RunBuildCli(args);
+    EXPECT_EQ(r.status, kExitCantCreate) << r.err;
+    EXPECT_NE(r.err.find("remove the folder (rm -r " + dir + ")"),
+              std::string::npos)
+        << r.err;
+  }
+  fs::remove_all(dir);
+  EXPECT_EQ(RunBuildCli({"--db", dir, "--board", "2x3", "--quiet"}).status,
+            kExitOk);
 }
 
 // A database directory named with a trailing slash, as shell completion

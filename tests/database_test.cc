@@ -100,6 +100,14 @@ TEST(DatabaseTest, OtherRocksDbIsCorruption) {
   EXPECT_TRUE(s.IsCorruption()) << s.ToString();
   EXPECT_NE(s.message().find("not a slidedb database"), std::string::npos)
       << s.message();
+  // Not a slidedb database, damaged or not: a build leaves it alone, even
+  // starting afresh.
+  for (const bool fresh : {false, true}) {
+    std::unique_ptr<DatabaseWriter> writer;
+    s = DatabaseWriter::Begin(dir, &writer, fresh);
+    EXPECT_TRUE(s.IsInvalidArgument()) << s.ToString();
+    EXPECT_EQ(s.message().find("--rebuild"), std::string::npos) << s.message();
+  }
 }
 
 TEST(DatabaseTest, OtherFormatVersionIsVersionMismatch) {
@@ -158,7 +166,15 @@ TEST(DatabaseTest, BadMetadataIsCorruption) {
     std::unique_ptr<DatabaseWriter> writer;
     s = DatabaseWriter::Begin(dir, &writer);
     EXPECT_TRUE(s.IsInvalidArgument()) << meta << ": " << s.ToString();
-    EXPECT_NE(s.message().find("not touching it"), std::string::npos);
+    EXPECT_NE(s.message().find("not touching it: slidedb-build --rebuild "
+                               "replaces it"),
+              std::string::npos)
+        << s.message();
+    // Starting afresh replaces it, as --rebuild says.
+    db.reset();
+    ASSERT_TRUE(DatabaseWriter::Begin(dir, &writer, /*fresh=*/true).ok())
+        << meta;
+    writer.reset();
   }
 }
 

@@ -1,6 +1,6 @@
 // FromRocksDb (lib/storage/rocks_status.h): what RocksDB's failures mean
 // to a caller; memory the system refused is too little memory (exit 69),
-// not a bad database (66).
+// not a bad database (66); a checksum that fails is Corruption.
 #include "lib/storage/rocks_status.h"
 
 #include <gtest/gtest.h>
@@ -28,12 +28,19 @@ TEST(RocksStatusTest, OtherFailuresAreIOErrors) {
   const Status io = FromRocksDb(rocksdb::Status::IOError(
       "while open a file for random read", std::strerror(EACCES)));
   EXPECT_TRUE(io.IsIOError()) << io.ToString();
-  EXPECT_TRUE(
-      FromRocksDb(rocksdb::Status::Corruption("bad block")).IsIOError());
   // The words in `what` (a path, say) are not RocksDB's.
   EXPECT_TRUE(FromRocksDb(rocksdb::Status::IOError("lock held"),
                           std::string("opening /db/") + std::strerror(ENOMEM))
                   .IsIOError());
+}
+
+// A block whose checksum does not match is stored data broken, as
+// docs/ERRORS.md's Corruption says, and a build names the mend of it.
+TEST(RocksStatusTest, RocksDbsCorruptionIsCorruption) {
+  const Status bad = FromRocksDb(
+      rocksdb::Status::Corruption("block checksum mismatch"), "reading /db");
+  EXPECT_TRUE(bad.IsCorruption()) << bad.ToString();
+  EXPECT_EQ(bad.message(), "reading /db: Corruption: block checksum mismatch");
 }
 
 }  // namespace

@@ -159,10 +159,11 @@ Status Database::Open(const std::string& dir, std::unique_ptr<Database>* db) {
   out->db_.reset(raw);
   std::string version;
   s = raw->Get(rocksdb::ReadOptions(), kFormatKey, &version);
-  if (!s.ok()) {
+  if (s.IsNotFound()) {
     return Status::Corruption(dir + " is not a slidedb database (no " +
                               std::string(kFormatKey) + " key)");
   }
+  if (!s.ok()) return FromRocksDb(s, "cannot read database " + dir);
   std::unique_ptr<rocksdb::Iterator> it(raw->NewIterator({}));
   Status st = CheckVersion(dir, version, it.get());
   if (!st.ok()) return st;

@@ -17,6 +17,7 @@
 #include "lib/base/out_of_memory.h"
 #include "lib/base/threads.h"
 #include "lib/storage/database.h"
+#include "lib/storage/database_in_place.h"
 #include "lib/storage/format.h"
 #include "lib/storage/rocks_status.h"
 
@@ -119,16 +120,6 @@ bool HasEntries(Env* env, const std::string& dir) {
   return env->GetChildren(dir, &names).ok() && !names.empty();
 }
 
-// Opens the database at `dir` and reads every table's metadata (Open reads
-// none), so that a damaged one is found before anything is written.
-Status OpenAndReadMetadata(const std::string& dir,
-                           std::unique_ptr<Database>* db) {
-  Status s = Database::Open(dir, db);
-  if (!s.ok()) return s;
-  std::vector<const TableMeta*> tables;
-  return (*db)->Tables(&tables);
-}
-
 }  // namespace
 
 Status DatabaseWriter::Begin(const std::string& dir,
@@ -172,24 +163,10 @@ Status DatabaseWriter::Begin(const std::string& dir,
         " is read-only (its folder's permissions); not touching it: "
         "make it writable to build into it");
   }
-  if (fresh && exists) {
-    // Replaced whole at Commit, nothing of it copied: a slidedb database of
-    // any format, and nothing else.
-    std::unique_ptr<Database> old;
-    Status s = OpenAndReadMetadata(clean, &old);
-    if (!s.ok() && !s.IsVersionMismatch()) {
-      return Status::InvalidArgument(s.message() + "; not touching it");
-    }
-  } else if (exists) {
-    // Check what is there through a read-only open, as a query does: the
-    // database in place is never opened for writing.
-    std::unique_ptr<Database> old;
-    Status s = OpenAndReadMetadata(clean, &old);
-    if (!s.ok()) {
-      return Status::InvalidArgument(s.message() + "; not touching it");
-    }
-    old.reset();
-    s = CopyDatabase(env, clean, w->aside_);
+  if (exists) {
+    // Replaced whole at Commit when `fresh`, else copied and added to.
+    Status s = CheckDatabaseInPlace(clean, fresh);
+    if (s.ok() && !fresh) s = CopyDatabase(env, clean, w->aside_);
     if (!s.ok()) return s;
   } else if (env->FileExists(clean) &&
              !(fs::is_directory(path, ec) && !HasEntries(env, clean))) {

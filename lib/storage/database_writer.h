@@ -31,7 +31,9 @@ class DatabaseWriter {
   // Starts a change to the database at `dir`, which need not exist yet. Fails
   // if `dir` holds something other than a slidedb database, or if another
   // writer has it open. With `fresh` the change starts from an empty
-  // database, which replaces the one in place (of any format) at Commit.
+  // database, which replaces the one in place (of any format, or damaged
+  // past reading: its format key is read) at Commit; without it, a damaged
+  // one fails, naming --rebuild.
   // Every file operation outside RocksDB (the lock, the copy, the swap and
   // the syncs) goes through `env`, Env::Default() if null; RocksDB writes
   // the tables through its own.

@@ -15,6 +15,9 @@ Status FromRocksDb(const rocksdb::Status& s, const std::string& what) {
       rocks.find(std::strerror(ENOMEM)) != std::string::npos) {
     return Status::ResourceExhausted(message);
   }
+  // A checksum that does not match: stored data broken, not the file
+  // system's refusal.
+  if (s.IsCorruption()) return Status::Corruption(message);
   return Status::IOError(message);
 }
 
