@@ -137,14 +137,15 @@ int RunVerify(const std::string& file, int size, bool closed, bool json,
     return kExitDataError;
   }
   std::vector<std::string> problems;
+  size_t more = 0;
   if (size > 0 && grid.size != size) {
     problems.push_back("wrong size: the grid is " + std::to_string(grid.size) +
                        "x" + std::to_string(grid.size) + ", --size asks for " +
                        std::to_string(size) + "x" + std::to_string(size));
   } else {
-    problems = tour::GridProblems(grid, closed, kMaxProblems);
+    problems = tour::GridProblems(grid, closed, kMaxProblems, &more);
   }
-  tour::WriteVerdict(file, grid.size, closed, problems, json, out);
+  tour::WriteVerdict(file, grid.size, closed, problems, more, json, out);
   return problems.empty() ? kExitOk : kExitUnsolvable;
 }
 

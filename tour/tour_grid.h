@@ -39,10 +39,11 @@ bool ParseWholeNumber(const std::string& text, long long* value);
 // integers.
 Status ReadGrid(std::istream& in, Grid* grid);
 
-// Every problem that keeps `grid` from being a knight's tour, one per line
-// item, at most `limit` of them (more are summarised in a last item). Empty
-// when the grid is a tour (closed too, with `closed`).
-std::vector<std::string> GridProblems(const Grid& grid, bool closed, int limit);
+// Every problem that keeps `grid` from being a knight's tour, one per
+// item, at most `limit` of them; *more counts those past it. Empty when
+// the grid is a tour (closed too, with `closed`).
+std::vector<std::string> GridProblems(const Grid& grid, bool closed, int limit,
+                                      size_t* more);
 
 }  // namespace slidedb::tour
 

@@ -85,13 +85,14 @@ void WriteTourJson(const TourRequest& request, const TourAnswer& answer,
 }
 
 void WriteVerdict(const std::string& file, int n, bool closed,
-                  const std::vector<std::string>& problems, bool json,
-                  std::ostream& out) {
+                  const std::vector<std::string>& problems, size_t more,
+                  bool json, std::ostream& out) {
   if (json) {
     nlohmann::json j = {{"file", file},
                         {"size", n},
                         {"valid", problems.empty()},
-                        {"problems", problems}};
+                        {"problems", problems},
+                        {"more_problems", more}};
     out << j.dump() << "\n";
   } else if (problems.empty()) {
     out << file << ": a valid " << n << "x" << n << " "
@@ -100,6 +101,7 @@ void WriteVerdict(const std::string& file, int n, bool closed,
     out << file << ": not a knight's tour of the " << n << "x" << n
         << " board:\n";
     for (const auto& p : problems) out << "  " << p << "\n";
+    if (more > 0) out << "  ... and " << more << " more problems\n";
   }
 }
 

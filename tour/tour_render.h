@@ -22,10 +22,10 @@ void WriteTourJson(const TourRequest& request, const TourAnswer& answer,
                    std::ostream& out);
 
 // The verdict on the grid read from `file` (an n x n grid): valid, or its
-// problems.
+// problems, and how many more there were past those listed.
 void WriteVerdict(const std::string& file, int n, bool closed,
-                  const std::vector<std::string>& problems, bool json,
-                  std::ostream& out);
+                  const std::vector<std::string>& problems, size_t more,
+                  bool json, std::ostream& out);
 
 // The backtracks of each rule from every start of an n x n board: three
 // grids, or one JSON object.

@@ -171,6 +171,22 @@ TEST(TourCli, VerifyNamesWhatIsWrong) {
   r = Tour({"--verify", kFigure3, "--closed", "--format", "json"});
   EXPECT_EQ(r.status, kExitUnsolvable);
   EXPECT_EQ(nlohmann::json::parse(r.out)["valid"], false);
+  EXPECT_EQ(nlohmann::json::parse(r.out)["more_problems"], 0);
+  // Past the 20 listed, the problems are counted: each is one, none the
+  // count's words. (A 6x6 grid of 1s: 1 appears 36 times, and 2 to 36 are
+  // missing: 36 problems.)
+  std::string ones;
+  for (int row = 0; row < 6; ++row) ones += "1 1 1 1 1 1\n";
+  r = Tour({"--verify", "-", "--format", "json"}, ones);
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["problems"].size(), 20u) << r.out;
+  EXPECT_EQ(j["more_problems"], 36 - 20) << r.out;
+  for (const auto& p : j["problems"]) {
+    EXPECT_EQ(p.get<std::string>().find("more problems"), std::string::npos);
+  }
+  r = Tour({"--verify", "-"}, ones);
+  EXPECT_NE(r.out.find("  ... and 16 more problems\n"), std::string::npos)
+      << r.out;
   r = Tour({"--verify", "-"}, "1 2\n3 four\n");
   EXPECT_EQ(r.status, kExitDataError);
   EXPECT_NE(r.err.find("'four' is not a whole number"), std::string::npos);
