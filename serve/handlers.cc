@@ -61,9 +61,13 @@ std::string DeadlineMessage(const std::string& why, const ApiRequest& request,
     m += "a sample at a distance reads every state of the table: the "
          "server may be busy, or the table too large for its time";
   } else if (mtm) {
-    m += "a search in the multi-tile metric is always optimal";
-    if (MaxSecondsCanHelp(request)) m += ", with max_seconds or not";
-    m += ": the position may be too far for the server's time, or the "
+    // Said once: the search's own words may say it already.
+    if (why.find("optimally or not at all") == std::string::npos) {
+      m += "a search in the multi-tile metric is always optimal";
+      if (MaxSecondsCanHelp(request)) m += ", with max_seconds or not";
+      m += ": ";
+    }
+    m += "the position may be too far for the server's time, or the "
          "server busy";
   } else if (!MaxSecondsCanHelp(request)) {
     m += "the server may be busy, or the position too hard for its "
@@ -353,8 +357,10 @@ bool Handler::BatchInputs(std::vector<std::string>* inputs,
     }
   }
   if (inputs->empty()) {
-    *error = Error(400, "POST /api/solve takes its states in the body, one "
-                        "per line, and the body holds none");
+    *error = Error(400, lines ? "POST /api/solve takes its states in the "
+                                "body, one per line, and the body holds none"
+                              : "POST /api/solve takes its states in the "
+                                "body, and its JSON array holds none");
     return false;
   }
   return true;

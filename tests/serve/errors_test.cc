@@ -176,6 +176,24 @@ TEST(ErrorsTest, AMalformedStartIsA400BeforeAMissingTable) {
       << cli.err;
 }
 
+// A batch of no state says which body held none: lines, or a JSON array.
+TEST(ErrorsTest, AnEmptyBatchSaysWhichBodyHeldNone) {
+  Api api(testing::TestDatabase(), nullptr);
+  ASSERT_TRUE(api.Open().ok());
+  ApiRequest ask = testing::Post("/api/solve", "\n\n");
+  ApiResponse r = api.Handle(ask);
+  EXPECT_EQ(r.status, 400);
+  EXPECT_NE(r.body.find("one per line, and the body holds none"),
+            std::string::npos)
+      << r.body;
+  ask = testing::Post("/api/solve", "[]");
+  ask.content_type = "application/json";
+  r = api.Handle(ask);
+  EXPECT_EQ(r.status, 400);
+  EXPECT_NE(r.body.find("its JSON array holds none"), std::string::npos)
+      << r.body;
+}
+
 TEST(ErrorsTest, LimitsHaveOneMessageAndTheServersProfile) {
   uint64_t v = 0;
   Status s = ReadNumber(UserNumber::kSample, "--sample", "0", kLibraryLimits,

@@ -3,9 +3,8 @@
 // whatever the API says.
 #include "serve/http_server.h"
 
-#include <httplib.h>
-
 #include <gtest/gtest.h>
+#include <httplib.h>
 
 #include <atomic>
 #include <mutex>
@@ -14,6 +13,7 @@
 #include <vector>
 
 #include "serve/api.h"
+#include "serve/handlers.h"
 #include "serve/params.h"
 #include "tests/serve/raw_http.h"
 
@@ -259,6 +259,13 @@ TEST(HttpServerTest, PastTheDeadlineInTheQueue) {
   a = PastDeadlineInQueue(r);
   EXPECT_NE(a.body.find("always optimal"), std::string::npos);
   EXPECT_EQ(a.body.find("max_seconds=T"), std::string::npos);
+  // Said once where the search's own words say it (a budget cut before
+  // the server's deadline).
+  const std::string m = DeadlineMessage(
+      "stopped after 9 states: the multi-tile search answers optimally or "
+      "not at all",
+      r, /*mtm=*/true, /*max_seconds=*/true);
+  EXPECT_EQ(m.find("optimal"), m.rfind("optimal")) << m;
   // Where max_seconds is no parameter (/api/moves) or would not help (a
   // verification needs the exact distance), it is not suggested.
   // So do `count` and `all`.
