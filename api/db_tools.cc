@@ -178,7 +178,10 @@ Status Db::AllSolutions(const std::string& start, int64_t limit,
   extras.count = true;
   if (limit != 0) {
     Status s = CheckNumber(UserNumber::kLimit, "limit", limit, kLibraryLimits);
-    if (!s.ok()) return s;
+    if (!s.ok()) {
+      // 0 is taken too, here alone: the count with none listed.
+      return Status::InvalidArgument(s.message() + " (or 0: none listed)");
+    }
     extras.all = true;
     extras.limit = static_cast<size_t>(limit);
   }

@@ -189,8 +189,9 @@ void PrintHelp(const po::options_description& desc, std::ostream& out) {
          "64 bad usage; 73 the database cannot be written (another\n"
          "slidedb-build is writing it: one build at a time holds\n"
          "DIR.lock; its folder is read-only; or what is there is no\n"
-         "slidedb database, or one damaged past reading, which --rebuild\n"
-         "replaces); 74 an I/O error (a full\n"
+         "slidedb database, or a damaged one: --rebuild replaces one whose\n"
+         "format key still reads, the message says to remove one whose key\n"
+         "does not); 74 an I/O error (a full\n"
          "disk) while writing the database: it is left as it was; or the\n"
          "output could not be written (a --verify report, or a build's\n"
          "summary, written after the database was).\n"
@@ -288,9 +289,9 @@ std::string KindError(const Given& g, BuildOptions* o) {
   }
   if (o->force && !o->pdb) {
     // Refused, not ignored: a full table is built whatever serves it.
-    return "--force applies to pattern databases (--pdb, or a board of more "
-           "than " +
-           std::to_string(kMaxTableCells) + " cells)";
+    return "--force applies to pattern databases, and this build makes "
+           "none (--pdb makes them; so does a board of 15 to 25 cells by "
+           "default)";
   }
   // --pdb strong or strong:PARTITION.
   const std::string_view pdb = g.pdb_text;

@@ -214,6 +214,19 @@ TEST(TwoBitTablesTest, ScanSkipsMovesAndStopsWhenAsked) {
         table, [&](Index, int, uint8_t) { ++visits; }, stop);
     EXPECT_TRUE(s.IsDeadlineExceeded()) << s.ToString();
     EXPECT_EQ(visits, 0);
+    // Set while the states are visited: looked at every 65,536 of them.
+    stop.deadline = std::chrono::steady_clock::time_point::max();
+    stop.cancel = &cancel;
+    cancel = false;
+    s = ScanDistances(
+        table,
+        [&](Index i, int, uint8_t) {
+          if (i == 10) cancel = true;
+          ++visits;
+        },
+        stop);
+    EXPECT_TRUE(s.IsDeadlineExceeded()) << s.ToString();
+    EXPECT_EQ(visits, 65536);
     std::vector<int> with_moves, without;
     ASSERT_TRUE(ScanDistances(table, [&](Index, int d, uint8_t) {
                   with_moves.push_back(d);

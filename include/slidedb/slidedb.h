@@ -305,7 +305,9 @@ class Db {
   // The histogram of the goal's table (options.goal, or the canonical goal
   // with the blank last). Reads only the table's metadata. NotSupported on
   // a goal answered by a search (it has no full table); NotFound, as Solve,
-  // where nothing answers the goal (no table, no pattern databases).
+  // where nothing answers the goal (no table, no pattern databases);
+  // InvalidArgument for Options::notation or max_seconds, which it would
+  // ignore (slidedb-query refuses them too).
   // REQUIRES: histogram != nullptr.
   Status GetHistogram(const Options& options, Histogram* histogram) const;
 
@@ -342,7 +344,8 @@ class Db {
   // or a distance out of the limits every face has (docs/ERRORS.md: n from
   // 1 to 4294967295, distance -1 or from 0 to 1000). A draw at a distance
   // reads every state of the table, and stops with DeadlineExceeded once
-  // Options::cancel is set.
+  // Options::cancel is set. notation and max_seconds are refused, as by
+  // GetHistogram.
   // REQUIRES: states != nullptr.
   Status Sample(int64_t n, int distance, uint64_t seed, const Options& options,
                 std::vector<SampledState>* states) const;
