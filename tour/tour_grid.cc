@@ -7,6 +7,15 @@
 
 namespace slidedb::tour {
 
+namespace {
+
+// "1 number", "3 numbers".
+std::string Numbers(size_t n) {
+  return std::to_string(n) + (n == 1 ? " number" : " numbers");
+}
+
+}  // namespace
+
 bool IsClosed(const Tour& tour) {
   return tour.size() > 1 && IsKnightMove(tour.back(), tour.front());
 }
@@ -109,8 +118,8 @@ Status ReadGrid(std::istream& in, Grid* grid) {
     if (row.size() != width) {
       return Status::InvalidArgument(
           "line " + std::to_string(line_number) + " has " +
-          std::to_string(row.size()) + " numbers, the first row " +
-          std::to_string(width) + ": every row needs the same count");
+          Numbers(row.size()) + ", the first row " + std::to_string(width) +
+          ": every row needs the same count");
     }
     grid->cells.push_back(std::move(row));
   }
@@ -119,7 +128,7 @@ Status ReadGrid(std::istream& in, Grid* grid) {
   if (grid->cells.size() != width) {
     return Status::InvalidArgument(
         "the grid is not square: " + std::to_string(grid->cells.size()) +
-        " rows of " + std::to_string(width) + " numbers");
+        (grid->cells.size() == 1 ? " row of " : " rows of ") + Numbers(width));
   }
   grid->size = static_cast<int>(width);
   return Status::OK();

@@ -82,7 +82,8 @@ TEST(TourGrid, ReadGridRejectsWhatIsNotASquareGridOfNumbers) {
   std::istringstream ragged("1 2\n3\n");
   Status s = ReadGrid(ragged, &grid);
   EXPECT_TRUE(s.IsInvalidArgument());
-  EXPECT_NE(s.message().find("line 2 has 1 numbers"), std::string::npos);
+  EXPECT_NE(s.message().find("line 2 has 1 number, the first row 2"),
+            std::string::npos);
   std::istringstream word("1 x\n3 4\n");
   s = ReadGrid(word, &grid);
   EXPECT_NE(s.message().find("'x' is not a whole number"), std::string::npos);
