@@ -20,10 +20,10 @@ namespace slidedb {
 
 // How a scan runs: what its visitor needs, and when it stops.
 struct ScanOptions {
-  // Whether the visitor reads each record's move. Without them, a goal
-  // served by symmetry is scanned as fast as a stored one (the stored
-  // goal's move costs 30x the distance), and `record`'s move is
-  // meaningless: a sample or --at-distance.
+  // Whether the visitor reads each record's move. Without them, a two-bit
+  // table's goal served by symmetry skips finding each state's move as the
+  // stored goal's byte table would give it (ServedBestMove), and
+  // `record`'s move is meaningless: a sample or --at-distance.
   bool moves = true;
   // Looked at every 65,536 states: past the deadline, or once *cancel is
   // set, the scan stops with DeadlineExceeded (a server's --work-timeout
