@@ -110,13 +110,11 @@ Status Db::Impl::Answering(const Options& options, Answerer** answerer,
     GoalKind kind;
     s = OpenGoal(cache.config, &solver_, &kind);
     if (!s.ok()) {
-      Arrangement start_a, goal;
-      Problem p;
       const Status malformed =
-          start != nullptr
-              ? PoseInput(cache.config, *start, &start_a, &goal, &p)
-              : Status::OK();
-      return malformed.ok() ? Explained(cache.config, s) : malformed;
+          start != nullptr ? CheckInput(cache.config, *start) : Status::OK();
+      if (malformed.ok()) return Explained(cache.config, s);
+      return Status::InvalidArgument(
+          MalformedMessage(*start, malformed.message()));
     }
     cache.answerer = std::make_unique<Answerer>(cache.config, &solver_);
     cache.options = options;

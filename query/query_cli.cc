@@ -53,10 +53,10 @@ void SayMalformedStates(const QueryArgs& a, std::ostream& err) {
     given = {a.analyse_start};
   }
   for (const std::string& state : given) {
-    Arrangement start, goal;
-    Problem p;
-    const Status s = PoseInput(a.config, state, &start, &goal, &p);
-    if (!s.ok()) err << "slidedb-query: " << s.message() << "\n";
+    const Status s = CheckInput(a.config, state);
+    if (!s.ok()) {
+      err << "slidedb-query: " << MalformedMessage(state, s.message()) << "\n";
+    }
   }
 }
 

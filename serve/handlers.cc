@@ -140,11 +140,8 @@ bool Handler::OpenGoal(const std::string* start, ApiResponse* error,
   GoalKind kind;
   const Status s = slidedb::OpenGoal(*config_, solver_, &kind);
   if (s.ok()) return true;
-  Arrangement start_a, goal;
-  Problem p;
   const Status malformed =
-      start != nullptr ? PoseProblem(*config_, *start, &start_a, &goal, &p)
-                       : Status::OK();
+      start != nullptr ? CheckInput(*config_, *start) : Status::OK();
   if (malformed.ok()) {
     *error = Failure(s);
     return false;

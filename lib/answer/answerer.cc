@@ -45,6 +45,12 @@ Status PoseInput(const QueryConfig& config, std::string_view input,
   return Status::OK();
 }
 
+Status CheckInput(const QueryConfig& config, std::string_view input) {
+  Arrangement start, goal;
+  Problem p;
+  return PoseProblem(config, input, &start, &goal, &p);
+}
+
 void WriteUnanswered(const QueryConfig& config, std::string_view input,
                      const Status& why, std::string* out, std::string* err) {
   if (config.json) {

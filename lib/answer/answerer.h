@@ -39,7 +39,11 @@ void WriteUnanswered(const QueryConfig& config, std::string_view input,
 // no input.
 Status PoseProblem(const QueryConfig& config, std::string_view input,
                    Arrangement* start, Arrangement* goal, Problem* p);
-// The same, its error InvalidArgument with MalformedMessage.
+// PoseProblem's verdict alone: whether `input` is malformed under
+// `config`, said before a missing table by every face (nobody builds a
+// table to learn of a typo). Its words name no input.
+Status CheckInput(const QueryConfig& config, std::string_view input);
+// PoseProblem, its error InvalidArgument with MalformedMessage.
 Status PoseInput(const QueryConfig& config, std::string_view input,
                  Arrangement* start, Arrangement* goal, Problem* p);
 // The fields an answer about one start opens with, as answers write them
