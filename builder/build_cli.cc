@@ -296,6 +296,7 @@ int RunBuildArgs(const std::vector<std::string>& args, std::ostream& out,
     check.goal_blanks.assign(blanks.begin(), blanks.end());
     if (o.metric_given) check.metric = o.metric;
     check.threads = o.threads;
+    if (!o.quiet) check.progress = ProgressLines(err);
     return RunCheck(o.db_dir, check, o.json, out, err);
   }
   if (blanks.empty()) {

@@ -32,7 +32,7 @@ constexpr char kUsage[] =
     "[--metric stm|mtm] [--records byte|two-bit] [--pdb PARTITION]\n"
     "                     [--words|--no-words] [--threads N] [--quiet]\n"
     "       slidedb-build --verify [--db DIR] [--board RxC] [--goal G]... "
-    "[--metric stm|mtm] [--threads N] [--format text|json]\n"
+    "[--metric stm|mtm] [--threads N] [--format text|json] [--quiet]\n"
     "\n"
     "Builds the tables of a sliding-tile puzzle by a breadth-first search\n"
     "back from each goal over every state that reaches it, and stores each\n"
@@ -162,7 +162,8 @@ po::options_description Describe(Given* g) {
       "segment a move; tables only)")(
       "threads", po::value(&g->threads)->default_value(0),
       "search threads, 0 to 256 (0: one per core)")(
-      "quiet,q", "no per-depth progress lines")(
+      "quiet,q",
+      "no progress lines (a build's depths, --verify's tables and searches)")(
       "words",
       "with --pdb strong: build successor words on any board (the default "
       "on boards of more than 16 cells)")(

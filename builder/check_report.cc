@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
+#include "builder/build_text.h"
 #include "cli/exit_codes.h"
 
 namespace slidedb {
@@ -19,8 +20,8 @@ void WriteText(const std::string& dir, const CheckReport& report,
     const bool pdb = t.kind == "pdb";
     out << (pdb ? "pattern database " : "") << t.table << ": ";
     if (t.ok()) {
-      out << "ok, " << t.states << (pdb ? " entries, " : " states, ")
-          << std::fixed
+      out << "ok, " << WithCommas(t.states)
+          << (pdb ? " entries, " : " states, ") << std::fixed
           << std::setprecision(2) << t.seconds << " s\n";
       continue;
     }
@@ -37,9 +38,18 @@ void WriteText(const std::string& dir, const CheckReport& report,
       out << "  ... and " << t.problems - t.listed.size() << " more\n";
     }
   }
-  out << (report.ok() ? "ok: " : "FAILED: ") << report.tables.size()
-      << (report.tables.size() == 1 ? " table" : " tables") << " checked, "
-      << bad << " with problems";
+  size_t pdbs = 0;
+  for (const auto& t : report.tables) pdbs += t.kind == "pdb";
+  const size_t tables = report.tables.size() - pdbs;
+  out << (report.ok() ? "ok: " : "FAILED: ");
+  if (tables > 0 || pdbs == 0) {
+    out << tables << (tables == 1 ? " table" : " tables");
+  }
+  if (tables > 0 && pdbs > 0) out << " and ";
+  if (pdbs > 0) {
+    out << pdbs << (pdbs == 1 ? " pattern database" : " pattern databases");
+  }
+  out << " checked, " << bad << " with problems";
   if (!report.problems.empty()) {
     out << ", " << report.problems.size() << " database problem"
         << (report.problems.size() == 1 ? "" : "s");
@@ -80,6 +90,30 @@ void WriteJson(const std::string& dir, const CheckReport& report,
 }
 
 }  // namespace
+
+std::function<void(const CheckProgress&)> ProgressLines(std::ostream& err) {
+  return [&err](const CheckProgress& p) {
+    const std::string what = (p.pdb ? "pattern database " : "table ") + p.table;
+    switch (p.stage) {
+      case CheckProgress::Stage::kBegins:
+        err << "checking " << what;
+        if (p.pdb) {
+          err << " (" << WithCommas(p.size)
+              << " entries): its search runs again";
+        }
+        break;
+      case CheckProgress::Stage::kSearch:
+        err << what << "  depth " << std::setw(2) << p.depth << "  total "
+            << std::setw(13) << WithCommas(p.total) << "  " << std::fixed
+            << std::setprecision(3) << p.seconds << " s";
+        break;
+      case CheckProgress::Stage::kWords:
+        err << what << ": its successor words";
+        break;
+    }
+    err << std::endl;
+  };
+}
 
 int RunCheck(const std::string& dir, const CheckOptions& options, bool json,
              std::ostream& out, std::ostream& err) {

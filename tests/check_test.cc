@@ -208,6 +208,40 @@ TEST(CheckTest, PatternDatabaseEntriesAreCheckedAndSelected) {
   EXPECT_TRUE(found);
 }
 
+TEST(CheckTest, SaysWhereItIsUnlessQuiet) {
+  // A pattern database's check builds it again (minutes on 4x4): a line as
+  // each check begins and at each depth of that search, on standard error;
+  // none with --quiet, the report the same.
+  const std::string dir = SmallDatabase("check_progress");
+  ASSERT_EQ(
+      RunBuildCli({"--db", dir, "--board", "2x3", "--pdb", "2-3", "--quiet"})
+          .status,
+      kExitOk);
+  const std::vector<std::string> args = {
+      "--verify", "--db", dir, "--board", "2x3", "--goal", "12345_"};
+  const auto r = RunBuildCli(args);
+  ASSERT_EQ(r.status, kExitOk) << r.err;
+  for (const char* line :
+       {"checking table 2x3/b5\n",
+        "checking pattern database 2x3/b5/1 (120 entries): its search runs "
+        "again\n",
+        "pattern database 2x3/b5/1  depth 12  total           192  "}) {
+    EXPECT_NE(r.err.find(line), std::string::npos) << line << "\n" << r.err;
+  }
+  EXPECT_NE(r.out.find("ok: 1 table and 2 pattern databases checked, 0 with "
+                       "problems"),
+            std::string::npos)
+      << r.out;
+  std::vector<std::string> quiet = args;
+  quiet.push_back("--quiet");
+  const auto q = RunBuildCli(quiet);
+  EXPECT_EQ(q.status, kExitOk);
+  EXPECT_EQ(q.err, "");
+  EXPECT_NE(q.out.find("ok: 1 table and 2 pattern databases checked"),
+            std::string::npos)
+      << q.out;
+}
+
 TEST(CheckTest, FlippedBitOnDiskIsCaughtByTheChecksums) {
   const std::string dir = SmallDatabase("check_bitflip");
   // The largest table file holds the pages; flip one byte in its middle.

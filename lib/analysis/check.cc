@@ -19,8 +19,6 @@
 #include "lib/puzzle/notation.h"
 #include "lib/puzzle/problem.h"
 #include "lib/puzzle/state.h"
-#include "lib/search/pdb_encoding.h"
-#include "lib/storage/database.h"
 #include "lib/storage/format.h"
 #include "lib/storage/pdb_meta.h"
 #include "lib/storage/table_meta.h"
@@ -260,46 +258,6 @@ void CheckTable(rocksdb::DB* db, const std::string& id, const std::string& json,
   CompareHistograms(meta.histogram, histogram, max, check);
 }
 
-// The entries of every selected pattern database (`pdbs`, by
-// "<table>/<group>"), read as a query reads them.
-void CheckPdbs(const std::string& dir, const std::map<std::string, PdbMeta>& pdbs,
-               const CheckOptions& options, CheckReport* report) {
-  std::unique_ptr<Database> db;
-  for (const auto& [id, pm] : pdbs) {
-    if (!SelectedId(options, id)) continue;
-    const auto t0 = std::chrono::steady_clock::now();
-    TableCheck check;
-    check.table = id;
-    check.kind = "pdb";
-    std::vector<uint8_t> values;
-    Status s = db != nullptr ? Status::OK() : Database::Open(dir, &db);
-    if (s.ok()) s = db->ReadPdb(pm, &values);
-    if (s.ok() && pm.entry_bits == kPdbNibbleEntries) {
-      values = UnpackPdbEntries(pm.board, pm.goal_blank, pm.tiles, pm.index,
-                                pm.entries, values);
-    }
-    PdbValues words;  // the file's, mapped
-    if (s.ok() && pm.has_words()) {
-      s = PdbValues::MapFile(db->PdbWordPath(pm), pm.entries, &words);
-    }
-    if (s.ok()) {
-      CheckPdbEntries(pm, values, options.threads, options.max_listed, &check);
-      if (pm.has_words()) {
-        CheckPdbWords(pm, values, words, options.threads, options.max_listed,
-                      &check);
-      }
-    } else {
-      check.states = pm.entries;
-      check.problems = 1;
-      check.listed.push_back({-1, "", "cannot be read: " + s.message()});
-    }
-    check.seconds = std::chrono::duration<double>(
-                        std::chrono::steady_clock::now() - t0)
-                        .count();
-    report->tables.push_back(std::move(check));
-  }
-}
-
 // Reports files of successor words (docs/FORMAT.md) that no pattern
 // database's metadata names.
 void ReportStrayWordFiles(const std::string& dir,
@@ -475,10 +433,15 @@ Status CheckDatabase(const std::string& dir, const CheckOptions& options,
   TakeCensus(db.get(), &census, report);
   ReportPageCounts(census, report);
   ReportStrayWordFiles(dir, census.pdbs, report);
-  CheckPdbs(dir, census.pdbs, options, report);
+  std::vector<PdbMeta> pdbs;
+  for (const auto& [id, pm] : census.pdbs) {
+    if (SelectedId(options, id)) pdbs.push_back(pm);
+  }
+  CheckPdbs(dir, pdbs, options, &report->tables);
   for (const auto& [id, json] : census.metas) {
     if (!SelectedId(options, id)) continue;
     const auto t0 = std::chrono::steady_clock::now();
+    if (options.progress) options.progress({.table = id});
     TableCheck check;
     check.table = id;
     CheckTable(db.get(), id, json, options, &check);

@@ -9,6 +9,7 @@
 #define SLIDEDB_LIB_ANALYSIS_CHECK_H_
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,6 +19,8 @@
 #include "lib/puzzle/metric.h"
 
 namespace slidedb {
+
+struct CheckProgress;
 
 struct CheckOptions {
   // Only the tables and pattern databases of this board, when set.
@@ -30,6 +33,23 @@ struct CheckOptions {
   int threads = 1;
   // Problems described per table; the rest are only counted.
   int max_listed = 10;
+  // Told where the check is, when set: as each table's or pattern
+  // database's check begins, and then a pattern database's (the longest)
+  // at each depth of its search run again and as its successor words are
+  // checked. Called on the calling thread.
+  std::function<void(const CheckProgress&)> progress;
+};
+
+// Where a check is (CheckOptions::progress).
+struct CheckProgress {
+  enum class Stage { kBegins, kSearch, kWords };
+  Stage stage = Stage::kBegins;
+  std::string table;   // as TableCheck::table
+  bool pdb = false;    // a pattern database, not a table
+  uint64_t size = 0;   // a pattern database's entries; 0 for a table
+  int depth = 0;       // kSearch: the depth just searched
+  uint64_t total = 0;  // kSearch: the states searched to that depth
+  double seconds = 0;  // kSearch: since that search began
 };
 
 // One thing found wrong.

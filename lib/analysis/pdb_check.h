@@ -7,26 +7,21 @@
 #ifndef SLIDEDB_LIB_ANALYSIS_PDB_CHECK_H_
 #define SLIDEDB_LIB_ANALYSIS_PDB_CHECK_H_
 
-#include <cstdint>
+#include <string>
 #include <vector>
 
 #include "lib/analysis/check.h"
-#include "lib/search/pdb_values.h"
 #include "lib/storage/pdb_meta.h"
 
 namespace slidedb {
 
-// Compares `values` (values[i]: entry i) with a fresh build of the pattern
-// database `meta` describes; adds what it finds to *check (check->states:
-// the entries).
-void CheckPdbEntries(const PdbMeta& meta, const std::vector<uint8_t>& values,
-                     int threads, int max_listed, TableCheck* check);
-// Compares the stored successor words `words` (32-bit entries) with those
-// computed from the entries `values` (lib/search/pdb_words.h), after
-// CheckPdbEntries.
-void CheckPdbWords(const PdbMeta& meta, const std::vector<uint8_t>& values,
-                   const PdbValues& words, int threads, int max_listed,
-                   TableCheck* check);
+// Checks each of `pdbs`, pattern databases of the database at `dir` read
+// as a query reads them: their entries against a fresh build, and their
+// successor words, if any, against those the entries give. Appends a
+// TableCheck for each to *checks, in order; tells options.progress, if set,
+// as each begins and at each depth of its search.
+void CheckPdbs(const std::string& dir, const std::vector<PdbMeta>& pdbs,
+               const CheckOptions& options, std::vector<TableCheck>* checks);
 
 }  // namespace slidedb
 
