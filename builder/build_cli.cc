@@ -208,8 +208,9 @@ std::string RoomRefusal(const BuildOptions& o, const std::vector<int>& goals) {
 }
 
 // Builds the tables or pattern databases of `goals` into o.db_dir.
+// *committed: whether the database was written (its summary may not be).
 int Build(const BuildOptions& o, const std::vector<int>& goals,
-          std::ostream& out, std::ostream& err) {
+          std::ostream& out, std::ostream& err, bool* committed) {
   const auto t0 = std::chrono::steady_clock::now();
   TableSearches searches(o, goals, err);
   // Refused at the start, before any search, with the figures.
@@ -222,6 +223,10 @@ int Build(const BuildOptions& o, const std::vector<int>& goals,
   Status s = DatabaseWriter::Begin(o.db_dir, &writer, o.rebuild);
   if (!s.ok()) {
     err << "slidedb-build: " << s.message() << "\n";
+    if (s.IsIOError()) {  // its copy could not be written (a full disk)
+      err << "slidedb-build: nothing changed in " << o.db_dir << "\n";
+      return kExitIOError;
+    }
     return s.IsResourceExhausted() ? kExitUnavailable : kExitCantCreate;
   }
   // What this build writes: its records' (or entries') bytes, and the
@@ -274,6 +279,7 @@ int Build(const BuildOptions& o, const std::vector<int>& goals,
         << "\nslidedb-build: nothing changed in " << o.db_dir << "\n";
     return s.IsResourceExhausted() ? kExitUnavailable : kExitIOError;
   }
+  *committed = true;
   PrintSummary(o, goals.size(), built_partitions, built_bytes,
                std::chrono::duration<double>(std::chrono::steady_clock::now() -
                                              t0)
@@ -284,7 +290,7 @@ int Build(const BuildOptions& o, const std::vector<int>& goals,
 
 // RunBuild but for the check that the output was written.
 int RunBuildArgs(const std::vector<std::string>& args, std::ostream& out,
-                 std::ostream& err) {
+                 std::ostream& err, bool* committed) {
   BuildOptions o;
   if (const int code = ParseBuildOptions(args, out, err, &o); code >= 0) {
     return code;
@@ -324,17 +330,26 @@ int RunBuildArgs(const std::vector<std::string>& args, std::ostream& out,
         out, err);
     if (code != kMpiRunAlone) return code;
   }
-  return Build(o, std::vector<int>(blanks.begin(), blanks.end()), out, err);
+  return Build(o, std::vector<int>(blanks.begin(), blanks.end()), out, err,
+               committed);
 }
 
 }  // namespace
 
 int RunBuild(const std::vector<std::string>& args, std::istream& /*in*/,
              std::ostream& out, std::ostream& err) {
-  auto run = [&] { return RunBuildArgs(args, out, err); };
+  bool committed = false;
+  auto run = [&] { return RunBuildArgs(args, out, err, &committed); };
   // Under mpirun a rank out of memory aborts (and mpirun stops the others).
   const int status =
       StartedByMpirun() ? run() : ExitIfOutOfMemory("slidedb-build", err, run);
+  out.flush();
+  if (committed && !out) {
+    // Not "lost": only the summary is.
+    err << "slidedb-build: the database was written, but not its summary: "
+           "standard output cannot be written (a full disk?)\n";
+    return kExitIOError;
+  }
   return AfterOutput(status, "slidedb-build", out, err);
 }
 

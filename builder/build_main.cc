@@ -7,21 +7,44 @@
 
 #include "builder/build_cli.h"
 #include "builder/machine_room.h"
+#include "lib/storage/database_writer.h"
 
 namespace {
 
 // A build stopped by a signal (Ctrl-C, kill) says so, then dies by it as
 // it would have. What it was writing is a copy beside the database
-// (lib/storage/database_writer.h): the database is as it was, and the next
-// build removes the copy.
+// (lib/storage/database_writer.h): until the copy is swapped in, the
+// database is as it was, and the next build removes the copy.
 constexpr char kStopped[] =
     "slidedb-build: stopped by a signal; the database is as it was before "
     "this build (the next build removes what this one left beside it)\n";
+constexpr char kStoppedSwapping[] =
+    "slidedb-build: stopped by a signal as the new database was swapped "
+    "in: the database is the old one or the new one, whole (the next build "
+    "removes what this one left beside it)\n";
+constexpr char kStoppedSwapped[] =
+    "slidedb-build: stopped by a signal after the new database was in "
+    "place (the next build removes the old one, left beside it)\n";
+
+template <size_t N>
+void Say(const char (&text)[N]) {
+  ssize_t written = write(STDERR_FILENO, text, N - 1);
+  (void)written;
+}
 
 extern "C" void OnStop(int sig) {
-  // write(2) and raise(3) only: the async-signal-safe calls.
-  ssize_t written = write(STDERR_FILENO, kStopped, sizeof kStopped - 1);
-  (void)written;
+  // write(2), an atomic's load and raise(3) only: async-signal-safe.
+  switch (slidedb::CurrentCommitStage()) {
+    case slidedb::CommitStage::kBefore:
+      Say(kStopped);
+      break;
+    case slidedb::CommitStage::kSwapping:
+      Say(kStoppedSwapping);
+      break;
+    case slidedb::CommitStage::kSwapped:
+      Say(kStoppedSwapped);
+      break;
+  }
   signal(sig, SIG_DFL);
   raise(sig);
 }

@@ -354,6 +354,21 @@ TEST(BuildCliTest, DatabasePathWithTrailingSlash) {
   EXPECT_EQ(TableIds(db).size(), 2u);
 }
 
+// Standard output that cannot be written after the database was (a full
+// disk, /dev/full): 74, said as the summary lost, not the build.
+TEST(BuildCliTest, ASummaryNotWrittenIsNotABuildLost) {
+  const std::string db = TempDir("build-full-out") + "/db";
+  std::istringstream in;
+  std::ostringstream out, err;
+  out.setstate(std::ios::badbit);
+  EXPECT_EQ(RunBuild({"--db", db, "--board", "2x2", "--quiet"}, in, out, err),
+            kExitIOError);
+  EXPECT_NE(err.str().find("the database was written, but not its summary"),
+            std::string::npos)
+      << err.str();
+  EXPECT_EQ(TableIds(db).size(), 1u);
+}
+
 // The id of a process that has exited.
 pid_t DeadPid() {
   const pid_t pid = fork();

@@ -291,6 +291,15 @@ TEST(CheckTest, ATruncatedOrMissingTableFileIsAProblemFound) {
   }
 }
 
+// Without CURRENT, RocksDB cannot open the files: a damaged database (1),
+// not "no database" (66).
+TEST(CheckTest, ALostCurrentFileIsAProblemFound) {
+  const std::string dir = SmallDatabase("check_current");
+  std::filesystem::remove(dir + "/CURRENT");
+  const std::string out = VerifyFails(dir);
+  EXPECT_NE(out.find("not its CURRENT file"), std::string::npos) << out;
+}
+
 TEST(CheckTest, SelectsTablesAndReportsMissingOnes) {
   const std::string dir = SmallDatabase("check_select");
   auto r = RunBuildCli({"--verify", "--db", dir, "--board", "2x3", "--goal",

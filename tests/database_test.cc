@@ -92,6 +92,41 @@ TEST(DatabaseTest, MissingDatabaseIsNotFound) {
   EXPECT_EQ(db, nullptr);
 }
 
+// A folder that cannot be looked into is said so, not "no database", and a
+// database's files without CURRENT are a damaged database, not none: a
+// query names it, and a build refuses it before its search (it had run the
+// whole search, then failed to move its copy over the folder).
+TEST(DatabaseTest, UnreadableFolderOrLostCurrentIsSaidSo) {
+  const std::string base = TempDir("db-locate");
+  fs::create_directory_symlink(base + "/loop", base + "/loop");
+  const std::string loop = base + "/loop";
+  Status s = LocateDatabase(loop);
+  EXPECT_TRUE(s.IsIOError()) << s.ToString();
+  EXPECT_NE(s.message().find("cannot read " + loop + ": "), std::string::npos)
+      << s.message();
+  const std::string lost = base + "/lost";
+  WriteRaw(lost, {{"hello", "world"}});
+  fs::remove(lost + "/CURRENT");
+  std::unique_ptr<Database> db;
+  s = Database::Open(lost, &db);
+  EXPECT_TRUE(s.IsCorruption()) << s.ToString();
+  EXPECT_NE(s.message().find("not its CURRENT file"), std::string::npos)
+      << s.message();
+  for (const std::string& dir : {loop, lost}) {
+    for (const bool fresh : {false, true}) {
+      std::unique_ptr<DatabaseWriter> writer;
+      s = DatabaseWriter::Begin(dir, &writer, fresh);
+      EXPECT_TRUE(s.IsInvalidArgument()) << s.ToString();
+      // The loop's why: its path cannot be resolved.
+      EXPECT_NE(
+          s.message().find(dir == loop ? "symbolic links" : "not touching it"),
+          std::string::npos)
+          << s.message();
+    }
+  }
+  EXPECT_TRUE(LocateDatabase(base + "/none").IsNotFound());
+}
+
 TEST(DatabaseTest, OtherRocksDbIsCorruption) {
   const std::string dir = TempDir("db-other") + "/db";
   WriteRaw(dir, {{"hello", "world"}});

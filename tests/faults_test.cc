@@ -89,6 +89,24 @@ TEST(FaultsTest, BuildThatCannotWriteLeavesTheOldDatabase) {
   EXPECT_EQ(RunQueryCli({"--db", dir, "867254301"}).status, kExitOk);
 }
 
+// The copy made beside the database at the start (its OPTIONS file is
+// about 7 KB) cannot be written: a write that failed (74), nothing
+// changed, not a database that cannot be opened for writing (73).
+TEST(FaultsTest, ACopyThatCannotBeWrittenIsAWriteThatFailed) {
+  const std::string dir = TempDir("faults-copy") + "/db";
+  ASSERT_EQ(RunBuildCli({"--db", dir, "--board", "2x3", "--quiet"}).status,
+            kExitOk);
+  std::string err;
+  EXPECT_EQ(BuildWithFileLimit({"--db", dir, "--board", "2x2", "--quiet"}, 1024,
+                               &err),
+            kExitIOError)
+      << err;
+  EXPECT_NE(err.find("File too large"), std::string::npos) << err;
+  EXPECT_NE(err.find("nothing changed in " + dir), std::string::npos) << err;
+  EXPECT_EQ(RunQueryCli({"--db", dir, "--board", "2x3", "12345_"}).status,
+            kExitOk);
+}
+
 TEST(FaultsTest, FirstBuildThatCannotWriteLeavesNothing) {
   const std::string parent = TempDir("faults-first");
   std::string err;

@@ -19,6 +19,7 @@
 #include "lib/puzzle/notation.h"
 #include "lib/puzzle/problem.h"
 #include "lib/puzzle/state.h"
+#include "lib/storage/database.h"
 #include "lib/storage/format.h"
 #include "lib/storage/pdb_meta.h"
 #include "lib/storage/table_meta.h"
@@ -280,10 +281,8 @@ void ReportStrayWordFiles(const std::string& dir,
 
 // Opens the database at `dir` read-only for the check.
 Status OpenForCheck(const std::string& dir, std::unique_ptr<rocksdb::DB>* db) {
-  std::error_code ec;
-  if (!std::filesystem::exists(std::filesystem::path(dir) / "CURRENT", ec)) {
-    return Status::NotFound("no database at " + dir);
-  }
+  // Its own files without CURRENT: a problem found (Corruption).
+  if (Status s = LocateDatabase(dir); !s.ok()) return s;
   rocksdb::Options db_options;
   db_options.create_if_missing = false;
   db_options.max_open_files = -1;

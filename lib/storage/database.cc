@@ -144,11 +144,29 @@ std::unique_ptr<Database> Database::Empty(const std::string& dir) {
   return out;
 }
 
-Status Database::Open(const std::string& dir, std::unique_ptr<Database>* db) {
+Status LocateDatabase(const std::string& dir) {
+  namespace fs = std::filesystem;
   std::error_code ec;
-  if (!std::filesystem::exists(std::filesystem::path(dir) / "CURRENT", ec)) {
-    return Status::NotFound("no database at " + dir);
+  if (fs::exists(fs::path(dir) / "CURRENT", ec)) return Status::OK();
+  // (A missing folder, or a file, is no error to exists(): not there.)
+  if (ec) return Status::IOError("cannot read " + dir + ": " + ec.message());
+  fs::directory_iterator it(dir, ec);
+  for (; !ec && it != fs::directory_iterator(); it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (name.starts_with("MANIFEST-") || name.ends_with(".sst")) {
+      return Status::Corruption(
+          dir +
+          " holds a database's files but not its CURRENT file, "
+          "without which they cannot be read: if it was slidedb's, remove "
+          "the folder (rm -r " +
+          ShellWord(dir) + ") and build it again");
+    }
   }
+  return Status::NotFound("no database at " + dir);
+}
+
+Status Database::Open(const std::string& dir, std::unique_ptr<Database>* db) {
+  if (Status s = LocateDatabase(dir); !s.ok()) return s;
   rocksdb::DB* raw = nullptr;
   rocksdb::Status s = OpenReadOnly(QueryOpenOptions(), dir, &raw);
   if (!s.ok()) {

@@ -22,9 +22,16 @@ class DB;
 
 namespace slidedb {
 
+// Whether `dir` holds a database: OK when it does (its CURRENT file is
+// there); NotFound "no database at DIR" when it holds none; IOError when it
+// cannot be looked into (permissions, a loop of symbolic links); Corruption
+// when it holds a database's own files (a MANIFEST, table files) but no
+// CURRENT, without which RocksDB cannot open them.
+Status LocateDatabase(const std::string& dir);
+
 class Database {
  public:
-  // NotFound when `dir` holds no database; VersionMismatch when it holds one
+  // LocateDatabase's failures; VersionMismatch when it holds one
   // of a format this version does not read (the message names the command
   // that rebuilds it); Corruption when it holds something else.
   static Status Open(const std::string& dir, std::unique_ptr<Database>* db);

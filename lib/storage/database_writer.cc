@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cerrno>
 #include <filesystem>
@@ -122,10 +123,20 @@ bool HasEntries(Env* env, const std::string& dir) {
 
 }  // namespace
 
+namespace {
+
+std::atomic<CommitStage> commit_stage{CommitStage::kBefore};
+static_assert(std::atomic<CommitStage>::is_always_lock_free);
+
+}  // namespace
+
+CommitStage CurrentCommitStage() { return commit_stage.load(); }
+
 Status DatabaseWriter::Begin(const std::string& dir,
                              std::unique_ptr<DatabaseWriter>* writer,
                              bool fresh, Env* env) {
   if (env == nullptr) env = Env::Default();
+  commit_stage = CommitStage::kBefore;
   std::error_code ec;
   // The real directory: "db/", "./db" and a symlink to it are all the same
   // database, and the lock and the copy sit beside it.
@@ -134,7 +145,8 @@ Status DatabaseWriter::Begin(const std::string& dir,
   const fs::path path = fs::weakly_canonical(given, ec);
   if (ec || path.filename().empty() || path == path.root_path()) {
     return Status::InvalidArgument("'" + dir +
-                                   "' cannot be a database directory");
+                                   "' cannot be a database directory" +
+                                   (ec ? ": " + ec.message() : std::string()));
   }
   const std::string clean = path.string();
   fs::create_directories(path.parent_path(), ec);
@@ -148,11 +160,20 @@ Status DatabaseWriter::Begin(const std::string& dir,
     return Status::Busy("another slidedb-build is writing " + clean +
                         " (it holds " + lock + ")");
   }
-  if (!locked.ok()) return locked;
+  // Not a write that failed: the database cannot be opened for writing.
+  if (!locked.ok()) return Status::InvalidArgument(locked.message());
   RemoveStaleCopies(env, path);
   w->aside_ = clean + kAsideInfix + std::to_string(getpid());
 
   const bool exists = env->FileExists(clean + "/CURRENT");
+  if (!exists) {
+    // A folder that cannot be looked into, or a database that lost its
+    // CURRENT: said now, not after the build's search.
+    Status s = LocateDatabase(clean);
+    if (!s.ok() && !s.IsNotFound()) {
+      return Status::InvalidArgument(s.message() + "; not touching it");
+    }
+  }
   // A database whose folder its owner made read-only is left as it is: a
   // build would swap it out whole, and the copy it left could not be
   // removed.
@@ -435,8 +456,10 @@ Status DatabaseWriter::Commit() {
   if (!s.ok()) return s;
   // Swap the two directories in one step, then drop the old one; or, the
   // first time, move the copy into place.
+  commit_stage = CommitStage::kSwapping;
   s = HasEntries(env_, dir_) ? env_->ExchangeFiles(aside_, dir_)
                              : env_->RenameFile(aside_, dir_);
+  commit_stage = s.ok() ? CommitStage::kSwapped : CommitStage::kBefore;
   if (!s.ok()) return s;
   committed_ = true;
   // A rename lives in the parent directory's entries: until they reach the

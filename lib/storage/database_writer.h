@@ -26,6 +26,16 @@ class SstFileWriter;
 
 namespace slidedb {
 
+// Where this process's latest writer is in its Commit, for a signal
+// handler to read (a lock-free atomic: async-signal-safe): what a build
+// stopped by a signal can truthfully say of its database.
+enum class CommitStage : int {
+  kBefore,    // the database in place is the old one
+  kSwapping,  // the swap is being made: the old one or the new one, whole
+  kSwapped,   // the new one is in place
+};
+CommitStage CurrentCommitStage();
+
 class DatabaseWriter {
  public:
   // Starts a change to the database at `dir`, which need not exist yet. Fails
@@ -34,6 +44,9 @@ class DatabaseWriter {
   // database, which replaces the one in place (of any format, or damaged
   // past reading: its format key is read) at Commit; without it, a damaged
   // one fails, naming --rebuild.
+  // IOError only when writing the copy failed (a full disk): nothing
+  // changed; the other failures (Busy, InvalidArgument, Corruption, or
+  // ResourceExhausted) say that the database cannot be written.
   // Every file operation outside RocksDB (the lock, the copy, the swap and
   // the syncs) goes through `env`, Env::Default() if null; RocksDB writes
   // the tables through its own.
