@@ -14,6 +14,7 @@
 #include "lib/base/out_of_memory.h"
 #include "lib/base/threads.h"
 #include "query/searched_batch.h"
+#include "query/stop_signal.h"
 
 namespace slidedb {
 
@@ -167,7 +168,15 @@ bool ReadChunk(StateSource* source, size_t piece_lines, Chunk* c) {
   c->start.assign(1, 0);
   c->would_wait = false;
   while (c->lines() < kChunkLines) {
-    const std::string* state = source->Next();
+    const std::string* state;
+    if (c->lines() == 0 && source->MightWait()) {
+      // Every answer before it is written and flushed: a signal while the
+      // read waits ends the process at once.
+      DieOnStop at_once;
+      state = source->Next();
+    } else {
+      state = source->Next();
+    }
     if (state == nullptr) break;
     c->text += *state;
     c->start.push_back(c->text.size());
@@ -276,6 +285,14 @@ BatchOutcome AnswerInParallel(const QueryConfig& config, Solver* solver,
       finish(previous);
       if (!WriteChunk(*previous, out, err, &outcome)) return outcome;
       previous = nullptr;
+    }
+    if (StopSignal() != 0) {  // the chunk under way written, no more read
+      if (previous != nullptr) {
+        finish(previous);
+        WriteChunk(*previous, out, err, &outcome);
+      }
+      outcome.stopped = true;
+      break;
     }
     const bool got = ReadChunk(&source, piece_lines, c);
     if (previous != nullptr) finish(previous);

@@ -27,6 +27,7 @@
 #include "query/parallel_answers.h"
 #include "query/query_options.h"
 #include "query/search_progress.h"
+#include "query/stop_signal.h"
 
 namespace slidedb {
 
@@ -240,8 +241,17 @@ int RunStates(QueryArgs* args, Solver* solver, GoalKind kind,
       config.limits.progress = SearchProgressPrinter(&err, a.progress_after);
     }
   }
-  const BatchOutcome o =
-      AnswerInParallel(config, solver, threads, a.states, in, out, err);
+  BatchOutcome o;
+  {
+    GracefulStop stop;  // a signal ends the batch at a whole line
+    o = AnswerInParallel(config, solver, threads, a.states, in, out, err);
+  }
+  if (o.stopped) {
+    out.flush();
+    err << "slidedb-query: stopped by a signal: every answer written is "
+           "whole; the rest of the input was not answered\n";
+    return 128 + StopSignal();
+  }
   return AfterInput(
       ExitStatus(o.db_ok, o.malformed, o.unsolvable, o.error, o.timed_out), in,
       err);

@@ -1,3 +1,5 @@
+#include <signal.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -5,10 +7,14 @@
 #include <string>
 #include <vector>
 
+#include "cli/mpirun.h"
 #include "lib/storage/database.h"
 #include "query/query_cli.h"
+#include "query/stop_signal.h"
 
 int main(int argc, char** argv) {
+  // Under mpirun, mpirun forwards the signals and ends the ranks.
+  if (!slidedb::StartedByMpirun()) slidedb::CatchStopSignals();
   std::ios::sync_with_stdio(false);
   std::cin.tie(nullptr);
   // The database is read-only and holds no lock: exiting with it open, as
@@ -21,5 +27,10 @@ int main(int argc, char** argv) {
   std::cout.flush();
   std::cerr.flush();
   std::fflush(nullptr);
+  // A batch stopped by a signal dies by it, as it would have at once.
+  if (const int sig = slidedb::StopSignal(); sig != 0) {
+    signal(sig, SIG_DFL);
+    raise(sig);
+  }
   std::_Exit(status);
 }

@@ -10,6 +10,7 @@
 
 #include "lib/base/out_of_memory.h"
 #include "lib/base/threads.h"
+#include "query/stop_signal.h"
 
 namespace slidedb {
 
@@ -128,10 +129,16 @@ void AnswerWindow(SearchWindow* w, Solver* solver) {
 void FillWindow(SearchWindow* w, StateSource* source, size_t ahead,
                 std::unique_lock<std::mutex>& lock, bool* at_end,
                 std::string* line) {
-  while (!*at_end && w->slots.size() < ahead) {
-    if (!w->slots.empty() && source->MightWait()) break;
+  while (!*at_end && w->slots.size() < ahead && StopSignal() == 0) {
+    const bool waits = source->MightWait();
+    if (!w->slots.empty() && waits) break;
     lock.unlock();
-    *at_end = !source->NextInto(line);
+    if (waits) {  // every answer written: a signal ends the process at once
+      DieOnStop at_once;
+      *at_end = !source->NextInto(line);
+    } else {
+      *at_end = !source->NextInto(line);
+    }
     lock.lock();
     if (*at_end) break;
     w->slots.emplace_back().line = std::move(*line);
@@ -151,7 +158,10 @@ void AnswerInOrder(SearchWindow* w, Answerer* own, StateSource source,
   std::string line;
   for (;;) {
     FillWindow(w, &source, ahead, lock, &at_end, &line);
-    if (w->slots.empty()) break;
+    if (w->slots.empty()) {
+      outcome->stopped = StopSignal() != 0;
+      break;
+    }
     Slot& front = w->slots.front();
     // With no worker (none started, or none had memory for its answerer)
     // the calling thread answers the state itself.
@@ -161,6 +171,10 @@ void AnswerInOrder(SearchWindow* w, Answerer* own, StateSource source,
       front.taken = true;
       AnswerSlot(*own, &front);
       front.ready = true;
+    }
+    if (StopSignal() != 0) {  // its search may have been stopped: unwritten
+      outcome->stopped = true;
+      break;
     }
     const Slot done = std::move(front);
     w->slots.pop_front();
@@ -182,6 +196,7 @@ BatchOutcome AnswerSearches(const QueryConfig& config, Solver* solver,
   w.shared.limits.threads = 1;
   if (workers > 0) w.shared.limits.helpers = &w.helpers;
   if (w.shared.limits.cancel == nullptr) w.shared.limits.cancel = &w.cancel;
+  CancelOnStop cancel_on_stop(&w.cancel);  // a signal stops the searches
   // Made before any worker starts: memory that runs out here leaves no
   // thread running behind it.
   Answerer own(w.shared, solver);

@@ -1,15 +1,20 @@
 """slidedb-build stopped by a signal (Ctrl-C, kill) says so and dies by
 it; the database is exactly as it was, still answers, and the next build
-removes what the stopped one left beside it.
+removes what the stopped one left beside it. A batch of slidedb-query
+stopped by a signal ends at a whole line, says so and dies by it; one
+waiting for input dies at once.
 
     python3 tests/interrupt_test.py BUILD_DIR
 """
 import hashlib
+import itertools
+import json
 import os
 import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 
@@ -54,7 +59,57 @@ def main():
                        check=True, stdout=subprocess.DEVNULL)
         left = [n for n in os.listdir(work) if ".building." in n]
         assert left == [], left
+        stop_query(query, db)
     print("interrupt_test: ok")
+
+
+def write_all(pipe, data):
+    """Writes `data` to `pipe` and closes it; a reader gone ends it."""
+    try:
+        pipe.write(data)
+        pipe.close()
+    except BrokenPipeError:
+        pass
+
+
+def stop_query(query, db):
+    """A batch stopped while it writes (the pipe full: it is mid-batch),
+    then one stopped while it waits for input."""
+    states = ["".join(p) + "\n" for p in
+              itertools.islice(itertools.permutations("0123"), 24)] * 20000
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        p = subprocess.Popen([query, "--db", db, "--board", "2x2", "--format",
+                              "json"],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE)
+        feed = threading.Thread(target=write_all,
+                                args=(p.stdin, "".join(states).encode()))
+        feed.start()
+        head = p.stdout.read(65536)  # it has written this much, and goes on
+        p.send_signal(sig)
+        rest = p.stdout.read()
+        err = p.stderr.read().decode()
+        rc = p.wait(timeout=60)
+        feed.join(timeout=60)
+        out = (head + rest).decode()
+        assert rc == -sig, (sig, rc, err)
+        assert "stopped by a signal: every answer written is whole" in err, err
+        assert out.endswith("\n"), out[-200:]
+        lines = out.splitlines()
+        assert 0 < len(lines) < len(states), len(lines)
+        # In order, each the answer of its own line of the input.
+        for k, line in enumerate(lines):
+            assert json.loads(line)["start"] == states[k].strip(), (k, line)
+    p = subprocess.Popen([query, "--db", db, "--board", "2x2"],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+    p.stdin.write(b"1203\n")
+    p.stdin.flush()
+    first = p.stdout.readline()  # answered, then it waits for more
+    p.send_signal(signal.SIGINT)
+    rc = p.wait(timeout=10)
+    assert rc == -signal.SIGINT, rc
+    assert first.startswith(b"1203 -> "), first
 
 
 if __name__ == "__main__":
