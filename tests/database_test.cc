@@ -127,6 +127,28 @@ TEST(DatabaseTest, UnreadableFolderOrLostCurrentIsSaidSo) {
   EXPECT_TRUE(LocateDatabase(base + "/none").IsNotFound());
 }
 
+// A MANIFEST cut short lists no table file: RocksDB opens the folder as an
+// empty database. That is a damaged database, said with its way out, not
+// "not a slidedb database" (a fault audit).
+TEST(DatabaseTest, AManifestCutShortIsADamagedDatabase) {
+  const std::string dir = TempDir("db-manifest") + "/db";
+  ASSERT_EQ(
+      testing::RunBuildCli({"--db", dir, "--board", "2x2", "--quiet"}).status,
+      kExitOk);
+  for (const auto& e : fs::directory_iterator(dir)) {
+    if (e.path().filename().string().starts_with("MANIFEST-")) {
+      fs::resize_file(e.path(), 60);
+    }
+  }
+  std::unique_ptr<Database> db;
+  Status s = Database::Open(dir, &db);
+  EXPECT_TRUE(s.IsCorruption()) << s.ToString();
+  EXPECT_NE(s.message().find("reads as empty"), std::string::npos)
+      << s.message();
+  EXPECT_NE(s.message().find("(rm -r " + dir + ")"), std::string::npos)
+      << s.message();
+}
+
 TEST(DatabaseTest, OtherRocksDbIsCorruption) {
   const std::string dir = TempDir("db-other") + "/db";
   WriteRaw(dir, {{"hello", "world"}});

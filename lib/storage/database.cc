@@ -144,6 +144,26 @@ std::unique_ptr<Database> Database::Empty(const std::string& dir) {
   return out;
 }
 
+namespace {
+
+// What to do with a database damaged past reading.
+std::string RemoveAdvice(const std::string& dir) {
+  return "if it was slidedb's, remove the folder (rm -r " + ShellWord(dir) +
+         ") and build it again";
+}
+
+// Whether `dir` holds a table file (RocksDB's ".sst").
+bool HoldsTableFiles(const std::string& dir) {
+  std::error_code ec;
+  std::filesystem::directory_iterator it(dir, ec);
+  for (; !ec && it != std::filesystem::directory_iterator(); it.increment(ec)) {
+    if (it->path().extension() == ".sst") return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 Status LocateDatabase(const std::string& dir) {
   namespace fs = std::filesystem;
   std::error_code ec;
@@ -157,9 +177,8 @@ Status LocateDatabase(const std::string& dir) {
       return Status::Corruption(
           dir +
           " holds a database's files but not its CURRENT file, "
-          "without which they cannot be read: if it was slidedb's, remove "
-          "the folder (rm -r " +
-          ShellWord(dir) + ") and build it again");
+          "without which they cannot be read: " +
+          RemoveAdvice(dir));
     }
   }
   return Status::NotFound("no database at " + dir);
@@ -178,6 +197,17 @@ Status Database::Open(const std::string& dir, std::unique_ptr<Database>* db) {
   std::string version;
   s = raw->Get(rocksdb::ReadOptions(), kFormatKey, &version);
   if (s.IsNotFound()) {
+    // No key at all beside table files: their MANIFEST, which lists them,
+    // lost its records (cut short), not a database of another program.
+    std::unique_ptr<rocksdb::Iterator> any(raw->NewIterator({}));
+    any->SeekToFirst();
+    if (!any->Valid() && any->status().ok() && HoldsTableFiles(dir)) {
+      return Status::Corruption(
+          dir +
+          " is a damaged database: it holds table files but reads as "
+          "empty (its MANIFEST lists none of them): " +
+          RemoveAdvice(dir));
+    }
     return Status::Corruption(dir + " is not a slidedb database (no " +
                               std::string(kFormatKey) + " key)");
   }
