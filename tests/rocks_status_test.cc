@@ -41,6 +41,10 @@ TEST(RocksStatusTest, RocksDbsCorruptionIsCorruption) {
       rocksdb::Status::Corruption("block checksum mismatch"), "reading /db");
   EXPECT_TRUE(bad.IsCorruption()) << bad.ToString();
   EXPECT_EQ(bad.message(), "reading /db: Corruption: block checksum mismatch");
+  // A table file missing: RocksDB names its code twice; said once.
+  const Status missing = FromRocksDb(
+      rocksdb::Status::Corruption("Corruption: IO error: No such file"));
+  EXPECT_EQ(missing.message(), "Corruption: IO error: No such file");
 }
 
 }  // namespace

@@ -7,7 +7,14 @@ namespace slidedb {
 
 Status FromRocksDb(const rocksdb::Status& s, const std::string& what) {
   if (s.ok()) return Status::OK();
-  const std::string rocks = s.ToString();
+  std::string rocks = s.ToString();
+  // RocksDB may name its code twice ("Corruption: Corruption: IO error",
+  // a table file missing): once is enough.
+  const size_t colon = rocks.find(": ");
+  if (colon != std::string::npos &&
+      rocks.compare(colon + 2, colon + 2, rocks, 0, colon + 2) == 0) {
+    rocks.erase(0, colon + 2);
+  }
   const std::string message = what.empty() ? rocks : what + ": " + rocks;
   // RocksDB keeps no errno, only its text, in the C library's words (in
   // its own part of the message: `what` may name any path).
