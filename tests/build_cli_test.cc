@@ -260,6 +260,7 @@ TEST(BuildCliTest, RefusesADirectoryThatIsNotADatabase) {
   EXPECT_EQ(RunBuildCli({"--db", file, "--board", "2x2", "--quiet"}).status,
             kExitCantCreate);
   EXPECT_TRUE(fs::is_regular_file(file));
+  EXPECT_FALSE(fs::exists(file + ".lock")) << "a lock left beside a file";
 }
 
 TEST(BuildCliTest, RefusesARocksDbThatIsNotSlidedb) {

@@ -149,6 +149,11 @@ Status DatabaseWriter::Begin(const std::string& dir,
                                    (ec ? ": " + ec.message() : std::string()));
   }
   const std::string clean = path.string();
+  if (fs::exists(path, ec) && !fs::is_directory(path, ec)) {
+    // Refused before its lock is made beside it.
+    return Status::InvalidArgument(clean +
+                                   " exists and is not a slidedb database");
+  }
   fs::create_directories(path.parent_path(), ec);
   std::unique_ptr<DatabaseWriter> w(new DatabaseWriter);
   w->dir_ = clean;
