@@ -327,11 +327,13 @@ Status DatabaseWriter::PutPagedTable(const TableMeta& meta, const uint8_t* data,
   const std::string id = meta.Id();
   const std::string prefix = PagePrefix(id);
   std::string old_meta;
+  const std::string end = prefix + std::string(5, '\xff');
   if (db_->Get(rocksdb::ReadOptions(), MetaKey(id), &old_meta).ok()) {
-    replaced_ = true;
+    replaced_.emplace_back(MetaKey(id), MetaKey(id) + '\0');
+    replaced_.emplace_back(prefix, end);
     rocksdb::WriteBatch batch;
     batch.Delete(MetaKey(id));
-    batch.DeleteRange(prefix, prefix + std::string(5, '\xff'));
+    batch.DeleteRange(prefix, end);
     Status s = FromRocksDb(db_->Write(rocksdb::WriteOptions(), &batch),
                            "removing the old " + id);
     if (!s.ok()) return s;
@@ -341,7 +343,7 @@ Status DatabaseWriter::PutPagedTable(const TableMeta& meta, const uint8_t* data,
     held_bytes_ -= held->second.bytes.size();
     held_.erase(held);
   } else if (table_meta_.count(MetaKey(id)) > 0) {
-    replaced_ = true;  // its pages went in a file of their own: compact
+    replaced_.emplace_back(prefix, end);  // its pages, in a file of their own
   }
   if (bytes <= kHoldRecords && held_bytes_ + bytes <= kHoldBytes) {
     held_[prefix] = Held{id, std::vector<uint8_t>(data, data + bytes),
@@ -364,8 +366,8 @@ Status DatabaseWriter::RemovePdbs(const std::string& table_id) {
     std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator({}));
     it->Seek(prefix);
     if (!it->Valid() || !it->key().starts_with(prefix)) continue;
-    replaced_ = true;
-    batch.DeleteRange(prefix, prefix + std::string(1, '\xff'));
+    replaced_.emplace_back(prefix, prefix + std::string(1, '\xff'));
+    batch.DeleteRange(prefix, replaced_.back().second);
   }
   Status s = FromRocksDb(db_->Write(rocksdb::WriteOptions(), &batch),
                          "removing the pattern databases of " + table_id);
@@ -449,9 +451,10 @@ Status DatabaseWriter::Commit() {
   held_.clear();
   held_bytes_ = 0;
   if (s.ok()) s = FromRocksDb(db_->Flush(rocksdb::FlushOptions()), "flushing");
-  if (s.ok() && replaced_) {
+  for (size_t r = 0; s.ok() && r < replaced_.size(); ++r) {
+    const rocksdb::Slice begin(replaced_[r].first), end(replaced_[r].second);
     s = FromRocksDb(
-        db_->CompactRange(rocksdb::CompactRangeOptions(), nullptr, nullptr),
+        db_->CompactRange(rocksdb::CompactRangeOptions(), &begin, &end),
         "compacting");
   }
   if (s.ok()) s = FromRocksDb(db_->Close(), "closing");

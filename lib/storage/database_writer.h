@@ -12,6 +12,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "lib/base/env.h"
@@ -125,7 +126,9 @@ class DatabaseWriter {
   Env* env_ = nullptr;
   std::unique_ptr<FileLock> lock_;
   int ingested_ = 0;
-  bool replaced_ = false;
+  // The key ranges [first, second) whose old keys this change deleted, for
+  // Commit to compact them away (only them: the rest stays as it is).
+  std::vector<std::pair<std::string, std::string>> replaced_;
   bool committed_ = false;
 };
 
