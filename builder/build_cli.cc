@@ -207,6 +207,19 @@ std::string RoomRefusal(const BuildOptions& o, const std::vector<int>& goals) {
   return "";
 }
 
+// The exit status of a Commit that failed with `s`, said on `err`: what
+// became of the database at `dir`.
+int CommitFailed(const Status& s, const std::string& dir, std::ostream& err) {
+  err << "slidedb-build: " << s.message() << "\nslidedb-build: "
+      << (CurrentCommitStage() == CommitStage::kSwapped
+              ? "the new database is in place in " + dir +
+                    ", but its folder's sync failed: a power cut may bring "
+                    "back the old one"
+              : "nothing changed in " + dir)
+      << "\n";
+  return s.IsResourceExhausted() ? kExitUnavailable : kExitIOError;
+}
+
 // Builds the tables or pattern databases of `goals` into o.db_dir.
 // *committed: whether the database was written (its summary may not be).
 int Build(const BuildOptions& o, const std::vector<int>& goals,
@@ -274,11 +287,7 @@ int Build(const BuildOptions& o, const std::vector<int>& goals,
     }
   }
   s = writer->Commit();
-  if (!s.ok()) {
-    err << "slidedb-build: " << s.message()
-        << "\nslidedb-build: nothing changed in " << o.db_dir << "\n";
-    return s.IsResourceExhausted() ? kExitUnavailable : kExitIOError;
-  }
+  if (!s.ok()) return CommitFailed(s, o.db_dir, err);
   *committed = true;
   PrintSummary(o, goals.size(), built_partitions, built_bytes,
                std::chrono::duration<double>(std::chrono::steady_clock::now() -

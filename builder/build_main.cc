@@ -24,7 +24,7 @@ constexpr char kStoppedSwapping[] =
     "removes what this one left beside it)\n";
 constexpr char kStoppedSwapped[] =
     "slidedb-build: stopped by a signal after the new database was in "
-    "place (the next build removes the old one, left beside it)\n";
+    "place (the next build removes anything this one left beside it)\n";
 
 template <size_t N>
 void Say(const char (&text)[N]) {

@@ -168,16 +168,10 @@ bool ReadChunk(StateSource* source, size_t piece_lines, Chunk* c) {
   c->start.assign(1, 0);
   c->would_wait = false;
   while (c->lines() < kChunkLines) {
-    const std::string* state;
-    if (c->lines() == 0 && source->MightWait()) {
-      // Every answer before it is written and flushed: a signal while the
-      // read waits ends the process at once.
-      DieOnStop at_once;
-      state = source->Next();
-    } else {
-      state = source->Next();
-    }
+    const std::string* state = source->Next();
     if (state == nullptr) break;
+    // Cut short where a stop ended the input: not answered.
+    if (StopSignal() != 0 && source->EndedMidLine()) break;
     c->text += *state;
     c->start.push_back(c->text.size());
     if (source->MightWait()) {
@@ -304,6 +298,8 @@ BatchOutcome AnswerInParallel(const QueryConfig& config, Solver* solver,
     if (!got) break;
     previous = c;
   }
+  // A stop while a read waited ends the input (StopAwareInput).
+  outcome.stopped = StopSignal() != 0;
   out.flush();
   return outcome;
 }

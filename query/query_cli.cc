@@ -249,7 +249,8 @@ int RunStates(QueryArgs* args, Solver* solver, GoalKind kind,
   if (o.stopped) {
     out.flush();
     err << "slidedb-query: stopped by a signal: every answer written is "
-           "whole; the rest of the input was not answered\n";
+           "whole, in input order; the lines after the last were not "
+           "answered\n";
     return 128 + StopSignal();
   }
   return AfterInput(

@@ -60,8 +60,7 @@ bool WriteSlot(const Slot& s, std::ostream& out, std::ostream& err,
 // threads answering them share.
 struct SearchWindow {
   SearchHelpers helpers;
-  QueryConfig shared;               // one thread a search, helped
-  std::atomic<bool> cancel{false};  // after a database error
+  QueryConfig shared;  // one thread a search, helped
   std::mutex mu;
   std::condition_variable answered;
   std::deque<Slot> slots;  // guarded by mu; its slots stay put
@@ -130,17 +129,12 @@ void FillWindow(SearchWindow* w, StateSource* source, size_t ahead,
                 std::unique_lock<std::mutex>& lock, bool* at_end,
                 std::string* line) {
   while (!*at_end && w->slots.size() < ahead && StopSignal() == 0) {
-    const bool waits = source->MightWait();
-    if (!w->slots.empty() && waits) break;
+    if (!w->slots.empty() && source->MightWait()) break;
     lock.unlock();
-    if (waits) {  // every answer written: a signal ends the process at once
-      DieOnStop at_once;
-      *at_end = !source->NextInto(line);
-    } else {
-      *at_end = !source->NextInto(line);
-    }
+    *at_end = !source->NextInto(line);
     lock.lock();
-    if (*at_end) break;
+    // Cut short where a stop ended the input: not answered.
+    if (*at_end || (StopSignal() != 0 && source->EndedMidLine())) break;
     w->slots.emplace_back().line = std::move(*line);
     w->helpers.Wake();
   }
@@ -159,7 +153,7 @@ void AnswerInOrder(SearchWindow* w, Answerer* own, StateSource source,
   for (;;) {
     FillWindow(w, &source, ahead, lock, &at_end, &line);
     if (w->slots.empty()) {
-      outcome->stopped = StopSignal() != 0;
+      outcome->stopped = StopSignal() != 0;  // a read that waited, stopped
       break;
     }
     Slot& front = w->slots.front();
@@ -195,8 +189,13 @@ BatchOutcome AnswerSearches(const QueryConfig& config, Solver* solver,
   w.shared = config;
   w.shared.limits.threads = 1;
   if (workers > 0) w.shared.limits.helpers = &w.helpers;
-  if (w.shared.limits.cancel == nullptr) w.shared.limits.cancel = &w.cancel;
-  CancelOnStop cancel_on_stop(&w.cancel);  // a signal stops the searches
+  // A stop (query/stop_signal.h) sets it too, and so stops the searches.
+  std::atomic<bool>* cancel = nullptr;
+  if (w.shared.limits.cancel == nullptr) {
+    cancel = BatchCancel();
+    cancel->store(StopSignal() != 0);
+    w.shared.limits.cancel = cancel;
+  }
   // Made before any worker starts: memory that runs out here leaves no
   // thread running behind it.
   Answerer own(w.shared, solver);
@@ -223,7 +222,7 @@ BatchOutcome AnswerSearches(const QueryConfig& config, Solver* solver,
   auto finish = [&] {
     if (!lock.owns_lock()) lock.lock();
     w.stop = true;
-    w.cancel = true;
+    if (cancel != nullptr) cancel->store(true);
     lock.unlock();
     w.helpers.Wake();
     for (std::thread& t : pool) t.join();

@@ -42,6 +42,10 @@ class StateSource {
     return NextInputLine(in_, line);
   }
 
+  // Whether the line read last had no end: the input ended in it (at its
+  // end, or cut short by a stop: query/stop_signal.h).
+  bool EndedMidLine() const { return states_.empty() && in_.eof(); }
+
   // Whether reading on might wait for input (or find its end): never for
   // the states given.
   bool MightWait() const {

@@ -1,6 +1,10 @@
 #include "query/stop_signal.h"
 
 #include <signal.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <ios>
 
 namespace slidedb {
 
@@ -8,57 +12,83 @@ namespace {
 
 std::atomic<bool> graceful{false};
 std::atomic<int> stop_signal{0};
-std::atomic<std::atomic<bool>*> cancel_target{nullptr};
+std::atomic<bool> batch_cancel{false};
 static_assert(std::atomic<bool>::is_always_lock_free &&
-              std::atomic<int>::is_always_lock_free &&
-              std::atomic<std::atomic<bool>*>::is_always_lock_free);
+              std::atomic<int>::is_always_lock_free);
 
-// Atomics' loads and stores, signal(2) and raise(3) only: the
-// async-signal-safe calls.
+constexpr int kStopSignals[] = {SIGINT, SIGTERM, SIGHUP};
+
+// The first stop of a batch, recorded; false when it is not the first.
+bool RecordStop(int sig) {
+  int none = 0;
+  if (!stop_signal.compare_exchange_strong(none, sig)) return false;
+  batch_cancel.store(true);
+  return true;
+}
+
+// Atomics, signal(2) and raise(3) only: the async-signal-safe calls.
 extern "C" void OnStopSignal(int sig) {
-  if (graceful.load()) StopBatch(sig);
-  signal(sig, SIG_DFL);  // after a stop, a second signal ends it at once
-  if (stop_signal.load() == 0) raise(sig);
+  if (graceful.load() && RecordStop(sig)) {
+    // Any second signal, of any of the three, ends it at once.
+    for (int s : kStopSignals) signal(s, SIG_DFL);
+    return;
+  }
+  signal(sig, SIG_DFL);
+  raise(sig);
 }
 
 }  // namespace
 
 void CatchStopSignals() {
-  for (int sig : {SIGINT, SIGTERM, SIGHUP}) {
+  for (int sig : kStopSignals) {
     struct sigaction old {};
     sigaction(sig, nullptr, &old);
     if (old.sa_handler == SIG_IGN) continue;
     struct sigaction on_stop {};
     on_stop.sa_handler = OnStopSignal;
-    on_stop.sa_flags = SA_RESTART;
+    on_stop.sa_flags = 0;  // a read that waits returns EINTR
     sigemptyset(&on_stop.sa_mask);
     sigaction(sig, &on_stop, nullptr);
   }
 }
 
-void StopBatch(int sig) {
-  stop_signal.store(sig);
-  std::atomic<bool>* cancel = cancel_target.load();
-  if (cancel != nullptr) cancel->store(true);
-}
+void StopBatch(int sig) { RecordStop(sig); }
 
 int StopSignal() { return stop_signal.load(); }
 
-void ForgetStopForTest() { stop_signal.store(0); }
+void ForgetStopForTest() {
+  stop_signal.store(0);
+  batch_cancel.store(false);
+}
 
-GracefulStop::GracefulStop() { graceful.store(true); }
+std::atomic<bool>* BatchCancel() { return &batch_cancel; }
+
+GracefulStop::GracefulStop() {
+  batch_cancel.store(stop_signal.load() != 0);
+  graceful.store(true);
+}
 
 GracefulStop::~GracefulStop() { graceful.store(false); }
 
-CancelOnStop::CancelOnStop(std::atomic<bool>* cancel) {
-  cancel_target.store(cancel);
-  if (stop_signal.load() != 0) cancel->store(true);
+StopAwareInput::int_type StopAwareInput::underflow() {
+  for (;;) {
+    const ssize_t n = read(fd_, buffer_, sizeof buffer_);
+    if (n > 0) {
+      setg(buffer_, buffer_, buffer_ + n);
+      return traits_type::to_int_type(buffer_[0]);
+    }
+    if (n == 0) return traits_type::eof();
+    if (errno == EINTR) {
+      if (StopSignal() != 0) return traits_type::eof();
+      continue;
+    }
+    // The stream catches it and sets badbit; errno says why
+    // (lib/answer/input_lines.h).
+    const int e = errno;
+    std::ios_base::failure failure("read");
+    errno = e;
+    throw failure;
+  }
 }
-
-CancelOnStop::~CancelOnStop() { cancel_target.store(nullptr); }
-
-DieOnStop::DieOnStop() : was_graceful_(graceful.exchange(false)) {}
-
-DieOnStop::~DieOnStop() { graceful.store(was_graceful_); }
 
 }  // namespace slidedb

@@ -171,6 +171,11 @@ Status LocateDatabase(const std::string& dir) {
   // (A missing folder, or a file, is no error to exists(): not there.)
   if (ec) return Status::IOError("cannot read " + dir + ": " + ec.message());
   fs::directory_iterator it(dir, ec);
+  // A folder that can be searched but not listed (mode 0311).
+  if (ec && ec != std::errc::no_such_file_or_directory &&
+      ec != std::errc::not_a_directory) {
+    return Status::IOError("cannot read " + dir + ": " + ec.message());
+  }
   for (; !ec && it != fs::directory_iterator(); it.increment(ec)) {
     const std::string name = it->path().filename().string();
     if (name.starts_with("MANIFEST-") || name.ends_with(".sst")) {
