@@ -1,6 +1,7 @@
 #include "query/stop_signal.h"
 
 #include <signal.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -69,6 +70,11 @@ GracefulStop::GracefulStop() {
 }
 
 GracefulStop::~GracefulStop() { graceful.store(false); }
+
+std::streamsize StopAwareInput::showmanyc() {
+  int n = 0;
+  return ioctl(fd_, FIONREAD, &n) == 0 && n > 0 ? n : 0;
+}
 
 StopAwareInput::int_type StopAwareInput::underflow() {
   for (;;) {

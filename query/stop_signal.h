@@ -49,6 +49,10 @@ class StopAwareInput : public std::streambuf {
 
  protected:
   int_type underflow() override;
+  // The bytes a read would give at once (FIONREAD), as a file buffer tells
+  // them: a batch reads on across its buffer's end when more is there
+  // (StateSource::MightWait).
+  std::streamsize showmanyc() override;
 
  private:
   int fd_;
