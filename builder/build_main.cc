@@ -7,6 +7,7 @@
 
 #include "builder/build_cli.h"
 #include "builder/machine_room.h"
+#include "cli/mpirun.h"
 #include "lib/storage/database_writer.h"
 
 namespace {
@@ -67,7 +68,9 @@ void SayWhenStopped() {
 
 int main(int argc, char** argv) {
   slidedb::OneMallocArenaUnderAddressLimit();
-  SayWhenStopped();
+  // Under mpirun rank 0 alone writes the database, and alone says what a
+  // stop left of it; the other ranks die by the signal unheard.
+  if (slidedb::MpirunRank() <= 0) SayWhenStopped();
   return slidedb::RunBuild(std::vector<std::string>(argv + 1, argv + argc),
                            std::cin, std::cout, std::cerr);
 }

@@ -14,6 +14,14 @@ inline bool StartedByMpirun() {
          std::getenv("PMIX_RANK") != nullptr;
 }
 
+// This process's rank under mpirun (OMPI_COMM_WORLD_RANK or PMIX_RANK), or
+// -1 when mpirun did not start it.
+inline int MpirunRank() {
+  const char* rank = std::getenv("OMPI_COMM_WORLD_RANK");
+  if (rank == nullptr) rank = std::getenv("PMIX_RANK");
+  return rank == nullptr ? -1 : std::atoi(rank);
+}
+
 }  // namespace slidedb
 
 #endif  // SLIDEDB_CLI_MPIRUN_H_
