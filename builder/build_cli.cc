@@ -207,9 +207,9 @@ std::string RoomRefusal(const BuildOptions& o, const std::vector<int>& goals) {
   return "";
 }
 
-// The exit status of a Commit that failed with `s`, said on `err`: what
-// became of the database at `dir`.
-int CommitFailed(const Status& s, const std::string& dir, std::ostream& err) {
+// The exit status of writing the database at `dir` (its copy at the
+// start, or Commit) that failed with `s`, said on `err`: what became of it.
+int WriteFailed(const Status& s, const std::string& dir, std::ostream& err) {
   err << "slidedb-build: " << s.message() << "\nslidedb-build: "
       << (CurrentCommitStage() == CommitStage::kSwapped
               ? "the new database is in place in " + dir +
@@ -235,11 +235,10 @@ int Build(const BuildOptions& o, const std::vector<int>& goals,
   std::unique_ptr<DatabaseWriter> writer;
   Status s = DatabaseWriter::Begin(o.db_dir, &writer, o.rebuild);
   if (!s.ok()) {
+    // Its copy could not be written (a full disk); else it cannot be opened
+    // for writing.
+    if (s.IsIOError()) return WriteFailed(s, o.db_dir, err);
     err << "slidedb-build: " << s.message() << "\n";
-    if (s.IsIOError()) {  // its copy could not be written (a full disk)
-      err << "slidedb-build: nothing changed in " << o.db_dir << "\n";
-      return kExitIOError;
-    }
     return s.IsResourceExhausted() ? kExitUnavailable : kExitCantCreate;
   }
   // What this build writes: its records' (or entries') bytes, and the
@@ -287,7 +286,7 @@ int Build(const BuildOptions& o, const std::vector<int>& goals,
     }
   }
   s = writer->Commit();
-  if (!s.ok()) return CommitFailed(s, o.db_dir, err);
+  if (!s.ok()) return WriteFailed(s, o.db_dir, err);
   *committed = true;
   PrintSummary(o, goals.size(), built_partitions, built_bytes,
                std::chrono::duration<double>(std::chrono::steady_clock::now() -

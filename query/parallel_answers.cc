@@ -285,7 +285,6 @@ BatchOutcome AnswerInParallel(const QueryConfig& config, Solver* solver,
         finish(previous);
         WriteChunk(*previous, out, err, &outcome);
       }
-      outcome.stopped = true;
       break;
     }
     const bool got = ReadChunk(&source, piece_lines, c);
@@ -298,8 +297,6 @@ BatchOutcome AnswerInParallel(const QueryConfig& config, Solver* solver,
     if (!got) break;
     previous = c;
   }
-  // A stop while a read waited ends the input (StopAwareInput).
-  outcome.stopped = StopSignal() != 0;
   out.flush();
   return outcome;
 }

@@ -44,9 +44,6 @@ struct BatchOutcome {
   bool malformed = false;
   bool unsolvable = false;
   bool timed_out = false;  // a state's --max-seconds ran out, no answer
-  // A signal stopped the batch (query/stop_signal.h): the answers written
-  // are whole, the rest of the input not answered.
-  bool stopped = false;
 };
 
 // Answers `states` if it is not empty, else the lines of `in`, on `threads`

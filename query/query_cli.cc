@@ -246,7 +246,8 @@ int RunStates(QueryArgs* args, Solver* solver, GoalKind kind,
     GracefulStop stop;  // a signal ends the batch at a whole line
     o = AnswerInParallel(config, solver, threads, a.states, in, out, err);
   }
-  if (o.stopped) {
+  // A stop ends the batch early, or ends its input (StopAwareInput).
+  if (StopSignal() != 0) {
     out.flush();
     err << "slidedb-query: stopped by a signal: every answer written is "
            "whole, in input order; the lines after the last were not "

@@ -152,10 +152,7 @@ void AnswerInOrder(SearchWindow* w, Answerer* own, StateSource source,
   std::string line;
   for (;;) {
     FillWindow(w, &source, ahead, lock, &at_end, &line);
-    if (w->slots.empty()) {
-      outcome->stopped = StopSignal() != 0;  // a read that waited, stopped
-      break;
-    }
+    if (w->slots.empty()) break;
     Slot& front = w->slots.front();
     // With no worker (none started, or none had memory for its answerer)
     // the calling thread answers the state itself.
@@ -166,10 +163,8 @@ void AnswerInOrder(SearchWindow* w, Answerer* own, StateSource source,
       AnswerSlot(*own, &front);
       front.ready = true;
     }
-    if (StopSignal() != 0) {  // its search may have been stopped: unwritten
-      outcome->stopped = true;
-      break;
-    }
+    // Its search may have been stopped: unwritten.
+    if (StopSignal() != 0) break;
     const Slot done = std::move(front);
     w->slots.pop_front();
     lock.unlock();

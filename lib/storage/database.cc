@@ -152,12 +152,21 @@ std::string RemoveAdvice(const std::string& dir) {
          ") and build it again";
 }
 
-// Whether `dir` holds a table file (RocksDB's ".sst").
-bool HoldsTableFiles(const std::string& dir) {
-  std::error_code ec;
-  std::filesystem::directory_iterator it(dir, ec);
-  for (; !ec && it != std::filesystem::directory_iterator(); it.increment(ec)) {
-    if (it->path().extension() == ".sst") return true;
+// Whether `dir` holds a table file (RocksDB's ".sst"), or with `manifest`
+// a MANIFEST; an error listing it, other than its absence, in *ec.
+bool HoldsDatabaseFiles(const std::string& dir, bool manifest,
+                        std::error_code* ec) {
+  std::filesystem::directory_iterator it(dir, *ec);
+  if (*ec == std::errc::no_such_file_or_directory ||
+      *ec == std::errc::not_a_directory) {
+    ec->clear();
+  }
+  for (; !*ec && it != std::filesystem::directory_iterator();
+       it.increment(*ec)) {
+    const std::string name = it->path().filename().string();
+    if (name.ends_with(".sst") || (manifest && name.starts_with("MANIFEST-"))) {
+      return true;
+    }
   }
   return false;
 }
@@ -170,22 +179,15 @@ Status LocateDatabase(const std::string& dir) {
   if (fs::exists(fs::path(dir) / "CURRENT", ec)) return Status::OK();
   // (A missing folder, or a file, is no error to exists(): not there.)
   if (ec) return Status::IOError("cannot read " + dir + ": " + ec.message());
-  fs::directory_iterator it(dir, ec);
+  if (HoldsDatabaseFiles(dir, /*manifest=*/true, &ec)) {
+    return Status::Corruption(
+        dir +
+        " holds a database's files but not its CURRENT file, without "
+        "which they cannot be read: " +
+        RemoveAdvice(dir));
+  }
   // A folder that can be searched but not listed (mode 0311).
-  if (ec && ec != std::errc::no_such_file_or_directory &&
-      ec != std::errc::not_a_directory) {
-    return Status::IOError("cannot read " + dir + ": " + ec.message());
-  }
-  for (; !ec && it != fs::directory_iterator(); it.increment(ec)) {
-    const std::string name = it->path().filename().string();
-    if (name.starts_with("MANIFEST-") || name.ends_with(".sst")) {
-      return Status::Corruption(
-          dir +
-          " holds a database's files but not its CURRENT file, "
-          "without which they cannot be read: " +
-          RemoveAdvice(dir));
-    }
-  }
+  if (ec) return Status::IOError("cannot read " + dir + ": " + ec.message());
   return Status::NotFound("no database at " + dir);
 }
 
@@ -206,7 +208,9 @@ Status Database::Open(const std::string& dir, std::unique_ptr<Database>* db) {
     // lost its records (cut short), not a database of another program.
     std::unique_ptr<rocksdb::Iterator> any(raw->NewIterator({}));
     any->SeekToFirst();
-    if (!any->Valid() && any->status().ok() && HoldsTableFiles(dir)) {
+    std::error_code ec;
+    if (!any->Valid() && any->status().ok() &&
+        HoldsDatabaseFiles(dir, /*manifest=*/false, &ec)) {
       return Status::Corruption(
           dir +
           " is a damaged database: it holds table files but reads as "
