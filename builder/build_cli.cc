@@ -210,13 +210,8 @@ std::string RoomRefusal(const BuildOptions& o, const std::vector<int>& goals) {
 // The exit status of writing the database at `dir` (its copy at the
 // start, or Commit) that failed with `s`, said on `err`: what became of it.
 int WriteFailed(const Status& s, const std::string& dir, std::ostream& err) {
-  err << "slidedb-build: " << s.message() << "\nslidedb-build: "
-      << (CurrentCommitStage() == CommitStage::kSwapped
-              ? "the new database is in place in " + dir +
-                    ", but its folder's sync failed: a power cut may bring "
-                    "back the old one"
-              : "nothing changed in " + dir)
-      << "\n";
+  err << "slidedb-build: " << s.message()
+      << "\nslidedb-build: " << AfterAFailedWrite(dir) << "\n";
   return s.IsResourceExhausted() ? kExitUnavailable : kExitIOError;
 }
 
@@ -288,6 +283,11 @@ int Build(const BuildOptions& o, const std::vector<int>& goals,
   s = writer->Commit();
   if (!s.ok()) return WriteFailed(s, o.db_dir, err);
   *committed = true;
+  if (!writer->left_behind().empty()) {
+    err << "slidedb-build: the old database could not be removed ("
+        << writer->left_behind()
+        << "); the next build removes it, or rm -r it\n";
+  }
   PrintSummary(o, goals.size(), built_partitions, built_bytes,
                std::chrono::duration<double>(std::chrono::steady_clock::now() -
                                              t0)

@@ -49,12 +49,13 @@ int RunMpiBuild(const MpiBuildRequest& /*request*/, std::ostream& /*out*/,
 
 namespace {
 
-// Rank 0 says why, and every rank ends (the database is left alone).
-[[noreturn]] void Abort(std::ostream& err, int rank, const std::string& why,
-                        int code) {
+// Rank 0 says why, and every rank ends; `after` says what became of the
+// database (it is left alone unless its Commit failed after the swap).
+[[noreturn]] void Abort(
+    std::ostream& err, int rank, const std::string& why, int code,
+    const std::string& after = "the database is unchanged") {
   err << "slidedb-build: rank " << rank << ": " << why
-      << "\nslidedb-build: stopping every rank; the database is unchanged"
-      << std::endl;
+      << "\nslidedb-build: stopping every rank; " << after << std::endl;
   MPI_Abort(MPI_COMM_WORLD, code);
   std::abort();
 }
@@ -66,9 +67,14 @@ int BeginWriting(const MpiBuildRequest& request, int rank, std::ostream& err,
   int code = kExitOk;
   if (rank == 0) {
     Status s = DatabaseWriter::Begin(request.db_dir, writer, request.rebuild);
-    if (!s.ok()) {
+    if (s.IsIOError()) {
+      // Its copy could not be written (a full disk), as in the plain build.
+      err << "slidedb-build: " << s.message()
+          << "\nslidedb-build: " << AfterAFailedWrite(request.db_dir) << "\n";
+      code = kExitIOError;
+    } else if (!s.ok()) {
       err << "slidedb-build: " << s.message() << "\n";
-      code = kExitCantCreate;
+      code = s.IsResourceExhausted() ? kExitUnavailable : kExitCantCreate;
     }
   }
   MPI_Bcast(&code, 1, MPI_INT, 0, MPI_COMM_WORLD);
@@ -133,7 +139,9 @@ void Commit(const MpiBuildRequest& request, int ranks, uint64_t built_bytes,
             std::unique_ptr<DatabaseWriter>* writer, std::ostream& out,
             std::ostream& err) {
   Status s = (*writer)->Commit();
-  if (!s.ok()) Abort(err, 0, s.message(), kExitIOError);
+  if (!s.ok()) {
+    Abort(err, 0, s.message(), kExitIOError, AfterAFailedWrite(request.db_dir));
+  }
   writer->reset();
   const double secs =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)

@@ -4,6 +4,8 @@
 #include <ctime>
 #include <filesystem>
 
+#include "lib/storage/database_writer.h"
+
 namespace slidedb {
 
 std::string WithCommas(uint64_t v) {
@@ -45,6 +47,15 @@ uint64_t DirectoryBytes(const std::string& dir) {
     if (e.is_regular_file(ec)) total += e.file_size(ec);
   }
   return total;
+}
+
+std::string AfterAFailedWrite(const std::string& dir) {
+  if (CurrentCommitStage() == CommitStage::kSwapped) {
+    return "the new database is in place in " + dir +
+           ", but its folder's sync failed: a power cut may bring back the "
+           "old one";
+  }
+  return "nothing changed in " + dir;
 }
 
 }  // namespace slidedb

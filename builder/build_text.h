@@ -20,6 +20,11 @@ std::string Now();
 // The bytes of the regular files under `dir`.
 uint64_t DirectoryBytes(const std::string& dir);
 
+// What became of the database at `dir` when writing it failed, as this
+// process's writer left it (CurrentCommitStage): "nothing changed in DIR",
+// or that the new one is in place but its folder's sync failed.
+std::string AfterAFailedWrite(const std::string& dir);
+
 }  // namespace slidedb
 
 #endif  // SLIDEDB_BUILDER_BUILD_TEXT_H_

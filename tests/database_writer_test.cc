@@ -145,6 +145,23 @@ TEST(DatabaseWriterTest, SecondWriterIsRefusedWhileOneIsOpen) {
   EXPECT_EQ(db->table_ids().size(), 1u);
 }
 
+// A folder name too long for the copy made beside it (NAME.building.PID past
+// 255 bytes) is refused before anything is made; the longest allowed one
+// builds (a fault audit: "File name too long" after the search).
+TEST(DatabaseWriterTest, TheLongestFolderNameThatCanBeBuilt) {
+  const std::string base = TempDir("writer-long");
+  const std::string longest = base + "/" + std::string(238, 'd');
+  std::unique_ptr<DatabaseWriter> w;
+  ASSERT_TRUE(DatabaseWriter::Begin(longest, &w).ok());
+  ASSERT_TRUE(w->Commit().ok());
+  w.reset();
+  const Status s = DatabaseWriter::Begin(longest + "d", &w);
+  EXPECT_TRUE(s.IsInvalidArgument()) << s.ToString();
+  EXPECT_NE(s.message().find("at most 238 bytes"), std::string::npos)
+      << s.message();
+  EXPECT_FALSE(fs::exists(longest + "d.lock"));
+}
+
 // A build killed in the middle leaves the database as it was, and the next
 // build clears away what the killed one left.
 TEST(DatabaseWriterTest, KilledBuildLeavesTheDatabaseAsItWas) {

@@ -169,6 +169,37 @@ TEST(EnvFaultsTest, CommittedDatabaseSurvivesAPowerCut) {
       << "the fault Env's power cut has no teeth";
 }
 
+// The old database, swapped out, that cannot be removed after a Commit
+// that succeeded is named (it was left in silence), and the next writer
+// removes it.
+TEST(EnvFaultsTest, AnOldDatabaseNotRemovedIsNamed) {
+  // The steps of a whole build onto an old database: the last removes it.
+  FaultInjectionEnv count;
+  ASSERT_TRUE(AddTable(OldDatabase("env-left-count"), &count).ok());
+  const std::string dir = OldDatabase("env-left");
+  FaultInjectionEnv env;
+  env.StopAt(count.steps());
+  std::string last_step;
+  env.OnStep(
+      [&](int, const std::string& op, const std::string&) { last_step = op; });
+  std::unique_ptr<DatabaseWriter> w;
+  ASSERT_TRUE(DatabaseWriter::Begin(dir, &w, /*fresh=*/false, &env).ok());
+  const auto [meta, records] = SmallTable(Board(2, 3), 5);
+  ASSERT_TRUE(w->PutTable(meta, records).ok());
+  ASSERT_TRUE(w->Commit().ok());
+  EXPECT_EQ(last_step, "remove");
+  const std::string aside = "db.building." + std::to_string(getpid());
+  EXPECT_EQ(LeftBehind(dir), std::vector<std::string>{aside});
+  EXPECT_NE(w->left_behind().find(dir + ".building."), std::string::npos)
+      << w->left_behind();
+  w.reset();
+  EXPECT_EQ(TableIdsOrError(dir), kNew);
+  std::unique_ptr<DatabaseWriter> next;
+  ASSERT_TRUE(DatabaseWriter::Begin(dir, &next).ok());
+  next.reset();  // its own copy, of the same name in this process, too
+  EXPECT_EQ(LeftBehind(dir), std::vector<std::string>{});
+}
+
 // A build stopped at each of its steps in turn (the process dies there),
 // then a power cut: the database is the old one or, once Commit said so,
 // the new one, never a mix; the next build clears what was left.

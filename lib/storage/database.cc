@@ -171,6 +171,22 @@ bool HoldsDatabaseFiles(const std::string& dir, bool manifest,
   return false;
 }
 
+// The name of a table file of `dir` with no bytes (cut short to nothing,
+// which RocksDB reports as an I/O error, "Invalid argument" of mmap);
+// "" when there is none or the folder cannot be listed.
+std::string EmptyTableFile(const std::string& dir) {
+  std::error_code ec;
+  std::filesystem::directory_iterator it(dir, ec);
+  for (; !ec && it != std::filesystem::directory_iterator(); it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    std::error_code size_ec;
+    if (name.ends_with(".sst") && it->file_size(size_ec) == 0 && !size_ec) {
+      return name;
+    }
+  }
+  return "";
+}
+
 }  // namespace
 
 Status LocateDatabase(const std::string& dir) {
@@ -196,6 +212,13 @@ Status Database::Open(const std::string& dir, std::unique_ptr<Database>* db) {
   rocksdb::DB* raw = nullptr;
   rocksdb::Status s = OpenReadOnly(QueryOpenOptions(), dir, &raw);
   if (!s.ok()) {
+    const std::string empty = s.IsIOError() ? EmptyTableFile(dir) : "";
+    if (!empty.empty()) {
+      return Status::Corruption(dir +
+                                " is a damaged database: its table "
+                                "file " +
+                                empty + " is empty: " + RemoveAdvice(dir));
+    }
     return FromRocksDb(s, "cannot open database " + dir);
   }
   std::unique_ptr<Database> out(new Database);

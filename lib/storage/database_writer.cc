@@ -121,6 +121,32 @@ bool HasEntries(Env* env, const std::string& dir) {
   return env->GetChildren(dir, &names).ok() && !names.empty();
 }
 
+// The real directory of `dir` into *path: "db/", "./db" and a symlink to it
+// are all the same database, and the lock and the copy sit beside it.
+Status RealDatabaseDir(const std::string& dir, fs::path* path) {
+  std::error_code ec;
+  fs::path given = fs::absolute(dir, ec).lexically_normal();
+  if (!given.has_filename()) given = given.parent_path();  // "db/", "."
+  *path = fs::weakly_canonical(given, ec);
+  if (ec || path->filename().empty() || *path == path->root_path()) {
+    return Status::InvalidArgument("'" + dir +
+                                   "' cannot be a database directory" +
+                                   (ec ? ": " + ec.message() : std::string()));
+  }
+  // Its copy is made beside it as NAME.building.PID (a pid has at most 7
+  // digits): said now, not as "File name too long" after the search.
+  constexpr size_t kLongestName = 255 - (sizeof kAsideInfix - 1) - 7;
+  const size_t length = path->filename().string().size();
+  if (length > kLongestName) {
+    return Status::InvalidArgument(
+        "the database folder's name is " + std::to_string(length) +
+        " bytes long; a build makes its copy beside it as NAME" + kAsideInfix +
+        "PID, so the name can be at most " + std::to_string(kLongestName) +
+        " bytes");
+  }
+  return Status::OK();
+}
+
 }  // namespace
 
 namespace {
@@ -138,16 +164,8 @@ Status DatabaseWriter::Begin(const std::string& dir,
   if (env == nullptr) env = Env::Default();
   commit_stage = CommitStage::kBefore;
   std::error_code ec;
-  // The real directory: "db/", "./db" and a symlink to it are all the same
-  // database, and the lock and the copy sit beside it.
-  fs::path given = fs::absolute(dir, ec).lexically_normal();
-  if (!given.has_filename()) given = given.parent_path();  // "db/", "."
-  const fs::path path = fs::weakly_canonical(given, ec);
-  if (ec || path.filename().empty() || path == path.root_path()) {
-    return Status::InvalidArgument("'" + dir +
-                                   "' cannot be a database directory" +
-                                   (ec ? ": " + ec.message() : std::string()));
-  }
+  fs::path path;
+  if (Status s = RealDatabaseDir(dir, &path); !s.ok()) return s;
   const std::string clean = path.string();
   if (fs::exists(path, ec) && !fs::is_directory(path, ec)) {
     // Refused before its lock is made beside it.
@@ -474,7 +492,8 @@ Status DatabaseWriter::Commit() {
   // disk, a power cut can bring back the old database, or none.
   s = env_->SyncDir(fs::path(dir_).parent_path().string());
   // The old database, if there was one (else the next writer removes it).
-  (void)env_->RemoveAll(aside_);
+  const Status removed = env_->RemoveAll(aside_);
+  if (!removed.ok()) left_behind_ = aside_ + ": " + removed.message();
   return s;
 }
 

@@ -88,6 +88,10 @@ class DatabaseWriter {
 
   // Where the copy is being written.
   const std::string& aside_dir() const { return aside_; }
+  // After a Commit that succeeded: the old database, swapped out beside
+  // the new one, and why it could not be removed (the next writer removes
+  // it); "" when it was.
+  const std::string& left_behind() const { return left_behind_; }
 
  private:
   DatabaseWriter() = default;
@@ -122,6 +126,7 @@ class DatabaseWriter {
 
   std::string dir_;
   std::string aside_;
+  std::string left_behind_;
   std::unique_ptr<rocksdb::DB> db_;
   Env* env_ = nullptr;
   std::unique_ptr<FileLock> lock_;
