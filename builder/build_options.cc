@@ -163,7 +163,8 @@ po::options_description Describe(Given* g) {
       "threads", po::value(&g->threads)->default_value(0),
       "search threads, 0 to 256 (0: one per core)")(
       "quiet,q",
-      "no progress lines (a build's depths, --verify's tables and searches)")(
+      "no progress lines (a build's depths; --verify's tables, states and "
+      "searches)")(
       "words",
       "with --pdb strong: build successor words on any board (the default "
       "on boards of more than 16 cells)")(

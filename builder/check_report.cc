@@ -110,6 +110,14 @@ std::function<void(const CheckProgress&)> ProgressLines(std::ostream& err) {
       case CheckProgress::Stage::kWords:
         err << what << ": its successor words";
         break;
+      case CheckProgress::Stage::kPages:
+      case CheckProgress::Stage::kStates:
+        err << what << ": " << WithCommas(p.total) << " of " << WithCommas(p.of)
+            << (p.stage == CheckProgress::Stage::kPages ? " pages read"
+                                                        : " states checked")
+            << " (" << (p.of ? 100 * p.total / p.of : 100) << "%)  "
+            << std::fixed << std::setprecision(1) << p.seconds << " s";
+        break;
     }
     err << std::endl;
   };

@@ -6,11 +6,12 @@
 #include "lib/analysis/check.h"
 
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -240,6 +241,45 @@ TEST(CheckTest, SaysWhereItIsUnlessQuiet) {
   EXPECT_NE(q.out.find("ok: 1 table and 2 pattern databases checked"),
             std::string::npos)
       << q.out;
+}
+
+// A table's check says how far it is as it goes, in states of the table
+// (2x7 has 182 times 3x4's states, and said one line), for byte and
+// two-bit records alike; at most once every progress_every.
+TEST(CheckTest, ATableSaysHowFarItsCheckIs) {
+  const std::string dir = testing::TempDir("check_table_progress") + "/db";
+  for (const char* records : {"byte", "two-bit"}) {
+    ASSERT_EQ(RunBuildCli({"--db", dir, "--board", "3x3", "--goal", "12345678_",
+                           "--records", records, "--quiet"})
+                  .status,
+              kExitOk);
+    std::vector<CheckProgress> told;
+    CheckOptions options;
+    options.threads = 2;
+    options.progress = [&](const CheckProgress& p) { told.push_back(p); };
+    options.progress_every = std::chrono::milliseconds(0);
+    CheckReport report;
+    ASSERT_TRUE(CheckDatabase(dir, options, &report).ok());
+    ASSERT_TRUE(report.ok()) << records;
+    uint64_t last = 0;
+    int states_told = 0;
+    for (const CheckProgress& p : told) {
+      if (p.stage != CheckProgress::Stage::kStates) continue;
+      ++states_told;
+      EXPECT_EQ(p.table, "3x3/b8");
+      EXPECT_EQ(p.of, 181440u) << records;
+      EXPECT_GE(p.total, last) << records;
+      EXPECT_LE(p.total, p.of) << records;
+      last = p.total;
+    }
+    EXPECT_GE(states_told, 1) << records;
+    // Nothing told between lines a long time apart, but that a check began.
+    options.progress_every = std::chrono::hours(1);
+    told.clear();
+    ASSERT_TRUE(CheckDatabase(dir, options, &report).ok());
+    ASSERT_EQ(told.size(), 1u) << records;
+    EXPECT_EQ(told[0].stage, CheckProgress::Stage::kBegins);
+  }
 }
 
 TEST(CheckTest, FlippedBitOnDiskIsCaughtByTheChecksums) {

@@ -12,6 +12,7 @@
 #include <set>
 #include <thread>
 
+#include "lib/analysis/check_progress.h"
 #include "lib/analysis/pdb_check.h"
 #include "lib/analysis/record_check.h"
 #include "lib/analysis/residue_check.h"
@@ -98,10 +99,12 @@ bool SelectedId(const CheckOptions& options, const std::string& id) {
 // other) against each other, and the histogram against their counts: the
 // states of residue r are those at the distances d with d % 3 == r.
 void CheckTwoBit(const TableMeta& meta, const std::vector<uint8_t>& residues,
-                 const CheckOptions& options, TableCheck* check) {
+                 const CheckOptions& options, TableCheck* check,
+                 TableProgress* progress) {
   std::array<uint64_t, 3> counts;
   CheckResidues(meta.board, meta.goal_blank, residues, options.threads,
-                options.max_listed, check, &counts);
+                options.max_listed, check, &counts,
+                progress->States(meta.states));
   std::array<uint64_t, 3> stored{};
   for (size_t d = 0; d < meta.histogram.size(); ++d) {
     stored[d % 3] += meta.histogram[d];
@@ -177,12 +180,14 @@ uint32_t ReportMissing(const std::vector<bool>& seen, int max,
 // state, or (two-bit) four states a byte. False when the reading failed or
 // a page is missing: the records cannot be checked against each other.
 bool ReadPages(rocksdb::DB* db, const std::string& id, const TableMeta& meta,
-               int max, TableCheck* check, std::vector<uint8_t>* records) {
+               int max, TableCheck* check, std::vector<uint8_t>* records,
+               TableProgress* progress) {
   const uint64_t per = PageStates(meta.records);
   records->assign(RecordBytes(meta.records, meta.states), 0);
   std::vector<bool> seen(meta.pages, false);
   const std::string prefix = PagePrefix(id);
   std::unique_ptr<rocksdb::Iterator> it(db->NewIterator({}));
+  uint64_t read = 0;
   for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix);
        it->Next()) {
     uint32_t page;
@@ -211,6 +216,7 @@ bool ReadPages(rocksdb::DB* db, const std::string& id, const TableMeta& meta,
     std::copy_n(it->value().data(), want,
                 records->begin() + uint64_t{page} * PageBytes(meta.records));
     seen[page] = true;
+    if (++read % 256 == 0) progress->Pages(read, meta.pages);
   }
   if (!it->status().ok()) {
     AddProblem(check, "reading the pages: " + it->status().ToString(), max);
@@ -247,15 +253,17 @@ void CheckTable(rocksdb::DB* db, const std::string& id, const std::string& json,
   const int max = options.max_listed;
   TableMeta meta;
   if (!ReadTableMeta(id, json, max, check, &meta)) return;
+  TableProgress progress(options, id);
   std::vector<uint8_t> records;
-  if (!ReadPages(db, id, meta, max, check, &records)) return;
+  if (!ReadPages(db, id, meta, max, check, &records, &progress)) return;
   if (meta.two_bit()) {
-    CheckTwoBit(meta, records, options, check);
+    CheckTwoBit(meta, records, options, check, &progress);
     return;
   }
   std::vector<uint64_t> histogram;
   CheckRecords(meta.board, meta.goal_blank, meta.metric, records,
-               options.threads, max, check, &histogram);
+               options.threads, max, check, &histogram,
+               progress.States(meta.states));
   CompareHistograms(meta.histogram, histogram, max, check);
 }
 

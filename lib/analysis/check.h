@@ -8,6 +8,7 @@
 #ifndef SLIDEDB_LIB_ANALYSIS_CHECK_H_
 #define SLIDEDB_LIB_ANALYSIS_CHECK_H_
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -34,22 +35,28 @@ struct CheckOptions {
   // Problems described per table; the rest are only counted.
   int max_listed = 10;
   // Told where the check is, when set: as each table's or pattern
-  // database's check begins, and then a pattern database's (the longest)
-  // at each depth of its search run again and as its successor words are
-  // checked. Called on the calling thread.
+  // database's check begins, then a pattern database's at each depth of
+  // its search run again and as its successor words are checked, and a
+  // table's pages read and states checked at most once every
+  // `progress_every` (2x7 has 182 times 3x4's states). Called on the
+  // calling thread.
   std::function<void(const CheckProgress&)> progress;
+  std::chrono::milliseconds progress_every{10000};
 };
 
 // Where a check is (CheckOptions::progress).
 struct CheckProgress {
-  enum class Stage { kBegins, kSearch, kWords };
+  enum class Stage { kBegins, kSearch, kWords, kPages, kStates };
   Stage stage = Stage::kBegins;
   std::string table;   // as TableCheck::table
   bool pdb = false;    // a pattern database, not a table
   uint64_t size = 0;   // a pattern database's entries; 0 for a table
   int depth = 0;       // kSearch: the depth just searched
-  uint64_t total = 0;  // kSearch: the states searched to that depth
-  double seconds = 0;  // kSearch: since that search began
+  // kSearch: the states searched to that depth; kPages: the pages read;
+  // kStates: the states checked.
+  uint64_t total = 0;
+  uint64_t of = 0;     // kPages: the table's pages; kStates: its states
+  double seconds = 0;  // kSearch: since that search began; else the table's
 };
 
 // One thing found wrong.

@@ -257,7 +257,8 @@ void Merge(Findings&& from, int max_listed, TableCheck* check,
 void CheckRecords(const Board& board, int goal_blank, Metric metric,
                   const std::vector<uint8_t>& records, int threads,
                   int max_listed, TableCheck* check,
-                  std::vector<uint64_t>* histogram) {
+                  std::vector<uint64_t>* histogram,
+                  const ShareProgress& progress) {
   RecordChecker checker(board, goal_blank, metric, records, max_listed);
   Findings saturated;
   checker.ResolveSaturated(&saturated);
@@ -265,20 +266,17 @@ void CheckRecords(const Board& board, int goal_blank, Metric metric,
   const Index ranks = checker.ranks();
   threads = std::max(1, std::min<int>(threads, static_cast<int>(ranks)));
   std::vector<Findings> found(threads);
-  std::vector<std::thread> workers;
-  const Index share = (ranks + threads - 1) / threads;
-  for (int t = 0; t < threads; ++t) {
-    const Index begin = std::min(ranks, share * static_cast<Index>(t));
-    const Index end = std::min(ranks, begin + share);
-    if (t + 1 == threads) {
-      checker.CheckRanks(begin, end, &found[t]);  // this thread works too
-    } else {
-      workers.emplace_back([&checker, begin, end, f = &found[t]] {
-        checker.CheckRanks(begin, end, f);
-      });
-    }
+  // Shared out by rank (a tile sequence: a state for each blank cell), told
+  // in states.
+  ShareProgress by_rank = progress;
+  if (progress.told) {
+    by_rank.told = [&progress, cells = board.cells()](uint64_t done) {
+      progress.told(done * cells);
+    };
   }
-  for (auto& w : workers) w.join();
+  RunShares(ranks, threads, by_rank, [&](int t, Index begin, Index end) {
+    checker.CheckRanks(begin, end, &found[t]);
+  });
   // Workers cover increasing indexes: the first problems listed are the
   // lowest indexes.
   for (auto& f : found) Merge(std::move(f), max_listed, check, histogram);

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "lib/analysis/check.h"
+#include "lib/analysis/check_progress.h"
 #include "lib/puzzle/board.h"
 #include "lib/puzzle/metric.h"
 
@@ -23,7 +24,8 @@ namespace slidedb {
 void CheckRecords(const Board& board, int goal_blank, Metric metric,
                   const std::vector<uint8_t>& records, int threads,
                   int max_listed, TableCheck* check,
-                  std::vector<uint64_t>* histogram);
+                  std::vector<uint64_t>* histogram,
+                  const ShareProgress& progress = {});
 
 }  // namespace slidedb
 

@@ -5,6 +5,7 @@
 #include <thread>
 #include <utility>
 
+#include "lib/analysis/check_progress.h"
 #include "lib/puzzle/index.h"
 #include "lib/puzzle/notation.h"
 #include "lib/puzzle/problem.h"
@@ -110,23 +111,16 @@ class ResidueChecker {
 void CheckResidues(const Board& board, int goal_blank,
                    const std::vector<uint8_t>& residues, int threads,
                    int max_listed, TableCheck* check,
-                   std::array<uint64_t, 3>* counts) {
+                   std::array<uint64_t, 3>* counts,
+                   const ShareProgress& progress) {
   const ResidueChecker checker(board, goal_blank, residues, max_listed);
   const Index n = checker.size();
   threads = std::max(
       1, std::min<int>(threads, static_cast<int>(std::min<Index>(n, 256))));
   std::vector<ResidueFindings> found(threads);
-  std::vector<std::thread> workers;
-  const Index share = (n + threads - 1) / threads;
-  for (int t = 0; t + 1 < threads; ++t) {
-    const Index begin = std::min(n, share * static_cast<Index>(t));
-    workers.emplace_back([&checker, begin, end = std::min(n, begin + share),
-                          f = &found[t]] { checker.Check(begin, end, f); });
-  }
-  // This thread takes the last share.
-  checker.Check(std::min(n, share * static_cast<Index>(threads - 1)), n,
-                &found[threads - 1]);
-  for (auto& w : workers) w.join();
+  RunShares(n, threads, progress, [&](int t, Index begin, Index end) {
+    checker.Check(begin, end, &found[t]);
+  });
   // Workers cover increasing indexes: the first problems listed are the
   // lowest indexes.
   *counts = {};

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "lib/analysis/check.h"
+#include "lib/analysis/check_progress.h"
 #include "lib/puzzle/board.h"
 
 namespace slidedb {
@@ -24,7 +25,8 @@ namespace slidedb {
 void CheckResidues(const Board& board, int goal_blank,
                    const std::vector<uint8_t>& residues, int threads,
                    int max_listed, TableCheck* check,
-                   std::array<uint64_t, 3>* counts);
+                   std::array<uint64_t, 3>* counts,
+                   const ShareProgress& progress = {});
 
 }  // namespace slidedb
 
