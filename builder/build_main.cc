@@ -7,6 +7,7 @@
 
 #include "builder/build_cli.h"
 #include "builder/machine_room.h"
+#include "cli/file_size_limit.h"
 #include "cli/mpirun.h"
 #include "lib/storage/database_writer.h"
 
@@ -67,6 +68,7 @@ void SayWhenStopped() {
 }  // namespace
 
 int main(int argc, char** argv) {
+  slidedb::WritesFailPastFileSizeLimit();
   slidedb::OneMallocArenaUnderAddressLimit();
   // Under mpirun rank 0 alone writes the database, and alone says what a
   // stop left of it; the other ranks die by the signal unheard.

@@ -8,12 +8,14 @@
 #include <string>
 #include <vector>
 
+#include "cli/file_size_limit.h"
 #include "cli/mpirun.h"
 #include "lib/storage/database.h"
 #include "query/query_cli.h"
 #include "query/stop_signal.h"
 
 int main(int argc, char** argv) {
+  slidedb::WritesFailPastFileSizeLimit();
   // Under mpirun, mpirun forwards the signals and ends the ranks.
   if (!slidedb::StartedByMpirun()) slidedb::CatchStopSignals();
   std::ios::sync_with_stdio(false);

@@ -25,28 +25,30 @@ using testing::RunBuildCli;
 using testing::RunQueryCli;
 using testing::TempDir;
 
-// Runs slidedb-build (the binary beside this test) with `args`, unable to
-// write a file past `limit` bytes: RLIMIT_FSIZE with SIGXFSZ ignored, so
-// that a write fails with EFBIG as it would with ENOSPC. Returns the exit
-// status; *err gets standard error.
-int BuildWithFileLimit(const std::vector<std::string>& args, rlim_t limit,
-                       std::string* err) {
-  const std::string build =
-      (fs::read_symlink("/proc/self/exe").parent_path() / "slidedb-build")
-          .string();
+// Runs `tool` (the binary beside this test) with `args`, unable to write a
+// file past `limit` bytes (RLIMIT_FSIZE, ulimit -f), SIGXFSZ as a shell
+// leaves it: the tool itself makes a write past it fail with EFBIG, as with
+// ENOSPC, instead of dying by the signal. Standard output goes to `out` (a
+// file, which the limit holds to). Returns the exit status; *err gets
+// standard error.
+int RunWithFileLimit(const std::string& tool,
+                     const std::vector<std::string>& args, rlim_t limit,
+                     std::string* err, const std::string& out = "/dev/null") {
+  const std::string path =
+      (fs::read_symlink("/proc/self/exe").parent_path() / tool).string();
   const std::string err_file = TempDir("faults-stderr") + "/err";
   const pid_t pid = fork();
   if (pid == 0) {
     const int fd = open(err_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     dup2(fd, 2);
-    dup2(open("/dev/null", O_WRONLY), 1);
-    signal(SIGXFSZ, SIG_IGN);
+    dup2(open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644), 1);
+    signal(SIGXFSZ, SIG_DFL);
     const rlimit rl{limit, limit};
     setrlimit(RLIMIT_FSIZE, &rl);
-    std::vector<char*> argv{const_cast<char*>(build.c_str())};
+    std::vector<char*> argv{const_cast<char*>(path.c_str())};
     for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
     argv.push_back(nullptr);
-    execv(build.c_str(), argv.data());
+    execv(path.c_str(), argv.data());
     _exit(127);
   }
   int status = -1;
@@ -64,9 +66,10 @@ TEST(FaultsTest, BuildThatCannotWriteLeavesTheOldDatabase) {
   const auto before = testing::FileSnapshot(dir);
   // The 3x3 tables need files of about 100 KB; 20 KB is too little.
   std::string err;
-  const int status = BuildWithFileLimit(
-      {"--db", dir, "--board", "3x3", "--goal", "123456780", "--quiet"},
-      20000, &err);
+  const int status = RunWithFileLimit(
+      "slidedb-build",
+      {"--db", dir, "--board", "3x3", "--goal", "123456780", "--quiet"}, 20000,
+      &err);
   EXPECT_EQ(status, kExitIOError) << err;
   EXPECT_NE(err.find("File too large"), std::string::npos) << err;
   EXPECT_NE(err.find("nothing changed in " + dir), std::string::npos) << err;
@@ -81,9 +84,10 @@ TEST(FaultsTest, BuildThatCannotWriteLeavesTheOldDatabase) {
   EXPECT_EQ(RunQueryCli({"--db", dir, "--board", "2x3", "12345_"}).status,
             kExitOk);
   // With room, the same build succeeds.
-  EXPECT_EQ(BuildWithFileLimit({"--db", dir, "--board", "3x3", "--goal",
-                                "123456780", "--quiet"},
-                               RLIM_INFINITY, &err),
+  EXPECT_EQ(RunWithFileLimit("slidedb-build",
+                             {"--db", dir, "--board", "3x3", "--goal",
+                              "123456780", "--quiet"},
+                             RLIM_INFINITY, &err),
             kExitOk)
       << err;
   EXPECT_EQ(RunQueryCli({"--db", dir, "867254301"}).status, kExitOk);
@@ -97,9 +101,10 @@ TEST(FaultsTest, ACopyThatCannotBeWrittenIsAWriteThatFailed) {
   ASSERT_EQ(RunBuildCli({"--db", dir, "--board", "2x3", "--quiet"}).status,
             kExitOk);
   std::string err;
-  EXPECT_EQ(BuildWithFileLimit({"--db", dir, "--board", "2x2", "--quiet"}, 1024,
-                               &err),
-            kExitIOError)
+  EXPECT_EQ(
+      RunWithFileLimit("slidedb-build",
+                       {"--db", dir, "--board", "2x2", "--quiet"}, 1024, &err),
+      kExitIOError)
       << err;
   EXPECT_NE(err.find("File too large"), std::string::npos) << err;
   EXPECT_NE(err.find("nothing changed in " + dir), std::string::npos) << err;
@@ -110,9 +115,10 @@ TEST(FaultsTest, ACopyThatCannotBeWrittenIsAWriteThatFailed) {
 TEST(FaultsTest, FirstBuildThatCannotWriteLeavesNothing) {
   const std::string parent = TempDir("faults-first");
   std::string err;
-  EXPECT_EQ(BuildWithFileLimit({"--db", parent + "/db", "--board", "3x3",
-                                "--goal", "123456780", "--quiet"},
-                               20000, &err),
+  EXPECT_EQ(RunWithFileLimit("slidedb-build",
+                             {"--db", parent + "/db", "--board", "3x3",
+                              "--goal", "123456780", "--quiet"},
+                             20000, &err),
             kExitIOError)
       << err;
   for (const auto& e : fs::directory_iterator(parent)) {
@@ -121,6 +127,23 @@ TEST(FaultsTest, FirstBuildThatCannotWriteLeavesNothing) {
   }
   EXPECT_EQ(RunQueryCli({"--db", parent + "/db", "867254301"}).status,
             kExitNoInput);
+}
+
+// Output past a file-size limit is an output that cannot be written (74),
+// as on a full disk, not a death by SIGXFSZ (exit 153, nothing said).
+TEST(FaultsTest, QueryOutputPastAFileSizeLimitIsAWriteThatFailed) {
+  const std::string parent = TempDir("faults-query-limit");
+  ASSERT_EQ(
+      RunBuildCli({"--db", parent + "/db", "--board", "2x3", "--quiet"}).status,
+      kExitOk);
+  std::string err;
+  EXPECT_EQ(RunWithFileLimit(
+                "slidedb-query",
+                {"--db", parent + "/db", "--board", "2x3", "--export", "csv"},
+                1000, &err, parent + "/out.csv"),
+            kExitIOError)
+      << err;
+  EXPECT_NE(err.find("cannot write the output"), std::string::npos) << err;
 }
 
 }  // namespace
