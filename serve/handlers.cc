@@ -17,6 +17,8 @@
 #include "lib/answer/moves.h"
 #include "lib/answer/table_tools.h"
 #include "lib/answer/tables.h"
+#include "lib/storage/database.h"
+#include "lib/storage/pdb_meta.h"
 
 namespace slidedb {
 
@@ -48,6 +50,21 @@ bool MaxSecondsCanHelp(const ApiRequest& request) {
     if (request.params.count(exact) > 0) return false;
   }
   return true;
+}
+
+// Whether `db` holds a table (of either metric) or a pattern database of
+// `board`.
+bool HoldsBoard(const Database& db, const Board& board) {
+  const std::string name = board.Name() + "/";
+  for (const std::string& id : db.table_ids()) {
+    if (id.starts_with(name) || id.find("/" + name) != std::string::npos) {
+      return true;
+    }
+  }
+  for (const PdbMeta& pdb : db.pdbs()) {
+    if (pdb.board == board) return true;
+  }
+  return false;
 }
 
 }  // namespace
@@ -126,13 +143,28 @@ void Handler::PickSource() {
     config_->db_dir = source.dir;
     GoalKind kind;
     if (slidedb::OpenGoal(*config_, source.solver, &kind).ok()) {
-      db_dir_ = source.dir;
-      db_ = source.db;
-      solver_ = source.solver;
+      UseSource(source);
       return;
     }
   }
-  config_->db_dir = db_dir_;  // none answers: the first one's error
+  // None answers: the error, and the command that builds what is missing,
+  // name the first database that holds any table of the board (a board's
+  // tables kept together), else the first one.
+  const DbSource* home = &sources_.front();
+  for (const DbSource& source : sources_) {
+    if (HoldsBoard(*source.db, config_->board)) {
+      home = &source;
+      break;
+    }
+  }
+  UseSource(*home);
+}
+
+void Handler::UseSource(const DbSource& source) {
+  db_dir_ = source.dir;
+  db_ = source.db;
+  solver_ = source.solver;
+  config_->db_dir = source.dir;
 }
 
 bool Handler::OpenGoal(const std::string* start, ApiResponse* error,

@@ -78,8 +78,10 @@ class Handler {
   ApiResponse SolveBatch(Answerer* answerer);
 
   // Of several sources, makes the first that answers config_'s goal the
-  // one this request asks (db_dir_, db_, solver_); else keeps the first.
+  // one this request asks (db_dir_, db_, solver_); when none does, the
+  // first that holds a table of its board, else the first.
   void PickSource();
+  void UseSource(const DbSource& source);
 
   const std::vector<DbSource>& sources_;
   std::string db_dir_;

@@ -76,10 +76,22 @@ TEST(MultiDbTest, OneServerAnswersFromTwoDatabases) {
   ASSERT_TRUE(r);
   EXPECT_EQ(r->status, 400);
   EXPECT_NE(r->body.find("9x9"), std::string::npos) << r->body;
-  // Neither holds it: a 404 as with one database.
+  // Neither holds it: a 404 as with one database, whose command builds it
+  // into the database holding the board's other tables (the second), else
+  // into the first (a page audit: it always named the first).
   r = client.Get("/api/solve?board=2x2&start=1230");
   ASSERT_TRUE(r);
   EXPECT_EQ(r->status, 404);
+  EXPECT_NE(r->body.find("slidedb-build --db " + ShellWord(a) + " --board 2x2"),
+            std::string::npos)
+      << r->body;
+  r = client.Get("/api/solve?board=2x3&metric=mtm&start=123405");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 404);
+  EXPECT_NE(r->body.find("slidedb-build --db " + ShellWord(b) +
+                         " --board 2x3 --metric mtm"),
+            std::string::npos)
+      << r->body;
   // SIGHUP reopens them all: a table built into the second is served.
   ASSERT_EQ(RunBuildCli({"--db", b, "--board", "2x2", "--quiet"}).status, 0);
   kill(server.pid(), SIGHUP);
