@@ -17,8 +17,6 @@
 #include "lib/answer/moves.h"
 #include "lib/answer/table_tools.h"
 #include "lib/answer/tables.h"
-#include "lib/storage/database.h"
-#include "lib/storage/pdb_meta.h"
 
 namespace slidedb {
 
@@ -50,21 +48,6 @@ bool MaxSecondsCanHelp(const ApiRequest& request) {
     if (request.params.count(exact) > 0) return false;
   }
   return true;
-}
-
-// Whether `db` holds a table (of either metric) or a pattern database of
-// `board`.
-bool HoldsBoard(const Database& db, const Board& board) {
-  const std::string name = board.Name() + "/";
-  for (const std::string& id : db.table_ids()) {
-    if (id.starts_with(name) || id.find("/" + name) != std::string::npos) {
-      return true;
-    }
-  }
-  for (const PdbMeta& pdb : db.pdbs()) {
-    if (pdb.board == board) return true;
-  }
-  return false;
 }
 
 }  // namespace
@@ -135,36 +118,6 @@ Status Handler::Read(std::initializer_list<const char*> more) {
   }
   if (s.ok()) PickSource();
   return s;
-}
-
-void Handler::PickSource() {
-  if (sources_.size() < 2) return;
-  for (const DbSource& source : sources_) {
-    config_->db_dir = source.dir;
-    GoalKind kind;
-    if (slidedb::OpenGoal(*config_, source.solver, &kind).ok()) {
-      UseSource(source);
-      return;
-    }
-  }
-  // None answers: the error, and the command that builds what is missing,
-  // name the first database that holds any table of the board (a board's
-  // tables kept together), else the first one.
-  const DbSource* home = &sources_.front();
-  for (const DbSource& source : sources_) {
-    if (HoldsBoard(*source.db, config_->board)) {
-      home = &source;
-      break;
-    }
-  }
-  UseSource(*home);
-}
-
-void Handler::UseSource(const DbSource& source) {
-  db_dir_ = source.dir;
-  db_ = source.db;
-  solver_ = source.solver;
-  config_->db_dir = source.dir;
 }
 
 bool Handler::OpenGoal(const std::string* start, ApiResponse* error,
