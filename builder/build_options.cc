@@ -29,8 +29,9 @@ constexpr std::string_view kStrongPrefix = "strong:";
 
 constexpr char kUsage[] =
     "Usage: slidedb-build [--db DIR] [--board RxC] [--goal G]... "
-    "[--metric stm|mtm] [--records byte|two-bit] [--pdb PARTITION]\n"
-    "                     [--words|--no-words] [--threads N] [--quiet]\n"
+    "[--blank L] [--metric stm|mtm] [--records byte|two-bit]\n"
+    "                     [--pdb PARTITION] [--words|--no-words] [--force] "
+    "[--rebuild] [--threads N] [--quiet]\n"
     "       slidedb-build --verify [--db DIR] [--board RxC] [--goal G]... "
     "[--metric stm|mtm] [--threads N] [--format text|json] [--quiet]\n"
     "\n"

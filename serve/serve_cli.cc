@@ -38,7 +38,7 @@ constexpr char kUsage[] =
     "                     [--work-timeout SECONDS] [--preload]\n"
     "                     [--memory-limit SIZE] [--web DIR]\n"
     "                     [--access-log FILE|-] [--work-threads N]\n"
-    "                     [--work-queue N]\n"
+    "                     [--work-queue N] [--nagle]\n"
     "\n"
     "Serves the database built by slidedb-build over HTTP: a JSON API with\n"
     "the answers of slidedb-query, and a page to play the puzzle on (GET /).\n"
