@@ -10,13 +10,32 @@
 let analyseSeq = 0;  // answers to older analyses are dropped
 const kAnalyseSeconds = 20;  // the search's budget on a searched board
 
-function analyseError(message) {
+// The panel's message, and the box it is about marked invalid: `box` is
+// 'analyse-start' or 'analyse-moves' (none for a message about neither).
+function analyseError(message, box = 'analyse-moves') {
   const out = $('analyse-error');
   out.textContent = message || '';
   out.hidden = !message;
-  const input = $('analyse-moves');
-  if (message) input.setAttribute('aria-invalid', 'true');
-  else input.removeAttribute('aria-invalid');
+  for (const id of ['analyse-start', 'analyse-moves']) {
+    if (message && id === box) $(id).setAttribute('aria-invalid', 'true');
+    else $(id).removeAttribute('aria-invalid');
+  }
+}
+
+// The box a failed analysis is about: the server names the moves'
+// errors "moves: …" and quotes a malformed start ("'garbage': 7 cells
+// given; …"); anything else (a busy server, a cancel) is about neither.
+function analyseErrorBox(e, start) {
+  if (/^moves\b/.test(e.message)) return 'analyse-moves';
+  return e.message.startsWith(`'${start}'`) ? 'analyse-start' : null;
+}
+
+// The board or the metric changed: an analysis still awaited is dropped
+// (its search stopped), as its answer would be about the old one.
+function dropAnalysis() {
+  ++analyseSeq;
+  $('analyse-run').disabled = false;
+  abandonSearches(['analyse']);
 }
 
 // The moves made on the board since the start, as the analysis reads them:
@@ -55,7 +74,7 @@ async function analyse() {
     if (my !== analyseSeq) return;
     $('analyse-run').disabled = false;
     $('analyse-out').hidden = true;
-    analyseError(e.message);
+    analyseError(e.message, analyseErrorBox(e, start));
     return;
   }
   if (my !== analyseSeq) return;

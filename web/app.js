@@ -92,6 +92,7 @@ function setInfo(res) {
 async function setStart(text, {field = 'start', answer = null, keepErrors = false,
                                drawn = false} = {}) {
   if (S.edit) cancelEdit();  // a start typed while placing tiles wins
+  abandonSearches(['solve']);  // a solution of the old start would be dropped
   const my = ++S.seq;
   let res = answer;
   if (!res) {
@@ -231,8 +232,14 @@ function optimalMove() {
   return S.info.moves.find((m) => m.distance === S.info.distance - 1) || null;
 }
 
+// While tiles are placed there is no position to answer for: Hint and
+// Solve say so rather than do nothing.
+function sayPlacing() {
+  $('hint-text').textContent = 'Place the remaining tiles first, or press Cancel placing.';
+}
+
 function hint() {
-  if (S.edit) return;
+  if (S.edit) return sayPlacing();
   clearHint();
   const text = $('hint-text');
   if (S.info && S.info.unsolvable) {
@@ -255,10 +262,13 @@ function hint() {
   }
   const run = parseRun(m.move) || {letter: m.move, count: 1};
   const label = tileOfMove(m);
-  const along = run.count > 1
-      ? ` with tiles ${m.tiles.slice(0, -1).join(', ')} (one move)` : '';
-  text.textContent = `Hint: slide tile ${label} ${NAMES[OPPOSITE[run.letter]]}${along}` +
-      ` (then ${m.distance} ${movesWord(m.distance)} to go).`;
+  // In MTM the tiles slid along with it, from the blank out.
+  const others = run.count > 1 ? m.tiles.slice(0, -1) : [];
+  const along = others.length === 0 ? ''
+      : ` with ${others.length === 1 ? 'tile' : 'tiles'} ${others.join(', ')} (one move)`;
+  const then = m.distance === 0 ? 'that solves it'
+                                : `then ${m.distance} ${movesWord(m.distance)} to go`;
+  text.textContent = `Hint: slide tile ${label} ${NAMES[OPPOSITE[run.letter]]}${along} (${then}).`;
   const el = tileElement(label);
   if (el) el.classList.add('hinted');
 }
@@ -283,9 +293,12 @@ async function setGoal(text) {
       return;
     }
   }
+  fieldError('goal', '');
+  // The goal played already (the box empty on the board's own goal, or the
+  // goal typed again): the game goes on, its moves and clock kept.
+  if (res.goal && res.goal === S.goal && res.start === formatState(S.cells)) return;
   S.customGoal = goal !== null;
   S.goal = goal;
-  fieldError('goal', '');
   fieldError('metric', '');  // a metric's failure was the old goal's
   await setStart(res.start, {answer: res, field: 'goal'});
   await loadHistogram();
@@ -341,10 +354,15 @@ function wire() {
   $('undo').addEventListener('click', undo);
   $('reset').addEventListener('click', reset);
   $('shuffle').addEventListener('click', () => shuffle());
+  $('shuffle-distance').addEventListener('change', (e) => { shuffleChosen = e.target.value; });
   $('step-back').addEventListener('click', stepBack);
   $('step-forward').addEventListener('click', () => stepForward(false));
   $('play-pause').addEventListener('click', togglePlay);
-  $('stop-solution').addEventListener('click', () => { stopPlayer(); render(); });
+  $('stop-solution').addEventListener('click', () => {
+    stopPlayer();
+    render();
+    $('solve').focus();  // the player it was in is hidden: back where it came from
+  });
   $('speed').addEventListener('input', () => {
     $('speed-out').textContent = `${speed()} ${speed() === 1 ? 'move' : 'moves'}/s`;
     schedule();
@@ -390,11 +408,10 @@ async function main() {
   }
   setBoard(linkBoard(q.get('board')));
   fillBoards();
-  if (q.get('metric') === 'mtm') {
-    S.metric = 'mtm';
-    await keepMetricFor();
-  }
-  $('metric-select').value = S.metric;
+  // The link's metric, else the board's: STM unless it has only MTM tables
+  // (said only when the link asked for STM).
+  if (q.get('metric') === 'mtm') S.metric = 'mtm';
+  await keepMetricFor({say: q.get('metric') === 'stm'});
   if (q.get('goal')) await linkGoal(q.get('goal'));
   await loadHistogram();
   const start = q.get('start');

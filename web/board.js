@@ -39,7 +39,11 @@ function placeTile(cell) {
   e.last = cell;
   if (e.next === e.labels.length) {
     const cells = e.placed.map((l) => (l === null ? '0' : l));
+    const refocus = $('board').contains(document.activeElement);
     cancelEdit();
+    // A keyboard user goes on from the tile just placed (render keeps the
+    // focus on it when the new start is drawn), not from the page's top.
+    if (refocus) tileElement(e.placed[cell]).focus();
     setStart(formatState(cells));
     return;
   }

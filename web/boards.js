@@ -36,9 +36,11 @@ function fillBoards() {
 function fillGoals() {
   const list = $('goal-list');
   list.textContent = '';
-  for (const t of S.tables.filter((x) => x.board === S.board)) {
+  // Each goal once: /api/tables lists it for each metric it has a table in.
+  const goals = new Set(S.tables.filter((x) => x.board === S.board).map((x) => x.goal));
+  for (const goal of goals) {
     const o = document.createElement('option');
-    o.value = t.goal;
+    o.value = goal;
     list.appendChild(o);
   }
 }
@@ -72,6 +74,9 @@ async function changeBoard(name) {
   if (S.edit) cancelEdit();
   stopPlayer();
   ++S.seq;  // answers about the old board still on their way are dropped
+  // and so are its questions still awaited: the server stops searching.
+  abandonSearches(['distance']);
+  dropAnalysis();
   setBoard(name);
   S.goal = null;
   S.customGoal = false;

@@ -49,7 +49,8 @@ function drawHistogram() {
   const root = svg('svg', {viewBox: `0 0 ${W} ${H}`, role: 'img',
                            'aria-label': `Histogram: positions at each distance on ${h.board}`});
   svg('line', {x1: L, y1: H - B, x2: W - Rm, y2: H - B, class: 'axis'}, root);
-  const nice = niceStep(peak);
+  // Counts are whole: no tick between them on a small board (2x2).
+  const nice = Math.max(1, niceStep(peak));
   for (let y = 0; y <= peak; y += nice) {
     const py = H - B - (H - B - T) * y / peak;
     svg('line', {x1: L, y1: py, x2: W - Rm, y2: py, class: 'grid'}, root);
@@ -104,7 +105,9 @@ function renderHistogramMark() {
   document.querySelectorAll('#histogram .bar.current').forEach((b) => b.classList.remove('current'));
   mark.textContent = '';
   const total = h.total.toLocaleString('en');
-  const base = `${h.board}, goal ${h.goal}: ${total} positions can reach the goal; ` +
+  // The goal as the Goal line shows it (a start in letters has one in
+  // letters); the table's own is the same but for the labels.
+  const base = `${h.board}, goal ${S.goal || h.goal}: ${total} positions can reach the goal; ` +
                `the farthest need ${h.max_distance} moves${metricNote()}.`;
   const d = S.info && !S.info.unsolvable ? S.info.distance : null;
   if (d == null || d >= h.counts.length) { text.textContent = base; return; }

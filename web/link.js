@@ -18,7 +18,10 @@ function linkQuery() {
   if (isMtm()) parts.push(['metric', S.metric]);
   parts.push(['start', formatState(S.initial)]);
   if (S.customGoal && S.goal) parts.push(['goal', S.goal]);
-  const moves = S.history.map((h) => h.move).join('');
+  // Between the tiles of an MTM move of Solve's, those slid so far too, so
+  // that the link opens the board shown (as one move with the last when
+  // they go on with it, as Close would count them: pushMove).
+  const moves = S.history.map((h) => h.move).concat(partMove() || []).join('');
   if (moves) parts.push(['moves', moves]);
   return parts.map(([k, v]) => `${k}=${queryValue(v)}`).join('&');
 }

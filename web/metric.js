@@ -128,6 +128,7 @@ async function changeMetric(metric) {
   if (metric === old) return;
   if (S.edit) cancelEdit();
   stopPlayer();
+  dropAnalysis();  // an analysis awaited counts the old metric's moves
   const before = {info: S.info, history: S.history.slice()};
   const my = ++S.seq;  // answers in the old metric still on their way are dropped
   S.metric = metric;
@@ -145,8 +146,15 @@ async function changeMetric(metric) {
     render();
     return;
   }
-  setInfo(res);
+  showError('');  // the server answers: an older failure's message is stale
   await loadHistogram();
+  if (S.cells.length === 0) {
+    // No board yet (its start had no answer in the old metric): one is
+    // drawn in the new one.
+    await shuffle();
+    return;
+  }
+  setInfo(res);
   S.startDistance = null;
   if (S.history.length === 0) {
     S.startDistance = res.solvable === false ? null : res.distance;
@@ -178,12 +186,28 @@ async function checkMetric(metric, old) {
   }
 }
 
-// A new board in MTM: when it has no multi-tile table, the page goes back
-// to STM and says why.
-async function keepMetricFor() {
-  if (!isMtm()) return;
-  const before = S.metric;
-  S.metric = 'stm';
-  if (await checkMetric(before, 'stm')) S.metric = before;
+// The metrics /api/tables lists tables of `board` in; none for a board
+// answered by a search (its search counts either metric).
+function tableMetrics(board) {
+  const tables = S.tables.filter((t) => t.board === board && t.kind !== 'pdb');
+  return [...new Set(tables.map((t) => t.metric || 'stm'))];
+}
+
+// A new board, or a link's: in STM, a board whose tables are all
+// multi-tile (a database built with --metric mtm alone) is played in MTM,
+// said beside the menu when `say`; in MTM, when the server has no
+// multi-tile answer for it, the page goes back to STM and says why.
+async function keepMetricFor({say = true} = {}) {
+  const listed = tableMetrics(S.board);
+  if (!isMtm() && listed.length > 0 && !listed.includes('stm')) {
+    S.metric = 'mtm';
+    if (say) {
+      fieldError('metric', `${S.board} has no single-tile table in this database: ` +
+                           'counting multi-tile moves');
+    }
+  } else if (isMtm()) {
+    S.metric = 'stm';
+    if (await checkMetric('mtm', 'stm')) S.metric = 'mtm';
+  }
   $('metric-select').value = S.metric;
 }

@@ -7,7 +7,7 @@
 // ---------------------------------------------------------------- Solve
 
 async function solve() {
-  if (S.edit) return;
+  if (S.edit) return sayPlacing();
   stopPlayer();
   clearHint();
   if (S.info && S.info.unsolvable) {
@@ -15,7 +15,6 @@ async function solve() {
     return;
   }
   const my = ++S.seq;
-  clockHelped();
   let res;
   try {
     res = await searched('solve', tableParams({start: formatState(S.cells), steps: 1}),
@@ -96,6 +95,9 @@ function solutionText(p) {
 function showStep(k) {
   const p = S.player;
   p.k = k;
+  // A step of the solver's shown: this solve is not timed. A Solve that
+  // failed, or was closed before its first step, has not helped.
+  if (k > 0) clockHelped();
   S.history.length = p.base;
   if (p.base > 0) S.history[p.base - 1] = p.baseLast;  // as before a merge
   for (const r of p.runs) {
@@ -135,18 +137,30 @@ function togglePlay() {
   schedule();
 }
 
+// The tiles of the player's move under way slid so far, as a move of their
+// own ("U"), or null: paused between the tiles of an MTM move, the board
+// shown is past the moves made (the link says it: link.js).
+function partMove() {
+  const p = S.player;
+  if (!p) return null;
+  const r = p.runs[runsDone(p, p.k)];
+  return r && r.first < p.k ? runName(r.letter, p.k - r.first) : null;
+}
+
 // Stops the player where it is. Stopped between the tiles of an MTM move,
 // the tiles slid so far are a move of their own, so that the moves made
 // still lead from the start to the board shown (Undo, the link, Analyse).
+// A solution still awaited is given up too (progress.js): it was asked for
+// the board shown, which is changing.
 function stopPlayer() {
+  abandonSearches(['solve']);
   const p = S.player;
   if (!p) return;
   clearTimeout(p.timer);
-  const done = runsDone(p, p.k);
-  const r = p.runs[done];
-  if (r && r.first < p.k) {
-    pushMove({cells: p.path[r.first].slice(), move: runName(r.letter, p.k - r.first),
-              by: 'solver'});
+  const part = partMove();
+  if (part) {
+    const r = p.runs[runsDone(p, p.k)];
+    pushMove({cells: p.path[r.first].slice(), move: part, by: 'solver'});
   }
   S.player = null;
   $('player').hidden = true;

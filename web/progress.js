@@ -88,6 +88,22 @@ function renderSearch() {
   else renderStatus();
 }
 
+// Aborts the questions of `keys` still awaited, without a word: the board
+// they are about is no longer shown (a move, a new start, board or metric),
+// so their answers would be dropped, and the server stops searching for
+// them (the client left). The status is the board's at once.
+function abandonSearches(keys) {
+  let shown = false;
+  for (const w of searches) {
+    if (!keys.includes(w.key)) continue;
+    searches.delete(w);
+    clearTimeout(w.timer);
+    w.controller.abort();
+    shown = shown || w.shown;
+  }
+  if (shown) renderSearch();
+}
+
 // Cancel: every question awaited is aborted; the status says so until the
 // next question.
 function cancelSearches() {

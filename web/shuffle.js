@@ -8,11 +8,16 @@
 // Scrambles offered on boards answered by a search.
 const kScrambles = [5, 10, 20, 30, 40, 60, 80, 100];
 
+// The value last chosen in the Distance menu (app.js), or null before any:
+// a board whose farthest position is nearer shows its farthest instead,
+// and the next board the choice again, not the value it was cut to.
+let shuffleChosen = null;
+
 // The Distance menu: "any" and 1..max on a table's board (max from its
 // histogram); "uniformly random" and the scrambles on a searched one.
 function fillShuffleDistances(max) {
   const sel = $('shuffle-distance');
-  const old = sel.value;
+  const chosen = shuffleChosen;
   sel.textContent = '';
   const add = (value, text) => {
     const o = document.createElement('option');
@@ -23,18 +28,22 @@ function fillShuffleDistances(max) {
   if (S.kind === 'pdb') {
     add('', 'uniformly random');
     for (const n of kScrambles) add(`moves:${n}`, `${n} random moves`);
-    sel.value = [...sel.options].some((o) => o.value === old) ? old : '';
+    sel.value = [...sel.options].some((o) => o.value === chosen) ? chosen : '';
     return;
   }
   add('', 'any');
   for (let d = 1; d <= max; d++) add(String(d), `${d} ${movesWord(d)}`);
-  sel.value = old !== '' && /^\d+$/.test(old) && Number(old) <= max
-      ? old : String(Math.min(10, max));
+  // The distance chosen ("any" too), else 10; at most the board's farthest.
+  let value = String(Math.min(10, max));
+  if (/^\d+$/.test(chosen || '')) value = String(Math.min(Number(chosen), max));
+  else if (chosen === '') value = '';
+  sel.value = value;
 }
 
 async function shuffle({keepErrors = false} = {}) {
   if (S.edit) cancelEdit();
   const choice = $('shuffle-distance').value;
+  abandonSearches(['solve']);  // a solution of the board replaced would be dropped
   const my = ++S.seq;
   setStatus('Drawing a position…');
   let state = null;

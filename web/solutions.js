@@ -57,7 +57,10 @@ function showSolution(i) {
   const p = playerFor(answerFor(old.path[0], sol.list[i]));
   if (!p) return;
   clearTimeout(old.timer);
+  // From the same start: the moves made before Solve stay as they were
+  // (playerFor read the history as it is now, with the solver's steps).
   p.base = old.base;
+  p.baseLast = old.baseLast;
   p.playing = false;
   p.solutions = Object.assign(sol, {i});
   S.player = p;
@@ -80,7 +83,13 @@ function renderSolutions() {
   $('next-solution').disabled = i >= list.length - 1;
 }
 
+// Previous and Next are shown only with a list (renderSolutions); a click
+// that comes without one does nothing.
 function wireSolutions() {
-  $('prev-solution').addEventListener('click', () => showSolution(S.player.solutions.i - 1));
-  $('next-solution').addEventListener('click', () => showSolution(S.player.solutions.i + 1));
+  const step = (by) => {
+    const p = S.player;
+    if (p && p.solutions) showSolution(p.solutions.i + by);
+  };
+  $('prev-solution').addEventListener('click', () => step(-1));
+  $('next-solution').addEventListener('click', () => step(1));
 }

@@ -324,10 +324,10 @@ test('the metric menu and the status agree while a multi-tile search runs and wh
   await expectStatus(page, movesText(1));
   const mtm = (await apiGet(`/api/moves?board=4x4&metric=mtm&start=${NEAR}`)).body;
   await slowMoves(page, 1500);
-  await page.getByLabel('Metric').selectOption('mtm');
+  await page.getByRole('combobox', {name: 'Moves', exact: true}).selectOption('mtm');
   // While the server searches: the menu says MTM and so does the status.
   await searchingFor(page, ' (multi-tile)', 0.3);
-  assert.equal(await page.getByLabel('Metric').inputValue(), 'mtm');
+  assert.equal(await page.getByRole('combobox', {name: 'Moves', exact: true}).inputValue(), 'mtm');
   await expectStatus(page, movesText(mtm.distance) + ' (multi-tile)');
   assert.equal(params(page).get('metric'), 'mtm');
   // Back to STM, and the server has no answer in time: the menu, the status
@@ -335,12 +335,12 @@ test('the metric menu and the status agree while a multi-tile search runs and wh
   await page.unroute('**/api/moves*');
   await page.route('**/api/moves*', (route) => route.fulfill(
       {status: 503, contentType: 'application/json', body: BUSY}));
-  await page.getByLabel('Metric').selectOption('stm');
+  await page.getByRole('combobox', {name: 'Moves', exact: true}).selectOption('stm');
   await page.waitForFunction(() => !document.querySelector('#metric-error').hidden);
   assert.equal(await text(page, 'metric-error'),
                'No answer from the server in time (503): no answer within the server\'s ' +
                'time for one request (counting multi-tile moves instead)');
-  assert.equal(await page.getByLabel('Metric').inputValue(), 'mtm');
+  assert.equal(await page.getByRole('combobox', {name: 'Moves', exact: true}).inputValue(), 'mtm');
   await expectStatus(page, movesText(mtm.distance) + ' (multi-tile)');
   assert.equal(params(page).get('metric'), 'mtm');
   assert.deepEqual(page.errors, []);

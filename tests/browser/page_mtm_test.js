@@ -52,7 +52,7 @@ test('the metric menu counts multi-tile moves, as /api/solve?metric=mtm does', a
   const {page} = await openAt(start);
   const solved = await api(`/api/solve?metric=mtm&start=${start}`);
   assert.equal(solved.metric, 'mtm');
-  await page.getByLabel('Metric').selectOption('mtm');
+  await page.getByRole('combobox', {name: 'Moves', exact: true}).selectOption('mtm');
   await expectStatus(page, mtmText(solved.distance));
   assert.equal(params(page).get('metric'), 'mtm');
   // The tiles of the blank's row and column are marked as /api/moves?metric=mtm
@@ -73,7 +73,7 @@ test('the metric menu counts multi-tile moves, as /api/solve?metric=mtm does', a
   // The address brings the same position back, in MTM.
   const again = await open(new URL(page.url()).search);
   await expectStatus(again, mtmText(run.distance));
-  assert.equal(await again.getByLabel('Metric').inputValue(), 'mtm');
+  assert.equal(await again.getByRole('combobox', {name: 'Moves', exact: true}).inputValue(), 'mtm');
   await again.close();
   // Solve plays /api/solve?metric=mtm's moves, one tile a step, to Solved.
   const rest = await api(`/api/solve?metric=mtm&start=${run.state}`);
@@ -91,7 +91,7 @@ test('the metric menu counts multi-tile moves, as /api/solve?metric=mtm does', a
   await button(page, 'Undo').click();
   await expectStatus(page, mtmText(1));
   // Back to STM: the moves made become single steps.
-  await page.getByLabel('Metric').selectOption('stm');
+  await page.getByRole('combobox', {name: 'Moves', exact: true}).selectOption('stm');
   await page.waitForFunction(() => !location.search.includes('metric='));
   const steps = params(page).get('moves');
   assert.match(steps, /^[UDLR]+$/);
@@ -124,10 +124,10 @@ test('a board with no multi-tile table: the server\'s message, and STM kept', as
   const {status, body} = await apiGet(
       `/api/moves?board=${board.board}&metric=mtm&start=${encodeURIComponent(board.goal)}`);
   assert.equal(status, 404);
-  await page.getByLabel('Metric').selectOption('mtm');
+  await page.getByRole('combobox', {name: 'Moves', exact: true}).selectOption('mtm');
   await page.locator('#metric-error').waitFor({state: 'visible'});
   assert.ok((await text(page, 'metric-error')).includes(body.error), body.error);
-  assert.equal(await page.getByLabel('Metric').inputValue(), 'stm');
+  assert.equal(await page.getByRole('combobox', {name: 'Moves', exact: true}).inputValue(), 'stm');
   await expectStatus(page, 'Solved');
   // Another goal set: the message (its build command names the old goal)
   // goes with the goal it was about.
@@ -149,7 +149,7 @@ test('a board with no multi-tile table: the server\'s message, and STM kept', as
   await fromMtm.getByLabel('Board', {exact: true}).selectOption(board.board);
   await fromMtm.locator('#metric-error').waitFor({state: 'visible'});
   assert.ok((await text(fromMtm, 'metric-error')).includes(body.error));
-  assert.equal(await fromMtm.getByLabel('Metric').inputValue(), 'stm');
+  assert.equal(await fromMtm.getByRole('combobox', {name: 'Moves', exact: true}).inputValue(), 'stm');
   assert.deepEqual(page.errors, []);
   assert.deepEqual(linked.errors, []);
   assert.deepEqual(fromMtm.errors, []);
@@ -236,7 +236,7 @@ test('a solve with one detour analysed: the table and the lost moves are /api/an
 test('the moves made on the board analysed, in MTM', async () => {
   const start = '867254301';
   const {page} = await openAt(start);
-  await page.getByLabel('Metric').selectOption('mtm');
+  await page.getByRole('combobox', {name: 'Moves', exact: true}).selectOption('mtm');
   const moves = await api(`/api/moves?metric=mtm&start=${start}`);
   await expectStatus(page, mtmText(moves.distance));
   const run = moves.moves.find((m) => m.tiles.length === 2);
@@ -322,7 +322,7 @@ test('a move the solver goes on with in MTM, or the user after the solver, is on
   assert.equal(await text(page, 'move-count'), '1');
   assert.equal(params(page).get('moves'), 'R2');
   // Back to single steps: each is its maker's again.
-  await page.getByLabel('Metric').selectOption('stm');
+  await page.getByRole('combobox', {name: 'Moves', exact: true}).selectOption('stm');
   await page.waitForFunction(() => document.querySelector('#hint-text').textContent ===
       'Solved with the solver\'s help: 1 move by you, 1 by the solver; the fewest possible ' +
       'from the start is 2.');

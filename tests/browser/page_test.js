@@ -297,6 +297,33 @@ test('the histogram marks the current distance', async () => {
   await page.close();
 });
 
+test('2x2: whole counts on the histogram\'s axis; the next board keeps the distance chosen', async () => {
+  const page = await open('?start=123456780');
+  await expectStatus(page, 'Solved');
+  const menu = page.getByLabel('Shuffle distance');
+  const boardMenu = page.getByLabel('Board', {exact: true});
+  const {body: small} = await apiGet('/api/histogram?board=2x2');
+  for (const chosen of [null, '7']) {
+    if (chosen) await menu.selectOption(chosen);
+    await boardMenu.selectOption('2x2');
+    await page.waitForFunction(() => document.querySelectorAll('#board .tile').length === 4);
+    await page.waitForFunction(() => /2x2, goal/.test(
+        document.querySelector('#histogram-text').textContent));
+    // The menu is cut to the board's farthest position.
+    assert.equal(await menu.inputValue(), String(small.max_distance));
+    const ticks = await page.locator('#histogram .ylabel').allTextContents();
+    assert.ok(ticks.length >= 2 && ticks.every((t) => /^\d+$/.test(t)), ticks.join(' '));
+    // Back on 3x3: the distance chosen (10 until one is), not 2x2's.
+    await boardMenu.selectOption('3x3');
+    await page.waitForFunction(() => document.querySelectorAll('#board .tile').length === 9);
+    await page.waitForFunction(() => /3x3, goal/.test(
+        document.querySelector('#histogram-text').textContent));
+    assert.equal(await menu.inputValue(), chosen || '10');
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 // Only with --screenshots: the picture in docs/.
 if (option('screenshots', '')) test('screenshot of the page', async () => {
   const page = await open('?start=721503648');
