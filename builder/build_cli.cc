@@ -284,9 +284,7 @@ int Build(const BuildOptions& o, const std::vector<int>& goals,
   if (!s.ok()) return WriteFailed(s, o.db_dir, err);
   *committed = true;
   if (!writer->left_behind().empty()) {
-    err << "slidedb-build: the old database could not be removed ("
-        << writer->left_behind()
-        << "); the next build removes it, or rm -r it\n";
+    err << "slidedb-build: " << OldDatabaseLeft(*writer) << "\n";
   }
   PrintSummary(o, goals.size(), built_partitions, built_bytes,
                std::chrono::duration<double>(std::chrono::steady_clock::now() -

@@ -142,6 +142,9 @@ void Commit(const MpiBuildRequest& request, int ranks, uint64_t built_bytes,
   if (!s.ok()) {
     Abort(err, 0, s.message(), kExitIOError, AfterAFailedWrite(request.db_dir));
   }
+  if (!(*writer)->left_behind().empty()) {
+    err << "slidedb-build: " << OldDatabaseLeft(**writer) << std::endl;
+  }
   writer->reset();
   const double secs =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)

@@ -4,6 +4,7 @@
 #include <ctime>
 #include <filesystem>
 
+#include "lib/base/shell.h"
 #include "lib/storage/database_writer.h"
 
 namespace slidedb {
@@ -47,6 +48,12 @@ uint64_t DirectoryBytes(const std::string& dir) {
     if (e.is_regular_file(ec)) total += e.file_size(ec);
   }
   return total;
+}
+
+std::string OldDatabaseLeft(const DatabaseWriter& writer) {
+  return "the old database, swapped out, could not be removed (" +
+         writer.left_behind_why() + "): the next build removes it, or rm -r " +
+         ShellWord(writer.left_behind());
 }
 
 std::string AfterAFailedWrite(const std::string& dir) {

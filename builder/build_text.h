@@ -8,6 +8,8 @@
 
 namespace slidedb {
 
+class DatabaseWriter;
+
 // "43,589,145,600": a number with commas between thousands.
 std::string WithCommas(uint64_t v);
 
@@ -24,6 +26,10 @@ uint64_t DirectoryBytes(const std::string& dir);
 // process's writer left it (CurrentCommitStage): "nothing changed in DIR",
 // or that the new one is in place but its folder's sync failed.
 std::string AfterAFailedWrite(const std::string& dir);
+
+// What a build says when `writer`'s Commit could not remove the old
+// database it swapped out (DatabaseWriter::left_behind).
+std::string OldDatabaseLeft(const DatabaseWriter& writer);
 
 }  // namespace slidedb
 

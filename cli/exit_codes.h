@@ -32,7 +32,8 @@ inline int AfterOutput(int status, const char* program, std::ostream& out,
   out.flush();
   if (out) return status;
   err << program
-      << ": cannot write the output (a full disk?); what it held was lost\n";
+      << ": cannot write the output (a full disk, or a file-size limit?); what "
+         "it held was lost\n";
   return kExitIOError;
 }
 

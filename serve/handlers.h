@@ -79,7 +79,8 @@ class Handler {
 
   // Of several sources, makes the first that answers config_'s goal the
   // one this request asks (db_dir_, db_, solver_); when none does, the
-  // first that holds a table of its board, else the first.
+  // first that holds a table or pattern databases of its board, else the
+  // first.
   void PickSource();
   void UseSource(const DbSource& source);
 

@@ -127,59 +127,6 @@ TEST(DatabaseTest, UnreadableFolderOrLostCurrentIsSaidSo) {
   EXPECT_TRUE(LocateDatabase(base + "/none").IsNotFound());
 }
 
-// A MANIFEST cut short lists no table file: RocksDB opens the folder as an
-// empty database. That is a damaged database, said with its way out, not
-// "not a slidedb database" (a fault audit).
-TEST(DatabaseTest, AManifestCutShortIsADamagedDatabase) {
-  const std::string dir = TempDir("db-manifest") + "/db";
-  ASSERT_EQ(
-      testing::RunBuildCli({"--db", dir, "--board", "2x2", "--quiet"}).status,
-      kExitOk);
-  for (const auto& e : fs::directory_iterator(dir)) {
-    if (e.path().filename().string().starts_with("MANIFEST-")) {
-      fs::resize_file(e.path(), 60);
-    }
-  }
-  std::unique_ptr<Database> db;
-  Status s = Database::Open(dir, &db);
-  EXPECT_TRUE(s.IsCorruption()) << s.ToString();
-  EXPECT_NE(s.message().find("reads as empty"), std::string::npos)
-      << s.message();
-  EXPECT_NE(s.message().find("(rm -r " + dir + ")"), std::string::npos)
-      << s.message();
-}
-
-// A table file cut to nothing fails RocksDB's open as an I/O error ("while
-// mmap file for read ... Invalid argument"): a damaged database too, said
-// with its way out, here and by a build (a fault audit).
-TEST(DatabaseTest, AnEmptyTableFileIsADamagedDatabase) {
-  const std::string dir = TempDir("db-empty-sst") + "/db";
-  ASSERT_EQ(
-      testing::RunBuildCli({"--db", dir, "--board", "2x2", "--quiet"}).status,
-      kExitOk);
-  std::string emptied;
-  for (const auto& e : fs::directory_iterator(dir)) {
-    if (e.path().extension() == ".sst") {
-      fs::resize_file(e.path(), 0);
-      emptied = e.path().filename().string();
-    }
-  }
-  ASSERT_FALSE(emptied.empty());
-  std::unique_ptr<Database> db;
-  Status s = Database::Open(dir, &db);
-  EXPECT_TRUE(s.IsCorruption()) << s.ToString();
-  EXPECT_NE(s.message().find("table file " + emptied + " is empty"),
-            std::string::npos)
-      << s.message();
-  EXPECT_NE(s.message().find("(rm -r " + dir + ")"), std::string::npos)
-      << s.message();
-  const testing::CliResult build =
-      testing::RunBuildCli({"--db", dir, "--board", "2x2", "--quiet"});
-  EXPECT_EQ(build.status, kExitCantCreate);
-  EXPECT_NE(build.err.find("(rm -r " + dir + ")"), std::string::npos)
-      << build.err;
-}
-
 TEST(DatabaseTest, OtherRocksDbIsCorruption) {
   const std::string dir = TempDir("db-other") + "/db";
   WriteRaw(dir, {{"hello", "world"}});

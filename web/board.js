@@ -43,7 +43,8 @@ function placeTile(cell) {
     cancelEdit();
     // A keyboard user goes on from the tile just placed (render keeps the
     // focus on it when the new start is drawn), not from the page's top.
-    if (refocus) tileElement(e.placed[cell]).focus();
+    const placed = refocus ? tileElement(e.placed[cell]) : null;
+    if (placed) placed.focus();
     setStart(formatState(cells));
     return;
   }

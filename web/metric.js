@@ -128,7 +128,6 @@ async function changeMetric(metric) {
   if (metric === old) return;
   if (S.edit) cancelEdit();
   stopPlayer();
-  dropAnalysis();  // an analysis awaited counts the old metric's moves
   const before = {info: S.info, history: S.history.slice()};
   const my = ++S.seq;  // answers in the old metric still on their way are dropped
   S.metric = metric;
@@ -146,8 +145,10 @@ async function changeMetric(metric) {
     render();
     return;
   }
+  dropAnalysis();  // an analysis awaited counts the old metric's moves
   showError('');  // the server answers: an older failure's message is stale
   await loadHistogram();
+  if (my !== S.seq) return;  // moved on meanwhile: `res` is of the old board
   if (S.cells.length === 0) {
     // No board yet (its start had no answer in the old metric): one is
     // drawn in the new one.

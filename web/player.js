@@ -31,6 +31,9 @@ async function solve() {
   const p = playerFor(res);
   if (!p) { showError(`the server's moves do not lead along its path: ${res.moves}`); return; }
   S.player = p;
+  // Its moves are on the screen now: this solve is not timed. A Solve that
+  // failed has not helped.
+  if (p.path.length > 1) clockHelped();
   $('solution-text').textContent = solutionText(S.player);
   $('player').hidden = false;
   S.info = {distance: res.distance, moves: null};
@@ -95,9 +98,6 @@ function solutionText(p) {
 function showStep(k) {
   const p = S.player;
   p.k = k;
-  // A step of the solver's shown: this solve is not timed. A Solve that
-  // failed, or was closed before its first step, has not helped.
-  if (k > 0) clockHelped();
   S.history.length = p.base;
   if (p.base > 0) S.history[p.base - 1] = p.baseLast;  // as before a merge
   for (const r of p.runs) {

@@ -100,6 +100,7 @@ function abandonSearches(keys) {
     clearTimeout(w.timer);
     w.controller.abort();
     shown = shown || w.shown;
+    w.shown = false;  // its own end (searched's finally) draws nothing
   }
   if (shown) renderSearch();
 }

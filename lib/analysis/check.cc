@@ -431,7 +431,10 @@ Status CheckDatabase(const std::string& dir, const CheckOptions& options,
   std::unique_ptr<rocksdb::DB> db;
   Status s = OpenForCheck(dir, &db);
   if (s.IsCorruption()) {
-    report->problems.push_back(s.message());
+    // RocksDB's own words (a table file cut short) say nothing of a mend.
+    report->problems.push_back(s.message().find("(rm -r ") == std::string::npos
+                                   ? s.message() + "; " + RemoveAdvice(dir)
+                                   : s.message());
     return Status::OK();
   }
   if (!s.ok()) return s;

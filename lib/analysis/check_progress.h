@@ -30,8 +30,9 @@ struct ShareProgress {
 };
 
 // Runs work(t, begin, end) over [0, n): share t, the t-th of `threads`
-// consecutive shares, in chunks of 65,536 states, in order, on a thread of
-// its own (on the calling thread too when nothing is told).
+// consecutive shares, in chunks of 65,536 (states, or the caller's unit),
+// in order, on a thread of its own (on the calling thread too when nothing
+// is told). Once anything was told, the end is told too (n done).
 template <typename Work>
 void RunShares(uint64_t n, int threads, const ShareProgress& progress,
                const Work& work) {
@@ -62,6 +63,7 @@ void RunShares(uint64_t n, int threads, const ShareProgress& progress,
     const auto poll = std::max(progress.every, std::chrono::milliseconds(1));
     auto last = std::chrono::steady_clock::now();
     uint64_t said = UINT64_MAX;
+    bool told = false;
     std::unique_lock<std::mutex> lock(mu);
     while (finished < threads) {
       const auto now = std::chrono::steady_clock::now();
@@ -72,9 +74,13 @@ void RunShares(uint64_t n, int threads, const ShareProgress& progress,
         lock.lock();
         last = now;
         said = count;
+        told = true;
       }
       cv.wait_for(lock, poll, [&] { return finished == threads; });
     }
+    lock.unlock();
+    // A check that said how far it was says when it is through.
+    if (told && said != n) progress.told(n);
   }
   for (auto& w : workers) w.join();
 }

@@ -264,7 +264,8 @@ void CheckRecords(const Board& board, int goal_blank, Metric metric,
   checker.ResolveSaturated(&saturated);
   Merge(std::move(saturated), max_listed, check, histogram);
   const Index ranks = checker.ranks();
-  threads = std::max(1, std::min<int>(threads, static_cast<int>(ranks)));
+  threads =
+      static_cast<int>(std::max<Index>(1, std::min<Index>(threads, ranks)));
   std::vector<Findings> found(threads);
   // Shared out by rank (a tile sequence: a state for each blank cell), told
   // in states.

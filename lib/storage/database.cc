@@ -146,12 +146,6 @@ std::unique_ptr<Database> Database::Empty(const std::string& dir) {
 
 namespace {
 
-// What to do with a database damaged past reading.
-std::string RemoveAdvice(const std::string& dir) {
-  return "if it was slidedb's, remove the folder (rm -r " + ShellWord(dir) +
-         ") and build it again";
-}
-
 // Whether `dir` holds a table file (RocksDB's ".sst"), or with `manifest`
 // a MANIFEST; an error listing it, other than its absence, in *ec.
 bool HoldsDatabaseFiles(const std::string& dir, bool manifest,
@@ -172,15 +166,16 @@ bool HoldsDatabaseFiles(const std::string& dir, bool manifest,
 }
 
 // The name of a table file of `dir` with no bytes (cut short to nothing,
-// which RocksDB reports as an I/O error, "Invalid argument" of mmap);
-// "" when there is none or the folder cannot be listed.
-std::string EmptyTableFile(const std::string& dir) {
+// which RocksDB reports as an I/O error, "Invalid argument" of mmap) that
+// `error` names; "" when there is none or the folder cannot be listed.
+std::string EmptyTableFile(const std::string& dir, const std::string& error) {
   std::error_code ec;
   std::filesystem::directory_iterator it(dir, ec);
   for (; !ec && it != std::filesystem::directory_iterator(); it.increment(ec)) {
     const std::string name = it->path().filename().string();
     std::error_code size_ec;
-    if (name.ends_with(".sst") && it->file_size(size_ec) == 0 && !size_ec) {
+    if (name.ends_with(".sst") && error.find(name) != std::string::npos &&
+        it->file_size(size_ec) == 0 && !size_ec) {
       return name;
     }
   }
@@ -188,6 +183,11 @@ std::string EmptyTableFile(const std::string& dir) {
 }
 
 }  // namespace
+
+std::string RemoveAdvice(const std::string& dir) {
+  return "if it was slidedb's, remove the folder (rm -r " + ShellWord(dir) +
+         ") and build it again";
+}
 
 Status LocateDatabase(const std::string& dir) {
   namespace fs = std::filesystem;
@@ -212,7 +212,8 @@ Status Database::Open(const std::string& dir, std::unique_ptr<Database>* db) {
   rocksdb::DB* raw = nullptr;
   rocksdb::Status s = OpenReadOnly(QueryOpenOptions(), dir, &raw);
   if (!s.ok()) {
-    const std::string empty = s.IsIOError() ? EmptyTableFile(dir) : "";
+    const std::string empty =
+        s.IsIOError() ? EmptyTableFile(dir, s.ToString()) : "";
     if (!empty.empty()) {
       return Status::Corruption(dir +
                                 " is a damaged database: its table "

@@ -29,6 +29,10 @@ namespace slidedb {
 // CURRENT, without which RocksDB cannot open them.
 Status LocateDatabase(const std::string& dir);
 
+// What to do with the database at `dir` damaged past reading: "if it was
+// slidedb's, remove the folder (rm -r DIR) and build it again".
+std::string RemoveAdvice(const std::string& dir);
+
 class Database {
  public:
   // LocateDatabase's failures; VersionMismatch when it holds one

@@ -57,6 +57,8 @@ Status Untouched(const std::string& dir, const Status& s, bool fresh) {
       }
       return Status::OK();
     case InPlace::kUnreadable:
+      // Its message may say what to do already (Database::Open's).
+      if (s.message().find("(rm -r ") != std::string::npos) break;
       return Status::InvalidArgument(
           s.message() +
           "; not touching it: if it is a slidedb database, "

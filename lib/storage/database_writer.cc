@@ -147,10 +147,6 @@ Status RealDatabaseDir(const std::string& dir, fs::path* path) {
   return Status::OK();
 }
 
-}  // namespace
-
-namespace {
-
 std::atomic<CommitStage> commit_stage{CommitStage::kBefore};
 static_assert(std::atomic<CommitStage>::is_always_lock_free);
 
@@ -493,7 +489,10 @@ Status DatabaseWriter::Commit() {
   s = env_->SyncDir(fs::path(dir_).parent_path().string());
   // The old database, if there was one (else the next writer removes it).
   const Status removed = env_->RemoveAll(aside_);
-  if (!removed.ok()) left_behind_ = aside_ + ": " + removed.message();
+  if (!removed.ok()) {
+    left_behind_ = aside_;
+    left_behind_why_ = removed.message();
+  }
   return s;
 }
 

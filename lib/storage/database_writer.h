@@ -88,10 +88,11 @@ class DatabaseWriter {
 
   // Where the copy is being written.
   const std::string& aside_dir() const { return aside_; }
-  // After a Commit that succeeded: the old database, swapped out beside
-  // the new one, and why it could not be removed (the next writer removes
-  // it); "" when it was.
+  // After a Commit that succeeded: the folder of the old database, swapped
+  // out beside the new one, that could not be removed (the next writer
+  // removes it), and why; "" when it was removed.
   const std::string& left_behind() const { return left_behind_; }
+  const std::string& left_behind_why() const { return left_behind_why_; }
 
  private:
   DatabaseWriter() = default;
@@ -127,6 +128,7 @@ class DatabaseWriter {
   std::string dir_;
   std::string aside_;
   std::string left_behind_;
+  std::string left_behind_why_;
   std::unique_ptr<rocksdb::DB> db_;
   Env* env_ = nullptr;
   std::unique_ptr<FileLock> lock_;
