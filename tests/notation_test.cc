@@ -126,6 +126,25 @@ TEST(NotationTest, TwelveCellForms) {
   EXPECT_EQ(ParseOk("1,2,3,4,5,6/7,8,9,10,11,_", board).blank, 11);
 }
 
+// A position of another board's cells, or moves where a position goes,
+// says what was meant (a speedsolvers' audit: "16 cells given; a 3x3 board
+// has 9" when the board was left out, "3 cells given" for a scramble).
+TEST(NotationTest, WrongCountSaysWhatWasMeant) {
+  const Board three(3, 3);
+  EXPECT_EQ(ParseError("1,2,7,3,13,5,4,0,6,8,11,15,10,9,12,14", three),
+            "16 cells given; a 3x3 board has 9 (16 cells make a 4x4 board: "
+            "give board 4x4)");
+  const Board four(4, 4);
+  EXPECT_EQ(ParseError("R3 D2 L", four),
+            "3 cells given; a 4x4 board has 16 ('R3 D2 L' reads as moves, not "
+            "a position: a position lists the tile of every cell, and a "
+            "solve's moves are checked by verify or analyse)");
+  EXPECT_NE(ParseError("ruld", four).find("reads as moves"), std::string::npos);
+  // Twelve cells make no square board: nothing more said.
+  EXPECT_EQ(ParseError("1,2,3,4,5,6,7,8,9,10,11,0", three),
+            "12 cells given; a 3x3 board has 9");
+}
+
 struct BadInput {
   std::string text;
   std::string message;

@@ -1,6 +1,7 @@
 #include "lib/puzzle/notation.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cstdint>
 #include <utility>
@@ -136,6 +137,33 @@ Status ReadSlashedRows(std::string_view text, const Board& board,
   return Status::OK();
 }
 
+// Whether `text` is moves (letters U D L R, each with an optional count,
+// between optional spaces or commas), as a scramble is written.
+bool LooksLikeMoves(std::string_view text) {
+  bool letter = false;
+  for (const char ch : text) {
+    const char up =
+        static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    if (up == 'U' || up == 'D' || up == 'L' || up == 'R') {
+      letter = true;
+    } else if (!std::isdigit(static_cast<unsigned char>(ch)) && ch != ' ' &&
+               ch != ',') {
+      return false;
+    }
+  }
+  return letter;
+}
+
+// The square board of `cells` cells, 2x2 to 8x8 ("4x4"), or "".
+std::string BoardOfCells(size_t cells) {
+  for (int side = 2; side <= 8; ++side) {
+    if (static_cast<size_t>(side * side) == cells) {
+      return std::to_string(side) + "x" + std::to_string(side);
+    }
+  }
+  return "";
+}
+
 // The labels of a state written without slashes: a label a cell, or rows
 // between spaces (IsRowsBySpaces).
 Status ReadCells(std::string_view text, const Board& board,
@@ -156,6 +184,15 @@ Status ReadCells(std::string_view text, const Board& board,
       msg +=
           " (on boards of more than 9 cells separate the labels with "
           "commas or spaces)";
+    } else if (LooksLikeMoves(text)) {
+      msg += " ('" + std::string(text) +
+             "' reads as moves, not a position: a position lists the tile "
+             "of every cell, and a solve's moves are checked by verify or "
+             "analyse)";
+    } else if (const std::string other = BoardOfCells(labels->size());
+               !other.empty()) {
+      msg += " (" + std::to_string(labels->size()) + " cells make a " + other +
+             " board: give board " + other + ")";
     }
     return Status::InvalidArgument(msg);
   }
