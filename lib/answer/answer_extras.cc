@@ -72,8 +72,15 @@ Status ExtraAnswers::Compute(const Problem& p, const Path* solved,
     // Only --verify gets here (RunQuery refuses --count and --all): the
     // optimal length is the solve's, or comes from a search.
     int optimal_length;
+    optimal_at_least_ = -1;
     if (solved != nullptr && solved->optimal) {
       optimal_length = solved->distance();
+    } else if (solved != nullptr) {
+      // The solve used the budget up and answers with its best path: the
+      // optimal length is not known, the rest of the verdict is (a 5x5
+      // solve is legal and of its length without a search).
+      optimal_length = -1;
+      optimal_at_least_ = solved->lower_bound;
     } else {
       s = solver_->Distance(p, &optimal_length, limits);
       if (!s.ok()) return s;
@@ -121,9 +128,10 @@ void ExtraAnswers::AppendJson(std::string* out) const {
     *out += v.legal ? "true" : "false";
     *out += ",\"reaches_goal\":";
     *out += v.reaches_goal ? "true" : "false";
-    *out += ",\"length\":" + std::to_string(v.length) +
-            ",\"optimal_length\":" + std::to_string(v.optimal_length) +
-            ",\"gap\":" + (v.reaches_goal ? std::to_string(v.gap()) : "null");
+    const bool known = v.optimal_length >= 0;
+    *out += ",\"length\":" + std::to_string(v.length) + ",\"optimal_length\":" +
+            (known ? std::to_string(v.optimal_length) : "null") + ",\"gap\":" +
+            (v.reaches_goal && known ? std::to_string(v.gap()) : "null");
     if (!v.legal) {
       *out += ",\"illegal_move\":" + std::to_string(v.illegal_move) +
               ",\"illegal_step\":" + std::to_string(v.illegal_step);
@@ -151,6 +159,14 @@ void ExtraAnswers::AppendText(std::string* out) const {
   }
   if (options_.verify) {
     const Verdict& v = verdict_;
+    // The optimal length, or why it is not said.
+    const std::string optimal =
+        v.optimal_length >= 0
+            ? "optimal " + std::to_string(v.optimal_length)
+            : "the optimal length was not found in the time given" +
+                  (optimal_at_least_ > 0
+                       ? " (at least " + std::to_string(optimal_at_least_) + ")"
+                       : std::string());
     *out += "  verify: ";
     if (!v.legal) {
       // In MTM a move may be several steps: the move and its step.
@@ -163,16 +179,17 @@ void ExtraAnswers::AppendText(std::string* out) const {
               std::to_string(v.steps) +
               (verify_by_tile_ ? " does not move a tile next to the blank"
                                : " would take the blank off the board") +
-              "; optimal " + std::to_string(v.optimal_length);
+              "; " + optimal;
     } else if (!v.reaches_goal) {
       *out += "legal, but its " + std::to_string(v.length) +
               (v.length == 1 ? " move does" : " moves do") +
-              " not end on the goal; optimal " +
-              std::to_string(v.optimal_length);
+              " not end on the goal; " + optimal;
+    } else if (v.optimal_length < 0) {
+      *out += "legal, reaches the goal in " + std::to_string(v.length) +
+              (v.length == 1 ? " move; " : " moves; ") + optimal;
     } else {
       *out += "legal, reaches the goal in " + std::to_string(v.length) +
-              (v.length == 1 ? " move" : " moves") + "; optimal " +
-              std::to_string(v.optimal_length) + ", gap " +
+              (v.length == 1 ? " move" : " moves") + "; " + optimal + ", gap " +
               std::to_string(v.gap()) + (v.gap() == 0 ? " (optimal)" : "");
     }
     *out += "\n";

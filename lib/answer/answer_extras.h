@@ -78,6 +78,9 @@ class ExtraAnswers {
   bool complete_ = true;
   Verdict verdict_;
   bool verify_by_tile_ = false;  // --verify named tiles, not moves
+  // The verdict's optimal length was not found (-1): the solve ran out of
+  // its budget first; it is at least this.
+  int optimal_at_least_ = -1;
 };
 
 struct QueryConfig;  // lib/answer/goal.h, which includes this header

@@ -200,17 +200,12 @@ Outcome Answerer::Answer(std::string_view input, std::string* out,
     WriteUnsolvable(p, start_text, goal_text, out);
     return Outcome::kUnsolvable;
   }
-  SearchLimits limits = InputLimits();
-  if (!config_.extras.any()) {
-    s = solver_->Solve(p, &path_, limits);
-  } else {
-    // The extras need the optimal length (--verify's; --count and --all a
-    // table's): a search is then the exact one with the whole budget, not
-    // a best path by a twentieth less and a second search in what is left.
-    const int threads = limits.threads;
-    limits = BudgetLimits(config_);
-    limits.threads = threads;
-    s = solver_->Solve(p, &path_, limits);
+  const SearchLimits limits = InputLimits();
+  s = solver_->Solve(p, &path_, limits);
+  if (config_.extras.any()) {
+    // --verify's optimal length is the solve's; a solve that ran out of
+    // its budget with a best path leaves it unknown (a legal 5x5 solve is
+    // still checked and measured). --count and --all read a table.
     std::string bad_moves;
     if (s.ok()) s = extras_.Compute(p, &path_, limits, &bad_moves);
     if (s.ok() && !bad_moves.empty()) {
