@@ -270,5 +270,28 @@ TEST(QueryCliTest, OtherBoards) {
       << r.err;
 }
 
+// Moves illegal as written but legal in the other notation say so: the
+// likeliest slip (a speedsolvers' audit: slidysim's tile notation pasted
+// without --notation tile got "would take the blank off the board").
+TEST(QueryCliTest, VerifyNamesTheNotationTheMovesAreLegalIn) {
+  // The blank on the bottom row: D is off the board, the tiles' D is not.
+  CliResult r = Query({"--verify", "DRUL", "123456708"});
+  EXPECT_EQ(r.status, kExitOk) << r.err;
+  EXPECT_NE(r.out.find("(read as the tiles' way, --notation tile, the moves "
+                       "are legal)"),
+            std::string::npos)
+      << r.out;
+  r = Query({"--notation", "tile", "--verify", "UU", "123456708"});
+  EXPECT_NE(r.out.find("(read as the blank's way, --notation blank, the "
+                       "moves are legal)"),
+            std::string::npos)
+      << r.out;
+  // Illegal either way: nothing more said.
+  r = Query({"--verify", "DDDD", "123456708"});
+  EXPECT_NE(r.out.find("would take the blank off the board"), std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("read as"), std::string::npos) << r.out;
+}
+
 }  // namespace
 }  // namespace slidedb

@@ -87,6 +87,7 @@ Status ExtraAnswers::Compute(const Problem& p, const Path* solved,
     }
     PlaySolution(p.board, p.goal_blank, p.start, steps, optimal_length,
                  &verdict_, p.metric);
+    CheckOtherNotation(p);
     return Status::OK();
   }
   Table* table;
@@ -105,8 +106,24 @@ Status ExtraAnswers::Compute(const Problem& p, const Path* solved,
   if (options_.verify) {
     s = VerifySolution(table, p.start, steps, &verdict_);
     if (!s.ok()) return s;
+    CheckOtherNotation(p);
   }
   return Status::OK();
+}
+
+void ExtraAnswers::CheckOtherNotation(const Problem& p) {
+  legal_in_other_notation_ = false;
+  if (verdict_.legal || verify_by_tile_) return;
+  std::vector<SolutionStep> steps;
+  const MoveConvention other = convention_ == MoveConvention::kBlank
+                                   ? MoveConvention::kTile
+                                   : MoveConvention::kBlank;
+  if (!ParseSolution(options_.verify_text, p.label, &steps, other).ok()) {
+    return;
+  }
+  Verdict v;
+  PlaySolution(p.board, p.goal_blank, p.start, steps, -1, &v, p.metric);
+  legal_in_other_notation_ = v.legal;
 }
 
 void ExtraAnswers::AppendJson(std::string* out) const {
@@ -180,6 +197,13 @@ void ExtraAnswers::AppendText(std::string* out) const {
               (verify_by_tile_ ? " does not move a tile next to the blank"
                                : " would take the blank off the board") +
               "; " + optimal;
+      if (legal_in_other_notation_) {
+        *out += convention_ == MoveConvention::kBlank
+                    ? " (read as the tiles' way, --notation tile, the moves "
+                      "are legal)"
+                    : " (read as the blank's way, --notation blank, the "
+                      "moves are legal)";
+      }
     } else if (!v.reaches_goal) {
       *out += "legal, but its " + std::to_string(v.length) +
               (v.length == 1 ? " move does" : " moves do") +

@@ -81,6 +81,10 @@ class ExtraAnswers {
   // The verdict's optimal length was not found (-1): the solve ran out of
   // its budget first; it is at least this.
   int optimal_at_least_ = -1;
+  // Illegal moves that, read in the other notation (the blank's way for
+  // the tiles', or back), are legal: the likeliest slip, said in text.
+  bool legal_in_other_notation_ = false;
+  void CheckOtherNotation(const Problem& p);
 };
 
 struct QueryConfig;  // lib/answer/goal.h, which includes this header
