@@ -293,5 +293,23 @@ TEST(QueryCliTest, VerifyNamesTheNotationTheMovesAreLegalIn) {
   EXPECT_EQ(r.out.find("read as"), std::string::npos) << r.out;
 }
 
+// In MTM, letters written apart that make one run are one move, and the
+// verdict says so (benwh1/slidy counts each letter: a speedsolvers' audit
+// found a 26-letter solve called optimal at 18 without a word).
+TEST(QueryCliTest, MtmVerifySaysLettersWereReadAsRuns) {
+  const std::string start = "1,2,3,4,5,6,7,8,9,10,11,12,13,0,14,15";
+  CliResult r =
+      Query({"--board", "4x4", "--metric", "mtm", "--verify", "R R", start});
+  EXPECT_EQ(r.status, kExitOk) << r.err;
+  EXPECT_NE(r.out.find("reaches the goal in 1 move (the 2 letters written "
+                       "read as runs"),
+            std::string::npos)
+      << r.out;
+  r = Query({"--board", "4x4", "--metric", "mtm", "--verify", "R2", start});
+  EXPECT_NE(r.out.find("reaches the goal in 1 move; optimal 1, gap 0"),
+            std::string::npos)
+      << r.out;
+}
+
 }  // namespace
 }  // namespace slidedb

@@ -1,5 +1,7 @@
 #include "lib/answer/answer_extras.h"
 
+#include <cstring>
+
 #include "lib/answer/answerer.h"
 #include "lib/answer/goal.h"
 #include "lib/answer/json_text.h"
@@ -67,6 +69,10 @@ Status ExtraAnswers::Compute(const Problem& p, const Path* solved,
       return Status::OK();
     }
     verify_by_tile_ = !steps.empty() && steps[0].by_tile;
+    letters_written_ = 0;
+    for (const char ch : options_.verify_text) {
+      letters_written_ += std::strchr("UDLRudlr", ch) != nullptr && ch != 0;
+    }
   }
   if (solver_->Searches(p.board, p.goal_blank, p.metric)) {
     // Only --verify gets here (RunQuery refuses --count and --all): the
@@ -208,6 +214,19 @@ void ExtraAnswers::AppendText(std::string* out) const {
       *out += "legal, but its " + std::to_string(v.length) +
               (v.length == 1 ? " move does" : " moves do") +
               " not end on the goal; " + optimal;
+    } else if (metric_ == Metric::kMtm && !verify_by_tile_ &&
+               letters_written_ > v.length) {
+      // A speedsolver's "L L" is two moves elsewhere (benwh1/slidy).
+      *out += "legal, reaches the goal in " + std::to_string(v.length) +
+              (v.length == 1 ? " move" : " moves") + " (the " +
+              std::to_string(letters_written_) +
+              " letters written read as runs: in MTM steps one way in a row "
+              "are one move, written apart or not); " +
+              optimal;
+      if (v.optimal_length >= 0) {
+        *out += ", gap " + std::to_string(v.gap()) +
+                (v.gap() == 0 ? " (optimal)" : "");
+      }
     } else if (v.optimal_length < 0) {
       *out += "legal, reaches the goal in " + std::to_string(v.length) +
               (v.length == 1 ? " move; " : " moves; ") + optimal;

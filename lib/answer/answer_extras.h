@@ -84,6 +84,9 @@ class ExtraAnswers {
   // Illegal moves that, read in the other notation (the blank's way for
   // the tiles', or back), are legal: the likeliest slip, said in text.
   bool legal_in_other_notation_ = false;
+  // The letters of --verify's moves as written (each with its count one),
+  // which MTM may read as fewer moves: a run one way is one move.
+  int letters_written_ = 0;
   void CheckOtherNotation(const Problem& p);
 };
 
