@@ -23,8 +23,9 @@ namespace slidedb {
 // How often a check says how far it is, and the states it counts at once.
 struct ShareProgress {
   // Called on the calling thread with the states done so far, once every
-  // `every` (the first after `every`; when it is 0, at once and then
-  // whenever the count moved); not at all when unset.
+  // `every` (the first after `every`; when it is 0, with 0 before any work
+  // and then whenever the count moved), and with all of them at the end if
+  // it was called before; not at all when unset.
   std::function<void(uint64_t done)> told;
   std::chrono::milliseconds every{10000};
 };
@@ -54,6 +55,9 @@ void RunShares(uint64_t n, int threads, const ShareProgress& progress,
     ++finished;
     cv.notify_one();
   };
+  // Every 0: the start told before any work, so that the end is told too.
+  const bool at_start = progress.told && progress.every.count() == 0;
+  if (at_start) progress.told(0);
   std::vector<std::thread> workers;
   const int own = progress.told ? threads : threads - 1;
   for (int t = 0; t < own; ++t) workers.emplace_back(run, t);
@@ -62,8 +66,8 @@ void RunShares(uint64_t n, int threads, const ShareProgress& progress,
   } else {
     const auto poll = std::max(progress.every, std::chrono::milliseconds(1));
     auto last = std::chrono::steady_clock::now();
-    uint64_t said = UINT64_MAX;
-    bool told = false;
+    uint64_t said = at_start ? 0 : UINT64_MAX;
+    bool told = at_start;
     std::unique_lock<std::mutex> lock(mu);
     while (finished < threads) {
       const auto now = std::chrono::steady_clock::now();

@@ -214,26 +214,21 @@ void ExtraAnswers::AppendText(std::string* out) const {
       *out += "legal, but its " + std::to_string(v.length) +
               (v.length == 1 ? " move does" : " moves do") +
               " not end on the goal; " + optimal;
-    } else if (metric_ == Metric::kMtm && !verify_by_tile_ &&
-               letters_written_ > v.length) {
-      // A speedsolver's "L L" is two moves elsewhere (benwh1/slidy).
+    } else {
       *out += "legal, reaches the goal in " + std::to_string(v.length) +
-              (v.length == 1 ? " move" : " moves") + " (the " +
-              std::to_string(letters_written_) +
-              " letters written read as runs: in MTM steps one way in a row "
-              "are one move, written apart or not); " +
-              optimal;
+              (v.length == 1 ? " move" : " moves");
+      if (metric_ == Metric::kMtm && !verify_by_tile_ &&
+          letters_written_ > v.length) {
+        // A speedsolver's "L L" is two moves elsewhere (benwh1/slidy).
+        *out += " (the " + std::to_string(letters_written_) +
+                " letters written read as runs: in MTM steps one way in a "
+                "row are one move, written apart or not)";
+      }
+      *out += "; " + optimal;
       if (v.optimal_length >= 0) {
         *out += ", gap " + std::to_string(v.gap()) +
                 (v.gap() == 0 ? " (optimal)" : "");
       }
-    } else if (v.optimal_length < 0) {
-      *out += "legal, reaches the goal in " + std::to_string(v.length) +
-              (v.length == 1 ? " move; " : " moves; ") + optimal;
-    } else {
-      *out += "legal, reaches the goal in " + std::to_string(v.length) +
-              (v.length == 1 ? " move" : " moves") + "; " + optimal + ", gap " +
-              std::to_string(v.gap()) + (v.gap() == 0 ? " (optimal)" : "");
     }
     *out += "\n";
   }
