@@ -54,6 +54,20 @@ TEST(QueryCliBudgetTest, VerifyAndMovesStopAtTheBudget) {
   EXPECT_EQ(r.status, kExitOk) << r.err;
 }
 
+// --analyse whose budget runs out on the start says so, and what needs no
+// search: that the moves reach the goal, in how many (a speedsolvers'
+// audit: "ran out after 0 moves", the verdict left out).
+TEST(QueryCliBudgetTest, AnAnalysisOutOfTimeSaysWhatItKnows) {
+  const CliResult r =
+      RunQueryCli({"--db", Pdb44Database(), "--board", "4x4", "--goal",
+                   kKorfGoal, "--max-seconds", "0.2", "--analyse", "--start",
+                   kFar, "--moves", "L", "--notation", "blank"});
+  EXPECT_NE(r.out.find("ran out before the start's distance was found"),
+            std::string::npos)
+      << r.out << r.err;
+  EXPECT_EQ(r.out.find("reaches the goal"), std::string::npos) << r.out;
+}
+
 // --verify under a budget the search keeps: the verdict is the one without
 // a budget (its optimal length the solve's, found within it).
 TEST(QueryCliBudgetTest, VerifyWithinItsBudgetIsExact) {

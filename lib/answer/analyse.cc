@@ -322,8 +322,14 @@ void AppendAnalysisText(const AnalysisFields& a, std::string* out) {
   }
   if (!a.complete) {
     *out += "  the search's budget (" + Seconds(a.budget_seconds) +
-            " s) ran out after " + moves(a.analysed) +
+            " s) ran out " +
+            (a.optimal_length < 0 ? "before the start's distance was found"
+                                  : "after " + moves(a.analysed)) +
             ": --max-seconds gives it more\n";
+    // What needs no search is said all the same (a 5x5 solve's length).
+    if (a.reaches_goal) {
+      *out += "  reaches the goal in " + moves(a.length) + "\n";
+    }
     return;
   }
   if (a.reaches_goal) {
