@@ -66,8 +66,7 @@ void RunShares(uint64_t n, int threads, const ShareProgress& progress,
   } else {
     const auto poll = std::max(progress.every, std::chrono::milliseconds(1));
     auto last = std::chrono::steady_clock::now();
-    uint64_t said = at_start ? 0 : UINT64_MAX;
-    bool told = at_start;
+    uint64_t said = at_start ? 0 : UINT64_MAX;  // UINT64_MAX: nothing told
     std::unique_lock<std::mutex> lock(mu);
     while (finished < threads) {
       const auto now = std::chrono::steady_clock::now();
@@ -78,13 +77,12 @@ void RunShares(uint64_t n, int threads, const ShareProgress& progress,
         lock.lock();
         last = now;
         said = count;
-        told = true;
       }
       cv.wait_for(lock, poll, [&] { return finished == threads; });
     }
     lock.unlock();
     // A check that said how far it was says when it is through.
-    if (told && said != n) progress.told(n);
+    if (said != UINT64_MAX && said != n) progress.told(n);
   }
   for (auto& w : workers) w.join();
 }

@@ -1,10 +1,12 @@
 #include "lib/puzzle/notation.h"
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 #include <cstdint>
 #include <utility>
+#include <vector>
+
+#include "lib/puzzle/move_notation.h"
 
 namespace slidedb {
 
@@ -137,21 +139,12 @@ Status ReadSlashedRows(std::string_view text, const Board& board,
   return Status::OK();
 }
 
-// Whether `text` is moves (letters U D L R, each with an optional count,
-// between optional spaces or commas), as a scramble is written.
+// Whether `text` is moves as a scramble is written (ParseMoves' letters
+// U D L R with counts), not a position.
 bool LooksLikeMoves(std::string_view text) {
-  bool letter = false;
-  for (const char ch : text) {
-    const char up =
-        static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-    if (up == 'U' || up == 'D' || up == 'L' || up == 'R') {
-      letter = true;
-    } else if (!std::isdigit(static_cast<unsigned char>(ch)) && ch != ' ' &&
-               ch != ',') {
-      return false;
-    }
-  }
-  return letter;
+  std::vector<Move> moves;
+  return ParseMoves(text, MoveConvention::kBlank, &moves).ok() &&
+         !moves.empty();
 }
 
 // The square board of `cells` cells, 2x2 to 8x8 ("4x4"), or "".
