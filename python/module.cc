@@ -117,8 +117,8 @@ void DefStateMethods(py::class_<PyDb>* db) {
            "{board, start, goal, solvable, metric, notation, "
            "optimal_solutions (how many), solutions (the first `limit`, 0 "
            "for none, in the order U < D < L < R), solutions_complete}. "
-           "ValueError on a goal answered by a search (it needs the goal's "
-           "full table).");
+           "Where a search answers the goal (4x4, 5x5), a second search "
+           "finds them; ValueError there in the multi-tile metric.");
 }
 
 // Db's methods that answer about a goal's table or the database:

@@ -265,7 +265,8 @@ TEST(PdbCliTest, BadInputAndRefusals) {
         {"--sample", "2"},
         {"--export", "csv"},
         {"--heuristics"},
-        {"--count", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15"}}) {
+        {"--metric", "mtm", "--count",
+         "1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15"}}) {
     tool.insert(tool.begin(), {"--db", Pdb44Database(), "--board", "4x4"});
     r = RunQueryCli(tool);
     EXPECT_EQ(r.status, kExitUsage) << tool[4];

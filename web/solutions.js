@@ -3,8 +3,8 @@
 // solutions there are and the first of them (U < D < L < R), at most
 // kSolutionsListed as the API lists them unless asked for more; "3 of 40
 // optimal solutions" with Previous and Next plays another from the same
-// start. A searched board counts none (the server refuses count there), so
-// it shows none. Loaded before app.js.
+// start. A searched board asks for none: there the count is a second
+// search after the solve's. Loaded before app.js.
 'use strict';
 
 const kSolutionsListed = 100;

@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "lib/analysis/searched_paths.h"
 #include "lib/answer/answerer.h"
 #include "lib/answer/goal.h"
 #include "lib/answer/json_text.h"
@@ -75,8 +76,7 @@ Status ExtraAnswers::Compute(const Problem& p, const Path* solved,
     }
   }
   if (solver_->Searches(p.board, p.goal_blank, p.metric)) {
-    // Only --verify gets here (RunQuery refuses --count and --all): the
-    // optimal length is the solve's, or comes from a search.
+    // The optimal length is the solve's, or comes from a search.
     int optimal_length;
     optimal_at_least_ = -1;
     if (solved != nullptr && solved->optimal) {
@@ -91,9 +91,22 @@ Status ExtraAnswers::Compute(const Problem& p, const Path* solved,
       s = solver_->Distance(p, &optimal_length, limits);
       if (!s.ok()) return s;
     }
-    PlaySolution(p.board, p.goal_blank, p.start, steps, optimal_length,
-                 &verdict_, p.metric);
-    CheckOtherNotation(p);
+    if (options_.count || options_.all) {
+      // Single-tile moves only: CheckWholeTable refuses them in MTM.
+      if (optimal_length < 0) {
+        return Status::DeadlineExceeded(
+            "the search's budget ran out before it proved the distance, "
+            "which counting the optimal solutions needs (at least " +
+            std::to_string(optimal_at_least_) + ")");
+      }
+      s = SearchedExtras(p, optimal_length, limits);
+      if (!s.ok()) return s;
+    }
+    if (options_.verify) {
+      PlaySolution(p.board, p.goal_blank, p.start, steps, optimal_length,
+                   &verdict_, p.metric);
+      CheckOtherNotation(p);
+    }
     return Status::OK();
   }
   Table* table;
@@ -115,6 +128,27 @@ Status ExtraAnswers::Compute(const Problem& p, const Path* solved,
     CheckOtherNotation(p);
   }
   return Status::OK();
+}
+
+Status ExtraAnswers::SearchedExtras(const Problem& p, int distance,
+                                    const SearchLimits& limits) {
+  std::shared_ptr<const PdbSearch> search;
+  bool rotated;
+  Status s = solver_->GetPdbSearch(p.board, p.goal_blank, &search, &rotated);
+  if (!s.ok()) return s;
+  const Board board = p.board;
+  SearchedPaths paths(
+      p.board, p.goal_blank,
+      [&search, rotated, board](const State& t) {
+        return search->Heuristic(rotated ? Solver::Turned(board, t) : t);
+      },
+      limits);
+  if (options_.count) s = paths.Count(p.start, distance, &count_);
+  if (s.ok() && options_.all) {
+    s = paths.List(p.start, distance, options_.limit, &solutions_, &complete_);
+  }
+  if (s.ok()) s = search->PagesError();
+  return s;
 }
 
 void ExtraAnswers::CheckOtherNotation(const Problem& p) {

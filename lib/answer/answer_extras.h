@@ -88,6 +88,10 @@ class ExtraAnswers {
   // which MTM may read as fewer moves: a run one way is one move.
   int letters_written_ = 0;
   void CheckOtherNotation(const Problem& p);
+  // --count and --all where a search answers p's goal, in single-tile
+  // moves: p.start is `distance` from it.
+  Status SearchedExtras(const Problem& p, int distance,
+                        const SearchLimits& limits);
 };
 
 struct QueryConfig;  // lib/answer/goal.h, which includes this header

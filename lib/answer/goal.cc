@@ -132,6 +132,11 @@ Status CheckWholeTable(const QueryConfig& config, Solver* solver,
   if (!solver->Searches(config.board, GoalBlank(config), config.metric)) {
     return Status::OK();
   }
+  // A search counts and lists single-tile solutions (SearchedPaths).
+  if ((tool == WholeTableTool::kCount || tool == WholeTableTool::kAll) &&
+      config.metric == Metric::kStm) {
+    return Status::OK();
+  }
   return NeedsFullTable(config, tool);
 }
 
@@ -162,6 +167,7 @@ Status NeedsFullTable(const QueryConfig& config, WholeTableTool tool) {
             ? " in the multi-tile metric is answered by a search"
             : " with this goal is answered by a search over "
               "pattern databases");
+
   if (config.board.cells() > kMaxTwoBitTableCells) {
     m += " (no board over " + std::to_string(kMaxTwoBitTableCells) +
          " cells has a full table)";
@@ -169,6 +175,10 @@ Status NeedsFullTable(const QueryConfig& config, WholeTableTool tool) {
              config.metric == Metric::kStm) {
     m += " (its full table is a two-bit one: slidedb-build --board " +
          config.board.Name() + ")";
+  }
+  if (config.metric == Metric::kMtm &&
+      (tool == WholeTableTool::kCount || tool == WholeTableTool::kAll)) {
+    m += "; a search finds them in single-tile moves (--metric stm)";
   }
   return Status::NotSupported(m);
 }

@@ -187,6 +187,9 @@ class PdbSearch {
   // The entries' pages read so far, over every group (0 when they are all
   // in memory: lib/search/pdb_values.h).
   uint64_t pages_read() const;
+  // The first error of a page read on demand, or OK (a Heuristic of a
+  // page that could not be read is 0, a bound still).
+  Status PagesError() const;
 
   // An optimal path from `start` to the goal; path->nodes counts the states
   // generated. With pages read on demand, a page that cannot be read fails
@@ -228,9 +231,8 @@ class PdbSearch {
   // the same over successor words, in lib/search/ida_words.h.
   class Run;
   class WordRun;
-  // The first error of a page read on demand, or OK; whether there is one,
-  // and that question as the driver asks it.
-  Status PagesError() const;
+  // Whether a page read on demand failed, and that question as the
+  // driver asks it.
   bool PagesFailed() const;
   std::function<bool()> PagesFailedCheck() const;
 

@@ -210,11 +210,11 @@ def test_verify_is_the_same_on_every_face(server, db, board, goal, states):
     assert json.loads(out)["verify"]["optimal_length"] == solved["distance"]
 
 
-@pytest.mark.parametrize("board,goal,states", CASES[:4])
+@pytest.mark.parametrize("board,goal,states", CASES)
 def test_solutions_are_the_same_on_every_face(server, db, board, goal,
                                               states):
-    # Full tables only: where a search answers, counting is refused alike
-    # (below).
+    # Read off a full table, or (4x4) found by a search over the pattern
+    # databases.
     for state in states[:3]:
         rc, out, err = cli(board_args(board, goal) + [
             "--format", "json", "--count", "--all", "--limit", "5", state])
@@ -233,17 +233,22 @@ def test_solutions_are_the_same_on_every_face(server, db, board, goal,
             k: answer[k] for k in keep}
 
 
-def test_counting_where_a_search_answers_is_refused_alike(server, db):
+def test_multi_tile_counting_where_a_search_answers_is_refused_alike(
+        server, db):
     state = korf([12])[0]
-    rc, out, err = cli(["--board", "4x4", "--goal", KORF_GOAL, "--count",
-                        state])
+    rc, out, err = cli(["--board", "4x4", "--goal", KORF_GOAL, "--metric",
+                        "mtm", "--count", state])
     assert rc == 64
     message = err.strip()[len("slidedb-query: "):]
     assert "full table" in message
     status, body = http(server, "/api/count", {"board": "4x4", "goal":
-                                               KORF_GOAL, "start": state})
+                                               KORF_GOAL, "metric": "mtm",
+                                               "start": state})
     assert (status, json.loads(body)) == (501, {"error": message,
                                                 "code": "NotSupported"})
+    with pytest.raises(ValueError) as e:
+        db.solutions(state, board="4x4", goal=KORF_GOAL, metric="mtm")
+    assert str(e.value) == message
     rc, out, err = cli(["--board", "4x4", "--sample", "2"])
     sample_message = err.strip()[len("slidedb-query: "):]
     status, body = http(server, "/api/sample", {"board": "4x4", "n": "2"})

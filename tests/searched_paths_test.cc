@@ -1,0 +1,244 @@
+// SearchedPaths (lib/analysis/searched_paths.h) against answers found
+// another way: on 3x3 the full table's counts and lists (OptimalPaths),
+// under bounds from none to Manhattan plus linear conflicts; on 4x4 a
+// breadth-first count of shortest paths from the start, over the moves of
+// tests/reference_search.h; and the limits.
+#include "lib/analysis/searched_paths.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <climits>
+#include <deque>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <unordered_map>
+#include <vector>
+
+#include "lib/analysis/optimal_paths.h"
+#include "lib/search/heuristics.h"
+#include "lib/solve/walk.h"
+#include "lib/storage/database.h"
+#include "tests/reference_search.h"
+#include "tests/test_util.h"
+
+namespace slidedb {
+namespace {
+
+// A state `steps` random moves from the canonical goal with the blank on
+// `goal_blank`, none undoing the one before.
+State WalkedFromGoal(const Board& board, int goal_blank, int steps,
+                     std::mt19937* rng) {
+  State s = CanonicalGoal(board, goal_blank);
+  int prev = -1;
+  for (int k = 0; k < steps; ++k) {
+    Move m;
+    do {
+      m = kAllMoves[(*rng)() % 4];
+    } while (board.Neighbor(s.blank, m) < 0 ||
+             static_cast<int>(m) == (prev ^ 1));
+    ApplyMove(board, m, &s);
+    prev = static_cast<int>(m);
+  }
+  return s;
+}
+
+// Every state within `depth` moves of `from`: its distance and the number
+// of shortest paths to it, each state's count the sum of its parents'.
+std::unordered_map<testing::Packed, std::pair<int, uint64_t>> Ball(
+    const testing::RefShape& shape, testing::Packed from, int depth) {
+  std::unordered_map<testing::Packed, std::pair<int, uint64_t>> seen;
+  std::deque<testing::Packed> queue = {from};
+  seen[from] = {0, 1};
+  while (!queue.empty()) {
+    const testing::Packed p = queue.front();
+    queue.pop_front();
+    const auto [d, n] = seen[p];
+    if (d == depth) continue;
+    for (testing::Packed q : testing::StmNeighbours(shape, p)) {
+      auto [it, fresh] = seen.try_emplace(q, d + 1, 0);
+      if (fresh) queue.push_back(q);
+      if (it->second.first == d + 1) it->second.second += n;
+    }
+  }
+  return seen;
+}
+
+// The distance from `start` to `goal` (at most 2 * 10) and the number of
+// shortest paths between them, by breadth-first searches from both ends:
+// each shortest path crosses the layer half way once.
+std::pair<int, uint64_t> ReferenceCount(const testing::RefShape& shape,
+                                        testing::Packed start,
+                                        testing::Packed goal) {
+  const auto ahead = Ball(shape, start, 10), behind = Ball(shape, goal, 10);
+  int d = INT_MAX;
+  for (const auto& [p, at] : ahead) {
+    if (auto it = behind.find(p); it != behind.end()) {
+      d = std::min(d, at.first + it->second.first);
+    }
+  }
+  uint64_t n = 0;
+  for (const auto& [p, at] : ahead) {
+    auto it = behind.find(p);
+    if (at.first == d / 2 && it != behind.end() &&
+        it->second.first == d - d / 2) {
+      n += at.second * it->second.second;
+    }
+  }
+  return {d == INT_MAX ? -1 : d, n};
+}
+
+// The tiles joined by commas, as the CLI reads them.
+std::string CommaText(const Board& board, const State& s) {
+  std::string text;
+  for (int c = 0; c < board.cells(); ++c) {
+    text += (c > 0 ? "," : "") + std::to_string(s.tile[c]);
+  }
+  return text;
+}
+
+testing::Packed PackedOf(const Board& board, const State& s) {
+  std::vector<int> tiles(board.cells());
+  for (int c = 0; c < board.cells(); ++c) tiles[c] = s.tile[c];
+  return testing::Pack(tiles);
+}
+
+class SearchedPaths3x3Test : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_TRUE(Database::Open(testing::TestDatabase(), &db_).ok());
+    const TableMeta* meta = db_->Find(board_, 8);
+    ASSERT_NE(meta, nullptr);
+    ASSERT_TRUE(db_->OpenTable(*meta, &table_).ok());
+  }
+  const Board board_{3, 3};
+  std::unique_ptr<Database> db_;
+  std::unique_ptr<Table> table_;
+};
+
+TEST_F(SearchedPaths3x3Test, CountsAndListsAreTheFullTables) {
+  const Heuristics h(board_, 8);
+  const std::vector<SearchedPaths::LowerBound> bounds = {
+      [](const State&) { return 0; },
+      [&h](const State& s) { return h.Manhattan(s); },
+      [&h](const State& s) { return h.LinearConflict(s); }};
+  OptimalPaths table_paths(table_.get());
+  std::mt19937 rng(7);
+  std::vector<State> starts = {CanonicalGoal(board_, 8)};
+  for (int k = 0; k < 40; ++k)
+    starts.push_back(WalkedFromGoal(board_, 8, 40, &rng));
+  const SearchLimits limits;
+  for (size_t b = 0; b < bounds.size(); ++b) {
+    SearchedPaths searched(board_, 8, bounds[b], limits);
+    // No bound is a search of every path: the near states only.
+    const size_t n = b == 0 ? 6 : starts.size();
+    for (size_t k = 0; k < n; ++k) {
+      const State& s = b == 0 ? WalkedFromGoal(board_, 8, 14, &rng) : starts[k];
+      int d;
+      ASSERT_TRUE(DistanceToGoal(table_.get(), s, &d).ok());
+      PathCount want, got;
+      ASSERT_TRUE(table_paths.Count(s, &want).ok());
+      ASSERT_TRUE(searched.Count(s, d, &got).ok());
+      EXPECT_EQ(PathCountToString(got), PathCountToString(want))
+          << "bound " << b << ", distance " << d;
+      std::vector<std::vector<Move>> want_list, got_list;
+      bool want_complete, got_complete;
+      ASSERT_TRUE(table_paths.List(s, 7, &want_list, &want_complete).ok());
+      ASSERT_TRUE(searched.List(s, d, 7, &got_list, &got_complete).ok());
+      EXPECT_EQ(got_list, want_list) << "bound " << b << ", distance " << d;
+      EXPECT_EQ(got_complete, want_complete);
+    }
+  }
+}
+
+TEST_F(SearchedPaths3x3Test, StopsAtItsLimits) {
+  const Heuristics h(board_, 8);
+  SearchLimits limits;
+  limits.deadline = SearchLimits::Clock::now();
+  std::atomic<uint64_t> generated{0};
+  limits.generated = &generated;
+  SearchedPaths searched(
+      board_, 8, [](const State&) { return 0; }, limits);
+  std::mt19937 rng(3);
+  const State far = WalkedFromGoal(board_, 8, 200, &rng);
+  int d;
+  ASSERT_TRUE(DistanceToGoal(table_.get(), far, &d).ok());
+  ASSERT_GE(d, 14);  // far enough for 4,096 states without a bound
+  PathCount n;
+  const Status s = searched.Count(far, d, &n);
+  EXPECT_TRUE(s.IsDeadlineExceeded()) << s.ToString();
+  EXPECT_EQ(generated.load(), 4096u);
+  EXPECT_EQ(searched.nodes(), 4096u);
+}
+
+TEST(SearchedPaths4x4Test, CountsAreThoseOfABreadthFirstSearch) {
+  const Board board(4, 4);
+  const Heuristics h(board, 15);
+  const SearchLimits limits;
+  SearchedPaths searched(
+      board, 15, [&h](const State& s) { return h.Manhattan(s); }, limits);
+  const testing::RefShape shape{4, 4};
+  const testing::Packed goal = PackedOf(board, CanonicalGoal(board, 15));
+  std::mt19937 rng(11);
+  int several = 0;
+  for (int k = 0; k < 30; ++k) {
+    const State s = WalkedFromGoal(board, 15, 20, &rng);
+    const auto [d, want] = ReferenceCount(shape, PackedOf(board, s), goal);
+    ASSERT_GE(d, 0);
+    PathCount got;
+    ASSERT_TRUE(searched.Count(s, d, &got).ok());
+    EXPECT_EQ(PathCountToString(got), std::to_string(want)) << d;
+    several += want > 1;
+  }
+  EXPECT_GT(several, 3);  // not only states with one optimal path
+}
+
+// The CLI over the 5-5-5 databases: the blank-last goal they were built
+// for, and the blank-first one (Korf's) they answer by the half turn.
+TEST(SearchedPaths4x4Test, TheCliCountsAndListsThemOnBothGoals) {
+  const Board board(4, 4);
+  const testing::RefShape shape{4, 4};
+  std::mt19937 rng(5);
+  for (int goal_blank : {15, 0}) {
+    const State goal = CanonicalGoal(board, goal_blank);
+    for (int k = 0; k < 4; ++k) {
+      const State s = WalkedFromGoal(board, goal_blank, 20, &rng);
+      const auto [d, want] =
+          ReferenceCount(shape, PackedOf(board, s), PackedOf(board, goal));
+      const testing::CliResult r = testing::RunQueryCli(
+          {"--db", testing::Pdb44Database(), "--board", "4x4", "--goal",
+           CommaText(board, goal), "--count", "--all", "--limit", "1000",
+           "--format", "json", CommaText(board, s)});
+      ASSERT_EQ(r.status, 0) << r.err;
+      const nlohmann::json a = nlohmann::json::parse(r.out);
+      ASSERT_EQ(a["distance"], d);
+      EXPECT_EQ(a["optimal_solutions"].get<uint64_t>(), want);
+      EXPECT_TRUE(a["solutions_complete"].get<bool>());
+      std::vector<std::string> listed = a["solutions"];
+      ASSERT_EQ(listed.size(), want);
+      // Each distinct, in the order U < D < L < R, and reaching the goal.
+      std::vector<std::string> keys;
+      for (const std::string& moves : listed) {
+        ASSERT_EQ(moves.size(), static_cast<size_t>(d));
+        State t = s;
+        std::string key;
+        for (char c : moves) {
+          const Move m = c == 'U'   ? Move::kUp
+                         : c == 'D' ? Move::kDown
+                         : c == 'L' ? Move::kLeft
+                                    : Move::kRight;
+          ASSERT_TRUE(ApplyMove(board, m, &t)) << moves;
+          key.push_back(static_cast<char>('0' + static_cast<int>(m)));
+        }
+        EXPECT_EQ(t, goal) << moves;
+        keys.push_back(key);
+      }
+      EXPECT_TRUE(std::is_sorted(keys.begin(), keys.end()));
+      EXPECT_EQ(std::adjacent_find(keys.begin(), keys.end()), keys.end());
+    }
+  }
+}
+
+}  // namespace
+}  // namespace slidedb
