@@ -76,8 +76,9 @@ po::options_description MainOptions(QueryArgs* args, Given* g) {
       "give each search at most T seconds (boards answered by a search): "
       "then a single-tile search answers with the best path found, marked "
       "not optimal, and the least length an optimal one can have (JSON: "
-      "\"optimal\": false, \"lower_bound\"); the multi-tile search, --verify "
-      "and --moves, which need exact answers, stop with exit status 75")(
+      "\"optimal\": false, \"lower_bound\"); the multi-tile search, --moves, "
+      "--count and --all, which need exact answers, stop with exit status "
+      "75; --verify then says the optimal length was not found")(
       "progress",
       "print a search's progress on standard error, one line an iteration "
       "(\"searching: bound 52, 1.2e9 states, 41 M/s, 31.4 s\") once it has "

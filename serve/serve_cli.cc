@@ -103,7 +103,7 @@ constexpr char kUsage[] =
     "type not taken, or compressed), 431 (a head over 16 KiB or 100 fields), "
     "500 (an\n"
     "unreadable database or an internal error), 501 (a question the goal's\n"
-    "tables cannot answer, such as count or sample on 4x4), 503 with\n"
+    "tables cannot answer, such as a sample on 4x4), 503 with\n"
     "Retry-After (no answer within --work-timeout, out of memory, or a\n"
     "multi-tile search whose tables would pass --memory-limit).\n"
     "docs/ERRORS.md has every error and limit.\n"

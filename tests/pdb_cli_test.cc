@@ -269,7 +269,7 @@ TEST(PdbCliTest, BadInputAndRefusals) {
          "1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15"}}) {
     tool.insert(tool.begin(), {"--db", Pdb44Database(), "--board", "4x4"});
     r = RunQueryCli(tool);
-    EXPECT_EQ(r.status, kExitUsage) << tool[4];
+    EXPECT_EQ(r.status, kExitUsage) << tool.back();
     EXPECT_NE(r.err.find("full table"), std::string::npos) << r.err;
   }
   // --histogram shows the pattern databases'.

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <climits>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <random>
@@ -98,6 +99,25 @@ std::string CommaText(const Board& board, const State& s) {
   return text;
 }
 
+// A bound computed anew for each state from a function of it.
+class FunctionBound : public SearchedPaths::Bound {
+ public:
+  FunctionBound(const Board& board, const State& start,
+                std::function<int(const State&)> f)
+      : board_(board), states_{start}, f_(std::move(f)) {}
+  int Value() const override { return f_(states_.back()); }
+  void Push(Move m) override {
+    states_.push_back(states_.back());
+    ApplyMove(board_, m, &states_.back());
+  }
+  void Pop() override { states_.pop_back(); }
+
+ private:
+  Board board_;
+  std::vector<State> states_;
+  std::function<int(const State&)> f_;
+};
+
 testing::Packed PackedOf(const Board& board, const State& s) {
   std::vector<int> tiles(board.cells());
   for (int c = 0; c < board.cells(); ++c) tiles[c] = s.tile[c];
@@ -119,7 +139,7 @@ class SearchedPaths3x3Test : public ::testing::Test {
 
 TEST_F(SearchedPaths3x3Test, CountsAndListsAreTheFullTables) {
   const Heuristics h(board_, 8);
-  const std::vector<SearchedPaths::LowerBound> bounds = {
+  const std::vector<std::function<int(const State&)>> bounds = {
       [](const State&) { return 0; },
       [&h](const State& s) { return h.Manhattan(s); },
       [&h](const State& s) { return h.LinearConflict(s); }};
@@ -130,7 +150,7 @@ TEST_F(SearchedPaths3x3Test, CountsAndListsAreTheFullTables) {
     starts.push_back(WalkedFromGoal(board_, 8, 40, &rng));
   const SearchLimits limits;
   for (size_t b = 0; b < bounds.size(); ++b) {
-    SearchedPaths searched(board_, 8, bounds[b], limits);
+    SearchedPaths searched(board_, 8, limits);
     // No bound is a search of every path: the near states only.
     const size_t n = b == 0 ? 6 : starts.size();
     for (size_t k = 0; k < n; ++k) {
@@ -139,36 +159,69 @@ TEST_F(SearchedPaths3x3Test, CountsAndListsAreTheFullTables) {
       ASSERT_TRUE(DistanceToGoal(table_.get(), s, &d).ok());
       PathCount want, got;
       ASSERT_TRUE(table_paths.Count(s, &want).ok());
-      ASSERT_TRUE(searched.Count(s, d, &got).ok());
+      FunctionBound bound(board_, s, bounds[b]);
+      ASSERT_TRUE(searched.Count(s, d, &bound, &got).ok());
       EXPECT_EQ(PathCountToString(got), PathCountToString(want))
           << "bound " << b << ", distance " << d;
       std::vector<std::vector<Move>> want_list, got_list;
       bool want_complete, got_complete;
       ASSERT_TRUE(table_paths.List(s, 7, &want_list, &want_complete).ok());
-      ASSERT_TRUE(searched.List(s, d, 7, &got_list, &got_complete).ok());
+      ASSERT_TRUE(
+          searched.List(s, d, &bound, 7, &got_list, &got_complete).ok());
       EXPECT_EQ(got_list, want_list) << "bound " << b << ", distance " << d;
       EXPECT_EQ(got_complete, want_complete);
     }
   }
 }
 
+// A budget (--max-seconds: answer_by), a deadline, a cancel and a count
+// of states each stop a count at its first look, 4,096 states in.
 TEST_F(SearchedPaths3x3Test, StopsAtItsLimits) {
-  const Heuristics h(board_, 8);
-  SearchLimits limits;
-  limits.deadline = SearchLimits::Clock::now();
-  std::atomic<uint64_t> generated{0};
-  limits.generated = &generated;
-  SearchedPaths searched(
-      board_, 8, [](const State&) { return 0; }, limits);
   std::mt19937 rng(3);
   const State far = WalkedFromGoal(board_, 8, 200, &rng);
   int d;
   ASSERT_TRUE(DistanceToGoal(table_.get(), far, &d).ok());
   ASSERT_GE(d, 14);  // far enough for 4,096 states without a bound
+  const std::atomic<bool> cancelled{true};
+  for (int limit = 0; limit < 4; ++limit) {
+    SearchLimits limits;
+    if (limit == 0) limits.answer_by = SearchLimits::Clock::now();
+    if (limit == 1) limits.deadline = SearchLimits::Clock::now();
+    if (limit == 2) limits.cancel = &cancelled;
+    if (limit == 3) limits.max_nodes = 100;
+    std::atomic<uint64_t> generated{0};
+    limits.generated = &generated;
+    SearchedPaths searched(board_, 8, limits);
+    FunctionBound none(board_, far, [](const State&) { return 0; });
+    PathCount n;
+    const Status s = searched.Count(far, d, &none, &n);
+    EXPECT_TRUE(s.IsDeadlineExceeded()) << s.ToString();
+    EXPECT_NE(s.message().find(limit < 2 ? "in the time given" : "stopped"),
+              std::string::npos)
+        << s.message();
+    EXPECT_EQ(generated.load(), 4096u);
+    EXPECT_EQ(searched.nodes(), 4096u);
+  }
+}
+
+// A bound that cannot be trusted (a page not read) stops the count with
+// its error, at the first look.
+TEST_F(SearchedPaths3x3Test, ABoundsErrorIsTheCountsError) {
+  class Failing : public FunctionBound {
+   public:
+    using FunctionBound::FunctionBound;
+    Status error() const override { return Status::IOError("page 7"); }
+  };
+  std::mt19937 rng(4);
+  const State far = WalkedFromGoal(board_, 8, 200, &rng);
+  int d;
+  ASSERT_TRUE(DistanceToGoal(table_.get(), far, &d).ok());
+  const SearchLimits limits;
+  SearchedPaths searched(board_, 8, limits);
+  Failing failing(board_, far, [](const State&) { return 0; });
   PathCount n;
-  const Status s = searched.Count(far, d, &n);
-  EXPECT_TRUE(s.IsDeadlineExceeded()) << s.ToString();
-  EXPECT_EQ(generated.load(), 4096u);
+  const Status s = searched.Count(far, d, &failing, &n);
+  EXPECT_TRUE(s.IsIOError()) << s.ToString();
   EXPECT_EQ(searched.nodes(), 4096u);
 }
 
@@ -176,8 +229,7 @@ TEST(SearchedPaths4x4Test, CountsAreThoseOfABreadthFirstSearch) {
   const Board board(4, 4);
   const Heuristics h(board, 15);
   const SearchLimits limits;
-  SearchedPaths searched(
-      board, 15, [&h](const State& s) { return h.Manhattan(s); }, limits);
+  SearchedPaths searched(board, 15, limits);
   const testing::RefShape shape{4, 4};
   const testing::Packed goal = PackedOf(board, CanonicalGoal(board, 15));
   std::mt19937 rng(11);
@@ -187,7 +239,9 @@ TEST(SearchedPaths4x4Test, CountsAreThoseOfABreadthFirstSearch) {
     const auto [d, want] = ReferenceCount(shape, PackedOf(board, s), goal);
     ASSERT_GE(d, 0);
     PathCount got;
-    ASSERT_TRUE(searched.Count(s, d, &got).ok());
+    FunctionBound bound(board, s,
+                        [&h](const State& t) { return h.Manhattan(t); });
+    ASSERT_TRUE(searched.Count(s, d, &bound, &got).ok());
     EXPECT_EQ(PathCountToString(got), std::to_string(want)) << d;
     several += want > 1;
   }
@@ -236,6 +290,15 @@ TEST(SearchedPaths4x4Test, TheCliCountsAndListsThemOnBothGoals) {
       }
       EXPECT_TRUE(std::is_sorted(keys.begin(), keys.end()));
       EXPECT_EQ(std::adjacent_find(keys.begin(), keys.end()), keys.end());
+      // The answer's states are the solve's and the count's.
+      const testing::CliResult solved = testing::RunQueryCli(
+          {"--db", testing::Pdb44Database(), "--board", "4x4", "--goal",
+           CommaText(board, goal), "--format", "json", CommaText(board, s)});
+      ASSERT_EQ(solved.status, 0) << solved.err;
+      if (d > 0) {
+        EXPECT_GT(a["nodes"].get<int64_t>(),
+                  nlohmann::json::parse(solved.out)["nodes"].get<int64_t>());
+      }
     }
   }
 }

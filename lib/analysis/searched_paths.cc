@@ -7,36 +7,57 @@
 namespace slidedb {
 
 SearchedPaths::SearchedPaths(const Board& board, int goal_blank,
-                             LowerBound bound, const SearchLimits& limits)
-    : board_(board),
-      goal_(CanonicalGoal(board, goal_blank)),
-      bound_(std::move(bound)),
-      limits_(limits) {}
+                             const SearchLimits& limits)
+    : board_(board), goal_(CanonicalGoal(board, goal_blank)), limits_(limits) {}
 
 SearchedPaths::Key SearchedPaths::Pack(const State& s) const {
-  Key k;
+  unsigned __int128 bits = 0;
   for (int c = 0; c < board_.cells(); ++c) {
-    const uint64_t t = s.tile[c];
-    if (c < 12) {
-      k.lo |= t << (5 * c);
-    } else {
-      k.hi |= t << (5 * (c - 12));
-    }
+    bits |= static_cast<unsigned __int128>(s.tile[c]) << (5 * c);
   }
-  return k;
+  return Key{static_cast<uint64_t>(bits), static_cast<uint64_t>(bits >> 64)};
 }
 
 Status SearchedPaths::Counted() {
   ++nodes_;
   if ((nodes_ & 0xFFF) != 0) return Status::OK();
-  if (limits_.generated != nullptr) limits_.generated->fetch_add(0x1000);
-  if (limits_.Cancelled() || nodes_ >= limits_.max_nodes ||
-      std::chrono::steady_clock::now() >= limits_.deadline) {
+  Told();
+  Status s = bound_->error();
+  if (!s.ok()) return s;
+  // The budget (answer_by, --max-seconds) too: a count has no best answer
+  // to give when it runs out.
+  const auto now = std::chrono::steady_clock::now();
+  if (now >= limits_.deadline || now >= limits_.answer_by) {
     return Status::DeadlineExceeded(
-        "the optimal solutions were not all found in the time given (" +
-        std::to_string(nodes_) + " states searched)");
+        "the optimal solutions were not all found in the time given "
+        "after " +
+        std::to_string(nodes_) + " states");
+  }
+  if (limits_.Cancelled() || nodes_ >= limits_.max_nodes) {
+    return Status::DeadlineExceeded(
+        "the search for the optimal solutions was stopped after " +
+        std::to_string(nodes_) + " states");
   }
   return Status::OK();
+}
+
+void SearchedPaths::Told() {
+  if (limits_.generated != nullptr) {
+    limits_.generated->fetch_add(nodes_ - told_);
+  }
+  told_ = nodes_;
+}
+
+void SearchedPaths::Step(State* s, Move m, int to) {
+  std::swap(s->tile[s->blank], s->tile[to]);
+  s->blank = static_cast<uint8_t>(to);
+  bound_->Push(m);
+}
+
+void SearchedPaths::Back(State* s, int from, int to) {
+  bound_->Pop();
+  std::swap(s->tile[from], s->tile[to]);
+  s->blank = static_cast<uint8_t>(from);
 }
 
 Status SearchedPaths::CountFrom(State* s, int left, int prev,
@@ -46,15 +67,15 @@ Status SearchedPaths::CountFrom(State* s, int left, int prev,
     *count = *s == goal_ ? 1 : 0;
     return Status::OK();
   }
-  if (bound_(*s) > left) return Status::OK();
+  if (bound_->Value() > left) return Status::OK();
   const Key key = Pack(*s);
   if (auto it = memo_.find(key); it != memo_.end()) {
     // Every state met is at least `left` from the goal (the start is at
     // its distance): one with paths is at that distance, and one without
     // is farther than the `left` it was searched with.
     const Known& k = it->second;
-    if (k.count > 0 || left <= k.left) {
-      *count = left == k.left ? k.count : 0;
+    if (k.count() > 0 || left <= k.left) {
+      *count = left == k.left ? k.count() : 0;
       return Status::OK();
     }
   }
@@ -66,12 +87,10 @@ Status SearchedPaths::CountFrom(State* s, int left, int prev,
     if (to < 0) continue;
     Status st = Counted();
     if (!st.ok()) return st;
-    std::swap(s->tile[from], s->tile[to]);
-    s->blank = static_cast<uint8_t>(to);
+    Step(s, m, to);
     PathCount c;
     st = CountFrom(s, left - 1, static_cast<int>(m), &c);
-    std::swap(s->tile[from], s->tile[to]);
-    s->blank = static_cast<uint8_t>(from);
+    Back(s, from, to);
     if (!st.ok()) return st;
     if (__builtin_add_overflow(sum, c, &sum)) {
       return Status::NotSupported(
@@ -79,15 +98,20 @@ Status SearchedPaths::CountFrom(State* s, int left, int prev,
     }
   }
   if (memo_.size() >= kMaxMemo) memo_.clear();
-  memo_[key] = Known{left, sum};
+  memo_[key] =
+      Known{left, static_cast<uint64_t>(sum), static_cast<uint64_t>(sum >> 64)};
   *count = sum;
   return Status::OK();
 }
 
-Status SearchedPaths::Count(const State& start, int distance,
+Status SearchedPaths::Count(const State& start, int distance, Bound* bound,
                             PathCount* count) {
   State s = start;
-  return CountFrom(&s, distance, -1, count);
+  bound_ = bound;
+  Status st = CountFrom(&s, distance, -1, count);
+  Told();
+  if (st.ok()) st = bound_->error();
+  return st;
 }
 
 Status SearchedPaths::ListFrom(State* s, int left, int prev, size_t limit,
@@ -103,8 +127,7 @@ Status SearchedPaths::ListFrom(State* s, int left, int prev, size_t limit,
     if (static_cast<int>(m) == (prev ^ 1)) continue;
     const int to = board_.Neighbor(from, m);
     if (to < 0) continue;
-    std::swap(s->tile[from], s->tile[to]);
-    s->blank = static_cast<uint8_t>(to);
+    Step(s, m, to);
     // Only the moves with a path on: the counts are memoized.
     PathCount c;
     Status st = CountFrom(s, left - 1, static_cast<int>(m), &c);
@@ -113,25 +136,25 @@ Status SearchedPaths::ListFrom(State* s, int left, int prev, size_t limit,
       st = ListFrom(s, left - 1, static_cast<int>(m), limit, prefix, paths);
       prefix->pop_back();
     }
-    std::swap(s->tile[from], s->tile[to]);
-    s->blank = static_cast<uint8_t>(from);
+    Back(s, from, to);
     if (!st.ok()) return st;
   }
   return Status::OK();
 }
 
-Status SearchedPaths::List(const State& start, int distance, size_t limit,
-                           std::vector<std::vector<Move>>* paths,
+Status SearchedPaths::List(const State& start, int distance, Bound* bound,
+                           size_t limit, std::vector<std::vector<Move>>* paths,
                            bool* complete) {
   paths->clear();
   PathCount total;
-  Status st = Count(start, distance, &total);
+  Status st = Count(start, distance, bound, &total);
   if (!st.ok()) return st;
   State s = start;
   std::vector<Move> prefix;
   prefix.reserve(distance);
   if (total > 0 && limit > 0) {
     st = ListFrom(&s, distance, -1, limit, &prefix, paths);
+    Told();
     if (!st.ok()) return st;
   }
   *complete = total == static_cast<PathCount>(paths->size());

@@ -57,6 +57,7 @@ Status ExtraAnswers::Compute(const Problem& p, const Path* solved,
                              const SearchLimits& limits,
                              std::string* malformed) {
   malformed->clear();
+  searched_ = 0;
   std::vector<SolutionStep> steps;
   Status s;
   if (options_.verify) {
@@ -96,7 +97,7 @@ Status ExtraAnswers::Compute(const Problem& p, const Path* solved,
       if (optimal_length < 0) {
         return Status::DeadlineExceeded(
             "the search's budget ran out before it proved the distance, "
-            "which counting the optimal solutions needs (at least " +
+            "which finding every optimal solution needs (at least " +
             std::to_string(optimal_at_least_) + ")");
       }
       s = SearchedExtras(p, optimal_length, limits);
@@ -136,18 +137,15 @@ Status ExtraAnswers::SearchedExtras(const Problem& p, int distance,
   bool rotated;
   Status s = solver_->GetPdbSearch(p.board, p.goal_blank, &search, &rotated);
   if (!s.ok()) return s;
-  const Board board = p.board;
-  SearchedPaths paths(
-      p.board, p.goal_blank,
-      [&search, rotated, board](const State& t) {
-        return search->Heuristic(rotated ? Solver::Turned(board, t) : t);
-      },
-      limits);
-  if (options_.count) s = paths.Count(p.start, distance, &count_);
+  PdbBound bound(*search, rotated ? Solver::Turned(p.board, p.start) : p.start,
+                 rotated ? MoveOrder::kHalfTurn : MoveOrder::kOwn);
+  SearchedPaths paths(p.board, p.goal_blank, limits);
+  if (options_.count) s = paths.Count(p.start, distance, &bound, &count_);
   if (s.ok() && options_.all) {
-    s = paths.List(p.start, distance, options_.limit, &solutions_, &complete_);
+    s = paths.List(p.start, distance, &bound, options_.limit, &solutions_,
+                   &complete_);
   }
-  if (s.ok()) s = search->PagesError();
+  searched_ = static_cast<int64_t>(paths.nodes());
   return s;
 }
 

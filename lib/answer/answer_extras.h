@@ -3,6 +3,7 @@
 #ifndef SLIDEDB_LIB_ANSWER_ANSWER_EXTRAS_H_
 #define SLIDEDB_LIB_ANSWER_ANSWER_EXTRAS_H_
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
@@ -61,6 +62,9 @@ class ExtraAnswers {
 
   // The last Compute()'s answers, for the C++ API.
   PathCount count() const { return count_; }
+  // The states its search for every optimal solution generated (0 when a
+  // table answered).
+  int64_t searched() const { return searched_; }
   const Verdict& verdict() const { return verdict_; }
   bool complete() const { return complete_; }
   // The solutions listed, written as answers write moves.
@@ -74,6 +78,7 @@ class ExtraAnswers {
   std::string Letters(const std::vector<Move>& moves) const;
   std::map<int, std::unique_ptr<OptimalPaths>> paths_;  // by goal blank
   PathCount count_ = 0;
+  int64_t searched_ = 0;
   std::vector<std::vector<Move>> solutions_;
   bool complete_ = true;
   Verdict verdict_;

@@ -205,9 +205,11 @@ Outcome Answerer::Answer(std::string_view input, std::string* out,
   if (config_.extras.any()) {
     // --verify's optimal length is the solve's; a solve that ran out of
     // its budget with a best path leaves it unknown (a legal 5x5 solve is
-    // still checked and measured). --count and --all read a table.
+    // still checked and measured). --count and --all read a table, or
+    // search again (their states then count in the answer's).
     std::string bad_moves;
     if (s.ok()) s = extras_.Compute(p, &path_, limits, &bad_moves);
+    if (s.ok() && path_.nodes >= 0) path_.nodes += extras_.searched();
     if (s.ok() && !bad_moves.empty()) {
       return Malformed(input, bad_moves, out, err);
     }

@@ -167,7 +167,6 @@ Status NeedsFullTable(const QueryConfig& config, WholeTableTool tool) {
             ? " in the multi-tile metric is answered by a search"
             : " with this goal is answered by a search over "
               "pattern databases");
-
   if (config.board.cells() > kMaxTwoBitTableCells) {
     m += " (no board over " + std::to_string(kMaxTwoBitTableCells) +
          " cells has a full table)";
@@ -178,7 +177,7 @@ Status NeedsFullTable(const QueryConfig& config, WholeTableTool tool) {
   }
   if (config.metric == Metric::kMtm &&
       (tool == WholeTableTool::kCount || tool == WholeTableTool::kAll)) {
-    m += "; a search finds them in single-tile moves (--metric stm)";
+    m += "; a search finds them in single-tile moves (metric stm)";
   }
   return Status::NotSupported(m);
 }

@@ -72,32 +72,43 @@ class PdbSearch::Run
 
   // Makes move `m` (legal) the next of the path.
   void Push(Move m) {
-    const int from = state_.blank;
-    const int to = board_.Neighbor(from, m);
-    const uint8_t tile = state_.tile[to];
-    state_.tile[from] = tile;
-    state_.tile[to] = 0;
-    state_.blank = static_cast<uint8_t>(to);
-    PlaceOn(tile, from);
-    const int g = search_.group_of_[tile];
-    const int mg = search_.mirror_group_of_[tile];
-    Replace(g, mg);
-    md_[g] += search_.home_md_[tile][from] - search_.home_md_[tile][to];
-    sum_ -= value_[g];
-    value_[g] = md_[g] + search_.groups_[g].values[Index(g, to)];
-    sum_ += value_[g];
-    mirror_md_[mg] +=
-        search_.mirror_home_md_[tile][from] - search_.mirror_home_md_[tile][to];
-    if (search_.reflects_) {
-      mirror_sum_ -= mirror_value_[mg];
-      mirror_value_[mg] =
-          mirror_md_[mg] + search_.groups_[mg].values[MirrorIndex(mg, to)];
-      mirror_sum_ += mirror_value_[mg];
-    }
-    moves_[length_] = m;
-    tiles_[length_] = tile;
-    ++length_;
+    Apply(m);
     fsm_state_ = search_.fsm_->Next(fsm_state_, Caller(m));
+  }
+
+  // What a move changes, for Pop to put back.
+  struct Undo {
+    int from, to, g, mg, value, mirror, md, mirror_md, sum, mirror_sum, length;
+    uint8_t tile;
+    uint64_t place, mirror_place;
+    int32_t fsm;
+  };
+  // Push(m), which Pop(*undo) takes back.
+  void Push(Move m, Undo* undo) {
+    Save(m, undo);
+    Push(m);
+  }
+  // Push(m) past the automaton, which a move it skips would leave
+  // nowhere: for searches that take every move (PdbSearch::Cursor).
+  void Apply(Move m, Undo* undo) {
+    Save(m, undo);
+    Apply(m);
+  }
+  void Pop(const Undo& u) {
+    state_.tile[u.to] = u.tile;
+    state_.tile[u.from] = 0;
+    state_.blank = static_cast<uint8_t>(u.from);
+    PlaceOn(u.tile, u.to);
+    value_[u.g] = u.value;
+    mirror_value_[u.mg] = u.mirror;
+    md_[u.g] = u.md;
+    mirror_md_[u.mg] = u.mirror_md;
+    place_[u.g] = u.place;
+    mirror_place_[u.mg] = u.mirror_place;
+    sum_ = u.sum;
+    mirror_sum_ = u.mirror_sum;
+    fsm_state_ = u.fsm;
+    length_ = u.length;
   }
 
   // Searches the subtree below the path pushed so far for the goal within
@@ -133,66 +144,56 @@ class PdbSearch::Run
   }
 
  protected:
+  // Collect below the path of `depth` moves, the last `prev`
+  // (ida_search.cc).
   bool Collect(int depth, int prev, int bound, int split,
-               std::vector<IdaSubtree<Move>>* out) {
-    if (depth == split) {
-      out->emplace_back();
-      out->back().length = static_cast<uint8_t>(depth);
-      std::copy(moves_, moves_ + depth, out->back().moves);
-      return false;
-    }
+               std::vector<IdaSubtree<Move>>* out);
+
+  // Push(m) but for the automaton's state.
+  void Apply(Move m) {
     const int from = state_.blank;
-    for (Move caller : kAllMoves) {
-      const Move m = Caller(caller);
-      const int mi = static_cast<int>(m);
-      if (mi == (prev ^ 1)) continue;
-      const int to = board_.Neighbor(from, m);
-      if (to < 0 || search_.fsm_->Next(fsm_state_, caller) == MoveFsm::kSkip) {
-        continue;
-      }
-      ++nodes_;
-      // What Push changes, to put back.
-      const uint8_t tile = state_.tile[to];
-      const int g = search_.group_of_[tile],
-                mg = search_.mirror_group_of_[tile];
-      const int saved_value = value_[g], saved_mirror = mirror_value_[mg];
-      const int saved_md = md_[g], saved_mirror_md = mirror_md_[mg];
-      const uint64_t saved_place = place_[g],
-                     saved_mirror_place = mirror_place_[mg];
-      const int saved_sum = sum_, saved_mirror_sum = mirror_sum_;
-      const int32_t saved_fsm = fsm_state_;
-      length_ = depth;
-      Push(m);
-      const int f = depth + 1 + heuristic();
-      bool goal_found = false;
-      if (f > bound) {
-        next_bound_ = std::min(next_bound_, f);
-      } else if (sum_ == 0) {
-        out->emplace_back();
-        out->back().length = static_cast<uint8_t>(depth + 1);
-        out->back().goal = true;
-        std::copy(moves_, moves_ + depth + 1, out->back().moves);
-        goal_found = true;
-      } else {
-        goal_found = Collect(depth + 1, mi, bound, split, out);
-      }
-      state_.tile[to] = tile;
-      state_.tile[from] = 0;
-      state_.blank = static_cast<uint8_t>(from);
-      PlaceOn(tile, to);
-      value_[g] = saved_value;
-      mirror_value_[mg] = saved_mirror;
-      md_[g] = saved_md;
-      mirror_md_[mg] = saved_mirror_md;
-      place_[g] = saved_place;
-      mirror_place_[mg] = saved_mirror_place;
-      sum_ = saved_sum;
-      mirror_sum_ = saved_mirror_sum;
-      fsm_state_ = saved_fsm;
-      length_ = depth;
-      if (goal_found) return true;
+    const int to = board_.Neighbor(from, m);
+    const uint8_t tile = state_.tile[to];
+    state_.tile[from] = tile;
+    state_.tile[to] = 0;
+    state_.blank = static_cast<uint8_t>(to);
+    PlaceOn(tile, from);
+    const int g = search_.group_of_[tile];
+    const int mg = search_.mirror_group_of_[tile];
+    Replace(g, mg);
+    md_[g] += search_.home_md_[tile][from] - search_.home_md_[tile][to];
+    sum_ -= value_[g];
+    value_[g] = md_[g] + search_.groups_[g].values[Index(g, to)];
+    sum_ += value_[g];
+    mirror_md_[mg] +=
+        search_.mirror_home_md_[tile][from] - search_.mirror_home_md_[tile][to];
+    if (search_.reflects_) {
+      mirror_sum_ -= mirror_value_[mg];
+      mirror_value_[mg] =
+          mirror_md_[mg] + search_.groups_[mg].values[MirrorIndex(mg, to)];
+      mirror_sum_ += mirror_value_[mg];
     }
-    return false;
+    moves_[length_] = m;
+    tiles_[length_] = tile;
+    ++length_;
+  }
+  // What Apply(m) changes, into *u.
+  void Save(Move m, Undo* u) const {
+    u->from = state_.blank;
+    u->to = board_.Neighbor(u->from, m);
+    u->tile = state_.tile[u->to];
+    u->g = search_.group_of_[u->tile];
+    u->mg = search_.mirror_group_of_[u->tile];
+    u->value = value_[u->g];
+    u->mirror = mirror_value_[u->mg];
+    u->md = md_[u->g];
+    u->mirror_md = mirror_md_[u->mg];
+    u->place = place_[u->g];
+    u->mirror_place = mirror_place_[u->mg];
+    u->sum = sum_;
+    u->mirror_sum = mirror_sum_;
+    u->fsm = fsm_state_;
+    u->length = length_;
   }
 
   // Moves tile t onto cell c in its group's cells and, reflected, in

@@ -107,6 +107,75 @@ int PdbSearch::Heuristic(const State& s) const {
   return Run(*this, s, nullptr).heuristic();
 }
 
+struct PdbSearch::Cursor::Moves {
+  Moves(const PdbSearch& search, const State& start, MoveOrder order)
+      : run(IdaRooted<PdbSearch>(search, -1, order == MoveOrder::kHalfTurn),
+            start, nullptr),
+        flip(order == MoveOrder::kHalfTurn ? 1 : 0) {}
+  Run run;
+  const int flip;  // the half turn turns each move
+  std::vector<Run::Undo> undos;
+};
+
+PdbSearch::Cursor::Cursor(const PdbSearch& search, const State& start,
+                          MoveOrder order)
+    : moves_(std::make_unique<Moves>(search, start, order)) {}
+
+PdbSearch::Cursor::~Cursor() = default;
+
+int PdbSearch::Cursor::heuristic() const { return moves_->run.heuristic(); }
+
+void PdbSearch::Cursor::Push(Move m) {
+  moves_->undos.emplace_back();
+  moves_->run.Apply(static_cast<Move>(static_cast<int>(m) ^ moves_->flip),
+                    &moves_->undos.back());
+}
+
+void PdbSearch::Cursor::Pop() {
+  moves_->run.Pop(moves_->undos.back());
+  moves_->undos.pop_back();
+}
+
+bool PdbSearch::Run::Collect(int depth, int prev, int bound, int split,
+                             std::vector<IdaSubtree<Move>>* out) {
+  if (depth == split) {
+    out->emplace_back();
+    out->back().length = static_cast<uint8_t>(depth);
+    std::copy(moves_, moves_ + depth, out->back().moves);
+    return false;
+  }
+  const int from = state_.blank;
+  for (Move caller : kAllMoves) {
+    const Move m = Caller(caller);
+    const int mi = static_cast<int>(m);
+    if (mi == (prev ^ 1)) continue;
+    const int to = board_.Neighbor(from, m);
+    if (to < 0 || search_.fsm_->Next(fsm_state_, caller) == MoveFsm::kSkip) {
+      continue;
+    }
+    ++nodes_;
+    length_ = depth;
+    Undo undo;
+    Push(m, &undo);
+    const int f = depth + 1 + heuristic();
+    bool goal_found = false;
+    if (f > bound) {
+      next_bound_ = std::min(next_bound_, f);
+    } else if (sum_ == 0) {
+      out->emplace_back();
+      out->back().length = static_cast<uint8_t>(depth + 1);
+      out->back().goal = true;
+      std::copy(moves_, moves_ + depth + 1, out->back().moves);
+      goal_found = true;
+    } else {
+      goal_found = Collect(depth + 1, mi, bound, split, out);
+    }
+    Pop(undo);
+    if (goal_found) return true;
+  }
+  return false;
+}
+
 std::function<bool()> PdbSearch::PagesFailedCheck() const {
   return [this] { return PagesFailed(); };
 }

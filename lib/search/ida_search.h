@@ -184,6 +184,23 @@ class PdbSearch {
   // The heuristic of `s`: a lower bound of its distance.
   // REQUIRES: IsWellFormed(board(), s).
   int Heuristic(const State& s) const;
+
+  // The heuristic of a state kept as moves are made and taken back, move
+  // by move as the search keeps it (lib/analysis/searched_paths.h). Every
+  // move is taken: none is skipped. With MoveOrder::kHalfTurn `start` is
+  // the caller's turned (Solver::Turned) and each move the caller's.
+  // REQUIRES: the search outlives it.
+  class Cursor {
+   public:
+    Cursor(const PdbSearch& search, const State& start, MoveOrder order);
+    ~Cursor();
+    int heuristic() const;
+    void Push(Move m);  // REQUIRES: m keeps the blank on the board
+    void Pop();         // REQUIRES: a Push not taken back
+   private:
+    struct Moves;
+    std::unique_ptr<Moves> moves_;
+  };
   // The entries' pages read so far, over every group (0 when they are all
   // in memory: lib/search/pdb_values.h).
   uint64_t pages_read() const;
