@@ -19,6 +19,7 @@
 
 #include "lib/analysis/optimal_paths.h"
 #include "lib/search/heuristics.h"
+#include "lib/solve/solver.h"
 #include "lib/solve/walk.h"
 #include "lib/storage/database.h"
 #include "tests/reference_search.h"
@@ -246,6 +247,46 @@ TEST(SearchedPaths4x4Test, CountsAreThoseOfABreadthFirstSearch) {
     several += want > 1;
   }
   EXPECT_GT(several, 3);  // not only states with one optimal path
+}
+
+// The pattern databases' bound kept move by move (PdbSearch::Cursor) is
+// the heuristic computed anew at every state of a random walk that goes
+// forward and back, by the databases' own goal and by the half turn.
+TEST(SearchedPaths4x4Test, TheKeptBoundIsTheHeuristicAnew) {
+  std::unique_ptr<Database> db;
+  ASSERT_TRUE(Database::Open(testing::Pdb44Database(), &db).ok());
+  Solver solver(db.get());
+  const Board board(4, 4);
+  std::mt19937 rng(9);
+  for (int goal_blank : {15, 0}) {
+    std::shared_ptr<const PdbSearch> search;
+    bool rotated;
+    ASSERT_TRUE(solver.GetPdbSearch(board, goal_blank, &search, &rotated).ok());
+    ASSERT_EQ(rotated, goal_blank == 0);
+    auto anew = [&](const State& s) {
+      return search->Heuristic(rotated ? Solver::Turned(board, s) : s);
+    };
+    State s = WalkedFromGoal(board, goal_blank, 40, &rng);
+    PdbBound bound(*search, rotated ? Solver::Turned(board, s) : s,
+                   rotated ? MoveOrder::kHalfTurn : MoveOrder::kOwn);
+    std::vector<State> path = {s};
+    for (int step = 0; step < 3000; ++step) {
+      if (path.size() > 1 && (path.size() > 200 || rng() % 3 == 0)) {
+        bound.Pop();
+        path.pop_back();
+      } else {
+        Move m;
+        State next;
+        do {
+          m = kAllMoves[rng() % 4];
+          next = path.back();
+        } while (!ApplyMove(board, m, &next));
+        bound.Push(m);
+        path.push_back(next);
+      }
+      ASSERT_EQ(bound.Value(), anew(path.back())) << "step " << step;
+    }
+  }
 }
 
 // The CLI over the 5-5-5 databases: the blank-last goal they were built

@@ -111,6 +111,7 @@ Status SearchedPaths::Count(const State& start, int distance, Bound* bound,
   Status st = CountFrom(&s, distance, -1, count);
   Told();
   if (st.ok()) st = bound_->error();
+  bound_ = nullptr;
   return st;
 }
 
@@ -127,10 +128,12 @@ Status SearchedPaths::ListFrom(State* s, int left, int prev, size_t limit,
     if (static_cast<int>(m) == (prev ^ 1)) continue;
     const int to = board_.Neighbor(from, m);
     if (to < 0) continue;
+    Status st = Counted();
+    if (!st.ok()) return st;
     Step(s, m, to);
     // Only the moves with a path on: the counts are memoized.
     PathCount c;
-    Status st = CountFrom(s, left - 1, static_cast<int>(m), &c);
+    st = CountFrom(s, left - 1, static_cast<int>(m), &c);
     if (st.ok() && c > 0) {
       prefix->push_back(m);
       st = ListFrom(s, left - 1, static_cast<int>(m), limit, prefix, paths);
@@ -153,8 +156,11 @@ Status SearchedPaths::List(const State& start, int distance, Bound* bound,
   std::vector<Move> prefix;
   prefix.reserve(distance);
   if (total > 0 && limit > 0) {
+    bound_ = bound;
     st = ListFrom(&s, distance, -1, limit, &prefix, paths);
     Told();
+    if (st.ok()) st = bound_->error();
+    bound_ = nullptr;
     if (!st.ok()) return st;
   }
   *complete = total == static_cast<PathCount>(paths->size());

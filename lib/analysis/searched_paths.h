@@ -30,6 +30,9 @@ class SearchedPaths {
   // lead to from the start, kept as moves are made and taken back.
   class Bound {
    public:
+    Bound() = default;
+    Bound(const Bound&) = delete;
+    Bound& operator=(const Bound&) = delete;
     virtual ~Bound() = default;
     virtual int Value() const = 0;
     virtual void Push(Move m) = 0;  // m keeps the blank on the board
@@ -98,7 +101,8 @@ class SearchedPaths {
   // Adds the states generated since the last time to limits.generated.
   void Told();
 
-  // Known states kept at most, about 64 bytes each (64 MiB); past this
+  // Known states kept at most, about 75 bytes each with the buckets
+  // (75 MiB); past this
   // the memo is cleared (a search then takes longer, and stops at its
   // limits).
   static constexpr size_t kMaxMemo = size_t{1} << 20;
@@ -106,7 +110,7 @@ class SearchedPaths {
   Board board_;
   State goal_;
   const SearchLimits& limits_;
-  Bound* bound_ = nullptr;  // the call's
+  Bound* bound_ = nullptr;  // the call's, while it runs
   uint64_t nodes_ = 0;
   uint64_t told_ = 0;  // of nodes_, added to limits.generated
   std::unordered_map<Key, Known, KeyHash> memo_;

@@ -78,7 +78,8 @@ class PdbSearch::Run
 
   // What a move changes, for Pop to put back.
   struct Undo {
-    int from, to, g, mg, value, mirror, md, mirror_md, sum, mirror_sum, length;
+    int from, to, g, mg, value, mirror_value, md, mirror_md, sum, mirror_sum,
+        length;
     uint8_t tile;
     uint64_t place, mirror_place;
     int32_t fsm;
@@ -100,7 +101,7 @@ class PdbSearch::Run
     state_.blank = static_cast<uint8_t>(u.from);
     PlaceOn(u.tile, u.to);
     value_[u.g] = u.value;
-    mirror_value_[u.mg] = u.mirror;
+    mirror_value_[u.mg] = u.mirror_value;
     md_[u.g] = u.md;
     mirror_md_[u.mg] = u.mirror_md;
     place_[u.g] = u.place;
@@ -185,7 +186,7 @@ class PdbSearch::Run
     u->g = search_.group_of_[u->tile];
     u->mg = search_.mirror_group_of_[u->tile];
     u->value = value_[u->g];
-    u->mirror = mirror_value_[u->mg];
+    u->mirror_value = mirror_value_[u->mg];
     u->md = md_[u->g];
     u->mirror_md = mirror_md_[u->mg];
     u->place = place_[u->g];

@@ -193,9 +193,13 @@ class PdbSearch {
   class Cursor {
    public:
     Cursor(const PdbSearch& search, const State& start, MoveOrder order);
+    Cursor(const Cursor&) = delete;
+    Cursor& operator=(const Cursor&) = delete;
     ~Cursor();
     int heuristic() const;
-    void Push(Move m);  // REQUIRES: m keeps the blank on the board
+    // REQUIRES: m keeps the blank on the board, and fewer than 250 moves
+    // are pushed.
+    void Push(Move m);
     void Pop();         // REQUIRES: a Push not taken back
    private:
     struct Moves;

@@ -142,7 +142,10 @@ test('a Solve given up by a move or a new board: its search stops, the status go
   await statusShown(page, 8000);
   assert.ok(await button(page, 'Cancel').isHidden());
   await until(() => solve.aborted.length === 2, 'the second solve was not aborted');
-  // The old answers, had they come, would show nothing.
+  // The new board drawn (on a loaded machine after its status), then the
+  // old answers, had they come, would show nothing.
+  await page.waitForFunction(
+      () => document.querySelectorAll('#board .tile').length === 12);
   solve.release();
   await page.waitForTimeout(300);
   assert.ok(await page.locator('#player').isHidden());
