@@ -48,16 +48,26 @@ void SearchedPaths::Told() {
   told_ = nodes_;
 }
 
-void SearchedPaths::Step(State* s, Move m, int to) {
-  std::swap(s->tile[s->blank], s->tile[to]);
-  s->blank = static_cast<uint8_t>(to);
-  bound_->Push(m);
-}
-
-void SearchedPaths::Back(State* s, int from, int to) {
-  bound_->Pop();
-  std::swap(s->tile[from], s->tile[to]);
-  s->blank = static_cast<uint8_t>(from);
+template <typename Done, typename OnMove>
+Status SearchedPaths::EachMove(State* s, int prev, Done done, OnMove on_move) {
+  const int from = s->blank;
+  for (Move m : kAllMoves) {
+    if (done()) break;
+    if (static_cast<int>(m) == (prev ^ 1)) continue;  // the way back
+    const int to = board_.Neighbor(from, m);
+    if (to < 0) continue;
+    Status st = Counted();
+    if (!st.ok()) return st;
+    std::swap(s->tile[from], s->tile[to]);
+    s->blank = static_cast<uint8_t>(to);
+    bound_->Push(m);
+    st = on_move(m);
+    bound_->Pop();
+    std::swap(s->tile[from], s->tile[to]);
+    s->blank = static_cast<uint8_t>(from);
+    if (!st.ok()) return st;
+  }
+  return Status::OK();
 }
 
 Status SearchedPaths::CountFrom(State* s, int left, int prev,
@@ -80,23 +90,18 @@ Status SearchedPaths::CountFrom(State* s, int left, int prev,
     }
   }
   PathCount sum = 0;
-  const int from = s->blank;
-  for (Move m : kAllMoves) {
-    if (static_cast<int>(m) == (prev ^ 1)) continue;  // the way back
-    const int to = board_.Neighbor(from, m);
-    if (to < 0) continue;
-    Status st = Counted();
-    if (!st.ok()) return st;
-    Step(s, m, to);
-    PathCount c;
-    st = CountFrom(s, left - 1, static_cast<int>(m), &c);
-    Back(s, from, to);
-    if (!st.ok()) return st;
-    if (__builtin_add_overflow(sum, c, &sum)) {
-      return Status::NotSupported(
-          "more than 2^128 - 1 optimal solutions: too many to count");
-    }
-  }
+  Status st = EachMove(
+      s, prev, [] { return false; },
+      [&](Move m) {
+        PathCount c;
+        Status r = CountFrom(s, left - 1, static_cast<int>(m), &c);
+        if (r.ok() && __builtin_add_overflow(sum, c, &sum)) {
+          r = Status::NotSupported(
+              "more than 2^128 - 1 optimal solutions: too many to count");
+        }
+        return r;
+      });
+  if (!st.ok()) return st;
   if (memo_.size() >= kMaxMemo) memo_.clear();
   memo_[key] =
       Known{left, static_cast<uint64_t>(sum), static_cast<uint64_t>(sum >> 64)};
@@ -122,27 +127,19 @@ Status SearchedPaths::ListFrom(State* s, int left, int prev, size_t limit,
     paths->push_back(*prefix);
     return Status::OK();
   }
-  const int from = s->blank;
-  for (Move m : kAllMoves) {
-    if (paths->size() >= limit) break;
-    if (static_cast<int>(m) == (prev ^ 1)) continue;
-    const int to = board_.Neighbor(from, m);
-    if (to < 0) continue;
-    Status st = Counted();
-    if (!st.ok()) return st;
-    Step(s, m, to);
-    // Only the moves with a path on: the counts are memoized.
-    PathCount c;
-    st = CountFrom(s, left - 1, static_cast<int>(m), &c);
-    if (st.ok() && c > 0) {
-      prefix->push_back(m);
-      st = ListFrom(s, left - 1, static_cast<int>(m), limit, prefix, paths);
-      prefix->pop_back();
-    }
-    Back(s, from, to);
-    if (!st.ok()) return st;
-  }
-  return Status::OK();
+  return EachMove(
+      s, prev, [&] { return paths->size() >= limit; },
+      [&](Move m) {
+        // Only the moves with a path on: the counts are memoized.
+        PathCount c;
+        Status r = CountFrom(s, left - 1, static_cast<int>(m), &c);
+        if (r.ok() && c > 0) {
+          prefix->push_back(m);
+          r = ListFrom(s, left - 1, static_cast<int>(m), limit, prefix, paths);
+          prefix->pop_back();
+        }
+        return r;
+      });
 }
 
 Status SearchedPaths::List(const State& start, int distance, Bound* bound,

@@ -93,9 +93,11 @@ class SearchedPaths {
   Status ListFrom(State* s, int left, int prev, size_t limit,
                   std::vector<Move>* prefix,
                   std::vector<std::vector<Move>>* paths);
-  // Moves the blank of `s`, and bound_ with it, by `m`; Back, back.
-  void Step(State* s, Move m, int to);
-  void Back(State* s, int from, int to);
+  // For each move of the blank of `s` but the way back (`prev` undone)
+  // until done(): the limits, then on_move(m) with the move made on `s`
+  // and bound_, taken back after; its first error stops it.
+  template <typename Done, typename OnMove>
+  Status EachMove(State* s, int prev, Done done, OnMove on_move);
   // Every 4,096 states: the limits and the bound's error.
   Status Counted();
   // Adds the states generated since the last time to limits.generated.

@@ -133,12 +133,10 @@ Status ExtraAnswers::Compute(const Problem& p, const Path* solved,
 
 Status ExtraAnswers::SearchedExtras(const Problem& p, int distance,
                                     const SearchLimits& limits) {
-  std::shared_ptr<const PdbSearch> search;
-  bool rotated;
-  Status s = solver_->GetPdbSearch(p.board, p.goal_blank, &search, &rotated);
+  Solver::Searched searched;
+  Status s = solver_->GetSearched(p, &searched);
   if (!s.ok()) return s;
-  PdbBound bound(*search, rotated ? Solver::Turned(p.board, p.start) : p.start,
-                 rotated ? MoveOrder::kHalfTurn : MoveOrder::kOwn);
+  PdbBound bound(*searched.search, searched.start, searched.order);
   SearchedPaths paths(p.board, p.goal_blank, limits);
   if (options_.count) s = paths.Count(p.start, distance, &bound, &count_);
   if (s.ok() && options_.all) {

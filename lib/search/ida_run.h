@@ -68,6 +68,12 @@ class PdbSearch::Run
   }
 
   int heuristic() const { return std::max(sum_, mirror_sum_); }
+  // The move of the search's board that stands for the caller's move m,
+  // and the other way round: the same move, or with the half turn
+  // (IdaRooted::half_turn) the opposite one.
+  Move Caller(Move m) const {
+    return static_cast<Move>(static_cast<int>(m) ^ flip_);
+  }
   int sum() const { return sum_; }
 
   // Makes move `m` (legal) the next of the path.
@@ -251,12 +257,6 @@ class PdbSearch::Run
     } else {
       return values[i];
     }
-  }
-  // The move of the search's board that stands for the caller's move m,
-  // and the other way round: the same move, or with the half turn
-  // (IdaRooted::half_turn) the opposite one.
-  Move Caller(Move m) const {
-    return static_cast<Move>(static_cast<int>(m) ^ flip_);
   }
   uint64_t Index(int g, int blank) const {
     return search_.groups_[g].indexer.IndexOf(cells_[g], blank);

@@ -110,10 +110,8 @@ int PdbSearch::Heuristic(const State& s) const {
 struct PdbSearch::Cursor::Moves {
   Moves(const PdbSearch& search, const State& start, MoveOrder order)
       : run(IdaRooted<PdbSearch>(search, -1, order == MoveOrder::kHalfTurn),
-            start, nullptr),
-        flip(order == MoveOrder::kHalfTurn ? 1 : 0) {}
+            start, nullptr) {}
   Run run;
-  const int flip;  // the half turn turns each move
   std::vector<Run::Undo> undos;
 };
 
@@ -127,8 +125,7 @@ int PdbSearch::Cursor::heuristic() const { return moves_->run.heuristic(); }
 
 void PdbSearch::Cursor::Push(Move m) {
   moves_->undos.emplace_back();
-  moves_->run.Apply(static_cast<Move>(static_cast<int>(m) ^ moves_->flip),
-                    &moves_->undos.back());
+  moves_->run.Apply(moves_->run.Caller(m), &moves_->undos.back());
 }
 
 void PdbSearch::Cursor::Pop() {

@@ -203,6 +203,14 @@ Status Solver::TableFor(const Problem& p, Table** table) {
   return GetTable(p.board, stored_blank, table, p.metric);
 }
 
+Status Solver::GetSearched(const Problem& p, Searched* out) {
+  bool rotated;
+  Status s = GetPdbSearch(p.board, p.goal_blank, &out->search, &rotated);
+  out->start = rotated ? Turned(p.board, p.start) : p.start;
+  out->order = rotated ? MoveOrder::kHalfTurn : MoveOrder::kOwn;
+  return s;
+}
+
 Status Solver::Solve(const Problem& p, Path* path, const SearchLimits& limits) {
   path->metric = p.metric;
   Table* table;
@@ -210,13 +218,11 @@ Status Solver::Solve(const Problem& p, Path* path, const SearchLimits& limits) {
   if (!s.ok()) return s;
   if (table == nullptr) {
     if (p.metric == Metric::kMtm) return SolveMtm(p, path, limits);
-    std::shared_ptr<const PdbSearch> search;
-    bool rotated;
-    s = GetPdbSearch(p.board, p.goal_blank, &search, &rotated);
+    Searched searched;
+    s = GetSearched(p, &searched);
     if (!s.ok()) return s;
-    if (!rotated) return search->Solve(p.start, path, limits);
-    s = search->Solve(Turned(p.board, p.start), path, limits,
-                      MoveOrder::kHalfTurn);
+    s = searched.search->Solve(searched.start, path, limits, searched.order);
+    if (searched.order == MoveOrder::kOwn) return s;
     const int n = p.board.cells();
     for (Move& m : path->moves) m = Inverse(m);
     for (uint8_t& t : path->tiles) t = static_cast<uint8_t>(n - t);

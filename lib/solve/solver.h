@@ -107,6 +107,15 @@ class Solver {
   // goal (*rotated above) answers for `s`, its moves each the opposite
   // of the caller's (searched in MoveOrder::kHalfTurn).
   static State Turned(const Board& board, const State& s);
+  // The search that answers p's goal (GetPdbSearch) and p.start as it is
+  // searched: as it is, or turned (Turned) and searched in
+  // MoveOrder::kHalfTurn when the databases are the turned goal's.
+  struct Searched {
+    std::shared_ptr<const PdbSearch> search;
+    State start;
+    MoveOrder order = MoveOrder::kOwn;
+  };
+  Status GetSearched(const Problem& p, Searched* out);
   // Whether goals of `board` with the blank on `goal_blank` are answered by
   // a search in `metric`: the database holds no full table for them, and
   // the board is too big for one or (STM) pattern databases were built for

@@ -54,16 +54,16 @@ Status Solver::NeighborDistance(const Problem& p, int from, int* distance,
       !Searches(p.board, p.goal_blank)) {
     return Distance(p, distance, limits);
   }
-  std::shared_ptr<const PdbSearch> search;
-  bool rotated;
-  Status s = GetPdbSearch(p.board, p.goal_blank, &search, &rotated);
+  Searched searched;
+  Status s = GetSearched(p, &searched);
   if (!s.ok()) return s;
   bool within = false;
-  const State start = rotated ? Turned(p.board, p.start) : p.start;
   // The way back leads `from` away; the half turn turns every move.
-  const int back = came_by < 0 ? -1 : came_by ^ (rotated ? 0 : 1);
-  s = search->Within(start, from - 1, &within, limits, back,
-                     rotated ? MoveOrder::kHalfTurn : MoveOrder::kOwn);
+  const int back =
+      came_by < 0 ? -1
+                  : came_by ^ (searched.order == MoveOrder::kHalfTurn ? 0 : 1);
+  s = searched.search->Within(searched.start, from - 1, &within, limits, back,
+                              searched.order);
   *distance = within ? from - 1 : from + 1;
   return s;
 }
