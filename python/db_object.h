@@ -259,10 +259,11 @@ class PyDb {
                      const std::optional<std::string>& goal,
                      const std::optional<std::string>& blank,
                      const std::optional<std::string>& metric,
-                     const std::optional<std::string>& notation) const {
+                     const std::optional<std::string>& notation,
+                     const std::optional<double>& max_seconds) const {
     const std::shared_ptr<const Db> db = Held();
     const Options options =
-        MakeOptions(board, goal, blank, metric, notation, std::nullopt);
+        MakeOptions(board, goal, blank, metric, notation, max_seconds);
     OptimalSolutions o;
     Check(WithoutGil(
         [&] { return db->AllSolutions(start, limit, options, &o); }));

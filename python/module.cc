@@ -112,13 +112,15 @@ void DefStateMethods(py::class_<PyDb>* db) {
       .def("solutions", Method(&PyDb::Solutions), "start"_a, py::kw_only(),
            "limit"_a = 100, "board"_a = "3x3", "goal"_a = py::none(),
            "blank"_a = py::none(), "metric"_a = py::none(),
-           "notation"_a = py::none(),
+           "notation"_a = py::none(), "max_seconds"_a = py::none(),
            "The optimal solutions, as slidedb-query --count --all: a dict "
            "{board, start, goal, solvable, metric, notation, "
            "optimal_solutions (how many), solutions (the first `limit`, 0 "
            "for none, in the order U < D < L < R), solutions_complete}. "
            "Where a search answers the goal (4x4, 5x5), a second search "
-           "finds them; ValueError there in the multi-tile metric.");
+           "on every core finds them (ValueError there in the multi-tile "
+           "metric); with max_seconds, the solve and that search not done "
+           "by then raise TimeoutError.");
 }
 
 // Db's methods that answer about a goal's table or the database:

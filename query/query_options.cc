@@ -81,7 +81,9 @@ po::options_description MainOptions(QueryArgs* args, Given* g) {
       "75; --verify then says the optimal length was not found")(
       "progress",
       "print a search's progress on standard error, one line an iteration "
-      "(\"searching: bound 52, 1.2e9 states, 41 M/s, 31.4 s\") once it has "
+      "(\"searching: bound 52, 1.2e9 states, 41 M/s, 31.4 s\"), then a "
+      "line a second of the search of --count and --all (\"counting the "
+      "optimal solutions: distance 52, ...\") once it has "
       "run a second (--progress-after): a STATE on the command line that a "
       "search answers; the default when standard error is a terminal")(
       "quiet", "print no progress")(

@@ -29,6 +29,10 @@ std::string FormatSearchProgress(const SearchProgress& p) {
   char tail[64];
   std::snprintf(tail, sizeof tail, " states, %.*f M/s, %.1f s\n",
                 rate < 10 ? 1 : 0, rate, p.seconds);
+  if (p.counting) {
+    return "counting the optimal solutions: distance " +
+           std::to_string(p.bound) + ", " + Count(p.nodes) + tail;
+  }
   return "searching: bound " + std::to_string(p.bound) + ", " +
          Count(p.nodes) + tail;
 }

@@ -27,6 +27,8 @@ std::string ProgressSlot::Json(const std::string& id) const {
   out += bound < 0 ? "null" : std::to_string(bound);
   out += ",\"states\":";
   out += bound < 0 ? "null" : std::to_string(nodes);
+  out += ",\"counting\":";
+  out += counting_.load(std::memory_order_relaxed) ? "true" : "false";
   out += ",\"seconds\":";
   out += time;
   out += "}\n";

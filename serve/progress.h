@@ -36,16 +36,20 @@ class ProgressSlot {
   // SearchLimits::progress: the iteration about to start.
   void Update(const SearchProgress& p) {
     nodes_.store(p.nodes, std::memory_order_relaxed);
+    counting_.store(p.counting, std::memory_order_relaxed);
     bound_.store(p.bound, std::memory_order_relaxed);
   }
-  // {"id","running","bound","states","seconds"}: bound and states null
-  // before the first iteration; seconds since the request began.
+  // {"id","running","bound","states","counting","seconds"}: bound and
+  // states null before the first iteration; counting true while the
+  // optimal solutions are counted (bound: their length); seconds since
+  // the request began.
   std::string Json(const std::string& id) const;
 
  private:
   const std::chrono::steady_clock::time_point began_;
   std::atomic<int> bound_{-1};  // -1: no iteration yet
   std::atomic<uint64_t> nodes_{0};
+  std::atomic<bool> counting_{false};
 };
 
 // The running requests' slots by id. Thread-safe.

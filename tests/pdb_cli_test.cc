@@ -105,60 +105,6 @@ TEST(PdbCliTest, KorfInstancesOnTheirGoal) {
   EXPECT_EQ(a.out, r.out);
 }
 
-// --progress: a line on standard error before each iteration of the
-// search (from 0 s into it with --progress-after 0), the bounds deepening;
-// the answer unchanged. --quiet: none.
-TEST(PdbCliTest, ProgressLinesOfASearch) {
-  const std::string state = "13,8,14,3,9,1,0,7,15,5,4,10,12,2,6,11";  // 41
-  const std::vector<std::string> base = {
-      "--db", Pdb44Database(), "--board", "4x4", "--goal", kKorfGoal, state};
-  std::vector<std::string> args = base;
-  args.insert(args.begin(), {"--progress", "--progress-after", "0"});
-  const CliResult p = RunQueryCli(args, "");
-  ASSERT_EQ(p.status, kExitOk) << p.err;
-  std::istringstream lines(p.err);
-  std::vector<int> bounds;
-  for (std::string line; std::getline(lines, line);) {
-    int bound;
-    double seconds;
-    char rest[16];
-    unsigned long long states;
-    ASSERT_EQ(std::sscanf(line.c_str(),
-                          "searching: bound %d, %llu%15[^,], %*f M/s, %lf s",
-                          &bound, &states, rest, &seconds),
-              4)
-        << line;
-    bounds.push_back(bound);
-  }
-  ASSERT_GE(bounds.size(), 2u) << p.err;
-  for (size_t i = 1; i < bounds.size(); ++i) {
-    EXPECT_EQ(bounds[i], bounds[i - 1] + 2) << p.err;
-  }
-  EXPECT_EQ(bounds.back(), 41) << p.err;
-  args = base;
-  args.insert(args.begin(), "--quiet");
-  const CliResult q = RunQueryCli(args, "");
-  EXPECT_EQ(q.status, kExitOk);
-  EXPECT_EQ(q.err, "");
-  EXPECT_EQ(q.out, p.out);
-  EXPECT_NE(q.out.find(": 41 moves"), std::string::npos) << q.out;
-  // By default (standard error not a terminal), and past the threshold: none.
-  args = base;
-  args.insert(args.begin(), {"--progress", "--progress-after", "86400"});
-  EXPECT_EQ(RunQueryCli(base, "").err, "");
-  EXPECT_EQ(RunQueryCli(args, "").err, "");
-  for (const std::vector<std::string>& bad :
-       std::vector<std::vector<std::string>>{
-           {"--progress", "--quiet"}, {"--progress-after", "-1"},
-           {"--progress-after", "1s"}, {"--progress-after", "86401"}}) {
-    args = base;
-    args.insert(args.begin(), bad.begin(), bad.end());
-    const CliResult r = RunQueryCli(args, "");
-    EXPECT_EQ(r.status, kExitUsage) << bad[0];
-    EXPECT_NE(r.err.find(bad[0]), std::string::npos) << r.err;
-  }
-}
-
 TEST(PdbCliTest, DefaultGoalLabelsStepsAndVerify) {
   // 3 moves (RRD) from a goal in letters, blank last.
   const std::string goal = "a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,_";

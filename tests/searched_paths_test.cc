@@ -8,12 +8,15 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <climits>
 #include <deque>
 #include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <random>
+#include <thread>
 #include <unordered_map>
 #include <vector>
 
@@ -119,6 +122,12 @@ class FunctionBound : public SearchedPaths::Bound {
   std::function<int(const State&)> f_;
 };
 
+// Bounds of `f` standing at `start`, one a thread.
+SearchedPaths::BoundMaker FunctionBounds(const Board& board, const State& start,
+                                         std::function<int(const State&)> f) {
+  return [=] { return std::make_unique<FunctionBound>(board, start, f); };
+}
+
 testing::Packed PackedOf(const Board& board, const State& s) {
   std::vector<int> tiles(board.cells());
   for (int c = 0; c < board.cells(); ++c) tiles[c] = s.tile[c];
@@ -149,26 +158,29 @@ TEST_F(SearchedPaths3x3Test, CountsAndListsAreTheFullTables) {
   std::vector<State> starts = {CanonicalGoal(board_, 8)};
   for (int k = 0; k < 40; ++k)
     starts.push_back(WalkedFromGoal(board_, 8, 40, &rng));
-  const SearchLimits limits;
-  for (size_t b = 0; b < bounds.size(); ++b) {
+  // On one thread, and on three (tasks split a few moves from the start,
+  // counted side by side, their memos merged for the lists).
+  for (size_t b = 0; b < 2 * bounds.size(); ++b) {
+    SearchLimits limits;
+    limits.threads = b < bounds.size() ? 1 : 3;
     SearchedPaths searched(board_, 8, limits);
     // No bound is a search of every path: the near states only.
-    const size_t n = b == 0 ? 6 : starts.size();
+    const bool none = b % bounds.size() == 0;
+    const size_t n = none ? 6 : starts.size();
     for (size_t k = 0; k < n; ++k) {
-      const State& s = b == 0 ? WalkedFromGoal(board_, 8, 14, &rng) : starts[k];
+      const State& s = none ? WalkedFromGoal(board_, 8, 14, &rng) : starts[k];
       int d;
       ASSERT_TRUE(DistanceToGoal(table_.get(), s, &d).ok());
       PathCount want, got;
       ASSERT_TRUE(table_paths.Count(s, &want).ok());
-      FunctionBound bound(board_, s, bounds[b]);
-      ASSERT_TRUE(searched.Count(s, d, &bound, &got).ok());
+      const auto bound = FunctionBounds(board_, s, bounds[b % bounds.size()]);
+      ASSERT_TRUE(searched.Count(s, d, bound, &got).ok());
       EXPECT_EQ(PathCountToString(got), PathCountToString(want))
           << "bound " << b << ", distance " << d;
       std::vector<std::vector<Move>> want_list, got_list;
       bool want_complete, got_complete;
       ASSERT_TRUE(table_paths.List(s, 7, &want_list, &want_complete).ok());
-      ASSERT_TRUE(
-          searched.List(s, d, &bound, 7, &got_list, &got_complete).ok());
+      ASSERT_TRUE(searched.List(s, d, bound, 7, &got_list, &got_complete).ok());
       EXPECT_EQ(got_list, want_list) << "bound " << b << ", distance " << d;
       EXPECT_EQ(got_complete, want_complete);
     }
@@ -193,9 +205,10 @@ TEST_F(SearchedPaths3x3Test, StopsAtItsLimits) {
     std::atomic<uint64_t> generated{0};
     limits.generated = &generated;
     SearchedPaths searched(board_, 8, limits);
-    FunctionBound none(board_, far, [](const State&) { return 0; });
     PathCount n;
-    const Status s = searched.Count(far, d, &none, &n);
+    const Status s = searched.Count(
+        far, d, FunctionBounds(board_, far, [](const State&) { return 0; }),
+        &n);
     EXPECT_TRUE(s.IsDeadlineExceeded()) << s.ToString();
     EXPECT_NE(s.message().find(limit < 2 ? "in the time given" : "stopped"),
               std::string::npos)
@@ -219,9 +232,14 @@ TEST_F(SearchedPaths3x3Test, ABoundsErrorIsTheCountsError) {
   ASSERT_TRUE(DistanceToGoal(table_.get(), far, &d).ok());
   const SearchLimits limits;
   SearchedPaths searched(board_, 8, limits);
-  Failing failing(board_, far, [](const State&) { return 0; });
   PathCount n;
-  const Status s = searched.Count(far, d, &failing, &n);
+  const Status s = searched.Count(
+      far, d,
+      [&] {
+        return std::make_unique<Failing>(board_, far,
+                                         [](const State&) { return 0; });
+      },
+      &n);
   EXPECT_TRUE(s.IsIOError()) << s.ToString();
   EXPECT_EQ(searched.nodes(), 4096u);
 }
@@ -240,13 +258,120 @@ TEST(SearchedPaths4x4Test, CountsAreThoseOfABreadthFirstSearch) {
     const auto [d, want] = ReferenceCount(shape, PackedOf(board, s), goal);
     ASSERT_GE(d, 0);
     PathCount got;
-    FunctionBound bound(board, s,
-                        [&h](const State& t) { return h.Manhattan(t); });
-    ASSERT_TRUE(searched.Count(s, d, &bound, &got).ok());
+    ASSERT_TRUE(searched
+                    .Count(s, d,
+                           FunctionBounds(
+                               board, s,
+                               [&h](const State& t) { return h.Manhattan(t); }),
+                           &got)
+                    .ok());
     EXPECT_EQ(PathCountToString(got), std::to_string(want)) << d;
     several += want > 1;
   }
   EXPECT_GT(several, 3);  // not only states with one optimal path
+}
+
+// On several threads (tasks split a few moves from the start, their
+// memos apart) and on the helpers of a batch, the counts and lists of one
+// thread, under the pattern databases' bound on both goals; the progress
+// told on the calling thread, as a count of that distance.
+TEST(SearchedPaths4x4Test, ThreadsCountAndListAsOneDoes) {
+  std::unique_ptr<Database> db;
+  ASSERT_TRUE(Database::Open(testing::Pdb44Database(), &db).ok());
+  Solver solver(db.get());
+  const Board board(4, 4);
+  std::mt19937 rng(13);
+  for (int goal_blank : {15, 0}) {
+    std::shared_ptr<const PdbSearch> search;
+    bool rotated;
+    ASSERT_TRUE(solver.GetPdbSearch(board, goal_blank, &search, &rotated).ok());
+    for (int k = 0; k < 4; ++k) {
+      const State s = WalkedFromGoal(board, goal_blank, 60, &rng);
+      const State turned = rotated ? Solver::Turned(board, s) : s;
+      const SearchedPaths::BoundMaker bound = [&] {
+        return std::make_unique<PdbBound>(
+            *search, turned, rotated ? MoveOrder::kHalfTurn : MoveOrder::kOwn);
+      };
+      Path path;
+      ASSERT_TRUE(search->Solve(turned, &path).ok());
+      const int d = path.distance();
+      std::vector<std::vector<Move>> lists[3];
+      PathCount counts[3];
+      bool complete[3];
+      for (int t = 0; t < 3; ++t) {
+        SearchLimits limits;
+        limits.threads = t == 1 ? 2 : 1;
+        SearchHelpers helpers;
+        if (t == 2) limits.helpers = &helpers;  // none come: the caller's
+        const std::thread::id caller = std::this_thread::get_id();
+        int told = 0;
+        limits.progress = [&](const SearchProgress& p) {
+          EXPECT_EQ(std::this_thread::get_id(), caller);
+          EXPECT_TRUE(p.counting);
+          EXPECT_EQ(p.bound, d);
+          ++told;
+        };
+        SearchedPaths searched(board, goal_blank, limits);
+        searched.set_progress_every(std::chrono::seconds(0));
+        ASSERT_TRUE(searched.Count(s, d, bound, &counts[t]).ok());
+        ASSERT_TRUE(
+            searched.List(s, d, bound, 50, &lists[t], &complete[t]).ok());
+        EXPECT_GE(told, 2);
+      }
+      for (int t = 1; t < 3; ++t) {
+        EXPECT_EQ(PathCountToString(counts[t]), PathCountToString(counts[0]));
+        EXPECT_EQ(lists[t], lists[0]);
+        EXPECT_EQ(complete[t], complete[0]);
+      }
+    }
+  }
+}
+
+// On two threads a count of states stops the count, and a bound's error
+// is the count's.
+TEST_F(SearchedPaths3x3Test, ThreadsStopAtLimitsAndErrors) {
+  class Failing : public FunctionBound {
+   public:
+    using FunctionBound::FunctionBound;
+    Status error() const override { return Status::IOError("page 7"); }
+  };
+  std::mt19937 rng(5);
+  const State far = WalkedFromGoal(board_, 8, 200, &rng);
+  int d;
+  ASSERT_TRUE(DistanceToGoal(table_.get(), far, &d).ok());
+  ASSERT_GE(d, 16);
+  SearchLimits limits;
+  limits.threads = 2;
+  PathCount n;
+  SearchedPaths whole(board_, 8, limits);
+  ASSERT_TRUE(
+      whole
+          .Count(far, d,
+                 FunctionBounds(board_, far, [](const State&) { return 0; }),
+                 &n)
+          .ok());
+  ASSERT_GT(whole.nodes(), 12000u);
+  limits.max_nodes = 4096;
+  std::atomic<uint64_t> generated{0};
+  limits.generated = &generated;
+  SearchedPaths searched(board_, 8, limits);
+  Status s = searched.Count(
+      far, d, FunctionBounds(board_, far, [](const State&) { return 0; }), &n);
+  EXPECT_TRUE(s.IsDeadlineExceeded()) << s.ToString();
+  EXPECT_NE(s.message().find("stopped after"), std::string::npos)
+      << s.message();
+  EXPECT_EQ(generated.load(), searched.nodes());
+  EXPECT_LT(searched.nodes(), 12000u);
+  limits.max_nodes = UINT64_MAX;
+  SearchedPaths failing(board_, 8, limits);
+  s = failing.Count(
+      far, d,
+      [&] {
+        return std::make_unique<Failing>(board_, far,
+                                         [](const State&) { return 0; });
+      },
+      &n);
+  EXPECT_TRUE(s.IsIOError()) << s.ToString();
 }
 
 // The pattern databases' bound kept move by move (PdbSearch::Cursor) is

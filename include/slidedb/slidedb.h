@@ -330,8 +330,10 @@ class Db {
                 const Options& options, Verification* verification) const;
 
   // How many optimal solutions `start` has, and the first `limit` of them
-  // (0: none listed; at most 1,000,000,000). NotSupported on a goal
-  // answered by a search (it takes the goal's full table).
+  // (0: none listed; at most 1,000,000,000). On a goal answered by a
+  // search (4x4, 5x5) a second search on every core finds them, within
+  // Options::max_seconds with the solve (DeadlineExceeded past it);
+  // NotSupported there in the multi-tile metric.
   // REQUIRES: solutions != nullptr.
   Status AllSolutions(const std::string& start, int64_t limit,
                       const Options& options,

@@ -1,14 +1,49 @@
 #include "lib/analysis/searched_paths.h"
 
+#include <algorithm>
 #include <chrono>
+#include <mutex>
 #include <string>
+#include <thread>
 #include <utility>
 
+#include "lib/search/ida_driver.h"
+
 namespace slidedb {
+
+struct SearchedPaths::Shared {
+  std::atomic<bool> stop{false};
+  std::atomic<uint64_t> nodes{0};  // every thread's, 4,096 at a time
+  std::mutex mutex;
+  Status first;  // the first thread's error that stopped the others
+  void Stop(const Status& s) {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (first.ok()) first = s;
+    stop.store(true);
+  }
+};
+
+namespace {
+
+// The tasks a count on several threads is split into, at least: enough
+// that a thread that draws a long one does not leave the others idle.
+constexpr size_t kTasksPerThread = 64;
+// The split goes this many moves deep at most.
+constexpr int kMaxSplitDepth = 16;
+
+}  // namespace
 
 SearchedPaths::SearchedPaths(const Board& board, int goal_blank,
                              const SearchLimits& limits)
     : board_(board), goal_(CanonicalGoal(board, goal_blank)), limits_(limits) {}
+
+SearchedPaths::SearchedPaths(const SearchedPaths& like, Shared* shared)
+    : board_(like.board_),
+      goal_(like.goal_),
+      limits_(like.limits_),
+      shared_(shared),
+      reports_(false),
+      counting_(like.counting_) {}
 
 SearchedPaths::Key SearchedPaths::Pack(const State& s) const {
   unsigned __int128 bits = 0;
@@ -22,6 +57,12 @@ Status SearchedPaths::Counted() {
   ++nodes_;
   if ((nodes_ & 0xFFF) != 0) return Status::OK();
   Told();
+  // Another thread's error is the count's (Shared::first).
+  if (shared_ != nullptr && shared_->stop.load()) {
+    return Status::DeadlineExceeded("stopped by another thread");
+  }
+  const uint64_t all =
+      shared_ != nullptr ? shared_->nodes.fetch_add(0x1000) + 0x1000 : nodes_;
   Status s = bound_->error();
   if (!s.ok()) return s;
   // The budget (answer_by, --max-seconds) too: a count has no best answer
@@ -31,14 +72,24 @@ Status SearchedPaths::Counted() {
     return Status::DeadlineExceeded(
         "the optimal solutions were not all found in the time given "
         "after " +
-        std::to_string(nodes_) + " states");
+        std::to_string(all) + " states");
   }
-  if (limits_.Cancelled() || nodes_ >= limits_.max_nodes) {
+  if (limits_.Cancelled() || all >= limits_.max_nodes) {
     return Status::DeadlineExceeded(
         "the search for the optimal solutions was stopped after " +
-        std::to_string(nodes_) + " states");
+        std::to_string(all) + " states");
   }
+  if (reports_ && now - reported_ >= progress_every_) Report();
   return Status::OK();
+}
+
+void SearchedPaths::Report() {
+  reported_ = std::chrono::steady_clock::now();
+  if (!limits_.progress) return;
+  const std::chrono::duration<double> seconds = reported_ - began_;
+  const uint64_t all =
+      shared_ != nullptr ? shared_->nodes.load() + (nodes_ & 0xFFF) : nodes_;
+  limits_.progress(SearchProgress{counting_, all, seconds.count(), true});
 }
 
 void SearchedPaths::Told() {
@@ -70,6 +121,20 @@ Status SearchedPaths::EachMove(State* s, int prev, Done done, OnMove on_move) {
   return Status::OK();
 }
 
+bool SearchedPaths::Recall(const Key& key, int left, PathCount* count) const {
+  const Known* k = nullptr;
+  if (auto it = memo_.find(key); it != memo_.end()) k = &it->second;
+  for (size_t m = 0; k == nullptr && m < kept_.size(); ++m) {
+    if (auto it = kept_[m].find(key); it != kept_[m].end()) k = &it->second;
+  }
+  // Every state met is at least `left` from the goal (the start is at its
+  // distance): one with paths is at that distance, and one without is
+  // farther than the `left` it was searched with.
+  if (k == nullptr || (k->count() == 0 && left > k->left)) return false;
+  *count = left == k->left ? k->count() : 0;
+  return true;
+}
+
 Status SearchedPaths::CountFrom(State* s, int left, int prev,
                                 PathCount* count) {
   *count = 0;
@@ -79,16 +144,7 @@ Status SearchedPaths::CountFrom(State* s, int left, int prev,
   }
   if (bound_->Value() > left) return Status::OK();
   const Key key = Pack(*s);
-  if (auto it = memo_.find(key); it != memo_.end()) {
-    // Every state met is at least `left` from the goal (the start is at
-    // its distance): one with paths is at that distance, and one without
-    // is farther than the `left` it was searched with.
-    const Known& k = it->second;
-    if (k.count() > 0 || left <= k.left) {
-      *count = left == k.left ? k.count() : 0;
-      return Status::OK();
-    }
-  }
+  if (Recall(key, left, count)) return Status::OK();
   PathCount sum = 0;
   Status st = EachMove(
       s, prev, [] { return false; },
@@ -102,22 +158,148 @@ Status SearchedPaths::CountFrom(State* s, int left, int prev,
         return r;
       });
   if (!st.ok()) return st;
-  if (memo_.size() >= kMaxMemo) memo_.clear();
-  memo_[key] =
-      Known{left, static_cast<uint64_t>(sum), static_cast<uint64_t>(sum >> 64)};
+  Remember(key, left, sum);
   *count = sum;
   return Status::OK();
 }
 
-Status SearchedPaths::Count(const State& start, int distance, Bound* bound,
-                            PathCount* count) {
-  State s = start;
-  bound_ = bound;
-  Status st = CountFrom(&s, distance, -1, count);
+void SearchedPaths::Remember(const Key& key, int left, PathCount count) {
+  if (memo_.size() >= kMaxMemo) memo_.clear();
+  memo_[key] = Known{left, static_cast<uint64_t>(count),
+                     static_cast<uint64_t>(count >> 64)};
+}
+
+Status SearchedPaths::Count(const State& start, int distance,
+                            const BoundMaker& make_bound, PathCount* count) {
+  counting_ = distance;
+  began_ = std::chrono::steady_clock::now();
+  Report();
+  const std::unique_ptr<Bound> bound = make_bound();
+  bound_ = bound.get();
+  Status st;
+  if (Recall(Pack(start), distance, count)) {
+    // Counted before (List after Count).
+  } else if (limits_.threads > 1 || limits_.helpers != nullptr) {
+    st = CountOnThreads(start, distance, make_bound, count);
+    if (st.ok()) Remember(Pack(start), distance, *count);
+  } else {
+    State s = start;
+    st = CountFrom(&s, distance, -1, count);
+  }
   Told();
   if (st.ok()) st = bound_->error();
   bound_ = nullptr;
   return st;
+}
+
+Status SearchedPaths::Split(State* s, int depth, int left, int prev,
+                            std::vector<Move>* moves, std::vector<Task>* tasks,
+                            std::unordered_map<Key, size_t, KeyHash>* index) {
+  if (bound_->Value() > left) return Status::OK();
+  if (depth == 0) {
+    // Another sequence to a state listed: its paths are counted once, times
+    // the sequences that reach it (the move back is never on a path, so
+    // which one is kept does not matter).
+    const auto [it, added] = index->emplace(Pack(*s), tasks->size());
+    if (added) tasks->push_back(Task{*s, *moves, 0});
+    ++(*tasks)[it->second].sequences;
+    return Status::OK();
+  }
+  return EachMove(
+      s, prev, [] { return false; },
+      [&](Move m) {
+        moves->push_back(m);
+        Status r = Split(s, depth - 1, left - 1, static_cast<int>(m), moves,
+                         tasks, index);
+        moves->pop_back();
+        return r;
+      });
+}
+
+Status SearchedPaths::CountTasks(const std::vector<Task>& tasks, int distance,
+                                 const BoundMaker& make_bound,
+                                 std::atomic<size_t>* next, PathCount* sum) {
+  const std::unique_ptr<Bound> own = bound_ == nullptr ? make_bound() : nullptr;
+  if (own != nullptr) bound_ = own.get();
+  Status st;
+  for (size_t i; st.ok() && (i = next->fetch_add(1)) < tasks.size();) {
+    const Task& t = tasks[i];
+    for (Move m : t.moves) bound_->Push(m);
+    State s = t.state;
+    PathCount c;
+    const int left = distance - static_cast<int>(t.moves.size());
+    const int prev = t.moves.empty() ? -1 : static_cast<int>(t.moves.back());
+    st = CountFrom(&s, left, prev, &c);
+    for (size_t k = 0; k < t.moves.size(); ++k) bound_->Pop();
+    if (st.ok() && (__builtin_mul_overflow(c, t.sequences, &c) ||
+                    __builtin_add_overflow(*sum, c, sum))) {
+      st = Status::NotSupported(
+          "more than 2^128 - 1 optimal solutions: too many to count");
+    }
+  }
+  Told();
+  if (own != nullptr) bound_ = nullptr;
+  return st;
+}
+
+Status SearchedPaths::CountOnThreads(const State& start, int distance,
+                                     const BoundMaker& make_bound,
+                                     PathCount* count) {
+  // The shallowest split with enough tasks.
+  std::vector<Task> tasks;
+  const size_t enough = kTasksPerThread * std::max(limits_.threads, Cores());
+  for (int depth = 0; depth <= std::min(distance, kMaxSplitDepth); ++depth) {
+    tasks.clear();
+    std::unordered_map<Key, size_t, KeyHash> index;
+    std::vector<Move> moves;
+    State s = start;
+    Status st = Split(&s, depth, distance, -1, &moves, &tasks, &index);
+    if (!st.ok()) return st;
+    if (tasks.size() >= enough) break;
+  }
+  kept_.clear();
+  Shared shared;
+  shared.nodes = nodes_ & ~uint64_t{0xFFF};
+  shared_ = &shared;
+  std::mutex mutex;  // guards others and sums
+  std::vector<std::unique_ptr<SearchedPaths>> others;
+  std::vector<PathCount> sums;
+  std::atomic<size_t> next{0};
+  const std::thread::id caller = std::this_thread::get_id();
+  // Each thread's own search (this one the calling thread's: it tells the
+  // progress), its tasks' sum kept once it is done.
+  const Status ran = IdaRunThreads(limits_, &shared.stop, [&] {
+    SearchedPaths* own = this;
+    if (std::this_thread::get_id() != caller) {
+      std::lock_guard<std::mutex> lock(mutex);
+      others.push_back(
+          std::unique_ptr<SearchedPaths>(new SearchedPaths(*this, &shared)));
+      own = others.back().get();
+    }
+    PathCount sum = 0;
+    const Status st = own->CountTasks(tasks, distance, make_bound, &next, &sum);
+    if (!st.ok()) shared.Stop(st);
+    std::lock_guard<std::mutex> lock(mutex);
+    sums.push_back(sum);
+  });
+  shared_ = nullptr;
+  // The others' states are this search's, and their memos are read after
+  // (a list's counts): moved, not merged, which takes longer than the count.
+  for (const auto& other : others) {
+    nodes_ += other->nodes_;
+    told_ += other->told_;
+    kept_.push_back(std::move(other->memo_));
+  }
+  if (!ran.ok()) return ran;
+  if (!shared.first.ok()) return shared.first;
+  *count = 0;
+  for (const PathCount c : sums) {
+    if (__builtin_add_overflow(*count, c, count)) {
+      return Status::NotSupported(
+          "more than 2^128 - 1 optimal solutions: too many to count");
+    }
+  }
+  return Status::OK();
 }
 
 Status SearchedPaths::ListFrom(State* s, int left, int prev, size_t limit,
@@ -142,18 +324,20 @@ Status SearchedPaths::ListFrom(State* s, int left, int prev, size_t limit,
       });
 }
 
-Status SearchedPaths::List(const State& start, int distance, Bound* bound,
-                           size_t limit, std::vector<std::vector<Move>>* paths,
+Status SearchedPaths::List(const State& start, int distance,
+                           const BoundMaker& make_bound, size_t limit,
+                           std::vector<std::vector<Move>>* paths,
                            bool* complete) {
   paths->clear();
   PathCount total;
-  Status st = Count(start, distance, bound, &total);
+  Status st = Count(start, distance, make_bound, &total);
   if (!st.ok()) return st;
   State s = start;
   std::vector<Move> prefix;
   prefix.reserve(distance);
   if (total > 0 && limit > 0) {
-    bound_ = bound;
+    const std::unique_ptr<Bound> bound = make_bound();
+    bound_ = bound.get();
     st = ListFrom(&s, distance, -1, limit, &prefix, paths);
     Told();
     if (st.ok()) st = bound_->error();

@@ -1,6 +1,7 @@
 #include "lib/answer/answer_extras.h"
 
 #include <cstring>
+#include <memory>
 
 #include "lib/analysis/searched_paths.h"
 #include "lib/answer/answerer.h"
@@ -136,11 +137,14 @@ Status ExtraAnswers::SearchedExtras(const Problem& p, int distance,
   Solver::Searched searched;
   Status s = solver_->GetSearched(p, &searched);
   if (!s.ok()) return s;
-  PdbBound bound(*searched.search, searched.start, searched.order);
+  const SearchedPaths::BoundMaker bound = [&searched] {
+    return std::make_unique<PdbBound>(*searched.search, searched.start,
+                                      searched.order);
+  };
   SearchedPaths paths(p.board, p.goal_blank, limits);
-  if (options_.count) s = paths.Count(p.start, distance, &bound, &count_);
+  if (options_.count) s = paths.Count(p.start, distance, bound, &count_);
   if (s.ok() && options_.all) {
-    s = paths.List(p.start, distance, &bound, options_.limit, &solutions_,
+    s = paths.List(p.start, distance, bound, options_.limit, &solutions_,
                    &complete_);
   }
   searched_ = static_cast<int64_t>(paths.nodes());

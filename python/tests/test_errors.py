@@ -45,6 +45,19 @@ def test_a_search_past_its_budget_raises_timeout_error():
 
 
 @needs_4x4
+def test_a_count_past_its_budget_raises_timeout_error():
+    """solutions() on 4x4 is a solve and a second search: max_seconds
+    bounds both, and a count cut short answers nothing."""
+    db = slidedb.open(FACES_DB)
+    with pytest.raises(TimeoutError) as e:
+        db.solutions(FAR_4X4, board="4x4", max_seconds=0.001)
+    assert "in the time given" in str(e.value) or "proved" in str(e.value)
+    near = db.solutions("1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15",
+                        board="4x4", max_seconds=60)
+    assert (near["optimal_solutions"], near["solutions"]) == (1, ["R"])
+
+
+@needs_4x4
 def test_solve_many_raises_at_the_end_of_one_budget():
     """A list's chunk whose multi-tile search ran out of max_seconds raises
     TimeoutError then: it was once solved a second time first (a chunk a

@@ -210,6 +210,10 @@ def test_verify_is_the_same_on_every_face(server, db, board, goal, states):
     assert json.loads(out)["verify"]["optimal_length"] == solved["distance"]
 
 
+def without_nodes(body):
+    return re.sub(r',"nodes":[0-9]+', "", body)
+
+
 @pytest.mark.parametrize("board,goal,states", CASES)
 def test_solutions_are_the_same_on_every_face(server, db, board, goal,
                                               states):
@@ -225,7 +229,9 @@ def test_solutions_are_the_same_on_every_face(server, db, board, goal,
         answer = json.loads(out)
         status, body = http(server, "/api/solve", params_of(
             board, goal, start=state, count="1", all="1", limit="5"))
-        assert body == out, err
+        # A searched count's states (in "nodes") depend on how its threads
+        # shared the work: all else is the same, byte for byte.
+        assert without_nodes(body) == without_nodes(out), err
         keep = ["board", "start", "goal", "solvable"] + (
             ["metric", "notation", "optimal_solutions", "solutions",
              "solutions_complete"] if answer["solvable"] else ["reason"])

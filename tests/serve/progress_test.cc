@@ -30,14 +30,21 @@ TEST(ProgressTest, AnIdIsTakenWhileItsRequestRuns) {
   // Before the first iteration: no bound or states yet.
   const std::string before = registry.Find("a")->Json("a");
   EXPECT_EQ(before.rfind("{\"id\":\"a\",\"running\":true,\"bound\":null,"
-                         "\"states\":null,\"seconds\":",
+                         "\"states\":null,\"counting\":false,\"seconds\":",
                          0),
             0u)
       << before;
   slot->Update(SearchProgress{52, 1234, 0.5});
   const std::string during = registry.Find("a")->Json("a");
-  EXPECT_NE(during.find("\"bound\":52,\"states\":1234,"), std::string::npos)
+  EXPECT_NE(during.find("\"bound\":52,\"states\":1234,\"counting\":false,"),
+            std::string::npos)
       << during;
+  // A count of the optimal solutions of length 52 says so.
+  slot->Update(SearchProgress{52, 5678, 0.7, true});
+  const std::string counting = registry.Find("a")->Json("a");
+  EXPECT_NE(counting.find("\"bound\":52,\"states\":5678,\"counting\":true,"),
+            std::string::npos)
+      << counting;
   registry.Remove("a");
   EXPECT_EQ(registry.Find("a"), nullptr);
   EXPECT_EQ(registry.Add("a", &other), ProgressRegistry::Added::kAdded);
