@@ -122,10 +122,9 @@ Status SearchedPaths::EachMove(State* s, int prev, Done done, OnMove on_move) {
 }
 
 bool SearchedPaths::Recall(const Key& key, int left, PathCount* count) const {
-  const Known* k = nullptr;
-  if (auto it = memo_.find(key); it != memo_.end()) k = &it->second;
+  const PathMemo::Entry* k = memo_.Find(key.lo, key.hi);
   for (size_t m = 0; k == nullptr && m < kept_.size(); ++m) {
-    if (auto it = kept_[m].find(key); it != kept_[m].end()) k = &it->second;
+    k = kept_[m].Find(key.lo, key.hi);
   }
   // Every state met is at least `left` from the goal (the start is at its
   // distance): one with paths is at that distance, and one without is
@@ -164,9 +163,7 @@ Status SearchedPaths::CountFrom(State* s, int left, int prev,
 }
 
 void SearchedPaths::Remember(const Key& key, int left, PathCount count) {
-  if (memo_.size() >= kMaxMemo) memo_.clear();
-  memo_[key] = Known{left, static_cast<uint64_t>(count),
-                     static_cast<uint64_t>(count >> 64)};
+  memo_.Put(key.lo, key.hi, left, count);
 }
 
 Status SearchedPaths::Count(const State& start, int distance,

@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "lib/analysis/optimal_paths.h"
+#include "lib/analysis/path_memo.h"
 #include "lib/base/status.h"
 #include "lib/puzzle/board.h"
 #include "lib/puzzle/state.h"
@@ -98,16 +99,6 @@ class SearchedPaths {
                                  17);
     }
   };
-  // What is known of a state: its count of paths of `left` moves to the
-  // goal. A count over 0 means `left` is its distance; 0, that its
-  // distance is over `left`, so that it has none of any fewer moves.
-  struct Known {
-    int left;
-    uint64_t count_lo, count_hi;  // not 16-byte aligned: 24 bytes, not 32
-    PathCount count() const {
-      return static_cast<PathCount>(count_hi) << 64 | count_lo;
-    }
-  };
   // What the threads of one count share.
   struct Shared;
   // A state a few moves from the start that a thread counts from: the
@@ -156,21 +147,20 @@ class SearchedPaths {
   // Adds the states generated since the last time to limits.generated.
   void Told();
 
-  // Known states kept at most by each thread, about 75 bytes each with the
-  // buckets (75 MiB); past this the memo is cleared (a search then takes
-  // longer, and stops at its limits).
-  static constexpr size_t kMaxMemo = size_t{1} << 20;
-
   Board board_;
   State goal_;
   const SearchLimits& limits_;
   Bound* bound_ = nullptr;  // the call's, while it runs
   uint64_t nodes_ = 0;
   uint64_t told_ = 0;  // of nodes_, added to limits.generated
-  std::unordered_map<Key, Known, KeyHash> memo_;
+  // What is known of the states met: a count over 0 means `left` is the
+  // state's distance; 0, that its distance is over `left`, so that it has
+  // none of any fewer moves. At most 2^20 states a thread (80 MiB), then
+  // emptied (a search then takes longer, and stops at its limits).
+  PathMemo memo_;
   // The memos of the other threads of the last count on several threads,
   // read after it.
-  std::vector<std::unordered_map<Key, Known, KeyHash>> kept_;
+  std::vector<PathMemo> kept_;
   Shared* shared_ = nullptr;  // a count's on several threads, while it runs
   bool reports_ = true;       // the calling thread's search
   int counting_ = 0;          // the distance counted, for the progress
