@@ -13,7 +13,7 @@ const kShowSearchAfter = 500;
 const kPollSearchEvery = 400;
 
 // The questions awaited: {id, what, key, controller, since, shown, bound,
-// timer}, in the order asked.
+// counting, timer}, in the order asked.
 const searches = new Set();
 // This page's ids: a random prefix (another tab's ids differ) and a count.
 const searchPrefix = Math.random().toString(36).slice(2, 10) || 'page';
@@ -29,7 +29,8 @@ async function searched(path, params, what, key) {
     if (key && old.key === key) old.controller.abort();
   }
   const w = {id: `${searchPrefix}-${++searchCount}`, what, key, since: performance.now(),
-             controller: new AbortController(), shown: false, bound: null, timer: null};
+             controller: new AbortController(), shown: false, bound: null, counting: false,
+             timer: null};
   searches.add(w);
   w.timer = setTimeout(() => pollSearch(w), kShowSearchAfter);
   try {
@@ -51,7 +52,10 @@ async function pollSearch(w) {
     // 404 until the server starts on it (it may wait for a work thread).
     const res = await fetch('api/progress?id=' + encodeURIComponent(w.id));
     const p = res.ok ? await res.json() : null;
-    if (p && p.bound != null) w.bound = p.bound;
+    if (p && p.bound != null) {
+      w.bound = p.bound;
+      w.counting = p.counting === true;
+    }
   } catch (e) {
     // The answer's own request says what failed.
   }
@@ -75,7 +79,9 @@ function searchText(w) {
 
 function searchProgress(w) {
   const seconds = ((performance.now() - w.since) / 1000).toFixed(1);
-  const bound = w.bound != null ? `bound ${w.bound}, ` : '';
+  // A count of the optimal solutions tells their length as its bound.
+  const bound = w.bound == null ? '' : w.counting ? `counting paths of ${w.bound} moves, `
+                                                  : `bound ${w.bound}, `;
   return `${bound}${seconds} s`;
 }
 

@@ -3,8 +3,11 @@
 // solutions there are and the first of them (U < D < L < R), at most
 // kSolutionsListed as the API lists them unless asked for more; "3 of 40
 // optimal solutions" with Previous and Next plays another from the same
-// start. A searched board asks for none: there the count is a second
-// search after the solve's. Loaded before app.js.
+// start. On 4x4 in single-tile moves the count is a second search after
+// the solve's (milliseconds, a second at most for Korf's 100), asked with
+// its progress shown and Cancel as a solve is (progress.js); the 5x5's
+// can take minutes and multi-tile moves are not counted there, so those
+// ask for none. Loaded before app.js.
 'use strict';
 
 const kSolutionsListed = 100;
@@ -13,11 +16,15 @@ const kSolutionsListed = 100;
 // is still the player.
 async function loadSolutions(p) {
   $('solutions').hidden = true;
-  if (S.kind !== 'table') return;
+  const counted = S.kind === 'pdb' && S.board === '4x4' && !isMtm();
+  if (S.kind !== 'table' && !counted) return;
+  const params = tableParams({start: formatState(p.path[0]), count: 1, all: 1,
+                              limit: kSolutionsListed});
   let res;
   try {
-    res = await api('solve', tableParams({start: formatState(p.path[0]), count: 1, all: 1,
-                                          limit: kSolutionsListed}));
+    // Given up with the solve's (key 'solve') when the board changes.
+    res = counted ? await searched('solve', params, 'for the other optimal solutions', 'solve')
+                  : await api('solve', params);
   } catch (e) {
     return;  // the solution played stays, without the others
   }

@@ -68,30 +68,44 @@ test('Next solution keeps the moves made before Solve, in both metrics', async (
   }
 });
 
-test('Previous and Next solution and Copy are hidden when there is nothing to show', async () => {
-  // The 15-puzzle counts no solutions: no list, no buttons for one.
-  const page = await open(`?board=4x4&start=${NEAR}`);
-  await expectStatus(page, movesText(1));
-  await button(page, 'Solve').click();
-  await page.locator('#player').waitFor({state: 'visible'});
-  await expectStatus(page, 'Solved');
-  assert.ok(await page.locator('#solutions').isHidden());
-  assert.ok(await button(page, 'Previous solution').isHidden());
-  assert.ok(await button(page, 'Next solution').isHidden());
-  assert.ok(await button(page, 'Copy').isVisible());
-  assert.deepEqual(page.errors, []);
-  await page.close();
-  // At the goal: no solution to copy.
-  const solved = await open('?start=123456780');
-  await expectStatus(solved, 'Solved');
-  await button(solved, 'Solve').click();
-  await solved.locator('#player').waitFor({state: 'visible'});
-  assert.equal(await text(solved, 'player-text'), 'Already at the goal.');
-  assert.ok(await button(solved, 'Copy').isHidden());
-  assert.ok(await solved.locator('#solution-text').isHidden());
-  assert.deepEqual(solved.errors, []);
-  await solved.close();
-});
+test(
+    'Previous and Next solution and Copy are hidden when there is nothing to show',
+    async () => {
+      // The 15-puzzle counts its solutions in single-tile moves (a second
+      // search): one here, with nothing before or after it.
+      const one = await open(`?board=4x4&start=${NEAR}`);
+      await expectStatus(one, movesText(1));
+      await button(one, 'Solve').click();
+      await one.waitForFunction(
+          () => document.querySelector('#solutions-text').textContent ===
+              '1 of 1 optimal solution');
+      assert.ok(await button(one, 'Previous solution').isDisabled());
+      assert.ok(await button(one, 'Next solution').isDisabled());
+      assert.deepEqual(one.errors, []);
+      await one.close();
+      // Multi-tile moves are not counted there: no list, no buttons for one.
+      const page = await open(`?board=4x4&metric=mtm&start=${NEAR}`);
+      await expectStatus(page, movesText(1) + ' (multi-tile)');
+      await button(page, 'Solve').click();
+      await page.locator('#player').waitFor({state: 'visible'});
+      await expectStatus(page, 'Solved');
+      assert.ok(await page.locator('#solutions').isHidden());
+      assert.ok(await button(page, 'Previous solution').isHidden());
+      assert.ok(await button(page, 'Next solution').isHidden());
+      assert.ok(await button(page, 'Copy').isVisible());
+      assert.deepEqual(page.errors, []);
+      await page.close();
+      // At the goal: no solution to copy.
+      const solved = await open('?start=123456780');
+      await expectStatus(solved, 'Solved');
+      await button(solved, 'Solve').click();
+      await solved.locator('#player').waitFor({state: 'visible'});
+      assert.equal(await text(solved, 'player-text'), 'Already at the goal.');
+      assert.ok(await button(solved, 'Copy').isHidden());
+      assert.ok(await solved.locator('#solution-text').isHidden());
+      assert.deepEqual(solved.errors, []);
+      await solved.close();
+    });
 
 // Holds the page's /api/solve questions until release(): a search as long
 // as the test wants. `aborted` collects those the page gave up.

@@ -421,12 +421,24 @@ test('a timed solve from a start the server could not answer does not say "null"
   await page.close();
 });
 
-test('Solve\'s optimal solutions can be browsed: "3 of 40", next and previous', async () => {
-  const start = '867254301';
-  const page = await open(`?start=${start}`);
+test(
+    'Solve\'s optimal solutions can be browsed: "3 of 40", next and previous',
+    async () => {
+      // Read off the 3x3's table, and (4x4) counted by a second search.
+      for (const [board, start] of [
+               ['3x3', '867254301'],
+               ['4x4', '1,3,7,4,9,5,10,8,0,2,6,15,13,14,12,11']]) {
+        await browseSolutions(board, start);
+      }
+    });
+
+async function browseSolutions(board, start) {
+  const page = await open(`?board=${board}&start=${start}`);
   await statusShown(page);
-  const {body} = await apiGet(`/api/solve?start=${start}&count=1&all=1&limit=100`);
-  const played = (await apiGet(`/api/solve?start=${start}`)).body.moves;
+  const {body} = await apiGet(
+      `/api/solve?board=${board}&start=${start}&count=1&all=1&limit=100`);
+  const played =
+      (await apiGet(`/api/solve?board=${board}&start=${start}`)).body.moves;
   const i = body.solutions.indexOf(played);
   assert.ok(i >= 0 && i + 1 < body.solutions.length, 'the test needs a next solution');
   await setSpeed(page, 'min');
@@ -453,4 +465,4 @@ test('Solve\'s optimal solutions can be browsed: "3 of 40", next and previous', 
   await expectStatus(page, movesText(body.distance));
   assert.deepEqual(page.errors, []);
   await page.close();
-});
+}
