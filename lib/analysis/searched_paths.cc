@@ -157,13 +157,20 @@ Status SearchedPaths::CountFrom(State* s, int left, int prev,
         return r;
       });
   if (!st.ok()) return st;
-  Remember(key, left, sum);
+  Keep(key, left, sum);
   *count = sum;
   return Status::OK();
 }
 
-void SearchedPaths::Remember(const Key& key, int left, PathCount count) {
+void SearchedPaths::Keep(const Key& key, int left, PathCount count) {
   memo_.Put(key.lo, key.hi, left, count);
+  if (count == 0 || !on_path_complete_) return;
+  if (on_path_.size() >= kMaxOnPath) {
+    on_path_.clear();
+    on_path_complete_ = false;
+    return;
+  }
+  on_path_.emplace(key, left);
 }
 
 Status SearchedPaths::Count(const State& start, int distance,
@@ -178,7 +185,6 @@ Status SearchedPaths::Count(const State& start, int distance,
     // Counted before (List after Count).
   } else if (limits_.threads > 1 || limits_.helpers != nullptr) {
     st = CountOnThreads(start, distance, make_bound, count);
-    if (st.ok()) Remember(Pack(start), distance, *count);
   } else {
     State s = start;
     st = CountFrom(&s, distance, -1, count);
@@ -191,15 +197,14 @@ Status SearchedPaths::Count(const State& start, int distance,
 
 Status SearchedPaths::Split(State* s, int depth, int left, int prev,
                             std::vector<Move>* moves, std::vector<Task>* tasks,
-                            std::unordered_map<Key, size_t, KeyHash>* index) {
+                            TaskIndex* index) {
   if (bound_->Value() > left) return Status::OK();
   if (depth == 0) {
-    // Another sequence to a state listed: its paths are counted once, times
-    // the sequences that reach it (the move back is never on a path, so
-    // which one is kept does not matter).
-    const auto [it, added] = index->emplace(Pack(*s), tasks->size());
-    if (added) tasks->push_back(Task{*s, *moves, 0});
-    ++(*tasks)[it->second].sequences;
+    // A state another sequence reached is counted once (the move back is
+    // never on a path, so which sequence is kept does not matter).
+    if (index->emplace(Pack(*s), tasks->size()).second) {
+      tasks->push_back(Task{*s, *moves});
+    }
     return Status::OK();
   }
   return EachMove(
@@ -213,9 +218,40 @@ Status SearchedPaths::Split(State* s, int depth, int left, int prev,
       });
 }
 
+Status SearchedPaths::SumSplit(State* s, int depth, int left, int prev,
+                               const TaskIndex& index,
+                               const std::vector<PathCount>& counts,
+                               PathCount* count) {
+  *count = 0;
+  if (bound_->Value() > left) return Status::OK();
+  const Key key = Pack(*s);
+  if (depth == 0) {
+    *count = counts[index.at(key)];
+    return Status::OK();
+  }
+  PathCount sum = 0;
+  Status st = EachMove(
+      s, prev, [] { return false; },
+      [&](Move m) {
+        PathCount c;
+        Status r = SumSplit(s, depth - 1, left - 1, static_cast<int>(m), index,
+                            counts, &c);
+        if (r.ok() && __builtin_add_overflow(sum, c, &sum)) {
+          r = Status::NotSupported(
+              "more than 2^128 - 1 optimal solutions: too many to count");
+        }
+        return r;
+      });
+  if (!st.ok()) return st;
+  Keep(key, left, sum);
+  *count = sum;
+  return Status::OK();
+}
+
 Status SearchedPaths::CountTasks(const std::vector<Task>& tasks, int distance,
                                  const BoundMaker& make_bound,
-                                 std::atomic<size_t>* next, PathCount* sum) {
+                                 std::atomic<size_t>* next,
+                                 std::vector<PathCount>* counts) {
   const std::unique_ptr<Bound> own = bound_ == nullptr ? make_bound() : nullptr;
   if (own != nullptr) bound_ = own.get();
   Status st;
@@ -223,16 +259,10 @@ Status SearchedPaths::CountTasks(const std::vector<Task>& tasks, int distance,
     const Task& t = tasks[i];
     for (Move m : t.moves) bound_->Push(m);
     State s = t.state;
-    PathCount c;
     const int left = distance - static_cast<int>(t.moves.size());
     const int prev = t.moves.empty() ? -1 : static_cast<int>(t.moves.back());
-    st = CountFrom(&s, left, prev, &c);
+    st = CountFrom(&s, left, prev, &(*counts)[i]);  // each i one thread's
     for (size_t k = 0; k < t.moves.size(); ++k) bound_->Pop();
-    if (st.ok() && (__builtin_mul_overflow(c, t.sequences, &c) ||
-                    __builtin_add_overflow(*sum, c, sum))) {
-      st = Status::NotSupported(
-          "more than 2^128 - 1 optimal solutions: too many to count");
-    }
   }
   Told();
   if (own != nullptr) bound_ = nullptr;
@@ -244,27 +274,31 @@ Status SearchedPaths::CountOnThreads(const State& start, int distance,
                                      PathCount* count) {
   // The shallowest split with enough tasks.
   std::vector<Task> tasks;
+  TaskIndex index;
   const size_t enough = kTasksPerThread * std::max(limits_.threads, Cores());
-  for (int depth = 0; depth <= std::min(distance, kMaxSplitDepth); ++depth) {
+  int depth = 0;
+  for (;; ++depth) {
     tasks.clear();
-    std::unordered_map<Key, size_t, KeyHash> index;
+    index.clear();
     std::vector<Move> moves;
     State s = start;
     Status st = Split(&s, depth, distance, -1, &moves, &tasks, &index);
     if (!st.ok()) return st;
-    if (tasks.size() >= enough) break;
+    if (tasks.size() >= enough || depth == std::min(distance, kMaxSplitDepth)) {
+      break;
+    }
   }
   kept_.clear();
   Shared shared;
   shared.nodes = nodes_ & ~uint64_t{0xFFF};
   shared_ = &shared;
-  std::mutex mutex;  // guards others and sums
+  std::mutex mutex;  // guards others
   std::vector<std::unique_ptr<SearchedPaths>> others;
-  std::vector<PathCount> sums;
+  std::vector<PathCount> counts(tasks.size(), 0);
   std::atomic<size_t> next{0};
   const std::thread::id caller = std::this_thread::get_id();
   // Each thread's own search (this one the calling thread's: it tells the
-  // progress), its tasks' sum kept once it is done.
+  // progress).
   const Status ran = IdaRunThreads(limits_, &shared.stop, [&] {
     SearchedPaths* own = this;
     if (std::this_thread::get_id() != caller) {
@@ -273,30 +307,27 @@ Status SearchedPaths::CountOnThreads(const State& start, int distance,
           std::unique_ptr<SearchedPaths>(new SearchedPaths(*this, &shared)));
       own = others.back().get();
     }
-    PathCount sum = 0;
-    const Status st = own->CountTasks(tasks, distance, make_bound, &next, &sum);
+    const Status st =
+        own->CountTasks(tasks, distance, make_bound, &next, &counts);
     if (!st.ok()) shared.Stop(st);
-    std::lock_guard<std::mutex> lock(mutex);
-    sums.push_back(sum);
   });
   shared_ = nullptr;
-  // The others' states are this search's, and their memos are read after
-  // (a list's counts): moved, not merged, which takes longer than the count.
+  // The others' states are this search's, their memos are read after (a
+  // list's counts: moved, not merged, which takes longer than the count),
+  // and their states on paths are this search's.
   for (const auto& other : others) {
     nodes_ += other->nodes_;
     told_ += other->told_;
     kept_.push_back(std::move(other->memo_));
+    on_path_complete_ = on_path_complete_ && other->on_path_complete_;
+    if (on_path_complete_) on_path_.merge(other->on_path_);
   }
+  if (!on_path_complete_) on_path_.clear();
   if (!ran.ok()) return ran;
   if (!shared.first.ok()) return shared.first;
-  *count = 0;
-  for (const PathCount c : sums) {
-    if (__builtin_add_overflow(*count, c, count)) {
-      return Status::NotSupported(
-          "more than 2^128 - 1 optimal solutions: too many to count");
-    }
-  }
-  return Status::OK();
+  // The start's count from the tasks', the states on the way kept.
+  State s = start;
+  return SumSplit(&s, depth, distance, -1, index, counts, count);
 }
 
 Status SearchedPaths::ListFrom(State* s, int left, int prev, size_t limit,
@@ -309,16 +340,32 @@ Status SearchedPaths::ListFrom(State* s, int left, int prev, size_t limit,
   return EachMove(
       s, prev, [&] { return paths->size() >= limit; },
       [&](Move m) {
-        // Only the moves with a path on: the counts are memoized.
-        PathCount c;
-        Status r = CountFrom(s, left - 1, static_cast<int>(m), &c);
-        if (r.ok() && c > 0) {
+        // Only the moves with a path on.
+        bool has;
+        Status r = HasPaths(s, left - 1, static_cast<int>(m), &has);
+        if (r.ok() && has) {
           prefix->push_back(m);
           r = ListFrom(s, left - 1, static_cast<int>(m), limit, prefix, paths);
           prefix->pop_back();
         }
         return r;
       });
+}
+
+Status SearchedPaths::HasPaths(State* s, int left, int prev, bool* has) {
+  if (left == 0) {
+    *has = *s == goal_;
+    return Status::OK();
+  }
+  if (on_path_complete_) {
+    const auto it = on_path_.find(Pack(*s));
+    *has = it != on_path_.end() && it->second == left;
+    return Status::OK();
+  }
+  PathCount c;
+  const Status st = CountFrom(s, left, prev, &c);
+  *has = c > 0;
+  return st;
 }
 
 Status SearchedPaths::List(const State& start, int distance,

@@ -9,11 +9,13 @@
 // the bound once, not once a path to it.
 //
 // On limits.threads threads a count first lists the states a few moves
-// from the start that the bound leaves (each with the number of move
-// sequences that reach it), then the threads take them one at a time,
-// each with a memo and a bound of its own; the memos are merged after.
-// The counts and lists are those of one thread. An object is used by one
-// thread at a time.
+// from the start that the bound leaves, then the threads count from them
+// one at a time, each with a memo and a bound of its own, and the start's
+// count is summed from theirs over those few moves. The counts and lists
+// are those of one thread. A list walks along the states with paths that
+// the counts met (kept apart from the memos, which are emptied when
+// full), so it does not count again. An object is used by one thread at a
+// time.
 #ifndef SLIDEDB_LIB_ANALYSIS_SEARCHED_PATHS_H_
 #define SLIDEDB_LIB_ANALYSIS_SEARCHED_PATHS_H_
 
@@ -101,13 +103,13 @@ class SearchedPaths {
   };
   // What the threads of one count share.
   struct Shared;
-  // A state a few moves from the start that a thread counts from: the
-  // moves of one sequence that reaches it, and how many do.
+  // A state a few moves from the start that a thread counts from, and the
+  // moves of one sequence that reaches it.
   struct Task {
     State state;
     std::vector<Move> moves;
-    PathCount sequences;
   };
+  using TaskIndex = std::unordered_map<Key, size_t, KeyHash>;
   // A thread's own search for a count on several threads.
   SearchedPaths(const SearchedPaths& like, Shared* shared);
 
@@ -115,19 +117,30 @@ class SearchedPaths {
   // Whether the memos know the paths of `left` moves from the state of
   // `key`, then *count.
   bool Recall(const Key& key, int left, PathCount* count) const;
-  void Remember(const Key& key, int left, PathCount count);
   // Count on limits_.threads threads, bound_ at `start`.
   Status CountOnThreads(const State& start, int distance,
                         const BoundMaker& make_bound, PathCount* count);
   // The states `depth` moves from `s` that the bound leaves for paths of
-  // `left` moves, added to *tasks (their sequences counted in *index).
+  // `left` moves, each added once to *tasks (*index: by key).
   Status Split(State* s, int depth, int left, int prev,
                std::vector<Move>* moves, std::vector<Task>* tasks,
-               std::unordered_map<Key, size_t, KeyHash>* index);
-  // Takes tasks from *next until none are left or the count stops.
+               TaskIndex* index);
+  // The paths of `left` moves from `s`, summed over the tasks `depth` moves
+  // on (counts[i]: task i's), and kept as CountFrom keeps them.
+  Status SumSplit(State* s, int depth, int left, int prev,
+                  const TaskIndex& index, const std::vector<PathCount>& counts,
+                  PathCount* count);
+  // Takes tasks from *next until none are left or the count stops, each
+  // task's count into counts[i].
   Status CountTasks(const std::vector<Task>& tasks, int distance,
                     const BoundMaker& make_bound, std::atomic<size_t>* next,
-                    PathCount* sum);
+                    std::vector<PathCount>* counts);
+  // Keeps the count of the state of `key`, `left` moves from the goal (a
+  // count over 0: its distance) in the memo and with the states on paths.
+  void Keep(const Key& key, int left, PathCount count);
+  // Whether `s` has paths of `left` moves: read off the states on paths
+  // when they are complete, else counted.
+  Status HasPaths(State* s, int left, int prev, bool* has);
   // Tells limits_.progress, when set, how far the count has gone.
   void Report();
   // The paths of `left` moves from `s`, which the move `prev` (-1: none)
@@ -161,6 +174,12 @@ class SearchedPaths {
   // The memos of the other threads of the last count on several threads,
   // read after it.
   std::vector<PathMemo> kept_;
+  // The states with paths the counts met, by key, with their distance:
+  // every state on an optimal path from a start counted, unless more than
+  // kMaxOnPath were met (then it is emptied and no longer complete).
+  static constexpr size_t kMaxOnPath = size_t{1} << 20;
+  std::unordered_map<Key, int, KeyHash> on_path_;
+  bool on_path_complete_ = true;
   Shared* shared_ = nullptr;  // a count's on several threads, while it runs
   bool reports_ = true;       // the calling thread's search
   int counting_ = 0;          // the distance counted, for the progress
