@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <random>
 #include <unordered_map>
+#include <utility>
 
 namespace slidedb {
 namespace {
@@ -47,7 +48,9 @@ TEST(PathMemoTest, FindsWhatWasPutThroughItsGrowth) {
   }
   for (int k = 0; k < 1000; ++k) {
     const MemoKey key = RandomKey(&rng);
-    if (want.count(key) == 0) EXPECT_EQ(memo.Find(key.lo, key.hi), nullptr);
+    if (want.count(key) == 0) {
+      EXPECT_EQ(memo.Find(key.lo, key.hi), nullptr);
+    }
   }
 }
 
@@ -68,6 +71,21 @@ TEST(PathMemoTest, StartsAgainPastHalfItsMostSlots) {
   ASSERT_NE(e, nullptr);
   EXPECT_EQ(e->left, 2);
   EXPECT_TRUE(e->count() == 5);
+}
+
+// A memo moved from is empty and works as a new one; the one moved to
+// has its entries.
+TEST(PathMemoTest, AMovedFromMemoIsEmpty) {
+  PathMemo memo;
+  for (uint64_t k = 0; k < 5000; ++k) memo.Put(k, 1, 3, k + 1);
+  PathMemo moved(std::move(memo));
+  EXPECT_EQ(moved.size(), 5000u);
+  ASSERT_NE(moved.Find(4999, 1), nullptr);
+  EXPECT_EQ(memo.size(), 0u);  // NOLINT(bugprone-use-after-move)
+  EXPECT_EQ(memo.Find(4999, 1), nullptr);
+  memo.Put(7, 7, 2, 9);
+  ASSERT_NE(memo.Find(7, 7), nullptr);
+  EXPECT_TRUE(memo.Find(7, 7)->count() == 9);
 }
 
 }  // namespace

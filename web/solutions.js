@@ -5,12 +5,16 @@
 // optimal solutions" with Previous and Next plays another from the same
 // start. On 4x4 in single-tile moves the count is a second search after
 // the solve's (milliseconds, a second at most for Korf's 100), asked with
-// its progress shown and Cancel as a solve is (progress.js); the 5x5's
-// can take minutes and multi-tile moves are not counted there, so those
-// ask for none. Loaded before app.js.
+// its progress shown and Cancel as a solve is (progress.js), within
+// kCountSeconds; the 5x5's can take minutes and multi-tile moves are not
+// counted there, so those ask for none. Loaded before app.js.
 'use strict';
 
 const kSolutionsListed = 100;
+// A searched count's budget (max_seconds): past it the player keeps the one
+// solution (with weaker databases than the default 8-7, a far position's
+// count can take longer than a visitor waits).
+const kCountSeconds = 10;
 
 // Asks for the solutions of the player `p`'s start; shows them while `p`
 // is still the player.
@@ -18,8 +22,9 @@ async function loadSolutions(p) {
   $('solutions').hidden = true;
   const counted = S.kind === 'pdb' && S.board === '4x4' && !isMtm();
   if (S.kind !== 'table' && !counted) return;
-  const params = tableParams({start: formatState(p.path[0]), count: 1, all: 1,
-                              limit: kSolutionsListed});
+  const params = tableParams(Object.assign(
+      {start: formatState(p.path[0]), count: 1, all: 1, limit: kSolutionsListed},
+      counted ? {max_seconds: kCountSeconds} : {}));
   let res;
   try {
     // Given up with the solve's (key 'solve') when the board changes.

@@ -3,8 +3,9 @@
 // and its count of paths. One open-addressed table (linear probing, 40
 // bytes a slot), not a node a state: a lookup is about one read from
 // memory where std::unordered_map took two and an allocation an insert.
-// It grows by doubling to kMaxSlots and is emptied at once (a new stamp)
-// past half of that. Not thread-safe: one a thread.
+// It grows by doubling to kMaxSlots (holding the old slots and the new,
+// up to 120 MiB, while it does) and is emptied at once (a new stamp) past
+// half of that. Not thread-safe: one a thread.
 #ifndef SLIDEDB_LIB_ANALYSIS_PATH_MEMO_H_
 #define SLIDEDB_LIB_ANALYSIS_PATH_MEMO_H_
 
@@ -35,8 +36,16 @@ class PathMemo {
   static constexpr size_t kMaxSlots = size_t{1} << 21;
 
   PathMemo() = default;
-  PathMemo(PathMemo&&) = default;
-  PathMemo& operator=(PathMemo&&) = default;
+  // The moved-from memo is empty, as a new one.
+  PathMemo(PathMemo&& other) noexcept { *this = std::move(other); }
+  PathMemo& operator=(PathMemo&& other) noexcept {
+    slots_ = std::move(other.slots_);
+    capacity_ = std::exchange(other.capacity_, 0);
+    shift_ = std::exchange(other.shift_, 64);
+    size_ = std::exchange(other.size_, 0);
+    stamp_ = std::exchange(other.stamp_, 1);
+    return *this;
+  }
 
   // The entry of key (lo, hi), or null.
   const Entry* Find(uint64_t lo, uint64_t hi) const {
@@ -86,11 +95,13 @@ class PathMemo {
       }
       return;
     }
+    // Allocated first: memory that runs out leaves the memo as it was.
     const size_t old_capacity = capacity_;
-    std::unique_ptr<Entry[]> old = std::move(slots_);
-    capacity_ = old == nullptr ? kFirstSlots : 2 * old_capacity;
+    const size_t capacity = slots_ == nullptr ? kFirstSlots : 2 * old_capacity;
+    std::unique_ptr<Entry[]> fresh(new Entry[capacity]());  // stamps 0
+    std::unique_ptr<Entry[]> old = std::exchange(slots_, std::move(fresh));
+    capacity_ = capacity;
     shift_ = 64 - __builtin_ctzll(capacity_);
-    slots_.reset(new Entry[capacity_]());  // stamps 0: empty
     const uint32_t old_stamp = stamp_;
     stamp_ = 1;
     size_ = 0;

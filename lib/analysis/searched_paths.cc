@@ -134,6 +134,23 @@ bool SearchedPaths::Recall(const Key& key, int left, PathCount* count) const {
   return true;
 }
 
+template <typename Paths>
+Status SearchedPaths::SumMoves(State* s, int prev, Paths paths,
+                               PathCount* sum) {
+  *sum = 0;
+  return EachMove(
+      s, prev, [] { return false; },
+      [&](Move m) {
+        PathCount c;
+        Status r = paths(m, &c);
+        if (r.ok() && __builtin_add_overflow(*sum, c, sum)) {
+          r = Status::NotSupported(
+              "more than 2^128 - 1 optimal solutions: too many to count");
+        }
+        return r;
+      });
+}
+
 Status SearchedPaths::CountFrom(State* s, int left, int prev,
                                 PathCount* count) {
   *count = 0;
@@ -144,18 +161,13 @@ Status SearchedPaths::CountFrom(State* s, int left, int prev,
   if (bound_->Value() > left) return Status::OK();
   const Key key = Pack(*s);
   if (Recall(key, left, count)) return Status::OK();
-  PathCount sum = 0;
-  Status st = EachMove(
-      s, prev, [] { return false; },
-      [&](Move m) {
-        PathCount c;
-        Status r = CountFrom(s, left - 1, static_cast<int>(m), &c);
-        if (r.ok() && __builtin_add_overflow(sum, c, &sum)) {
-          r = Status::NotSupported(
-              "more than 2^128 - 1 optimal solutions: too many to count");
-        }
-        return r;
-      });
+  PathCount sum;
+  Status st = SumMoves(
+      s, prev,
+      [&](Move m, PathCount* c) {
+        return CountFrom(s, left - 1, static_cast<int>(m), c);
+      },
+      &sum);
   if (!st.ok()) return st;
   Keep(key, left, sum);
   *count = sum;
@@ -175,15 +187,15 @@ void SearchedPaths::Keep(const Key& key, int left, PathCount count) {
 
 Status SearchedPaths::Count(const State& start, int distance,
                             const BoundMaker& make_bound, PathCount* count) {
+  // Counted before (List after Count): nothing to search or tell.
+  if (Recall(Pack(start), distance, count)) return Status::OK();
   counting_ = distance;
   began_ = std::chrono::steady_clock::now();
   Report();
   const std::unique_ptr<Bound> bound = make_bound();
   bound_ = bound.get();
   Status st;
-  if (Recall(Pack(start), distance, count)) {
-    // Counted before (List after Count).
-  } else if (limits_.threads > 1 || limits_.helpers != nullptr) {
+  if (limits_.threads > 1 || limits_.helpers != nullptr) {
     st = CountOnThreads(start, distance, make_bound, count);
   } else {
     State s = start;
@@ -226,22 +238,21 @@ Status SearchedPaths::SumSplit(State* s, int depth, int left, int prev,
   if (bound_->Value() > left) return Status::OK();
   const Key key = Pack(*s);
   if (depth == 0) {
-    *count = counts[index.at(key)];
+    // Not a task: the bound reads higher now than in the split (a page
+    // given back to a memory limit reads as zeros), so a bound pruned it
+    // then, and it has no paths.
+    const auto it = index.find(key);
+    *count = it == index.end() ? 0 : counts[it->second];
     return Status::OK();
   }
-  PathCount sum = 0;
-  Status st = EachMove(
-      s, prev, [] { return false; },
-      [&](Move m) {
-        PathCount c;
-        Status r = SumSplit(s, depth - 1, left - 1, static_cast<int>(m), index,
-                            counts, &c);
-        if (r.ok() && __builtin_add_overflow(sum, c, &sum)) {
-          r = Status::NotSupported(
-              "more than 2^128 - 1 optimal solutions: too many to count");
-        }
-        return r;
-      });
+  PathCount sum;
+  Status st = SumMoves(
+      s, prev,
+      [&](Move m, PathCount* c) {
+        return SumSplit(s, depth - 1, left - 1, static_cast<int>(m), index,
+                        counts, c);
+      },
+      &sum);
   if (!st.ok()) return st;
   Keep(key, left, sum);
   *count = sum;
@@ -319,8 +330,10 @@ Status SearchedPaths::CountOnThreads(const State& start, int distance,
     nodes_ += other->nodes_;
     told_ += other->told_;
     kept_.push_back(std::move(other->memo_));
-    on_path_complete_ = on_path_complete_ && other->on_path_complete_;
+    on_path_complete_ = on_path_complete_ && other->on_path_complete_ &&
+                        on_path_.size() + other->on_path_.size() <= kMaxOnPath;
     if (on_path_complete_) on_path_.merge(other->on_path_);
+    other->on_path_.clear();
   }
   if (!on_path_complete_) on_path_.clear();
   if (!ran.ok()) return ran;

@@ -154,6 +154,10 @@ class SearchedPaths {
   // and bound_, taken back after; its first error stops it.
   template <typename Done, typename OnMove>
   Status EachMove(State* s, int prev, Done done, OnMove on_move);
+  // The sum over EachMove's moves m of paths(m, &count): NotSupported past
+  // 2^128 - 1.
+  template <typename Paths>
+  Status SumMoves(State* s, int prev, Paths paths, PathCount* sum);
   // Every 4,096 states: the limits, the bound's error, another thread's
   // stop and (the calling thread) the progress.
   Status Counted();
