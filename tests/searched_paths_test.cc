@@ -128,6 +128,20 @@ SearchedPaths::BoundMaker FunctionBounds(const Board& board, const State& start,
   return [=] { return std::make_unique<FunctionBound>(board, start, f); };
 }
 
+// Bounds of 0 standing at `start` whose pages could not be read.
+SearchedPaths::BoundMaker FailingBounds(const Board& board,
+                                        const State& start) {
+  class Failing : public FunctionBound {
+   public:
+    using FunctionBound::FunctionBound;
+    Status error() const override { return Status::IOError("page 7"); }
+  };
+  return [=] {
+    return std::make_unique<Failing>(board, start,
+                                     [](const State&) { return 0; });
+  };
+}
+
 testing::Packed PackedOf(const Board& board, const State& s) {
   std::vector<int> tiles(board.cells());
   for (int c = 0; c < board.cells(); ++c) tiles[c] = s.tile[c];
@@ -221,11 +235,6 @@ TEST_F(SearchedPaths3x3Test, StopsAtItsLimits) {
 // A bound that cannot be trusted (a page not read) stops the count with
 // its error, at the first look.
 TEST_F(SearchedPaths3x3Test, ABoundsErrorIsTheCountsError) {
-  class Failing : public FunctionBound {
-   public:
-    using FunctionBound::FunctionBound;
-    Status error() const override { return Status::IOError("page 7"); }
-  };
   std::mt19937 rng(4);
   const State far = WalkedFromGoal(board_, 8, 200, &rng);
   int d;
@@ -233,13 +242,7 @@ TEST_F(SearchedPaths3x3Test, ABoundsErrorIsTheCountsError) {
   const SearchLimits limits;
   SearchedPaths searched(board_, 8, limits);
   PathCount n;
-  const Status s = searched.Count(
-      far, d,
-      [&] {
-        return std::make_unique<Failing>(board_, far,
-                                         [](const State&) { return 0; });
-      },
-      &n);
+  const Status s = searched.Count(far, d, FailingBounds(board_, far), &n);
   EXPECT_TRUE(s.IsIOError()) << s.ToString();
   EXPECT_EQ(searched.nodes(), 4096u);
 }
@@ -347,11 +350,6 @@ TEST(SearchedPaths4x4Test, ThreadsCountAndListAsOneDoes) {
 // On two threads a count of states stops the count, and a bound's error
 // is the count's.
 TEST_F(SearchedPaths3x3Test, ThreadsStopAtLimitsAndErrors) {
-  class Failing : public FunctionBound {
-   public:
-    using FunctionBound::FunctionBound;
-    Status error() const override { return Status::IOError("page 7"); }
-  };
   std::mt19937 rng(5);
   const State far = WalkedFromGoal(board_, 8, 200, &rng);
   int d;
@@ -381,13 +379,7 @@ TEST_F(SearchedPaths3x3Test, ThreadsStopAtLimitsAndErrors) {
   EXPECT_LT(searched.nodes(), 12000u);
   limits.max_nodes = UINT64_MAX;
   SearchedPaths failing(board_, 8, limits);
-  s = failing.Count(
-      far, d,
-      [&] {
-        return std::make_unique<Failing>(board_, far,
-                                         [](const State&) { return 0; });
-      },
-      &n);
+  s = failing.Count(far, d, FailingBounds(board_, far), &n);
   EXPECT_TRUE(s.IsIOError()) << s.ToString();
 }
 
