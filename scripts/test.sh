@@ -84,7 +84,7 @@ case "${1:-}" in
       # Not the checks that run on one thread over every state (the plain
       # and address sanitizer stages run them).
       ctest -j "$(nproc)" --output-on-failure --timeout 1800 \
-        -R 'make_test_db|BfsTest|TwoBit|MtmSearch|IdaDriver|StoredTableTest|CheckTest|ConcurrencyTest|ParallelAnswersTest|PageBudget|Api|Server|serve_attacks' \
+        -R 'make_test_db|BfsTest|TwoBit|MtmSearch|IdaDriver|StoredTableTest|CheckTest|ConcurrencyTest|ParallelAnswersTest|PageBudget|SearchedPaths|Api|Server|serve_attacks' \
         -E 'MtmSearchTest\.(HeuristicIsAdmissibleAndWalkingDistanceConsistent|PreparedOrderedTablesGiveTheKnownDistances)|TwoBitWalkTest\.FindsOptimalPathsFromEvery3x3State'
     fi
     ;;
