@@ -11,6 +11,7 @@
 #include "lib/answer/tables.h"
 #include "lib/puzzle/notation.h"
 #include "lib/puzzle/problem.h"
+#include "lib/puzzle/symmetry.h"
 #include "lib/search/pdb_build.h"
 #include "lib/search/pdb_encoding.h"
 #include "lib/search/pdb_words.h"
@@ -73,8 +74,9 @@ void SkipServedGoals(const std::string& db_dir, const Board& board,
         << (g.pdb_index == PdbIndexName(PdbIndexKind::kBlankRegion)
                 ? " by blank region"
                 : "")
-        << (g.stored ? "" : ", the goal turned by 180 degrees") << ") in "
-        << db_dir << "; nothing built (--force builds "
+        << (g.stored ? std::string()
+                     : std::string(", the goal ") + PdbSymmetryName(g.symmetry))
+        << ") in " << db_dir << "; nothing built (--force builds "
         << (g.stored ? "them again" : "its own") << ")\n";
     blanks->erase(g.goal_blank);
   }

@@ -19,9 +19,9 @@ namespace slidedb {
 
 // Removes from `blanks` the goal blanks of `board` that pattern databases
 // stored in `db_dir` already answer, as the query tools answer them (their
-// own set, or the set of the goal turned by 180 degrees when they have
-// none: slidedb-query --tables lists the same), writing for each one line
-// on `out` that names the set. With `asked` (an explicit --pdb) only the
+// own set, or the set of the goal turned by 180 degrees or mirrored when
+// they have none: slidedb-query --tables lists the same), writing for each one
+// line on `out` that names the set. With `asked` (an explicit --pdb) only the
 // goal's own set of exactly that partition and numbering `index` serves
 // it; an empty `asked` (--pdb strong) stands for the default groups, and
 // with `words` only a set with successor words serves. No

@@ -293,8 +293,8 @@ TEST(PdbCliTest, TheCppApiAnswersAsTheCli) {
       }
     }
   }
-  // The goals: the blank-last pattern databases and the blank-first goal
-  // they serve.
+  // The goals: the blank-last pattern databases and the other three
+  // corners' goals they serve.
   int pdbs = 0;
   std::vector<TableInfo> tables;
   ASSERT_TRUE(db->Tables(&tables).ok());
@@ -305,7 +305,7 @@ TEST(PdbCliTest, TheCppApiAnswersAsTheCli) {
     EXPECT_EQ(t.partition, "5-5-5");
     EXPECT_EQ(t.max_distance, -1);
   }
-  EXPECT_EQ(pdbs, 2);
+  EXPECT_EQ(pdbs, 4);
   // Sampling needs a full table: the CLI's words, as NotSupported.
   const CliResult refused =
       RunQueryCli({"--db", Pdb44Database(), "--board", "4x4", "--sample", "2"});
@@ -371,15 +371,21 @@ TEST(PdbCliTest, AGoalAStoredSetServesIsNotBuiltAgain) {
             std::string::npos)
       << r.out;
   using Goals = std::map<int, std::pair<std::string, bool>>;
-  EXPECT_EQ(PdbGoals(db),
-            (Goals{{15, {"2x8/b15", true}}, {0, {"2x8/b15", false}}}));
+  // Every corner: the blank last's own, the others by a symmetry.
+  EXPECT_EQ(PdbGoals(db), (Goals{{15, {"2x8/b15", true}},
+                                 {0, {"2x8/b15", false}},
+                                 {7, {"2x8/b15", false}},
+                                 {8, {"2x8/b15", false}}}));
   // The blank first: the half turn of the stored set answers it (the
   // search turns the board), so nothing is built, and the line says which
-  // set serves it. The blank last written with other labels: its own set.
+  // set serves it; so does the mirror for the blank in the top row's last
+  // cell. The blank last written with other labels: its own set.
   const std::string first = "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15";
+  const std::string top_right = "1,2,3,4,5,6,7,0,8,9,10,11,12,13,14,15";
   const std::string relabelled = "a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,_";
   for (const auto& [goal, served] :
        {std::pair{first, "2x8/b15 (4-4-4-3, the goal turned by 180 degrees)"},
+        std::pair{top_right, "2x8/b15 (4-4-4-3, the goal mirrored up-down)"},
         std::pair{relabelled, "2x8/b15 (4-4-4-3)"}}) {
     r = RunBuildCli({"--db", db, "--board", "2x8", "--goal", goal});
     EXPECT_EQ(r.status, kExitOk) << r.err;
@@ -394,7 +400,7 @@ TEST(PdbCliTest, AGoalAStoredSetServesIsNotBuiltAgain) {
   r = RunBuildCli({"--db", db, "--board", "2x8", "--pdb", "4-4-4-3"});
   EXPECT_EQ(r.status, kExitOk) << r.err;
   EXPECT_NE(r.out.find("already served"), std::string::npos) << r.out;
-  EXPECT_EQ(PdbGoals(db).size(), 2u);
+  EXPECT_EQ(PdbGoals(db).size(), 4u);
   // --force builds the blank-first goal's own set, which then serves it.
   r = RunBuildCli({"--db", db, "--board", "2x8", "--goal", first, "--pdb",
                    "3-4-4-4", "--force", "--quiet"});
@@ -404,8 +410,11 @@ TEST(PdbCliTest, AGoalAStoredSetServesIsNotBuiltAgain) {
                        "(3-4-4-4) of 2x8"),
             std::string::npos)
       << r.out;
-  EXPECT_EQ(PdbGoals(db),
-            (Goals{{15, {"2x8/b15", true}}, {0, {"2x8/b0", true}}}));
+  // It serves its mirror too (top right), whose half turn has no set.
+  EXPECT_EQ(PdbGoals(db), (Goals{{15, {"2x8/b15", true}},
+                                 {0, {"2x8/b0", true}},
+                                 {7, {"2x8/b0", false}},
+                                 {8, {"2x8/b15", false}}}));
   // Answers to both goals, from their own sets.
   r = RunQueryCli({"--db", db, "--board", "2x8", "--goal", first,
                    "--format", "json", "1,0,2,3,4,5,6,7,8,9,10,11,12,13,14,15"});

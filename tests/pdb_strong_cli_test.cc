@@ -297,8 +297,8 @@ TEST(PdbCliTest, SuccessorWordsLeaveTheEntriesAPageAtATime) {
     Solver solver(opened.get());
     solver.set_pdbs_whole(true);
     std::shared_ptr<const PdbSearch> search;
-    bool rotated = false;
-    ASSERT_TRUE(solver.GetPdbSearch(Board(3, 4), 11, &search, &rotated).ok());
+    int symmetry = 0;
+    ASSERT_TRUE(solver.GetPdbSearch(Board(3, 4), 11, &search, &symmetry).ok());
     EXPECT_EQ(search->has_words(), words);
     EXPECT_GT(search->Heuristic(start), 0);
     if (words) {

@@ -137,9 +137,9 @@ void Open(const std::string& dir, std::shared_ptr<PageBudget> budget,
   ASSERT_TRUE(Database::Open(dir, &out->db).ok());
   out->solver = std::make_unique<Solver>(out->db.get());
   if (budget != nullptr) out->solver->set_page_budget(std::move(budget));
-  bool rotated = false;
+  int symmetry = 0;
   ASSERT_TRUE(
-      out->solver->GetPdbSearch(Board(3, 4), 11, &out->search, &rotated).ok());
+      out->solver->GetPdbSearch(Board(3, 4), 11, &out->search, &symmetry).ok());
   ASSERT_TRUE(out->search->has_words());
 }
 

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "lib/analysis/optimal_paths.h"
+#include "lib/puzzle/symmetry.h"
 #include "lib/search/heuristics.h"
 #include "lib/solve/solver.h"
 #include "lib/solve/walk.h"
@@ -274,21 +275,23 @@ TEST(SearchedPaths4x4Test, CountsAreThoseOfABreadthFirstSearch) {
   EXPECT_GT(several, 3);  // not only states with one optimal path
 }
 
-// Calls f with the 5-5-5 databases' search of each 4x4 goal they answer:
-// their own (the blank last) and Korf's (the blank first, by the half
-// turn: `rotated`).
+// Calls f with the 5-5-5 databases' search of each 4x4 goal they answer
+// and how it maps onto theirs: their own (the blank last), Korf's (the
+// blank first, by the half turn) and the other two corners' (mirrored).
 void ForEachGoalsSearch(
-    const std::function<void(int, const PdbSearch*, bool)>& f) {
+    const std::function<void(int, const PdbSearch*, const GoalMap&)>& f) {
   std::unique_ptr<Database> db;
   ASSERT_TRUE(Database::Open(testing::Pdb44Database(), &db).ok());
   Solver solver(db.get());
-  for (int goal_blank : {15, 0}) {
+  const Board board(4, 4);
+  for (const auto& [goal_blank, want] :
+       {std::pair{15, 0}, std::pair{0, 3}, std::pair{12, 1}, std::pair{3, 2}}) {
     std::shared_ptr<const PdbSearch> search;
-    bool rotated;
+    int symmetry;
     ASSERT_TRUE(
-        solver.GetPdbSearch(Board(4, 4), goal_blank, &search, &rotated).ok());
-    ASSERT_EQ(rotated, goal_blank == 0);
-    f(goal_blank, search.get(), rotated);
+        solver.GetPdbSearch(board, goal_blank, &search, &symmetry).ok());
+    ASSERT_EQ(symmetry, want);
+    f(goal_blank, search.get(), GoalMap(board, goal_blank, symmetry));
   }
 }
 
@@ -300,13 +303,13 @@ TEST(SearchedPaths4x4Test, ThreadsCountAndListAsOneDoes) {
   const Board board(4, 4);
   std::mt19937 rng(13);
   ForEachGoalsSearch([&](int goal_blank, const PdbSearch* search,
-                         bool rotated) {
+                         const GoalMap& map) {
     for (int k = 0; k < 4; ++k) {
       const State s = WalkedFromGoal(board, goal_blank, 60, &rng);
-      const State turned = rotated ? Solver::Turned(board, s) : s;
+      const State turned = map.ToStored(s);
       const SearchedPaths::BoundMaker bound = [&] {
         return std::make_unique<PdbBound>(
-            *search, turned, rotated ? MoveOrder::kHalfTurn : MoveOrder::kOwn);
+            *search, turned, MoveOrder::OfSymmetry(map.symmetry()));
       };
       Path path;
       ASSERT_TRUE(search->Solve(turned, &path).ok());
@@ -389,32 +392,32 @@ TEST_F(SearchedPaths3x3Test, ThreadsStopAtLimitsAndErrors) {
 TEST(SearchedPaths4x4Test, TheKeptBoundIsTheHeuristicAnew) {
   const Board board(4, 4);
   std::mt19937 rng(9);
-  ForEachGoalsSearch([&](int goal_blank, const PdbSearch* search,
-                         bool rotated) {
-    auto anew = [&](const State& s) {
-      return search->Heuristic(rotated ? Solver::Turned(board, s) : s);
-    };
-    State s = WalkedFromGoal(board, goal_blank, 40, &rng);
-    PdbBound bound(*search, rotated ? Solver::Turned(board, s) : s,
-                   rotated ? MoveOrder::kHalfTurn : MoveOrder::kOwn);
-    std::vector<State> path = {s};
-    for (int step = 0; step < 3000; ++step) {
-      if (path.size() > 1 && (path.size() > 200 || rng() % 3 == 0)) {
-        bound.Pop();
-        path.pop_back();
-      } else {
-        Move m;
-        State next;
-        do {
-          m = kAllMoves[rng() % 4];
-          next = path.back();
-        } while (!ApplyMove(board, m, &next));
-        bound.Push(m);
-        path.push_back(next);
-      }
-      ASSERT_EQ(bound.Value(), anew(path.back())) << "step " << step;
-    }
-  });
+  ForEachGoalsSearch(
+      [&](int goal_blank, const PdbSearch* search, const GoalMap& map) {
+        auto anew = [&](const State& s) {
+          return search->Heuristic(map.ToStored(s));
+        };
+        State s = WalkedFromGoal(board, goal_blank, 40, &rng);
+        PdbBound bound(*search, map.ToStored(s),
+                       MoveOrder::OfSymmetry(map.symmetry()));
+        std::vector<State> path = {s};
+        for (int step = 0; step < 3000; ++step) {
+          if (path.size() > 1 && (path.size() > 200 || rng() % 3 == 0)) {
+            bound.Pop();
+            path.pop_back();
+          } else {
+            Move m;
+            State next;
+            do {
+              m = kAllMoves[rng() % 4];
+              next = path.back();
+            } while (!ApplyMove(board, m, &next));
+            bound.Push(m);
+            path.push_back(next);
+          }
+          ASSERT_EQ(bound.Value(), anew(path.back())) << "step " << step;
+        }
+      });
 }
 
 // The CLI over the 5-5-5 databases: the blank-last goal they were built

@@ -71,8 +71,8 @@ Status OpenGoal(const QueryConfig& config, Solver* solver, GoalKind* kind) {
     // The multi-tile search needs nothing from the database.
     if (config.metric == Metric::kMtm) return Status::OK();
     std::shared_ptr<const PdbSearch> search;
-    bool rotated;
-    return solver->GetPdbSearch(config.board, goal_blank, &search, &rotated);
+    int symmetry;
+    return solver->GetPdbSearch(config.board, goal_blank, &search, &symmetry);
   }
   const int stored_blank = StoredGoalBlank(config.board, goal_blank);
   *kind = stored_blank == goal_blank ? GoalKind::kTable

@@ -1,11 +1,13 @@
 #include "lib/answer/histogram.h"
 
+#include <algorithm>
 #include <iomanip>
 #include <sstream>
 
 #include "lib/answer/goal.h"
 #include "lib/answer/json_text.h"
 #include "lib/puzzle/pattern.h"
+#include "lib/puzzle/symmetry.h"
 #include "lib/solve/solver.h"
 #include "lib/storage/format.h"
 
@@ -13,28 +15,39 @@ namespace slidedb {
 
 namespace {
 
-// The histograms of the goal's pattern databases, one per group; the goal
-// turned by 180 degrees shares them.
+// No pattern databases answer the goal: another goal's may be there, so
+// the message names the goal asked for and the cells its symmetries take
+// the blank to.
+Status NoPdbs(const QueryConfig& config, int goal_blank) {
+  const Board& board = config.board;
+  std::vector<int> others;
+  std::string cells;
+  for (int s : kPdbSymmetries) {
+    const int b = ApplySymmetry(board, s, goal_blank);
+    if (b == goal_blank || std::count(others.begin(), others.end(), b) > 0) {
+      continue;
+    }
+    others.push_back(b);
+    cells += (others.size() == 1 ? " " : ", ") + std::to_string(b);
+  }
+  return Status::NotFound(
+      "no pattern databases for " + TableId(board, goal_blank) + " (board " +
+      board.Name() + ", goal blank on cell " + std::to_string(goal_blank) +
+      (cells.empty() ? "" : " or, turned or mirrored, on" + cells) + ") in " +
+      config.db_dir);
+}
+
+// The histograms of the goal's pattern databases, one per group; the goals
+// turned by 180 degrees or mirrored from it share them (PdbSymmetry).
 Status PdbHistograms(const QueryConfig& config, const Database& db,
                      const std::string& format, std::string* out) {
+  const Board& board = config.board;
   const int goal_blank = GoalBlank(config);
-  std::vector<const PdbMeta*> pdbs = db.FindPdbs(config.board, goal_blank);
-  if (pdbs.empty()) {
-    pdbs = db.FindPdbs(config.board, config.board.cells() - 1 - goal_blank);
-  }
-  if (pdbs.empty()) {
-    // Another goal's may be there: name the goal asked for (the centre
-    // cell turns onto itself).
-    const int turned = config.board.cells() - 1 - goal_blank;
-    return Status::NotFound(
-        "no pattern databases for " + TableId(config.board, goal_blank) +
-        " (board " + config.board.Name() + ", goal blank on cell " +
-        std::to_string(goal_blank) +
-        (turned == goal_blank
-             ? ""
-             : " or, turned by 180 degrees, " + std::to_string(turned)) +
-        ") in " + config.db_dir);
-  }
+  const int k = PdbSymmetry(
+      board, goal_blank, [&](int b) { return !db.FindPdbs(board, b).empty(); });
+  if (k < 0) return NoPdbs(config, goal_blank);
+  const std::vector<const PdbMeta*> pdbs =
+      db.FindPdbs(board, ApplySymmetry(board, k, goal_blank));
   std::ostringstream o;
   if (format == "json") {
     std::string j = "{\"board\":\"" + config.board.Name() +

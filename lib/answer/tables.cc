@@ -1,5 +1,6 @@
 #include "lib/answer/tables.h"
 
+#include <algorithm>
 #include <map>
 #include <tuple>
 
@@ -52,21 +53,30 @@ Status ListGoals(const Database& db, std::vector<GoalInfo>* goals) {
     }
   }
   // Pattern databases: one set a (board, goal blank), each group a key; a
-  // set also serves the goal turned by 180 degrees when that one has none.
+  // set also serves the goals turned by 180 degrees or mirrored from its
+  // own that have none (as the solver picks one: PdbSymmetry).
   std::map<std::tuple<int, int, int>, const PdbMeta*> sets;
   for (const PdbMeta& m : db.pdbs()) {
     sets.emplace(std::make_tuple(m.board.rows(), m.board.cols(), m.goal_blank),
                  &m);
   }
   for (const auto& [key, m] : sets) {
-    const int turned = m->board.cells() - 1 - m->goal_blank;
-    std::vector<int> served = {m->goal_blank};
-    if (turned != m->goal_blank &&
-        sets.count(std::make_tuple(m->board.rows(), m->board.cols(),
-                                   turned)) == 0) {
-      served.push_back(turned);
+    const Board& board = m->board;
+    const auto has_set = [&](int b) {
+      return sets.count(std::make_tuple(board.rows(), board.cols(), b)) > 0;
+    };
+    std::vector<std::pair<int, int>> served = {{m->goal_blank, 0}};
+    for (int k : kPdbSymmetries) {
+      const int goal_blank = ApplySymmetry(board, k, m->goal_blank);
+      const int by = PdbSymmetry(board, goal_blank, has_set);
+      if (by > 0 && ApplySymmetry(board, by, goal_blank) == m->goal_blank &&
+          std::find_if(served.begin(), served.end(), [&](const auto& s) {
+            return s.first == goal_blank;
+          }) == served.end()) {
+        served.emplace_back(goal_blank, by);
+      }
     }
-    for (int goal_blank : served) {
+    for (const auto& [goal_blank, symmetry] : served) {
       GoalInfo g;
       g.board = m->board.Name();
       g.goal = CanonicalGoalText(m->board, goal_blank);
@@ -74,6 +84,7 @@ Status ListGoals(const Database& db, std::vector<GoalInfo>* goals) {
       g.kind = "pdb";
       g.states = ReachableStates(m->board);
       g.stored = goal_blank == m->goal_blank;
+      g.symmetry = symmetry;
       g.table = m->TableId();
       g.partition = PartitionName(m->partition);
       g.pdb_index = PdbIndexName(m->index);
@@ -129,7 +140,9 @@ void AppendGoalsText(const std::vector<GoalInfo>& goals, std::string* out) {
                    ? " by blank region"
                    : "") +
               (g.pdb_words ? " with successor words" : "") + " (" + g.table +
-              (g.stored ? ")" : ", the goal turned by 180 degrees)") +
+              (g.stored ? ")"
+                        : std::string(", the goal ") +
+                              PdbSymmetryName(g.symmetry) + ")") +
               ", answered by a search\n";
     } else {
       *out += std::to_string(g.states) + " states, max distance " +

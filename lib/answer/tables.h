@@ -22,6 +22,9 @@ struct GoalInfo {
   uint64_t states = 0;  // the states that reach the goal
   int max_distance = -1;  // the farthest state's distance; -1: unknown (pdb)
   bool stored = false;  // its own table or pattern databases are stored
+  // Kind "pdb", not stored: the symmetry that takes it to the goal of the
+  // databases that serve it (lib/puzzle/symmetry.h's PdbSymmetry).
+  int symmetry = 0;
   std::string table;    // the stored table or pattern databases that serve it
   std::string partition;  // kind "pdb": the groups of tiles, "7-8"
   // Kind "pdb": how entries are numbered, "placement" or "blank-region"

@@ -80,12 +80,37 @@ std::vector<int> ServedGoalBlanks(const Board& board, int stored_blank) {
   return out;
 }
 
+const char* PdbSymmetryName(int k) {
+  switch (k) {
+    case 1:
+      return "mirrored left-right";
+    case 2:
+      return "mirrored up-down";
+    case 3:
+      return "turned by 180 degrees";
+    default:
+      return "";
+  }
+}
+
 GoalMap::GoalMap(const Board& board, int goal_blank)
     : cells_(board.cells()),
       goal_blank_(goal_blank),
       stored_blank_(StoredGoalBlank(board, goal_blank)) {
   int k = 0;
   while (Apply(board, k, stored_blank_) != goal_blank) ++k;
+  Init(board, k);
+}
+
+GoalMap::GoalMap(const Board& board, int goal_blank, int k)
+    : cells_(board.cells()),
+      goal_blank_(goal_blank),
+      stored_blank_(Apply(board, k, goal_blank)) {
+  Init(board, k);
+}
+
+void GoalMap::Init(const Board& board, int k) {
+  symmetry_ = k;
   for (int c = 0; c < cells_; ++c) {
     cell_[c] = static_cast<uint8_t>(Apply(board, k, c));
     cell_inverse_[cell_[c]] = static_cast<uint8_t>(c);

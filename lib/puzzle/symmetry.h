@@ -43,6 +43,31 @@ int StoredGoalBlank(const Board& board, int goal_blank);
 // included): {0, 2, 6, 8} for the corner 8 on 3x3.
 std::vector<int> ServedGoalBlanks(const Board& board, int stored_blank);
 
+// The symmetries of every board's shape by which pattern databases built
+// for one goal blank answer another, in the order a search tries them: the
+// turn by 180 degrees, then the mirrors left-right and up-down (ApplySymmetry's
+// 3, 1 and 2; each its own inverse). The four corners of any board are one
+// class.
+inline constexpr int kPdbSymmetries[] = {3, 1, 2};
+
+// The symmetry (0 for none, else one of kPdbSymmetries, the first that
+// serves) by which the pattern databases of goal blank
+// ApplySymmetry(board, k, goal_blank) answer goals of `board` with the blank
+// on `goal_blank`, where has_set(b) says whether databases for goal blank b
+// are stored; -1 when none are. Tables are not looked at.
+template <typename HasSet>
+int PdbSymmetry(const Board& board, int goal_blank, HasSet&& has_set) {
+  if (has_set(goal_blank)) return 0;
+  for (int k : kPdbSymmetries) {
+    const int b = ApplySymmetry(board, k, goal_blank);
+    if (b != goal_blank && has_set(b)) return k;
+  }
+  return -1;
+}
+// How the goal of symmetry k of kPdbSymmetries is said: "turned by 180
+// degrees", "mirrored left-right" or "mirrored up-down".
+const char* PdbSymmetryName(int k);
+
 // How a state asked about a goal maps to the stored table's goal and how
 // the stored answer maps back. The symmetry used is the first, in the order
 // of docs/FORMAT.md, that takes the stored goal blank to the asked one.
@@ -50,11 +75,19 @@ class GoalMap {
  public:
   // REQUIRES: 0 <= goal_blank < board.cells().
   GoalMap(const Board& board, int goal_blank);
+  // The same through symmetry k (0 to 3: each its own inverse), whose
+  // stored goal blank is ApplySymmetry(board, k, goal_blank): how a search
+  // over that goal's pattern databases answers (PdbSymmetry).
+  // REQUIRES: 0 <= goal_blank < board.cells(); 0 <= k < 4.
+  GoalMap(const Board& board, int goal_blank, int k);
 
   int goal_blank() const { return goal_blank_; }
   int stored_blank() const { return stored_blank_; }
   // True when the goal's own table is stored: nothing to map.
   bool identity() const { return goal_blank_ == stored_blank_; }
+  // The symmetry (ApplySymmetry's number) that takes the stored goal
+  // blank to the asked one.
+  int symmetry() const { return symmetry_; }
 
   // A state in the labels of the asked goal's table, as the stored table
   // sees it: the same distance, the moves mapped by FromStored.
@@ -83,7 +116,12 @@ class GoalMap {
   uint8_t TileFromStored(uint8_t t) const { return tile_from_stored_[t]; }
 
  private:
+  // The rest of construction, symmetry k taking stored_blank_ to
+  // goal_blank_.
+  void Init(const Board& board, int k);
+
   int cells_;
+  int symmetry_ = 0;
   int goal_blank_;
   int stored_blank_;
   // cell_[c]: the cell of the asked board that stored cell c comes from.

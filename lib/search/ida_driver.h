@@ -58,16 +58,17 @@ inline constexpr uint64_t kSplitFrom = 10000;
 
 // The owner of a run: its search, what its root does not take (`root`: a
 // move in single-tile runs, an axis in multi-tile ones; -1 nothing), and
-// whether the start is the half turn of the caller's (`half_turn`: the run
-// then takes each state's children in the caller's move order; single-tile
-// runs only). A search converts to one that skips nothing, in its own order.
+// the caller's move order (MoveOrder: the run takes each state's children
+// in it when the start is the caller's mirrored or turned; single-tile runs
+// only). A search converts to one that skips nothing, in its own order.
 template <class Search>
 struct IdaRooted {
-  IdaRooted(const Search& s, int r = -1, bool h = false)  // NOLINT
-      : search(s), root(r), half_turn(h) {}
+  IdaRooted(const Search& s, int r = -1,  // NOLINT
+            MoveOrder o = MoveOrder::kOwn)
+      : search(s), root(r), order(o) {}
   const Search& search;
   int root;
-  bool half_turn;
+  MoveOrder order;
 };
 
 // What the threads of one iteration share.

@@ -37,7 +37,7 @@ class PdbSearch::Run
         search_(rooted.search),
         board_(rooted.search.board_),
         root_prev_(rooted.root < 0 ? -1 : rooted.root ^ 1),
-        flip_(rooted.half_turn ? 1 : 0),
+        order_(rooted.order),
         state_(start) {
     for (int c = 0; c < board_.cells(); ++c) {
       const int t = state_.tile[c];
@@ -69,11 +69,8 @@ class PdbSearch::Run
 
   int heuristic() const { return std::max(sum_, mirror_sum_); }
   // The move of the search's board that stands for the caller's move m,
-  // and the other way round: the same move, or with the half turn
-  // (IdaRooted::half_turn) the opposite one.
-  Move Caller(Move m) const {
-    return static_cast<Move>(static_cast<int>(m) ^ flip_);
-  }
+  // and the other way round: the same move, or mirrored (IdaRooted::order).
+  Move Caller(Move m) const { return order_.Searched(m); }
   int sum() const { return sum_; }
 
   // Makes move `m` (legal) the next of the path.
@@ -463,7 +460,7 @@ class PdbSearch::Run
   const Board& board_;
   // At the root, the move taken "before" it: its inverse is not taken.
   const int root_prev_;
-  const int flip_;  // 1 with the half turn (Caller), else 0
+  const MoveOrder order_;  // the caller's (Caller)
   State state_;
   // cells_[g][i]: the cell of group g's i-th tile; mirror_cells_[g][i]:
   // the reflection of the cell of group g's i-th mirror tile.

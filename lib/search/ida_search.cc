@@ -109,8 +109,7 @@ int PdbSearch::Heuristic(const State& s) const {
 
 struct PdbSearch::Cursor::Moves {
   Moves(const PdbSearch& search, const State& start, MoveOrder order)
-      : run(IdaRooted<PdbSearch>(search, -1, order == MoveOrder::kHalfTurn),
-            start, nullptr) {}
+      : run(IdaRooted<PdbSearch>(search, -1, order), start, nullptr) {}
   Run run;
   std::vector<Run::Undo> undos;
 };
@@ -248,7 +247,7 @@ Status PdbSearch::SolveOptimally(const State& start, Path* path,
                                  const SearchLimits& limits, int* proven,
                                  int stop_at, MoveOrder order) const {
   StartPath(path);
-  const IdaRooted<PdbSearch> rooted(*this, -1, order == MoveOrder::kHalfTurn);
+  const IdaRooted<PdbSearch> rooted(*this, -1, order);
   const Run root(rooted, start, nullptr);
   *proven = root.heuristic();
   if (root.sum() == 0) return Status::OK();
@@ -311,7 +310,7 @@ Status PdbSearch::Solve(const State& start, Path* path,
 Status PdbSearch::Within(const State& start, int bound, bool* within,
                          const SearchLimits& limits, int back,
                          MoveOrder order) const {
-  const IdaRooted<PdbSearch> rooted(*this, back, order == MoveOrder::kHalfTurn);
+  const IdaRooted<PdbSearch> rooted(*this, back, order);
   const Run root(rooted, start, nullptr);
   *within = root.sum() == 0;
   if (!*within && root.heuristic() <= bound) {

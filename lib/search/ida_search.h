@@ -125,14 +125,48 @@ struct SearchLimits {
   std::atomic<uint64_t>* generated = nullptr;
 };
 
-// The move order a search takes each state's children in. kHalfTurn: the
-// start is the half turn of the caller's (Solver::Turned), answered by
-// databases of the turned goal; the children are taken in the caller's
-// move order (the turned move of each, lib/puzzle/board.h's up, down,
-// left, right), and the skipped move sequences are the caller's. The
-// search then visits the states, and finds the path (turned), that
+// The move order a search takes each state's children in. kOwn, or that
+// of a caller whose board the search sees mirrored or turned: the start is
+// the caller's taken by a symmetry of the board (GoalMap, lib/puzzle/
+// symmetry.h), answered by the databases of the goal the symmetry takes
+// the caller's to. The children are then taken in the caller's move order
+// (the mirrored move of each, lib/puzzle/board.h's up, down, left, right),
+// and the skipped move sequences are the caller's. Through the half turn
+// the search then visits the states, and finds the path (turned), that
 // databases built for the caller's goal (the same groups turned) would.
-enum class MoveOrder { kOwn, kHalfTurn };
+// Through a mirror it keeps the stored goal's reflection, which databases
+// of the caller's goal would not have (the blank off the main diagonal),
+// and finds an optimal path with fewer states.
+class MoveOrder {
+ public:
+  static const MoveOrder kOwn;
+  static const MoveOrder kMirrorLeftRight;  // ApplySymmetry's 1
+  static const MoveOrder kMirrorUpDown;     // 2
+  static const MoveOrder kHalfTurn;         // 3
+  // The order of symmetry k of every board's shape (lib/puzzle/
+  // symmetry.h's numbers). REQUIRES: 0 <= k < 4.
+  static constexpr MoveOrder OfSymmetry(int k) {
+    return MoveOrder(static_cast<uint8_t>(k >> 1), static_cast<uint8_t>(k & 1));
+  }
+  // The search's move for the caller's move m, and the caller's for the
+  // search's: each of these symmetries is its own inverse.
+  Move Searched(Move m) const {
+    const int i = static_cast<int>(m);
+    return static_cast<Move>(i ^ (i < 2 ? up_down_ : left_right_));
+  }
+  bool operator==(const MoveOrder& o) const = default;
+
+ private:
+  constexpr MoveOrder(uint8_t up_down, uint8_t left_right)
+      : up_down_(up_down), left_right_(left_right) {}
+  uint8_t up_down_;     // 1: the caller's up is the search's down
+  uint8_t left_right_;  // 1: the caller's left is the search's right
+};
+inline constexpr MoveOrder MoveOrder::kOwn = MoveOrder::OfSymmetry(0);
+inline constexpr MoveOrder MoveOrder::kMirrorLeftRight =
+    MoveOrder::OfSymmetry(1);
+inline constexpr MoveOrder MoveOrder::kMirrorUpDown = MoveOrder::OfSymmetry(2);
+inline constexpr MoveOrder MoveOrder::kHalfTurn = MoveOrder::OfSymmetry(3);
 
 class PdbSearch {
  public:
@@ -190,8 +224,9 @@ class PdbSearch {
 
   // The heuristic of a state kept as moves are made and taken back, move
   // by move as the search keeps it (lib/analysis/searched_paths.h). Every
-  // move is taken: none is skipped. With MoveOrder::kHalfTurn `start` is
-  // the caller's turned (Solver::Turned) and each move the caller's.
+  // move is taken: none is skipped. With an `order` other than kOwn
+  // `start` is the caller's mapped (GoalMap::ToStored) and each move the
+  // caller's.
   // REQUIRES: the search outlives it.
   class Cursor {
    public:

@@ -13,7 +13,7 @@ namespace slidedb {
 
 class PdbSearch;
 struct SearchLimits;
-enum class MoveOrder;
+class MoveOrder;
 
 // A path from `start` to the goal by weighted A*: best first by
 // g + weight * h with h the search's heuristic, so at most `weight` times

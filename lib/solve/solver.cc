@@ -113,8 +113,9 @@ bool Solver::Searches(const Board& board, int goal_blank, Metric metric) const {
   }
   if (metric == Metric::kMtm) return board.cells() > kMaxTableCells;
   return board.cells() > kMaxTableCells ||
-         !db_->FindPdbs(board, goal_blank).empty() ||
-         !db_->FindPdbs(board, board.cells() - 1 - goal_blank).empty();
+         PdbSymmetry(board, goal_blank, [&](int b) {
+           return !db_->FindPdbs(board, b).empty();
+         }) >= 0;
 }
 
 bool Solver::WalksTwoBit(const Board& board, int goal_blank,
@@ -128,8 +129,8 @@ Status Solver::LoadPdbSearch(const Board& board, int goal_blank,
   return searches_.Get(
       std::make_tuple(board.rows(), board.cols(), goal_blank),
       [&](std::shared_ptr<const PdbSearch>* made) {
-        // Only those stored: a goal answered through the half turn looks
-        // for its own first.
+        // Only those stored: a goal answered through a symmetry looks for
+        // its own first.
         if (open_hook_ && !db_->FindPdbs(board, goal_blank).empty()) {
           open_hook_("pdb " + TableId(board, goal_blank));
         }
@@ -152,13 +153,16 @@ Status Solver::PreloadPdbs() {
 
 Status Solver::GetPdbSearch(const Board& board, int goal_blank,
                             std::shared_ptr<const PdbSearch>* search,
-                            bool* rotated) {
-  *rotated = false;
+                            int* symmetry) {
+  *symmetry = 0;
   Status s = LoadPdbSearch(board, goal_blank, search);
-  const int turned = board.cells() - 1 - goal_blank;
-  if (s.IsNotFound() && turned != goal_blank &&
-      LoadPdbSearch(board, turned, search).ok()) {
-    *rotated = true;
+  if (!s.IsNotFound()) return s;
+  const int k = PdbSymmetry(board, goal_blank, [&](int b) {
+    return !db_->FindPdbs(board, b).empty();
+  });
+  if (k > 0 &&
+      LoadPdbSearch(board, ApplySymmetry(board, k, goal_blank), search).ok()) {
+    *symmetry = k;
     return Status::OK();
   }
   return s;
@@ -179,20 +183,6 @@ Table* Solver::OpenedTable(const Board& board, int goal_blank, Metric metric) {
              : nullptr;
 }
 
-// Turning the board by 180 degrees reverses the reading order: cell c
-// becomes n-1-c, tile t of this goal becomes tile n-t of the turned one,
-// and every move of the blank its opposite.
-State Solver::Turned(const Board& board, const State& s) {
-  const int n = board.cells();
-  State turned;
-  for (int c = 0; c < n; ++c) {
-    const uint8_t t = s.tile[c];
-    turned.tile[n - 1 - c] = static_cast<uint8_t>(t == 0 ? 0 : n - t);
-  }
-  turned.blank = static_cast<uint8_t>(n - 1 - s.blank);
-  return turned;
-}
-
 Status Solver::TableFor(const Problem& p, Table** table) {
   // The common case first: a table opened already, no metadata scan.
   const int stored_blank = StoredGoalBlank(p.board, p.goal_blank);
@@ -204,10 +194,12 @@ Status Solver::TableFor(const Problem& p, Table** table) {
 }
 
 Status Solver::GetSearched(const Problem& p, Searched* out) {
-  bool rotated;
-  Status s = GetPdbSearch(p.board, p.goal_blank, &out->search, &rotated);
-  out->start = rotated ? Turned(p.board, p.start) : p.start;
-  out->order = rotated ? MoveOrder::kHalfTurn : MoveOrder::kOwn;
+  Status s = GetPdbSearch(p.board, p.goal_blank, &out->search, &out->symmetry);
+  out->start =
+      out->symmetry == 0
+          ? p.start
+          : GoalMap(p.board, p.goal_blank, out->symmetry).ToStored(p.start);
+  out->order = MoveOrder::OfSymmetry(out->symmetry);
   return s;
 }
 
@@ -222,10 +214,9 @@ Status Solver::Solve(const Problem& p, Path* path, const SearchLimits& limits) {
     s = GetSearched(p, &searched);
     if (!s.ok()) return s;
     s = searched.search->Solve(searched.start, path, limits, searched.order);
-    if (searched.order == MoveOrder::kOwn) return s;
-    const int n = p.board.cells();
-    for (Move& m : path->moves) m = Inverse(m);
-    for (uint8_t& t : path->tiles) t = static_cast<uint8_t>(n - t);
+    if (searched.symmetry != 0) {
+      PathFromStored(GoalMap(p.board, p.goal_blank, searched.symmetry), path);
+    }
     return s;
   }
   path->nodes = -1;

@@ -95,24 +95,23 @@ class Solver {
                   Metric metric = Metric::kStm);
 
   // The search that answers goals of `board` with the blank on
-  // `goal_blank`: over that goal's pattern databases or, when only those of
-  // the goal turned by 180 degrees (blank on cells()-1-goal_blank) were
-  // built, over those (*rotated is then true). Read on first use unless
-  // given by AddPdbSearch. NotFound if neither was built.
+  // `goal_blank`: over that goal's pattern databases or, when none were
+  // built, over those of the goal turned by 180 degrees or mirrored (the
+  // first stored, lib/puzzle/symmetry.h's PdbSymmetry: the four corners of
+  // a board share one set); *symmetry is then that symmetry's number, else
+  // 0. Read on first use unless given by AddPdbSearch. NotFound if none
+  // was built.
   Status GetPdbSearch(const Board& board, int goal_blank,
-                      std::shared_ptr<const PdbSearch>* search, bool* rotated);
+                      std::shared_ptr<const PdbSearch>* search, int* symmetry);
   // Hands over a search loaded already (say, shared between threads).
   void AddPdbSearch(std::shared_ptr<const PdbSearch> search);
-  // Turning the board by 180 degrees: the state a search of the turned
-  // goal (*rotated above) answers for `s`, its moves each the opposite
-  // of the caller's (searched in MoveOrder::kHalfTurn).
-  static State Turned(const Board& board, const State& s);
   // The search that answers p's goal (GetPdbSearch) and p.start as it is
-  // searched: as it is, or turned (Turned) and searched in
-  // MoveOrder::kHalfTurn when the databases are the turned goal's.
+  // searched: as it is, or taken by the symmetry (GoalMap of `symmetry`)
+  // and searched in its MoveOrder when the databases are another goal's.
   struct Searched {
     std::shared_ptr<const PdbSearch> search;
     State start;
+    int symmetry = 0;
     MoveOrder order = MoveOrder::kOwn;
   };
   Status GetSearched(const Problem& p, Searched* out);

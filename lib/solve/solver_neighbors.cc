@@ -58,10 +58,10 @@ Status Solver::NeighborDistance(const Problem& p, int from, int* distance,
   Status s = GetSearched(p, &searched);
   if (!s.ok()) return s;
   bool within = false;
-  // The way back leads `from` away; the half turn turns every move.
-  const int back =
-      came_by < 0 ? -1
-                  : came_by ^ (searched.order == MoveOrder::kHalfTurn ? 0 : 1);
+  // The way back leads `from` away, seen as the search sees it.
+  const int back = came_by < 0 ? -1
+                               : static_cast<int>(searched.order.Searched(
+                                     Inverse(static_cast<Move>(came_by))));
   s = searched.search->Within(searched.start, from - 1, &within, limits, back,
                               searched.order);
   *distance = within ? from - 1 : from + 1;
