@@ -203,7 +203,7 @@ struct SampledState {
 // blank. Either from a full table (its own, or one a rotation or
 // reflection of the board relates to it, docs/FORMAT.md) or from pattern
 // databases and a search (its own, or those of the goal turned by 180
-// degrees).
+// degrees or mirrored: one set serves the blank in every corner).
 struct TableInfo {
   std::string board;  // "3x3"
   std::string goal;   // its canonical goal, blank written 0
