@@ -419,7 +419,7 @@ async function main() {
     $('start-input').value = start;
     if (await setStart(unquote(start))) {
       const moves = moveTokens(q.get('moves'));
-      const legal = replayMoves(moves);
+      const legal = replayMoves(moves, parseSolverSteps(q.get('solver')));
       if (legal < moves.length) {
         fieldError('link', `The link's moves stop at move ${legal + 1} of ${moves.length}: ` +
                            `'${moves[legal]}' is not a legal move there (moves are U, D, L, R, ` +

@@ -2,9 +2,10 @@
 // The address holds the board, the metric when it is MTM, the start as it
 // was set, the goal when one was chosen, and the moves made since (the
 // blank's letters, as the CLI writes a solution; in MTM a run with its
-// count, "U2"): a reload or a shared link comes back to the same position,
-// with its move count and Undo; a link's board and goal, checked. Loaded
-// before app.js.
+// count, "U2") with the solver's among them (`solver`, solverSteps): a
+// reload or a shared link comes back to the same position, with its move
+// count, Undo and who made each move; a link's board and goal, checked.
+// Loaded before app.js.
 'use strict';
 
 // A value as a link writes it: encoded, but for the commas and slashes a
@@ -23,7 +24,48 @@ function linkQuery() {
   // they go on with it, as Close would count them: pushMove).
   const moves = S.history.map((h) => h.move).concat(partMove() || []).join('');
   if (moves) parts.push(['moves', moves]);
+  const solver = solverSteps();
+  if (solver) parts.push(['solver', solver]);
   return parts.map(([k, v]) => `${k}=${queryValue(v)}`).join('&');
+}
+
+// The blank's single steps among the link's moves that the solver made
+// (Solve's; in MTM a move the user went on with counts step by step),
+// numbered from 1 as ranges, "3-9,12"; "" when none.
+function solverSteps() {
+  const makers = [];
+  const add = (by, count) => { for (let i = 0; i < count; i++) makers.push(by); };
+  for (const h of S.history) {
+    const run = parseRun(h.move);
+    for (const p of h.parts || [{by: h.by, count: run ? run.count : 1}]) add(p.by, p.count);
+  }
+  const part = partMove();
+  if (part) add('solver', parseRun(part).count);
+  const ranges = [];
+  for (let i = 0; i < makers.length; i++) {
+    if (makers[i] !== 'solver') continue;
+    let j = i;
+    while (j + 1 < makers.length && makers[j + 1] === 'solver') j++;
+    ranges.push(i === j ? `${i + 1}` : `${i + 1}-${j + 1}`);
+    i = j;
+  }
+  return ranges.join(',');
+}
+
+// The most steps a link's `solver` is read for: far beyond any solution.
+const kMaxLinkSteps = 100000;
+
+// The steps a link's `solver` names (solverSteps), a Set of their numbers;
+// what is neither a number nor a range of them is left out.
+function parseSolverSteps(text) {
+  const steps = new Set();
+  for (const item of (text || '').split(',')) {
+    const m = /^(\d+)(?:-(\d+))?$/.exec(item.trim());
+    if (!m) continue;
+    const last = m[2] ? Number(m[2]) : Number(m[1]);
+    for (let k = Number(m[1]); k <= last && steps.size < kMaxLinkSteps; k++) steps.add(k);
+  }
+  return steps;
 }
 
 function writeUrl() {
@@ -33,20 +75,23 @@ function writeUrl() {
   $('permalink').href = url;
 }
 
-// Plays a link's moves (moveTokens) from the start; returns how many were
-// legal (all of them, or the index of the first that is not). In MTM a run
-// ("U2") is one move, and so are runs one way in a row ("UU", "U2U");
-// in STM a run is its single steps. Letters may be lower case.
-function replayMoves(tokens) {
-  let k = 0;
+// Plays a link's moves (moveTokens) from the start, the steps numbered in
+// `solver` (parseSolverSteps) as the solver's and the others as the
+// user's; returns how many were legal (all of them, or the index of the
+// first that is not). In MTM a run ("U2") is one move, and so are runs one
+// way in a row ("UU", "U2U": pushMove joins the steps); in STM a run is its
+// single steps. Letters may be lower case.
+function replayMoves(tokens, solver = new Set()) {
+  let k = 0, step = 0;
   for (const token of tokens) {
     const run = parseRun(token);
     const cells = S.cells.slice();
     if (!run || !applyRun(cells, run.letter, run.count)) return k;
-    const steps = isMtm() ? [run] : new Array(run.count).fill(parseRun(run.letter));
-    for (const step of steps) {
-      pushMove({cells: S.cells.slice(), move: step.name, by: 'you'});
-      applyRun(S.cells, step.letter, step.count);
+    for (let i = 0; i < run.count; i++) {
+      step++;
+      pushMove({cells: S.cells.slice(), move: run.letter,
+                by: solver.has(step) ? 'solver' : 'you'});
+      applyRun(S.cells, run.letter, 1);
     }
     k++;
   }

@@ -190,7 +190,7 @@ test('a link to a bad goal or an unbuilt board says so and leaves a playable boa
   }
 });
 
-test('the solved message counts the user\'s moves apart from the solver\'s', async () => {
+test('the solved message counts the user\'s moves apart from the solver\'s, after a reload too', async () => {
   const start = '123456708';  // one move: the user's
   let page = await open(`?start=${start}`);
   await expectStatus(page, movesText(1));
@@ -208,8 +208,21 @@ test('the solved message counts the user\'s moves apart from the solver\'s', asy
   await button(page, 'Solve').click();
   await expectStatus(page, 'Solved');
   await page.waitForFunction(() => /solver/.test(document.querySelector('#hint-text').textContent));
-  assert.equal(await text(page, 'hint-text'), 'Solved with the solver\'s help: 1 move by you, ' +
-                                              '1 by the solver; the fewest possible from the start is 2.');
+  const helped = 'Solved with the solver\'s help: 1 move by you, ' +
+                 '1 by the solver; the fewest possible from the start is 2.';
+  assert.equal(await text(page, 'hint-text'), helped);
+  // The link names the solver's step; reloaded, the message is the same.
+  const href = await page.locator('#permalink').getAttribute('href');
+  assert.equal(new URLSearchParams(href.split('?')[1]).get('solver'), '2', href);
+  await page.close();
+  page = await open(href.replace(/^\//, ''));
+  await expectStatus(page, 'Solved');
+  await page.waitForFunction(() => /solver/.test(document.querySelector('#hint-text').textContent));
+  assert.equal(await text(page, 'hint-text'), helped);
+  // Undo takes the solver's move back, and the link no longer names it.
+  await button(page, 'Undo').click();
+  await expectStatus(page, movesText(1));
+  assert.equal(params(page).get('solver'), null);
   await page.close();
 });
 
