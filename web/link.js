@@ -52,20 +52,17 @@ function solverSteps() {
   return ranges.join(',');
 }
 
-// The most steps a link's `solver` is read for: far beyond any solution.
-const kMaxLinkSteps = 100000;
-
-// The steps a link's `solver` names (solverSteps), a Set of their numbers;
-// what is neither a number nor a range of them is left out.
+// The steps a link's `solver` names (solverSteps), as [first, last]
+// ranges; what is neither a number nor a range of them is left out. Read
+// as ranges, not step by step, so that no number a link holds, however
+// large, takes long.
 function parseSolverSteps(text) {
-  const steps = new Set();
+  const ranges = [];
   for (const item of (text || '').split(',')) {
     const m = /^(\d+)(?:-(\d+))?$/.exec(item.trim());
-    if (!m) continue;
-    const last = m[2] ? Number(m[2]) : Number(m[1]);
-    for (let k = Number(m[1]); k <= last && steps.size < kMaxLinkSteps; k++) steps.add(k);
+    if (m) ranges.push([Number(m[1]), m[2] ? Number(m[2]) : Number(m[1])]);
   }
-  return steps;
+  return ranges;
 }
 
 function writeUrl() {
@@ -76,12 +73,13 @@ function writeUrl() {
 }
 
 // Plays a link's moves (moveTokens) from the start, the steps numbered in
-// `solver` (parseSolverSteps) as the solver's and the others as the
-// user's; returns how many were legal (all of them, or the index of the
-// first that is not). In MTM a run ("U2") is one move, and so are runs one
-// way in a row ("UU", "U2U": pushMove joins the steps); in STM a run is its
-// single steps. Letters may be lower case.
-function replayMoves(tokens, solver = new Set()) {
+// `solver` (parseSolverSteps' ranges) as the solver's and the others as
+// the user's; returns how many were legal (all of them, or the index of
+// the first that is not). In MTM a run ("U2") is one move, and so are runs
+// one way in a row ("UU", "U2U": pushMove joins the steps); in STM a run is
+// its single steps. Letters may be lower case.
+function replayMoves(tokens, solver = []) {
+  const bySolver = (n) => solver.some(([first, last]) => first <= n && n <= last);
   let k = 0, step = 0;
   for (const token of tokens) {
     const run = parseRun(token);
@@ -90,7 +88,7 @@ function replayMoves(tokens, solver = new Set()) {
     for (let i = 0; i < run.count; i++) {
       step++;
       pushMove({cells: S.cells.slice(), move: run.letter,
-                by: solver.has(step) ? 'solver' : 'you'});
+                by: bySolver(step) ? 'solver' : 'you'});
       applyRun(S.cells, run.letter, 1);
     }
     k++;

@@ -157,13 +157,13 @@ Status Solver::GetPdbSearch(const Board& board, int goal_blank,
   *symmetry = 0;
   Status s = LoadPdbSearch(board, goal_blank, search);
   if (!s.IsNotFound()) return s;
-  const int k = PdbSymmetry(board, goal_blank, [&](int b) {
-    return !db_->FindPdbs(board, b).empty();
-  });
-  if (k > 0 &&
-      LoadPdbSearch(board, ApplySymmetry(board, k, goal_blank), search).ok()) {
-    *symmetry = k;
-    return Status::OK();
+  // In PdbSymmetry's order, a search handed over (AddPdbSearch) too.
+  for (int k : kPdbSymmetries) {
+    const int b = ApplySymmetry(board, k, goal_blank);
+    if (b != goal_blank && LoadPdbSearch(board, b, search).ok()) {
+      *symmetry = k;
+      return Status::OK();
+    }
   }
   return s;
 }

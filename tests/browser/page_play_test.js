@@ -224,6 +224,15 @@ test('the solved message counts the user\'s moves apart from the solver\'s, afte
   await expectStatus(page, movesText(1));
   assert.equal(params(page).get('solver'), null);
   await page.close();
+  // Numbers no step has, however large, and what is no number: the
+  // link's move stays the user's, read at once.
+  page = await open(`?start=${two}&moves=R&solver=9007199254740992,2-${'9'.repeat(400)},x,3-1`);
+  await expectStatus(page, movesText(1));
+  assert.equal(await text(page, 'move-count'), '1');
+  await tile(page, '8').click();
+  await expectStatus(page, 'Solved');
+  assert.equal(await text(page, 'hint-text'), 'Solved in 2 moves: as few as possible.');
+  await page.close();
 });
 
 test('an unsolvable position: "1 inversion", and the count follows the moves', async () => {
