@@ -134,15 +134,14 @@ struct SearchLimits {
 // and the skipped move sequences are the caller's. Through the half turn
 // the search then visits the states, and finds the path (turned), that
 // databases built for the caller's goal (the same groups turned) would.
-// Through a mirror it keeps the stored goal's reflection, which databases
-// of the caller's goal would not have (the blank off the main diagonal),
-// and finds an optimal path with fewer states.
+// Through a mirror of a square board it keeps the stored goal's reflection
+// about the main diagonal, which databases of the caller's goal (its blank
+// off that diagonal) would not have: an optimal path, in fewer states
+// (BENCHMARKS.md, the fifty-first session).
 class MoveOrder {
  public:
   static const MoveOrder kOwn;
-  static const MoveOrder kMirrorLeftRight;  // ApplySymmetry's 1
-  static const MoveOrder kMirrorUpDown;     // 2
-  static const MoveOrder kHalfTurn;         // 3
+  static const MoveOrder kHalfTurn;  // ApplySymmetry's 3
   // The order of symmetry k of every board's shape (lib/puzzle/
   // symmetry.h's numbers). REQUIRES: 0 <= k < 4.
   static constexpr MoveOrder OfSymmetry(int k) {
@@ -163,9 +162,6 @@ class MoveOrder {
   uint8_t left_right_;  // 1: the caller's left is the search's right
 };
 inline constexpr MoveOrder MoveOrder::kOwn = MoveOrder::OfSymmetry(0);
-inline constexpr MoveOrder MoveOrder::kMirrorLeftRight =
-    MoveOrder::OfSymmetry(1);
-inline constexpr MoveOrder MoveOrder::kMirrorUpDown = MoveOrder::OfSymmetry(2);
 inline constexpr MoveOrder MoveOrder::kHalfTurn = MoveOrder::OfSymmetry(3);
 
 class PdbSearch {
