@@ -33,14 +33,9 @@ function linkQuery() {
 // (Solve's; in MTM a move the user went on with counts step by step),
 // numbered from 1 as ranges, "3-9,12"; "" when none.
 function solverSteps() {
-  const makers = [];
-  const add = (by, count) => { for (let i = 0; i < count; i++) makers.push(by); };
-  for (const h of S.history) {
-    const run = parseRun(h.move);
-    for (const p of h.parts || [{by: h.by, count: run ? run.count : 1}]) add(p.by, p.count);
-  }
+  const makers = S.history.flatMap(stepMakers);
   const part = partMove();
-  if (part) add('solver', parseRun(part).count);
+  if (part) makers.push(...stepMakers({move: part, by: 'solver'}));
   const ranges = [];
   for (let i = 0; i < makers.length; i++) {
     if (makers[i] !== 'solver') continue;

@@ -91,6 +91,14 @@ function tileOfMove(m) {
   return String(m.tiles && m.tiles.length ? m.tiles[m.tiles.length - 1] : m.tile);
 }
 
+// Who made each single step of the move `h` ('you' or 'solver'): a move
+// both made part of says so in its `parts`.
+function stepMakers(h) {
+  const run = parseRun(h.move);
+  return (h.parts || [{by: h.by, count: run ? run.count : 1}])
+      .flatMap((p) => Array(p.count).fill(p.by));
+}
+
 // The moves made, as one move each in the metric: in STM a run made in MTM
 // becomes its single steps; in MTM steps one way in a row become one move.
 function historyInMetric() {
@@ -105,9 +113,7 @@ function historyInMetric() {
     const run = parseRun(h.move);
     if (!run || run.count === 1) { out.push({cells: h.cells, move: h.move, by: h.by}); continue; }
     const cells = h.cells.slice();
-    // Each step is its maker's (a move both made part of: `parts`).
-    const by = (h.parts || [{by: h.by, count: run.count}])
-        .flatMap((p) => Array(p.count).fill(p.by));
+    const by = stepMakers(h);
     for (let i = 0; i < run.count; i++) {
       out.push({cells: cells.slice(), move: run.letter, by: by[i]});
       applyRun(cells, run.letter, 1);

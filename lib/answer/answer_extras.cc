@@ -139,7 +139,7 @@ Status ExtraAnswers::SearchedExtras(const Problem& p, int distance,
   if (!s.ok()) return s;
   const SearchedPaths::BoundMaker bound = [&searched] {
     return std::make_unique<PdbBound>(*searched.search, searched.start,
-                                      searched.order);
+                                      searched.order());
   };
   SearchedPaths paths(p.board, p.goal_blank, limits);
   if (options_.count) s = paths.Count(p.start, distance, bound, &count_);

@@ -194,12 +194,10 @@ Status Solver::TableFor(const Problem& p, Table** table) {
 }
 
 Status Solver::GetSearched(const Problem& p, Searched* out) {
-  Status s = GetPdbSearch(p.board, p.goal_blank, &out->search, &out->symmetry);
-  out->start =
-      out->symmetry == 0
-          ? p.start
-          : GoalMap(p.board, p.goal_blank, out->symmetry).ToStored(p.start);
-  out->order = MoveOrder::OfSymmetry(out->symmetry);
+  int symmetry;
+  Status s = GetPdbSearch(p.board, p.goal_blank, &out->search, &symmetry);
+  out->map.emplace(p.board, p.goal_blank, symmetry);
+  out->start = symmetry == 0 ? p.start : out->map->ToStored(p.start);
   return s;
 }
 
@@ -213,10 +211,8 @@ Status Solver::Solve(const Problem& p, Path* path, const SearchLimits& limits) {
     Searched searched;
     s = GetSearched(p, &searched);
     if (!s.ok()) return s;
-    s = searched.search->Solve(searched.start, path, limits, searched.order);
-    if (searched.symmetry != 0) {
-      PathFromStored(GoalMap(p.board, p.goal_blank, searched.symmetry), path);
-    }
+    s = searched.search->Solve(searched.start, path, limits, searched.order());
+    if (!searched.map->identity()) PathFromStored(*searched.map, path);
     return s;
   }
   path->nodes = -1;

@@ -18,6 +18,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <shared_mutex>
 #include <string>
 #include <thread>
@@ -25,6 +26,7 @@
 
 #include "lib/base/status.h"
 #include "lib/puzzle/problem.h"
+#include "lib/puzzle/symmetry.h"
 #include "lib/search/ida_search.h"
 #include "lib/search/mtm_search.h"
 #include "lib/search/page_budget.h"
@@ -106,13 +108,13 @@ class Solver {
   // Hands over a search loaded already (say, shared between threads).
   void AddPdbSearch(std::shared_ptr<const PdbSearch> search);
   // The search that answers p's goal (GetPdbSearch) and p.start as it is
-  // searched: as it is, or taken by the symmetry (GoalMap of `symmetry`)
-  // and searched in its MoveOrder when the databases are another goal's.
+  // searched: as it is, or taken by the symmetry (`map`, the identity
+  // when the databases are the goal's own) and searched in its order.
   struct Searched {
     std::shared_ptr<const PdbSearch> search;
     State start;
-    int symmetry = 0;
-    MoveOrder order = MoveOrder::kOwn;
+    std::optional<GoalMap> map;  // set by GetSearched
+    MoveOrder order() const { return MoveOrder::OfSymmetry(map->symmetry()); }
   };
   Status GetSearched(const Problem& p, Searched* out);
   // Whether goals of `board` with the blank on `goal_blank` are answered by

@@ -60,10 +60,10 @@ Status Solver::NeighborDistance(const Problem& p, int from, int* distance,
   bool within = false;
   // The way back leads `from` away, seen as the search sees it.
   const int back = came_by < 0 ? -1
-                               : static_cast<int>(searched.order.Searched(
+                               : static_cast<int>(searched.order().Searched(
                                      Inverse(static_cast<Move>(came_by))));
   s = searched.search->Within(searched.start, from - 1, &within, limits, back,
-                              searched.order);
+                              searched.order());
   *distance = within ? from - 1 : from + 1;
   return s;
 }
