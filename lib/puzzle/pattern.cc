@@ -239,6 +239,32 @@ std::vector<int> Road(const Board& board, int from, int to, bool rows_first) {
 
 }  // namespace
 
+Partition CrossPartition(const Board& board, int goal_blank) {
+  if (board.rows() != 5 || board.cols() != 5) return {};
+  // The blank-last goal's groups, as cells (tile t's home is cell t - 1).
+  static constexpr int kCells[4][6] = {{0, 5, 10, 15, 20, 21},
+                                       {1, 6, 11, 12, 16, 17},
+                                       {2, 3, 4, 7, 8, 9},
+                                       {13, 14, 18, 19, 22, 23}};
+  const int last = board.cells() - 1;
+  for (int k = 0; k < ShapeSymmetries(board); ++k) {
+    if (ApplySymmetry(board, k, last) != goal_blank) continue;
+    // The canonical goal's tile on a cell c (the blank on goal_blank): the
+    // cells in order, the blank's skipped, numbered from 1.
+    const auto tile = [&](int c) { return c < goal_blank ? c + 1 : c; };
+    Partition p;
+    for (const auto& group : kCells) {
+      std::vector<int> tiles;
+      for (int c : group) tiles.push_back(tile(ApplySymmetry(board, k, c)));
+      std::sort(tiles.begin(), tiles.end());
+      p.push_back(tiles);
+    }
+    std::sort(p.begin(), p.end());
+    return p;
+  }
+  return {};
+}
+
 Partition DefaultPartition(const Board& board, int goal_blank) {
   const int last = board.cells() - 1;
   const CellGroups base = BlankLastCells(board);

@@ -58,6 +58,19 @@ std::string PartitionName(const Partition& p);
 // 610 s of CPU on two threads and 2 GB (BENCHMARKS.md).
 // REQUIRES: 0 <= goal_blank < board.cells().
 Partition DefaultPartition(const Board& board, int goal_blank);
+// The cross partition of a goal: a second partition whose groups run
+// across DefaultPartition's, kept by placement in direct tables beside a
+// set by blank region with successor words (lib/search/pdb_cross.h), for
+// the 5x5 goals with the blank in a corner: for the blank last, tiles
+// 1,6,11,16,21,22/2,7,12,13,17,18/3,4,5,8,9,10/14,15,19,20,23,24
+// (clausecker/24puzzle's partition 5 in that goal's tiles; its
+// reflection about the main diagonal is another partition, so a search
+// looks up both), turned and mirrored with the blank. Empty for other
+// boards and blanks. REQUIRES: 0 <= goal_blank < board.cells().
+Partition CrossPartition(const Board& board, int goal_blank);
+// The most tiles a cross group has: its direct table takes cells^tiles
+// bytes (244 MB for six on 5x5).
+inline constexpr int kMaxCrossTiles = 6;
 // Groups of the given sizes over consecutive tiles, from tile 1.
 Partition ConsecutiveGroups(const std::vector<int>& sizes);
 

@@ -92,6 +92,11 @@ class Database {
   std::string PdbWordPath(const PdbMeta& meta) const {
     return dir_ + "/" + meta.WordFileName();
   }
+  // The file of its cross group's direct table (meta.has_cross():
+  // meta.cross_bytes() bytes, lib/search/pdb_cross.h).
+  std::string PdbCrossPath(const PdbMeta& meta) const {
+    return dir_ + "/" + meta.CrossFileName();
+  }
 
   // How OpenTable reads a table's pages. kSmallWhole: tables of up to
   // kPreloadStates states are read whole now (a batch then walks without

@@ -59,10 +59,23 @@ std::string PdbPageKey(const std::string& table_id, int group,
   return key;
 }
 
-std::string PdbWordFileName(const std::string& table_id, int group) {
+namespace {
+
+std::string PdbFileName(const std::string& table_id, int group,
+                        const char* suffix) {
   std::string name = table_id;
   std::replace(name.begin(), name.end(), '/', '-');
-  return name + "-" + std::to_string(group) + kPdbWordFileSuffix;
+  return name + "-" + std::to_string(group) + suffix;
+}
+
+}  // namespace
+
+std::string PdbWordFileName(const std::string& table_id, int group) {
+  return PdbFileName(table_id, group, kPdbWordFileSuffix);
+}
+
+std::string PdbCrossFileName(const std::string& table_id, int group) {
+  return PdbFileName(table_id, group, kPdbCrossFileSuffix);
 }
 
 namespace {

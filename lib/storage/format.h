@@ -116,6 +116,10 @@ std::string PdbPageKey(const std::string& table_id, int group, uint32_t page);
 // database's directory, beside RocksDB's: "5x5-b24-0.words".
 inline constexpr char kPdbWordFileSuffix[] = ".words";
 std::string PdbWordFileName(const std::string& table_id, int group);
+// Its cross group's direct table (lib/search/pdb_cross.h), if built, is a
+// file there too: "5x5-b24-0.cross".
+inline constexpr char kPdbCrossFileSuffix[] = ".cross";
+std::string PdbCrossFileName(const std::string& table_id, int group);
 
 // Parsing keys, the inverse of the above: each returns false, setting
 // nothing, when `key` is not of its kind. *id is the table id for a table

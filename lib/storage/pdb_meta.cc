@@ -11,6 +11,27 @@ std::string PdbMeta::TableId() const {
   return slidedb::TableId(board, goal_blank);
 }
 
+namespace {
+
+// A cross group of 1 to kMaxCrossTiles distinct tiles of the board.
+bool CrossTilesOk(const Board& board, const std::vector<int>& tiles) {
+  if (tiles.empty() || tiles.size() > kMaxCrossTiles) return false;
+  std::vector<bool> seen(board.cells());
+  for (int t : tiles) {
+    if (t < 1 || t >= board.cells() || seen[t]) return false;
+    seen[t] = true;
+  }
+  return true;
+}
+
+}  // namespace
+
+uint64_t PdbMeta::cross_bytes() const {
+  uint64_t bytes = 1;
+  for (size_t i = 0; i < cross_tiles.size(); ++i) bytes *= board.cells();
+  return bytes;
+}
+
 void PdbMeta::SetPages() {
   page_records = kPageBytes * 8 / static_cast<uint32_t>(entry_bits);
   pages = static_cast<uint32_t>((stored_bytes() + kPageBytes - 1) / kPageBytes);
@@ -39,6 +60,15 @@ std::string PdbMeta::ToJson() const {
         "u32, little-endian: bit 4 * slot + d set when moving the group's "
         "tile `slot` in direction d (0 up, 1 down, 2 left, 3 right) lowers "
         "the entry by one (it raises it by one otherwise)";
+  }
+  if (has_cross()) {
+    j["cross_tiles"] = cross_tiles;
+    j["cross_file"] = CrossFileName();
+    j["cross_bytes"] = cross_bytes();
+    j["cross_record"] =
+        "u8 at the sum of cell(tile i) * cells^i over the cross group's "
+        "tiles in order: fewest moves of those tiles to their goal cells, "
+        "blank moves free; 0 where two tiles share a cell";
   }
   j["record"] =
       entry_bits == 8
@@ -87,6 +117,14 @@ Status PdbMeta::FromJson(std::string_view json, PdbMeta* out) {
                      j.value("word_bits", 0) == 32 &&
                      j.at("word_file").get<std::string>() == m.WordFileName() &&
                      j.value("word_bytes", uint64_t{0}) == m.word_bytes());
+    if (j.contains("cross_tiles")) {
+      m.cross_tiles = j.at("cross_tiles").get<std::vector<int>>();
+    }
+    const bool cross_ok =
+        !m.has_cross() ||
+        (CrossTilesOk(m.board, m.cross_tiles) &&
+         j.value("cross_file", std::string()) == m.CrossFileName() &&
+         j.value("cross_bytes", uint64_t{0}) == m.cross_bytes());
     meta_json::ReadProvenance(
         j, {&m.built_by, &m.built_at, &m.build_seconds, &m.threads});
     PdbMeta paged = m;
@@ -94,7 +132,7 @@ Status PdbMeta::FromJson(std::string_view json, PdbMeta* out) {
     const bool group_ok =
         m.group >= 0 && m.group < static_cast<int>(m.partition.size()) &&
         m.tiles == m.partition[m.group];
-    if (!group_ok || !words_ok || m.goal_blank < 0 ||
+    if (!group_ok || !words_ok || !cross_ok || m.goal_blank < 0 ||
         m.goal_blank >= m.board.cells() ||
         m.entries !=
             GroupIndexer(m.board, static_cast<int>(m.tiles.size()), m.index)

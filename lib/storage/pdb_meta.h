@@ -46,6 +46,10 @@ struct PdbMeta {
   // little-endian) are stored: by blank region only, in the file
   // WordFileName() of the database's directory.
   bool words = false;
+  // The tiles of its group in the goal's cross partition (CrossPartition,
+  // lib/puzzle/pattern.h), whose direct table (lib/search/pdb_cross.h:
+  // cells^tiles bytes) is the file CrossFileName(); empty when none.
+  std::vector<int> cross_tiles;
   std::string built_by;
   std::string built_at;
   double build_seconds = 0;
@@ -67,6 +71,11 @@ struct PdbMeta {
   bool has_words() const { return words; }
   uint64_t word_bytes() const { return entries * 4; }
   std::string WordFileName() const { return PdbWordFileName(TableId(), group); }
+  bool has_cross() const { return !cross_tiles.empty(); }
+  uint64_t cross_bytes() const;  // board.cells() ^ cross_tiles.size()
+  std::string CrossFileName() const {
+    return PdbCrossFileName(TableId(), group);
+  }
   std::string ToJson() const;
   static Status FromJson(std::string_view json, PdbMeta* out);
 };
@@ -76,6 +85,13 @@ struct PdbMeta {
 inline bool AllHaveWords(const std::vector<const PdbMeta*>& metas) {
   return std::all_of(metas.begin(), metas.end(),
                      [](const PdbMeta* m) { return m->has_words(); });
+}
+
+// Whether every group of a goal's set has its cross group's table.
+inline bool AllHaveCross(const std::vector<const PdbMeta*>& metas) {
+  return !metas.empty() &&
+         std::all_of(metas.begin(), metas.end(),
+                     [](const PdbMeta* m) { return m->has_cross(); });
 }
 
 }  // namespace slidedb
