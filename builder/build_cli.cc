@@ -154,19 +154,24 @@ Status WriteTable(const BuildOptions& o, int goal_blank, const std::string& tag,
 // The line that ends a build: what it wrote, and the database's size.
 void PrintSummary(const BuildOptions& o, size_t built,
                   const std::set<std::string>& partitions_built,
-                  uint64_t built_bytes, double seconds, std::ostream& out) {
+                  uint64_t built_bytes, uint64_t cross_bytes, double seconds,
+                  std::ostream& out) {
   std::string partitions;
   for (const std::string& p : partitions_built) {
     partitions += (partitions.empty() ? "" : "; ") + p;
   }
-  out << "wrote " << o.db_dir << ": " << built
-      << (o.pdb ? " set" : " table") << (built == 1 ? "" : "s")
+  out << "wrote " << o.db_dir << ": " << built << (o.pdb ? " set" : " table")
+      << (built == 1 ? "" : "s")
       << (o.pdb ? " of pattern databases (" + partitions + ")" : "") << " of "
       << o.board.Name() << (o.metric == Metric::kMtm ? " (mtm)" : "") << ", "
       << WithCommas(built_bytes) << " bytes of "
-      << (o.pdb ? "entries" : "records") << "; the database " << std::fixed
-      << std::setprecision(2) << DirectoryBytes(o.db_dir) / 1048576.0
-      << " MiB on disk; " << std::setprecision(3) << seconds << " s\n";
+      << (o.pdb ? "entries" : "records")
+      << (cross_bytes > 0
+              ? " and " + WithCommas(cross_bytes) + " of cross tables"
+              : "")
+      << "; the database " << std::fixed << std::setprecision(2)
+      << DirectoryBytes(o.db_dir) / 1048576.0 << " MiB on disk; "
+      << std::setprecision(3) << seconds << " s\n";
 }
 
 // The exit status of a build stopped by `s` (docs/ERRORS.md): 69 when
@@ -200,8 +205,9 @@ std::string RoomRefusal(const BuildOptions& o, const std::vector<int>& goals) {
     return TwoBitRoomRefusal(o.board, static_cast<int>(goals.size()), room);
   }
   for (const int goal_blank : goals) {
-    std::string refusal = PdbRoomRefusal(o.board, PartitionOf(o, goal_blank),
-                                         o.pdb_index, o.pdb_words, room);
+    std::string refusal =
+        PdbRoomRefusal(o.board, goal_blank, PartitionOf(o, goal_blank),
+                       o.pdb_index, o.pdb_words, room);
     if (!refusal.empty()) return refusal;
   }
   return "";
@@ -239,6 +245,7 @@ int Build(const BuildOptions& o, const std::vector<int>& goals,
   // What this build writes: its records' (or entries') bytes, and the
   // partitions of its pattern databases.
   uint64_t built_bytes = 0;
+  PdbBytes pdb_bytes;
   std::set<std::string> built_partitions;
   for (size_t k = 0; k < goals.size(); ++k) {
     const int goal_blank = goals[k];
@@ -250,7 +257,8 @@ int Build(const BuildOptions& o, const std::vector<int>& goals,
                                    ? " by blank region"
                                    : ""));
       s = BuildPdbs(o.board, goal_blank, partition, o.pdb_index, o.pdb_words,
-                    o.threads, o.quiet, writer.get(), &built_bytes, out, err);
+                    o.threads, o.quiet, writer.get(), &pdb_bytes, out, err);
+      built_bytes = pdb_bytes.entries;
       if (!s.ok()) {
         err << "slidedb-build: " << s.message() << "\n";
         return BuildExitStatus(s);
@@ -286,11 +294,11 @@ int Build(const BuildOptions& o, const std::vector<int>& goals,
   if (!writer->left_behind().empty()) {
     err << "slidedb-build: " << OldDatabaseLeft(*writer) << "\n";
   }
-  PrintSummary(o, goals.size(), built_partitions, built_bytes,
-               std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                             t0)
-                   .count(),
-               out);
+  PrintSummary(
+      o, goals.size(), built_partitions, built_bytes, pdb_bytes.cross,
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
+          .count(),
+      out);
   return kExitOk;
 }
 

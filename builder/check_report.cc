@@ -110,6 +110,10 @@ std::function<void(const CheckProgress&)> ProgressLines(std::ostream& err) {
       case CheckProgress::Stage::kWords:
         err << what << ": its successor words";
         break;
+      case CheckProgress::Stage::kCross:
+        err << what << ": its cross table (" << WithCommas(p.size)
+            << " bytes): its search runs again";
+        break;
       case CheckProgress::Stage::kPages:
       case CheckProgress::Stage::kStates:
         err << what << ": " << WithCommas(p.total) << " of " << WithCommas(p.of)

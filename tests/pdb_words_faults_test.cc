@@ -15,6 +15,7 @@
 #include "lib/storage/database.h"
 #include "lib/storage/database_writer.h"
 #include "tests/fault_env.h"
+#include "tests/pdb_test_util.h"
 #include "tests/test_util.h"
 
 namespace slidedb {
@@ -41,15 +42,7 @@ SmallPdb MakeSmallPdb() {
                   .ok());
   EXPECT_TRUE(ComputePdbWords(board, 3, r.values, 1, &p.words).ok());
   PdbMeta& m = p.meta;
-  m.board = board;
-  m.goal_blank = 8;
-  m.goal = "1,2,3,4,5,6,7,8,0";
-  m.partition = {{1, 2, 3}, {4, 5, 6, 7, 8}};
-  m.tiles = {1, 2, 3};
-  m.index = PdbIndexKind::kBlankRegion;
-  m.entries = r.values.size();
-  m.max_value = static_cast<int>(r.histogram.size()) - 1;
-  m.histogram = r.histogram;
+  m = testing::SmallPdbMeta(PdbIndexKind::kBlankRegion, r);
   m.words = true;
   m.SetPages();
   p.entries = std::move(r.values);

@@ -15,32 +15,14 @@
 #include "lib/search/bfs_memory.h"
 #include "lib/search/ida_search.h"
 #include "lib/search/pdb_build.h"
+#include "tests/pdb_test_util.h"
 #include "tests/test_util.h"
 
 namespace slidedb {
 namespace {
 
-struct ByRegion {
-  std::vector<std::vector<uint8_t>> values;
-  std::vector<std::vector<uint32_t>> words;
-};
-
-ByRegion BuildByRegion(const Board& board, int goal_blank, const Partition& p) {
-  ByRegion out;
-  for (const auto& tiles : p) {
-    PdbResult r;
-    EXPECT_TRUE(BuildPatternDb(board, goal_blank, tiles,
-                               PdbIndexKind::kBlankRegion, 2, nullptr, &r)
-                    .ok());
-    std::vector<uint32_t> words;
-    EXPECT_TRUE(ComputePdbWords(board, static_cast<int>(tiles.size()), r.values,
-                                2, &words)
-                    .ok());
-    out.values.push_back(std::move(r.values));
-    out.words.push_back(std::move(words));
-  }
-  return out;
-}
+using testing::BuildPdbByRegion;
+using testing::PdbByRegion;
 
 // For states of the real puzzle, each move of a group's tile: its bit says
 // whether the group's entry goes down by one, and else it goes up by one.
@@ -48,7 +30,7 @@ TEST(PdbWordsTest, EachBitIsTheChangeOfTheEntryOnRealMoves) {
   const Board board(3, 4);
   const int goal_blank = 11;
   const std::vector<int> tiles = {1, 2, 5, 6, 9};
-  const ByRegion t = BuildByRegion(board, goal_blank, {tiles});
+  const PdbByRegion t = BuildPdbByRegion(board, goal_blank, {tiles});
   const GroupIndexer gix(board, 5, PdbIndexKind::kBlankRegion);
   const Indexer indexer(board, goal_blank);
   std::mt19937_64 rng(7);
@@ -119,7 +101,7 @@ TEST(PdbWordsTest, TheSearchOverWordsIsTheSearchOverEntries) {
         Case{Board(3, 3), 0, ConsecutiveGroups({4, 4}), 211 * scale}}) {
     SCOPED_TRACE(c.board.Name() + " goal blank " +
                  std::to_string(c.goal_blank));
-    ByRegion t = BuildByRegion(c.board, c.goal_blank, c.partition);
+    PdbByRegion t = BuildPdbByRegion(c.board, c.goal_blank, c.partition);
     const PdbSearch entries(c.board, c.goal_blank, c.partition,
                             PdbIndexKind::kBlankRegion, t.values);
     const PdbSearch words(c.board, c.goal_blank, c.partition,
@@ -178,7 +160,7 @@ std::string MappingFlags(const std::string& path) {
 TEST(PdbWordsTest, AMappedFileIsTheWordsInMemory) {
   const Board board(3, 3);
   const Partition p = ConsecutiveGroups({4, 4});
-  const ByRegion t = BuildByRegion(board, 8, p);
+  const PdbByRegion t = BuildPdbByRegion(board, 8, p);
   const std::string dir = testing::TempDir("pdb-words-map");
   std::vector<PdbValues> mapped(p.size());
   for (size_t g = 0; g < p.size(); ++g) {

@@ -267,22 +267,27 @@ void CheckTable(rocksdb::DB* db, const std::string& id, const std::string& json,
   CompareHistograms(meta.histogram, histogram, max, check);
 }
 
-// Reports files of successor words (docs/FORMAT.md) that no pattern
-// database's metadata names.
-void ReportStrayWordFiles(const std::string& dir,
-                          const std::map<std::string, PdbMeta>& pdbs,
-                          CheckReport* report) {
+// Reports files of successor words or cross tables (docs/FORMAT.md) that
+// no pattern database's metadata names.
+void ReportStrayPdbFiles(const std::string& dir,
+                         const std::map<std::string, PdbMeta>& pdbs,
+                         CheckReport* report) {
   std::set<std::string> named;
   for (const auto& [id, pm] : pdbs) {
     if (pm.has_words()) named.insert(pm.WordFileName());
+    if (pm.has_cross()) named.insert(pm.CrossFileName());
   }
   std::error_code ec;
   for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
     const std::string name = entry.path().filename().string();
-    if (name.ends_with(kPdbWordFileSuffix) && named.count(name) == 0) {
+    if (named.count(name) > 0) continue;
+    if (name.ends_with(kPdbWordFileSuffix)) {
       report->problems.push_back("stray file " + name +
                                  ", the successor words of no pattern "
                                  "database");
+    } else if (name.ends_with(kPdbCrossFileSuffix)) {
+      report->problems.push_back("stray file " + name +
+                                 ", the cross table of no pattern database");
     }
   }
 }
@@ -442,7 +447,7 @@ Status CheckDatabase(const std::string& dir, const CheckOptions& options,
   KeyCensus census;
   TakeCensus(db.get(), &census, report);
   ReportPageCounts(census, report);
-  ReportStrayWordFiles(dir, census.pdbs, report);
+  ReportStrayPdbFiles(dir, census.pdbs, report);
   std::vector<PdbMeta> pdbs;
   for (const auto& [id, pm] : census.pdbs) {
     if (SelectedId(options, id)) pdbs.push_back(pm);

@@ -36,7 +36,8 @@ struct CheckOptions {
   int max_listed = 10;
   // Told where the check is, when set: as each table's or pattern
   // database's check begins, then a pattern database's at each depth of
-  // its search run again and as its successor words are checked, and a
+  // its search run again, as its successor words are checked and as its
+  // cross table's search runs again (then at each of its depths), and a
   // table's pages read and states checked at most once every
   // `progress_every` (2x7 has 182 times 3x4's states). Called on the
   // calling thread.
@@ -46,12 +47,14 @@ struct CheckOptions {
 
 // Where a check is (CheckOptions::progress).
 struct CheckProgress {
-  enum class Stage { kBegins, kSearch, kWords, kPages, kStates };
+  enum class Stage { kBegins, kSearch, kWords, kCross, kPages, kStates };
   Stage stage = Stage::kBegins;
   std::string table;   // as TableCheck::table
   bool pdb = false;    // a pattern database, not a table
-  uint64_t size = 0;   // a pattern database's entries; 0 for a table
-  int depth = 0;       // kSearch: the depth just searched
+  // A pattern database's entries (kCross: its cross table's bytes); 0 for
+  // a table.
+  uint64_t size = 0;
+  int depth = 0;  // kSearch: the depth just searched
   // kSearch: the states searched to that depth; kPages: the pages read;
   // kStates: the states checked.
   uint64_t total = 0;

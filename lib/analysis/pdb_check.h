@@ -16,10 +16,12 @@
 namespace slidedb {
 
 // Checks each of `pdbs`, pattern databases of the database at `dir` read
-// as a query reads them: their entries against a fresh build, and their
-// successor words, if any, against those the entries give. Appends a
-// TableCheck for each to *checks, in order; tells options.progress, if set,
-// as each begins and at each depth of its search.
+// as a query reads them: their entries against a fresh build, their
+// successor words, if any, against those the entries give, and their cross
+// group's direct table, if any (lib/search/pdb_cross.h), against a fresh
+// build of it, after its file's size. Appends a TableCheck for each to
+// *checks, in order; tells options.progress, if set, as each begins and at
+// each depth of its searches.
 void CheckPdbs(const std::string& dir, const std::vector<PdbMeta>& pdbs,
                const CheckOptions& options, std::vector<TableCheck>* checks);
 

@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <bit>
 #include <cerrno>
 #include <filesystem>
 #include <string_view>
@@ -90,9 +89,11 @@ Status CopyDatabase(Env* env, const std::string& from, const std::string& to) {
   for (size_t i = 0; s.ok() && i < names.size(); ++i) {
     const std::string& name = names[i];
     if (name == "LOCK" || name.rfind("LOG", 0) == 0) continue;
-    // Tables' files and successor words are never written again: linked.
+    // Tables' files, successor words and cross tables are never written
+    // again: linked.
     const std::string ext = fs::path(name).extension().string();
-    if ((ext == ".sst" || ext == kPdbWordFileSuffix) &&
+    if ((ext == ".sst" || ext == kPdbWordFileSuffix ||
+         ext == kPdbCrossFileSuffix) &&
         env->LinkFile(from + "/" + name, to + "/" + name).ok()) {
       continue;  // else (another file system) copy it
     }
@@ -385,14 +386,17 @@ Status DatabaseWriter::RemovePdbs(const std::string& table_id) {
   }
   Status s = FromRocksDb(db_->Write(rocksdb::WriteOptions(), &batch),
                          "removing the pattern databases of " + table_id);
-  // Their successor words' files: "5x5-b24-0.words" ...
+  // Their successor words' and cross tables' files: "5x5-b24-0.words",
+  // "5x5-b24-0.cross" ...
   const std::string words = PdbWordFileName(table_id, 0);
   const std::string stem = words.substr(0, words.rfind('-') + 1);
   std::vector<std::string> names;
   if (s.ok()) s = env_->GetChildren(aside_, &names);
   for (size_t i = 0; s.ok() && i < names.size(); ++i) {
-    if (names[i].starts_with(stem) && names[i].ends_with(kPdbWordFileSuffix)) {
-      s = env_->RemoveAll(aside_ + "/" + names[i]);
+    const std::string& name = names[i];
+    if (name.starts_with(stem) && (name.ends_with(kPdbWordFileSuffix) ||
+                                   name.ends_with(kPdbCrossFileSuffix))) {
+      s = env_->RemoveAll(aside_ + "/" + name);
     }
   }
   return s;
@@ -414,31 +418,6 @@ Status DatabaseWriter::PutPdb(const PdbMeta& meta,
                     "writing the metadata of " + PdbMetaKey(id, meta.group));
   }
   return s;
-}
-
-Status DatabaseWriter::PutPdbWords(const PdbMeta& meta,
-                                   const std::vector<uint32_t>& words) {
-  static_assert(std::endian::native == std::endian::little,
-                "words are stored little-endian, as they are in memory");
-  if (words.size() != meta.entries || !meta.has_words()) {
-    return Status::Internal("successor words do not match their metadata");
-  }
-  const std::string path = aside_ + "/" + meta.WordFileName();
-  // A new file, never the old one emptied: the copy's old files are hard
-  // links to the database in place.
-  Status s = env_->RemoveAll(path);
-  std::unique_ptr<WritableFile> file;
-  if (s.ok()) s = env_->NewWritableFile(path, &file);
-  const char* bytes = reinterpret_cast<const char*>(words.data());
-  constexpr uint64_t kChunk = 1 << 24;
-  for (uint64_t at = 0; s.ok() && at < meta.word_bytes(); at += kChunk) {
-    s = file->Append(std::string_view(
-        bytes + at, std::min<uint64_t>(kChunk, meta.word_bytes() - at)));
-  }
-  if (s.ok()) s = file->Sync();
-  if (s.ok()) s = file->Close();
-  if (!s.ok()) return Status::IOError("writing " + path + ": " + s.message());
-  return Status::OK();
 }
 
 Status DatabaseWriter::Commit() {

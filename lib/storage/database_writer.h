@@ -72,8 +72,9 @@ class DatabaseWriter {
   // RecordBytes(meta.records, meta.states) bytes; meta is complete.
   Status PutTwoBitTable(const TableMeta& meta, const uint8_t* residues);
 
-  // Removes every pattern database of the table `table_id`, so that a new
-  // partition replaces the old one whole.
+  // Removes every pattern database of the table `table_id`, with the files
+  // of their successor words and cross tables, so that a new partition
+  // replaces the old one whole.
   Status RemovePdbs(const std::string& table_id);
   // Adds one group's pattern database.
   // `bytes` are the entries as stored (meta.entry_bits each).
@@ -82,6 +83,10 @@ class DatabaseWriter {
   // Writes its successor words' file (meta.words set); before PutPdb,
   // which writes the metadata that says they are there.
   Status PutPdbWords(const PdbMeta& meta, const std::vector<uint32_t>& words);
+  // Writes its cross group's direct table's file (meta.cross_tiles set,
+  // lib/search/pdb_cross.h), as PutPdbWords its words: before PutPdb.
+  // REQUIRES: table.size() == meta.cross_bytes().
+  Status PutPdbCross(const PdbMeta& meta, const std::vector<uint8_t>& table);
 
   // Makes the copy the database.
   Status Commit();
