@@ -175,6 +175,7 @@ Status ListTables(const Database& db, const std::string* board,
     t.partition = g.partition;
     t.index = g.pdb_index;
     t.words = g.pdb_words;
+    t.cross = g.pdb_cross;
     out.push_back(std::move(t));
   }
   return Status::OK();

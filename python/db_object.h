@@ -387,7 +387,10 @@ class PyDb {
       d["metric"] = t.metric;
       if (!t.partition.empty()) d["partition"] = t.partition;
       if (!t.index.empty()) d["index"] = t.index;
-      if (t.kind == "pdb") d["words"] = t.words;
+      if (t.kind == "pdb") {
+        d["words"] = t.words;
+        d["cross"] = t.cross;
+      }
       out.append(d);
     }
     return out;

@@ -147,8 +147,9 @@ void DefTableMethods(py::class_<PyDb>* db) {
            "{board, goal, states, max_distance, kind, metric}; kind 'table' "
            "(stored, or served by a symmetry of the board) or 'pdb' "
            "(pattern databases and a search, max_distance None), which adds "
-           "partition, index ('placement' or 'blank-region') and words "
-           "(whether they have successor words).")
+           "partition, index ('placement' or 'blank-region'), words "
+           "(whether they have successor words) and cross (whether they "
+           "have cross tables too).")
       .def("__repr__", [](py::handle db) -> py::object {
         try {
           const PyDb& opened = Opened(db);

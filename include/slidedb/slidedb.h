@@ -219,6 +219,9 @@ struct TableInfo {
   // --words; by default on boards of more than 16 cells), which the search
   // reads in place of its entries' lookups.
   bool words = false;
+  // "pdb": each group also has its cross partition's table (slidedb-build
+  // --board 5x5 --pdb strong), by which the search over the words prunes.
+  bool cross = false;
 };
 
 // Whether slidedb-query's JSON writes a tile label as a number (a plain

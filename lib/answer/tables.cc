@@ -88,7 +88,10 @@ Status ListGoals(const Database& db, std::vector<GoalInfo>* goals) {
       g.table = m->TableId();
       g.partition = PartitionName(m->partition);
       g.pdb_index = PdbIndexName(m->index);
-      g.pdb_words = AllHaveWords(db.FindPdbs(m->board, m->goal_blank));
+      const std::vector<const PdbMeta*> set =
+          db.FindPdbs(m->board, m->goal_blank);
+      g.pdb_words = AllHaveWords(set);
+      g.pdb_cross = g.pdb_words && AllHaveCross(set);
       goals->push_back(std::move(g));
     }
   }
@@ -120,7 +123,8 @@ void AppendGoalsJson(const std::vector<GoalInfo>& goals, std::string* out) {
     if (!g.partition.empty()) *out += ",\"partition\":\"" + g.partition + "\"";
     if (!g.pdb_index.empty()) {
       *out += ",\"index\":\"" + g.pdb_index +
-              "\",\"words\":" + (g.pdb_words ? "true" : "false");
+              "\",\"words\":" + (g.pdb_words ? "true" : "false") +
+              ",\"cross\":" + (g.pdb_cross ? "true" : "false");
     }
     if (!g.database.empty()) {
       *out += ",\"database\":";
@@ -139,7 +143,8 @@ void AppendGoalsText(const std::vector<GoalInfo>& goals, std::string* out) {
               (g.pdb_index == PdbIndexName(PdbIndexKind::kBlankRegion)
                    ? " by blank region"
                    : "") +
-              (g.pdb_words ? " with successor words" : "") + " (" + g.table +
+              (g.pdb_words ? " with successor words" : "") +
+              (g.pdb_cross ? " and cross tables" : "") + " (" + g.table +
               (g.stored ? ")"
                         : std::string(", the goal ") +
                               PdbSymmetryName(g.symmetry) + ")") +

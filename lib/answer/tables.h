@@ -32,6 +32,9 @@ struct GoalInfo {
   std::string pdb_index;
   // Kind "pdb": every group has successor words (lib/search/pdb_words.h).
   bool pdb_words = false;
+  // Kind "pdb": every group has words and its cross partition's table,
+  // which the search prunes by too (lib/search/pdb_cross.h).
+  bool pdb_cross = false;
   // The database that answers it, where a face serves several
   // (slidedb-serve --db A --db B); "" elsewhere.
   std::string database;

@@ -97,6 +97,38 @@ PdbSearch::PdbSearch(const Board& board, int goal_blank,
   }
 }
 
+void PdbSearch::AddCross(const Partition& cross,
+                         std::vector<PdbValues> tables) {
+  auto c = std::make_unique<Cross>();
+  c->groups = static_cast<int>(cross.size());
+  c->weight[0] = 1;
+  for (int i = 1; i < kMaxCells; ++i) {
+    c->weight[i] = i <= kMaxCrossTiles ? c->weight[i - 1] * board_.cells() : 0;
+  }
+  for (size_t g = 0; g < cross.size(); ++g) {
+    for (size_t i = 0; i < cross[g].size(); ++i) {
+      c->group_of[cross[g][i]] = static_cast<uint8_t>(g);
+      c->slot_of[cross[g][i]] = static_cast<uint8_t>(i);
+    }
+  }
+  // As the set's own reflection (the constructor): tile t, reflected,
+  // stands for the tile on the reflection of its goal cell; without a
+  // reflection (mirror_cell_ the identity) the state itself again.
+  const State goal = CanonicalGoal(board_, goal_blank_);
+  int goal_cell[kMaxCells] = {};
+  for (int cell = 0; cell < board_.cells(); ++cell) {
+    goal_cell[goal.tile[cell]] = cell;
+  }
+  for (int t = 1; t < board_.cells(); ++t) {
+    const int m = goal.tile[mirror_cell_[goal_cell[t]]];
+    c->mirror_group_of[t] = c->group_of[m];
+    c->mirror_slot_of[t] = c->slot_of[m];
+  }
+  c->tables = std::move(tables);
+  for (int g = 0; g < c->groups; ++g) c->table[g] = c->tables[g].data();
+  cross_ = std::move(c);
+}
+
 uint64_t PdbSearch::pages_read() const {
   uint64_t pages = 0;
   for (const Group& g : groups_) pages += g.values.pages_read();
@@ -284,10 +316,15 @@ void PdbSearch::ReadWordsInBackground(
     // In steps of 32 MB (about 20 ms from a disk at 1.5 GB/s), so that a
     // search done before them stops the reading soon.
     constexpr uint64_t kStep = uint64_t{32} << 20;
-    for (const Group& g : groups_) {
-      for (uint64_t at = 0; at < g.words.bytes(); at += kStep) {
+    std::vector<const PdbValues*> files;
+    for (const Group& g : groups_) files.push_back(&g.words);
+    if (cross_ != nullptr) {
+      for (const PdbValues& t : cross_->tables) files.push_back(&t);
+    }
+    for (const PdbValues* f : files) {
+      for (uint64_t at = 0; at < f->bytes(); at += kStep) {
         if (stop_reading_.load(std::memory_order_relaxed)) return;
-        g.words.ReadIn(at, at + kStep);
+        f->ReadIn(at, at + kStep);
       }
     }
     words_ready_.store(true, std::memory_order_release);

@@ -204,6 +204,17 @@ class PdbSearch {
   // reservation for the entries, kept while the search lives.
   void ReadWordsInBackground(
       std::unique_ptr<PageBudget::Reservation> held = nullptr);
+  // Gives a search with words the tables of the cross partition `cross`
+  // (lib/search/pdb_cross.h): tables[g] the direct table of cross[g],
+  // whole, a byte an entry, cells^size entries. Its searches over the
+  // words then also prune by the cross partition's sum and its
+  // reflection's: the same path, fewer states. Before any search; with
+  // ReadWordsInBackground, first.
+  // REQUIRES: has_words(); cross a partition of tiles of the board, each
+  // group of at most kMaxCrossTiles.
+  void AddCross(const Partition& cross, std::vector<PdbValues> tables);
+  bool has_cross() const { return cross_ != nullptr; }
+
   // Whether the searches read the words now (has_words(), and none is
   // being read in).
   bool words_ready() const {
@@ -286,6 +297,16 @@ class PdbSearch {
   // the same over successor words, in lib/search/ida_words.h.
   class Run;
   class WordRun;
+  // The cross partition's tables and where each tile's digit goes, in the
+  // state and in its reflection (AddCross).
+  struct Cross {
+    std::vector<PdbValues> tables;
+    const uint8_t* table[kMaxCells] = {};  // table[group]: tables' bytes
+    int groups = 0;
+    int64_t weight[kMaxCells] = {};  // cells^slot
+    uint8_t group_of[kMaxCells] = {}, slot_of[kMaxCells] = {};
+    uint8_t mirror_group_of[kMaxCells] = {}, mirror_slot_of[kMaxCells] = {};
+  };
   // Whether a page read on demand failed, and that question as the
   // driver asks it.
   bool PagesFailed() const;
@@ -306,6 +327,7 @@ class PdbSearch {
   std::atomic<bool> stop_reading_{false};
   std::thread words_reader_;
   std::unique_ptr<PageBudget::Reservation> held_;
+  std::unique_ptr<const Cross> cross_;   // none without AddCross
   int group_of_[kMaxCells] = {};         // group_of_[tile]
   int mirror_group_of_[kMaxCells] = {};  // the group tile's mirror image is in
   // Where a tile stands in its group's tiles, and in the mirror tiles of

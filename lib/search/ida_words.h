@@ -5,6 +5,9 @@
 // children the bound prunes cost no index and no read of memory, and only
 // those it goes into have their indexes computed and their words fetched.
 // It makes the same moves in the same order as Run: the same states, the
+// same path. With the cross partition's tables (PdbSearch::AddCross,
+// lib/search/pdb_cross.h) it also drops the children whose cross sums put
+// them over the bound: a subset of those states, in the same order, so the
 // same path. Included by ida_search.cc only.
 #ifndef SLIDEDB_LIB_SEARCH_IDA_WORDS_H_
 #define SLIDEDB_LIB_SEARCH_IDA_WORDS_H_
@@ -38,6 +41,7 @@ class PdbSearch::WordRun : public PdbSearch::Run {
         mirror_word_[g] = words.Word(MirrorIndex(gi, state_.blank));
       }
     }
+    if (search_.cross_ != nullptr) CrossOfState();
     return Dfs(length_, prev, fsm_state_, sum_, mirror_sum_, bound);
   }
 
@@ -52,7 +56,94 @@ class PdbSearch::WordRun : public PdbSearch::Run {
     int g, mg, step, mirror_step, f;
     int32_t fsm;
     uint64_t place, index, mirror_place, mirror_index;
+    // The cross partition's (lib/search/pdb_cross.h): the moved tile's
+    // group, its index and entry, and the same in the reflection.
+    int cg, cmg, cvalue, cmirror_value;
+    int64_t cindex, cmirror_index;
   };
+
+  // The cross partition's indexes, entries and sums of state_.
+  void CrossOfState() {
+    const Cross& x = *search_.cross_;
+    for (int g = 0; g < x.groups; ++g) cross_index_[g] = cross_mirror_[g] = 0;
+    for (int c = 0; c < board_.cells(); ++c) {
+      const int t = state_.tile[c];
+      if (t == 0) continue;
+      cross_index_[x.group_of[t]] += c * x.weight[x.slot_of[t]];
+      cross_mirror_[x.mirror_group_of[t]] +=
+          search_.mirror_cell_[c] * x.weight[x.mirror_slot_of[t]];
+    }
+    cross_sum_ = cross_mirror_sum_ = 0;
+    for (int g = 0; g < x.groups; ++g) {
+      cross_value_[g] = x.table[g][cross_index_[g]];
+      cross_mirror_value_[g] = x.table[g][cross_mirror_[g]];
+      cross_sum_ += cross_value_[g];
+      cross_mirror_sum_ += cross_mirror_value_[g];
+    }
+  }
+
+  // The child's cross indexes (one addition each); its entries asked of
+  // the caches.
+  [[gnu::always_inline]] void CrossLocate(int from, Kid* kid) const {
+    const Cross& x = *search_.cross_;
+    Kid& k = *kid;
+    const int t = k.tile;
+    k.cg = x.group_of[t];
+    k.cindex = cross_index_[k.cg] + (from - k.to) * x.weight[x.slot_of[t]];
+    k.cmg = x.mirror_group_of[t];
+    k.cmirror_index = cross_mirror_[k.cmg] + (search_.mirror_cell_[from] -
+                                              search_.mirror_cell_[k.to]) *
+                                                 x.weight[x.mirror_slot_of[t]];
+    __builtin_prefetch(x.table[k.cg] + k.cindex, 0, 3);
+    __builtin_prefetch(x.table[k.cmg] + k.cmirror_index, 0, 3);
+  }
+
+  // Drops from open[] the children whose cross sums, or their
+  // reflection's, put them over the bound (each one's f for the next).
+  void CrossPrune(int depth, int bound, Kid* kids, uint8_t* open,
+                  int* open_count) {
+    const Cross& x = *search_.cross_;
+    int kept = 0;
+    for (int i = 0; i < *open_count; ++i) {
+      Kid& k = kids[open[i]];
+      k.cvalue = x.table[k.cg][k.cindex];
+      k.cmirror_value = x.table[k.cmg][k.cmirror_index];
+      const int f = depth + 1 +
+                    std::max(cross_sum_ - cross_value_[k.cg] + k.cvalue,
+                             cross_mirror_sum_ - cross_mirror_value_[k.cmg] +
+                                 k.cmirror_value);
+      if (f > bound) {
+        if (f < next_bound_) next_bound_ = f;
+        continue;
+      }
+      open[kept++] = open[i];
+    }
+    *open_count = kept;
+  }
+
+  // What going into a child changes of the cross partition's, to put back.
+  struct CrossUndo {
+    int64_t index, mirror_index;
+    int value, mirror_value, sum, mirror_sum;
+  };
+  void CrossEnter(const Kid& k, CrossUndo* u) {
+    *u = {cross_index_[k.cg],         cross_mirror_[k.cmg], cross_value_[k.cg],
+          cross_mirror_value_[k.cmg], cross_sum_,           cross_mirror_sum_};
+    cross_sum_ += k.cvalue - cross_value_[k.cg];
+    cross_mirror_sum_ += k.cmirror_value - cross_mirror_value_[k.cmg];
+    cross_index_[k.cg] = k.cindex;
+    cross_value_[k.cg] = k.cvalue;
+    cross_mirror_[k.cmg] = k.cmirror_index;
+    cross_mirror_value_[k.cmg] = k.cmirror_value;
+  }
+  void CrossLeave(const Kid& k, const CrossUndo& u) {
+    cross_index_[k.cg] = u.index;
+    cross_value_[k.cg] = u.value;
+    cross_mirror_[k.cmg] = u.mirror_index;
+    cross_mirror_value_[k.cmg] = u.mirror_value;
+    cross_sum_ = u.sum;
+    cross_mirror_sum_ = u.mirror_sum;
+  }
 
   // The tile the blank's move m (to cell `to`) moves, its groups, and what
   // the move does to their entries, from the words: +1 or -1 (0 for the
@@ -120,6 +211,7 @@ class PdbSearch::WordRun : public PdbSearch::Run {
   bool Dfs(int depth, int prev, int32_t fsm, int sum, int mirror_sum,
            int bound) {
     const bool reflects = search_.reflects_;
+    const bool cross = search_.cross_ != nullptr;
     Kid kids[4];
     uint8_t open[4];
     int count = 0, open_count = 0;
@@ -156,7 +248,9 @@ class PdbSearch::WordRun : public PdbSearch::Run {
       int j = open_count++;
       for (; j > 0 && kids[open[j - 1]].f > f; --j) open[j] = open[j - 1];
       open[j] = static_cast<uint8_t>(count++);
+      if (cross) CrossLocate(from, &k);
     }
+    if (cross) CrossPrune(depth, bound, kids, open, &open_count);
     for (int i = 0; i < open_count; ++i) Locate(from, &kids[open[i]]);
     for (int i = 0; i < open_count; ++i) {
       const Kid& k = kids[open[i]];
@@ -178,10 +272,13 @@ class PdbSearch::WordRun : public PdbSearch::Run {
         mirror_place_[k.mg] = k.mirror_place;
         mirror_word_[k.mg] = search_.groups_[k.mg].words.Word(k.mirror_index);
       }
+      CrossUndo undo;
+      if (cross) CrossEnter(k, &undo);
       if (Dfs(depth + 1, static_cast<int>(k.m), k.fsm, sum + k.step,
               mirror_sum + k.mirror_step, bound)) {
         return true;
       }
+      if (cross) CrossLeave(k, undo);
       place_[k.g] = old_place;
       word_[k.g] = old_word;
       mirror_place_[k.mg] = old_mirror_place;
@@ -190,6 +287,12 @@ class PdbSearch::WordRun : public PdbSearch::Run {
     }
     return false;
   }
+
+  // The cross partition's index of each group, entry and sum, and the
+  // same of the reflection (with AddCross).
+  int64_t cross_index_[kMaxCells] = {}, cross_mirror_[kMaxCells] = {};
+  int cross_value_[kMaxCells] = {}, cross_mirror_value_[kMaxCells] = {};
+  int cross_sum_ = 0, cross_mirror_sum_ = 0;
 
   // Each group's word for the state, and its reflection's.
   uint32_t word_[kMaxCells] = {};

@@ -141,7 +141,7 @@ PdbValues::PdbValues(const std::vector<uint32_t>& all) {
 }
 
 Status PdbValues::MapFile(const std::string& path, uint64_t entries,
-                          PdbValues* out) {
+                          PdbValues* out, int entry_bits) {
   const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     const int e = errno;
@@ -149,7 +149,7 @@ Status PdbValues::MapFile(const std::string& path, uint64_t entries,
     return e == ENOENT ? Status::NotFound(why) : Status::IOError(why);
   }
   struct stat st;
-  const uint64_t bytes = entries * 4;
+  const uint64_t bytes = entries * (entry_bits / 8);
   Status s;
   void* p = MAP_FAILED;
   if (fstat(fd, &st) != 0) {
@@ -179,7 +179,7 @@ Status PdbValues::MapFile(const std::string& path, uint64_t entries,
   if (!s.ok()) return s;
   PdbValues v;
   v.entries_ = entries;
-  v.entry_bits_ = 32;
+  v.entry_bits_ = entry_bits;
   v.byte_shift_ = 0;
   v.bytes_ = bytes;
   v.page_shift_ = kInMemoryShift;

@@ -59,14 +59,16 @@ class PdbValues {
   static Status InMemory(uint64_t entries, int entry_bits,
                          const std::function<Status(const Put& put)>& fill,
                          PdbValues* out);
-  // Every entry, of 32 bits, from the file at `path` mapped into memory:
+  // Every entry, of `entry_bits` bits (32, or 8 for a cross table,
+  // lib/search/pdb_cross.h), from the file at `path` mapped into memory:
   // the system's page cache, shared with every process that maps it, no
   // copy and no fresh memory (2.9 GB for the successor words of 5x5).
   // NotFound when there is no such file, Corruption when it is not
-  // entries * 4 bytes, ResourceExhausted when the system has no room to map
-  // it (ENOMEM: ulimit -v), IOError when it cannot be mapped otherwise.
+  // entries * entry_bits / 8 bytes, ResourceExhausted when the system has
+  // no room to map it (ENOMEM: ulimit -v), IOError when it cannot be
+  // mapped otherwise.
   static Status MapFile(const std::string& path, uint64_t entries,
-                        PdbValues* out);
+                        PdbValues* out, int entry_bits = 32);
   // `entries` entries of `entry_bits` (8 or 4) bits each, read
   // `page_entries` at a time by `reader`, which threads may call at once;
   // the pages held count against `budget` when one is given. When the
@@ -111,6 +113,9 @@ class PdbValues {
     }
     return Paged(i);
   }
+  // The entries' bytes, for a search that indexes a mapped table of bytes
+  // itself. REQUIRES: whole().
+  const uint8_t* data() const { return stored_; }
   // Entry i of a table of 32-bit entries (always whole).
   // REQUIRES: entry_bits() == 32, i < size().
   uint32_t Word(uint64_t i) const {

@@ -75,6 +75,29 @@ Status MapWords(const Database& db, const std::vector<const PdbMeta*>& metas,
   return Status::OK();
 }
 
+// The cross partition's tables of the groups of `metas`, which all have
+// them, in tables[group] and their tiles in cross[group], their files
+// mapped as the words are.
+Status MapCross(const Database& db, const std::vector<const PdbMeta*>& metas,
+                Partition* cross, std::vector<PdbValues>* tables) {
+  cross->resize(metas.size());
+  tables->resize(metas.size());
+  for (const PdbMeta* m : metas) {
+    (*cross)[m->group] = m->cross_tiles;
+    Status s = PdbValues::MapFile(db.PdbCrossPath(*m), m->cross_bytes(),
+                                  &(*tables)[m->group], 8);
+    if (!s.ok()) {
+      tables->clear();
+      return s.IsNotFound()
+                 ? Status::Corruption("pattern database " +
+                                      PdbMetaKey(m->TableId(), m->group) +
+                                      " lacks its cross table: " + s.message())
+                 : s;
+    }
+  }
+  return Status::OK();
+}
+
 }  // namespace
 
 Status LoadPdbs(const Database& db, const Board& board, int goal_blank,
@@ -116,14 +139,22 @@ Status LoadPdbs(const Database& db, const Board& board, int goal_blank,
   std::vector<PdbValues> values, words;
   Status s = has_words ? MapWords(db, metas, &words) : Status::OK();
   if (!s.ok()) return s;
+  // The cross partition's tables, with the words (pdb_cross.h).
+  Partition cross;
+  std::vector<PdbValues> tables;
+  if (has_words && AllHaveCross(metas)) {
+    s = MapCross(db, metas, &cross, &tables);
+    if (!s.ok()) return s;
+  }
   double resident = 0;
   for (const PdbValues& w : words) resident += w.ResidentShare(256);
+  for (const PdbValues& t : tables) resident += t.ResidentShare(256);
   // Cold, the searches read the entries for a while, whole, so that the
   // words' reading has the disk alone (with the entries read a page at a
   // time beside it, #40 took 1.90 s against 1.52 s before). Under a
   // memory budget, only when it has room for them, held while the search
   // lives; else as when warm.
-  bool cold = has_words && resident < 0.5 * words.size();
+  bool cold = has_words && resident < 0.5 * (words.size() + tables.size());
   std::unique_ptr<PageBudget::Reservation> held;
   if (cold) {
     uint64_t bytes = 0;
@@ -139,6 +170,7 @@ Status LoadPdbs(const Database& db, const Board& board, int goal_blank,
   auto search =
       std::make_shared<PdbSearch>(board, goal_blank, partition, metas[0]->index,
                                   std::move(values), std::move(words));
+  if (!tables.empty()) search->AddCross(cross, std::move(tables));
   if (cold) search->ReadWordsInBackground(std::move(held));
   *out = std::move(search);
   return Status::OK();
