@@ -97,6 +97,12 @@ TEST(PdbCrossTest, TheSamePathFromFewerStates) {
     std::vector<std::vector<uint8_t>> none = t.cross;
     for (auto& table : none) std::fill(table.begin(), table.end(), 0);
     zeros.AddCross(c.cross, CrossValues(none));
+    // Words being read in (a cold page cache): the entries' search, which
+    // has no cross tables, the states of the words alone.
+    PdbSearch cold(c.board, c.goal_blank, c.partition,
+                   PdbIndexKind::kBlankRegion, t.values, t.words);
+    cold.AddCross(c.cross, CrossValues(t.cross));
+    cold.SetWordsReadyForTesting(false);
     ASSERT_TRUE(crossed.has_cross());
     ASSERT_FALSE(words.has_cross());
     const Indexer indexer(c.board, c.goal_blank);
@@ -112,6 +118,10 @@ TEST(PdbCrossTest, TheSamePathFromFewerStates) {
       ASSERT_LE(b.nodes, a.nodes) << i;
       ASSERT_EQ(z.moves, a.moves) << i;
       ASSERT_EQ(z.nodes, a.nodes) << i;
+      Path w;
+      ASSERT_TRUE(cold.Solve(s, &w).ok());
+      ASSERT_EQ(w.moves, a.moves) << i;
+      ASSERT_EQ(w.nodes, a.nodes) << i;
       SearchLimits two;
       two.threads = 2;
       ASSERT_TRUE(crossed.Solve(s, &two_threads, two).ok());
@@ -121,6 +131,8 @@ TEST(PdbCrossTest, TheSamePathFromFewerStates) {
       ASSERT_TRUE(words.Within(s, below, &within_a).ok());
       ASSERT_TRUE(crossed.Within(s, below, &within_b).ok());
       ASSERT_EQ(within_a, within_b) << i;
+      ASSERT_TRUE(crossed.Within(s, a.distance(), &within_b).ok());
+      ASSERT_TRUE(within_b) << i;
       before += a.nodes;
       after += b.nodes;
     }
@@ -197,10 +209,23 @@ TEST(PdbCrossTest, ADatabaseLoadsListsAndMissesItsCrossTables) {
   EXPECT_NE(text.find("with successor words and cross tables"),
             std::string::npos)
       << text;
+  // Groups that are not a partition of every tile (tile 1 twice, 3 in
+  // none) would be looked up in the wrong tables: refused.
+  const Partition overlapping = {{1, 2, 5, 8}, {1, 4, 6, 7}};
+  const std::string bad = testing::TempDir("pdb_cross_overlap");
+  ASSERT_TRUE(CrossWriteDatabase(bad, p, overlapping,
+                                 BuildCrossSet(board, 8, p, overlapping))
+                  .ok());
+  std::unique_ptr<Database> bad_db;
+  ASSERT_TRUE(Database::Open(bad, &bad_db).ok());
+  Status s = LoadPdbs(*bad_db, board, 8, false, nullptr, &loaded);
+  EXPECT_TRUE(s.IsCorruption()) << s.ToString();
+  EXPECT_NE(s.message().find("not a partition"), std::string::npos)
+      << s.ToString();
   db.reset();
   std::filesystem::remove(dir + "/" + PdbCrossFileName("3x3/b8", 1));
   ASSERT_TRUE(Database::Open(dir, &db).ok());
-  const Status s = LoadPdbs(*db, board, 8, false, nullptr, &loaded);
+  s = LoadPdbs(*db, board, 8, false, nullptr, &loaded);
   EXPECT_TRUE(s.IsCorruption()) << s.ToString();
   EXPECT_NE(s.message().find("lacks its cross table"), std::string::npos)
       << s.ToString();

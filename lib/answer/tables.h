@@ -49,7 +49,8 @@ Status ListGoals(const Database& db, std::vector<GoalInfo>* goals);
 Status KeepBoard(const std::string& board, std::vector<GoalInfo>* goals);
 
 // {"tables": [{"board", "goal", "goal_blank", "kind", "metric", "states",
-// "max_distance", "stored", "table"[, "partition", "index", "words"]
+// "max_distance", "stored", "table"[, "partition", "index", "words",
+// "cross"]
 // [, "database"]}]}
 // and a newline (database where it is not "");
 // max_distance is null where it is unknown.

@@ -197,9 +197,11 @@ class PdbSearch {
   // cold page cache: after a reboot, or a minute unread where the system
   // reclaims idle file pages): reads them in from the disk in order on a
   // thread of its own, and until they are all in, the searches read the
-  // entries instead, subtree by subtree (the same answers and states;
-  // scattered first reads of the words cost a search more than the words
-  // save). Entries read a page at a time are read as searches need them.
+  // entries instead, subtree by subtree (the same answers and states,
+  // but for the cross tables' pruning, which only the words' search does:
+  // see AddCross; scattered first reads of the words cost a search more
+  // than the words save). The cross tables are read in after the words.
+  // Entries read a page at a time are read as searches need them.
   // Does nothing without words. `held`, if any, is the memory budget's
   // reservation for the entries, kept while the search lives.
   void ReadWordsInBackground(
@@ -208,7 +210,11 @@ class PdbSearch {
   // (lib/search/pdb_cross.h): tables[g] the direct table of cross[g],
   // whole, a byte an entry, cells^size entries. Its searches over the
   // words then also prune by the cross partition's sum and its
-  // reflection's: the same path, fewer states. Before any search; with
+  // reflection's: fewer states, and the path of one iteration split alike
+  // (an iteration is split by the count of states of the one before,
+  // which the tables lower: where that count falls below the threshold,
+  // kSplitFrom, the path may be another one of the same length). Before
+  // any search; with
   // ReadWordsInBackground, first.
   // REQUIRES: has_words(); cross a partition of tiles of the board, each
   // group of at most kMaxCrossTiles.

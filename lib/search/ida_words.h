@@ -7,8 +7,9 @@
 // It makes the same moves in the same order as Run: the same states, the
 // same path. With the cross partition's tables (PdbSearch::AddCross,
 // lib/search/pdb_cross.h) it also drops the children whose cross sums put
-// them over the bound: a subset of those states, in the same order, so the
-// same path. Included by ida_search.cc only.
+// them over the bound: a subset of those states, in the same order (the
+// same path where the driver splits the iterations alike: see
+// PdbSearch::AddCross). Included by ida_search.cc only.
 #ifndef SLIDEDB_LIB_SEARCH_IDA_WORDS_H_
 #define SLIDEDB_LIB_SEARCH_IDA_WORDS_H_
 

@@ -78,10 +78,31 @@ Status MapWords(const Database& db, const std::vector<const PdbMeta*>& metas,
 // The cross partition's tables of the groups of `metas`, which all have
 // them, in tables[group] and their tiles in cross[group], their files
 // mapped as the words are.
+// None when no group has one; Corruption when only some have, or unless
+// they are a partition of every tile (a tile in no group or in two would
+// be looked up in the wrong table).
 Status MapCross(const Database& db, const std::vector<const PdbMeta*>& metas,
                 Partition* cross, std::vector<PdbValues>* tables) {
+  const auto with_cross =
+      std::count_if(metas.begin(), metas.end(),
+                    [](const PdbMeta* m) { return m->has_cross(); });
+  if (with_cross == 0) return Status::OK();
+  if (with_cross != static_cast<long>(metas.size())) {
+    return Status::Corruption("the pattern databases of " +
+                              metas[0]->TableId() +
+                              " have cross tables for some groups only");
+  }
   cross->resize(metas.size());
   tables->resize(metas.size());
+  const Board& board = metas[0]->board;
+  std::vector<int> seen(board.cells());
+  for (const PdbMeta* m : metas) {
+    for (int t : m->cross_tiles) ++seen[t];  // 1 <= t < cells: FromJson
+  }
+  if (std::count(seen.begin() + 1, seen.end(), 1) != board.cells() - 1) {
+    return Status::Corruption("the cross tables of " + metas[0]->TableId() +
+                              " are not a partition of every tile");
+  }
   for (const PdbMeta* m : metas) {
     (*cross)[m->group] = m->cross_tiles;
     Status s = PdbValues::MapFile(db.PdbCrossPath(*m), m->cross_bytes(),
@@ -96,6 +117,20 @@ Status MapCross(const Database& db, const std::vector<const PdbMeta*>& metas,
     }
   }
   return Status::OK();
+}
+
+// The share of the bytes of these mapped files in memory, 0 to 1 (1 for
+// none): a words' file is about three times a cross table.
+double ResidentShare(const std::vector<PdbValues>& words,
+                     const std::vector<PdbValues>& tables) {
+  double resident = 0, all = 0;
+  for (const auto* files : {&words, &tables}) {
+    for (const PdbValues& f : *files) {
+      resident += f.ResidentShare(256) * static_cast<double>(f.bytes());
+      all += static_cast<double>(f.bytes());
+    }
+  }
+  return all == 0 ? 1.0 : resident / all;
 }
 
 }  // namespace
@@ -142,19 +177,15 @@ Status LoadPdbs(const Database& db, const Board& board, int goal_blank,
   // The cross partition's tables, with the words (pdb_cross.h).
   Partition cross;
   std::vector<PdbValues> tables;
-  if (has_words && AllHaveCross(metas)) {
-    s = MapCross(db, metas, &cross, &tables);
-    if (!s.ok()) return s;
-  }
-  double resident = 0;
-  for (const PdbValues& w : words) resident += w.ResidentShare(256);
-  for (const PdbValues& t : tables) resident += t.ResidentShare(256);
+  if (has_words) s = MapCross(db, metas, &cross, &tables);
+  if (!s.ok()) return s;
+  const double resident = ResidentShare(words, tables);
   // Cold, the searches read the entries for a while, whole, so that the
   // words' reading has the disk alone (with the entries read a page at a
   // time beside it, #40 took 1.90 s against 1.52 s before). Under a
   // memory budget, only when it has room for them, held while the search
   // lives; else as when warm.
-  bool cold = has_words && resident < 0.5 * (words.size() + tables.size());
+  bool cold = has_words && resident < 0.5;
   std::unique_ptr<PageBudget::Reservation> held;
   if (cold) {
     uint64_t bytes = 0;
