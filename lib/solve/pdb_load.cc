@@ -75,10 +75,9 @@ Status MapWords(const Database& db, const std::vector<const PdbMeta*>& metas,
   return Status::OK();
 }
 
-// The cross partition's tables of the groups of `metas`, which all have
-// them, in tables[group] and their tiles in cross[group], their files
-// mapped as the words are.
-// None when no group has one; Corruption when only some have, or unless
+// The cross partition's tables of the groups of `metas` in tables[group]
+// and their tiles in cross[group], their files mapped as the words are;
+// none when no group has one. Corruption when only some have, or unless
 // they are a partition of every tile (a tile in no group or in two would
 // be looked up in the wrong table).
 Status MapCross(const Database& db, const std::vector<const PdbMeta*>& metas,
