@@ -239,6 +239,12 @@ std::vector<int> Road(const Board& board, int from, int to, bool rows_first) {
 
 }  // namespace
 
+uint64_t CrossTableBytes(const Board& board, int tiles) {
+  uint64_t bytes = 1;
+  for (int i = 0; i < tiles; ++i) bytes *= board.cells();
+  return bytes;
+}
+
 Partition CrossPartition(const Board& board, int goal_blank) {
   if (board.rows() != 5 || board.cols() != 5) return {};
   // The blank-last goal's groups, as cells (tile t's home is cell t - 1).

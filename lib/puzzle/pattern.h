@@ -71,6 +71,8 @@ Partition CrossPartition(const Board& board, int goal_blank);
 // The most tiles a cross group has: its direct table takes cells^tiles
 // bytes (244 MB for six on 5x5).
 inline constexpr int kMaxCrossTiles = 6;
+// The bytes of a direct table of `tiles` tiles on `board`: cells^tiles.
+uint64_t CrossTableBytes(const Board& board, int tiles);
 // Groups of the given sizes over consecutive tiles, from tile 1.
 Partition ConsecutiveGroups(const std::vector<int>& sizes);
 

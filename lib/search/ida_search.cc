@@ -79,6 +79,7 @@ PdbSearch::PdbSearch(const Board& board, int goal_blank,
   whole_ = std::all_of(groups_.begin(), groups_.end(),
                        [](const Group& group) { return group.values.whole(); });
   for (int t = 1; t < board.cells(); ++t) {
+    mirror_tile_[t] = static_cast<uint8_t>(mirror[t]);
     mirror_group_of_[t] = group_of_[mirror[t]];
     mirror_slot_of_[t] = slot_of_[mirror[t]];
   }
@@ -111,18 +112,11 @@ void PdbSearch::AddCross(const Partition& cross,
       c->slot_of[cross[g][i]] = static_cast<uint8_t>(i);
     }
   }
-  // As the set's own reflection (the constructor): tile t, reflected,
-  // stands for the tile on the reflection of its goal cell; without a
-  // reflection (mirror_cell_ the identity) the state itself again.
-  const State goal = CanonicalGoal(board_, goal_blank_);
-  int goal_cell[kMaxCells] = {};
-  for (int cell = 0; cell < board_.cells(); ++cell) {
-    goal_cell[goal.tile[cell]] = cell;
-  }
+  // As the set's own reflection: without one (mirror_tile_ the identity)
+  // the state itself again.
   for (int t = 1; t < board_.cells(); ++t) {
-    const int m = goal.tile[mirror_cell_[goal_cell[t]]];
-    c->mirror_group_of[t] = c->group_of[m];
-    c->mirror_slot_of[t] = c->slot_of[m];
+    c->mirror_group_of[t] = c->group_of[mirror_tile_[t]];
+    c->mirror_slot_of[t] = c->slot_of[mirror_tile_[t]];
   }
   c->tables = std::move(tables);
   for (int g = 0; g < c->groups; ++g) c->table[g] = c->tables[g].data();

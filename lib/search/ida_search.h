@@ -341,6 +341,9 @@ class PdbSearch {
   uint8_t slot_of_[kMaxCells] = {};
   uint8_t mirror_slot_of_[kMaxCells] = {};
   uint8_t mirror_cell_[kMaxCells] = {};  // the reflection of each cell
+  // The tile on the reflection of each tile's goal cell (itself without a
+  // reflection).
+  uint8_t mirror_tile_[kMaxCells] = {};
   // What a tile on a cell adds to its group's md, and to the md of the
   // reflection's group it stands for: its Manhattan distance from home
   // when the group's entries are read less their md (PdbValues::less_md),

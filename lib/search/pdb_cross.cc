@@ -4,12 +4,6 @@
 
 namespace slidedb {
 
-uint64_t CrossTableBytes(const Board& board, int tiles) {
-  uint64_t bytes = 1;
-  for (int i = 0; i < tiles; ++i) bytes *= board.cells();
-  return bytes;
-}
-
 Status BuildCrossTable(const Board& board, int goal_blank,
                        const std::vector<int>& tiles, int threads,
                        const std::function<void(const PdbLevel&)>& progress,

@@ -17,12 +17,10 @@
 
 #include "lib/base/status.h"
 #include "lib/puzzle/board.h"
+#include "lib/puzzle/pattern.h"  // CrossTableBytes
 #include "lib/search/pdb_build.h"
 
 namespace slidedb {
-
-// The bytes of a direct table of `tiles` tiles on `board`: cells^tiles.
-uint64_t CrossTableBytes(const Board& board, int tiles);
 
 // The direct table of the group `tiles` (canonical tiles of the goal with
 // the blank on `goal_blank`, in the order of their digits), from a

@@ -27,9 +27,7 @@ bool CrossTilesOk(const Board& board, const std::vector<int>& tiles) {
 }  // namespace
 
 uint64_t PdbMeta::cross_bytes() const {
-  uint64_t bytes = 1;
-  for (size_t i = 0; i < cross_tiles.size(); ++i) bytes *= board.cells();
-  return bytes;
+  return CrossTableBytes(board, static_cast<int>(cross_tiles.size()));
 }
 
 void PdbMeta::SetPages() {
