@@ -273,6 +273,14 @@ TEST(PdbCliTest, SuccessorWordsGiveTheSameAnswersFromTheSameStates) {
   EXPECT_NE(q.status, kExitOk);
   EXPECT_NE(q.err.find("lacks its successor words"), std::string::npos)
       << q.err;
+  // So does a goal the set answers through the half turn (the blank
+  // first), rather than "no pattern databases".
+  const CliResult turned =
+      RunQueryCli({"--db", words, "--board", "3x4", "--goal",
+                   "0,1,2,3,4,5,6,7,8,9,10,11", "1,0,2,3,4,5,6,7,8,9,10,11"});
+  EXPECT_EQ(turned.status, q.status);
+  EXPECT_NE(turned.err.find("lacks its successor words"), std::string::npos)
+      << turned.err;
   // --pdb strong on a set without words builds them: it does not serve.
   r = RunBuildCli({"--db", none, "--board", "3x4", "--pdb", "strong", "--words",
                    "--quiet"});

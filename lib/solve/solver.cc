@@ -157,13 +157,16 @@ Status Solver::GetPdbSearch(const Board& board, int goal_blank,
   *symmetry = 0;
   Status s = LoadPdbSearch(board, goal_blank, search);
   if (!s.IsNotFound()) return s;
-  // In PdbSymmetry's order, a search handed over (AddPdbSearch) too.
+  // In PdbSymmetry's order, a search handed over (AddPdbSearch) too. The
+  // first set there answers, or says why it cannot be read (not "no
+  // pattern databases").
   for (int k : kPdbSymmetries) {
     const int b = ApplySymmetry(board, k, goal_blank);
-    if (b != goal_blank && LoadPdbSearch(board, b, search).ok()) {
-      *symmetry = k;
-      return Status::OK();
-    }
+    if (b == goal_blank) continue;
+    const Status t = LoadPdbSearch(board, b, search);
+    if (t.IsNotFound()) continue;
+    if (t.ok()) *symmetry = k;
+    return t;
   }
   return s;
 }
