@@ -251,8 +251,10 @@ class PdbSearch::WordRun : public PdbSearch::Run {
       open[j] = static_cast<uint8_t>(count++);
       if (cross) CrossLocate(from, &k);
     }
-    if (cross) CrossPrune(depth, bound, kids, open, &open_count);
+    // Words asked for before the cross entries are read: one wait on
+    // memory for both (some of the children the cross tables then drop).
     for (int i = 0; i < open_count; ++i) Locate(from, &kids[open[i]]);
+    if (cross) CrossPrune(depth, bound, kids, open, &open_count);
     for (int i = 0; i < open_count; ++i) {
       const Kid& k = kids[open[i]];
       Slide(k.tile, k.g, k.mg, k.to, from);
