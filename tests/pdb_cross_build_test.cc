@@ -47,25 +47,49 @@ std::set<int> CrossHomeCells(int goal_blank, const std::vector<int>& tiles) {
 
 // 3x3's group of tiles 1, 2, 3 by placement with the direct table of the
 // cross group `cross` beside it: metadata, stored entries and the table.
+// A 3x3 set of SmallPdbMeta's partition (1,2,3 / 4-8) by placement: group
+// 0's cross group `cross` (meta, entries, table), group 1's the tiles it
+// leaves (rest_meta, rest_entries, rest_table).
 struct CrossSmallSet {
   PdbMeta meta;
   std::vector<uint8_t> entries;
   std::vector<uint8_t> table;
+  PdbMeta rest_meta;
+  std::vector<uint8_t> rest_entries;
+  std::vector<uint8_t> rest_table;
 };
+
+// Group `group` (its tiles `tiles`) with the cross group `cross`, into
+// *meta, *entries and *table.
+void CrossMakeGroup(int group, const std::vector<int>& tiles,
+                    const std::vector<int>& cross, PdbMeta* meta,
+                    std::vector<uint8_t>* entries,
+                    std::vector<uint8_t>* table) {
+  const Board board(3, 3);
+  PdbResult r;
+  EXPECT_TRUE(
+      BuildPatternDb(board, 8, tiles, PdbIndexKind::kPlacement, 1, nullptr, &r)
+          .ok());
+  *meta = testing::SmallPdbMeta(PdbIndexKind::kPlacement, r);
+  meta->group = group;
+  meta->tiles = tiles;
+  meta->cross_tiles = cross;
+  meta->SetPages();
+  *entries = std::move(r.values);
+  EXPECT_TRUE(BuildCrossTable(board, 8, cross, 1, nullptr, table).ok());
+}
 
 CrossSmallSet CrossMakeSmallSet(const std::vector<int>& cross) {
   CrossSmallSet p;
-  const Board board(3, 3);
-  PdbResult r;
-  EXPECT_TRUE(BuildPatternDb(board, 8, {1, 2, 3}, PdbIndexKind::kPlacement, 1,
-                             nullptr, &r)
-                  .ok());
-  PdbMeta& m = p.meta;
-  m = testing::SmallPdbMeta(PdbIndexKind::kPlacement, r);
-  m.cross_tiles = cross;
-  m.SetPages();
-  p.entries = std::move(r.values);
-  EXPECT_TRUE(BuildCrossTable(board, 8, cross, 1, nullptr, &p.table).ok());
+  CrossMakeGroup(0, {1, 2, 3}, cross, &p.meta, &p.entries, &p.table);
+  std::vector<int> rest;
+  for (int t = 1; t < 9; ++t) {
+    if (std::find(cross.begin(), cross.end(), t) == cross.end()) {
+      rest.push_back(t);
+    }
+  }
+  CrossMakeGroup(1, {4, 5, 6, 7, 8}, rest, &p.rest_meta, &p.rest_entries,
+                 &p.rest_table);
   return p;
 }
 
@@ -77,6 +101,10 @@ Status CrossWriteSet(const std::string& dir, const CrossSmallSet& set) {
   if (s.ok()) s = w->RemovePdbs(set.meta.TableId());
   if (s.ok()) s = w->PutPdbCross(set.meta, set.table);
   if (s.ok()) s = w->PutPdb(set.meta, set.entries);
+  if (s.ok() && set.rest_meta.has_cross()) {
+    s = w->PutPdbCross(set.rest_meta, set.rest_table);
+  }
+  if (s.ok()) s = w->PutPdb(set.rest_meta, set.rest_entries);
   return s.ok() ? w->Commit() : s;
 }
 
@@ -294,7 +322,7 @@ TEST(PdbCrossBuildTest, TheFileIsWrittenCarriedAndRemovedWithItsSet) {
   {
     std::unique_ptr<Database> db;
     ASSERT_TRUE(Database::Open(dir, &db).ok());
-    ASSERT_EQ(db->pdbs().size(), 1u);
+    ASSERT_EQ(db->pdbs().size(), 2u);
     EXPECT_EQ(db->pdbs()[0].cross_tiles, set.meta.cross_tiles);
     EXPECT_EQ(db->PdbCrossPath(db->pdbs()[0]), dir + "/3x3-b8-0.cross");
   }
@@ -365,9 +393,34 @@ TEST(PdbCrossBuildTest, VerifyChecksTheCrossFile) {
       .write(reinterpret_cast<const char*>(set.table.data()),
              static_cast<std::streamsize>(set.table.size()));
   EXPECT_EQ(CrossCheckProblems(dir), "");
-  fs::copy_file(path, dir + "/3x3-b8-1.cross");
+  fs::copy_file(path, dir + "/3x3-b8-2.cross");
   problems = CrossCheckProblems(dir);
-  EXPECT_NE(problems.find("stray file 3x3-b8-1.cross"), std::string::npos)
+  EXPECT_NE(problems.find("stray file 3x3-b8-2.cross"), std::string::npos)
+      << problems;
+}
+
+// --verify tells a set whose cross groups are not a partition of the
+// tiles, or that only some groups have, as the loader refuses it (each
+// group's own file sound).
+TEST(PdbCrossBuildTest, VerifyChecksTheCrossGroupsOfTheWholeSet) {
+  const std::string dir = TempDir("cross-set") + "/db";
+  CrossSmallSet set = CrossMakeSmallSet({2, 5, 7});
+  ASSERT_TRUE(CrossWriteSet(dir, set).ok());
+  EXPECT_EQ(CrossCheckProblems(dir), "");
+  // Group 1's cross group without tile 8: no group has it.
+  CrossMakeGroup(1, {4, 5, 6, 7, 8}, {1, 3, 4, 6}, &set.rest_meta,
+                 &set.rest_entries, &set.rest_table);
+  ASSERT_TRUE(CrossWriteSet(dir, set).ok());
+  std::string problems = CrossCheckProblems(dir);
+  EXPECT_NE(problems.find("the cross tables of 3x3/b8 are not a partition of "
+                          "every tile"),
+            std::string::npos)
+      << problems;
+  set.rest_meta.cross_tiles.clear();
+  ASSERT_TRUE(CrossWriteSet(dir, set).ok());
+  problems = CrossCheckProblems(dir);
+  EXPECT_NE(problems.find("have cross tables for some groups only"),
+            std::string::npos)
       << problems;
 }
 

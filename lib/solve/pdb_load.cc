@@ -77,35 +77,17 @@ Status MapWords(const Database& db, const std::vector<const PdbMeta*>& metas,
 
 // The cross partition's tables of the groups of `metas` in tables[group]
 // and their tiles in cross[group], their files mapped as the words are;
-// none when no group has one. Corruption when only some have, or unless
-// they are a partition of every tile (a tile in no group or in two would
-// be looked up in the wrong table).
+// none when no group has one. Corruption when CrossSetOk says so.
 Status MapCross(const Database& db, const std::vector<const PdbMeta*>& metas,
                 Partition* cross, std::vector<PdbValues>* tables) {
-  const auto with_cross =
-      std::count_if(metas.begin(), metas.end(),
-                    [](const PdbMeta* m) { return m->has_cross(); });
-  if (with_cross == 0) return Status::OK();
-  if (with_cross != static_cast<long>(metas.size())) {
-    return Status::Corruption("the pattern databases of " +
-                              metas[0]->TableId() +
-                              " have cross tables for some groups only");
-  }
+  Status s = CrossSetOk(metas);
+  if (!s.ok() || !AllHaveCross(metas)) return s;
   cross->resize(metas.size());
   tables->resize(metas.size());
-  const Board& board = metas[0]->board;
-  std::vector<int> seen(board.cells());
-  for (const PdbMeta* m : metas) {
-    for (int t : m->cross_tiles) ++seen[t];  // 1 <= t < cells: FromJson
-  }
-  if (std::count(seen.begin() + 1, seen.end(), 1) != board.cells() - 1) {
-    return Status::Corruption("the cross tables of " + metas[0]->TableId() +
-                              " are not a partition of every tile");
-  }
   for (const PdbMeta* m : metas) {
     (*cross)[m->group] = m->cross_tiles;
-    Status s = PdbValues::MapFile(db.PdbCrossPath(*m), m->cross_bytes(),
-                                  &(*tables)[m->group], 8);
+    s = PdbValues::MapFile(db.PdbCrossPath(*m), m->cross_bytes(),
+                           &(*tables)[m->group], 8);
     if (!s.ok()) {
       tables->clear();
       return s.IsNotFound()

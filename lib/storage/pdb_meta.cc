@@ -1,5 +1,6 @@
 #include "lib/storage/pdb_meta.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "lib/storage/format.h"
@@ -25,6 +26,28 @@ bool CrossTilesOk(const Board& board, const std::vector<int>& tiles) {
 }
 
 }  // namespace
+
+Status CrossSetOk(const std::vector<const PdbMeta*>& metas) {
+  const auto with_cross =
+      std::count_if(metas.begin(), metas.end(),
+                    [](const PdbMeta* m) { return m->has_cross(); });
+  if (with_cross == 0) return Status::OK();
+  const std::string id = metas[0]->TableId();
+  if (with_cross != static_cast<long>(metas.size())) {
+    return Status::Corruption("the pattern databases of " + id +
+                              " have cross tables for some groups only");
+  }
+  const Board& board = metas[0]->board;
+  std::vector<int> seen(board.cells());
+  for (const PdbMeta* m : metas) {
+    for (int t : m->cross_tiles) ++seen[t];  // 1 <= t < cells: FromJson
+  }
+  if (std::count(seen.begin() + 1, seen.end(), 1) != board.cells() - 1) {
+    return Status::Corruption("the cross tables of " + id +
+                              " are not a partition of every tile");
+  }
+  return Status::OK();
+}
 
 uint64_t PdbMeta::cross_bytes() const {
   return CrossTableBytes(board, static_cast<int>(cross_tiles.size()));

@@ -94,6 +94,12 @@ inline bool AllHaveCross(const std::vector<const PdbMeta*>& metas) {
                      [](const PdbMeta* m) { return m->has_cross(); });
 }
 
+// Whether the cross groups of a goal's set are as a search needs them:
+// none, or one for every group, together a partition of every tile (a
+// tile in no group or in two would be looked up in the wrong table).
+// Corruption saying which, else OK. REQUIRES: metas is one goal's set.
+Status CrossSetOk(const std::vector<const PdbMeta*>& metas);
+
 }  // namespace slidedb
 
 #endif  // SLIDEDB_LIB_STORAGE_PDB_META_H_
