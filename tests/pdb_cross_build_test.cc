@@ -24,6 +24,7 @@
 #include "lib/puzzle/symmetry.h"
 #include "lib/search/pdb_build.h"
 #include "lib/search/pdb_cross.h"
+#include "lib/solve/pdb_load.h"
 #include "lib/storage/database.h"
 #include "lib/storage/database_writer.h"
 #include "lib/storage/format.h"
@@ -45,8 +46,6 @@ std::set<int> CrossHomeCells(int goal_blank, const std::vector<int>& tiles) {
   return cells;
 }
 
-// 3x3's group of tiles 1, 2, 3 by placement with the direct table of the
-// cross group `cross` beside it: metadata, stored entries and the table.
 // A 3x3 set of SmallPdbMeta's partition (1,2,3 / 4-8) by placement: group
 // 0's cross group `cross` (meta, entries, table), group 1's the tiles it
 // leaves (rest_meta, rest_entries, rest_table).
@@ -400,13 +399,21 @@ TEST(PdbCrossBuildTest, VerifyChecksTheCrossFile) {
 }
 
 // --verify tells a set whose cross groups are not a partition of the
-// tiles, or that only some groups have, as the loader refuses it (each
+// tiles, or that only some groups have, and the loader refuses it (each
 // group's own file sound).
 TEST(PdbCrossBuildTest, VerifyChecksTheCrossGroupsOfTheWholeSet) {
   const std::string dir = TempDir("cross-set") + "/db";
+  const auto load = [&dir] {
+    std::unique_ptr<Database> db;
+    Status s = Database::Open(dir, &db);
+    std::shared_ptr<const PdbSearch> search;
+    if (s.ok()) s = LoadPdbs(*db, Board(3, 3), 8, false, nullptr, &search);
+    return s;
+  };
   CrossSmallSet set = CrossMakeSmallSet({2, 5, 7});
   ASSERT_TRUE(CrossWriteSet(dir, set).ok());
   EXPECT_EQ(CrossCheckProblems(dir), "");
+  EXPECT_TRUE(load().ok());
   // Group 1's cross group without tile 8: no group has it.
   CrossMakeGroup(1, {4, 5, 6, 7, 8}, {1, 3, 4, 6}, &set.rest_meta,
                  &set.rest_entries, &set.rest_table);
@@ -416,12 +423,14 @@ TEST(PdbCrossBuildTest, VerifyChecksTheCrossGroupsOfTheWholeSet) {
                           "every tile"),
             std::string::npos)
       << problems;
+  EXPECT_TRUE(load().IsCorruption()) << load().ToString();
   set.rest_meta.cross_tiles.clear();
   ASSERT_TRUE(CrossWriteSet(dir, set).ok());
   problems = CrossCheckProblems(dir);
   EXPECT_NE(problems.find("have cross tables for some groups only"),
             std::string::npos)
       << problems;
+  EXPECT_TRUE(load().IsCorruption()) << load().ToString();
 }
 
 // The builder builds cross tables for 5x5's default groups by blank region

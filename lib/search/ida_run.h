@@ -314,7 +314,9 @@ class PdbSearch::Run
     cell = static_cast<uint8_t>(to);
   }
 
-  // The reflection's side of a child: its indexes, its entry asked for.
+  // The reflection's side of a child: its indexes, its entry asked for
+  // (by placement for every child, by blank region for those the sum
+  // keeps: Dfs).
   template <bool kByRegion>
   [[gnu::always_inline]] void MakeMirror(int from, Child* child) {
     Child& k = *child;
@@ -351,12 +353,15 @@ class PdbSearch::Run
   }
 
   // Searches on from depth `depth` (the state reached by `depth` moves, the
-  // last `prev`, -1 for none) for the goal within `bound` moves. Every
-  // child's entry and its reflection's are asked for together, one wait
-  // on memory for both, though the first drops some children whose
-  // reflection was asked for (4x4 0.91x the time of asking for the
-  // reflection after; 5x5 the same: BENCHMARKS.md, the fifty-third
-  // session). Kept whole as the hot loop of the search.
+  // last `prev`, -1 for none) for the goal within `bound` moves. By
+  // placement every child's entry and its reflection's are asked for
+  // together, one wait on memory for both, though the first drops some
+  // children whose reflection was asked for (4x4 0.91x the time of asking
+  // for the reflection after; 5x5 the same: BENCHMARKS.md, the
+  // fifty-third session). By blank region, where an index costs more,
+  // the reflection's only for the children the first keeps (the tenth
+  // session measured the other way slower on 5x5). Kept whole as the hot
+  // loop of the search.
   template <bool kByRegion, bool kWhole>
   bool Dfs(int depth, int prev, int32_t fsm, int sum, int mirror_sum,
            int bound) {
@@ -373,11 +378,12 @@ class PdbSearch::Run
       const int32_t next_fsm = search_.fsm_->Next(fsm, caller);
       if (next_fsm == MoveFsm::kSkip) continue;
       MakeChild<kByRegion>(m, from, to, next_fsm, &kids[count]);
-      MakeMirror<kByRegion>(from, &kids[count++]);
+      if constexpr (!kByRegion) MakeMirror<kByRegion>(from, &kids[count]);
+      ++count;
     }
     // The children the sum alone prunes; the automaton's rows of the
-    // others asked for. The children stay where they are; live[] and
-    // open[] list them.
+    // others asked for (by blank region, their reflection's entries too).
+    // The children stay where they are; live[] and open[] list them.
     uint8_t live[4], open[4];
     int live_count = 0;
     for (int i = 0; i < count; ++i) {
@@ -393,6 +399,7 @@ class PdbSearch::Run
       }
       live[live_count++] = static_cast<uint8_t>(i);
       search_.fsm_->Prefetch(k.fsm);
+      if constexpr (kByRegion) MakeMirror<kByRegion>(from, &k);
     }
     // The children within the bound, the smallest heuristic first (in the
     // last iteration the goal tends to come sooner; ties keep move order).

@@ -3,7 +3,8 @@
 // successor words (lib/search/pdb_words.h). A child's entry is its
 // parent's plus or minus one, as a bit of the parent's word says: the
 // children the bound prunes cost no index and no read of memory, and only
-// those it goes into have their indexes computed and their words fetched.
+// those it goes into (and, with cross tables, those their entries then
+// drop) have their indexes computed and their words fetched.
 // It makes the same moves in the same order as Run: the same states, the
 // same path. With the cross partition's tables (PdbSearch::AddCross,
 // lib/search/pdb_cross.h) it also drops the children whose cross sums put

@@ -77,17 +77,16 @@ Status MapWords(const Database& db, const std::vector<const PdbMeta*>& metas,
 
 // The cross partition's tables of the groups of `metas` in tables[group]
 // and their tiles in cross[group], their files mapped as the words are;
-// none when no group has one. Corruption when CrossSetOk says so.
+// none when no group has one. REQUIRES: CrossSetOk(metas).ok().
 Status MapCross(const Database& db, const std::vector<const PdbMeta*>& metas,
                 Partition* cross, std::vector<PdbValues>* tables) {
-  Status s = CrossSetOk(metas);
-  if (!s.ok() || !AllHaveCross(metas)) return s;
+  if (!AllHaveCross(metas)) return Status::OK();
   cross->resize(metas.size());
   tables->resize(metas.size());
   for (const PdbMeta* m : metas) {
     (*cross)[m->group] = m->cross_tiles;
-    s = PdbValues::MapFile(db.PdbCrossPath(*m), m->cross_bytes(),
-                           &(*tables)[m->group], 8);
+    Status s = PdbValues::MapFile(db.PdbCrossPath(*m), m->cross_bytes(),
+                                  &(*tables)[m->group], 8);
     if (!s.ok()) {
       tables->clear();
       return s.IsNotFound()
@@ -151,11 +150,15 @@ Status LoadPdbs(const Database& db, const Board& board, int goal_blank,
   // (PdbSearch::ReadWordsInBackground): from a cold cache, #40 of Korf
   // and Felner's took 1.10 s so against 2.02 s, #38 4.39 s against 5.52 s
   // (BENCHMARKS.md, "the twenty-third session").
+  // A set whose cross groups are not as a search needs them is refused,
+  // with words or without (as slidedb-build --verify names it).
+  Status s = CrossSetOk(metas);
+  if (!s.ok()) return s;
   const bool has_words = AllHaveWords(metas);
   std::vector<PdbValues> values, words;
-  Status s = has_words ? MapWords(db, metas, &words) : Status::OK();
+  s = has_words ? MapWords(db, metas, &words) : Status::OK();
   if (!s.ok()) return s;
-  // The cross partition's tables, with the words (pdb_cross.h).
+  // The cross partition's tables, searched with the words (pdb_cross.h).
   Partition cross;
   std::vector<PdbValues> tables;
   if (has_words) s = MapCross(db, metas, &cross, &tables);

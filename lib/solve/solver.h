@@ -102,7 +102,8 @@ class Solver {
   // first stored, lib/puzzle/symmetry.h's PdbSymmetry: the four corners of
   // a board share one set); *symmetry is then that symmetry's number, else
   // 0. Read on first use unless given by AddPdbSearch. NotFound if none
-  // was built.
+  // was built; the first set there that cannot be read says why
+  // (Corruption, ResourceExhausted...), as the goal's own would.
   Status GetPdbSearch(const Board& board, int goal_blank,
                       std::shared_ptr<const PdbSearch>* search, int* symmetry);
   // Hands over a search loaded already (say, shared between threads).
