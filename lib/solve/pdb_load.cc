@@ -141,6 +141,10 @@ Status LoadPdbs(const Database& db, const Board& board, int goal_blank,
         "the pattern databases of " + TableId(board, goal_blank) +
         " lack a group of partition " + PartitionName(partition));
   }
+  // A set whose cross groups are not as a search needs them is refused,
+  // with words or without (as slidedb-build --verify names it).
+  Status s = CrossSetOk(metas);
+  if (!s.ok()) return s;
   // A search over successor words reads the entries of its start state
   // only: a page at a time, even when whole is asked for (read whole, the
   // 5x5 groups by blank region cost each process 0.2-0.4 s and 362 MB).
@@ -150,10 +154,6 @@ Status LoadPdbs(const Database& db, const Board& board, int goal_blank,
   // (PdbSearch::ReadWordsInBackground): from a cold cache, #40 of Korf
   // and Felner's took 1.10 s so against 2.02 s, #38 4.39 s against 5.52 s
   // (BENCHMARKS.md, "the twenty-third session").
-  // A set whose cross groups are not as a search needs them is refused,
-  // with words or without (as slidedb-build --verify names it).
-  Status s = CrossSetOk(metas);
-  if (!s.ok()) return s;
   const bool has_words = AllHaveWords(metas);
   std::vector<PdbValues> values, words;
   s = has_words ? MapWords(db, metas, &words) : Status::OK();
