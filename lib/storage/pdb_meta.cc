@@ -28,12 +28,12 @@ bool CrossTilesOk(const Board& board, const std::vector<int>& tiles) {
 }  // namespace
 
 Status CrossSetOk(const std::vector<const PdbMeta*>& metas) {
-  const auto with_cross =
-      std::count_if(metas.begin(), metas.end(),
-                    [](const PdbMeta* m) { return m->has_cross(); });
-  if (with_cross == 0) return Status::OK();
+  if (std::none_of(metas.begin(), metas.end(),
+                   [](const PdbMeta* m) { return m->has_cross(); })) {
+    return Status::OK();
+  }
   const std::string id = metas[0]->TableId();
-  if (with_cross != static_cast<long>(metas.size())) {
+  if (!AllHaveCross(metas)) {
     return Status::Corruption("the pattern databases of " + id +
                               " have cross tables for some groups only");
   }
