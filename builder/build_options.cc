@@ -119,8 +119,10 @@ constexpr char kUsage[] =
     "each table's metadata and pages, its histogram, and every record against\n"
     "its neighbours, so that the stored distances are the true ones;\n"
     "pattern databases and their cross tables are searched again, and\n"
-    "their successor words computed again, and compared. It reports each\n"
-    "table as ok or lists what is wrong where (index, state).\n"
+    "their successor words computed again, and compared, and each goal's\n"
+    "set is checked whole as a search loads it (no group missing, one\n"
+    "partition and numbering). It reports each table as ok or lists what\n"
+    "is wrong where (index, state).\n"
     "\n";
 
 constexpr int kMaxThreads = 256;

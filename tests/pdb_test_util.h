@@ -1,14 +1,16 @@
 // Pattern databases made for tests as slidedb-build makes them: a set by
 // blank region with its successor words, and the metadata of 3x3's group
-// of tiles 1, 2, 3.
+// of tiles 1, 2, 3; and what slidedb-build --verify says of them.
 #ifndef SLIDEDB_TESTS_PDB_TEST_UTIL_H_
 #define SLIDEDB_TESTS_PDB_TEST_UTIL_H_
 
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
+#include "lib/analysis/check.h"
 #include "lib/puzzle/board.h"
 #include "lib/puzzle/pattern.h"
 #include "lib/search/pdb_build.h"
@@ -57,6 +59,26 @@ inline PdbMeta SmallPdbMeta(PdbIndexKind index, const PdbResult& r) {
   m.histogram = r.histogram;
   m.search_states = r.states;
   return m;
+}
+
+// The problems slidedb-build --verify lists for the pattern databases of
+// `board` in `dir` (the only ones) and the database's own, joined; ""
+// when all is well.
+inline std::string PdbCheckProblems(const std::string& dir,
+                                    const Board& board) {
+  CheckReport report;
+  CheckOptions options;
+  options.board = board;
+  const Status s = CheckDatabase(dir, options, &report);
+  if (!s.ok()) return "the check failed: " + s.ToString();
+  std::string problems;
+  for (const std::string& p : report.problems) problems += p + "\n";
+  for (const TableCheck& t : report.tables) {
+    for (const CheckProblem& p : t.listed) problems += p.what + "\n";
+    if (t.problems > t.listed.size()) problems += "...\n";
+  }
+  EXPECT_EQ(report.ok(), problems.empty()) << problems;
+  return problems;
 }
 
 }  // namespace testing

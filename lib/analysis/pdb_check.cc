@@ -190,8 +190,8 @@ void CheckPdbStored(const Database& db, const PdbMeta& pm,
 
 void CheckPdbs(const std::string& dir, const std::vector<PdbMeta>& pdbs,
                const CheckOptions& options, std::vector<TableCheck>* checks) {
-  // Each goal's set, for what only the whole set can say: whether its
-  // cross groups are a partition of the tiles (told with its first group).
+  // Each goal's set, for what only the whole set can say: whether a
+  // search can load it (PdbSetOk: told with its first group).
   std::map<std::string, std::vector<const PdbMeta*>> sets;
   for (const PdbMeta& pm : pdbs) sets[pm.TableId()].push_back(&pm);
   std::unique_ptr<Database> db;
@@ -212,7 +212,7 @@ void CheckPdbs(const std::string& dir, const std::vector<PdbMeta>& pdbs,
         CheckPdbCross(pm, db->PdbCrossPath(pm), options, &check);
       }
       const std::vector<const PdbMeta*>& set = sets[pm.TableId()];
-      const Status whole = set[0] == &pm ? CrossSetOk(set) : Status::OK();
+      const Status whole = set[0] == &pm ? PdbSetOk(set) : Status::OK();
       if (!whole.ok()) Add(&check, options.max_listed, -1, whole.message());
     } else {
       check.states = pm.entries;

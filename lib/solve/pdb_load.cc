@@ -125,26 +125,12 @@ Status LoadPdbs(const Database& db, const Board& board, int goal_blank,
         board.Name() + ", goal blank on cell " + std::to_string(goal_blank) +
         ") in the database " + db.dir());
   }
-  const Partition& partition = metas[0]->partition;
-  std::vector<bool> seen(partition.size());
-  for (const PdbMeta* m : metas) {
-    if (m->partition != partition || m->index != metas[0]->index ||
-        seen[m->group]) {
-      return Status::Corruption("the pattern databases of " +
-                                TableId(board, goal_blank) +
-                                " mix partitions or numberings");
-    }
-    seen[m->group] = true;
-  }
-  if (std::find(seen.begin(), seen.end(), false) != seen.end()) {
-    return Status::Corruption(
-        "the pattern databases of " + TableId(board, goal_blank) +
-        " lack a group of partition " + PartitionName(partition));
-  }
-  // A set whose cross groups are not as a search needs them is refused,
-  // with words or without (as slidedb-build --verify names it).
-  Status s = CrossSetOk(metas);
+  // A set a search cannot load whole (a group missing or twice, mixed
+  // partitions or numberings, cross groups not as it needs them) is
+  // refused, with words or without, as slidedb-build --verify names it.
+  Status s = PdbSetOk(metas);
   if (!s.ok()) return s;
+  const Partition& partition = metas[0]->partition;
   // A search over successor words reads the entries of its start state
   // only: a page at a time, even when whole is asked for (read whole, the
   // 5x5 groups by blank region cost each process 0.2-0.4 s and 362 MB).

@@ -49,6 +49,36 @@ Status CrossSetOk(const std::vector<const PdbMeta*>& metas) {
   return Status::OK();
 }
 
+Status PdbSetOk(const std::vector<const PdbMeta*>& metas) {
+  const PdbMeta& first = *metas[0];
+  const std::string set = "the pattern databases of " + first.TableId();
+  std::vector<bool> seen(first.partition.size());
+  for (const PdbMeta* m : metas) {
+    if (m->partition != first.partition) {
+      return Status::Corruption(set + " mix partitions (" +
+                                PartitionName(first.partition) + " and " +
+                                PartitionName(m->partition) + ")");
+    }
+    if (m->index != first.index) {
+      return Status::Corruption(
+          set + " mix numberings (" + std::string(PdbIndexName(first.index)) +
+          " and " + std::string(PdbIndexName(m->index)) + ")");
+    }
+    if (seen[m->group]) {  // m->group < partition.size(): FromJson
+      return Status::Corruption(set + " hold group " +
+                                std::to_string(m->group) + " twice");
+    }
+    seen[m->group] = true;
+  }
+  const auto missing = std::find(seen.begin(), seen.end(), false);
+  if (missing != seen.end()) {
+    return Status::Corruption(
+        set + " lack group " + std::to_string(missing - seen.begin()) +
+        " of partition " + PartitionName(first.partition));
+  }
+  return CrossSetOk(metas);
+}
+
 uint64_t PdbMeta::cross_bytes() const {
   return CrossTableBytes(board, static_cast<int>(cross_tiles.size()));
 }

@@ -100,6 +100,13 @@ inline bool AllHaveCross(const std::vector<const PdbMeta*>& metas) {
 // Corruption saying which, else OK. REQUIRES: metas is one goal's set.
 Status CrossSetOk(const std::vector<const PdbMeta*>& metas);
 
+// Whether a goal's set is one a search can load: every group of one
+// partition and one numbering, each once, and its cross groups as
+// CrossSetOk asks. Corruption saying what is wrong, else OK. The loader
+// (lib/solve/pdb_load.h) and slidedb-build --verify both ask it.
+// REQUIRES: metas is one goal's set, not empty.
+Status PdbSetOk(const std::vector<const PdbMeta*>& metas);
+
 }  // namespace slidedb
 
 #endif  // SLIDEDB_LIB_STORAGE_PDB_META_H_
