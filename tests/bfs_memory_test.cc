@@ -1,11 +1,17 @@
 // The tables' memory of their own (lib/search/bfs_memory.h): FreshArray,
 // which the two-bit tables and the multi-tile walking-distance tables live
-// in.
+// in; and a table's search (RunBfs) that runs out of memory between its
+// levels.
 #include "lib/search/bfs_memory.h"
 
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <new>
+
+#include "lib/puzzle/board.h"
+#include "lib/puzzle/index.h"
+#include "lib/search/bfs.h"
 
 namespace slidedb {
 namespace {
@@ -36,6 +42,31 @@ TEST(FreshArrayTest, RefusedMemoryIsResourceExhausted) {
   EXPECT_TRUE(fresh.Allocate(kLarge / 2, /*threads=*/1, 0).ok());
   RefuseMemoryForTesting(0);
   EXPECT_TRUE(fresh.Allocate(kLarge, /*threads=*/1, 0).ok());
+}
+
+// Memory that runs out between two levels of a table's search (its line
+// written by on_level, the histogram grown: where the barrier's one
+// thread runs, and no exception may pass) is the search's
+// ResourceExhausted, on one thread or several, not the end of the process;
+// the next search runs whole.
+TEST(RunBfsMemoryTest, RunningOutBetweenLevelsIsResourceExhausted) {
+  const Board board(3, 3);
+  for (const int threads : {1, 2}) {
+    for (const int at : {0, 5}) {
+      BfsResult result;
+      const Status s = RunBfs(
+          Indexer(board, 8), threads,
+          [at](const BfsLevel& level) {
+            if (level.depth == at) throw std::bad_alloc();
+          },
+          &result);
+      EXPECT_TRUE(s.IsResourceExhausted()) << threads << " " << s.ToString();
+      EXPECT_EQ(s.message().rfind("out of memory", 0), 0u) << s.message();
+    }
+    BfsResult whole;
+    ASSERT_TRUE(RunBfs(Indexer(board, 8), threads, nullptr, &whole).ok());
+    EXPECT_EQ(whole.histogram.size(), 32u);  // 3x3's radius is 31
+  }
 }
 
 }  // namespace

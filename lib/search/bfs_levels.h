@@ -35,6 +35,7 @@
 #include <utility>
 #include <vector>
 
+#include "lib/base/out_of_memory.h"
 #include "lib/base/status.h"
 #include "lib/base/threads.h"
 #include "lib/puzzle/index.h"
@@ -99,6 +100,7 @@ class LevelSearch {
     }
     Worker(0, &sync);
     for (auto& t : pool) t.join();
+    if (ran_out_) return Status::ResourceExhausted(OutOfMemoryText(false));
     for (const auto& mine : apart_) {
       for (const auto& [i, record] : mine) ctx_.records[i] = record;
     }
@@ -122,7 +124,7 @@ class LevelSearch {
   };
   struct RoundDone {
     LevelSearch* search;
-    void operator()() noexcept { search->EndRound(); }
+    void operator()() noexcept { search->EndRoundOrStop(); }
   };
 
   double Seconds() const {
@@ -134,6 +136,16 @@ class LevelSearch {
     return LevelKeys{DepthKey(d % wrap_at_),
                      d > 0 ? DepthKey((d - 1) % wrap_at_) : 0x100u,
                      DepthKey((d + 1) % wrap_at_)};
+  }
+
+  // EndRound where no exception may pass (the barrier's completion): memory
+  // that runs out there (the histogram grown, on_level's line), or in a
+  // worker's round, stops the search, which Run then says.
+  void EndRoundOrStop() noexcept {
+    if (ran_out_ || RanOutOfMemory([this] { EndRound(); })) {
+      ran_out_ = true;
+      done_ = true;
+    }
   }
 
   // Runs once per round, on one thread, when every worker has finished it.
@@ -225,7 +237,13 @@ class LevelSearch {
                 __builtin_prefetch(ctx_.records + (f << kFlagShift));
               });
         }
-        mine += Chunk(t, begin, std::min<Index>(ranks_, begin + kChunkRanks));
+        // (Set apart, a round's states go into vectors that grow.)
+        if (RanOutOfMemory([&] {
+              mine +=
+                  Chunk(t, begin, std::min<Index>(ranks_, begin + kChunkRanks));
+            })) {
+          ran_out_ = true;
+        }
         begin = after;
       }
       found_ += mine;
@@ -253,6 +271,8 @@ class LevelSearch {
   int depth_ = 0;
   uint64_t total_ = 0;
   bool done_ = false;
+  // Memory ran out in a round or between two (EndRoundOrStop).
+  std::atomic<bool> ran_out_{false};
   Status status_;
   LevelKeys keys_;
   bool mark_ = false;    // whether the level marks next_active
