@@ -242,27 +242,30 @@ Status Db::SolveMany(const std::vector<std::string>& starts,
   std::vector<Status> errors(groups);
   auto work = [&](Answerer* answerer) {
     std::vector<std::string_view> group;
-    std::vector<SolvedFields> fields(kGroup);
+    std::vector<SolvedFields> fields;
     for (size_t g = next++; g < groups && g < failed.load(); g = next++) {
       const size_t begin = g * kGroup;
       const size_t end = std::min(starts.size(), begin + kGroup);
-      group.assign(starts.begin() + begin, starts.begin() + end);
-      // Memory that runs out is the group's failure: an exception would
-      // end the process, other threads still answering.
-      errors[g] = options.cancel != nullptr && options.cancel->load()
-                      ? Stopped()
-                      : StatusIfOutOfMemory([&] {
-                          return answerer->SolveMany(group.data(), group.size(),
-                                                     fields.data());
-                        });
+      // Memory that runs out (the answers, their solutions' strings) is
+      // the group's failure: an exception would end the process, other
+      // threads still answering.
+      errors[g] =
+          options.cancel != nullptr && options.cancel->load()
+              ? Stopped()
+              : StatusIfOutOfMemory([&] {
+                  group.assign(starts.begin() + begin, starts.begin() + end);
+                  fields.resize(kGroup);
+                  Status s = answerer->SolveMany(group.data(), group.size(),
+                                                 fields.data());
+                  for (size_t j = 0; s.ok() && j < group.size(); ++j) {
+                    ToSolution(fields[j], &(*solutions)[begin + j]);
+                  }
+                  return s;
+                });
       if (!errors[g].ok()) {
         size_t first = failed.load();
         while (g < first && !failed.compare_exchange_weak(first, g)) {
         }
-        continue;
-      }
-      for (size_t j = 0; j < group.size(); ++j) {
-        ToSolution(fields[j], &(*solutions)[begin + j]);
       }
     }
   };

@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "lib/base/out_of_memory.h"
 #include "lib/base/threads.h"
 #include "python/interrupt.h"
 #include "slidedb/slidedb.h"
@@ -147,7 +148,11 @@ Status InChunks(size_t n, size_t chunk, const Answer& answer) {
   auto work = [&] {
     for (size_t c; (c = next.fetch_add(1)) < chunks;) {
       if (answered[c]) continue;
-      failed[c] = answer(c * chunk, std::min(chunk, n - c * chunk));
+      // On every core: memory that runs out (a search's, or the pattern
+      // databases read for the first) is the chunk's failure, not the
+      // end of the process.
+      failed[c] = slidedb::StatusIfOutOfMemory(
+          [&] { return answer(c * chunk, std::min(chunk, n - c * chunk)); });
       answered[c] = failed[c].ok();
     }
   };

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "lib/analysis/check.h"
+#include "lib/base/threads.h"
 
 namespace slidedb {
 
@@ -60,7 +61,12 @@ void RunShares(uint64_t n, int threads, const ShareProgress& progress,
   if (at_start) progress.told(0);
   std::vector<std::thread> workers;
   const int own = progress.told ? threads : threads - 1;
-  for (int t = 0; t < own; ++t) workers.emplace_back(run, t);
+  workers.reserve(own);
+  for (int t = 0; t < own; ++t) {
+    // A share whose thread the system cannot start (ulimit -v) is the
+    // calling thread's, before anything is told.
+    if (!StartThread(&workers, [&run, t] { run(t); })) run(t);
+  }
   if (!progress.told) {
     run(threads - 1);  // this thread works too
   } else {

@@ -6,6 +6,7 @@
 #include <string>
 #include <type_traits>
 
+#include "lib/base/out_of_memory.h"
 #include "lib/search/ida_driver.h"
 #include "lib/search/ida_run.h"
 #include "lib/search/ida_words.h"
@@ -304,17 +305,17 @@ PdbSearch::~PdbSearch() {
 void PdbSearch::ReadWordsInBackground(
     std::unique_ptr<PageBudget::Reservation> held) {
   if (!words_ || words_reader_.joinable()) return;
+  std::vector<const PdbValues*> files;
+  for (const Group& g : groups_) files.push_back(&g.words);
+  if (cross_ != nullptr) {
+    for (const PdbValues& t : cross_->tables) files.push_back(&t);
+  }
   held_ = std::move(held);
   words_ready_.store(false, std::memory_order_release);
-  words_reader_ = std::thread([this] {
+  const auto read = [this, files = std::move(files)] {
     // In steps of 32 MB (about 20 ms from a disk at 1.5 GB/s), so that a
     // search done before them stops the reading soon.
     constexpr uint64_t kStep = uint64_t{32} << 20;
-    std::vector<const PdbValues*> files;
-    for (const Group& g : groups_) files.push_back(&g.words);
-    if (cross_ != nullptr) {
-      for (const PdbValues& t : cross_->tables) files.push_back(&t);
-    }
     for (const PdbValues* f : files) {
       for (uint64_t at = 0; at < f->bytes(); at += kStep) {
         if (stop_reading_.load(std::memory_order_relaxed)) return;
@@ -322,7 +323,14 @@ void PdbSearch::ReadWordsInBackground(
       }
     }
     words_ready_.store(true, std::memory_order_release);
-  });
+  };
+  // A thread the system cannot start (ulimit -v): the searches read the
+  // words as they are, faulted in where they look, and the entries'
+  // memory goes back.
+  if (RanOutOfMemory([&] { words_reader_ = std::thread(read); })) {
+    held_.reset();
+    words_ready_.store(true, std::memory_order_release);
+  }
 }
 
 Status PdbSearch::Solve(const State& start, Path* path,

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <vector>
 
+#include "lib/base/out_of_memory.h"
 #include "lib/base/threads.h"
 #include "lib/storage/format.h"
 
@@ -41,10 +42,14 @@ Status ReadGroups(const Database& db, const std::vector<const PdbMeta*>& metas,
   const auto work = [&] {
     for (size_t i; (i = next++) < metas.size();) {
       const PdbMeta* m = metas[i];
-      read[i] = PdbValues::InMemory(
-          m->entries, m->entry_bits,
-          [&db, m](const PdbValues::Put& put) { return db.ReadPdb(*m, put); },
-          &(*values)[m->group]);
+      // On every core: memory that runs out in the reading (RocksDB's
+      // blocks, past the entries' own region) is the group's failure.
+      read[i] = StatusIfOutOfMemory([&] {
+        return PdbValues::InMemory(
+            m->entries, m->entry_bits,
+            [&db, m](const PdbValues::Put& put) { return db.ReadPdb(*m, put); },
+            &(*values)[m->group]);
+      });
     }
   };
   RunOnThreads(std::min<int>(Cores(), metas.size()), work);

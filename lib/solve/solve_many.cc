@@ -148,7 +148,9 @@ Status Solver::DistanceMany(const Problem& like, const State* starts, size_t n,
       p.start = starts[k];
       SearchLimits own = l;
       own.deadline = FromNow(own.deadline, budget_seconds);
-      statuses[k] = Distance(p, &distances[k], own);
+      // On a thread of SideBySide's, as in SolveMany.
+      statuses[k] =
+          StatusIfOutOfMemory([&] { return Distance(p, &distances[k], own); });
     });
     for (const Status& s : statuses) {
       if (!s.ok()) return s;
