@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "lib/base/ascii.h"
+#include "lib/base/out_of_memory.h"
 #include "lib/puzzle/board.h"
 #include "lib/puzzle/notation.h"
 #include "serve/handlers.h"
@@ -353,16 +354,18 @@ ApiResponse Api::Handle(const ApiRequest& request) const {
   if (b == nullptr) return Error(503, "the database is not open");
   const Endpoint endpoint = route->endpoint;
   auto answer = [&b, endpoint](const ApiRequest& asked) {
-    Handler h(b->sources, b->generation, asked);
-    try {
-      return Dispatch(endpoint, &h);
-    } catch (const std::bad_alloc&) {
-      // Memory the library asked for where it cannot say so (a container
-      // that grew): this request fails, the server goes on serving.
-      const Status s = Status::ResourceExhausted(
-          "the server ran out of memory for this request");
-      return Error(s);
-    }
+    // Memory the library asked for where it cannot say so (a container
+    // that grew), or a thread it could not start: this request fails, the
+    // server goes on serving.
+    return CatchOutOfMemory(
+        [&] {
+          Handler h(b->sources, b->generation, asked);
+          return Dispatch(endpoint, &h);
+        },
+        [](const std::string&) {
+          return Error(Status::ResourceExhausted(
+              "the server ran out of memory for this request"));
+        });
   };
   if (!TakesProgress(endpoint)) return answer(request);
   return WithProgress(request, &progress_, answer);

@@ -31,7 +31,7 @@ class HttpServer::Impl {
       : handler_(std::move(handler)),
         options_(std::move(options)),
         lone_threads_(std::min(std::max(1, options_.work_threads), Cores())),
-        pool_(static_cast<size_t>(std::max(1, options_.work_threads))),
+        pool_(std::max(1, options_.work_threads)),
         contexts_(MakeContexts(options_.threads)),
         acceptor_(*contexts_[0]) {}
 
@@ -69,8 +69,12 @@ class HttpServer::Impl {
   std::list<std::weak_ptr<Session>> sessions_;  // guarded by mutex_
   bool stop_requested_ = false;                 // guarded by mutex_
 
-  // The work threads, for the answers that may take long.
-  net::thread_pool pool_;
+  // The work threads' loop, for the answers that may take long: run by
+  // options_.work_threads threads that Run starts, as it starts the
+  // connections' (StartThread: a server whose threads cannot all start
+  // stops as out of memory, where a thread pool that could not would end
+  // the process).
+  net::io_context pool_;
 
   // One event loop a thread, each run by its thread alone (no locking
   // between threads: measured faster than one loop shared by all); each

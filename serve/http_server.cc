@@ -4,9 +4,11 @@
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
 #include <memory>
+#include <system_error>
 #include <thread>
 #include <utility>
 
+#include "lib/base/threads.h"
 #include "serve/http_impl.h"
 #include "serve/http_session.h"
 #include "serve/http_session_work.h"
@@ -91,9 +93,28 @@ void HttpServer::Impl::Run() {
   std::vector<net::executor_work_guard<net::io_context::executor_type>> guards;
   for (auto& c : contexts_) guards.push_back(net::make_work_guard(*c));
   net::post(acceptor_.get_executor(), [this] { Accept(); });
-  std::vector<std::thread> threads;
-  for (auto& c : contexts_) {
-    threads.emplace_back([&c] { c->run(); });
+  auto work_guard = net::make_work_guard(pool_);
+  std::vector<std::thread> threads, workers;
+  threads.reserve(contexts_.size());
+  workers.reserve(std::max(1, options_.work_threads));
+  bool started = true;
+  for (int t = 0; started && t < std::max(1, options_.work_threads); ++t) {
+    started = StartThread(&workers, [this] { pool_.run(); });
+  }
+  for (size_t c = 0; started && c < contexts_.size(); ++c) {
+    started =
+        StartThread(&threads, [&context = *contexts_[c]] { context.run(); });
+  }
+  if (!started) {
+    // No room for another thread (ulimit -v): those started stop, and the
+    // server with them, as out of memory (slidedb-serve exits 69).
+    pool_.stop();
+    for (auto& c : contexts_) c->stop();
+    for (std::thread& t : threads) t.join();
+    for (std::thread& t : workers) t.join();
+    throw std::system_error(
+        std::make_error_code(std::errc::resource_unavailable_try_again),
+        "a thread of the server");
   }
   std::unique_lock<std::mutex> lock(mutex_);
   changed_.wait(lock, [this] { return stop_requested_; });
@@ -120,7 +141,10 @@ void HttpServer::Impl::Run() {
   guards.clear();
   for (auto& c : contexts_) c->stop();
   for (std::thread& t : threads) t.join();
-  pool_.join();
+  // The work queued runs out (its connections closed), then the work
+  // threads end.
+  work_guard.reset();
+  for (std::thread& t : workers) t.join();
 }
 
 void HttpServer::Impl::Stop() {

@@ -14,6 +14,7 @@
 #include "cli/default_db.h"
 #include "cli/exit_codes.h"
 #include "cli/option_error.h"
+#include "cli/out_of_memory.h"
 #include "cli/version.h"
 #include "lib/base/threads.h"
 #include "lib/storage/database.h"
@@ -330,10 +331,9 @@ std::optional<int> ParseServeArgs(const std::vector<std::string>& args,
   return std::nullopt;
 }
 
-}  // namespace
-
-int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
-             std::ostream& out, std::ostream& err) {
+// RunServe but for memory that runs out where no Status can say so.
+int Serve(const std::vector<std::string>& args, std::ostream& out,
+          std::ostream& err) {
   ServeArgs a;
   if (const auto code = ParseServeArgs(args, out, err, &a)) return *code;
   HttpOptions& http = a.http;
@@ -403,6 +403,17 @@ int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
       << std::endl;
   server.Run();
   return kExitOk;
+}
+
+}  // namespace
+
+int RunServe(const std::vector<std::string>& args, std::istream& /*in*/,
+             std::ostream& out, std::ostream& err) {
+  // Memory or a thread that runs out where no Status can say so (opening
+  // or preloading the databases, starting the server's threads): exit 69
+  // with a line that says so, as slidedb-query and slidedb-build do.
+  return ExitIfOutOfMemory("slidedb-serve", err,
+                           [&] { return Serve(args, out, err); });
 }
 
 }  // namespace slidedb

@@ -7,6 +7,8 @@
 #include <cerrno>
 #include <csignal>
 
+#include "lib/base/out_of_memory.h"
+
 namespace slidedb {
 
 namespace {
@@ -79,7 +81,9 @@ void ServeSignals::Watch() {
 }
 
 void ServeSignals::Reload() {
-  const Status r = api_->Reload();
+  // On the watcher's thread, where no exception may pass: memory that
+  // runs out in the reopening leaves the old databases served.
+  const Status r = StatusIfOutOfMemory([this] { return api_->Reload(); });
   if (r.ok()) {
     std::string dirs;
     for (const std::string& d : dirs_) dirs += " " + d;

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# slidedb-serve under a memory limit (ulimit -v) serves, or says it ran out
+# and exits 69, never aborts: its work threads, a Boost.Asio pool made
+# before any of its code could say so, once ended the process (134) where
+# the system would not start them all, and so did a thread of its loops.
+# Limits from too little to load the program up to enough to answer a
+# 15-puzzle question from databases read whole (--preload); a server that
+# listens is asked one, then stopped (SIGTERM: exit 0).
+#
+#   tests/memory_limit_serve_test.sh BIN_DIR
+set -euo pipefail
+bin=$1
+work=$(mktemp -d)
+pid=
+trap '[ -z "$pid" ] || kill -9 "$pid" 2>/dev/null; rm -rf "$work"' EXIT
+db=$work/db
+"$bin/slidedb-build" --db "$db" --board 4x4 --pdb 4-4-4-3 --quiet >/dev/null
+# shellcheck source=tests/memory_limit_lib.sh
+. "$(dirname "$0")/memory_limit_lib.sh"
+least=$(least_limit "$bin/slidedb-serve")
+near15=1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15
+for limit in $(seq "$least" 5000 $((least + 150000))); do
+  (ulimit -v "$limit"; exec "$bin/slidedb-serve" --db "$db" --port 0 \
+    --preload) >"$work/out" 2>"$work/err" &
+  pid=$!
+  # Until it listens or ends (10 s at the most).
+  for _ in $(seq 200); do
+    grep -q '^listening on ' "$work/out" && break
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.05
+  done
+  code=none
+  if grep -q '^listening on ' "$work/out"; then
+    url=$(sed -n 's/^listening on //p' "$work/out")
+    code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 30 \
+      "$url/api/solve?board=4x4&start=$near15") || true
+    kill -TERM "$pid" 2>/dev/null || true
+  fi
+  rc=0
+  wait "$pid" || rc=$?
+  pid=
+  # Served: the question answered, or refused as out of memory (503).
+  if [ "$rc" = 0 ] && [ "$code" != 200 ] && [ "$code" != 503 ]; then
+    echo "ulimit -v $limit: the server stayed up but answered $code"
+    cat "$work/err"
+    exit 1
+  fi
+  tally "$rc" "$work/err" slidedb-serve "ulimit -v $limit, slidedb-serve"
+done
+echo "served $worked, out of memory $refused"
+# The sweep reached both sides.
+[ "$worked" -gt 0 ] && [ "$refused" -gt 0 ]
