@@ -287,6 +287,10 @@ test('Goal suggestions once each; the histogram names the goal shown; Hint\'s wo
   assert.equal(two.tiles.length, 2, JSON.stringify(two));
   await page.locator('#start-input').fill('123456078');
   await button(page, 'Set start').click();
+  // The new start shown first: 123456708 is one move from the goal in
+  // either metric, so its status alone would not tell which start the
+  // multi-tile answer was for (the Hint then named 123456708's move).
+  await expectStatus(page, movesText(2));
   await page.locator('#metric-select').selectOption('mtm');
   await expectStatus(page, `${movesText(1)} (multi-tile)`);
   await button(page, 'Hint').click();
