@@ -5,6 +5,7 @@
 #include <chrono>
 #include <string>
 
+#include "lib/base/out_of_memory.h"
 #include "lib/base/threads.h"
 #include "lib/puzzle/board.h"
 #include "lib/puzzle/shapes.h"
@@ -98,7 +99,13 @@ Status Search(const Indexer& indexer, int threads, double backwards_ratio,
       looked.fetch_add(unreached, std::memory_order_relaxed);
       claims.fetch_add(claimed_here, std::memory_order_relaxed);
     };
-    RunOnThreads(threads, work);
+    // Memory that runs out on a thread (a worker's claims held for
+    // later) is the search's failure: an exception would end the process.
+    std::atomic<bool> ran_out{false};
+    RunOnThreads(threads, [&] {
+      if (RanOutOfMemory(work)) ran_out = true;
+    });
+    if (ran_out) return Status::ResourceExhausted(OutOfMemoryText(false));
     if (!backwards) {
       // done: the states of this depth, each expanded once.
       const uint64_t n = done.load();
