@@ -32,14 +32,19 @@ Status PageBudget::Reserve(const std::shared_ptr<PageBudget>& budget,
                            std::unique_ptr<Reservation>* out) {
   out->reset();
   if (budget == nullptr) return Status::OK();
-  std::unique_lock<std::mutex> lock(budget->mutex_);
   const uint64_t limit = budget->bytes_;
-  // Pages are given back only when that can make room enough.
-  if (bytes <= limit && budget->reserved_ <= limit - bytes) {
-    budget->MakeRoom(lock, bytes);
+  if (bytes > limit) {
+    // Never, whatever is given back: asking again cannot help.
+    return Status::NotSupported(
+        what + " would need about " + MiB(bytes) +
+        ", more than the memory limit allows in all: " + MiB(limit) +
+        " (slidedb-serve --memory-limit); it cannot be answered under it");
   }
+  std::unique_lock<std::mutex> lock(budget->mutex_);
+  // Pages are given back only when that can make room enough.
+  if (budget->reserved_ <= limit - bytes) budget->MakeRoom(lock, bytes);
   const uint64_t used = budget->held_ + budget->reserved_;
-  if (bytes > limit || used > limit - bytes) {
+  if (used > limit - bytes) {
     return Status::ResourceExhausted(
         what + " would need about " + MiB(bytes) +
         ", more than the memory limit leaves: " + MiB(limit) +

@@ -64,7 +64,9 @@ class PageBudget {
   // ..."): pages are given back to make it (those in use stay). Then
   // *out holds it until dropped; ResourceExhausted, naming `what`, the
   // bytes and the budget, when the other reservations and the pages that
-  // stay leave too little. `budget` may be null: no limit, *out null.
+  // stay leave too little (asked again later, it may fit); NotSupported
+  // when `bytes` is more than the whole budget (it never will). `budget`
+  // may be null: no limit, *out null.
   static Status Reserve(const std::shared_ptr<PageBudget>& budget,
                         uint64_t bytes, const std::string& what,
                         std::unique_ptr<Reservation>* out);

@@ -196,11 +196,13 @@ TEST(ApiLoadingTest, PreloadReadsEveryPageBeforeServing) {
 
 // A multi-tile search's walking-distance tables count against the memory
 // limit, reserved before they are made (issue 38): a 4x5 search, whose
-// tables need some 600 MB, is refused at once with 503 and a message that
-// names the limit, and the server goes on answering, a 4x4 multi-tile
-// search included: it reads only the ordered tables, which the process
-// shares and the limit does not count, and reserves nothing.
-TEST(ApiLoadingTest, AMultiTileSearchPastTheMemoryLimitIs503) {
+// tables need some 600 MB, is refused at once with a message that names
+// the limit, 501 without Retry-After (the limit can never hold them:
+// asking again cannot help; a 503 says a limit held by others), and the
+// server goes on answering, a 4x4 multi-tile search included: it reads
+// only the ordered tables, which the process shares and the limit does
+// not count, and reserves nothing.
+TEST(ApiLoadingTest, AMultiTileSearchPastTheMemoryLimitIsRefused) {
   ApiOptions options;
   options.memory_limit = uint64_t{1} << 20;
   Api api(MixedDb(), nullptr, options);
@@ -211,9 +213,13 @@ TEST(ApiLoadingTest, AMultiTileSearchPastTheMemoryLimitIs503) {
                          {"metric", "mtm"},
                          {"start", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,"
                                    "17,18,0,19"}}));
-  EXPECT_EQ(refused.status, 503) << refused.body;
+  EXPECT_EQ(refused.status, 501) << refused.body;
+  EXPECT_FALSE(SendsRetryAfter(refused));
+  EXPECT_EQ(json::parse(refused.body).value("code", ""), "NotSupported");
   const std::string error = json::parse(refused.body).value("error", "");
-  EXPECT_NE(error.find("memory limit"), std::string::npos) << error;
+  EXPECT_NE(error.find("more than the memory limit allows in all"),
+            std::string::npos)
+      << error;
   EXPECT_NE(error.find("4x5"), std::string::npos) << error;
   const ApiResponse small =
       api.Handle(Get("/api/solve", {{"start", "123405786"}}));
