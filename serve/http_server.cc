@@ -92,7 +92,6 @@ void HttpServer::Impl::CloseAll(bool force) {
 void HttpServer::Impl::Run() {
   std::vector<net::executor_work_guard<net::io_context::executor_type>> guards;
   for (auto& c : contexts_) guards.push_back(net::make_work_guard(*c));
-  net::post(acceptor_.get_executor(), [this] { Accept(); });
   auto work_guard = net::make_work_guard(pool_);
   std::vector<std::thread> threads, workers;
   threads.reserve(contexts_.size());
@@ -116,6 +115,9 @@ void HttpServer::Impl::Run() {
         std::make_error_code(std::errc::resource_unavailable_try_again),
         "a thread of the server");
   }
+  // Connections only once every thread runs: none is left to a loop
+  // stopped above.
+  net::post(acceptor_.get_executor(), [this] { Accept(); });
   std::unique_lock<std::mutex> lock(mutex_);
   changed_.wait(lock, [this] { return stop_requested_; });
   lock.unlock();

@@ -104,9 +104,11 @@ constexpr char kUsage[] =
     "type not taken, or compressed), 431 (a head over 16 KiB or 100 fields), "
     "500 (an\n"
     "unreadable database or an internal error), 501 (a question the goal's\n"
-    "tables cannot answer, such as a sample on 4x4), 503 with\n"
+    "tables cannot answer, such as a sample on 4x4, or a multi-tile search\n"
+    "whose tables are more than the whole --memory-limit), 503 with\n"
     "Retry-After (no answer within --work-timeout, out of memory, or a\n"
-    "multi-tile search whose tables would pass --memory-limit).\n"
+    "multi-tile search whose tables would pass --memory-limit with what\n"
+    "the others hold).\n"
     "docs/ERRORS.md has every error and limit.\n"
     "\n"
     "Limits: a request's head must arrive within 5 s of its first byte, its\n"
@@ -240,8 +242,8 @@ po::options_description Describe(ServeArgs* a, int* threads,
       "the multi-tile searches' walking-distance tables may hold, in bytes "
       "or with K, M or G (MiB etc.): past it the pages read longest ago "
       "are given back, and read again when a search needs them, and a "
-      "request whose tables would pass it gets 503; default half the "
-      "machine's memory")(
+      "request whose tables would pass it gets 503 (501 when they are "
+      "more than all of it); default half the machine's memory")(
       "nagle",
       "leave Nagle's algorithm on (no TCP_NODELAY): each answer on "
       "a keep-alive connection then waits ~40 ms; for measuring that")(

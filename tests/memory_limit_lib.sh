@@ -1,7 +1,7 @@
 # Sourced by the tests of the tools under a memory limit (ulimit -v):
 # tests/memory_limit_test.sh (slidedb-query), memory_limit_build_test.sh
-# (slidedb-build). Each run must do its work (exit 0) or say it ran out of
-# memory (69), never abort.
+# (slidedb-build), memory_limit_serve_test.sh (slidedb-serve). Each run
+# must do its work (exit 0) or say it ran out of memory (69), never abort.
 
 # The least limit (KiB, from 20000 in steps of 5000) under which PROGRAM
 # starts at all: below it the dynamic loader fails, before any of its code

@@ -20,8 +20,10 @@ db=$work/db
 least=$(least_limit "$bin/slidedb-serve")
 near15=1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15
 for limit in $(seq "$least" 5000 $((least + 150000))); do
+  # Threads as on two cores, whatever this machine's: each reserves its
+  # stack and its malloc arena in the limit.
   (ulimit -v "$limit"; exec "$bin/slidedb-serve" --db "$db" --port 0 \
-    --preload) >"$work/out" 2>"$work/err" &
+    --threads 2 --work-threads 2 --preload) >"$work/out" 2>"$work/err" &
   pid=$!
   # Until it listens or ends (10 s at the most).
   for _ in $(seq 200); do
@@ -35,6 +37,10 @@ for limit in $(seq "$least" 5000 $((least + 150000))); do
     code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 30 \
       "$url/api/solve?board=4x4&start=$near15") || true
     kill -TERM "$pid" 2>/dev/null || true
+  elif kill -0 "$pid" 2>/dev/null; then
+    echo "ulimit -v $limit: the server neither listened nor ended in 10 s"
+    cat "$work/err"
+    exit 1
   fi
   rc=0
   wait "$pid" || rc=$?

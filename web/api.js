@@ -28,9 +28,10 @@ function failureText(e) {
 }
 
 // Whether a failed question says nothing against its start: no answer in
-// time or a busy server (503), or no server.
+// time or a busy server (503), a question this server cannot answer
+// (501: tables past its whole --memory-limit), or no server.
 function notRefused(e) {
-  return e.network || e.status === 503;
+  return e.network || e.status === 503 || e.status === 501;
 }
 
 // A question aborted by its AbortSignal (progress.js: Cancel).

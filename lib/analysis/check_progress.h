@@ -64,7 +64,7 @@ void RunShares(uint64_t n, int threads, const ShareProgress& progress,
   workers.reserve(own);
   for (int t = 0; t < own; ++t) {
     // A share whose thread the system cannot start (ulimit -v) is the
-    // calling thread's, before anything is told.
+    // calling thread's, before it tells anything more.
     if (!StartThread(&workers, [&run, t] { run(t); })) run(t);
   }
   if (!progress.told) {

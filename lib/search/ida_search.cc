@@ -325,10 +325,9 @@ void PdbSearch::ReadWordsInBackground(
     words_ready_.store(true, std::memory_order_release);
   };
   // A thread the system cannot start (ulimit -v): the searches read the
-  // words as they are, faulted in where they look, and the entries'
-  // memory goes back.
+  // words as they are, faulted in where they look (the entries, read
+  // whole, stay, and so does their reservation).
   if (RanOutOfMemory([&] { words_reader_ = std::thread(read); })) {
-    held_.reset();
     words_ready_.store(true, std::memory_order_release);
   }
 }

@@ -200,14 +200,16 @@ class Solver {
   // where the board has it: 4x4's tables are prepared), made on first use
   // (StartMakingMtm) and waited for within `limits`: DeadlineExceeded past
   // them, while the making goes on for the questions after; NotSupported
-  // for a board without one; ResourceExhausted when its tables would pass
-  // the page budget (MakeMtmSearch).
+  // for a board without one, or one whose tables are more than the whole
+  // page budget; ResourceExhausted when they would pass it with what the
+  // rest holds (MakeMtmSearch).
   Status GetMtmSearch(const Problem& p, const SearchLimits& limits,
                       std::shared_ptr<const MtmSearch>* search);
   // Makes the multi-tile search of p's goal within `limits`, its tables'
   // memory reserved in page_budget_ (when there is one) first and for as
   // long as the search lives: ResourceExhausted, and nothing made, when it
-  // would pass the budget even with the searches kept dropped.
+  // would pass the budget even with the searches kept dropped;
+  // NotSupported when it is more than the whole budget.
   Status MakeMtmSearch(const Problem& p, MtmHeuristic heuristic,
                        const SearchLimits& limits,
                        std::shared_ptr<const MtmSearch>* out);
