@@ -18,12 +18,13 @@ const boardTiles = (page) => page.getByRole('group', {name: 'Puzzle board'})
     .getByRole('button').evaluateAll((bs) => bs.filter(
         (b) => /^Tile /.test(b.getAttribute('aria-label'))).length);
 
-// Answers /api/moves with a 503 for the requests `refused(params)` picks.
-function refuse(page, refused) {
+// Answers /api/moves with a 503 (or `status` and `body`) for the
+// requests `refused(params)` picks.
+function refuse(page, refused, status = 503, body = BUSY) {
   return page.route('**/api/moves*', (route) => {
     const params = new URL(route.request().url()).searchParams;
     return refused(params)
-        ? route.fulfill({status: 503, contentType: 'application/json', body: BUSY})
+        ? route.fulfill({status, contentType: 'application/json', body})
         : route.continue();
   });
 }
@@ -79,6 +80,24 @@ test('a start the server could not answer shows its goal and the tiles on it', a
   assert.equal(await text(other, 'goal-text'), solved.goal);
   assert.deepEqual(other.errors, []);
   await other.close();
+});
+
+test('a start whose tables pass the whole memory limit (501) is kept, with the server\'s words', async () => {
+  const start = '1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15';
+  const said = 'the multi-tile search of 4x4/b15 (its walking-distance tables) would need ' +
+               'about 721 MiB, more than the memory limit allows in all: 64 MiB ' +
+               '(slidedb-serve --memory-limit); it cannot be answered under it';
+  const page = await open(`?board=4x4&start=${start}`, undefined, (p) => refuse(
+      p, (q) => q.get('start') === start, 501,
+      JSON.stringify({error: said, code: 'NotSupported'})));
+  await page.waitForFunction(() => !document.querySelector('#error').hidden);
+  assert.equal(await text(page, 'error'), `The server failed (501): ${said}`);
+  // Not a refusal of the start: it stays, on the board and in the link.
+  assert.equal(await page.locator('#start-error').isHidden(), true);
+  assert.equal(new URL(page.url()).searchParams.get('start'), start);
+  assert.equal(await page.locator('.tile.home').count(), 14);
+  assert.deepEqual(page.errors, []);
+  await page.close();
 });
 
 test('Hint says no answer came when the moves of a position were not answered', async () => {
