@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <atomic>
 #include <string>
-#include <thread>
 
+#include "lib/base/threads.h"
 #include "lib/puzzle/board.h"
 #include "lib/puzzle/record.h"
 #include "lib/puzzle/residue_walk.h"
@@ -107,12 +107,11 @@ Status RecordsFromTwoBit(const TwoBitTable& table, const Indexer& indexer,
       }
     }
   };
+  // Fewer threads when the system cannot start them all: the blocks are
+  // shared out by the counter.
   auto run = [&](const auto& pass) {
     std::atomic<uint64_t> next{0};
-    std::vector<std::thread> workers;
-    for (int t = 1; t < threads; ++t) workers.emplace_back(pass, &next);
-    pass(&next);
-    for (auto& w : workers) w.join();
+    RunOnThreads(threads, [&] { pass(&next); });
   };
   run(distances);
   if (!bad) run(encode);

@@ -33,6 +33,18 @@ bool ServeSignals::Start() {
     err_ << "slidedb-serve: cannot create a pipe\n";
     return false;
   }
+  // The thread first: when the system cannot start it, no handler is left
+  // set that writes to a pipe nobody reads.
+  const RanOut ran_out =
+      CatchRunningOut([&] { watcher_ = std::thread([this] { Watch(); }); });
+  if (ran_out != RanOut::kNothing) {
+    close(g_signal_pipe[0]);
+    close(g_signal_pipe[1]);
+    g_signal_pipe[0] = g_signal_pipe[1] = -1;
+    err_ << "slidedb-serve: the thread that handles signals: "
+         << OutOfMemoryText(ran_out == RanOut::kThread) << "\n";
+    return false;
+  }
   struct sigaction action = {};
   action.sa_handler = OnSignal;
   sigemptyset(&action.sa_mask);
@@ -42,7 +54,6 @@ bool ServeSignals::Start() {
   struct sigaction ignore = {};
   ignore.sa_handler = SIG_IGN;
   sigaction(SIGPIPE, &ignore, &old_pipe_);
-  watcher_ = std::thread([this] { Watch(); });
   return true;
 }
 

@@ -26,7 +26,8 @@ class ServeSignals {
       : server_(server), api_(api), dirs_(dirs), err_(err) {}
   ServeSignals(const ServeSignals&) = delete;
   ServeSignals& operator=(const ServeSignals&) = delete;
-  // False, said on `err`, when the pipe cannot be made.
+  // False, said on `err`, with no handler set, when the pipe cannot be made
+  // or its thread cannot start.
   bool Start();
   ~ServeSignals();
 

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <new>
 
+#include "lib/base/threads.h"
 #include "lib/puzzle/board.h"
 #include "lib/puzzle/index.h"
 #include "lib/search/bfs.h"
@@ -42,6 +43,24 @@ TEST(FreshArrayTest, RefusedMemoryIsResourceExhausted) {
   EXPECT_TRUE(fresh.Allocate(kLarge / 2, /*threads=*/1, 0).ok());
   RefuseMemoryForTesting(0);
   EXPECT_TRUE(fresh.Allocate(kLarge, /*threads=*/1, 0).ok());
+}
+
+// A table made on two threads when the system starts no second one
+// (StartThread refused): the caller fills it all, huge pages advised and
+// every byte the value (both halves once went to a raw std::thread, whose
+// refusal threw out of the table's making).
+TEST(FreshArrayTest, MadeWholeWhenNoThreadStarts) {
+  for (const uint8_t byte : {0x00, 0xCD}) {  // pages faulted in, or filled
+    bfs::FreshArray<uint8_t> fresh;
+    refuse_threads_for_testing = true;
+    const Status s = fresh.Allocate(kLarge, /*threads=*/2, byte);
+    refuse_threads_for_testing = false;
+    ASSERT_TRUE(s.ok()) << s.ToString();
+    ASSERT_EQ(fresh.size(), kLarge);
+    for (size_t i = 0; i < kLarge; i += 4093) ASSERT_EQ(fresh[i], byte) << i;
+    EXPECT_EQ(fresh[kLarge / 2], byte);
+    EXPECT_EQ(fresh[kLarge - 1], byte);
+  }
 }
 
 // Memory that runs out between two levels of a table's search (its line

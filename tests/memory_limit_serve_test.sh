@@ -17,6 +17,8 @@ db=$work/db
 "$bin/slidedb-build" --db "$db" --board 4x4 --pdb 4-4-4-3 --quiet >/dev/null
 # shellcheck source=tests/memory_limit_lib.sh
 . "$(dirname "$0")/memory_limit_lib.sh"
+# shellcheck source=tests/wait_lib.sh
+. "$(dirname "$0")/wait_lib.sh"
 least=$(least_limit "$bin/slidedb-serve")
 near15=1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15
 for limit in $(seq "$least" 5000 $((least + 150000))); do
@@ -25,14 +27,9 @@ for limit in $(seq "$least" 5000 $((least + 150000))); do
   (ulimit -v "$limit"; exec "$bin/slidedb-serve" --db "$db" --port 0 \
     --threads 2 --work-threads 2 --preload) >"$work/out" 2>"$work/err" &
   pid=$!
-  # Until it listens or ends (10 s at the most).
-  for _ in $(seq 200); do
-    grep -q '^listening on ' "$work/out" && break
-    kill -0 "$pid" 2>/dev/null || break
-    sleep 0.05
-  done
   code=none
-  if grep -q '^listening on ' "$work/out"; then
+  # Until it listens or ends (10 s at the most).
+  if wait_for '^listening on ' "$work/out" "$pid" 200 0.05; then
     url=$(sed -n 's/^listening on //p' "$work/out")
     code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 30 \
       "$url/api/solve?board=4x4&start=$near15") || true

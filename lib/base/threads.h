@@ -5,6 +5,7 @@
 #define SLIDEDB_LIB_BASE_THREADS_H_
 
 #include <algorithm>
+#include <atomic>
 #include <functional>
 #include <new>
 #include <system_error>
@@ -19,6 +20,10 @@ inline int Cores() {
   return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 }
 
+// For tests: while set, StartThread starts nothing, as when the system
+// refuses every thread.
+inline std::atomic<bool> refuse_threads_for_testing{false};
+
 // Starts a thread running `f` at the end of *threads; false, with nothing
 // started, when the system has no room for another (std::system_error, or
 // std::bad_alloc for the thread's state, as under ulimit -v): the caller
@@ -29,6 +34,7 @@ inline int Cores() {
 // first: growing it may throw too).
 template <typename F>
 bool StartThread(std::vector<std::thread>* threads, F&& f) {
+  if (refuse_threads_for_testing.load(std::memory_order_relaxed)) return false;
   try {
     threads->emplace_back(std::forward<F>(f));
     return true;
@@ -52,6 +58,22 @@ void RunOnThreads(int threads, const Work& work) {
   }
   work();
   for (std::thread& t : others) t.join();
+}
+
+// Runs `first` on the caller and `second` on a thread of its own at the
+// same time, or after `first` on the caller when the system cannot start
+// one (StartThread); returns once both have returned.
+template <typename First, typename Second>
+void InHalves(const First& first, const Second& second) {
+  std::vector<std::thread> other;
+  other.reserve(1);
+  const bool started = StartThread(&other, std::cref(second));
+  first();
+  if (started) {
+    other[0].join();
+  } else {
+    second();
+  }
 }
 
 }  // namespace slidedb

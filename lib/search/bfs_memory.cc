@@ -3,12 +3,12 @@
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
-#include <thread>
 
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
 
+#include "lib/base/threads.h"
 #include "lib/search/bfs_context.h"
 
 namespace slidedb {
@@ -45,12 +45,11 @@ void AdviseHugePages([[maybe_unused]] void* data, [[maybe_unused]] size_t n,
   if (threads > 1) {
     // Faulting pages in keeps their contents (zero) as they are.
     const size_t half = (to - from) / 2 / kHugePage * kHugePage;
-    std::thread other([&] {
-      madvise(reinterpret_cast<void*>(from + half), to - from - half,
-              MADV_POPULATE_WRITE);
-    });
-    madvise(start, half, MADV_POPULATE_WRITE);
-    other.join();
+    InHalves([&] { madvise(start, half, MADV_POPULATE_WRITE); },
+             [&] {
+               madvise(reinterpret_cast<void*>(from + half), to - from - half,
+                       MADV_POPULATE_WRITE);
+             });
   }
 #endif
 #endif
@@ -83,9 +82,8 @@ void FillBytes(void* data, size_t bytes, uint8_t byte, int threads) {
     return;
   }
   const size_t half = bytes / 2;
-  std::thread other([&] { std::memset(p + half, byte, bytes - half); });
-  std::memset(p, byte, half);
-  other.join();
+  InHalves([&] { std::memset(p, byte, half); },
+           [&] { std::memset(p + half, byte, bytes - half); });
 }
 
 void PrepareRecords(size_t n, int threads, std::vector<uint8_t>* records) {

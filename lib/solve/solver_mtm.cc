@@ -113,13 +113,14 @@ Status Solver::StartMakingMtm(const Problem& p, MtmHeuristic heuristic,
       }
       made_.notify_all();
     });
+    return Status::OK();
   } catch (const std::system_error&) {
-    making_ = nullptr;
-    return Status::ResourceExhausted(
-        "no thread could be started to make the multi-tile search of " +
-        TableId(p.board, p.goal_blank));
+  } catch (const std::bad_alloc&) {  // the thread's state
   }
-  return Status::OK();
+  making_ = nullptr;
+  return Status::ResourceExhausted(
+      "no thread could be started to make the multi-tile search of " +
+      TableId(p.board, p.goal_blank));
 }
 
 Status Solver::MakeAndKeepMtm(const Problem& p, MtmHeuristic heuristic,

@@ -8,6 +8,8 @@
 set -euo pipefail
 build=$1 compare=$2 dir=$3
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=tests/wait_lib.sh
+. "$here/../wait_lib.sh"
 command -v mpirun >/dev/null 2>&1 || { echo "mpirun not found: skipped"; exit 77; }
 rm -rf "$dir" && mkdir -p "$dir"
 "$build" --quiet --board 2x5 --db "$dir/db" >/dev/null
@@ -27,12 +29,8 @@ for victim in 1 0; do
   bash "$here/mpirun.sh" 2 "$build" --board 3x4 --db "$dir/db" >"$log" 2>&1 &
   launcher=$!
   # Midway: once the search is past depth 20 of 3x4's 53.
-  for _ in $(seq 600); do
-    grep -q "depth 2[0-9]" "$log" && break
-    kill -0 "$launcher" 2>/dev/null || break
-    sleep 0.1
-  done
-  grep -q "depth 2[0-9]" "$log" || { cat "$log"; echo "FAIL: no depth 20"; exit 1; }
+  wait_for "depth 2[0-9]" "$log" "$launcher" 600 0.1 ||
+    { cat "$log"; echo "FAIL: no depth 20"; exit 1; }
   target=""
   for p in $(descendants "$launcher"); do
     if [ "$(cat /proc/$p/comm 2>/dev/null)" = slidedb-build ] &&
