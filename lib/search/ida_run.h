@@ -301,17 +301,22 @@ class PdbSearch::Run
               group.indexer.placement().Moved(set, slot, to, from, [&](int c) {
                 return search_.slot_of_[state_.tile[c]];
               });
-    uint8_t& cell = cells_[k.g][slot];
-    cell = static_cast<uint8_t>(from);
     k.new_md = md_[k.g] + search_.home_md_[k.tile][from] -
                search_.home_md_[k.tile][to];
     // The entry by placement first: with the blank in the set's region 0
     // (most often) it is the entry, asked for before the region is known.
     k.values->Prefetch(k.place);
-    const uint32_t moved = (1u << from) ^ (1u << to);
-    k.index = IndexOf<kByRegion>(group, k.place, cells_[k.g], set ^ moved, to);
-    if (k.index != k.place) k.values->Prefetch(k.index);
-    cell = static_cast<uint8_t>(to);
+    k.index = k.place;
+    if constexpr (kByRegion) {  // reads the cells, the tile moved for now
+      // (not by placement: a byte stored may alias all the compiler holds)
+      uint8_t& cell = cells_[k.g][slot];
+      cell = static_cast<uint8_t>(from);
+      const uint32_t moved = (1u << from) ^ (1u << to);
+      k.index =
+          IndexOf<kByRegion>(group, k.place, cells_[k.g], set ^ moved, to);
+      if (k.index != k.place) k.values->Prefetch(k.index);
+      cell = static_cast<uint8_t>(to);
+    }
   }
 
   // The reflection's side of a child: its indexes, its entry asked for
@@ -337,18 +342,20 @@ class PdbSearch::Run
                     .mirror_slot_of_[state_.tile[search_.mirror_cell_[mc]]];
               });
       k.mirror_values->Prefetch(k.mirror_place);
-      uint8_t& mcell = mirror_cells_[k.mg][mslot];
-      mcell = static_cast<uint8_t>(mfrom);
       k.new_mirror_md = mirror_md_[k.mg] +
                         search_.mirror_home_md_[k.tile][from] -
                         search_.mirror_home_md_[k.tile][k.to];
-      k.mirror_index =
-          IndexOf<kByRegion>(mirror_group, k.mirror_place, mirror_cells_[k.mg],
-                             mirror_set ^ (1u << mfrom) ^ (1u << mto), mto);
-      if (k.mirror_index != k.mirror_place) {
-        k.mirror_values->Prefetch(k.mirror_index);
+      k.mirror_index = k.mirror_place;
+      if constexpr (kByRegion) {  // as in MakeChild
+        uint8_t& mcell = mirror_cells_[k.mg][mslot];
+        mcell = static_cast<uint8_t>(mfrom);
+        k.mirror_index = IndexOf<kByRegion>(
+            mirror_group, k.mirror_place, mirror_cells_[k.mg],
+            mirror_set ^ (1u << mfrom) ^ (1u << mto), mto);
+        if (k.mirror_index != k.mirror_place)
+          k.mirror_values->Prefetch(k.mirror_index);
+        mcell = static_cast<uint8_t>(mto);
       }
-      mcell = search_.mirror_cell_[k.to];
     }
   }
 
