@@ -232,18 +232,20 @@ class PdbSearch::Run
     mirror_place_[mg] =
         search_.groups_[mg].indexer.placement().IndexOf(mirror_cells_[mg]);
   }
-  // Group g's entry with its tiles on `cells` (their mask `set`, their
-  // placement's index `place`) and the blank on `blank`, or its
-  // reflection's; kByRegion says the numbering at compile time, for the
-  // hot loop.
-  template <bool kByRegion>
-  static uint64_t IndexOf(const Group& group, uint64_t place,
-                          const uint8_t* cells, uint32_t set, int blank) {
-    if constexpr (kByRegion) {
-      return group.indexer.regions().FromPlacement(place, cells, set, blank);
-    } else {
-      return place;
-    }
+  // By blank region, the index of `group`'s entry once its tile in `slot`
+  // of `cells` (their mask `set`) has slid from `to` onto `from`, the blank
+  // then on `to`, its placement's index `place`: the cell changed for the
+  // moment. (Not by placement, where the index is the placement's: a byte
+  // stored may alias all that the compiler holds, which it then reads
+  // again.)
+  static uint64_t RegionIndex(const Group& group, uint64_t place,
+                              uint8_t* cells, int slot, uint32_t set, int from,
+                              int to) {
+    cells[slot] = static_cast<uint8_t>(from);
+    const uint64_t index = group.indexer.regions().FromPlacement(
+        place, cells, set ^ (1u << from) ^ (1u << to), to);
+    cells[slot] = static_cast<uint8_t>(to);
+    return index;
   }
   // Entry i of `values`; kWhole says at compile time that every group's
   // entries were read whole (no page's flag to look at).
@@ -307,15 +309,9 @@ class PdbSearch::Run
     // (most often) it is the entry, asked for before the region is known.
     k.values->Prefetch(k.place);
     k.index = k.place;
-    if constexpr (kByRegion) {  // reads the cells, the tile moved for now
-      // (not by placement: a byte stored may alias all the compiler holds)
-      uint8_t& cell = cells_[k.g][slot];
-      cell = static_cast<uint8_t>(from);
-      const uint32_t moved = (1u << from) ^ (1u << to);
-      k.index =
-          IndexOf<kByRegion>(group, k.place, cells_[k.g], set ^ moved, to);
+    if constexpr (kByRegion) {
+      k.index = RegionIndex(group, k.place, cells_[k.g], slot, set, from, to);
       if (k.index != k.place) k.values->Prefetch(k.index);
-      cell = static_cast<uint8_t>(to);
     }
   }
 
@@ -346,15 +342,13 @@ class PdbSearch::Run
                         search_.mirror_home_md_[k.tile][from] -
                         search_.mirror_home_md_[k.tile][k.to];
       k.mirror_index = k.mirror_place;
-      if constexpr (kByRegion) {  // as in MakeChild
-        uint8_t& mcell = mirror_cells_[k.mg][mslot];
-        mcell = static_cast<uint8_t>(mfrom);
-        k.mirror_index = IndexOf<kByRegion>(
-            mirror_group, k.mirror_place, mirror_cells_[k.mg],
-            mirror_set ^ (1u << mfrom) ^ (1u << mto), mto);
-        if (k.mirror_index != k.mirror_place)
+      if constexpr (kByRegion) {
+        k.mirror_index =
+            RegionIndex(mirror_group, k.mirror_place, mirror_cells_[k.mg],
+                        mslot, mirror_set, mfrom, mto);
+        if (k.mirror_index != k.mirror_place) {
           k.mirror_values->Prefetch(k.mirror_index);
-        mcell = static_cast<uint8_t>(mto);
+        }
       }
     }
   }

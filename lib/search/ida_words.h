@@ -183,11 +183,7 @@ class PdbSearch::WordRun : public PdbSearch::Run {
                                 set, slot, k.to, from, [&](int c) {
                                   return search_.slot_of_[state_.tile[c]];
                                 });
-    uint8_t& cell = cells_[k.g][slot];
-    cell = static_cast<uint8_t>(from);
-    k.index = IndexOf<true>(group, k.place, cells_[k.g],
-                            set ^ (1u << from) ^ (1u << k.to), k.to);
-    cell = static_cast<uint8_t>(k.to);
+    k.index = RegionIndex(group, k.place, cells_[k.g], slot, set, from, k.to);
     group.words.PrefetchWord(k.index);
     if (!search_.reflects_) return;
     const int mslot = search_.mirror_slot_of_[k.tile];
@@ -200,11 +196,8 @@ class PdbSearch::WordRun : public PdbSearch::Run {
         mgroup.indexer.placement().Moved(mset, mslot, mto, mfrom, [&](int mc) {
           return search_.mirror_slot_of_[state_.tile[search_.mirror_cell_[mc]]];
         });
-    uint8_t& mcell = mirror_cells_[k.mg][mslot];
-    mcell = static_cast<uint8_t>(mfrom);
-    k.mirror_index = IndexOf<true>(mgroup, k.mirror_place, mirror_cells_[k.mg],
-                                   mset ^ (1u << mfrom) ^ (1u << mto), mto);
-    mcell = static_cast<uint8_t>(mto);
+    k.mirror_index = RegionIndex(mgroup, k.mirror_place, mirror_cells_[k.mg],
+                                 mslot, mset, mfrom, mto);
     mgroup.words.PrefetchWord(k.mirror_index);
   }
 
