@@ -238,9 +238,11 @@ class PdbSearch::Run
   // moment. (Not by placement, where the index is the placement's: a byte
   // stored may alias all that the compiler holds, which it then reads
   // again.)
-  static uint64_t RegionIndex(const Group& group, uint64_t place,
-                              uint8_t* cells, int slot, uint32_t set, int from,
-                              int to) {
+  [[gnu::always_inline]] static uint64_t RegionIndex(const Group& group,
+                                                     uint64_t place,
+                                                     uint8_t* cells, int slot,
+                                                     uint32_t set, int from,
+                                                     int to) {
     cells[slot] = static_cast<uint8_t>(from);
     const uint64_t index = group.indexer.regions().FromPlacement(
         place, cells, set ^ (1u << from) ^ (1u << to), to);
