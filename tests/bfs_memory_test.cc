@@ -45,16 +45,26 @@ TEST(FreshArrayTest, RefusedMemoryIsResourceExhausted) {
   EXPECT_TRUE(fresh.Allocate(kLarge, /*threads=*/1, 0).ok());
 }
 
+// While it lives, StartThread starts nothing; after, as before, whatever
+// a test's assertion left.
+struct NoThreads {
+  NoThreads() { refuse_threads_for_testing = true; }
+  ~NoThreads() { refuse_threads_for_testing = false; }
+};
+
 // A table made on two threads when the system starts no second one
-// (StartThread refused): the caller fills it all, huge pages advised and
-// every byte the value (both halves once went to a raw std::thread, whose
-// refusal threw out of the table's making).
+// (StartThread refused): the caller makes it all. Zeros (pages faulted
+// in, which read zero either way: that it returns OK) and 0xCD (every
+// byte set shows the second half done on the caller). Both halves once
+// went to a raw std::thread, whose refusal threw out of the making.
 TEST(FreshArrayTest, MadeWholeWhenNoThreadStarts) {
-  for (const uint8_t byte : {0x00, 0xCD}) {  // pages faulted in, or filled
+  for (const uint8_t byte : {0x00, 0xCD}) {
     bfs::FreshArray<uint8_t> fresh;
-    refuse_threads_for_testing = true;
-    const Status s = fresh.Allocate(kLarge, /*threads=*/2, byte);
-    refuse_threads_for_testing = false;
+    Status s;
+    {
+      NoThreads none;
+      s = fresh.Allocate(kLarge, /*threads=*/2, byte);
+    }
     ASSERT_TRUE(s.ok()) << s.ToString();
     ASSERT_EQ(fresh.size(), kLarge);
     for (size_t i = 0; i < kLarge; i += 4093) ASSERT_EQ(fresh[i], byte) << i;

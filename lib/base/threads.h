@@ -1,6 +1,7 @@
-// One piece of work run on several threads at once: the pattern of every
-// parallel pass that shares out its pieces itself (an atomic counter of
-// chunks, frames, groups...).
+// Work run on several threads at once: one piece on every thread, the
+// pattern of each parallel pass that shares out its pieces itself (an
+// atomic counter of chunks, frames, groups...), or two halves side by
+// side; when the system starts fewer threads, the caller does the rest.
 #ifndef SLIDEDB_LIB_BASE_THREADS_H_
 #define SLIDEDB_LIB_BASE_THREADS_H_
 
@@ -66,8 +67,12 @@ void RunOnThreads(int threads, const Work& work) {
 template <typename First, typename Second>
 void InHalves(const First& first, const Second& second) {
   std::vector<std::thread> other;
-  other.reserve(1);
-  const bool started = StartThread(&other, std::cref(second));
+  bool started = false;
+  try {
+    other.reserve(1);
+    started = StartThread(&other, std::cref(second));
+  } catch (const std::bad_alloc&) {  // the vector's room: no thread
+  }
   first();
   if (started) {
     other[0].join();
