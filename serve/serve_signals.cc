@@ -33,17 +33,14 @@ bool ServeSignals::Start() {
     err_ << "slidedb-serve: cannot create a pipe\n";
     return false;
   }
-  // The thread first: when the system cannot start it, no handler is left
-  // set that writes to a pipe nobody reads.
-  const RanOut ran_out =
-      CatchRunningOut([&] { watcher_ = std::thread([this] { Watch(); }); });
-  if (ran_out != RanOut::kNothing) {
-    close(g_signal_pipe[0]);
-    close(g_signal_pipe[1]);
-    g_signal_pipe[0] = g_signal_pipe[1] = -1;
-    err_ << "slidedb-serve: the thread that handles signals: "
-         << OutOfMemoryText(ran_out == RanOut::kThread) << "\n";
-    return false;
+  // The thread first: when the system cannot start it, what it threw goes
+  // on to the caller (RunServe says memory ran out) with the pipe closed
+  // and no handler set that writes to a pipe nobody reads.
+  try {
+    watcher_ = std::thread([this] { Watch(); });
+  } catch (...) {
+    ClosePipe();
+    throw;
   }
   struct sigaction action = {};
   action.sa_handler = OnSignal;
@@ -70,6 +67,10 @@ ServeSignals::~ServeSignals() {
   sigaction(SIGTERM, &old_term_, nullptr);
   sigaction(SIGHUP, &old_hup_, nullptr);
   sigaction(SIGPIPE, &old_pipe_, nullptr);
+  ClosePipe();
+}
+
+void ServeSignals::ClosePipe() {
   close(g_signal_pipe[0]);
   close(g_signal_pipe[1]);
   g_signal_pipe[0] = g_signal_pipe[1] = -1;

@@ -26,12 +26,14 @@ class ServeSignals {
       : server_(server), api_(api), dirs_(dirs), err_(err) {}
   ServeSignals(const ServeSignals&) = delete;
   ServeSignals& operator=(const ServeSignals&) = delete;
-  // False, said on `err`, with no handler set, when the pipe cannot be made
-  // or its thread cannot start.
+  // False, said on `err`, when the pipe cannot be made. A thread the
+  // system cannot start throws (std::system_error, std::bad_alloc) with no
+  // handler set.
   bool Start();
   ~ServeSignals();
 
  private:
+  static void ClosePipe();
   void Watch();
   void Reload();
 
