@@ -1,6 +1,7 @@
 // The inside of HttpServer (serve/http_server.h), shared by its two files:
 // http_server.cc (listening, the loops, stopping) and http_session.h (one
-// connection). Not for other files.
+// connection, with http_session_answer.h and http_session_work.h). Not
+// for other files.
 #ifndef SLIDEDB_SERVE_HTTP_IMPL_H_
 #define SLIDEDB_SERVE_HTTP_IMPL_H_
 
@@ -15,10 +16,13 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
+#include "lib/base/out_of_memory.h"
 #include "lib/base/threads.h"
 #include "serve/http_server.h"
+#include "serve/params.h"
 
 namespace slidedb {
 
@@ -33,11 +37,15 @@ class HttpServer::Impl {
         lone_threads_(std::min(std::max(1, options_.work_threads), Cores())),
         pool_(std::max(1, options_.work_threads)),
         contexts_(MakeContexts(options_.threads)),
-        acceptor_(*contexts_[0]) {}
+        acceptor_(*contexts_[0]),
+        dropped_line_(
+            "a request dropped, its connection closed unanswered: "
+            "the server ran " +
+            OutOfMemoryText(false)) {}
 
   Status Listen();
   int port() const { return port_; }
-  void Run();
+  void Run(const std::function<void()>& ready);
   void Stop();
   void Log(const std::string& message) const {
     if (log_) {
@@ -48,6 +56,22 @@ class HttpServer::Impl {
   }
 
   class Session;
+
+  // The handler's answer to `request`, or, when memory runs out on its
+  // way, a refusal (503, ResourceExhausted); either thread's.
+  ApiResponse Answered(const ApiRequest& request) const {
+    return CatchOutOfMemory(
+        [&] { return handler_(request); },
+        [](const std::string& text) {
+          return Error(Status::ResourceExhausted("the server ran " + text));
+        });
+  }
+  // One thread's event loop, which outlives a handler that runs out of
+  // memory (Dropped()).
+  void RunLoop(net::io_context& context);
+  // A handler ran out of memory: what it did is dropped (its connection
+  // closes unanswered) and the log says so, in words made beforehand.
+  void Dropped() const;
 
   const HttpHandler handler_;
   const HttpOptions options_;
@@ -82,6 +106,11 @@ class HttpServer::Impl {
   std::vector<std::unique_ptr<net::io_context>> contexts_;
   size_t next_context_ = 0;  // the acceptor's strand only
   tcp::acceptor acceptor_;
+  // A connection will be accepted: an accept or its retry is pending (the
+  // acceptor's strand only). A handler of that strand that ran out of
+  // memory may have left none: RunLoop arms one again.
+  bool accept_armed_ = false;
+  const std::string dropped_line_;
 
   static std::vector<std::unique_ptr<net::io_context>> MakeContexts(int n) {
     std::vector<std::unique_ptr<net::io_context>> v;
@@ -91,7 +120,17 @@ class HttpServer::Impl {
 
  private:
   void Accept();
+  // Accepts again after a moment (accept failed, or memory ran out).
+  void AcceptLater();
+  // Takes an accepted connection: a Session of its own.
+  void Welcome(tcp::socket socket);
   void CloseAll(bool force);
+  // Run()'s part once its threads run: takes connections (after `ready`)
+  // until Stop(), then lets the requests in flight finish.
+  void ServeUntilStopped(const std::function<void()>& ready);
+  // Stops the threads `Run()` started and waits for those still running.
+  void StopThreads(std::vector<std::thread>* loops,
+                   std::vector<std::thread>* workers);
 };
 
 }  // namespace slidedb

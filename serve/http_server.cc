@@ -11,6 +11,7 @@
 #include "lib/base/threads.h"
 #include "serve/http_impl.h"
 #include "serve/http_session.h"
+#include "serve/http_session_answer.h"
 #include "serve/http_session_work.h"
 
 namespace slidedb {
@@ -50,32 +51,60 @@ Status HttpServer::Impl::Listen() {
 void HttpServer::Impl::Accept() {
   net::io_context& context = *contexts_[next_context_];
   next_context_ = (next_context_ + 1) % contexts_.size();
-  acceptor_.async_accept(
-      context, [this](beast::error_code ec, tcp::socket s) {
-        if (ec == net::error::operation_aborted || !acceptor_.is_open()) {
-          return;
-        }
-        if (ec) {
-          // Out of descriptors, say: wait a little rather than spin.
-          Log("accept: " + ec.message());
-          auto timer = std::make_shared<net::steady_timer>(
-              acceptor_.get_executor(), std::chrono::milliseconds(50));
-          timer->async_wait([this, timer](beast::error_code) { Accept(); });
-          return;
-        }
-        if (options_.nodelay) {
-          beast::error_code ignored;
-          s.set_option(tcp::no_delay(true), ignored);
-        }
-        auto session = std::make_shared<Session>(this, std::move(s));
-        std::list<std::weak_ptr<Session>>::iterator it;
-        {
-          std::lock_guard<std::mutex> lock(mutex_);
-          it = sessions_.insert(sessions_.end(), session);
-        }
-        session->Start(it);
-        Accept();
-      });
+  acceptor_.async_accept(context, [this](beast::error_code ec, tcp::socket s) {
+    accept_armed_ = false;
+    if (ec == net::error::operation_aborted || !acceptor_.is_open()) {
+      return;
+    }
+    if (ec) {
+      // Out of descriptors, say: wait a little rather than spin.
+      Log("accept: " + ec.message());
+      return AcceptLater();
+    }
+    // No memory for the connection's session: it closes unanswered.
+    if (RanOutOfMemory([&] { Welcome(std::move(s)); })) Dropped();
+    Accept();
+  });
+  accept_armed_ = true;
+}
+
+void HttpServer::Impl::AcceptLater() {
+  auto timer = std::make_shared<net::steady_timer>(
+      acceptor_.get_executor(), std::chrono::milliseconds(50));
+  timer->async_wait([this, timer](beast::error_code) {
+    accept_armed_ = false;
+    if (acceptor_.is_open()) Accept();
+  });
+  accept_armed_ = true;
+}
+
+void HttpServer::Impl::Welcome(tcp::socket s) {
+  if (options_.nodelay) {
+    beast::error_code ignored;
+    s.set_option(tcp::no_delay(true), ignored);
+  }
+  auto session = std::make_shared<Session>(this, std::move(s));
+  std::list<std::weak_ptr<Session>>::iterator it;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    it = sessions_.insert(sessions_.end(), session);
+  }
+  session->Start(it);
+}
+
+void HttpServer::Impl::Dropped() const {
+  RanOutOfMemory([this] { Log(dropped_line_); });
+}
+
+void HttpServer::Impl::RunLoop(net::io_context& context) {
+  // Boost.Asio lets run() go on after a handler's exception has left it.
+  while (RanOutOfMemory([&context] { context.run(); })) {
+    Dropped();
+    if (&context == contexts_[0].get() && !accept_armed_ &&
+        acceptor_.is_open() && RanOutOfMemory([this] { AcceptLater(); })) {
+      Dropped();
+    }
+  }
 }
 
 void HttpServer::Impl::CloseAll(bool force) {
@@ -89,35 +118,22 @@ void HttpServer::Impl::CloseAll(bool force) {
   for (const auto& s : open) s->Stop(force);
 }
 
-void HttpServer::Impl::Run() {
-  std::vector<net::executor_work_guard<net::io_context::executor_type>> guards;
-  for (auto& c : contexts_) guards.push_back(net::make_work_guard(*c));
-  auto work_guard = net::make_work_guard(pool_);
-  std::vector<std::thread> threads, workers;
-  threads.reserve(contexts_.size());
-  workers.reserve(std::max(1, options_.work_threads));
-  bool started = true;
-  for (int t = 0; started && t < std::max(1, options_.work_threads); ++t) {
-    started = StartThread(&workers, [this] { pool_.run(); });
+void HttpServer::Impl::StopThreads(std::vector<std::thread>* loops,
+                                   std::vector<std::thread>* workers) {
+  pool_.stop();
+  for (auto& c : contexts_) c->stop();
+  for (auto* threads : {loops, workers}) {
+    for (std::thread& t : *threads) {
+      if (t.joinable()) t.join();
+    }
   }
-  for (size_t c = 0; started && c < contexts_.size(); ++c) {
-    started =
-        StartThread(&threads, [&context = *contexts_[c]] { context.run(); });
-  }
-  if (!started) {
-    // No room for another thread (ulimit -v): those started stop, and the
-    // server with them, as out of memory (slidedb-serve exits 69).
-    pool_.stop();
-    for (auto& c : contexts_) c->stop();
-    for (std::thread& t : threads) t.join();
-    for (std::thread& t : workers) t.join();
-    throw std::system_error(
-        std::make_error_code(std::errc::resource_unavailable_try_again),
-        "a thread of the server");
-  }
-  // Connections only once every thread runs: none is left to a loop
-  // stopped above.
+}
+
+void HttpServer::Impl::ServeUntilStopped(const std::function<void()>& ready) {
+  // Connections only once every thread runs (Run): none is left to a
+  // loop that could not start.
   net::post(acceptor_.get_executor(), [this] { Accept(); });
+  if (ready) ready();
   std::unique_lock<std::mutex> lock(mutex_);
   changed_.wait(lock, [this] { return stop_requested_; });
   lock.unlock();
@@ -140,6 +156,39 @@ void HttpServer::Impl::Run() {
                       [this] { return sessions_.empty(); });
     lock.unlock();
   }
+}
+
+void HttpServer::Impl::Run(const std::function<void()>& ready) {
+  std::vector<net::executor_work_guard<net::io_context::executor_type>> guards;
+  for (auto& c : contexts_) guards.push_back(net::make_work_guard(*c));
+  auto work_guard = net::make_work_guard(pool_);
+  std::vector<std::thread> threads, workers;
+  threads.reserve(contexts_.size());
+  workers.reserve(std::max(1, options_.work_threads));
+  bool started = true;
+  for (int t = 0; started && t < std::max(1, options_.work_threads); ++t) {
+    started = StartThread(&workers, [this] { RunLoop(pool_); });
+  }
+  for (size_t c = 0; started && c < contexts_.size(); ++c) {
+    started = StartThread(
+        &threads, [this, &context = *contexts_[c]] { RunLoop(context); });
+  }
+  if (!started) {
+    // No room for another thread (ulimit -v): those started stop, and the
+    // server with them, as out of memory (slidedb-serve exits 69).
+    StopThreads(&threads, &workers);
+    throw std::system_error(
+        std::make_error_code(std::errc::resource_unavailable_try_again),
+        "a thread of the server");
+  }
+  try {
+    ServeUntilStopped(ready);
+  } catch (...) {
+    // Memory that ran out on this thread (ulimit -v): no thread left
+    // running, the exception goes on (slidedb-serve exits 69).
+    StopThreads(&threads, &workers);
+    throw;
+  }
   guards.clear();
   for (auto& c : contexts_) c->stop();
   for (std::thread& t : threads) t.join();
@@ -160,7 +209,7 @@ HttpServer::HttpServer(HttpHandler handler, HttpOptions options)
 HttpServer::~HttpServer() = default;
 Status HttpServer::Listen() { return impl_->Listen(); }
 int HttpServer::port() const { return impl_->port(); }
-void HttpServer::Run() { impl_->Run(); }
+void HttpServer::Run(const std::function<void()>& ready) { impl_->Run(ready); }
 void HttpServer::Stop() { impl_->Stop(); }
 void HttpServer::set_log(std::function<void(const std::string&)> log) {
   impl_->log_ = std::move(log);

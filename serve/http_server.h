@@ -90,7 +90,13 @@ class HttpServer {
   int port() const;
 
   // Serves until Stop(), then returns once every connection is closed.
-  void Run();
+  // `ready`, when given, runs once every thread of the server runs
+  // (slidedb-serve prints its "listening on" line there). Throws when a thread
+  // cannot start (as under ulimit -v), or what `ready` throws, with no thread
+  // left running. A handler that runs out of memory while it serves drops its
+  // request, whose connection closes unanswered, and says so in the log; the
+  // server goes on.
+  void Run(const std::function<void()>& ready = nullptr);
   // Stops accepting, lets the requests in flight finish (their searches
   // are cut short), closes every connection, and makes Run() return
   // within stop_grace.

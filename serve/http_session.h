@@ -64,12 +64,13 @@ class HttpServer::Impl::Session : public std::enable_shared_from_this<Session> {
         buffer_(options_.head_limit + 4096) {}
   ~Session() {
     std::lock_guard<std::mutex> lock(server_->mutex_);
-    server_->sessions_.erase(self_);
+    if (listed_) server_->sessions_.erase(self_);
     server_->changed_.notify_all();
   }
 
   void Start(std::list<std::weak_ptr<Session>>::iterator self) {
     self_ = self;
+    listed_ = true;
     beast::error_code ec;
     const auto peer = stream_.socket().remote_endpoint(ec);
     if (!ec) client_ = peer.address().to_string();
@@ -181,7 +182,7 @@ class HttpServer::Impl::Session : public std::enable_shared_from_this<Session> {
                     "host names only, not '" +
                         named + "' (slidedb-serve --allow-host NAME)");
     }
-    if (parser_->is_done()) return Answer();
+    if (parser_->is_done()) return AnswerOrRefuse();
     const auto expect = req.find(http::field::expect);
     if (expect != req.end() &&
         beast::iequals(expect->value(), "100-continue")) {
@@ -214,7 +215,7 @@ class HttpServer::Impl::Session : public std::enable_shared_from_this<Session> {
     }
     if (ec == net::error::operation_aborted) return Close();
     if (ec) return Refuse(400, "malformed request body: " + ec.message());
-    Answer();
+    AnswerOrRefuse();
   }
 
   void RefuseBody() {
@@ -238,7 +239,17 @@ class HttpServer::Impl::Session : public std::enable_shared_from_this<Session> {
                           : std::to_string(ms) + " ms";
   }
 
-  // The request is whole: the API answers it here, on this thread.
+  // Memory that runs out on the way to an answer, outside the API (which
+  // refuses its own running out): this request is refused (503), as the
+  // API would, and the connection closed; the server goes on.
+  void AnswerOrRefuse() {
+    queued_ = false;
+    if (!RanOutOfMemory([this] { Answer(); }) || queued_) return;
+    const std::string why = "the server ran " + OutOfMemoryText(false);
+    server_->Log("503 " + logged_.method + " " + logged_.target + ": " + why);
+    Refuse(503, why);
+  }
+
   // The request is whole: the API answers it on this loop, or, when it
   // may take long (options_.offload), on a work thread, so that the other
   // connections of this loop go on meanwhile.
@@ -286,136 +297,29 @@ class HttpServer::Impl::Session : public std::enable_shared_from_this<Session> {
       return Respond(std::move(preflight));
     }
     if (options_.offload && options_.offload(q.request)) return Offload();
-    Respond(server_->handler_(q.request));
+    Respond(server_->Answered(q.request));
   }
 
   // A request that may take long, on the work threads: queued (or refused
   // when the queue is full), refused at its deadline if still queued then,
   // and cancelled if its client leaves (serve/http_session_work.h).
   void Offload();
+  void Queue();
   void WaitForWork();
   void WatchClient();
 
-  void Respond(ApiResponse r) {
-    const Asked& q = asked_;
-    if (client_gone_) {
-      // No one to answer: the log says so (499, as nginx writes it).
-      server_->Log("499 " + q.request.method + " " + q.target +
-                   ": the client closed the connection; its work stopped");
-      if (options_.access_log) {
-        logged_.status = 499;
-        logged_.took = Clock::now() - head_at_;
-        options_.access_log(logged_);
-      }
-      answering_ = false;
-      return Close();
-    }
-    if (r.status == 500) {
-      // The cause may name files: it goes to the log, not the client.
-      server_->Log(q.request.method + " " + q.target + ": " +
-                   r.body.substr(0, r.body.size() - (r.body.empty() ? 0 : 1)));
-      r = Reworded(r,
-                   "the server could not answer (a database it cannot "
-                   "read, or an internal error); its log says why");
-    }
-    if (r.status == 503 && server_->stopping_.load()) {
-      r = Error(503, "the server is stopping");  // Busy, whatever it was
-    }
-    if (r.status == 503) {
-      // Refused work leaves a trace whether or not there is an access log.
-      server_->Log("503 " + q.request.method + " " + q.target + ": " +
-                   r.body.substr(0, r.body.size() - (r.body.empty() ? 0 : 1)));
-    }
-    if (options_.access_log) logged_.searched = SearchedStates(r.body);
-    auto res = std::make_unique<http::response<http::string_body>>(
-        static_cast<http::status>(r.status), q.version);
-    if (!r.content_type.empty()) {
-      res->set(http::field::content_type,
-               http_session::BeastView(r.content_type));
-    }
-    if (!r.allow.empty()) res->set(http::field::allow, r.allow);
-    if (!r.note.empty()) res->set(kNoteHeader, r.note);
-    if (SendsRetryAfter(r)) res->set(http::field::retry_after, "1");
-    if (Cors(q.origin)) {
-      res->set(http::field::access_control_allow_origin,
-               options_.cors_origin == "*" ? "*" : q.origin);
-      res->set(http::field::vary, "Origin");
-      const std::string expose = ExposedHeaders(r);
-      if (!expose.empty()) {
-        res->set(http::field::access_control_expose_headers, expose);
-      }
-      if (r.status == 204) {
-        res->set(http::field::access_control_allow_methods, "GET, HEAD, POST");
-        res->set(http::field::access_control_allow_headers, "Content-Type");
-        res->set(http::field::access_control_max_age, "600");
-      }
-    }
-    const bool keep_alive = q.keep_alive && !stopping_;
-    res->keep_alive(keep_alive);
-    if (r.status != 204) res->content_length(r.body.size());
-    if (q.request.method != "HEAD") res->body() = std::move(r.body);
-    Write(std::move(res), !keep_alive);
-  }
-
-  bool Cors(const std::string& origin) const {
-    return !options_.cors_origin.empty() && !origin.empty() &&
-           (options_.cors_origin == "*" || options_.cors_origin == origin);
-  }
-
+  void Respond(ApiResponse r);
+  bool Cors(const std::string& origin) const;
   // Answers an error and closes the connection: what is left of the
   // request is not read.
-  void Refuse(int status, const std::string& message) {
-    answering_ = true;
-    auto res = std::make_unique<http::response<http::string_body>>(
-        static_cast<http::status>(status), 11);
-    res->set(http::field::content_type, kJson);
-    res->keep_alive(false);
-    res->body() = http_session::ErrorBody(message);
-    res->prepare_payload();
-    Write(std::move(res), true);
-  }
-
+  void Refuse(int status, const std::string& message);
   void Write(std::unique_ptr<http::response<http::string_body>> res,
-             bool close) {
-    if (options_.access_log) {
-      logged_.status = res->result_int();
-      logged_.bytes = res->body().size();
-      logged_.took = Clock::now() - head_at_;
-      options_.access_log(logged_);
-    }
-    response_ = std::move(res);
-    stream_.expires_after(options_.write_timeout);
-    http::async_write(
-        stream_, *response_,
-        [s = shared_from_this(), close](beast::error_code ec, size_t) {
-          s->response_.reset();
-          s->parser_.reset();
-          s->answering_ = false;
-          if (ec) return s->Close();
-          if (close || s->stopping_) return s->Linger();
-          s->WaitForRequest();
-        });
-  }
-
+             bool close);
   // After an answer that ends the connection: says so (FIN), then reads
   // and drops what the client still sends for a moment, so that closing
   // does not reset the connection before the client reads the answer.
-  void Linger() {
-    beast::error_code ec;
-    stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
-    if (ec || stopping_) return Close();
-    stream_.expires_after(std::chrono::seconds(1));
-    Drain(1 << 20);
-  }
-  void Drain(size_t budget) {
-    drain_.resize(16384);
-    stream_.async_read_some(
-        net::buffer(drain_),
-        [s = shared_from_this(), budget](beast::error_code ec, size_t n) {
-          if (ec || n >= budget || s->stopping_) return s->Close();
-          s->Drain(budget - n);
-        });
-  }
+  void Linger();
+  void Drain(size_t budget);
 
   // A read's deadline. tcp_stream's own closes the socket when it expires,
   // which leaves no way to say 408: this timer cancels the read instead.
@@ -471,6 +375,7 @@ class HttpServer::Impl::Session : public std::enable_shared_from_this<Session> {
   };
   Asked asked_;
   std::list<std::weak_ptr<Session>>::iterator self_;
+  bool listed_ = false;        // self_ is this session's place in sessions_
   std::string client_;         // the peer's address
   AccessRecord logged_;        // the request being answered, for the log
   bool absolute_ = false;      // its target is in absolute form:
@@ -479,6 +384,7 @@ class HttpServer::Impl::Session : public std::enable_shared_from_this<Session> {
   bool answering_ = false;     // from a whole request to its answer written
   bool watching_ = false;      // WatchClient's wait is for the current request
   bool client_gone_ = false;   // the client left while its request ran
+  bool queued_ = false;        // it went to the work threads (Offload)
   // The request's cancel flag (SearchLimits::cancel), read by the work
   // thread that answers it.
   std::atomic<bool> cancel_{false};

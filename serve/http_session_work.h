@@ -31,6 +31,21 @@ inline void HttpServer::Impl::Session::Offload() {
                        "try again shortly"));
   }
   work_ = kQueued;
+  try {
+    Queue();
+  } catch (...) {
+    server_->offloaded_.fetch_sub(1);  // not queued (no memory for it)
+    throw;
+  }
+  // A work thread has it: its answer comes, whatever runs out below.
+  queued_ = true;
+  WaitForWork();
+  watching_ = true;
+  WatchClient();
+}
+
+// Offload()'s request on the work threads' queue.
+inline void HttpServer::Impl::Session::Queue() {
   net::post(server_->pool_, [s = shared_from_this()] {
     int queued = kQueued;
     if (!s->work_.compare_exchange_strong(queued, kRunning)) {
@@ -44,7 +59,7 @@ inline void HttpServer::Impl::Session::Offload() {
     if (s->server_->offloaded_.load() == 1) {
       s->asked_.request.limits.threads = s->server_->lone_threads_;
     }
-    ApiResponse r = s->server_->handler_(s->asked_.request);
+    ApiResponse r = s->server_->Answered(s->asked_.request);
     s->server_->offloaded_.fetch_sub(1);
     net::post(s->stream_.get_executor(), [s, r = std::move(r)]() mutable {
       s->work_timer_.cancel();
@@ -54,9 +69,6 @@ inline void HttpServer::Impl::Session::Offload() {
       s->Respond(std::move(r));
     });
   });
-  WaitForWork();
-  watching_ = true;
-  WatchClient();
 }
 
 // A request still waiting for a work thread at its deadline is refused

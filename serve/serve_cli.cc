@@ -402,9 +402,11 @@ int Serve(const std::vector<std::string>& args, std::ostream& out,
 
   ServeSignals signals(&server, &api, db_dirs, err);
   if (!signals.Start()) return kExitUnavailable;
-  out << "listening on http://" << HostForUrl(http.bind) << ":" << server.port()
-      << std::endl;
-  server.Run();
+  // Said once the server can answer: every thread of it runs.
+  server.Run([&] {
+    out << "listening on http://" << HostForUrl(http.bind) << ":"
+        << server.port() << std::endl;
+  });
   return kExitOk;
 }
 

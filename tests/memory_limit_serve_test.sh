@@ -5,7 +5,9 @@
 # the system would not start them all, and so did a thread of its loops.
 # Limits from too little to load the program up to enough to answer a
 # 15-puzzle question from databases read whole (--preload); a server that
-# listens is asked one, then stopped (SIGTERM: exit 0).
+# listens is asked one, then stopped (SIGTERM: exit 0). A server that
+# listens runs every thread it needs; one whose handler ran out of memory
+# went on serving (its request refused, or dropped and logged).
 #
 #   tests/memory_limit_serve_test.sh BIN_DIR
 set -euo pipefail
@@ -21,18 +23,23 @@ db=$work/db
 . "$(dirname "$0")/wait_lib.sh"
 least=$(least_limit "$bin/slidedb-serve")
 near15=1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15
-for limit in $(seq "$least" 5000 $((least + 150000))); do
+dropped="connection closed unanswered: the server ran out of memory"
+# One run under `ulimit -v LIMIT`; sets `code`, the answer's HTTP status
+# (none: it never listened; 000: no answer).
+try_limit() {
+  local limit=$1
   # Threads as on two cores, whatever this machine's: each reserves its
   # stack and its malloc arena in the limit.
   (ulimit -v "$limit"; exec "$bin/slidedb-serve" --db "$db" --port 0 \
     --threads 2 --work-threads 2 --preload) >"$work/out" 2>"$work/err" &
   pid=$!
   code=none
+  : >"$work/curl"
   # Until it listens or ends (10 s at the most).
   if wait_for '^listening on ' "$work/out" "$pid" 200 0.05; then
     url=$(sed -n 's/^listening on //p' "$work/out")
-    code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 30 \
-      "$url/api/solve?board=4x4&start=$near15") || true
+    code=$(curl -sS -o /dev/null -w '%{http_code}' --max-time 30 \
+      "$url/api/solve?board=4x4&start=$near15" 2>"$work/curl") || true
     kill -TERM "$pid" 2>/dev/null || true
   elif kill -0 "$pid" 2>/dev/null; then
     echo "ulimit -v $limit: the server neither listened nor ended in 10 s"
@@ -42,13 +49,27 @@ for limit in $(seq "$least" 5000 $((least + 150000))); do
   rc=0
   wait "$pid" || rc=$?
   pid=
-  # Served: the question answered, or refused as out of memory (503).
-  if [ "$rc" = 0 ] && [ "$code" != 200 ] && [ "$code" != 503 ]; then
+  # Served: the question answered, or refused as out of memory (503), or,
+  # with no memory even for a refusal, its connection closed and the log
+  # saying so.
+  if [ "$rc" = 0 ] && [ "$code" != 200 ] && [ "$code" != 503 ] &&
+    ! { [ "$code" = 000 ] && grep -q "$dropped" "$work/err"; }; then
     echo "ulimit -v $limit: the server stayed up but answered $code"
-    cat "$work/err"
+    cat "$work/curl" "$work/err"
     exit 1
   fi
   tally "$rc" "$work/err" slidedb-serve "ulimit -v $limit, slidedb-serve"
+}
+answered=
+for limit in $(seq "$least" 5000 $((least + 150000))); do
+  try_limit "$limit"
+  [ -n "$answered" ] || [ "$code" != 200 ] || answered=$limit
+done
+# Just short of enough to answer, each allocation on the way may be the
+# one that fails: a fine sweep there, up to the first answer.
+for limit in $(seq $((answered - 5000)) 100 "$answered"); do
+  try_limit "$limit"
+  [ "$code" != 200 ] || break
 done
 echo "served $worked, out of memory $refused"
 # The sweep reached both sides.

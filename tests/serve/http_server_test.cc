@@ -8,6 +8,8 @@
 
 #include <atomic>
 #include <mutex>
+#include <new>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -239,6 +241,64 @@ TEST(HttpServerTest, ALongAnswerLeavesItsLoopFree) {
   EXPECT_FALSE(release);
   release = true;
   slow.join();
+}
+
+// Memory that runs out in the handler, on a loop's thread or a work
+// thread: that request is refused (503, ResourceExhausted, which says so)
+// and the server goes on answering the next on both.
+TEST(HttpServerTest, AHandlerOutOfMemoryCostsOneRequest) {
+  HttpOptions options;
+  options.offload = [](const ApiRequest& r) {
+    return r.path.rfind("/long", 0) == 0;
+  };
+  RunningServer server(
+      [](const ApiRequest& r) {
+        if (r.path.find("/out") != std::string::npos) throw std::bad_alloc();
+        return Json(200, "{\"path\":\"" + r.path + "\"}\n");
+      },
+      options);
+  ASSERT_TRUE(server.ok());
+  httplib::Client client = server.Client();
+  for (const char* path : {"/out", "/long/out"}) {
+    SCOPED_TRACE(path);
+    auto r = client.Get(path);
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 503);
+    EXPECT_NE(r->body.find("\"code\":\"ResourceExhausted\""), std::string::npos)
+        << r->body;
+    EXPECT_NE(r->body.find("out of memory"), std::string::npos) << r->body;
+    EXPECT_EQ(r->get_header_value("Retry-After"), "1");
+  }
+  for (const char* path : {"/fine", "/long/fine"}) {
+    auto r = client.Get(path);
+    ASSERT_TRUE(r) << path;
+    EXPECT_EQ(r->status, 200) << path;
+  }
+}
+
+// Run()'s `ready` comes once the server answers (slidedb-serve says it
+// listens there); what `ready` throws leaves Run() with no thread running.
+TEST(HttpServerTest, ReadyComesWhenItAnswers) {
+  HttpOptions options;
+  options.port = 0;
+  HttpServer server([](const ApiRequest&) { return Json(200, "{}\n"); },
+                    options);
+  ASSERT_TRUE(server.Listen().ok());
+  int status = 0;
+  server.Run([&] {
+    httplib::Client c("127.0.0.1", server.port());
+    c.set_read_timeout(20);
+    auto r = c.Get("/");
+    status = r ? r->status : -1;
+    server.Stop();
+  });
+  EXPECT_EQ(status, 200);
+
+  HttpServer failing([](const ApiRequest&) { return Json(200, "{}\n"); },
+                     options);
+  ASSERT_TRUE(failing.Listen().ok());
+  EXPECT_THROW(failing.Run([] { throw std::runtime_error("ready failed"); }),
+               std::runtime_error);
 }
 
 // A request still waiting for a work thread at its deadline: a 503 that
