@@ -65,6 +65,7 @@ for limit in $(seq "$least" 5000 $((least + 150000))); do
   try_limit "$limit"
   [ -n "$answered" ] || [ "$code" != 200 ] || answered=$limit
 done
+[ -n "$answered" ] || { echo "no limit up to $limit answered"; exit 1; }
 # Just short of enough to answer, each allocation on the way may be the
 # one that fails: a fine sweep there, up to the first answer.
 for limit in $(seq $((answered - 5000)) 100 "$answered"); do
