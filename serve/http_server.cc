@@ -100,9 +100,12 @@ void HttpServer::Impl::RunLoop(net::io_context& context) {
   // Boost.Asio lets run() go on after a handler's exception has left it.
   while (RanOutOfMemory([&context] { context.run(); })) {
     Dropped();
-    if (&context == contexts_[0].get() && !accept_armed_ &&
-        acceptor_.is_open() && RanOutOfMemory([this] { AcceptLater(); })) {
-      Dropped();
+    // The acceptor's loop: a connection will be accepted again, whatever
+    // the handler was, or the server would stay up deaf.
+    while (&context == contexts_[0].get() && !accept_armed_ &&
+           acceptor_.is_open() && !stopping_.load() &&
+           RanOutOfMemory([this] { AcceptLater(); })) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
   }
 }

@@ -91,11 +91,12 @@ class HttpServer {
 
   // Serves until Stop(), then returns once every connection is closed.
   // `ready`, when given, runs once every thread of the server runs
-  // (slidedb-serve prints its "listening on" line there). Throws when a thread
-  // cannot start (as under ulimit -v), or what `ready` throws, with no thread
-  // left running. A handler that runs out of memory while it serves drops its
-  // request, whose connection closes unanswered, and says so in the log; the
-  // server goes on.
+  // (slidedb-serve prints its "listening on" line there). Throws when a
+  // thread cannot start (as under ulimit -v), or what `ready` throws, with
+  // no thread left running. Memory that runs out while it serves costs one
+  // request, never the server: the HttpHandler's running out is a 503
+  // (ResourceExhausted), as is the connection's own where it can still say
+  // so; past that the connection closes unanswered and the log says so.
   void Run(const std::function<void()>& ready = nullptr);
   // Stops accepting, lets the requests in flight finish (their searches
   // are cut short), closes every connection, and makes Run() return

@@ -305,7 +305,9 @@ class HttpServer::Impl::Session : public std::enable_shared_from_this<Session> {
   // and cancelled if its client leaves (serve/http_session_work.h).
   void Offload();
   void Queue();
+  void Reply(ApiResponse r);
   void WaitForWork();
+  void AwaitWork();
   void WatchClient();
 
   void Respond(ApiResponse r);
@@ -389,9 +391,9 @@ class HttpServer::Impl::Session : public std::enable_shared_from_this<Session> {
   // thread that answers it.
   std::atomic<bool> cancel_{false};
   // The request on the work threads: waiting for one, taken by one, or
-  // refused at its deadline while it waited (WaitForWork); one of the two
-  // last, whichever comes first.
-  static constexpr int kQueued = 0, kRunning = 1, kRefused = 2;
+  // refused at its deadline while it waited (WaitForWork), whichever of
+  // the two last comes first; or taken, then lost for want of memory.
+  static constexpr int kQueued = 0, kRunning = 1, kRefused = 2, kLost = 3;
   std::atomic<int> work_{kQueued};
   net::steady_timer work_timer_{stream_.get_executor()};
   bool stopping_ = false;

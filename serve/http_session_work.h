@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <string>
 #include <utility>
 
@@ -59,36 +60,63 @@ inline void HttpServer::Impl::Session::Queue() {
     if (s->server_->offloaded_.load() == 1) {
       s->asked_.request.limits.threads = s->server_->lone_threads_;
     }
-    ApiResponse r = s->server_->Answered(s->asked_.request);
+    ApiResponse r;
+    const bool ran_out =
+        RanOutOfMemory([&] { r = s->server_->Answered(s->asked_.request); });
     s->server_->offloaded_.fetch_sub(1);
-    net::post(s->stream_.get_executor(), [s, r = std::move(r)]() mutable {
-      s->work_timer_.cancel();
-      s->watching_ = false;
-      beast::error_code ignored;
-      s->stream_.socket().cancel(ignored);  // ends WatchClient's wait
-      s->Respond(std::move(r));
-    });
+    if (ran_out || RanOutOfMemory([&] { s->Reply(std::move(r)); })) {
+      // No memory for the answer or its way back: lost, and the loop
+      // closes the connection (WaitForWork).
+      s->work_ = kLost;
+      s->server_->Dropped();
+    }
   });
+}
+
+// The work thread's answer, back on the connection's loop.
+inline void HttpServer::Impl::Session::Reply(ApiResponse r) {
+  net::post(stream_.get_executor(),
+            [s = shared_from_this(), r = std::move(r)]() mutable {
+              s->work_timer_.cancel();
+              s->watching_ = false;
+              beast::error_code ignored;
+              s->stream_.socket().cancel(ignored);  // ends WatchClient's wait
+              s->Respond(std::move(r));
+            });
 }
 
 // A request still waiting for a work thread at its deadline is refused
 // then (503), not when a thread takes it: every request is answered or
 // refused within --work-timeout, however long the queue. (One that a
-// thread took stops at the deadline by its limits.)
+// thread took stops at the deadline by its limits: its answer comes
+// soon after, or, lost for want of memory, its connection is closed.)
 inline void HttpServer::Impl::Session::WaitForWork() {
   work_timer_.expires_at(asked_.request.limits.deadline);
+  AwaitWork();
+}
+inline void HttpServer::Impl::Session::AwaitWork() {
   work_timer_.async_wait([s = shared_from_this()](beast::error_code ec) {
+    if (ec) return;  // answered (Reply), or the connection closed
     int queued = kQueued;
-    if (ec || !s->work_.compare_exchange_strong(queued, kRefused)) return;
-    s->watching_ = false;
-    beast::error_code ignored;
-    s->stream_.socket().cancel(ignored);  // ends WatchClient's wait
-    s->Respond(s->options_.past_deadline
-                   ? s->options_.past_deadline(s->asked_.request)
-                   : Error(503,
-                           "no answer within the server's time for one "
-                           "request: it waited for a work thread all that "
-                           "time, as the server is busy; try again shortly"));
+    if (s->work_.compare_exchange_strong(queued, kRefused)) {
+      s->watching_ = false;
+      beast::error_code ignored;
+      s->stream_.socket().cancel(ignored);  // ends WatchClient's wait
+      return s->Respond(
+          s->options_.past_deadline
+              ? s->options_.past_deadline(s->asked_.request)
+              : Error(503,
+                      "no answer within the server's time for one "
+                      "request: it waited for a work thread all that "
+                      "time, as the server is busy; try again shortly"));
+    }
+    if (queued == kLost) {
+      s->answering_ = false;
+      return s->Close();
+    }
+    // Still running: look again shortly.
+    s->work_timer_.expires_after(std::chrono::milliseconds(100));
+    s->AwaitWork();
   });
 }
 

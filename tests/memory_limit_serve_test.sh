@@ -34,12 +34,14 @@ try_limit() {
     --threads 2 --work-threads 2 --preload) >"$work/out" 2>"$work/err" &
   pid=$!
   code=none
+  curl_rc=0
   : >"$work/curl"
   # Until it listens or ends (10 s at the most).
   if wait_for '^listening on ' "$work/out" "$pid" 200 0.05; then
     url=$(sed -n 's/^listening on //p' "$work/out")
     code=$(curl -sS -o /dev/null -w '%{http_code}' --max-time 30 \
-      "$url/api/solve?board=4x4&start=$near15" 2>"$work/curl") || true
+      "$url/api/solve?board=4x4&start=$near15" 2>"$work/curl") ||
+      curl_rc=$?
     kill -TERM "$pid" 2>/dev/null || true
   elif kill -0 "$pid" 2>/dev/null; then
     echo "ulimit -v $limit: the server neither listened nor ended in 10 s"
@@ -50,10 +52,12 @@ try_limit() {
   wait "$pid" || rc=$?
   pid=
   # Served: the question answered, or refused as out of memory (503), or,
-  # with no memory even for a refusal, its connection closed and the log
-  # saying so.
+  # with no memory even for a refusal, its connection closed (curl: an
+  # empty reply, 52, or a reset, 56; not a wait past --max-time) and the
+  # log saying so.
   if [ "$rc" = 0 ] && [ "$code" != 200 ] && [ "$code" != 503 ] &&
-    ! { [ "$code" = 000 ] && grep -q "$dropped" "$work/err"; }; then
+    ! { { [ "$curl_rc" = 52 ] || [ "$curl_rc" = 56 ]; } &&
+      grep -q "$dropped" "$work/err"; }; then
     echo "ulimit -v $limit: the server stayed up but answered $code"
     cat "$work/curl" "$work/err"
     exit 1
@@ -68,7 +72,8 @@ done
 [ -n "$answered" ] || { echo "no limit up to $limit answered"; exit 1; }
 # Just short of enough to answer, each allocation on the way may be the
 # one that fails: a fine sweep there, up to the first answer.
-for limit in $(seq $((answered - 5000)) 100 "$answered"); do
+for limit in $(seq $((answered - 5000 > least ? answered - 5000 : least)) \
+  100 "$answered"); do
   try_limit "$limit"
   [ "$code" != 200 ] || break
 done

@@ -276,6 +276,42 @@ TEST(HttpServerTest, AHandlerOutOfMemoryCostsOneRequest) {
   }
 }
 
+// Memory that runs out in the connection's own work (here its access
+// log, which it writes before the answer): the request is refused (503)
+// while the server can still say so; past that (the refusal's log line
+// too) its connection closes unanswered, the log says so, and the loop
+// goes on to answer the next.
+TEST(HttpServerTest, AConnectionOutOfMemoryCostsOneRequest) {
+  std::atomic<int> failures{0};
+  HttpOptions options;
+  options.threads = 1;
+  options.access_log = [&failures](const AccessRecord&) {
+    if (failures > 0) {
+      --failures;
+      throw std::bad_alloc();
+    }
+  };
+  RunningServer server([](const ApiRequest&) { return Json(200, "{}\n"); },
+                       options);
+  ASSERT_TRUE(server.ok());
+  failures = 1;
+  auto r = server.Client().Get("/");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 503);
+  EXPECT_NE(r->body.find("out of memory"), std::string::npos) << r->body;
+  failures = 2;
+  EXPECT_FALSE(server.Client().Get("/"));
+  bool said = false;
+  for (const std::string& line : server.log()) {
+    said =
+        said || line.find("connection closed unanswered") != std::string::npos;
+  }
+  EXPECT_TRUE(said);
+  r = server.Client().Get("/");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 200);
+}
+
 // Run()'s `ready` comes once the server answers (slidedb-serve says it
 // listens there); what `ready` throws leaves Run() with no thread running.
 TEST(HttpServerTest, ReadyComesWhenItAnswers) {
