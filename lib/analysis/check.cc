@@ -23,6 +23,7 @@
 #include "lib/storage/database.h"
 #include "lib/storage/format.h"
 #include "lib/storage/pdb_meta.h"
+#include "lib/storage/rocks_status.h"
 #include "lib/storage/table_meta.h"
 
 namespace slidedb {
@@ -296,6 +297,7 @@ void ReportStrayPdbFiles(const std::string& dir,
 Status OpenForCheck(const std::string& dir, std::unique_ptr<rocksdb::DB>* db) {
   // Its own files without CURRENT: a problem found (Corruption).
   if (Status s = LocateDatabase(dir); !s.ok()) return s;
+  if (Status s = RoomForRocksDb(kRocksDbReadRoom); !s.ok()) return s;
   rocksdb::Options db_options;
   db_options.create_if_missing = false;
   db_options.max_open_files = -1;

@@ -210,6 +210,9 @@ Status LocateDatabase(const std::string& dir) {
 Status Database::Open(const std::string& dir, std::unique_ptr<Database>* db) {
   if (Status s = LocateDatabase(dir); !s.ok()) return s;
   rocksdb::DB* raw = nullptr;
+  if (Status room = RoomForRocksDb(kRocksDbReadRoom); !room.ok()) {
+    return room;
+  }
   rocksdb::Status s = OpenReadOnly(QueryOpenOptions(), dir, &raw);
   if (!s.ok()) {
     const std::string empty =

@@ -8,6 +8,7 @@
 
 #include "lib/storage/database.h"
 #include "lib/storage/format.h"
+#include "lib/storage/rocks_status.h"
 
 namespace slidedb {
 
@@ -32,7 +33,8 @@ enum class InPlace { kOther, kDamaged, kUnreadable };
 InPlace WhatIsInPlace(const std::string& dir, const Status& s) {
   if (!s.IsCorruption()) return InPlace::kOther;
   rocksdb::DB* raw = nullptr;
-  if (!rocksdb::DB::OpenForReadOnly(rocksdb::Options(), dir, &raw).ok()) {
+  if (!RoomForRocksDb(kRocksDbReadRoom).ok() ||
+      !rocksdb::DB::OpenForReadOnly(rocksdb::Options(), dir, &raw).ok()) {
     return InPlace::kUnreadable;
   }
   const std::unique_ptr<rocksdb::DB> db(raw);

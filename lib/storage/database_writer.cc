@@ -214,6 +214,9 @@ Status DatabaseWriter::Begin(const std::string& dir,
     return Status::InvalidArgument(clean +
                                    " exists and is not a slidedb database");
   }
+  if (Status room = RoomForRocksDb(kRocksDbWriteRoom); !room.ok()) {
+    return room;
+  }
   rocksdb::DB* db = nullptr;
   rocksdb::Status s = rocksdb::DB::Open(WriteOptions(), w->aside_, &db);
   if (!s.ok()) return FromRocksDb(s, "creating " + w->aside_);
@@ -240,12 +243,14 @@ Status DatabaseWriter::IngestFiles(
                     ".sst");
   }
   std::vector<Status> statuses(fills.size());
+  // The files' options, made once (RoomForRocksDb) for every thread.
+  if (Status room = RoomForRocksDb(kRocksDbReadRoom); !room.ok()) return room;
+  const rocksdb::Options options = WriteOptions(compress);
   // Memory that runs out in a file's writing (RocksDB's) is its failure:
   // an exception would end the process, here with threads running.
   auto write = [&](size_t f) {
     statuses[f] = StatusIfOutOfMemory([&] {
-      rocksdb::SstFileWriter file(rocksdb::EnvOptions(),
-                                  WriteOptions(compress));
+      rocksdb::SstFileWriter file(rocksdb::EnvOptions(), options);
       Status s = FromRocksDb(file.Open(files[f]), "writing " + files[f]);
       if (s.ok()) s = fills[f](&file);
       if (s.ok()) s = FromRocksDb(file.Finish(), "writing " + files[f]);

@@ -1,7 +1,11 @@
 #include "lib/storage/rocks_status.h"
 
+#include <sys/mman.h>
+
 #include <cerrno>
 #include <cstring>
+
+#include "lib/base/out_of_memory.h"
 
 namespace slidedb {
 
@@ -26,6 +30,16 @@ Status FromRocksDb(const rocksdb::Status& s, const std::string& what) {
   // system's refusal.
   if (s.IsCorruption()) return Status::Corruption(message);
   return Status::IOError(message);
+}
+
+Status RoomForRocksDb(size_t bytes) {
+  void* room = mmap(nullptr, bytes, PROT_NONE,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (room == MAP_FAILED) {
+    return Status::ResourceExhausted(OutOfMemoryText(false));
+  }
+  munmap(room, bytes);
+  return Status::OK();
 }
 
 }  // namespace slidedb

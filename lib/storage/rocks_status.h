@@ -5,6 +5,7 @@
 
 #include <rocksdb/status.h>
 
+#include <cstddef>
 #include <string>
 
 #include "lib/base/status.h"
@@ -18,6 +19,20 @@ namespace slidedb {
 // `what` (what was being done), ": " and RocksDB's, or RocksDB's alone when
 // `what` is empty.
 Status FromRocksDb(const rocksdb::Status& s, const std::string& what = "");
+
+// RocksDB (7.8) takes some memory where running out ends the process: its
+// caches' shards, made with every rocksdb::Options and again as it opens a
+// database, come from posix_memalign, whose refusal it does not look at
+// (SIGSEGV); its background threads allocate as they start, where nothing
+// can catch it (std::terminate). Before any of that: ResourceExhausted,
+// with the words of running out, unless `bytes` of address space are free
+// now (asked of the system and given back at once). Under a limit such as
+// ulimit -v, as tests/memory_limit_build_test.sh found.
+Status RoomForRocksDb(size_t bytes);
+// The room asked for before opening a database to read (the caches'
+// shards), and to write (its two background threads' stacks too).
+inline constexpr size_t kRocksDbReadRoom = size_t{4} << 20;
+inline constexpr size_t kRocksDbWriteRoom = size_t{32} << 20;
 
 }  // namespace slidedb
 
