@@ -1,6 +1,7 @@
 #include "lib/storage/rocks_status.h"
 
 #include <sys/mman.h>
+#include <sys/resource.h>
 
 #include <cerrno>
 #include <cstring>
@@ -33,6 +34,11 @@ Status FromRocksDb(const rocksdb::Status& s, const std::string& what) {
 }
 
 Status RoomForRocksDb(size_t bytes) {
+  // Only a limit on address space refuses a mapping ahead of its pages.
+  rlimit limit;
+  if (getrlimit(RLIMIT_AS, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) {
+    return Status::OK();
+  }
   void* room = mmap(nullptr, bytes, PROT_NONE,
                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (room == MAP_FAILED) {

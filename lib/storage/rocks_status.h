@@ -26,8 +26,10 @@ Status FromRocksDb(const rocksdb::Status& s, const std::string& what = "");
 // (SIGSEGV); its background threads allocate as they start, where nothing
 // can catch it (std::terminate). Before any of that: ResourceExhausted,
 // with the words of running out, unless `bytes` of address space are free
-// now (asked of the system and given back at once). Under a limit such as
-// ulimit -v, as tests/memory_limit_build_test.sh found.
+// now (asked of the system and given back at once). Only under a limit on
+// address space (ulimit -v), as tests/memory_limit_build_test.sh found;
+// with none, memory runs out page by page, which no question ahead can
+// foresee, and this asks nothing.
 Status RoomForRocksDb(size_t bytes);
 // The room asked for before opening a database to read (the caches'
 // shards), and to write (its two background threads' stacks too).
