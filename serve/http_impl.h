@@ -38,10 +38,8 @@ class HttpServer::Impl {
         pool_(std::max(1, options_.work_threads)),
         contexts_(MakeContexts(options_.threads)),
         acceptor_(*contexts_[0]),
-        dropped_line_(
-            "a request dropped, its connection closed unanswered: "
-            "the server ran " +
-            OutOfMemoryText(false)) {}
+        dropped_line_("a request dropped, its connection closed unanswered: " +
+                      ServerRan(OutOfMemoryText(false))) {}
 
   Status Listen();
   int port() const { return port_; }
@@ -57,13 +55,18 @@ class HttpServer::Impl {
 
   class Session;
 
+  // "the server ran " and OutOfMemoryText's words: every refusal and log
+  // line of the server's own running out.
+  static std::string ServerRan(const std::string& text) {
+    return "the server ran " + text;
+  }
   // The handler's answer to `request`, or, when memory runs out on its
   // way, a refusal (503, ResourceExhausted); either thread's.
   ApiResponse Answered(const ApiRequest& request) const {
     return CatchOutOfMemory(
         [&] { return handler_(request); },
         [](const std::string& text) {
-          return Error(Status::ResourceExhausted("the server ran " + text));
+          return Error(Status::ResourceExhausted(ServerRan(text)));
         });
   }
   // One thread's event loop, which outlives a handler that runs out of

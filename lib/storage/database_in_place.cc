@@ -33,8 +33,7 @@ enum class InPlace { kOther, kDamaged, kUnreadable };
 InPlace WhatIsInPlace(const std::string& dir, const Status& s) {
   if (!s.IsCorruption()) return InPlace::kOther;
   rocksdb::DB* raw = nullptr;
-  if (!RoomForRocksDb(kRocksDbReadRoom).ok() ||
-      !rocksdb::DB::OpenForReadOnly(rocksdb::Options(), dir, &raw).ok()) {
+  if (!rocksdb::DB::OpenForReadOnly(rocksdb::Options(), dir, &raw).ok()) {
     return InPlace::kUnreadable;
   }
   const std::unique_ptr<rocksdb::DB> db(raw);
@@ -49,6 +48,8 @@ InPlace WhatIsInPlace(const std::string& dir, const Status& s) {
 // The refusal to build into the database in place at `dir`, which failed
 // to open with `s`: what to do about a damaged one.
 Status Untouched(const std::string& dir, const Status& s, bool fresh) {
+  // Too little memory to look: said so, not taken for a damaged database.
+  if (Status room = RoomForRocksDb(kRocksDbReadRoom); !room.ok()) return room;
   switch (WhatIsInPlace(dir, s)) {
     case InPlace::kDamaged:
       if (!fresh) {
