@@ -29,6 +29,10 @@ struct ToyTree {
   explicit ToyTree(std::vector<int> g) : goal(std::move(g)) {}
   std::vector<int> goal;  // the path that reaches the goal
   std::function<void()> on_search;  // called as each subtree's search starts
+  // The runs the driver made and the moves it made them take from the
+  // start or a subtree's root (not the search's own).
+  mutable std::atomic<int> runs{0};
+  mutable std::atomic<int> pushes{0};
 };
 
 // Search visits children in step order, as Collect lists them.
@@ -40,9 +44,14 @@ class ToyRun : public IdaRunBase {
   static constexpr const char* kMetricName = "";
 
   ToyRun(const ToyTree& tree, const State&, IdaShared* shared)
-      : IdaRunBase(shared), tree_(tree) {}
+      : IdaRunBase(shared), tree_(tree) {
+    ++tree_.runs;
+  }
 
-  void Push(int step) { path_.push_back(step); }
+  void Push(int step) {
+    ++tree_.pushes;
+    path_.push_back(step);
+  }
   bool Search(int bound) {
     if (tree_.on_search) tree_.on_search();
     return Dfs(bound, -1, nullptr);
@@ -94,9 +103,33 @@ class ToyRun : public IdaRunBase {
   }
 
   const ToyTree& tree_;
+
+ protected:
   std::vector<int> path_;
 };
 
+// A ToyRun that takes a move back, as PdbSearch's runs do: the driver then
+// walks one run from subtree to subtree (lib/search/ida_walk.h).
+class ToyRunTakingBack : public ToyRun {
+ public:
+  struct Undo {
+    int step = -1;
+  };
+  using ToyRun::Push;
+  using ToyRun::ToyRun;
+  void Push(int step, Undo* undo) {
+    undo->step = step;
+    Push(step);
+  }
+  void Pop(const Undo& undo) {
+    EXPECT_EQ(path_.back(), undo.step);
+    path_.pop_back();
+  }
+};
+static_assert(!IdaWalk<ToyRun, ToyTree>::kTakesBack);
+static_assert(IdaWalk<ToyRunTakingBack, ToyTree>::kTakesBack);
+
+template <class Run = ToyRun>
 IdaIteration<std::vector<int>> Iterate(const ToyTree& tree, int bound,
                                        int threads, bool split,
                                        SearchHelpers* helpers = nullptr) {
@@ -105,8 +138,7 @@ IdaIteration<std::vector<int>> Iterate(const ToyTree& tree, int bound,
   limits.helpers = helpers;
   IdaIteration<std::vector<int>> it;
   EXPECT_TRUE(
-      IdaIterate<ToyRun>(tree, State{}, bound, limits, nullptr, &it, split)
-          .ok());
+      IdaIterate<Run>(tree, State{}, bound, limits, nullptr, &it, split).ok());
   return it;
 }
 
@@ -145,6 +177,36 @@ TEST(IdaDriverTest, TheAnswerDoesNotDependOnTheSplit) {
   const auto found = Iterate(near, 4, 2, true);
   ASSERT_TRUE(found.found);
   EXPECT_EQ(found.answer, near.goal);
+}
+
+// A run that takes moves back is walked from subtree to subtree: the same
+// states, bound and answer as new runs give, from one run for the split
+// and one a thread, each subtree reached by the moves it does not share
+// with the last.
+TEST(IdaDriverTest, ARunThatTakesMovesBackIsWalkedFromSubtreeToSubtree) {
+  const ToyTree far{std::vector<int>(18, 2)};
+  for (int bound = 2; bound <= 12; ++bound) {
+    for (int threads : {1, 3}) {
+      const ToyTree fresh{far.goal}, walked{far.goal};
+      const auto a = Iterate(fresh, bound, threads, true);
+      const auto b = Iterate<ToyRunTakingBack>(walked, bound, threads, true);
+      EXPECT_FALSE(b.found);
+      EXPECT_EQ(b.nodes, a.nodes) << bound << " " << threads;
+      EXPECT_EQ(b.next_bound, a.next_bound) << bound;
+      EXPECT_LE(walked.runs.load(), 1 + threads) << bound;
+      if (fresh.pushes.load() > 100) {
+        EXPECT_LT(walked.pushes.load() * 2, fresh.pushes.load())
+            << bound << " " << threads;
+      }
+    }
+  }
+  const ToyTree goal{{1, 0, 2, 1, 1, 0, 2}};
+  for (int threads : {1, 2, 4}) {
+    const auto found = Iterate<ToyRunTakingBack>(goal, 9, threads, true);
+    ASSERT_TRUE(found.found) << threads;
+    EXPECT_EQ(found.answer, goal.goal);
+    EXPECT_EQ(found.nodes, Iterate(goal, 9, 1, true).nodes) << threads;
+  }
 }
 
 // A search on one thread in a batch splits its iteration as it would on

@@ -39,6 +39,7 @@
 #include "lib/puzzle/path.h"
 #include "lib/puzzle/state.h"
 #include "lib/search/ida_search.h"
+#include "lib/search/ida_walk.h"
 #include "lib/search/iteration_share.h"
 
 namespace slidedb {
@@ -139,6 +140,12 @@ class IdaRunBase {
   bool stopped() const { return stopped_; }
   bool abandoned() const { return abandoned_; }
   void set_subtree(size_t i) { subtree_ = i; }
+  // The counters of a new run, for the next subtree (IdaWalk).
+  void Restart() {
+    nodes_ = 0;
+    next_bound_ = INT_MAX;
+    stopped_ = abandoned_ = false;
+  }
 
  protected:
   // Whether the search is past its limits, or its subtree comes after one
@@ -190,12 +197,12 @@ std::vector<IdaSubtree<typename Run::Step>> IdaSplit(
     IdaShared* shared, IdaIteration<Answer>* out) {
   std::vector<IdaSubtree<typename Run::Step>> level(1), deeper;  // the root
   if (!split_it) return level;
+  IdaWalk<Run, Owner> walk(owner, start, shared);
   for (int split = 1;; ++split) {
     deeper.clear();
     bool goal = false;
     for (const auto& t : level) {
-      Run collect(owner, start, shared);
-      for (int k = 0; k < t.length; ++k) collect.Push(t.moves[k]);
+      Run& collect = walk.To(t);
       goal = collect.Collect(bound, split, &deeper);
       out->nodes += collect.nodes();
       out->next_bound = std::min(out->next_bound, collect.next_bound());
@@ -370,6 +377,7 @@ Status IdaIterate(const Owner& owner, const State& start, int bound,
   IterationShare* share = limits.share;  // other processes take subtrees too
   if (share != nullptr) share->Begin(subtrees.size());
   auto work = [&] {
+    IdaWalk<Run, Owner> walk(owner, start, &shared);
     for (;;) {
       const size_t i = share != nullptr ? share->Next() : next.fetch_add(1);
       // A subtree that is the goal costs nothing: it is taken past a limit
@@ -380,9 +388,8 @@ Status IdaIterate(const Owner& owner, const State& start, int bound,
         return;
       }
       const auto& t = subtrees[i];
-      Run run(owner, start, &shared);
+      Run& run = walk.To(t);
       run.set_subtree(i);
-      for (int k = 0; k < t.length; ++k) run.Push(t.moves[k]);
       const bool found = t.goal || run.Search(bound);
       shared.nodes += run.nodes() & 0xFFF;  // the rest were added on the way
       std::lock_guard<std::mutex> lock(mu);
@@ -395,6 +402,7 @@ Status IdaIterate(const Owner& owner, const State& start, int bound,
         run.TakeAnswer(&out->answer);
         if (share != nullptr) share->Found(i);
       }
+      if (found) walk.Lost();  // not back at the subtree's root
     }
   };
   const Status out_of_memory = IdaRunThreads(limits, &shared.stop, work);
