@@ -362,10 +362,7 @@ ApiResponse Api::Handle(const ApiRequest& request) const {
           Handler h(b->sources, b->generation, asked);
           return Dispatch(endpoint, &h);
         },
-        [](const std::string&) {
-          return Error(Status::ResourceExhausted(
-              "the server ran out of memory for this request"));
-        });
+        RanOutError);
   };
   if (!TakesProgress(endpoint)) return answer(request);
   return WithProgress(request, &progress_, answer);

@@ -55,19 +55,10 @@ class HttpServer::Impl {
 
   class Session;
 
-  // "the server ran " and OutOfMemoryText's words: every refusal and log
-  // line of the server's own running out.
-  static std::string ServerRan(const std::string& text) {
-    return "the server ran " + text;
-  }
   // The handler's answer to `request`, or, when memory runs out on its
-  // way, a refusal (503, ResourceExhausted); either thread's.
+  // way, a refusal (RanOutError); either thread's.
   ApiResponse Answered(const ApiRequest& request) const {
-    return CatchOutOfMemory(
-        [&] { return handler_(request); },
-        [](const std::string& text) {
-          return Error(Status::ResourceExhausted(ServerRan(text)));
-        });
+    return CatchOutOfMemory([&] { return handler_(request); }, RanOutError);
   }
   // One thread's event loop, which outlives a handler that runs out of
   // memory (Dropped()).

@@ -245,7 +245,7 @@ class HttpServer::Impl::Session : public std::enable_shared_from_this<Session> {
   void AnswerOrRefuse() {
     queued_ = false;
     if (!RanOutOfMemory([this] { Answer(); }) || queued_) return;
-    const std::string why = Impl::ServerRan(OutOfMemoryText(false));
+    const std::string why = ServerRan(OutOfMemoryText(false));
     server_->Log("503 " + logged_.method + " " + logged_.target + ": " + why);
     Refuse(503, why);
   }

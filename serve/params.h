@@ -25,6 +25,17 @@ ApiResponse Error(int status, const std::string& message);
 // {"error": message, "code": s's} with s's HTTP status (HttpStatus).
 ApiResponse Error(const Status& s, const std::string& message);
 inline ApiResponse Error(const Status& s) { return Error(s, s.message()); }
+// "the server ran " and `text` (OutOfMemoryText's words): every refusal
+// and log line of the server's own running out of memory, from the API
+// and the HTTP layer alike.
+inline std::string ServerRan(const std::string& text) {
+  return "the server ran " + text;
+}
+// The refusal of a request on whose way memory (or a thread) ran out: 503,
+// ResourceExhausted, in ServerRan's words.
+inline ApiResponse RanOutError(const std::string& text) {
+  return Error(Status::ResourceExhausted(ServerRan(text)));
+}
 // `r`, an error, with its message replaced by `message` and its status
 // and code kept (a 500's cause, which may name files, kept from clients).
 ApiResponse Reworded(const ApiResponse& r, const std::string& message);
