@@ -2,7 +2,6 @@
 // ...): made once, on a thread of their own, and kept.
 #include <algorithm>
 #include <chrono>
-#include <system_error>
 #include <thread>
 
 #include "lib/base/out_of_memory.h"
@@ -95,7 +94,7 @@ Status Solver::StartMakingMtm(const Problem& p, MtmHeuristic heuristic,
   auto m = std::make_shared<MtmMaking>();
   m->key = key;
   making_ = m;
-  try {
+  const bool refused = RanOutOfMemory([&] {
     maker_ = std::thread([this, m, p, heuristic] {
       // Nothing may leave this thread: an exception here would end the
       // process. What went wrong is said to the questions that wait.
@@ -113,10 +112,8 @@ Status Solver::StartMakingMtm(const Problem& p, MtmHeuristic heuristic,
       }
       made_.notify_all();
     });
-    return Status::OK();
-  } catch (const std::system_error&) {
-  } catch (const std::bad_alloc&) {  // the thread's state
-  }
+  });
+  if (!refused) return Status::OK();
   making_ = nullptr;
   return Status::ResourceExhausted(
       "no thread could be started to make the multi-tile search of " +
