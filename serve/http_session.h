@@ -44,10 +44,6 @@ inline beast::string_view BeastView(std::string_view v) {
 // The longest request target taken (414 past it).
 inline constexpr size_t kMaxTarget = 8192;
 
-inline std::string ErrorBody(const std::string& message) {
-  return std::move(Error(0, message).body);
-}
-
 }  // namespace http_session
 
 // One connection: reads a request, answers it, and reads the next, on the
@@ -245,9 +241,10 @@ class HttpServer::Impl::Session : public std::enable_shared_from_this<Session> {
   void AnswerOrRefuse() {
     queued_ = false;
     if (!RanOutOfMemory([this] { Answer(); }) || queued_) return;
-    const std::string why = ServerRan(OutOfMemoryText(false));
-    server_->Log("503 " + logged_.method + " " + logged_.target + ": " + why);
-    Refuse(503, why);
+    const std::string text = OutOfMemoryText(false);
+    server_->Log("503 " + logged_.method + " " + logged_.target + ": " +
+                 ServerRan(text));
+    Refuse(RanOutError(text));
   }
 
   // The request is whole: the API answers it on this loop, or, when it
@@ -313,8 +310,12 @@ class HttpServer::Impl::Session : public std::enable_shared_from_this<Session> {
   void Respond(ApiResponse r);
   bool Cors(const std::string& origin) const;
   // Answers an error and closes the connection: what is left of the
-  // request is not read.
-  void Refuse(int status, const std::string& message);
+  // request is not read. The code is the one `status` stands for (Error).
+  void Refuse(int status, const std::string& message) {
+    Refuse(Error(status, message));
+  }
+  // `error` with its own code, and Retry-After where it helps.
+  void Refuse(const ApiResponse& error);
   void Write(std::unique_ptr<http::response<http::string_body>> res,
              bool close);
   // After an answer that ends the connection: says so (FIN), then reads

@@ -79,14 +79,14 @@ inline bool HttpServer::Impl::Session::Cors(const std::string& origin) const {
          (options_.cors_origin == "*" || options_.cors_origin == origin);
 }
 
-inline void HttpServer::Impl::Session::Refuse(int status,
-                                              const std::string& message) {
+inline void HttpServer::Impl::Session::Refuse(const ApiResponse& error) {
   answering_ = true;
   auto res = std::make_unique<http::response<http::string_body>>(
-      static_cast<http::status>(status), 11);
+      static_cast<http::status>(error.status), 11);
   res->set(http::field::content_type, kJson);
+  if (SendsRetryAfter(error)) res->set(http::field::retry_after, "1");
   res->keep_alive(false);
-  res->body() = http_session::ErrorBody(message);
+  res->body() = error.body;
   res->prepare_payload();
   Write(std::move(res), true);
 }

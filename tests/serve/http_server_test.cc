@@ -299,6 +299,11 @@ TEST(HttpServerTest, AConnectionOutOfMemoryCostsOneRequest) {
   ASSERT_TRUE(r);
   EXPECT_EQ(r->status, 503);
   EXPECT_NE(r->body.find("out of memory"), std::string::npos) << r->body;
+  // The same refusal as the API's own running out: a program tells it by
+  // its code, and may ask again.
+  EXPECT_NE(r->body.find("\"code\":\"ResourceExhausted\""), std::string::npos)
+      << r->body;
+  EXPECT_EQ(r->get_header_value("Retry-After"), "1");
   failures = 2;
   EXPECT_FALSE(server.Client().Get("/"));
   bool said = false;
