@@ -119,8 +119,10 @@ constexpr char kUsage[] =
 constexpr char kExitHelp[] =
     "SIGINT or SIGTERM: the requests in flight finish (a search in flight is\n"
     "cut short, 503), every connection closes, and the server exits within\n"
-    "about 3 s whatever its clients do. A client that closes its connection\n"
-    "while its search runs stops it (logged as 499).\n"
+    "about 3 s whatever its clients do. Before 'listening on', while the\n"
+    "databases open, they end it at once and SIGHUP is ignored. A client\n"
+    "that closes its connection while its search runs stops it (logged as\n"
+    "499).\n"
     "\n"
     "Exit status: 0 stopped by SIGINT or SIGTERM; 64 bad usage; 66 the\n"
     "database is missing or unreadable, or --web DIR has no index.html;\n"
@@ -346,6 +348,10 @@ int Serve(const std::vector<std::string>& args, std::ostream& out,
         << ": no index.html there (the page's files are in web/)\n";
     return kExitNoInput;
   }
+  // Before any thread starts (the databases' and the server's), so that
+  // each of them leaves these signals to the one thread that takes them.
+  ServeSignals signals(err);
+  if (!signals.Start()) return kExitUnavailable;
   const WebFiles web =
       a.web ? WebFiles::FromDirectory(a.web_dir) : WebFiles::Embedded();
   AccessLog access_log;
@@ -400,8 +406,7 @@ int Serve(const std::vector<std::string>& args, std::ostream& out,
     return kExitUnavailable;
   }
 
-  ServeSignals signals(&server, &api, db_dirs, err);
-  if (!signals.Start()) return kExitUnavailable;
+  const ServeSignals::Watching watching(&signals, &server, &api, db_dirs);
   // Said once the server can answer: every thread of it runs.
   server.Run([&] {
     out << "listening on http://" << HostForUrl(http.bind) << ":"

@@ -1,95 +1,112 @@
 #include "serve/serve_signals.h"
 
-#include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
+#include <sys/eventfd.h>
+#include <sys/signalfd.h>
 #include <unistd.h>
 
 #include <cerrno>
-#include <csignal>
+#include <cstdint>
+#include <cstring>
 
 #include "lib/base/out_of_memory.h"
 
 namespace slidedb {
 
-namespace {
-
-// Signals reach the server through a pipe, read by a thread that acts on
-// them outside the handler.
-int g_signal_pipe[2] = {-1, -1};
-
-extern "C" void OnSignal(int sig) {
-  const int saved = errno;
-  const char c = static_cast<char>(sig);
-  if (write(g_signal_pipe[1], &c, 1) < 0) {
-    // Nothing to do: the pipe is full of signals already.
-  }
-  errno = saved;
-}
-
-}  // namespace
-
 bool ServeSignals::Start() {
-  if (pipe2(g_signal_pipe, O_CLOEXEC | O_NONBLOCK) != 0) {
-    err_ << "slidedb-serve: cannot create a pipe\n";
+  sigemptyset(&set_);
+  for (int sig : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&set_, sig);
+  pthread_sigmask(SIG_BLOCK, &set_, &old_mask_);
+  signal_fd_ = signalfd(-1, &set_, SFD_CLOEXEC | SFD_NONBLOCK);
+  stop_fd_ = eventfd(0, EFD_CLOEXEC);
+  if (signal_fd_ < 0 || stop_fd_ < 0) {
+    err_ << "slidedb-serve: cannot take signals: " << std::strerror(errno)
+         << "\n";
+    CloseDescriptors();
+    pthread_sigmask(SIG_SETMASK, &old_mask_, nullptr);
     return false;
   }
   // The thread first: when the system cannot start it, what it threw goes
-  // on to the caller (RunServe says memory ran out) with the pipe closed
-  // and no handler set that writes to a pipe nobody reads.
+  // on to the caller (RunServe says memory ran out) with everything as it
+  // was before.
   try {
     watcher_ = std::thread([this] { Watch(); });
   } catch (...) {
-    ClosePipe();
+    CloseDescriptors();
+    pthread_sigmask(SIG_SETMASK, &old_mask_, nullptr);
     throw;
   }
-  struct sigaction action = {};
-  action.sa_handler = OnSignal;
-  sigemptyset(&action.sa_mask);
-  sigaction(SIGINT, &action, &old_int_);
-  sigaction(SIGTERM, &action, &old_term_);
-  sigaction(SIGHUP, &action, &old_hup_);
   struct sigaction ignore = {};
   ignore.sa_handler = SIG_IGN;
+  sigemptyset(&ignore.sa_mask);
   sigaction(SIGPIPE, &ignore, &old_pipe_);
   return true;
 }
 
 ServeSignals::~ServeSignals() {
   if (!watcher_.joinable()) return;
-  const char stop = 0;
-  if (write(g_signal_pipe[1], &stop, 1) < 0) {
-    // The watcher thread then waits for a signal; detach instead of join.
-    watcher_.detach();
-  } else {
-    watcher_.join();
+  const uint64_t one = 1;
+  if (write(stop_fd_, &one, sizeof one) != sizeof one) {
+    // An eventfd refuses a write only past 2^64 - 2: not after one.
   }
-  sigaction(SIGINT, &old_int_, nullptr);
-  sigaction(SIGTERM, &old_term_, nullptr);
-  sigaction(SIGHUP, &old_hup_, nullptr);
+  watcher_.join();
+  // A stop that came while the server was closing is done with: taken
+  // here, it does not end the process once unblocked.
+  const timespec now = {0, 0};
+  while (sigtimedwait(&set_, nullptr, &now) > 0) {
+  }
+  pthread_sigmask(SIG_SETMASK, &old_mask_, nullptr);
   sigaction(SIGPIPE, &old_pipe_, nullptr);
-  ClosePipe();
+  CloseDescriptors();
 }
 
-void ServeSignals::ClosePipe() {
-  close(g_signal_pipe[0]);
-  close(g_signal_pipe[1]);
-  g_signal_pipe[0] = g_signal_pipe[1] = -1;
+void ServeSignals::CloseDescriptors() {
+  for (int* fd : {&signal_fd_, &stop_fd_}) {
+    if (*fd >= 0) close(*fd);
+    *fd = -1;
+  }
 }
 
 void ServeSignals::Watch() {
+  pollfd p[2] = {{signal_fd_, POLLIN, 0}, {stop_fd_, POLLIN, 0}};
   while (true) {
-    pollfd p = {g_signal_pipe[0], POLLIN, 0};
-    if (poll(&p, 1, -1) < 0 && errno != EINTR) return;
-    char c;
-    while (read(g_signal_pipe[0], &c, 1) == 1) {
-      if (c == 0) return;  // the server stopped
-      if (c == SIGHUP) {
-        Reload();
-      } else {
-        server_->Stop();  // Run() returns once the connections are closed
-      }
+    if (poll(p, 2, -1) < 0) {
+      if (errno == EINTR) continue;
+      return;
+    }
+    if (p[1].revents != 0) return;  // the destructor's
+    signalfd_siginfo info;
+    while (read(signal_fd_, &info, sizeof info) == sizeof info) {
+      Take(static_cast<int>(info.ssi_signo));
     }
   }
+}
+
+void ServeSignals::Take(int sig) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  if (sig == SIGHUP) {
+    if (api_ != nullptr) {
+      Reload();  // under the lock: the API outlives its reopening
+    } else {
+      err_ << "slidedb-serve: SIGHUP ignored: the databases are "
+           << (served_ ? "closing" : "still opening") << std::endl;
+    }
+    return;
+  }
+  if (server_ != nullptr) {
+    server_->Stop();  // Run() returns once the connections are closed
+    return;
+  }
+  if (served_) return;  // stopped already: the server is closing
+  // Nothing served yet: what the signal does to any program, which ends
+  // this one (raise() sends it to this thread, where it is unblocked).
+  lock.unlock();
+  sigset_t only;
+  sigemptyset(&only);
+  sigaddset(&only, sig);
+  pthread_sigmask(SIG_UNBLOCK, &only, nullptr);
+  raise(sig);
 }
 
 void ServeSignals::Reload() {
@@ -98,14 +115,31 @@ void ServeSignals::Reload() {
   const Status r = StatusIfOutOfMemory([this] { return api_->Reload(); });
   if (r.ok()) {
     std::string dirs;
-    for (const std::string& d : dirs_) dirs += " " + d;
+    for (const std::string& d : *dirs_) dirs += " " + d;
     err_ << "slidedb-serve: reopened the database"
-         << (dirs_.size() > 1 ? "s" : "") << dirs << std::endl;
+         << (dirs_->size() > 1 ? "s" : "") << dirs << std::endl;
   } else {
     err_ << "slidedb-serve: cannot reopen the database, still "
             "serving the old one: "
          << r.message() << std::endl;
   }
+}
+
+ServeSignals::Watching::Watching(ServeSignals* signals, HttpServer* server,
+                                 Api* api, const std::vector<std::string>& dirs)
+    : signals_(signals) {
+  std::lock_guard<std::mutex> lock(signals_->mutex_);
+  signals_->server_ = server;
+  signals_->api_ = api;
+  signals_->dirs_ = &dirs;
+  signals_->served_ = true;
+}
+
+ServeSignals::Watching::~Watching() {
+  std::lock_guard<std::mutex> lock(signals_->mutex_);
+  signals_->server_ = nullptr;
+  signals_->api_ = nullptr;
+  signals_->dirs_ = nullptr;
 }
 
 }  // namespace slidedb

@@ -5,6 +5,7 @@
 
 #include <signal.h>
 
+#include <mutex>
 #include <ostream>
 #include <string>
 #include <thread>
@@ -15,34 +16,60 @@
 
 namespace slidedb {
 
-// SIGINT and SIGTERM stop `server`, SIGHUP reopens the databases (said on
-// `err`), and SIGPIPE is ignored, while this lives: the handlers write to a
-// pipe that a thread of its own reads. The old handlers come back after.
-// One at a time in a process.
+// SIGINT, SIGTERM and SIGHUP taken by a thread of their own, never by a
+// handler: Start() blocks them on the calling thread, so in every thread
+// started after it (RocksDB's, the server's), and the watcher reads them
+// from a signalfd. No signal is then lost to a thread that could not act
+// on it (ThreadSanitizer's runtime dropped one that a handler deferred,
+// and the server ran on: ServerTest.SigtermRightAfterListeningStopsIt).
+// Until Watching, SIGINT and SIGTERM end the process at once, as they
+// would any program (the databases are still opening), and a SIGHUP is
+// said to be ignored. SIGPIPE is ignored while this lives. One at a time
+// in a process; the signals' mask and SIGPIPE's action come back after.
 class ServeSignals {
  public:
-  ServeSignals(HttpServer* server, Api* api,
-               const std::vector<std::string>& dirs, std::ostream& err)
-      : server_(server), api_(api), dirs_(dirs), err_(err) {}
+  explicit ServeSignals(std::ostream& err) : err_(err) {}
   ServeSignals(const ServeSignals&) = delete;
   ServeSignals& operator=(const ServeSignals&) = delete;
-  // False, said on `err`, when the pipe cannot be made. A thread the
-  // system cannot start throws (std::system_error, std::bad_alloc) with no
-  // handler set.
+  // Call before any other thread starts. False, said on `err`, when the
+  // descriptors cannot be made. A thread the system cannot start throws
+  // (std::system_error, std::bad_alloc) with the mask restored.
   bool Start();
   ~ServeSignals();
 
- private:
-  static void ClosePipe();
-  void Watch();
-  void Reload();
+  // While this lives, SIGINT and SIGTERM stop `server` and SIGHUP reopens
+  // `api`'s databases (`dirs`, for the line that says so). Made after the
+  // server and the API, so that it ends before them.
+  class Watching {
+   public:
+    Watching(ServeSignals* signals, HttpServer* server, Api* api,
+             const std::vector<std::string>& dirs);
+    Watching(const Watching&) = delete;
+    Watching& operator=(const Watching&) = delete;
+    ~Watching();
 
-  HttpServer* server_;
-  Api* api_;
-  const std::vector<std::string>& dirs_;
+   private:
+    ServeSignals* signals_;
+  };
+
+ private:
+  void Watch();
+  void Take(int sig);
+  void Reload();
+  void CloseDescriptors();
+
   std::ostream& err_;
-  struct sigaction old_int_, old_term_, old_hup_, old_pipe_;
+  sigset_t set_;
+  sigset_t old_mask_;
+  struct sigaction old_pipe_;
+  int signal_fd_ = -1;
+  int stop_fd_ = -1;  // an eventfd: written once, the watcher returns
   std::thread watcher_;
+  std::mutex mutex_;  // guards what Watching sets
+  HttpServer* server_ = nullptr;
+  Api* api_ = nullptr;
+  const std::vector<std::string>* dirs_ = nullptr;
+  bool served_ = false;  // Watching came: a stop no longer ends at once
 };
 
 }  // namespace slidedb
