@@ -9,22 +9,37 @@
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
+#include <iterator>
 
 #include "lib/base/out_of_memory.h"
 
 namespace slidedb {
 
+namespace {
+
+constexpr int kTaken[] = {SIGINT, SIGTERM, SIGHUP};
+
+}  // namespace
+
 bool ServeSignals::Start() {
   sigemptyset(&set_);
-  for (int sig : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&set_, sig);
+  for (int sig : kTaken) sigaddset(&set_, sig);
   pthread_sigmask(SIG_BLOCK, &set_, &old_mask_);
+  // Their default actions, whatever was inherited (a shell ignores SIGINT
+  // in a job it starts with &): the signalfd takes them while they are
+  // blocked, and one raised before the server runs ends the process.
+  struct sigaction by_default = {};
+  by_default.sa_handler = SIG_DFL;
+  sigemptyset(&by_default.sa_mask);
+  for (size_t i = 0; i < std::size(kTaken); ++i) {
+    sigaction(kTaken[i], &by_default, &old_actions_[i]);
+  }
   signal_fd_ = signalfd(-1, &set_, SFD_CLOEXEC | SFD_NONBLOCK);
   stop_fd_ = eventfd(0, EFD_CLOEXEC);
   if (signal_fd_ < 0 || stop_fd_ < 0) {
     err_ << "slidedb-serve: cannot take signals: " << std::strerror(errno)
          << "\n";
-    CloseDescriptors();
-    pthread_sigmask(SIG_SETMASK, &old_mask_, nullptr);
+    Restore();
     return false;
   }
   // The thread first: when the system cannot start it, what it threw goes
@@ -33,8 +48,7 @@ bool ServeSignals::Start() {
   try {
     watcher_ = std::thread([this] { Watch(); });
   } catch (...) {
-    CloseDescriptors();
-    pthread_sigmask(SIG_SETMASK, &old_mask_, nullptr);
+    Restore();
     throw;
   }
   struct sigaction ignore = {};
@@ -51,17 +65,22 @@ ServeSignals::~ServeSignals() {
     // An eventfd refuses a write only past 2^64 - 2: not after one.
   }
   watcher_.join();
-  // A stop that came while the server was closing is done with: taken
-  // here, it does not end the process once unblocked.
-  const timespec now = {0, 0};
-  while (sigtimedwait(&set_, nullptr, &now) > 0) {
-  }
-  pthread_sigmask(SIG_SETMASK, &old_mask_, nullptr);
   sigaction(SIGPIPE, &old_pipe_, nullptr);
-  CloseDescriptors();
+  Restore();
 }
 
-void ServeSignals::CloseDescriptors() {
+void ServeSignals::Restore() {
+  // Ignored for a moment first: a stop that came while the server was
+  // closing is dropped (setting SIG_IGN discards it), rather than ending
+  // the process once unblocked.
+  struct sigaction ignore = {};
+  ignore.sa_handler = SIG_IGN;
+  sigemptyset(&ignore.sa_mask);
+  for (int sig : kTaken) sigaction(sig, &ignore, nullptr);
+  pthread_sigmask(SIG_SETMASK, &old_mask_, nullptr);
+  for (size_t i = 0; i < std::size(kTaken); ++i) {
+    sigaction(kTaken[i], &old_actions_[i], nullptr);
+  }
   for (int* fd : {&signal_fd_, &stop_fd_}) {
     if (*fd >= 0) close(*fd);
     *fd = -1;
@@ -100,13 +119,15 @@ void ServeSignals::Take(int sig) {
   }
   if (served_) return;  // stopped already: the server is closing
   // Nothing served yet: what the signal does to any program, which ends
-  // this one (raise() sends it to this thread, where it is unblocked).
+  // this one (raise() sends it to this thread, where it is unblocked, and
+  // its action is the default).
   lock.unlock();
   sigset_t only;
   sigemptyset(&only);
   sigaddset(&only, sig);
   pthread_sigmask(SIG_UNBLOCK, &only, nullptr);
   raise(sig);
+  pthread_sigmask(SIG_BLOCK, &only, nullptr);  // not reached
 }
 
 void ServeSignals::Reload() {

@@ -22,10 +22,12 @@ namespace slidedb {
 // from a signalfd. No signal is then lost to a thread that could not act
 // on it (ThreadSanitizer's runtime dropped one that a handler deferred,
 // and the server ran on: ServerTest.SigtermRightAfterListeningStopsIt).
-// Until Watching, SIGINT and SIGTERM end the process at once, as they
-// would any program (the databases are still opening), and a SIGHUP is
-// said to be ignored. SIGPIPE is ignored while this lives. One at a time
-// in a process; the signals' mask and SIGPIPE's action come back after.
+// Until Watching, SIGINT and SIGTERM end the process at once, as their
+// default actions do (the databases are still opening; an action
+// inherited as ignored is set back to the default), and a SIGHUP is said
+// to be ignored; after it, while the server closes, they are ignored.
+// SIGPIPE is ignored while this lives. One at a time in a process; the
+// signals' mask and actions come back after.
 class ServeSignals {
  public:
   explicit ServeSignals(std::ostream& err) : err_(err) {}
@@ -56,11 +58,13 @@ class ServeSignals {
   void Watch();
   void Take(int sig);
   void Reload();
-  void CloseDescriptors();
+  // The mask and the actions as they were, the descriptors closed.
+  void Restore();
 
   std::ostream& err_;
   sigset_t set_;
   sigset_t old_mask_;
+  struct sigaction old_actions_[3];  // SIGINT's, SIGTERM's, SIGHUP's
   struct sigaction old_pipe_;
   int signal_fd_ = -1;
   int stop_fd_ = -1;  // an eventfd: written once, the watcher returns

@@ -375,6 +375,19 @@ TEST(ServerTest, SigtermRightAfterListeningStopsIt) {
   }
 }
 
+// A shell starts a job with & ignoring SIGINT: the server still stops on
+// it, as it says.
+TEST(ServerTest, SigintStopsItStartedIgnoringSigint) {
+  struct sigaction ignore = {}, old = {};
+  ignore.sa_handler = SIG_IGN;
+  sigemptyset(&ignore.sa_mask);
+  sigaction(SIGINT, &ignore, &old);
+  ServerProcess server({"--db", testing::TestDatabase()});
+  sigaction(SIGINT, &old, nullptr);
+  ASSERT_GT(server.port(), 0);
+  EXPECT_EQ(server.Stop(SIGINT), 0);
+}
+
 TEST(ServerTest, DatabaseFromSlidedbDb) {
   setenv("SLIDEDB_DB", testing::TestDatabase().c_str(), 1);
   ServerProcess server({});
