@@ -309,6 +309,10 @@ class HttpServer::Impl::Session : public std::enable_shared_from_this<Session> {
 
   void Respond(ApiResponse r);
   bool Cors(const std::string& origin) const;
+  // Cors(origin), and then `res` says so, with `r`'s headers a page may
+  // read.
+  bool Cors(const std::string& origin, const ApiResponse& r,
+            http::response<http::string_body>* res) const;
   // Answers an error and closes the connection: what is left of the
   // request is not read. The code is the one `status` stands for (Error).
   void Refuse(int status, const std::string& message) {

@@ -53,19 +53,10 @@ inline void HttpServer::Impl::Session::Respond(ApiResponse r) {
   if (!r.allow.empty()) res->set(http::field::allow, r.allow);
   if (!r.note.empty()) res->set(kNoteHeader, r.note);
   if (SendsRetryAfter(r)) res->set(http::field::retry_after, "1");
-  if (Cors(q.origin)) {
-    res->set(http::field::access_control_allow_origin,
-             options_.cors_origin == "*" ? "*" : q.origin);
-    res->set(http::field::vary, "Origin");
-    const std::string expose = ExposedHeaders(r);
-    if (!expose.empty()) {
-      res->set(http::field::access_control_expose_headers, expose);
-    }
-    if (r.status == 204) {
-      res->set(http::field::access_control_allow_methods, "GET, HEAD, POST");
-      res->set(http::field::access_control_allow_headers, "Content-Type");
-      res->set(http::field::access_control_max_age, "600");
-    }
+  if (Cors(q.origin, r, res.get()) && r.status == 204) {
+    res->set(http::field::access_control_allow_methods, "GET, HEAD, POST");
+    res->set(http::field::access_control_allow_headers, "Content-Type");
+    res->set(http::field::access_control_max_age, "600");
   }
   const bool keep_alive = q.keep_alive && !stopping_;
   res->keep_alive(keep_alive);
@@ -79,12 +70,32 @@ inline bool HttpServer::Impl::Session::Cors(const std::string& origin) const {
          (options_.cors_origin == "*" || options_.cors_origin == origin);
 }
 
+inline bool HttpServer::Impl::Session::Cors(
+    const std::string& origin, const ApiResponse& r,
+    http::response<http::string_body>* res) const {
+  if (!Cors(origin)) return false;
+  res->set(http::field::access_control_allow_origin,
+           options_.cors_origin == "*" ? "*" : origin);
+  res->set(http::field::vary, "Origin");
+  const std::string expose = ExposedHeaders(r);
+  if (!expose.empty()) {
+    res->set(http::field::access_control_expose_headers, expose);
+  }
+  return true;
+}
+
 inline void HttpServer::Impl::Session::Refuse(const ApiResponse& error) {
   answering_ = true;
   auto res = std::make_unique<http::response<http::string_body>>(
       static_cast<http::status>(error.status), 11);
   res->set(http::field::content_type, kJson);
   if (SendsRetryAfter(error)) res->set(http::field::retry_after, "1");
+  // A page of a --cors origin reads the refusal too, once the head that
+  // names its origin has come.
+  if (parser_ && parser_->is_header_done()) {
+    Cors(std::string(http_session::View(parser_->get()[http::field::origin])),
+         error, res.get());
+  }
   res->keep_alive(false);
   res->body() = error.body;
   res->prepare_payload();

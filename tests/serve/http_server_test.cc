@@ -285,6 +285,7 @@ TEST(HttpServerTest, AConnectionOutOfMemoryCostsOneRequest) {
   std::atomic<int> failures{0};
   HttpOptions options;
   options.threads = 1;
+  options.cors_origin = "*";
   options.access_log = [&failures](const AccessRecord&) {
     if (failures > 0) {
       --failures;
@@ -295,7 +296,7 @@ TEST(HttpServerTest, AConnectionOutOfMemoryCostsOneRequest) {
                        options);
   ASSERT_TRUE(server.ok());
   failures = 1;
-  auto r = server.Client().Get("/");
+  auto r = server.Client().Get("/", {{"Origin", "https://example.org"}});
   ASSERT_TRUE(r);
   EXPECT_EQ(r->status, 503);
   EXPECT_NE(r->body.find("out of memory"), std::string::npos) << r->body;
@@ -304,6 +305,10 @@ TEST(HttpServerTest, AConnectionOutOfMemoryCostsOneRequest) {
   EXPECT_NE(r->body.find("\"code\":\"ResourceExhausted\""), std::string::npos)
       << r->body;
   EXPECT_EQ(r->get_header_value("Retry-After"), "1");
+  // A page of the --cors origin reads it, Retry-After too.
+  EXPECT_EQ(r->get_header_value("Access-Control-Allow-Origin"), "*");
+  EXPECT_EQ(r->get_header_value("Access-Control-Expose-Headers"),
+            "Retry-After");
   failures = 2;
   EXPECT_FALSE(server.Client().Get("/"));
   bool said = false;

@@ -116,6 +116,13 @@ TEST(ServerTest, AShortSampleCarriesTheCliNote) {
   ASSERT_TRUE(r);
   EXPECT_EQ(r->status, 405);
   EXPECT_EQ(r->get_header_value("Access-Control-Expose-Headers"), "Allow");
+  // So may a refusal by the HTTP layer, once the head has named the
+  // origin: the page says why its request failed, not "network error".
+  r = client.Get(("/api/solve?start=" + std::string(9000, '1')).c_str(),
+                 {{"Origin", "https://example.org"}});
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 414);
+  EXPECT_EQ(r->get_header_value("Access-Control-Allow-Origin"), "*");
 }
 
 TEST(ServerTest, ErrorStatusesOverHttp) {
