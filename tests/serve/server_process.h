@@ -4,14 +4,16 @@
 #define SLIDEDB_TESTS_SERVE_SERVER_PROCESS_H_
 
 #include <httplib.h>
+#include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <cstdio>
+#include <chrono>
 #include <cstdlib>
 #include <string>
+#include <thread>
 #include <vector>
 
 extern char** environ;
@@ -45,21 +47,20 @@ class ServerProcess {
     }
     posix_spawn_file_actions_destroy(&actions);
     close(out[1]);
-    out_ = fdopen(out[0], "r");
-    // The first line says where it listens.
-    char line[256];
-    if (pid_ > 0 && fgets(line, sizeof line, out_) != nullptr) {
-      first_line_ = line;
-      const size_t colon = first_line_.rfind(':');
-      if (colon != std::string::npos) port_ = std::atoi(&first_line_[colon + 1]);
-    }
+    out_ = out[0];
+    // The first line says where it listens. A hang guard, not a timing
+    // assertion: a server that says nothing for two minutes fails the
+    // test (port 0) rather than hanging the suite.
+    if (pid_ > 0) first_line_ = ReadLine(std::chrono::seconds(120));
+    const size_t colon = first_line_.rfind(':');
+    if (colon != std::string::npos) port_ = std::atoi(&first_line_[colon + 1]);
   }
   ~ServerProcess() {
     if (pid_ > 0 && !waited_) {
       kill(pid_, SIGKILL);
       waitpid(pid_, nullptr, 0);
     }
-    if (out_ != nullptr) fclose(out_);
+    if (out_ >= 0) close(out_);
   }
 
   int port() const { return port_; }
@@ -74,18 +75,51 @@ class ServerProcess {
     return c;
   }
 
-  // Sends `sig` and returns the exit status.
+  // Sends `sig` and returns the exit status; kHung (the server then
+  // killed) when it has not exited a minute later, a hang guard as above
+  // (it stops within about 3 s whatever its clients do).
+  static constexpr int kHung = -1;
   int Stop(int sig) {
     kill(pid_, sig);
     int status = 0;
-    waitpid(pid_, &status, 0);
+    const auto give_up =
+        std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (waitpid(pid_, &status, WNOHANG) == 0) {
+      if (std::chrono::steady_clock::now() > give_up) {
+        kill(pid_, SIGKILL);
+        waitpid(pid_, nullptr, 0);
+        waited_ = true;
+        return kHung;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
     waited_ = true;
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   }
 
  private:
+  // The server's output up to its first newline, or what came before it
+  // ended, closed its output or `patience` ran out.
+  std::string ReadLine(std::chrono::seconds patience) {
+    std::string line;
+    const auto give_up = std::chrono::steady_clock::now() + patience;
+    char c = 0;
+    while (c != '\n') {
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+          give_up - std::chrono::steady_clock::now());
+      pollfd p = {out_, POLLIN, 0};
+      if (left.count() <= 0 ||
+          poll(&p, 1, static_cast<int>(left.count())) <= 0 ||
+          read(out_, &c, 1) != 1) {
+        break;
+      }
+      line += c;
+    }
+    return line;
+  }
+
   pid_t pid_ = -1;
-  FILE* out_ = nullptr;
+  int out_ = -1;
   std::string first_line_;
   int port_ = 0;
   bool waited_ = false;
