@@ -80,6 +80,7 @@ class ServerProcess {
   // (it stops within about 3 s whatever its clients do).
   static constexpr int kHung = -1;
   int Stop(int sig) {
+    if (pid_ <= 0) return kHung;  // never started: kill(-1) would reach all
     kill(pid_, sig);
     int status = 0;
     const auto give_up =
