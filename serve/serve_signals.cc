@@ -19,6 +19,14 @@ namespace {
 
 constexpr int kTaken[] = {SIGINT, SIGTERM, SIGHUP};
 
+// An action of `handler` (SIG_DFL or SIG_IGN), no flags, nothing masked.
+struct sigaction ActionOf(void (*handler)(int)) {
+  struct sigaction action = {};
+  action.sa_handler = handler;
+  sigemptyset(&action.sa_mask);
+  return action;
+}
+
 }  // namespace
 
 bool ServeSignals::Start() {
@@ -28,9 +36,7 @@ bool ServeSignals::Start() {
   // Their default actions, whatever was inherited (a shell ignores SIGINT
   // in a job it starts with &): the signalfd takes them while they are
   // blocked, and one raised before the server runs ends the process.
-  struct sigaction by_default = {};
-  by_default.sa_handler = SIG_DFL;
-  sigemptyset(&by_default.sa_mask);
+  const struct sigaction by_default = ActionOf(SIG_DFL);
   for (size_t i = 0; i < std::size(kTaken); ++i) {
     sigaction(kTaken[i], &by_default, &old_actions_[i]);
   }
@@ -51,9 +57,7 @@ bool ServeSignals::Start() {
     Restore();
     throw;
   }
-  struct sigaction ignore = {};
-  ignore.sa_handler = SIG_IGN;
-  sigemptyset(&ignore.sa_mask);
+  const struct sigaction ignore = ActionOf(SIG_IGN);
   sigaction(SIGPIPE, &ignore, &old_pipe_);
   return true;
 }
@@ -73,9 +77,7 @@ void ServeSignals::Restore() {
   // Ignored for a moment first: a stop that came while the server was
   // closing is dropped (setting SIG_IGN discards it), rather than ending
   // the process once unblocked.
-  struct sigaction ignore = {};
-  ignore.sa_handler = SIG_IGN;
-  sigemptyset(&ignore.sa_mask);
+  const struct sigaction ignore = ActionOf(SIG_IGN);
   for (int sig : kTaken) sigaction(sig, &ignore, nullptr);
   pthread_sigmask(SIG_SETMASK, &old_mask_, nullptr);
   for (size_t i = 0; i < std::size(kTaken); ++i) {
