@@ -407,10 +407,13 @@ int Serve(const std::vector<std::string>& args, std::ostream& out,
   }
 
   const ServeSignals::Watching watching(&signals, &server, &api, db_dirs);
-  // Said once the server can answer: every thread of it runs.
+  // Said once the server can answer: every thread of it runs. One write
+  // of the whole line: short of memory, standard output may have no
+  // buffer, and a reader must never see "listening on " without the URL.
   server.Run([&] {
-    out << "listening on http://" << HostForUrl(http.bind) << ":"
-        << server.port() << std::endl;
+    out << "listening on http://" + HostForUrl(http.bind) + ":" +
+               std::to_string(server.port()) + "\n"
+        << std::flush;
   });
   return kExitOk;
 }

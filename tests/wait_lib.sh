@@ -2,15 +2,22 @@
 # tests/memory_limit_serve_test.sh (a server listening) and
 # tests/mpi/killed_rank_test.sh (a build past a depth).
 
-# wait_for PATTERN FILE PID TRIES STEP: waits until FILE has a line that
-# matches PATTERN (grep -E) or process PID has ended, looking TRIES times
-# STEP seconds apart at the most; true when the line is there.
+# wait_for PATTERN FILE PID TRIES STEP: waits until FILE has a whole line
+# (its newline written) that matches PATTERN (grep -E) or process PID has
+# ended, looking TRIES times STEP seconds apart at the most; true when the
+# line is there.
 wait_for() {
   local pattern=$1 file=$2 pid=$3 tries=$4 step=$5
   for _ in $(seq "$tries"); do
-    grep -q -E "$pattern" "$file" && return 0
+    whole_lines "$file" | grep -q -E "$pattern" && return 0
     kill -0 "$pid" 2>/dev/null || break
     sleep "$step"
   done
-  grep -q -E "$pattern" "$file"
+  whole_lines "$file" | grep -q -E "$pattern"
+}
+
+# whole_lines FILE: FILE's lines up to its last newline, leaving out a line
+# still being written.
+whole_lines() {
+  head -n "$(wc -l <"$1")" "$1"
 }

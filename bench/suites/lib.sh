@@ -27,7 +27,9 @@ start_server() {
   server_pid=$!
   port=
   for _ in $(seq 400); do
-    port=$(sed -n 's/^listening on .*:\([0-9]*\)$/\1/p' "$out")
+    # Whole lines only: not a port whose digits are still being written.
+    port=$(head -n "$(wc -l <"$out")" "$out" |
+      sed -n 's/^listening on .*:\([0-9]*\)$/\1/p')
     [ -n "$port" ] && return 0
     sleep 0.025
   done

@@ -52,7 +52,8 @@ function startServer() {
     const timer = setTimeout(() => reject(new Error('no "listening on" line in 20 s: ' + stderr)), 20000);
     child.stdout.on('data', (d) => {
       out += d;
-      const m = /listening on (http:\/\/\S+)/.exec(out);
+      // The whole line: its newline written.
+      const m = /listening on (http:\/\/\S+)\n/.exec(out);
       if (m) {
         clearTimeout(timer);
         resolve({child, url: m[1].replace(/\/$/, '')});

@@ -1,6 +1,7 @@
 // slidedb-serve as a process: started on --port 0 on 127.0.0.1, asked over
 // HTTP with httplib's client, stopped by the test with a signal.
 #include <arpa/inet.h>
+#include <gtest/gtest.h>
 #include <httplib.h>
 #include <netinet/in.h>
 #include <signal.h>
@@ -8,8 +9,6 @@
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#include <gtest/gtest.h>
 
 #include <atomic>
 #include <cstdlib>
@@ -19,8 +18,6 @@
 #include <sstream>
 #include <thread>
 
-#include "cli/exit_codes.h"
-#include "serve/serve_cli.h"
 #include "tests/serve/raw_http.h"
 #include "tests/serve/server_process.h"
 #include "tests/test_util.h"
@@ -404,48 +401,6 @@ TEST(ServerTest, DatabaseFromSlidedbDb) {
   ASSERT_TRUE(r);
   EXPECT_EQ(r->status, 200);
   EXPECT_EQ(server.Stop(SIGTERM), 0);
-}
-
-TEST(ServerCliTest, UsageAndExitStatuses) {
-  auto run = [](const std::vector<std::string>& args) {
-    std::istringstream in;
-    std::ostringstream out, err;
-    const int status = RunServe(args, in, out, err);
-    return testing::CliResult{status, out.str(), err.str()};
-  };
-  testing::CliResult r = run({"--help"});
-  EXPECT_EQ(r.status, 0);
-  for (const char* word : {"/api/solve", "/api/moves", "/api/count",
-                           "/api/verify", "/api/histogram", "/api/sample",
-                           "/api/tables", "/healthz", "--port", "--bind",
-                           "--threads", "--web", "SIGHUP", "413"}) {
-    EXPECT_NE(r.out.find(word), std::string::npos) << word;
-  }
-  r = run({"--version"});
-  EXPECT_EQ(r.status, 0);
-  EXPECT_EQ(r.out.rfind("slidedb-serve ", 0), 0u);
-  EXPECT_EQ(run({"--port", "70000"}).status, kExitUsage);
-  EXPECT_EQ(run({"--threads", "0"}).status, kExitUsage);
-  EXPECT_EQ(run({"--frobnicate"}).status, kExitUsage);
-  for (const char* size : {"", "M", "12X", "1.5G", "-1G", "1000", "9999999999999999",
-                           "400 M", "400MB"}) {
-    r = run({"--memory-limit", size});
-    EXPECT_EQ(r.status, kExitUsage) << size;
-    EXPECT_NE(r.err.find(*size ? "--memory-limit takes a size"
-                               : "--memory-limit is empty"),
-              std::string::npos)
-        << size << ": " << r.err;
-  }
-  r = run({"--db", TempDir("serve-none") + "/db"});
-  EXPECT_EQ(r.status, kExitNoInput);
-  EXPECT_NE(r.err.find("slidedb-build --db"), std::string::npos) << r.err;
-  // A port already taken.
-  ServerProcess first({"--db", testing::TestDatabase()});
-  ASSERT_GT(first.port(), 0);
-  r = run({"--db", testing::TestDatabase(), "--port",
-           std::to_string(first.port()), "--bind", "127.0.0.1"});
-  EXPECT_EQ(r.status, kExitUnavailable) << r.err;
-  EXPECT_EQ(first.Stop(SIGTERM), 0);
 }
 
 }  // namespace
