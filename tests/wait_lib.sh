@@ -9,15 +9,16 @@
 wait_for() {
   local pattern=$1 file=$2 pid=$3 tries=$4 step=$5
   for _ in $(seq "$tries"); do
-    whole_lines "$file" | grep -q -E "$pattern" && return 0
+    whole_lines "$file" | grep -E "$pattern" >/dev/null && return 0
     kill -0 "$pid" 2>/dev/null || break
     sleep "$step"
   done
-  whole_lines "$file" | grep -q -E "$pattern"
+  whole_lines "$file" | grep -E "$pattern" >/dev/null
 }
 
 # whole_lines FILE: FILE's lines up to its last newline, leaving out a line
-# still being written.
+# still being written. (Its readers take all of it, not grep -q: under
+# pipefail, head killed by SIGPIPE past a match would fail the pipe.)
 whole_lines() {
   head -n "$(wc -l <"$1")" "$1"
 }
