@@ -208,7 +208,10 @@ int RunMpiBuild(const MpiBuildRequest& request, std::ostream& out,
                 std::ostream& err) {
   int initialized = 0;
   MPI_Initialized(&initialized);
-  if (!initialized) MPI_Init(nullptr, nullptr);
+  if (!initialized) {
+    PreferOneMachinePml();
+    MPI_Init(nullptr, nullptr);
+  }
   int ranks = 1, rank = 0;
   MPI_Comm_size(MPI_COMM_WORLD, &ranks);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

@@ -4,7 +4,6 @@
 #include <iostream>
 #include <string>
 #include <string_view>
-#include <thread>
 
 #include "builder/build_twobit.h"
 #include "cli/default_db.h"
@@ -12,6 +11,7 @@
 #include "cli/option_error.h"
 #include "cli/version.h"
 #include "lib/base/ascii.h"
+#include "lib/base/threads.h"
 #include "lib/puzzle/notation.h"
 #include "lib/puzzle/symmetry.h"
 #include "lib/search/mtm_search.h"
@@ -169,7 +169,8 @@ po::options_description Describe(Given* g) {
       "how moves are counted: stm (a tile a move) or mtm (a row or column "
       "segment a move; tables only)")(
       "threads", po::value(&g->threads)->default_value(0),
-      "search threads, 0 to 256 (0: one per core)")(
+      "search threads, 0 to 256 (0: one per CPU it may run on, as nproc "
+      "counts them)")(
       "quiet,q",
       "no progress lines (a build's depths; --verify's tables, states and "
       "searches)")(
@@ -239,10 +240,7 @@ std::string ValueError(const Given& g, const po::variables_map& vm,
   if (g.threads < 0 || g.threads > kMaxThreads) {
     return "--threads must be from 0 to " + std::to_string(kMaxThreads);
   }
-  o->threads =
-      g.threads != 0
-          ? g.threads
-          : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  o->threads = g.threads != 0 ? g.threads : Cores();
   s = CheckBlankLabel(g.blank);
   if (!s.ok()) return s.message();
   if (vm.count("blank") && g.goal_texts.empty()) {

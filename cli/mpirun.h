@@ -5,6 +5,7 @@
 #define SLIDEDB_CLI_MPIRUN_H_
 
 #include <cstdlib>
+#include <cstring>
 
 namespace slidedb {
 
@@ -20,6 +21,31 @@ inline int MpirunRank() {
   const char* rank = std::getenv("OMPI_COMM_WORLD_RANK");
   if (rank == nullptr) rank = std::getenv("PMIX_RANK");
   return rank == nullptr ? -1 : std::atoi(rank);
+}
+
+// The messaging layer (Open MPI's "pml") to ask for before MPI_Init, from
+// the launcher's OMPI_COMM_WORLD_SIZE and OMPI_COMM_WORLD_LOCAL_SIZE and
+// the caller's own OMPI_MCA_pml (each null when unset): "ob1" when every
+// rank runs on this machine and the caller named none, else null (Open
+// MPI's own choice). Open MPI first tries UCX, whose start costs each run
+// 0.2 s and which on a machine without its transports gives way to ob1
+// anyway; ob1 carries messages between ranks of one machine through
+// shared memory (BENCHMARKS.md, "sixtieth session").
+inline const char* OneMachinePml(const char* world_size, const char* local_size,
+                                 const char* pml) {
+  if (pml != nullptr || world_size == nullptr || local_size == nullptr) {
+    return nullptr;
+  }
+  return std::strcmp(world_size, local_size) == 0 ? "ob1" : nullptr;
+}
+
+// Sets OMPI_MCA_pml to OneMachinePml's choice, if any; call before
+// MPI_Init, while this process has no other thread.
+inline void PreferOneMachinePml() {
+  const char* pml = OneMachinePml(std::getenv("OMPI_COMM_WORLD_SIZE"),
+                                  std::getenv("OMPI_COMM_WORLD_LOCAL_SIZE"),
+                                  std::getenv("OMPI_MCA_pml"));
+  if (pml != nullptr) setenv("OMPI_MCA_pml", pml, /*overwrite=*/0);
 }
 
 }  // namespace slidedb

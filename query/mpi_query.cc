@@ -168,6 +168,7 @@ Status MpiQuery::Start(std::unique_ptr<MpiQuery>* out) {
   MPI_Initialized(&initialized);
   int provided = MPI_THREAD_SINGLE;
   if (initialized == 0) {
+    PreferOneMachinePml();
     MPI_Init_thread(nullptr, nullptr, MPI_THREAD_MULTIPLE, &provided);
   } else {
     MPI_Query_thread(&provided);

@@ -10,6 +10,7 @@
 
 #include "cli/default_db.h"
 #include "cli/exit_codes.h"
+#include "cli/mpirun.h"
 #include "cli/out_of_memory.h"
 #include "lib/answer/analyse.h"
 #include "lib/answer/answerer.h"
@@ -217,6 +218,19 @@ int Threads(const QueryConfig& config) {
   return config.threads > 0 ? config.threads : Cores();
 }
 
+// Under mpirun, says on `err` when a rank runs more threads than the CPUs
+// it may run on: mpirun binds ranks to cores or sockets, and the threads
+// of one CPU take turns.
+void WarnIfBound(int threads, std::ostream& err) {
+  const int cpus = Cores();
+  if (threads <= cpus) return;
+  err << "slidedb-query: " << threads << " threads a rank, but rank 0 may run "
+      << "on " << cpus << (cpus == 1 ? " CPU" : " CPUs")
+      << ": mpirun binds each rank to a core or a socket; give mpirun "
+         "--bind-to none, or --map-by node:PE=N for N CPUs a rank "
+         "(docs/SCALE.md)\n";
+}
+
 // The states of the command line or of the input, answered in order. A
 // state named alone is searched on every thread (on every rank under
 // mpirun) and tells its progress; a batch answers its lines side by side.
@@ -240,6 +254,10 @@ int RunStates(QueryArgs* args, Solver* solver, GoalKind kind,
         (a.progress == ProgressMode::kAuto && terminal)) {
       config.limits.progress = SearchProgressPrinter(&err, a.progress_after);
     }
+  }
+  if (StartedByMpirun() && MpirunRank() == 0) {
+    const bool one = kind == GoalKind::kSearch && a.states.size() == 1;
+    WarnIfBound(one ? config.limits.threads : threads, err);
   }
   BatchOutcome o;
   {

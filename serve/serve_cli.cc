@@ -251,7 +251,8 @@ po::options_description Describe(ServeArgs* a, int* threads,
       "a keep-alive connection then waits ~40 ms; for measuring that")(
       "work-threads", po::value(&http.work_threads)->default_value(Cores()),
       "threads for the answers that may take long (a search, a POST "
-      "batch over 2 KiB, count, all, sample; default one a core)")(
+      "batch over 2 KiB, count, all, sample; default one a CPU it may run "
+      "on)")(
       "work-queue", po::value(&http.work_queue)->default_value(64),
       "most such requests waiting for a work thread; past them 503 with "
       "Retry-After at once (table answers never wait for these threads)")(

@@ -5,6 +5,8 @@
 #ifndef SLIDEDB_LIB_BASE_THREADS_H_
 #define SLIDEDB_LIB_BASE_THREADS_H_
 
+#include <sched.h>
+
 #include <algorithm>
 #include <atomic>
 #include <functional>
@@ -16,8 +18,16 @@
 
 namespace slidedb {
 
-// The threads the machine runs at once (at least 1).
+// The threads this process may run at once (at least 1): the CPUs its
+// affinity allows, as `nproc` counts them (taskset, a container's cpuset,
+// mpirun binding each rank to a core), else the machine's.
 inline int Cores() {
+  cpu_set_t allowed;
+  CPU_ZERO(&allowed);
+  if (sched_getaffinity(0, sizeof(allowed), &allowed) == 0) {
+    const int n = CPU_COUNT(&allowed);
+    if (n > 0) return n;
+  }
   return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 }
 

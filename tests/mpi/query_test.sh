@@ -53,3 +53,19 @@ printf '%s\n' $starts |
 count=$(grep -c 'under mpirun with more than one rank' "$tmp/err" || true)
 [ "$count" -eq 1 ] || { echo "FAIL: the refusal was said $count times"; cat "$tmp/err"; exit 1; }
 echo "ok batch refused"
+# Ranks bound to a core each and asked for more threads than that: rank 0
+# says so, once (mpirun binds ranks by default); unbound, nothing is said.
+first=$(printf '%s\n' $starts | head -n 1)
+bash "$here/mpirun.sh" "$np" --bind-to core:overload-allowed "$query" \
+  --db "$db" --board 4x4 --goal "$goal" --threads 2 "$first" \
+  >"$tmp/out" 2>"$tmp/err"
+count=$(grep -c '^slidedb-query: 2 threads a rank, but rank 0 may run on 1 CPU: .*--bind-to none' "$tmp/err" || true)
+[ "$count" -eq 1 ] || { echo "FAIL: ranks bound to a core were told $count times"; cat "$tmp/err"; exit 1; }
+bash "$here/mpirun.sh" "$np" --bind-to none "$query" \
+  --db "$db" --board 4x4 --goal "$goal" --threads 1 "$first" \
+  >"$tmp/out" 2>"$tmp/err"
+if grep -q 'threads a rank' "$tmp/err"; then
+  echo "FAIL: unbound ranks of one thread were told: $(cat "$tmp/err")"
+  exit 1
+fi
+echo "ok a rank bound to fewer CPUs than its threads is told"
