@@ -4,6 +4,9 @@
 #ifndef SLIDEDB_CLI_MPIRUN_H_
 #define SLIDEDB_CLI_MPIRUN_H_
 
+#include <sched.h>
+
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 
@@ -46,6 +49,23 @@ inline void PreferOneMachinePml() {
                                   std::getenv("OMPI_COMM_WORLD_LOCAL_SIZE"),
                                   std::getenv("OMPI_MCA_pml"));
   if (pml != nullptr) setenv("OMPI_MCA_pml", pml, /*overwrite=*/0);
+}
+
+// The threads `--threads 0` gives a rank: each CPU of its affinity `mine`
+// counted as the share of it that falls to this rank among the `n` ranks
+// of its machine whose affinities (`local`, this rank's among them)
+// include it, rounded down, and at least 1. Ranks bound to cores of their
+// own get one each, ranks bound to sockets of their own a socket's CPUs,
+// and n ranks free to run anywhere on a machine of C CPUs C / n each.
+inline int CpuShare(const cpu_set_t& mine, const cpu_set_t* local, int n) {
+  double share = 0;
+  for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu) {
+    if (!CPU_ISSET(cpu, &mine)) continue;
+    int sharing = 0;
+    for (int r = 0; r < n; ++r) sharing += CPU_ISSET(cpu, &local[r]) ? 1 : 0;
+    share += 1.0 / std::max(sharing, 1);
+  }
+  return std::max(1, static_cast<int>(share + 1e-9));
 }
 
 }  // namespace slidedb

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "cli/mpirun.h"
+#include "lib/base/threads.h"
 
 #ifndef SLIDEDB_WITH_MPI
 #include <unistd.h>
@@ -15,6 +16,7 @@
 
 #ifdef SLIDEDB_WITH_MPI
 #include <mpi.h>
+#include <sched.h>
 
 #include <algorithm>
 #include <climits>
@@ -124,16 +126,42 @@ struct MpiFinalizer {
   }
 };
 
+// CpuShare over the ranks of this rank's machine; every rank calls it.
+int LocalCpuShare() {
+  cpu_set_t mine;
+  CPU_ZERO(&mine);
+  if (sched_getaffinity(0, sizeof(mine), &mine) != 0) {
+    for (int cpu = 0; cpu < Cores() && cpu < CPU_SETSIZE; ++cpu) {
+      CPU_SET(cpu, &mine);
+    }
+  }
+  MPI_Comm local;
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL,
+                      &local);
+  int n = 1;
+  MPI_Comm_size(local, &n);
+  std::vector<cpu_set_t> all(n);
+  MPI_Allgather(&mine, sizeof(mine), MPI_BYTE, all.data(), sizeof(mine),
+                MPI_BYTE, local);
+  MPI_Comm_free(&local);
+  return CpuShare(mine, all.data(), n);
+}
+
 class MpiQueryImpl : private MpiFinalizer, public MpiQuery {
  public:
   MpiQueryImpl(int rank, int ranks, int provided)
-      : rank_(rank), ranks_(ranks), provided_(provided), share_(rank) {}
+      : rank_(rank),
+        ranks_(ranks),
+        provided_(provided),
+        default_threads_(LocalCpuShare()),
+        share_(rank) {}
 
   int rank() const override { return rank_; }
   int ranks() const override { return ranks_; }
   int MaxThreads(int wanted) const override {
     return provided_ >= MPI_THREAD_SERIALIZED ? wanted : 1;
   }
+  int DefaultThreads() const override { return default_threads_; }
   IterationShare* share() override { return &share_; }
 
   void Report(std::ostream& err) override {
@@ -155,7 +183,7 @@ class MpiQueryImpl : private MpiFinalizer, public MpiQuery {
   }
 
  private:
-  const int rank_, ranks_, provided_;
+  const int rank_, ranks_, provided_, default_threads_;
   MpiShare share_;
 };
 

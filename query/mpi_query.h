@@ -36,6 +36,10 @@ class MpiQuery {
   // The threads a rank may search on: 1 when the MPI library cannot take
   // calls from several threads.
   virtual int MaxThreads(int wanted) const = 0;
+  // The threads `--threads 0` gives this rank: the CPUs it may run on,
+  // shared with the ranks of its machine that may run on them too
+  // (CpuShare, cli/mpirun.h).
+  virtual int DefaultThreads() const = 0;
   virtual IterationShare* share() = 0;
   // Every rank calls it once the query is done; rank 0 says on `err` how
   // the states of the split iterations fell to the ranks (nothing if none

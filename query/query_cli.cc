@@ -239,7 +239,9 @@ int RunStates(QueryArgs* args, Solver* solver, GoalKind kind,
               std::istream& in, std::ostream& out, std::ostream& err) {
   const QueryArgs& a = *args;
   QueryConfig& config = args->config;
-  const int threads = Threads(config);
+  const int threads = mpi != nullptr && config.threads <= 0
+                          ? mpi->DefaultThreads()
+                          : Threads(config);
   if (kind == GoalKind::kSearch && a.states.size() == 1) {
     config.limits.threads = threads;
     if (mpi != nullptr) {  // the other ranks take subtrees too

@@ -68,7 +68,8 @@ po::options_description MainOptions(QueryArgs* args, Given* g) {
       "steps", "draw every board on the way (JSON: a \"path\" of states)")(
       "threads", po::value(&config.threads)->default_value(0),
       "answer a batch on N threads, 1 to 256, or 0: one per CPU it may run "
-      "on (as nproc counts them: taskset, mpirun's binding); answers "
+      "on (as nproc counts them: taskset, mpirun's binding; under mpirun "
+      "shared among the ranks of the machine); answers "
       "keep the input order. On a searched board the states run side by "
       "side and a thread whose state is done helps the others' searches; "
       "a STATE on the command line that a search answers, and each answer "

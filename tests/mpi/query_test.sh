@@ -43,6 +43,9 @@ for start in $starts; do
   check "$start, one thread a rank" --threads 1 "$start"
   check "$start, two threads a rank" --threads 2 "$start"
 done
+# --threads 0: each rank's share of the CPUs it may run on (cli/mpirun.h).
+check "$(printf '%s\n' $starts | head -n 1), threads by default" \
+  "$(printf '%s\n' $starts | head -n 1)"
 check "multi-tile" --metric mtm "$(grep -v '^#' "$here/../../bench/korf100.txt" | awk 'NR == 12 {print $3}')"
 # A batch is not what the ranks share: refused, said once.
 status=0
