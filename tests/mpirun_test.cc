@@ -1,5 +1,6 @@
 // cli/mpirun.h: which messaging layer slidedb's tools ask Open MPI for
-// before MPI_Init, from what the launcher and the caller set.
+// before MPI_Init, from what the launcher and the caller set, and how many
+// threads a rank takes when none are named.
 #include "cli/mpirun.h"
 
 #include <gtest/gtest.h>
