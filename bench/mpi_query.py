@@ -2,10 +2,11 @@
 two threads, fresh processes taking turns, medians and ratios (issue 36's
 floor: the ranks at most 1.1x the process):
 
-  python3 bench/mpi_query.py DB ROUNDS NUMBER... [--mpi DIR]...
+  python3 bench/mpi_query.py DB ROUNDS NUMBER|STATE... [--goal G] [--mpi DIR]...
 
-DB is a 5x5 database for Korf and Felner's goal (or whose goal a half turn
-reaches), NUMBER an instance of bench/korf24.txt. Each round runs
+DB is a 5x5 database for the goal G (default Korf and Felner's, the blank
+first) or one a half turn or a reflection reaches, NUMBER an instance of
+bench/korf24.txt, STATE a position (25 numbers, commas between). Each round runs
 `slidedb-query --threads 2 STATE` from build/ and, for build/ and every
 --mpi DIR, `mpirun -np 2 DIR/slidedb-query-mpi --threads 1 STATE`, in an
 order that turns each round; every answer must equal the process's byte
@@ -32,6 +33,7 @@ def main():
     p.add_argument("db")
     p.add_argument("rounds", type=int)
     p.add_argument("numbers", nargs="+")
+    p.add_argument("--goal", default=GOAL)
     p.add_argument("--mpi", action="append", default=[],
                    help="another build folder whose slidedb-query-mpi runs too")
     p.add_argument("--build", default="build")
@@ -40,9 +42,9 @@ def main():
     mpirun = ["mpirun", "--oversubscribe", "-np", "2"]
     if os.geteuid() == 0:
         mpirun.append("--allow-run-as-root")
-    common = ["--db", a.db, "--board", "5x5", "--goal", GOAL, "--format", "json"]
+    common = ["--db", a.db, "--board", "5x5", "--goal", a.goal, "--format", "json"]
     for number in a.numbers:
-        state = states[number]
+        state = number if "," in number else states[number]
         roads = [("one process, 2 threads",
                   [f"{a.build}/slidedb-query", *common, "--threads", "2", state])]
         for d in [a.build] + a.mpi:
@@ -60,7 +62,8 @@ def main():
                     sys.exit(f"#{number}: {name} answered otherwise")
                 times[name].append(secs)
         base = statistics.median(times[roads[0][0]])
-        print(f"#{number} ({a.rounds} rounds, answers identical):")
+        name = number if "," in number else f"#{number}"
+        print(f"{name} ({a.rounds} rounds, answers identical):")
         for name, _ in roads:
             m = statistics.median(times[name])
             print(f"  {name}: {m:.3f} s median, {m / base:.2f}x")
