@@ -128,13 +128,7 @@ struct MpiFinalizer {
 
 // CpuShare over the ranks of this rank's machine; every rank calls it.
 int LocalCpuShare() {
-  cpu_set_t mine;
-  CPU_ZERO(&mine);
-  if (sched_getaffinity(0, sizeof(mine), &mine) != 0) {
-    for (int cpu = 0; cpu < Cores() && cpu < CPU_SETSIZE; ++cpu) {
-      CPU_SET(cpu, &mine);
-    }
-  }
+  const cpu_set_t mine = AllowedCpus();
   MPI_Comm local;
   MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL,
                       &local);

@@ -18,17 +18,30 @@
 
 namespace slidedb {
 
-// The threads this process may run at once (at least 1): the CPUs its
-// affinity allows, as `nproc` counts them (taskset, a container's cpuset,
-// mpirun binding each rank to a core), else the machine's.
-inline int Cores() {
+// The CPUs this thread may run on: its affinity (taskset, a container's
+// cpuset, mpirun binding each rank to a core), or when the system does not
+// say, the machine's first ones, as many as it has (at least one).
+inline cpu_set_t AllowedCpus() {
   cpu_set_t allowed;
   CPU_ZERO(&allowed);
-  if (sched_getaffinity(0, sizeof(allowed), &allowed) == 0) {
-    const int n = CPU_COUNT(&allowed);
-    if (n > 0) return n;
+  if (sched_getaffinity(0, sizeof(allowed), &allowed) == 0 &&
+      CPU_COUNT(&allowed) > 0) {
+    return allowed;
   }
-  return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  CPU_ZERO(&allowed);
+  const int machine =
+      static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  for (int cpu = 0; cpu < machine && cpu < CPU_SETSIZE; ++cpu) {
+    CPU_SET(cpu, &allowed);
+  }
+  return allowed;
+}
+
+// The threads this process may run at once (at least 1): AllowedCpus, as
+// `nproc` counts them.
+inline int Cores() {
+  const cpu_set_t allowed = AllowedCpus();
+  return CPU_COUNT(&allowed);
 }
 
 // For tests: while set, StartThread starts nothing, as when the system
