@@ -51,22 +51,21 @@ class IdaWalk {
     if constexpr (kTakesBack) {
       if (run_.has_value()) {
         size_t common = 0;
-        while (common < undos_.size() && common < t.length &&
-               at_[common] == t.moves[common]) {
+        while (common < made_.size() && common < t.length &&
+               made_[common].step == t.moves[common]) {
           ++common;
         }
-        while (undos_.size() > common) {
-          run_->Pop(undos_.back());
-          undos_.pop_back();
+        while (made_.size() > common) {
+          run_->Pop(made_.back().undo);
+          made_.pop_back();
         }
         run_->Restart();
       } else {
         run_.emplace(owner_, start_, shared_);
       }
-      for (size_t k = undos_.size(); k < t.length; ++k) {
-        at_[k] = t.moves[k];
-        undos_.emplace_back();
-        run_->Push(t.moves[k], &undos_.back());
+      for (size_t k = made_.size(); k < t.length; ++k) {
+        made_.push_back({t.moves[k], {}});
+        run_->Push(t.moves[k], &made_.back().undo);
       }
     } else {
       run_.emplace(owner_, start_, shared_);
@@ -78,7 +77,7 @@ class IdaWalk {
   // the goal, or stopped): the next To starts a new run.
   void Lost() {
     run_.reset();
-    undos_.clear();
+    made_.clear();
   }
 
  private:
@@ -86,9 +85,13 @@ class IdaWalk {
   const State& start_;
   IdaShared* const shared_;
   std::optional<Run> run_;
-  // The moves made from the start, and what each changed.
-  Step at_[Run::kMaxDepth] = {};
-  std::vector<Undo> undos_;
+  // The moves made from the start (as deep as a subtree's root), and what
+  // each changed.
+  struct Made {
+    Step step;
+    Undo undo;
+  };
+  std::vector<Made> made_;
 };
 
 }  // namespace slidedb
