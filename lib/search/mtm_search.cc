@@ -36,6 +36,7 @@ inline int Bound(int v, int h, int prev_axis) {
 struct MtmMove {
   Move move = Move::kUp;
   uint8_t cells = 0;
+  friend bool operator==(const MtmMove&, const MtmMove&) = default;
 };
 
 // The multi-tile metric's name in messages.
@@ -98,6 +99,27 @@ class MtmSearch::Run : public IdaRun<MtmMove, std::vector<MtmMove>,
     }
     moves_[length_++] = m;
     fsm_state_ = fsm_.Next(fsm_state_, fsm_.Symbol(m.move, m.cells));
+  }
+
+  // What a move changes, for Pop to put back: the IDA* driver walks one
+  // run from subtree to subtree (lib/search/ida_walk.h).
+  struct Undo {
+    State state;
+    WalkingDistance::Id v, h;
+    int length;
+    int32_t fsm;
+  };
+  // Push(m), which Pop(undo) takes back.
+  void Push(MtmMove m, Undo* undo) {
+    *undo = {state_, v_, h_, length_, fsm_state_};
+    Push(m);
+  }
+  void Pop(const Undo& u) {
+    state_ = u.state;
+    v_ = u.v;
+    h_ = u.h;
+    length_ = u.length;
+    fsm_state_ = u.fsm;
   }
 
   // Searches below the path pushed so far for the goal within `bound`
@@ -314,6 +336,8 @@ Status MtmSearch::Within(const State& start, int bound, bool* within,
 
 Status MtmSearch::Solve(const State& start, Path* path, int* mtm_length,
                         const SearchLimits& limits) const {
+  // The driver walks one run from subtree to subtree, as PdbSearch's.
+  static_assert(IdaWalk<Run, MtmSearch>::kTakesBack);
   StartPath(path);
   *mtm_length = 0;
   const Run root(*this, start, nullptr);
