@@ -146,9 +146,13 @@ std::vector<std::string> Api::Shadowed() const {
   return b == nullptr ? std::vector<std::string>() : b->shadowed;
 }
 
-Status Api::Reload(std::string* failed_dir) {
+Status Api::Reload(std::string* failed_dir, const std::atomic<bool>* stop) {
   auto fresh = std::make_shared<Backend>();
   for (const std::string& dir : db_dirs_) {
+    if (stop != nullptr && stop->load()) {
+      if (failed_dir != nullptr) failed_dir->clear();
+      return Status::DeadlineExceeded("stopped reopening the databases");
+    }
     if (failed_dir != nullptr) *failed_dir = dir;
     std::unique_ptr<Database> db;
     Status s = Database::Open(dir, &db);
@@ -164,7 +168,7 @@ Status Api::Reload(std::string* failed_dir) {
     // replaced count until they are the oldest and leave first.
     if (page_budget_ != nullptr) solver->set_page_budget(page_budget_);
     if (options_.preload) {
-      s = solver->PreloadPdbs();
+      s = solver->PreloadPdbs(stop);
       if (!s.ok()) return s;
     }
     fresh->sources.push_back({dir, db.get(), solver.get()});

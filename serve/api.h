@@ -12,6 +12,7 @@
 #ifndef SLIDEDB_SERVE_API_H_
 #define SLIDEDB_SERVE_API_H_
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -145,8 +146,12 @@ class Api {
   Status Open(std::string* failed_dir = nullptr);
   // Opens the databases again (with options.preload, reading their pattern
   // databases) and swaps them in; on failure the old ones stay in service
-  // and the error is returned (*failed_dir as Open's).
-  Status Reload(std::string* failed_dir = nullptr);
+  // and the error is returned (*failed_dir as Open's). Once `*stop` is set
+  // it stops (between databases, and between the pages a preload reads):
+  // DeadlineExceeded, the old ones in service (slidedb-serve's SIGTERM
+  // while a SIGHUP's reopening reads).
+  Status Reload(std::string* failed_dir = nullptr,
+                const std::atomic<bool>* stop = nullptr);
 
   const std::vector<std::string>& db_dirs() const { return db_dirs_; }
   // A line for each goal that two databases answer, saying which one does

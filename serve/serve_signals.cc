@@ -69,6 +69,8 @@ ServeSignals::~ServeSignals() {
     // An eventfd refuses a write only past 2^64 - 2: not after one.
   }
   watcher_.join();
+  // Watching joined it; a reopening cannot outlive the API it reopens.
+  if (reopening_.joinable()) reopening_.join();
   sigaction(SIGPIPE, &old_pipe_, nullptr);
   Restore();
 }
@@ -107,14 +109,27 @@ void ServeSignals::Watch() {
 void ServeSignals::Take(int sig) {
   std::unique_lock<std::mutex> lock(mutex_);
   if (sig == SIGHUP) {
-    if (api_ != nullptr) {
-      Reload();  // under the lock: the API outlives its reopening
-    } else {
+    if (api_ == nullptr || stop_reopening_) {
       err_ << "slidedb-serve: SIGHUP ignored: the databases are "
            << (served_ ? "closing" : "still opening") << std::endl;
+    } else if (reopening_now_) {
+      reopen_again_ = true;
+    } else {
+      if (reopening_.joinable()) reopening_.join();  // it has said how it went
+      reopening_now_ = true;
+      try {
+        reopening_ = std::thread(
+            [this, api = api_, dirs = dirs_] { Reopen(api, dirs); });
+      } catch (...) {
+        // No thread for it (memory or threads ran out): here, under the
+        // lock, which ~Watching takes before the API goes; a stop waits.
+        reopening_now_ = false;
+        err_ << Reload(api_, *dirs_) << std::endl;
+      }
     }
     return;
   }
+  stop_reopening_ = true;  // the old databases serve on until the close
   if (server_ != nullptr) {
     server_->Stop();  // Run() returns once the connections are closed
     return;
@@ -132,20 +147,39 @@ void ServeSignals::Take(int sig) {
   pthread_sigmask(SIG_BLOCK, &only, nullptr);  // not reached
 }
 
-void ServeSignals::Reload() {
-  // On the watcher's thread, where no exception may pass: memory that
-  // runs out in the reopening leaves the old databases served.
-  const Status r = StatusIfOutOfMemory([this] { return api_->Reload(); });
-  if (r.ok()) {
-    std::string dirs;
-    for (const std::string& d : *dirs_) dirs += " " + d;
-    err_ << "slidedb-serve: reopened the database"
-         << (dirs_->size() > 1 ? "s" : "") << dirs << std::endl;
-  } else {
-    err_ << "slidedb-serve: cannot reopen the database, still "
-            "serving the old one: "
-         << r.message() << std::endl;
+void ServeSignals::Reopen(Api* api, const std::vector<std::string>* dirs) {
+  for (;;) {
+    const std::string said = Reload(api, *dirs);
+    std::lock_guard<std::mutex> lock(mutex_);  // the watcher writes err_ too
+    err_ << said << std::endl;
+    if (!reopen_again_ || stop_reopening_) {
+      reopen_again_ = false;
+      reopening_now_ = false;
+      return;
+    }
+    reopen_again_ = false;
   }
+}
+
+std::string ServeSignals::Reload(Api* api,
+                                 const std::vector<std::string>& dirs) {
+  // On a thread where no exception may pass: memory that runs out in the
+  // reopening leaves the old databases served.
+  const Status r = StatusIfOutOfMemory(
+      [api, this] { return api->Reload(nullptr, &stop_reopening_); });
+  const std::string plural = dirs.size() > 1 ? "s" : "";
+  if (r.ok()) {
+    std::string said = "slidedb-serve: reopened the database" + plural;
+    for (const std::string& d : dirs) said += " " + d;
+    return said;
+  }
+  if (r.IsDeadlineExceeded() && stop_reopening_) {
+    return "slidedb-serve: stopped reopening the database" + plural +
+           ": the server is closing";
+  }
+  return "slidedb-serve: cannot reopen the database, still serving the old "
+         "one: " +
+         r.message();
 }
 
 ServeSignals::Watching::Watching(ServeSignals* signals, HttpServer* server,
@@ -159,10 +193,17 @@ ServeSignals::Watching::Watching(ServeSignals* signals, HttpServer* server,
 }
 
 ServeSignals::Watching::~Watching() {
-  std::lock_guard<std::mutex> lock(signals_->mutex_);
-  signals_->server_ = nullptr;
-  signals_->api_ = nullptr;
-  signals_->dirs_ = nullptr;
+  std::thread reopening;
+  {
+    std::lock_guard<std::mutex> lock(signals_->mutex_);
+    signals_->server_ = nullptr;
+    signals_->api_ = nullptr;
+    signals_->dirs_ = nullptr;
+    signals_->stop_reopening_ = true;  // between pages: at once
+    reopening = std::move(signals_->reopening_);
+  }
+  // Unlocked: the reopening takes the lock as it ends.
+  if (reopening.joinable()) reopening.join();
 }
 
 }  // namespace slidedb

@@ -5,6 +5,7 @@
 
 #include <signal.h>
 
+#include <atomic>
 #include <mutex>
 #include <ostream>
 #include <string>
@@ -26,8 +27,11 @@ namespace slidedb {
 // default actions do (the databases are still opening; an action
 // inherited as ignored is set back to the default), and a SIGHUP is said
 // to be ignored; after it, while the server closes, they are ignored.
-// SIGPIPE is ignored while this lives. One at a time in a process; the
-// signals' mask and actions come back after.
+// A SIGHUP's reopening runs on a thread of its own, so that a stop that
+// comes meanwhile is taken at once and ends the reopening between pages
+// (the old databases served until then); a SIGHUP during a reopening
+// reopens once more after it. SIGPIPE is ignored while this lives. One at
+// a time in a process; the signals' mask and actions come back after.
 class ServeSignals {
  public:
   explicit ServeSignals(std::ostream& err) : err_(err) {}
@@ -41,7 +45,8 @@ class ServeSignals {
 
   // While this lives, SIGINT and SIGTERM stop `server` and SIGHUP reopens
   // `api`'s databases (`dirs`, for the line that says so). Made after the
-  // server and the API, so that it ends before them.
+  // server and the API, so that it ends before them: it stops a reopening
+  // under way and waits for its thread.
   class Watching {
    public:
     Watching(ServeSignals* signals, HttpServer* server, Api* api,
@@ -57,7 +62,11 @@ class ServeSignals {
  private:
   void Watch();
   void Take(int sig);
-  void Reload();
+  // On the reopening's thread: reopens `api`'s databases, again while
+  // SIGHUPs came meanwhile.
+  void Reopen(Api* api, const std::vector<std::string>* dirs);
+  // Reopens them once; the line that says how it went.
+  std::string Reload(Api* api, const std::vector<std::string>& dirs);
   // The mask and the actions as they were, the descriptors closed.
   void Restore();
 
@@ -74,6 +83,10 @@ class ServeSignals {
   Api* api_ = nullptr;
   const std::vector<std::string>* dirs_ = nullptr;
   bool served_ = false;  // Watching came: a stop no longer ends at once
+  std::thread reopening_;                    // a SIGHUP's (Reopen)
+  bool reopening_now_ = false;               // Reopen runs
+  bool reopen_again_ = false;                // a SIGHUP came while it ran
+  std::atomic<bool> stop_reopening_{false};  // a stop came
 };
 
 }  // namespace slidedb

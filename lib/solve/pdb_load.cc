@@ -13,10 +13,11 @@ namespace slidedb {
 namespace {
 
 // The entries of the groups of `metas` in values[group]: read whole
-// (`whole`) or a page at a time as the search asks for them, against
-// `budget`.
+// (`whole`, stopped between pages once `*stop` is set) or a page at a time
+// as the search asks for them, against `budget`.
 Status ReadGroups(const Database& db, const std::vector<const PdbMeta*>& metas,
                   bool whole, const std::shared_ptr<PageBudget>& budget,
+                  const std::atomic<bool>* stop,
                   std::vector<PdbValues>* values) {
   values->resize(metas.size());
   if (!whole) {
@@ -47,7 +48,9 @@ Status ReadGroups(const Database& db, const std::vector<const PdbMeta*>& metas,
       read[i] = StatusIfOutOfMemory([&] {
         return PdbValues::InMemory(
             m->entries, m->entry_bits,
-            [&db, m](const PdbValues::Put& put) { return db.ReadPdb(*m, put); },
+            [&db, m, stop](const PdbValues::Put& put) {
+              return db.ReadPdb(*m, put, stop);
+            },
             &(*values)[m->group]);
       });
     }
@@ -122,7 +125,8 @@ double ResidentShare(const std::vector<PdbValues>& words,
 
 Status LoadPdbs(const Database& db, const Board& board, int goal_blank,
                 bool whole, const std::shared_ptr<PageBudget>& budget,
-                std::shared_ptr<const PdbSearch>* out) {
+                std::shared_ptr<const PdbSearch>* out,
+                const std::atomic<bool>* stop) {
   const std::vector<const PdbMeta*> metas = db.FindPdbs(board, goal_blank);
   if (metas.empty()) {
     return Status::NotFound(
@@ -171,7 +175,7 @@ Status LoadPdbs(const Database& db, const Board& board, int goal_blank,
                                &held)
                .ok();
   }
-  s = ReadGroups(db, metas, has_words ? cold : whole, budget, &values);
+  s = ReadGroups(db, metas, has_words ? cold : whole, budget, stop, &values);
   if (!s.ok()) return s;
   auto search =
       std::make_shared<PdbSearch>(board, goal_blank, partition, metas[0]->index,

@@ -5,6 +5,7 @@
 #ifndef SLIDEDB_LIB_SOLVE_PDB_LOAD_H_
 #define SLIDEDB_LIB_SOLVE_PDB_LOAD_H_
 
+#include <atomic>
 #include <memory>
 
 #include "lib/base/status.h"
@@ -18,10 +19,12 @@ namespace slidedb {
 // The pattern databases of a goal in `db` as a search: read whole (`whole`)
 // or a page at a time as the search asks for their entries. NotFound when
 // none were built for that goal. Their successor words too, when each group
-// has them.
+// has them. A reading whole stops between pages once `*stop` is set
+// (DeadlineExceeded: a server that closes while it reopens its databases).
 Status LoadPdbs(const Database& db, const Board& board, int goal_blank,
                 bool whole, const std::shared_ptr<PageBudget>& budget,
-                std::shared_ptr<const PdbSearch>* out);
+                std::shared_ptr<const PdbSearch>* out,
+                const std::atomic<bool>* stop = nullptr);
 
 }  // namespace slidedb
 

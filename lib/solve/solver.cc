@@ -125,7 +125,8 @@ bool Solver::WalksTwoBit(const Board& board, int goal_blank,
 }
 
 Status Solver::LoadPdbSearch(const Board& board, int goal_blank,
-                             std::shared_ptr<const PdbSearch>* search) {
+                             std::shared_ptr<const PdbSearch>* search,
+                             const std::atomic<bool>* stop) {
   return searches_.Get(
       std::make_tuple(board.rows(), board.cols(), goal_blank),
       [&](std::shared_ptr<const PdbSearch>* made) {
@@ -135,17 +136,17 @@ Status Solver::LoadPdbSearch(const Board& board, int goal_blank,
           open_hook_("pdb " + TableId(board, goal_blank));
         }
         return LoadPdbs(*db_, board, goal_blank, pdbs_whole_, page_budget_,
-                        made);
+                        made, stop);
       },
       search);
 }
 
-Status Solver::PreloadPdbs() {
+Status Solver::PreloadPdbs(const std::atomic<bool>* stop) {
   pdbs_whole_ = true;
   for (const PdbMeta& m : db_->pdbs()) {
     std::shared_ptr<const PdbSearch> search;
     // Each goal's once: the first of its groups reads them all.
-    Status s = LoadPdbSearch(m.board, m.goal_blank, &search);
+    Status s = LoadPdbSearch(m.board, m.goal_blank, &search, stop);
     if (!s.ok()) return s;
   }
   return Status::OK();

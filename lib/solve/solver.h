@@ -77,8 +77,9 @@ class Solver {
   // but for those with successor words, whose files are mapped
   // (slidedb-serve --preload, the API's OpenOptions::preload), and sets
   // set_pdbs_whole(true). The first error met, naming the database, stops
-  // it.
-  Status PreloadPdbs();
+  // it; so does `*stop`, once set, between a set's pages
+  // (DeadlineExceeded: the server closing while it reopens).
+  Status PreloadPdbs(const std::atomic<bool>* stop = nullptr);
 
   // Called on the thread that opens a table or a search, with what it
   // opens ("4x4/b15", "pdb 4x4/b15", "mtm 4x5/b19": a multi-tile search's
@@ -218,7 +219,8 @@ class Solver {
   // their questions end). One 4x5 search holds 900 MB.
   static constexpr size_t kMtmKeptBytes = size_t{1} << 30;
   Status LoadPdbSearch(const Board& board, int goal_blank,
-                       std::shared_ptr<const PdbSearch>* search);
+                       std::shared_ptr<const PdbSearch>* search,
+                       const std::atomic<bool>* stop = nullptr);
 
   // Keyed by (rows, cols, goal blank, metric); a table is never dropped.
   LoadOnce<std::tuple<int, int, int, Metric>, std::shared_ptr<Table>> tables_;

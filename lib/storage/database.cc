@@ -334,7 +334,8 @@ Status Database::ReadPdb(const PdbMeta& meta,
   });
 }
 
-Status Database::ReadPdb(const PdbMeta& meta, const PdbPageSink& page) const {
+Status Database::ReadPdb(const PdbMeta& meta, const PdbPageSink& page,
+                         const std::atomic<bool>* stop) const {
   const std::string id = meta.TableId();
   const std::string prefix =
       PdbPagePrefix(id) + std::to_string(meta.group) + "/";
@@ -347,6 +348,10 @@ Status Database::ReadPdb(const PdbMeta& meta, const PdbPageSink& page) const {
     if (expect >= meta.pages || it->key() != PdbPageKey(id, meta.group, expect) ||
         it->value().size() != len) {
       break;
+    }
+    if (stop != nullptr && stop->load(std::memory_order_relaxed)) {
+      return Status::DeadlineExceeded("stopped reading pattern database " +
+                                      PdbMetaKey(id, meta.group));
     }
     page(begin, std::string_view(it->value().data(), len));
   }

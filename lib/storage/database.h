@@ -4,6 +4,7 @@
 #ifndef SLIDEDB_LIB_STORAGE_DATABASE_H_
 #define SLIDEDB_LIB_STORAGE_DATABASE_H_
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -78,10 +79,12 @@ class Database {
   // (meta.stored_bytes(): entries of meta.entry_bits bits).
   Status ReadPdb(const PdbMeta& meta, std::vector<uint8_t>* bytes) const;
   // Reads it whole, handing each page to `page` with the offset of its
-  // first byte, in order.
+  // first byte, in order. Once `*stop` is set (looked at before each
+  // page), DeadlineExceeded with the pages so far handed.
   using PdbPageSink =
       std::function<void(uint64_t first, std::string_view bytes)>;
-  Status ReadPdb(const PdbMeta& meta, const PdbPageSink& page) const;
+  Status ReadPdb(const PdbMeta& meta, const PdbPageSink& page,
+                 const std::atomic<bool>* stop = nullptr) const;
   // One page of it (kPageBytes bytes, meta.page_records entries; the last
   // page shorter), for a search that reads its entries on demand.
   // Corruption when missing.

@@ -194,6 +194,43 @@ TEST(ApiLoadingTest, PreloadReadsEveryPageBeforeServing) {
   EXPECT_NE(s.message().find("4x4/b15/0"), std::string::npos) << s.message();
 }
 
+// A reopening stopped while it reads (slidedb-serve's SIGTERM while a
+// SIGHUP's preload reads) ends between pages as stopped, naming what it
+// was reading, and the databases open before it serve on; one stopped
+// before it begins opens nothing; one not stopped swaps the new ones in.
+TEST(ApiLoadingTest, AReopeningStoppedWhileItReadsKeepsTheOldDatabases) {
+  std::atomic<bool> stop{false}, stop_at_opening{false};
+  ApiOptions options;
+  options.preload = true;
+  int openings = 0;
+  // Called as a reopening opens the 15-puzzle's pattern databases, before
+  // their first page is read.
+  options.open_hook = [&](const std::string& what) {
+    if (what.rfind("pdb 4x4/", 0) != 0) return;
+    ++openings;
+    if (stop_at_opening) stop = true;
+  };
+  Api api(MixedDb(), nullptr, options);
+  ASSERT_TRUE(api.Open().ok());
+  const ApiResponse before = api.Handle(Solve4x4());
+  ASSERT_EQ(before.status, 200) << before.body;
+  stop_at_opening = true;
+  Status s = api.Reload(nullptr, &stop);
+  EXPECT_TRUE(s.IsDeadlineExceeded()) << s.ToString();
+  EXPECT_NE(s.message().find("4x4/b15"), std::string::npos) << s.message();
+  EXPECT_EQ(api.Handle(Solve4x4()).body, before.body);
+  EXPECT_EQ(openings, 2);
+  s = api.Reload(nullptr, &stop);  // still set
+  EXPECT_TRUE(s.IsDeadlineExceeded()) << s.ToString();
+  EXPECT_EQ(openings, 2) << "a stopped reopening opened a database";
+  stop_at_opening = false;
+  stop = false;
+  s = api.Reload(nullptr, &stop);
+  EXPECT_TRUE(s.ok()) << s.ToString();
+  EXPECT_EQ(openings, 3);
+  EXPECT_EQ(api.Handle(Solve4x4()).body, before.body);
+}
+
 // A multi-tile search's walking-distance tables count against the memory
 // limit, reserved before they are made (issue 38): a 4x5 search, whose
 // tables need some 600 MB, is refused at once with a message that names
