@@ -52,30 +52,33 @@ void HttpServer::Impl::Accept() {
   net::io_context& context = *contexts_[next_context_];
   next_context_ = (next_context_ + 1) % contexts_.size();
   acceptor_.async_accept(context, [this](beast::error_code ec, tcp::socket s) {
-    accept_armed_ = false;
     if (ec == net::error::operation_aborted || !acceptor_.is_open()) {
-      return;
+      return;  // the server stops
     }
     if (ec) {
-      // Out of descriptors, say: wait a little rather than spin.
-      Log("accept: " + ec.message());
-      return AcceptLater();
+      // Out of descriptors, say: wait a little rather than spin (short of
+      // memory, without the log's line).
+      RanOutOfMemory([&] { Log("accept: " + ec.message()); });
+    } else if (RanOutOfMemory([&] { Welcome(std::move(s)); })) {
+      Dropped();  // no memory for its session: it closes unanswered
     }
-    // No memory for the connection's session: it closes unanswered.
-    if (RanOutOfMemory([&] { Welcome(std::move(s)); })) Dropped();
-    Accept();
+    AcceptAgain(ec.failed());
   });
-  accept_armed_ = true;
 }
 
-void HttpServer::Impl::AcceptLater() {
-  auto timer = std::make_shared<net::steady_timer>(
-      acceptor_.get_executor(), std::chrono::milliseconds(50));
-  timer->async_wait([this, timer](beast::error_code) {
-    accept_armed_ = false;
-    if (acceptor_.is_open()) Accept();
-  });
-  accept_armed_ = true;
+void HttpServer::Impl::AcceptAgain(bool pause) {
+  const auto arm = [this, &pause] {
+    if (!pause) return Accept();
+    auto timer = std::make_shared<net::steady_timer>(
+        acceptor_.get_executor(), std::chrono::milliseconds(50));
+    timer->async_wait([this, timer](beast::error_code) { AcceptAgain(false); });
+  };
+  // Short of memory even to arm it, the acceptor's thread waits and tries
+  // again, or the server would stay up deaf.
+  while (acceptor_.is_open() && RanOutOfMemory(arm) && !stopping_.load()) {
+    pause = true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
 }
 
 void HttpServer::Impl::Welcome(tcp::socket s) {
@@ -97,17 +100,9 @@ void HttpServer::Impl::Dropped() const {
 }
 
 void HttpServer::Impl::RunLoop(net::io_context& context) {
-  // Boost.Asio lets run() go on after a handler's exception has left it.
-  while (RanOutOfMemory([&context] { context.run(); })) {
-    Dropped();
-    // The acceptor's loop: a connection will be accepted again, whatever
-    // the handler was, or the server would stay up deaf.
-    while (&context == contexts_[0].get() && !accept_armed_ &&
-           acceptor_.is_open() && !stopping_.load() &&
-           RanOutOfMemory([this] { AcceptLater(); })) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
-  }
+  // Boost.Asio lets run() go on after a handler's exception has left it;
+  // the acceptor's handlers let none leave before it is armed again.
+  while (RanOutOfMemory([&context] { context.run(); })) Dropped();
 }
 
 void HttpServer::Impl::CloseAll(bool force) {
@@ -135,7 +130,7 @@ void HttpServer::Impl::StopThreads(std::vector<std::thread>* loops,
 void HttpServer::Impl::ServeUntilStopped(const std::function<void()>& ready) {
   // Connections only once every thread runs (Run): none is left to a
   // loop that could not start.
-  net::post(acceptor_.get_executor(), [this] { Accept(); });
+  net::post(acceptor_.get_executor(), [this] { AcceptAgain(false); });
   if (ready) ready();
   std::unique_lock<std::mutex> lock(mutex_);
   changed_.wait(lock, [this] { return stop_requested_; });

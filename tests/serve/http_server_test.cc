@@ -18,47 +18,10 @@
 #include "serve/handlers.h"
 #include "serve/params.h"
 #include "tests/serve/raw_http.h"
+#include "tests/serve/running_server.h"
 
 namespace slidedb {
 namespace {
-
-// A server running `handler` on a thread until destroyed.
-class RunningServer {
- public:
-  explicit RunningServer(HttpHandler handler, HttpOptions options = {}) {
-    options.port = 0;
-    server_ = std::make_unique<HttpServer>(std::move(handler), options);
-    server_->set_log([this](const std::string& m) {
-      std::lock_guard<std::mutex> lock(mutex_);
-      log_.push_back(m);
-    });
-    ok_ = server_->Listen().ok();
-    if (ok_) thread_ = std::thread([this] { server_->Run(); });
-  }
-  ~RunningServer() {
-    if (!ok_) return;
-    server_->Stop();
-    thread_.join();
-  }
-  bool ok() const { return ok_; }
-  int port() const { return server_->port(); }
-  httplib::Client Client() const {
-    httplib::Client c("127.0.0.1", server_->port());
-    c.set_read_timeout(20);
-    return c;
-  }
-  std::vector<std::string> log() {
-    std::lock_guard<std::mutex> lock(mutex_);
-    return log_;
-  }
-
- private:
-  std::unique_ptr<HttpServer> server_;
-  std::thread thread_;
-  bool ok_ = false;
-  std::mutex mutex_;
-  std::vector<std::string> log_;
-};
 
 // The cause goes to the log; the client keeps the failure's code (an
 // unreadable database is IOError, not a bug's Internal).
