@@ -100,6 +100,13 @@ class HttpServer::Impl {
   std::vector<std::unique_ptr<net::io_context>> contexts_;
   size_t next_context_ = 0;  // the acceptor's strand only
   tcp::acceptor acceptor_;
+  // A connection will be accepted: an accept or its retry is pending (the
+  // acceptor's strand only). A handler of that strand that ran out of
+  // memory may have left none: RunLoop arms one again.
+  bool accept_armed_ = false;
+  // The acceptor could not be armed again for want of memory: the server
+  // stops, and Run() says so (std::bad_alloc).
+  std::atomic<bool> deaf_{false};
   const std::string dropped_line_;
 
   static std::vector<std::unique_ptr<net::io_context>> MakeContexts(int n) {
@@ -109,13 +116,9 @@ class HttpServer::Impl {
   }
 
  private:
-  // Takes the next connection. Only AcceptAgain calls it.
   void Accept();
-  // The acceptor's one way back, from its handlers and at the start: it
-  // accepts at once, or after a moment (`pause`: accept failed). Short of
-  // memory even for that, it tries again until it can or the acceptor
-  // closes: an accept or its retry is always pending while it is open.
-  void AcceptAgain(bool pause);
+  // Accepts again after a moment (accept failed, or memory ran out).
+  void AcceptLater();
   // Takes an accepted connection: a Session of its own.
   void Welcome(tcp::socket socket);
   void CloseAll(bool force);

@@ -4,6 +4,7 @@
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
 #include <memory>
+#include <new>
 #include <system_error>
 #include <thread>
 #include <utility>
@@ -52,33 +53,30 @@ void HttpServer::Impl::Accept() {
   net::io_context& context = *contexts_[next_context_];
   next_context_ = (next_context_ + 1) % contexts_.size();
   acceptor_.async_accept(context, [this](beast::error_code ec, tcp::socket s) {
+    accept_armed_ = false;
     if (ec == net::error::operation_aborted || !acceptor_.is_open()) {
-      return;  // the server stops
+      return;
     }
     if (ec) {
-      // Out of descriptors, say: wait a little rather than spin (short of
-      // memory, without the log's line).
-      RanOutOfMemory([&] { Log("accept: " + ec.message()); });
-    } else if (RanOutOfMemory([&] { Welcome(std::move(s)); })) {
-      Dropped();  // no memory for its session: it closes unanswered
+      // Out of descriptors, say: wait a little rather than spin.
+      Log("accept: " + ec.message());
+      return AcceptLater();
     }
-    AcceptAgain(ec.failed());
+    // No memory for the connection's session: it closes unanswered.
+    if (RanOutOfMemory([&] { Welcome(std::move(s)); })) Dropped();
+    Accept();
   });
+  accept_armed_ = true;
 }
 
-void HttpServer::Impl::AcceptAgain(bool pause) {
-  const auto arm = [this, &pause] {
-    if (!pause) return Accept();
-    auto timer = std::make_shared<net::steady_timer>(
-        acceptor_.get_executor(), std::chrono::milliseconds(50));
-    timer->async_wait([this, timer](beast::error_code) { AcceptAgain(false); });
-  };
-  // Short of memory even to arm it, the acceptor's thread waits and tries
-  // again, or the server would stay up deaf.
-  while (acceptor_.is_open() && RanOutOfMemory(arm) && !stopping_.load()) {
-    pause = true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
+void HttpServer::Impl::AcceptLater() {
+  auto timer = std::make_shared<net::steady_timer>(
+      acceptor_.get_executor(), std::chrono::milliseconds(50));
+  timer->async_wait([this, timer](beast::error_code) {
+    accept_armed_ = false;
+    if (acceptor_.is_open()) Accept();
+  });
+  accept_armed_ = true;
 }
 
 void HttpServer::Impl::Welcome(tcp::socket s) {
@@ -100,9 +98,31 @@ void HttpServer::Impl::Dropped() const {
 }
 
 void HttpServer::Impl::RunLoop(net::io_context& context) {
-  // Boost.Asio lets run() go on after a handler's exception has left it;
-  // the acceptor's handlers let none leave before it is armed again.
-  while (RanOutOfMemory([&context] { context.run(); })) Dropped();
+  // Boost.Asio lets run() go on after a handler's exception has left it.
+  while (RanOutOfMemory([&context] { context.run(); })) {
+    Dropped();
+    // The acceptor's loop: a connection will be accepted again, whatever
+    // the handler was, or the server would stay up deaf. Between tries the
+    // loop's other handlers run, as the ends of its connections free the
+    // memory the retry waits for (a sleep here held them up). Past 2 s
+    // without the memory to arm it, the server stops as out of memory
+    // (Run throws): under `ulimit -v` that memory may never come, and a
+    // server that listens but never accepts was the worse answer
+    // (memory_limit_serve_test).
+    int tries = 0;
+    while (&context == contexts_[0].get() && !accept_armed_ &&
+           acceptor_.is_open() && !stopping_.load() && !context.stopped() &&
+           RanOutOfMemory([this] { AcceptLater(); })) {
+      if (++tries == 40) {
+        deaf_ = true;
+        Stop();
+      }
+      if (RanOutOfMemory(
+              [&context] { context.run_for(std::chrono::milliseconds(50)); })) {
+        Dropped();
+      }
+    }
+  }
 }
 
 void HttpServer::Impl::CloseAll(bool force) {
@@ -130,7 +150,7 @@ void HttpServer::Impl::StopThreads(std::vector<std::thread>* loops,
 void HttpServer::Impl::ServeUntilStopped(const std::function<void()>& ready) {
   // Connections only once every thread runs (Run): none is left to a
   // loop that could not start.
-  net::post(acceptor_.get_executor(), [this] { AcceptAgain(false); });
+  net::post(acceptor_.get_executor(), [this] { Accept(); });
   if (ready) ready();
   std::unique_lock<std::mutex> lock(mutex_);
   changed_.wait(lock, [this] { return stop_requested_; });
@@ -194,6 +214,8 @@ void HttpServer::Impl::Run(const std::function<void()>& ready) {
   // threads end.
   work_guard.reset();
   for (std::thread& t : workers) t.join();
+  // Stopped as it could not accept for want of memory (RunLoop).
+  if (deaf_) throw std::bad_alloc();
 }
 
 void HttpServer::Impl::Stop() {
