@@ -97,6 +97,8 @@ class HttpServer {
   // request, never the server: the HttpHandler's running out is a 503
   // (ResourceExhausted), as is the connection's own where it can still say
   // so; past that the connection closes unanswered and the log says so.
+  // Only a server that cannot take new connections for want of memory for
+  // 2 s stops, and Run() then throws std::bad_alloc.
   void Run(const std::function<void()>& ready = nullptr);
   // Stops accepting, lets the requests in flight finish (their searches
   // are cut short), closes every connection, and makes Run() return
