@@ -28,8 +28,16 @@ bool LogSays(RunningServer& server, const std::string& words) {
 // the log says so, the server waits a moment and tries again, and the
 // connection is answered once a descriptor is free.
 TEST(AcceptTest, OutOfDescriptorsTheConnectionWaitsAndIsAnswered) {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  // Their runtimes need descriptors of their own (UBSan's check of a
+  // dynamic type reads memory through a pipe).
+  GTEST_SKIP() << "no descriptor limit under a sanitizer";
+#endif
   RunningServer server([](const ApiRequest&) { return Json(200, "{}\n"); });
   ASSERT_TRUE(server.ok());
+  // Every thread of the server runs before the limit falls.
+  auto warm = server.Client().Get("/warm");
+  ASSERT_TRUE(warm);
   const int client = socket(AF_INET, SOCK_STREAM, 0);
   ASSERT_GE(client, 0);
   // The lowest free descriptor: none at or past it may be opened.
