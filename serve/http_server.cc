@@ -21,6 +21,12 @@ namespace {
 
 bool IsLoopbackAddress(const net::ip::address& a) { return a.is_loopback(); }
 
+// How long the acceptor waits before it tries again after a failed accept
+// or a retry with no memory to arm it, and how many such retries without
+// memory the server takes (2 s) before it stops as out of memory.
+constexpr auto kAcceptPause = std::chrono::milliseconds(50);
+constexpr int kAcceptTriesWithoutMemory = 40;
+
 }  // namespace
 
 Status HttpServer::Impl::Listen() {
@@ -70,8 +76,8 @@ void HttpServer::Impl::Accept() {
 }
 
 void HttpServer::Impl::AcceptLater() {
-  auto timer = std::make_shared<net::steady_timer>(
-      acceptor_.get_executor(), std::chrono::milliseconds(50));
+  auto timer = std::make_shared<net::steady_timer>(acceptor_.get_executor(),
+                                                   kAcceptPause);
   timer->async_wait([this, timer](beast::error_code) {
     accept_armed_ = false;
     if (acceptor_.is_open()) Accept();
@@ -113,12 +119,11 @@ void HttpServer::Impl::RunLoop(net::io_context& context) {
     while (&context == contexts_[0].get() && !accept_armed_ &&
            acceptor_.is_open() && !stopping_.load() && !context.stopped() &&
            RanOutOfMemory([this] { AcceptLater(); })) {
-      if (++tries == 40) {
+      if (++tries == kAcceptTriesWithoutMemory) {
         deaf_ = true;
         Stop();
       }
-      if (RanOutOfMemory(
-              [&context] { context.run_for(std::chrono::milliseconds(50)); })) {
+      if (RanOutOfMemory([&context] { context.run_for(kAcceptPause); })) {
         Dropped();
       }
     }

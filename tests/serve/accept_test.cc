@@ -17,13 +17,6 @@
 namespace slidedb {
 namespace {
 
-bool LogSays(RunningServer& server, const std::string& words) {
-  for (const std::string& line : server.log()) {
-    if (line.find(words) != std::string::npos) return true;
-  }
-  return false;
-}
-
 // accept() fails with EMFILE while the process may open no descriptor:
 // the log says so, the server waits a moment and tries again, and the
 // connection is answered once a descriptor is free.
@@ -58,7 +51,7 @@ TEST(AcceptTest, OutOfDescriptorsTheConnectionWaitsAndIsAnswered) {
   bool said = false;
   for (int i = 0; i < 500 && !said; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    said = LogSays(server, "accept: ");
+    said = server.LogSays("accept: ");
   }
   ASSERT_EQ(setrlimit(RLIMIT_NOFILE, &before), 0);
   ASSERT_EQ(connected, 0);

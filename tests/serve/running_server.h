@@ -45,6 +45,14 @@ class RunningServer {
     std::lock_guard<std::mutex> lock(mutex_);
     return log_;
   }
+  // Whether a line of the log so far holds `words`.
+  bool LogSays(const std::string& words) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (const std::string& line : log_) {
+      if (line.find(words) != std::string::npos) return true;
+    }
+    return false;
+  }
 
  private:
   std::unique_ptr<HttpServer> server_;
