@@ -78,8 +78,9 @@ class ServerProcess {
   // Sends `sig` and returns the exit status; kHung (the server then
   // killed) when it has not exited a minute later, a hang guard as above
   // (it stops within about 3 s whatever its clients do).
+  // With `again`, `sig` is sent on and on until the server has exited.
   static constexpr int kHung = -1;
-  int Stop(int sig) {
+  int Stop(int sig, bool again = false) {
     if (pid_ <= 0) return kHung;  // never started: kill(-1) would reach all
     kill(pid_, sig);
     int status = 0;
@@ -92,7 +93,11 @@ class ServerProcess {
         waited_ = true;
         return kHung;
       }
-      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      if (again) {
+        kill(pid_, sig);  // not reaped yet: still the server's pid
+      } else {
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      }
     }
     waited_ = true;
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
