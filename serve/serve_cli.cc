@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <boost/program_options.hpp>
 #include <cctype>
+#include <filesystem>
 #include <iostream>
 #include <mutex>
 #include <optional>
@@ -269,6 +270,26 @@ po::options_description Describe(ServeArgs* a, int* threads,
   return desc;
 }
 
+// A database named twice among `dirs` (the same folder by another path,
+// "db/" or a link, too), which would answer nothing the first does not:
+// the message, or "" if none is.
+std::string GivenTwice(const std::vector<std::string>& dirs) {
+  std::vector<std::filesystem::path> seen;
+  for (const std::string& dir : dirs) {
+    std::error_code ec;
+    std::filesystem::path path = std::filesystem::weakly_canonical(dir, ec);
+    if (ec) path = std::filesystem::path(dir).lexically_normal();
+    for (size_t i = 0; i < seen.size(); ++i) {
+      if (seen[i] == path) {
+        return "--db " + dir + " is the database given before as --db " +
+               dirs[i] + "; give each once";
+      }
+    }
+    seen.push_back(std::move(path));
+  }
+  return "";
+}
+
 // Reads `args` into *a: nullopt to go on, else the exit status (--help,
 // --version written on `out`; a usage error said on `err`).
 std::optional<int> ParseServeArgs(const std::vector<std::string>& args,
@@ -335,6 +356,9 @@ std::optional<int> ParseServeArgs(const std::vector<std::string>& args,
   a->preload = vm.count("preload") > 0;
   a->has_memory_limit = vm.count("memory-limit") > 0;
   if (a->db_dirs.empty()) a->db_dirs.push_back(DefaultDatabasePath());
+  if (const std::string twice = GivenTwice(a->db_dirs); !twice.empty()) {
+    return usage(twice);
+  }
   return std::nullopt;
 }
 

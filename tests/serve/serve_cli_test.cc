@@ -53,6 +53,16 @@ TEST(ServerCliTest, UsageAndExitStatuses) {
               std::string::npos)
         << size << ": " << r.err;
   }
+  // One database given twice, by the same path or another to it, is
+  // refused before any is opened.
+  const std::string db = testing::TestDatabase();
+  for (const std::string& again : {db, db + "/", db + "/."}) {
+    r = run({"--db", db, "--db", again});
+    EXPECT_EQ(r.status, kExitUsage) << again;
+    EXPECT_NE(r.err.find("--db " + again + " is the database given before"),
+              std::string::npos)
+        << r.err;
+  }
   r = run({"--db", TempDir("serve-none") + "/db"});
   EXPECT_EQ(r.status, kExitNoInput);
   EXPECT_NE(r.err.find("slidedb-build --db"), std::string::npos) << r.err;
