@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "lib/answer/json_text.h"
+#include "lib/base/ascii.h"
 
 namespace slidedb {
 
@@ -89,8 +90,11 @@ const std::string* Params::Unknown(
 Status Params::Flag(const std::string& name, bool* value) const {
   const std::string* v = Get(name);
   *value = false;
-  if (v == nullptr || *v == "0" || *v == "false") return Status::OK();
-  if (v->empty() || *v == "1" || *v == "true") {
+  if (v == nullptr) return Status::OK();
+  // In any case, as every value's name (docs/TOOLS.md).
+  const std::string word = AsciiLower(*v);
+  if (word == "0" || word == "false") return Status::OK();
+  if (word.empty() || word == "1" || word == "true") {
     *value = true;
     return Status::OK();
   }

@@ -81,6 +81,7 @@ TEST_F(ApiTest, AlternatingQuestionsGetTheirOwnAnswers) {
       {{"goal", "123/8_4/765"}},
       {{"goal", "123/8_4/765"}, {"blank", "_"}},
       {{"count", "1"}},
+      {{"steps", "TRUE"}},  // a flag's value in any case, as a name's
   };
   std::mt19937 rng(11);
   for (int n = 0; n < 60; ++n) {
