@@ -75,8 +75,14 @@ py::dict SolveManyOfArray(const Db& db, py::handle states,
   const Rows rows = RowsOf(states, "solve_many");
   const size_t n = rows.shape(0), cells = rows.shape(1);
   const uint8_t* in = rows.data();
-  py::array_t<int32_t> distance(static_cast<py::ssize_t>(n));
+  const auto size = static_cast<py::ssize_t>(n);
+  py::array_t<int32_t> distance(size), lower_bound(size);
+  py::array_t<bool> optimal(size);
+  py::array_t<int64_t> nodes(size);
   int32_t* d = distance.mutable_data();
+  int32_t* bound = lower_bound.mutable_data();
+  bool* proven = optimal.mutable_data();
+  int64_t* generated = nodes.mutable_data();
   std::vector<std::string> moves(n);
   Check(WithoutGil([&] { return db.CheckRows(in, n, cells, options); }));
   // A chunk at a time: Db::SolveMany spreads each over the cores itself.
@@ -92,8 +98,12 @@ py::dict SolveManyOfArray(const Db& db, py::handle states,
           db.SolveMany(in + first * cells, count, cells, options, &solutions);
       if (!s.ok()) return s;
       for (size_t k = 0; k < count; ++k) {
-        d[first + k] = solutions[k].distance;
-        moves[first + k] = std::move(solutions[k].moves);
+        Solution& solution = solutions[k];
+        d[first + k] = solution.distance;
+        bound[first + k] = solution.lower_bound;
+        proven[first + k] = solution.optimal;
+        generated[first + k] = solution.nodes;
+        moves[first + k] = std::move(solution.moves);
       }
       answered = first + count;
     }
@@ -115,6 +125,9 @@ py::dict SolveManyOfArray(const Db& db, py::handle states,
   py::dict out;
   out["distance"] = distance;
   out["moves"] = text;
+  out["optimal"] = optimal;
+  out["lower_bound"] = lower_bound;
+  out["nodes"] = nodes;
   return out;
 }
 

@@ -26,8 +26,10 @@ py::object DistancesOfArray(const Db& db, py::handle states,
                             const Options& options);
 
 // db.solve_many(array): a dict of arrays, one entry a row: "distance"
-// (int32, -1 where unsolvable) and "moves" (str, "" where unsolvable),
-// errors as DistancesOfArray's.
+// (int32, -1 where unsolvable), "moves" (str, "" where unsolvable), and
+// Solution's "optimal" (bool), "lower_bound" (int32) and "nodes" (int64),
+// so that a path max_seconds left unproven says so; errors as
+// DistancesOfArray's.
 py::dict SolveManyOfArray(const Db& db, py::handle states,
                           const Options& options);
 

@@ -63,9 +63,11 @@ void DefStateMethods(py::class_<PyDb>* db) {
            "solve() for each state of an iterable, as a list; the GIL is "
            "released while it works. A NumPy uint8 array of shape (n, "
            "cells) (tile t written t, the blank 0) gives a dict of arrays "
-           "instead: 'distance' (int32, -1 when unsolvable) and 'moves' "
-           "(str, '' when unsolvable). max_seconds is each state's, from "
-           "the start of its own search.")
+           "instead: 'distance' (int32, -1 when unsolvable), 'moves' "
+           "(str, '' when unsolvable), 'optimal' (bool, False where "
+           "max_seconds left the path unproven), 'lower_bound' (int32, -1 "
+           "unless then) and 'nodes' (int64, -1 where a table answered). "
+           "max_seconds is each state's, from the start of its own search.")
       .def("distance", Method(&PyDb::Distance), "state"_a, py::kw_only(),
            "board"_a = "3x3", "goal"_a = py::none(), "blank"_a = py::none(),
            "metric"_a = py::none(), "notation"_a = py::none(),

@@ -67,12 +67,35 @@ def test_an_array_answers_as_its_texts(path, options):
     assert (distances == -1).any() and (distances > 0).any()
 
     many = d.solve_many(rows[:200], **options)
-    assert set(many) == {"distance", "moves"}
+    assert set(many) == {"distance", "moves", "optimal", "lower_bound",
+                         "nodes"}
     assert many["distance"].dtype == np.int32
     assert many["moves"].dtype.kind == "U"
     answers = d.solve_many(texts[:200], **options)
     assert many["distance"].tolist() == [a.get("distance", -1) for a in answers]
     assert many["moves"].tolist() == [a.get("moves", "") for a in answers]
+    assert many["optimal"].all() and (many["lower_bound"] == -1).all()
+    assert (many["nodes"] == -1).all()  # read off tables
+
+
+def test_an_array_says_which_paths_max_seconds_left_unproven():
+    # Korf's three hardest over the 5-5-5 databases, given a millisecond:
+    # the paths found are no proof, and the array says so as the list does.
+    korf = [line.split() for line in open(KORF100) if line[0] != "#"]
+    hardest = sorted(korf, key=lambda k: int(k[1]))[-3:]
+    rows = np.array([[int(t) for t in k[2].split(",")] for k in hardest],
+                    np.uint8)
+    options = {"board": "4x4", "goal": KORF_GOAL, "max_seconds": 0.001}
+    d = slidedb.open(FACES_DB)
+    many = d.solve_many(rows, **options)
+    answers = d.solve_many([text(r) for r in rows], **options)
+    assert many["optimal"].tolist() == [a["optimal"] for a in answers]
+    assert not many["optimal"].any()
+    for k, (length, distance, bound, moves) in enumerate(zip(
+            [int(h[1]) for h in hardest], many["distance"],
+            many["lower_bound"], many["moves"])):
+        assert 0 < bound <= length <= distance == len(moves), k
+    assert (many["nodes"] > 0).all()
 
 
 def test_any_layout_and_no_rows(db):
