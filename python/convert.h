@@ -180,6 +180,47 @@ class NoGc {
   const int was_enabled_;
 };
 
+// A state or moves given as an argument: a str or bytes, as a std::string
+// takes them, but a str that UTF-8 cannot hold (a lone surrogate, from
+// os.fsdecode say) comes as bytes too, its surrogate escapes their own
+// bytes and any other lone one '?', so that the C++ API refuses it as
+// malformed input (ValueError) rather than pybind11 as no str (TypeError).
+struct InputText : std::string {};
+
 }  // namespace slidedb::python
+
+namespace pybind11::detail {
+
+template <>
+struct type_caster<slidedb::python::InputText> {
+  PYBIND11_TYPE_CASTER(slidedb::python::InputText, const_name("str"));
+  bool load(handle src, bool /*convert*/) {
+    if (PyBytes_Check(src.ptr())) {
+      value.assign(PyBytes_AS_STRING(src.ptr()),
+                   static_cast<size_t>(PyBytes_GET_SIZE(src.ptr())));
+      return true;
+    }
+    if (!PyUnicode_Check(src.ptr())) return false;
+    Py_ssize_t size = 0;
+    if (const char* text = PyUnicode_AsUTF8AndSize(src.ptr(), &size)) {
+      value.assign(text, static_cast<size_t>(size));
+      return true;
+    }
+    PyErr_Clear();
+    for (const char* errors : {"surrogateescape", "replace"}) {
+      if (PyObject* bytes =
+              PyUnicode_AsEncodedString(src.ptr(), "utf-8", errors)) {
+        value.assign(PyBytes_AS_STRING(bytes),
+                     static_cast<size_t>(PyBytes_GET_SIZE(bytes)));
+        Py_DECREF(bytes);
+        return true;
+      }
+      PyErr_Clear();
+    }
+    return false;
+  }
+};
+
+}  // namespace pybind11::detail
 
 #endif  // SLIDEDB_PYTHON_CONVERT_H_

@@ -50,7 +50,13 @@ class PyDb {
   // under way on other threads end; every method but path then raises.
   void Close() { db_.reset(); }
 
-  py::dict Solve(const std::string& state, const std::string& board,
+  // A str or bytes where an iterable of states goes: one state (whose
+  // characters, or bytes, are no states).
+  static bool IsOneState(py::handle states) {
+    return PyUnicode_Check(states.ptr()) || PyBytes_Check(states.ptr());
+  }
+
+  py::dict Solve(const InputText& state, const std::string& board,
                  const std::optional<std::string>& goal,
                  const std::optional<std::string>& blank,
                  const std::optional<std::string>& metric,
@@ -100,7 +106,7 @@ class PyDb {
     const Options options =
         MakeOptions(board, goal, blank, metric, notation, max_seconds);
     if (IsArray(states)) return SolveManyOfArray(*db, states, options);
-    if (PyUnicode_Check(states.ptr())) {
+    if (IsOneState(states)) {
       throw py::type_error(
           "solve_many takes an iterable of states, not one "
           "state: use solve");
@@ -167,7 +173,7 @@ class PyDb {
     return out;
   }
 
-  py::object Distance(const std::string& state, const std::string& board,
+  py::object Distance(const InputText& state, const std::string& board,
                       const std::optional<std::string>& goal,
                       const std::optional<std::string>& blank,
                       const std::optional<std::string>& metric,
@@ -196,7 +202,7 @@ class PyDb {
     const Options options =
         MakeOptions(board, goal, blank, metric, notation, max_seconds);
     if (IsArray(states)) return DistancesOfArray(*db, states, options);
-    if (PyUnicode_Check(states.ptr())) {
+    if (IsOneState(states)) {
       throw py::type_error(
           "distances takes an iterable of states, not one state: use "
           "distance");
@@ -221,7 +227,7 @@ class PyDb {
   }
 
   // The dict of slidedb-query --analyse --format json.
-  py::dict Analyse(const std::string& start, const std::string& moves,
+  py::dict Analyse(const InputText& start, const InputText& moves,
                    const std::string& board,
                    const std::optional<std::string>& goal,
                    const std::optional<std::string>& blank,
@@ -237,7 +243,7 @@ class PyDb {
   }
 
   // A proposed solution checked: VerificationDict.
-  py::dict Verify(const std::string& start, const std::string& moves,
+  py::dict Verify(const InputText& start, const InputText& moves,
                   const std::string& board,
                   const std::optional<std::string>& goal,
                   const std::optional<std::string>& blank,
@@ -254,7 +260,7 @@ class PyDb {
 
   // The optimal solutions counted and the first `limit` listed:
   // OptimalSolutionsDict.
-  py::dict Solutions(const std::string& start, int64_t limit,
+  py::dict Solutions(const InputText& start, const py::object& limit_given,
                      const std::string& board,
                      const std::optional<std::string>& goal,
                      const std::optional<std::string>& blank,
@@ -262,15 +268,20 @@ class PyDb {
                      const std::optional<std::string>& notation,
                      const std::optional<double>& max_seconds) const {
     const std::shared_ptr<const Db> db = Held();
+    // Any integer, as Sample's numbers: past 64 bits a stand-in the API
+    // refuses, quoted back as given.
+    const WholeArg limit = ReadWhole(Index(limit_given), INT64_MIN, INT64_MAX);
     const Options options =
         MakeOptions(board, goal, blank, metric, notation, max_seconds);
     OptimalSolutions o;
-    Check(WithoutGil(
-        [&] { return db->AllSolutions(start, limit, options, &o); }));
+    CheckWhole(WithoutGil([&] {
+                 return db->AllSolutions(start, limit.value, options, &o);
+               }),
+               {&limit});
     return OptimalSolutionsDict(o);
   }
 
-  py::list Moves(const std::string& state, const std::string& board,
+  py::list Moves(const InputText& state, const std::string& board,
                  const std::optional<std::string>& goal,
                  const std::optional<std::string>& blank,
                  const std::optional<std::string>& metric,

@@ -133,7 +133,8 @@ void DefTableMethods(py::class_<PyDb>* db) {
       .def("histogram", Method(&PyDb::Histogram), py::kw_only(),
            "board"_a = "3x3", "goal"_a = py::none(), "blank"_a = py::none(),
            "metric"_a = py::none(), "notation"_a = py::none(),
-           "The goal's table: {board, goal, total, max_distance, counts}, "
+           "The goal's table: {board, goal, metric, total, max_distance, "
+           "counts}, "
            "counts[d] the states at distance d.")
       .def("sample", Method(&PyDb::Sample), "n"_a, py::kw_only(),
            "distance"_a = py::none(), "seed"_a = 1, "board"_a = "3x3",
@@ -179,7 +180,11 @@ void DefClose(py::class_<PyDb>* db) {
       .def(
           "__enter__",
           [](py::handle self) {
-            Opened(self);
+            // A closed Db refuses, as every method then does (and as a
+            // closed file does).
+            if (Opened(self).closed()) {
+              throw py::value_error("this slidedb.Db is closed");
+            }
             return py::reinterpret_borrow<py::object>(self);
           },
           "with slidedb.open(path) as db: ... closes db at the end.")

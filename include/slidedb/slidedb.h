@@ -6,7 +6,7 @@
 //   slidedb::Status s = slidedb::Db::Open("data/slidedb", &db);
 //   slidedb::Solution sol;
 //   if (s.ok()) s = db->Solve("867254301", {}, &sol);
-//   // sol.distance == 31, sol.moves == "ULDR...", sol.tiles == {"1", ...}
+//   // sol.distance == 31, sol.moves == "ULDR...", sol.tiles == {"5", "2", ...}
 //
 // States are written as slidedb-query reads them: "123456780",
 // "1 2 3 4 5 6 7 8 0", "123/456/780", "12345678_", "1,2,...,11,0"; the

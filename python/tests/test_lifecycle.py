@@ -82,7 +82,8 @@ def test_a_closed_db_raises_and_its_calls_under_way_finish():
         print(repr(db).endswith("(closed)>"), db.path == sys.argv[1])
         for call in (lambda: db.solve("867254301"), lambda: db.tables(),
                      lambda: db.solve_many(["867254301"]),
-                     lambda: db.histogram(), lambda: db.sample(1)):
+                     lambda: db.histogram(), lambda: db.sample(1),
+                     db.__enter__):
             try:
                 call()
                 print("answered")
@@ -103,8 +104,8 @@ def test_a_closed_db_raises_and_its_calls_under_way_finish():
     assert rc == 0, err
     lines = out.split()
     assert lines[:3] == ["31", "True", "True"]
-    assert lines[3:8] == ["ValueError:this_slidedb.Db_is_closed"] * 5
-    assert lines[8:] == ["True", "True"]
+    assert lines[3:9] == ["ValueError:this_slidedb.Db_is_closed"] * 6
+    assert lines[9:] == ["True", "True"]
 
 
 def test_exit_while_daemon_threads_answer():

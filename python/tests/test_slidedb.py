@@ -104,15 +104,15 @@ def test_solve_many_is_solve_for_each(db):
     assert db.solve_many(states) == [db.solve(s) for s in states]
     assert db.solve_many(iter(states[:3])) == [db.solve(s) for s in states[:3]]
     assert db.solve_many([]) == []
-    with pytest.raises(TypeError):
-        db.solve_many("867254301")  # one state, not a list of them
-    # An item that is no str is named by its place, counted from 0 as an
-    # array's rows are, and its type.
-    for method in (db.solve_many, db.distances):
+    # One state, str or bytes, not an iterable of them; an item that is no
+    # str is named by its place, counted from 0 as an array's rows are, and
+    # its type.
+    for method, one in ((db.solve_many, "solve"), (db.distances, "distance")):
+        for state in ("867254301", b"867254301"):
+            with pytest.raises(TypeError, match="not one state: use " + one):
+                method(state)
         with pytest.raises(TypeError, match="state 1 is of type int, not str or bytes"):
             method(["867254301", 5])
-        with pytest.raises(TypeError, match="state 0 is of type int"):
-            method(b"867254301")
 
 
 def test_solve_many_releases_the_gil(db):
@@ -206,12 +206,19 @@ def test_an_error_quoting_the_input_says_why(db, tmp_path):
     rc, lines, _ = cli("--", b"86725430\xff")
     why = lines[0]["error"]
     assert rc == 65 and why
-    for bad in (b"86725430\xff", "867254301\0", "86725430\x001"):
+    # A str that UTF-8 cannot hold (os.fsdecode's surrogate escape) is the
+    # same input as its bytes (a TypeError from pybind11 once).
+    for bad in (b"86725430\xff", os.fsdecode(b"86725430\xff"),
+                "867254301\0", "86725430\x001"):
         with pytest.raises(ValueError) as e:
             db.solve(bad)
         assert str(e.value).endswith(why), str(e.value)
-    with pytest.raises(ValueError, match="names '\ufffd', which is no tile"):
-        db.analyse("867254301", b"\xff")
+    for moves in (b"\xff", "\udcff"):
+        with pytest.raises(ValueError, match="names '\ufffd', which is no tile"):
+            db.analyse("867254301", moves)
+    for call in (db.distance, db.moves, db.solutions):
+        with pytest.raises(ValueError):
+            call("8672543\ud8001")
 
 
 def test_a_path_that_is_not_utf8(tmp_path):
@@ -276,6 +283,12 @@ def test_histogram_and_sample_are_the_cli(db):
         assert status == 64
         quoted = "'%d'" % value
         assert quoted in str(e.value) and quoted in err, (str(e.value), err)
+    # solutions' limit too (past 64 bits a TypeError once).
+    for value in (10**9 + 1, 2**63, 2**70, -1, -2**70):
+        with pytest.raises(ValueError) as e:
+            db.solutions("867254301", limit=value)
+        assert "limit must be a whole number" in str(e.value)
+        assert "'%d'" % value in str(e.value)
 
 
 def test_numpy_integers_and_paths_are_taken(db):
