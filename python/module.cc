@@ -61,12 +61,10 @@ void DefStateMethods(py::class_<PyDb>* db) {
            "metric"_a = py::none(), "notation"_a = py::none(),
            "max_seconds"_a = py::none(),
            "solve() for each state of an iterable, as a list; the GIL is "
-           "released while it works. A NumPy uint8 array of shape (n, "
-           "cells) (tile t written t, the blank 0) gives a dict of arrays "
-           "instead: 'distance' (int32, -1 when unsolvable), 'moves' "
-           "(str, '' when unsolvable), 'optimal' (bool, False where "
-           "max_seconds left the path unproven), 'lower_bound' (int32, -1 "
-           "unless then) and 'nodes' (int64, -1 where a table answered). "
+           "released while it works. A NumPy uint8 array (n, cells) (tile t "
+           "as t, the blank 0) gives a dict of arrays of the list's fields: "
+           "'distance' (int32, -1 unsolvable), 'moves' (str), 'optimal', "
+           "'lower_bound' and 'nodes' (-1 where a table answered). "
            "max_seconds is each state's, from the start of its own search.")
       .def("distance", Method(&PyDb::Distance), "state"_a, py::kw_only(),
            "board"_a = "3x3", "goal"_a = py::none(), "blank"_a = py::none(),
