@@ -136,7 +136,8 @@ void CheckParams(const std::multimap<std::string, std::string>& map) {
   for (const auto& param : map) {
     bool on = false;
     const slidedb::Status flag = params.Flag(param.first, &on);
-    const std::string& v = *params.Get(param.first);
+    // A flag's value is read in any case.
+    const std::string v = slidedb::AsciiLower(*params.Get(param.first));
     if (!flag.ok()) {
       Require(flag.IsInvalidArgument());
       Require(!on && v != "" && v != "0" && v != "1" && v != "true" &&
