@@ -15,6 +15,9 @@ Suites (bench/suites/SUITE.sh; BENCHMARKS.md has their latest figures):
   large                the 2x5, 3x4 and 2x6 builds, one-shot queries, walks
   mtm                  the multi-tile tables: 3x3, 2x5, 3x4, 2x6 builds, one-shot
                        queries and --analyse
+  mtm44 [--threads T] [--count N] ...
+                       the multi-tile search on 4x4: 30 seeded random positions
+                       solved MTM-optimally, a line each and a summary
   twobit [--db DIR]    the 2x7 (or 7x2) two-bit table: build (15 minutes, 17 GB),
                        histogram against the published one, one-shot queries,
                        a batch of 200,000 random states
