@@ -79,13 +79,15 @@ def test_an_array_answers_as_its_texts(path, options):
 
 
 def test_an_array_says_which_paths_max_seconds_left_unproven():
-    # Korf's three hardest over the 5-5-5 databases, given a millisecond:
-    # the paths found are no proof, and the array says so as the list does.
+    # Korf's #17 and #88 over the 5-5-5 databases (1.2 and 1.4 s each on
+    # one thread here, 15-18 M states), given 20 ms: the weighted search's
+    # paths are no proof, and the array says so as the list does.
     korf = [line.split() for line in open(KORF100) if line[0] != "#"]
-    hardest = sorted(korf, key=lambda k: int(k[1]))[-3:]
+    hardest = [k for k in korf if k[0] in ("17", "88")]
+    assert len(hardest) == 2
     rows = np.array([[int(t) for t in k[2].split(",")] for k in hardest],
                     np.uint8)
-    options = {"board": "4x4", "goal": KORF_GOAL, "max_seconds": 0.001}
+    options = {"board": "4x4", "goal": KORF_GOAL, "max_seconds": 0.02}
     d = slidedb.open(FACES_DB)
     many = d.solve_many(rows, **options)
     answers = d.solve_many([text(r) for r in rows], **options)
