@@ -278,7 +278,7 @@ std::string GivenTwice(const std::vector<std::string>& dirs) {
   std::vector<std::filesystem::path> seen;
   for (const std::string& dir : dirs) {
     std::error_code ec;
-    std::filesystem::path path = std::filesystem::weakly_canonical(dir, ec);
+    std::filesystem::path path = RealDirPath(dir, &ec);
     if (ec) path = std::filesystem::path(dir).lexically_normal();
     for (size_t i = 0; i < seen.size(); ++i) {
       if (seen[i] == path) {

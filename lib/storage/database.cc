@@ -189,6 +189,13 @@ std::string RemoveAdvice(const std::string& dir) {
          ") and build it again";
 }
 
+std::filesystem::path RealDirPath(const std::string& dir, std::error_code* ec) {
+  std::filesystem::path given =
+      std::filesystem::absolute(dir, *ec).lexically_normal();
+  if (!given.has_filename()) given = given.parent_path();  // "db/", "."
+  return std::filesystem::weakly_canonical(given, *ec);
+}
+
 Status LocateDatabase(const std::string& dir) {
   namespace fs = std::filesystem;
   std::error_code ec;

@@ -5,11 +5,13 @@
 #define SLIDEDB_LIB_STORAGE_DATABASE_H_
 
 #include <atomic>
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <string_view>
+#include <system_error>
 #include <vector>
 
 #include "lib/base/status.h"
@@ -29,6 +31,11 @@ namespace slidedb {
 // when it holds a database's own files (a MANIFEST, table files) but no
 // CURRENT, without which RocksDB cannot open them.
 Status LocateDatabase(const std::string& dir);
+
+// The one path of database directory `dir`: absolute, its symbolic links
+// followed (as far as it exists), no trailing slash, so that "db/", "./db"
+// and a link to db are the same. *ec set when it cannot be made so.
+std::filesystem::path RealDirPath(const std::string& dir, std::error_code* ec);
 
 // What to do with the database at `dir` damaged past reading: "if it was
 // slidedb's, remove the folder (rm -r DIR) and build it again".

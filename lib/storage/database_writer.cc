@@ -126,9 +126,7 @@ bool HasEntries(Env* env, const std::string& dir) {
 // are all the same database, and the lock and the copy sit beside it.
 Status RealDatabaseDir(const std::string& dir, fs::path* path) {
   std::error_code ec;
-  fs::path given = fs::absolute(dir, ec).lexically_normal();
-  if (!given.has_filename()) given = given.parent_path();  // "db/", "."
-  *path = fs::weakly_canonical(given, ec);
+  *path = RealDirPath(dir, &ec);
   if (ec || path->filename().empty() || *path == path->root_path()) {
     return Status::InvalidArgument("'" + dir +
                                    "' cannot be a database directory" +

@@ -56,7 +56,9 @@ TEST(ServerCliTest, UsageAndExitStatuses) {
   // One database given twice, by the same path or another to it, is
   // refused before any is opened.
   const std::string db = testing::TestDatabase();
-  for (const std::string& again : {db, db + "/", db + "/."}) {
+  const std::string link = TempDir("serve-twice") + "/link";
+  std::filesystem::create_directory_symlink(db, link);
+  for (const std::string& again : {db, db + "/", db + "/.", link + "/"}) {
     r = run({"--db", db, "--db", again});
     EXPECT_EQ(r.status, kExitUsage) << again;
     EXPECT_NE(r.err.find("--db " + again + " is the database given before"),
