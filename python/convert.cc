@@ -152,22 +152,44 @@ Options MakeOptions(const std::string& board,
   return o;
 }
 
-std::string_view StateText(py::handle item, size_t index) {
-  // bytes as solve() takes them; numpy.bytes_ (an array of dtype S) is one.
-  if (PyBytes_Check(item.ptr())) {
-    return {PyBytes_AS_STRING(item.ptr()),
-            static_cast<size_t>(PyBytes_GET_SIZE(item.ptr()))};
+bool ReadText(PyObject* obj, std::string* out) {
+  if (PyBytes_Check(obj)) {
+    out->assign(PyBytes_AS_STRING(obj),
+                static_cast<size_t>(PyBytes_GET_SIZE(obj)));
+    return true;
   }
-  if (!PyUnicode_Check(item.ptr())) {
+  if (!PyUnicode_Check(obj)) return false;
+  Py_ssize_t size = 0;
+  if (const char* text = PyUnicode_AsUTF8AndSize(obj, &size)) {
+    out->assign(text, static_cast<size_t>(size));
+    return true;
+  }
+  PyErr_Clear();
+  for (const char* errors : {"surrogateescape", "replace"}) {
+    if (PyObject* bytes = PyUnicode_AsEncodedString(obj, "utf-8", errors)) {
+      out->assign(PyBytes_AS_STRING(bytes),
+                  static_cast<size_t>(PyBytes_GET_SIZE(bytes)));
+      Py_DECREF(bytes);
+      return true;
+    }
+    PyErr_Clear();
+  }
+  // Only memory that runs out gets here: an empty text, refused as
+  // malformed.
+  out->clear();
+  return true;
+}
+
+std::string StateText(py::handle item, size_t index) {
+  // bytes as solve() takes them; numpy.bytes_ (an array of dtype S) is one.
+  std::string text;
+  if (!ReadText(item.ptr(), &text)) {
     throw py::type_error("state " + std::to_string(index) + " is of type " +
                          Py_TYPE(item.ptr())->tp_name +
                          ", not str or bytes (a state is a str such as "
                          "'123405786')");
   }
-  Py_ssize_t size;
-  const char* text = PyUnicode_AsUTF8AndSize(item.ptr(), &size);
-  if (text == nullptr) throw py::error_already_set();
-  return {text, static_cast<size_t>(size)};
+  return text;
 }
 
 // A new reference to a str, bytes that are not UTF-8 replaced (as the CLI's

@@ -68,9 +68,9 @@ void CheckWhole(const Status& s, std::initializer_list<const WholeArg*> args);
 
 // The text of a list's item `index` (from 0), a state: TypeError naming
 // it by `index`, as an array's rows are named ("state 1 is of type int,
-// not str or bytes" for states[1]), when it is neither.
-// Valid while the item lives.
-std::string_view StateText(py::handle item, size_t index);
+// not str or bytes" for states[1]), when it is neither; read as a state
+// given alone is (InputText).
+std::string StateText(py::handle item, size_t index);
 
 // A new reference to a str, bytes that are not UTF-8 replaced (as the CLI's
 // JSON does).
@@ -186,6 +186,9 @@ class NoGc {
 // bytes and any other lone one '?', so that the C++ API refuses it as
 // malformed input (ValueError) rather than pybind11 as no str (TypeError).
 struct InputText : std::string {};
+// *out becomes the text of `obj` as InputText reads it; false (no Python
+// error set) when it is neither str nor bytes.
+bool ReadText(PyObject* obj, std::string* out);
 
 }  // namespace slidedb::python
 
@@ -195,29 +198,7 @@ template <>
 struct type_caster<slidedb::python::InputText> {
   PYBIND11_TYPE_CASTER(slidedb::python::InputText, const_name("str"));
   bool load(handle src, bool /*convert*/) {
-    if (PyBytes_Check(src.ptr())) {
-      value.assign(PyBytes_AS_STRING(src.ptr()),
-                   static_cast<size_t>(PyBytes_GET_SIZE(src.ptr())));
-      return true;
-    }
-    if (!PyUnicode_Check(src.ptr())) return false;
-    Py_ssize_t size = 0;
-    if (const char* text = PyUnicode_AsUTF8AndSize(src.ptr(), &size)) {
-      value.assign(text, static_cast<size_t>(size));
-      return true;
-    }
-    PyErr_Clear();
-    for (const char* errors : {"surrogateescape", "replace"}) {
-      if (PyObject* bytes =
-              PyUnicode_AsEncodedString(src.ptr(), "utf-8", errors)) {
-        value.assign(PyBytes_AS_STRING(bytes),
-                     static_cast<size_t>(PyBytes_GET_SIZE(bytes)));
-        Py_DECREF(bytes);
-        return true;
-      }
-      PyErr_Clear();
-    }
-    return false;
+    return slidedb::python::ReadText(src.ptr(), &value);
   }
 };
 

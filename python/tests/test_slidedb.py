@@ -219,6 +219,12 @@ def test_an_error_quoting_the_input_says_why(db, tmp_path):
     for call in (db.distance, db.moves, db.solutions):
         with pytest.raises(ValueError):
             call("8672543\ud8001")
+    # So in a batch: the item's bytes, refused as the state alone is (a
+    # UnicodeEncodeError from the batch's own reading once).
+    for many in (db.solve_many, db.distances):
+        with pytest.raises(ValueError) as e:
+            many(["867254301", os.fsdecode(b"86725430\xff")])
+        assert type(e.value) is ValueError and str(e.value).endswith(why)
 
 
 def test_a_path_that_is_not_utf8(tmp_path):
