@@ -111,20 +111,13 @@ Status Db::GetHistogram(const Options& options, Histogram* histogram) const {
   Status s = RefuseIgnored(options, "a histogram");
   if (s.ok()) s = ReadOptions(options, dir(), &config);
   if (!s.ok()) return s;
-  GoalKind kind;
-  if (impl_->solver()->Searches(config.board, GoalBlank(config),
-                                config.metric)) {
-    // Nothing to search with is the missing databases' NotFound, as Solve
-    // says it.
-    s = OpenGoal(config, impl_->solver(), &kind);
-    if (!s.ok()) return Explained(config, s);
-  }
   s = CheckWholeTable(config, impl_->solver(), WholeTableTool::kHistogram);
-  if (!s.ok()) return s;
+  if (!s.ok()) return Explained(config, s);
   const TableMeta* meta;
   s = FindGoalTable(config, impl_->database(), &meta);
   if (!s.ok()) {
     // The Solver's message, naming the table and the database.
+    GoalKind kind;
     s = OpenGoal(config, impl_->solver(), &kind);
     return Explained(config, s.ok() ? Status::NotFound("no table") : s);
   }

@@ -314,6 +314,26 @@ TEST(PdbCliTest, TheCppApiAnswersAsTheCli) {
   const Status s = db->Sample(2, -1, 1, PuzzleOptions("4x4"), &sample);
   EXPECT_TRUE(s.IsNotSupported()) << s.ToString();
   EXPECT_EQ("slidedb-query: " + s.message() + "\n", refused.err);
+  // A board with nothing to answer it (2x7: no table, no pattern
+  // databases) is the NotFound of what to build, as a solve says, on
+  // every tool that needs a full table: a build may answer it.
+  for (const std::vector<std::string>& tool :
+       {std::vector<std::string>{"--sample", "2"},
+        {"--at-distance", "3"},
+        {"--export", "csv"}}) {
+    std::vector<std::string> args = {"--db", Pdb44Database(), "--board", "2x7"};
+    args.insert(args.end(), tool.begin(), tool.end());
+    const CliResult missing = RunQueryCli(args);
+    EXPECT_EQ(missing.status, kExitNoInput) << tool[0] << ": " << missing.err;
+    EXPECT_NE(missing.err.find("slidedb-build --db"), std::string::npos)
+        << missing.err;
+  }
+  const Status none = db->Sample(2, -1, 1, PuzzleOptions("2x7"), &sample);
+  EXPECT_TRUE(none.IsNotFound()) << none.ToString();
+  EXPECT_NE(none.message().find("slidedb-build --db"), std::string::npos)
+      << none.message();
+  Histogram h;
+  EXPECT_TRUE(db->GetHistogram(PuzzleOptions("2x7"), &h).IsNotFound());
 }
 
 

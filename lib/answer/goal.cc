@@ -132,6 +132,10 @@ Status CheckWholeTable(const QueryConfig& config, Solver* solver,
   if (!solver->Searches(config.board, GoalBlank(config), config.metric)) {
     return Status::OK();
   }
+  // Nothing to search with is the NotFound of the databases to build, as a
+  // solve says it: a build may answer, where NotSupported says none will.
+  GoalKind kind;
+  if (Status s = OpenGoal(config, solver, &kind); !s.ok()) return s;
   // A search counts and lists single-tile solutions (SearchedPaths).
   if ((tool == WholeTableTool::kCount || tool == WholeTableTool::kAll) &&
       config.metric == Metric::kStm) {

@@ -117,7 +117,9 @@ enum class WholeTableTool {
 };
 
 // NotSupported, in the words every face gives, when a search answers the
-// config's goal (the tool needs its full table); OK otherwise.
+// config's goal (the tool needs its full table); OpenGoal's NotFound when
+// the search has nothing to search with (a build may answer: the two-bit
+// table of 2x7, or the pattern databases the message names); OK otherwise.
 Status CheckWholeTable(const QueryConfig& config, Solver* solver,
                        WholeTableTool tool);
 // The NotSupported of CheckWholeTable for a goal answered by a search.
