@@ -134,8 +134,16 @@ Status Db::Open(const std::string& dir, std::unique_ptr<Db>* db) {
 
 Status Db::Open(const std::string& dir, const OpenOptions& options,
                 std::unique_ptr<Db>* db) {
+  if (dir.find('\0') != std::string::npos) {
+    // The system would read the path only up to it: another folder.
+    return Status::InvalidArgument("the database path holds a NUL byte");
+  }
   std::unique_ptr<Database> d;
   Status s = Database::Open(dir, &d);
+  if (s.IsNotFound()) {
+    // As the tools say it: what to build, or why it is no database.
+    return Status::NotFound(s.message() + MissingDatabaseHint(dir));
+  }
   if (!s.ok()) return s;
   // Every table's metadata is read now, so that a damaged one fails Open
   // (and Tables() below does not fail for them).

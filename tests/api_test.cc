@@ -60,6 +60,9 @@ void ExpectSameAsCli(const Db& db, const std::string& start,
     EXPECT_EQ(sol.reason, cli["reason"]);
     EXPECT_EQ(sol.distance, -1);
     EXPECT_TRUE(sol.moves.empty());
+    // The question's metric and notation, as Verify and Analyse give them.
+    EXPECT_EQ(sol.metric, o.metric.empty() ? "stm" : o.metric);
+    EXPECT_EQ(sol.notation, o.notation.empty() ? "blank" : o.notation);
     return;
   }
   EXPECT_EQ(r.status, 0);
@@ -154,9 +157,18 @@ TEST(ApiTest, TablesOfOneBoard) {
 
 TEST(ApiTest, MissingDatabaseAndTableAreNotFound) {
   std::unique_ptr<Db> none;
-  const Status open = Db::Open(testing::TempDir("api-no-db") + "/none", &none);
+  const std::string missing = testing::TempDir("api-no-db") + "/none";
+  const Status open = Db::Open(missing, &none);
   EXPECT_TRUE(open.IsNotFound()) << open.ToString();
   EXPECT_EQ(none, nullptr);
+  // A path the system would cut short at a NUL is refused as such.
+  EXPECT_TRUE(Db::Open(TestDatabase() + std::string(1, '\0') + "/x", &none)
+                  .IsInvalidArgument());
+  // The message says what to build, as the tools do (slidedb.h).
+  EXPECT_NE(
+      open.message().find("; build it with: slidedb-build --db " + missing),
+      std::string::npos)
+      << open.message();
 
   auto db = OpenTestDb();
   ASSERT_NE(db, nullptr);

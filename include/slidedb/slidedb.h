@@ -14,10 +14,11 @@
 // the labels of the question, as slidedb-query's JSON does.
 //
 // Errors are Status values, never exceptions: InvalidArgument for malformed
-// input (with slidedb-query's message), NotFound for a missing database or
-// table (with the command that builds it), NotSupported for a question the
-// goal's tables cannot answer (sampling on a board answered by a search),
-// Corruption or IOError when the database cannot be read.
+// input (with slidedb-query's message, an argument named as here: Verify's
+// "moves: ..." where the tool says "--verify: ..."), NotFound for a missing
+// database or table (with the command that builds it), NotSupported for a
+// question the goal's tables cannot answer (sampling on a board answered by a
+// search), Corruption or IOError when the database cannot be read.
 //
 // Thread safety: every const method of an open Db may be called from any
 // number of threads at once.
@@ -299,9 +300,10 @@ class Db {
   Status CheckRows(const uint8_t* rows, size_t n, size_t row_length,
                    const Options& options) const;
 
-  // Every legal move of the blank from `start` (2 to 4), in the order
-  // U D L R, each with the state it leads to and that state's distance.
-  // REQUIRES: moves != nullptr.
+  // Every legal move of the blank from `start` (2 to 4; in the multi-tile
+  // metric each direction by 1, 2, ... cells, up to rows + cols - 2), in
+  // the order U D L R, each with the state it leads to and that state's
+  // distance. REQUIRES: moves != nullptr.
   Status Moves(const std::string& start, const Options& options,
                std::vector<NextMove>* moves) const;
 

@@ -155,6 +155,9 @@ void Answerer::PosedFields(SolvedFields* f) const {
   f->solvable = problem_.solvable;
   f->reason = problem_.reason;
   f->distance = -1;
+  // The question's, solvable or not (as Verify and Analyse say them).
+  f->metric = MetricName(config_.metric);
+  f->notation = MoveConventionName(config_.convention);
   f->moves.clear();
   f->tiles.clear();
   f->nodes = -1;
@@ -165,9 +168,7 @@ void Answerer::PosedFields(SolvedFields* f) const {
 void Answerer::SolvedPathFields(const Problem& p, const Path& path,
                                 SolvedFields* f) const {
   f->distance = path.distance();
-  f->metric = MetricName(config_.metric);
   f->moves = WrittenMoves(config_, path.moves);
-  f->notation = MoveConventionName(config_.convention);
   for (uint8_t t : path.tiles) f->tiles.push_back(p.label[t]);
   f->nodes = path.nodes;
   f->optimal = path.optimal;

@@ -1,10 +1,14 @@
 #include "lib/storage/database.h"
 
+#include <fcntl.h>
 #include <rocksdb/db.h>
 #include <rocksdb/options.h>
 #include <rocksdb/table.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -187,6 +191,30 @@ std::string EmptyTableFile(const std::string& dir, const std::string& error) {
 std::string RemoveAdvice(const std::string& dir) {
   return "if it was slidedb's, remove the folder (rm -r " + ShellWord(dir) +
          ") and build it again";
+}
+
+bool BuildUnderWay(const std::string& dir) {
+  const int fd = open((dir + ".lock").c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  const bool held = flock(fd, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK;
+  close(fd);
+  return held;
+}
+
+std::string MissingDatabaseHint(const std::string& dir,
+                                const std::string& build_args) {
+  namespace fs = std::filesystem;
+  if (BuildUnderWay(dir)) {
+    return "; a slidedb-build of it is under way: try again when it ends";
+  }
+  std::error_code ec;
+  const fs::file_status st = fs::status(dir, ec);
+  if (!fs::exists(st) || (fs::is_directory(st) && fs::is_empty(dir, ec))) {
+    return "; build it with: slidedb-build --db " + ShellWord(dir) + build_args;
+  }
+  if (!fs::is_directory(st)) return " (a file: a database is a folder)";
+  return " (a folder of other files: name an empty or new folder to build "
+         "one)";
 }
 
 std::filesystem::path RealDirPath(const std::string& dir, std::error_code* ec) {

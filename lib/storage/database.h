@@ -37,6 +37,17 @@ Status LocateDatabase(const std::string& dir);
 // and a link to db are the same. *ec set when it cannot be made so.
 std::filesystem::path RealDirPath(const std::string& dir, std::error_code* ec);
 
+// Whether a slidedb-build holds DIR's lock ("DIR.lock", as
+// lib/storage/database_writer.h takes it): a build of it is under way.
+bool BuildUnderWay(const std::string& dir);
+
+// What follows "no database at DIR" in a message: that a build of it is
+// under way, the command that builds one where slidedb-build would (DIR
+// missing, or an empty folder; `build_args` after --db DIR), else why it
+// would not (a file, a folder of other files).
+std::string MissingDatabaseHint(const std::string& dir,
+                                const std::string& build_args = "");
+
 // What to do with the database at `dir` damaged past reading: "if it was
 // slidedb's, remove the folder (rm -r DIR) and build it again".
 std::string RemoveAdvice(const std::string& dir);
