@@ -114,9 +114,27 @@ int RunTableTool(const QueryArgs& a, Solver* solver, std::ostream& out,
   return s.ok() ? kExitOk : Failed(config, s, err);
 }
 
+// The searches of one question named on the command line (a STATE, one
+// STATE's --moves, an --analyse): --max-seconds counted from `asked_at`,
+// the database's opening included, and their progress on a terminal or
+// when asked (a line as each iteration starts, and within a long one).
+void SearchOfOne(const QueryArgs& a, SearchLimits::Clock::time_point asked_at,
+                 std::ostream& err, QueryConfig* config) {
+  config->asked_at = asked_at;
+  const bool terminal = &err == &std::cerr && isatty(STDERR_FILENO) == 1;
+  if (a.progress == ProgressMode::kForce ||
+      (a.progress == ProgressMode::kAuto && terminal)) {
+    config->limits.progress = SearchProgressPrinter(&err, a.progress_after);
+    config->limits.progress_every = kProgressWithinSeconds;
+  }
+}
+
 // --moves: each STATE's moves, one answer a line, in order.
-int RunMoves(const QueryArgs& a, Solver* solver, std::istream& in,
-             std::ostream& out, std::ostream& err) {
+int RunMoves(QueryArgs* args, SearchLimits::Clock::time_point asked_at,
+             Solver* solver, std::istream& in, std::ostream& out,
+             std::ostream& err) {
+  const QueryArgs& a = *args;
+  if (a.states.size() == 1) SearchOfOne(a, asked_at, err, &args->config);
   const QueryConfig& config = a.config;
   bool malformed = false, unsolvable = false, timed_out = false;
   size_t next = 0;
@@ -165,8 +183,10 @@ int RunMoves(const QueryArgs& a, Solver* solver, std::istream& in,
 }
 
 // --analyse: one solve, move by move.
-int RunAnalyse(const QueryArgs& a, Solver* solver, std::ostream& out,
-               std::ostream& err) {
+int RunAnalyse(QueryArgs* args, SearchLimits::Clock::time_point asked_at,
+               Solver* solver, std::ostream& out, std::ostream& err) {
+  const QueryArgs& a = *args;
+  SearchOfOne(a, asked_at, err, &args->config);
   const QueryConfig& config = a.config;
   AnalysisFields f;
   const Status s =
@@ -248,14 +268,8 @@ int RunStates(QueryArgs* args, Solver* solver, GoalKind kind,
       config.limits.threads = mpi->MaxThreads(threads);
       config.limits.share = mpi->share();
     }
-    config.asked_at = asked_at;  // --max-seconds counts from here
-    // Its progress, on a terminal or when asked; a batch's answers are
-    // their own progress.
-    const bool terminal = &err == &std::cerr && isatty(STDERR_FILENO) == 1;
-    if (a.progress == ProgressMode::kForce ||
-        (a.progress == ProgressMode::kAuto && terminal)) {
-      config.limits.progress = SearchProgressPrinter(&err, a.progress_after);
-    }
+    // A batch's answers are their own progress.
+    SearchOfOne(a, asked_at, err, &config);
   }
   if (StartedByMpirun() && MpirunRank() == 0) {
     const bool one = kind == GoalKind::kSearch && a.states.size() == 1;
@@ -359,8 +373,9 @@ int Run(const std::vector<std::string>& argv, std::istream& in,
   }
   if (a.mode != QueryMode::kStates) {  // one answer at a time, on every core
     config.limits.threads = Threads(config);
-    return a.mode == QueryMode::kMoves ? RunMoves(a, &solver, in, out, err)
-                                       : RunAnalyse(a, &solver, out, err);
+    return a.mode == QueryMode::kMoves
+               ? RunMoves(&a, asked_at, &solver, in, out, err)
+               : RunAnalyse(&a, asked_at, &solver, out, err);
   }
   return RunStates(&a, &solver, kind, asked_at, mpi, in, out, err);
 }

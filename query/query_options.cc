@@ -82,13 +82,14 @@ po::options_description MainOptions(QueryArgs* args, Given* g) {
       "--count and --all, which need exact answers, stop with exit status "
       "75; --verify then says the optimal length was not found")(
       "progress",
-      "print a search's progress on standard error, one line an iteration "
-      "(\"searching: bound 52, 1.2e9 states, 41 M/s, 31.4 s\"), then a "
+      "print a search's progress on standard error, a line as each "
+      "iteration starts and every 5 s within a long one (\"searching: "
+      "bound 52, 1.2e9 states, 41 M/s, 31.4 s\"), then a "
       "line a second of the search of --count and --all (\"counting the "
       "optimal solutions: distance 52, ...\") once it has "
       "run a second (--progress-after): a STATE on the command line that a "
-      "search answers; the default when standard error is a terminal")(
-      "quiet", "print no progress")(
+      "search answers, one STATE's --moves, --analyse; the default when "
+      "standard error is a terminal")("quiet", "print no progress")(
       "progress-after", po::value(&progress_after_text)->value_name("T"),
       "print progress from T seconds into a search (default 1; 0: every "
       "iteration)")("histogram",

@@ -2,6 +2,8 @@
 
 #include <cmath>
 #include <cstdio>
+#include <memory>
+#include <mutex>
 #include <ostream>
 
 namespace slidedb {
@@ -39,9 +41,13 @@ std::string FormatSearchProgress(const SearchProgress& p) {
 
 std::function<void(const SearchProgress&)> SearchProgressPrinter(
     std::ostream* err, double after_seconds) {
-  return [err, after_seconds](const SearchProgress& p) {
+  // Told from the search's threads within an iteration: one line at a time.
+  auto mu = std::make_shared<std::mutex>();
+  return [err, after_seconds, mu](const SearchProgress& p) {
     if (p.seconds < after_seconds) return;
-    *err << FormatSearchProgress(p) << std::flush;
+    const std::string line = FormatSearchProgress(p);
+    std::lock_guard<std::mutex> lock(*mu);
+    *err << line << std::flush;
   };
 }
 

@@ -1,6 +1,7 @@
 // How slidedb-query tells what a long search is doing: a line on standard
-// error before each iteration of IDA* once the search has run a while
-// (--progress, --quiet, --progress-after).
+// error before each iteration of IDA*, and every few seconds within a long
+// one, once the search has run a while (--progress, --quiet,
+// --progress-after).
 #ifndef SLIDEDB_QUERY_SEARCH_PROGRESS_H_
 #define SLIDEDB_QUERY_SEARCH_PROGRESS_H_
 
@@ -24,8 +25,13 @@ enum class ProgressMode {
 // iteration starting, the states so far, their rate, the seconds so far).
 std::string FormatSearchProgress(const SearchProgress& p);
 
+// How often a line is written within a long iteration
+// (SearchLimits::progress_every): a person sees the search go on.
+inline constexpr double kProgressWithinSeconds = 5;
+
 // A SearchLimits::progress that writes FormatSearchProgress lines to *err
-// once the search has run `after_seconds`. For one search at a time.
+// once the search has run `after_seconds`, whole, from any thread. For one
+// search at a time.
 std::function<void(const SearchProgress&)> SearchProgressPrinter(
     std::ostream* err, double after_seconds);
 

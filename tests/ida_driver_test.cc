@@ -304,5 +304,44 @@ TEST(IdaDriverTest, AStopCountsTheStatesOfEveryIteration) {
                              std::to_string(nodes) + " states");
 }
 
+// With progress_every, progress is told within an iteration too (the
+// bound under way again, the states so far growing), not only as each
+// begins; without it, once an iteration.
+TEST(IdaDriverTest, ProgressIsToldWithinAnIterationWhenAsked) {
+  for (const double every : {0.0, 0.001}) {
+    ToyTree tree{std::vector<int>(30, 2)};  // far: iterations that grow
+    std::mutex mu;
+    std::vector<SearchProgress> told;
+    SearchLimits limits;
+    limits.threads = 2;
+    limits.progress_every = every;
+    limits.progress = [&](const SearchProgress& p) {
+      std::lock_guard<std::mutex> lock(mu);
+      told.push_back(p);
+    };
+    int proven = 0;
+    uint64_t nodes = 0;
+    std::vector<int> answer;
+    bool found = false;
+    const Status s = IdaDeepen<ToyRun>(tree, State{}, 2, limits, nullptr, 15,
+                                       &proven, &nodes, &answer, &found);
+    ASSERT_TRUE(s.ok()) << s.ToString();
+    ASSERT_FALSE(found);
+    int within = 0;
+    for (size_t i = 1; i < told.size(); ++i) {
+      EXPECT_GE(told[i].bound, told[i - 1].bound);
+      EXPECT_GE(told[i].nodes, told[i - 1].nodes);
+      EXPECT_GE(told[i].seconds, told[i - 1].seconds);
+      if (told[i].bound == told[i - 1].bound) ++within;
+    }
+    if (every == 0) {
+      EXPECT_EQ(within, 0);
+    } else {
+      EXPECT_GT(within, 0) << told.size() << " reports";
+    }
+    EXPECT_LE(told.back().nodes, nodes);
+  }
+}
+
 }  // namespace
 }  // namespace slidedb

@@ -106,5 +106,34 @@ TEST(SearchProgressCliTest, ProgressLinesOfASearch) {
   }
 }
 
+// --moves of one STATE and --analyse search too: the same lines (their
+// several searches' in turn), the answers unchanged.
+TEST(SearchProgressCliTest, ProgressLinesOfMovesAndAnAnalysis) {
+  const std::string state = "13,8,14,3,9,1,0,7,15,5,4,10,12,2,6,11";  // 41
+  const std::vector<std::string> db = {"--db",    testing::Pdb44Database(),
+                                       "--board", "4x4",
+                                       "--goal",  testing::kKorfGoal};
+  for (const std::vector<std::string>& mode :
+       {std::vector<std::string>{"--moves", state},
+        {"--analyse", "--start", state, "--moves", "U"}}) {
+    std::vector<std::string> base = db;
+    base.insert(base.end(), mode.begin(), mode.end());
+    std::vector<std::string> args = base;
+    args.insert(args.begin(), {"--progress", "--progress-after", "0"});
+    const testing::CliResult p = testing::RunQueryCli(args, "");
+    ASSERT_EQ(p.status, kExitOk) << mode[0] << ": " << p.err;
+    std::istringstream lines(p.err);
+    int searching = 0;
+    for (std::string line; std::getline(lines, line);) {
+      EXPECT_EQ(line.rfind("searching: bound ", 0), 0u) << line;
+      ++searching;
+    }
+    EXPECT_GE(searching, 2) << mode[0];
+    const testing::CliResult q = testing::RunQueryCli(base, "");
+    EXPECT_EQ(q.err, "") << mode[0];
+    EXPECT_EQ(q.out, p.out) << mode[0];
+  }
+}
+
 }  // namespace
 }  // namespace slidedb

@@ -242,9 +242,9 @@ SearchLimits BudgetLimits(const QueryConfig& config) {
   SearchLimits limits = config.limits;
   if (config.max_seconds > 0) {
     using Clock = SearchLimits::Clock;
-    limits.deadline = std::min(limits.deadline,
-                               config.asked_at.value_or(Clock::now()) +
-                                   SearchLimits::Seconds(config.max_seconds));
+    limits.deadline = std::min(
+        limits.deadline, config.asked_at.value_or(Clock::now()) +
+                             SearchLimits::Seconds(SearchSeconds(config)));
   }
   return limits;
 }

@@ -63,7 +63,8 @@ SearchLimits BatchAnswerLimits(const QueryConfig& config, double* each_seconds);
 // The limits of searches whose answer must be exact (a distance, --verify's
 // optimal length, every move's distance, an analysis): config.limits,
 // stopped (DeadlineExceeded) config.max_seconds after config.asked_at (or
-// now).
+// now), less AnswerLimits's room to write (so that the message of the
+// budget run out is written within it too).
 SearchLimits BudgetLimits(const QueryConfig& config);
 // Whether `s` is the question's own budget (config.max_seconds) run out,
 // not a stop (limits.cancel) or a server's deadline (limits.deadline):

@@ -72,6 +72,13 @@ struct IdaRooted {
   MoveOrder order;
 };
 
+// Where an iteration stands in its search, for progress told within it:
+// the states of the iterations before it, and when the search began.
+struct IdaProgressAt {
+  uint64_t nodes_before = 0;
+  SearchLimits::Clock::time_point began;
+};
+
 // What the threads of one iteration share.
 struct IdaShared {
   const SearchLimits* limits = nullptr;
@@ -82,6 +89,15 @@ struct IdaShared {
   // The first subtree another process (limits->share) has found a
   // solution in, as last asked (SIZE_MAX: none known).
   std::atomic<size_t> others_best{SIZE_MAX};
+  // For progress within the iteration (limits->progress_every): its bound,
+  // the states of the iterations before it, when the search began, and
+  // when progress is next told (the clock's ticks; max: never).
+  int bound = 0;
+  uint64_t nodes_before = 0;
+  SearchLimits::Clock::time_point began;
+  std::atomic<SearchLimits::Clock::rep> next_told{
+      SearchLimits::Clock::time_point::max().time_since_epoch().count()};
+  std::mutex telling;  // held while progress is told within the iteration
 
   // The first subtree known to hold a solution, here or in another
   // process: the subtrees after it are abandoned.
@@ -102,13 +118,34 @@ struct IdaShared {
     if (l.share != nullptr) {
       others_best.store(l.share->Best(), std::memory_order_relaxed);
     }
+    const SearchLimits::Clock::time_point now = SearchLimits::Clock::now();
     if (stop.load(std::memory_order_relaxed) || total >= l.max_nodes ||
-        (l.cancel != nullptr && l.cancel->load()) ||
-        std::chrono::steady_clock::now() >= l.deadline ||
+        (l.cancel != nullptr && l.cancel->load()) || now >= l.deadline ||
         (failed && failed())) {
       stop = true;
     }
+    TellWithin(now);
     return stop;
+  }
+
+  // Tells limits->progress, if its time has come, on this thread: one
+  // thread a time takes the turn, the others go on searching, so that the
+  // reports follow one another in time and in states.
+  void TellWithin(SearchLimits::Clock::time_point now) {
+    if (now.time_since_epoch().count() <
+        next_told.load(std::memory_order_relaxed)) {
+      return;
+    }
+    std::unique_lock<std::mutex> lock(telling, std::try_to_lock);
+    if (!lock.owns_lock()) return;
+    now = SearchLimits::Clock::now();
+    if (now.time_since_epoch().count() < next_told.load()) return;
+    next_told = (now + SearchLimits::Seconds(limits->progress_every))
+                    .time_since_epoch()
+                    .count();
+    const std::chrono::duration<double> seconds = now - began;
+    limits->progress(
+        SearchProgress{bound, nodes_before + nodes.load(), seconds.count()});
   }
 };
 
@@ -366,10 +403,20 @@ inline Status IdaRunThreads(const SearchLimits& limits, std::atomic<bool>* stop,
 template <class Run, class Owner>
 Status IdaIterate(const Owner& owner, const State& start, int bound,
                   const SearchLimits& limits, std::function<bool()> failed,
-                  IdaIteration<typename Run::Answer>* out, bool split = true) {
+                  IdaIteration<typename Run::Answer>* out, bool split = true,
+                  const IdaProgressAt* at = nullptr) {
   IdaShared shared;
   shared.limits = &limits;
   shared.failed = std::move(failed);
+  if (at != nullptr && limits.progress && limits.progress_every > 0) {
+    shared.bound = bound;
+    shared.nodes_before = at->nodes_before;
+    shared.began = at->began;
+    shared.next_told = (SearchLimits::Clock::now() +
+                        SearchLimits::Seconds(limits.progress_every))
+                           .time_since_epoch()
+                           .count();
+  }
   const auto subtrees = IdaSplit<Run>(owner, start, bound, split, &shared, out);
   std::vector<uint64_t> subtree_nodes(subtrees.size(), 0);
   std::atomic<size_t> next{0};
@@ -444,7 +491,8 @@ inline void StartPath(Path* path) {
 // one, or the bound reaches `stop_at` (OK, no answer). *nodes counts the
 // states of every iteration so far and *proven the bound under way (at
 // most the distance), also when a limit stops the search. Tells
-// limits.progress before each iteration.
+// limits.progress before each iteration, and within one every
+// limits.progress_every seconds.
 template <class Run, class Owner>
 Status IdaDeepen(const Owner& owner, const State& start, int bound,
                  const SearchLimits& limits,
@@ -452,19 +500,20 @@ Status IdaDeepen(const Owner& owner, const State& start, int bound,
                  uint64_t* nodes, typename Run::Answer* answer, bool* found) {
   *found = false;
   *proven = bound;
-  const auto began = std::chrono::steady_clock::now();
+  const auto began = SearchLimits::Clock::now();
   bool first = true;
   uint64_t last_nodes = 0;
   for (;;) {
     if (bound >= stop_at) return Status::OK();
     if (limits.progress) {
       const std::chrono::duration<double> seconds =
-          std::chrono::steady_clock::now() - began;
+          SearchLimits::Clock::now() - began;
       limits.progress(SearchProgress{bound, *nodes, seconds.count()});
     }
     IdaIteration<typename Run::Answer> it;
+    const IdaProgressAt at{*nodes, began};
     Status s = IdaIterate<Run>(owner, start, bound, limits, failed, &it,
-                               first || last_nodes >= kSplitFrom);
+                               first || last_nodes >= kSplitFrom, &at);
     first = false;
     last_nodes = it.nodes;
     *nodes += it.nodes;
