@@ -39,6 +39,7 @@
 #include "lib/puzzle/path.h"
 #include "lib/puzzle/state.h"
 #include "lib/search/ida_search.h"
+#include "lib/search/ida_shared.h"
 #include "lib/search/ida_walk.h"
 #include "lib/search/iteration_share.h"
 
@@ -70,83 +71,6 @@ struct IdaRooted {
   const Search& search;
   int root;
   MoveOrder order;
-};
-
-// Where an iteration stands in its search, for progress told within it:
-// the states of the iterations before it, and when the search began.
-struct IdaProgressAt {
-  uint64_t nodes_before = 0;
-  SearchLimits::Clock::time_point began;
-};
-
-// What the threads of one iteration share.
-struct IdaShared {
-  const SearchLimits* limits = nullptr;
-  std::function<bool()> failed;        // the metric's own stop (a page error)
-  std::atomic<uint64_t> nodes{0};      // generated so far, roughly
-  std::atomic<bool> stop{false};       // a limit was reached
-  std::atomic<size_t> best{SIZE_MAX};  // the first subtree with a solution
-  // The first subtree another process (limits->share) has found a
-  // solution in, as last asked (SIZE_MAX: none known).
-  std::atomic<size_t> others_best{SIZE_MAX};
-  // For progress within the iteration (limits->progress_every): its bound,
-  // the states of the iterations before it, when the search began, and
-  // when progress is next told (the clock's ticks; max: never).
-  int bound = 0;
-  uint64_t nodes_before = 0;
-  SearchLimits::Clock::time_point began;
-  std::atomic<SearchLimits::Clock::rep> next_told{
-      SearchLimits::Clock::time_point::max().time_since_epoch().count()};
-  std::mutex telling;  // held while progress is told within the iteration
-
-  // The first subtree known to hold a solution, here or in another
-  // process: the subtrees after it are abandoned.
-  size_t FirstFound() const {
-    return std::min(best.load(std::memory_order_relaxed),
-                    others_best.load(std::memory_order_relaxed));
-  }
-
-  // Adds `more` states; whether a limit is reached (then `stop` is set).
-  // Asks the other processes, if any, for their first solution, so that a
-  // search past it stops within 4,096 states, as one past a solution of
-  // this process's threads does (without, under mpirun -np 2 the rank
-  // without the goal searched its subtree to the end: Korf and Felner's
-  // #32 took 1.3-1.5x the time of one process on 2 threads).
-  bool PastLimits(uint64_t more) {
-    const uint64_t total = nodes.fetch_add(more) + more;
-    const SearchLimits& l = *limits;
-    if (l.share != nullptr) {
-      others_best.store(l.share->Best(), std::memory_order_relaxed);
-    }
-    const SearchLimits::Clock::time_point now = SearchLimits::Clock::now();
-    if (stop.load(std::memory_order_relaxed) || total >= l.max_nodes ||
-        (l.cancel != nullptr && l.cancel->load()) || now >= l.deadline ||
-        (failed && failed())) {
-      stop = true;
-    }
-    TellWithin(now);
-    return stop;
-  }
-
-  // Tells limits->progress, if its time has come, on this thread: one
-  // thread a time takes the turn, the others go on searching, so that the
-  // reports follow one another in time and in states.
-  void TellWithin(SearchLimits::Clock::time_point now) {
-    if (now.time_since_epoch().count() <
-        next_told.load(std::memory_order_relaxed)) {
-      return;
-    }
-    std::unique_lock<std::mutex> lock(telling, std::try_to_lock);
-    if (!lock.owns_lock()) return;
-    now = SearchLimits::Clock::now();
-    if (now.time_since_epoch().count() < next_told.load()) return;
-    next_told = (now + SearchLimits::Seconds(limits->progress_every))
-                    .time_since_epoch()
-                    .count();
-    const std::chrono::duration<double> seconds = now - began;
-    limits->progress(
-        SearchProgress{bound, nodes_before + nodes.load(), seconds.count()});
-  }
 };
 
 // A subtree of an iteration: the moves that lead to its root, or to the
@@ -408,15 +332,7 @@ Status IdaIterate(const Owner& owner, const State& start, int bound,
   IdaShared shared;
   shared.limits = &limits;
   shared.failed = std::move(failed);
-  if (at != nullptr && limits.progress && limits.progress_every > 0) {
-    shared.bound = bound;
-    shared.nodes_before = at->nodes_before;
-    shared.began = at->began;
-    shared.next_told = (SearchLimits::Clock::now() +
-                        SearchLimits::Seconds(limits.progress_every))
-                           .time_since_epoch()
-                           .count();
-  }
+  if (at != nullptr) shared.TellFrom(bound, *at);
   const auto subtrees = IdaSplit<Run>(owner, start, bound, split, &shared, out);
   std::vector<uint64_t> subtree_nodes(subtrees.size(), 0);
   std::atomic<size_t> next{0};
