@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <iostream>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -162,8 +163,13 @@ int RunMoves(QueryArgs* args, SearchLimits::Clock::time_point asked_at,
       // As a batch's solve does: the line answered with the reason, the
       // batch going on (exit 75 at the end).
       timed_out = true;
+      std::ostringstream why;
+      why << "the search's budget (" << config.max_seconds
+          << " s) ran out before every move's distance was found ("
+          << s.message() << "): --max-seconds gives it more";
       std::string e;
-      WriteUnanswered(config, line, s, &o, &e);
+      WriteUnanswered(config, line, Status::DeadlineExceeded(why.str()), &o,
+                      &e);
       err << e;
     } else if (!s.ok()) {
       return Failed(config, s, err);

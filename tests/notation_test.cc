@@ -122,6 +122,17 @@ TEST(NotationTest, TwelveCellForms) {
   EXPECT_EQ(ParseError("1234567891011_", board),
             "14 cells given; a 3x4 board has 12 (on boards of more than 9 "
             "cells separate the labels with commas or spaces)");
+  // A list pasted with its brackets says so.
+  EXPECT_EQ(
+      CheckDefaultGoal(ParseOk("[1,2,3,4,5,6,7,8,9,10,0,11]", board)).message(),
+      "tile '[1' holds a bracket: write the state without brackets, "
+      "such as 1,2,3,4,5,6,7,8,0");
+  EXPECT_EQ(ParseError("[1,2,3,4,5,6,7,8,9,10,11,0]", board),
+            "no blank: tile '[1' holds a bracket: write the state without "
+            "brackets, such as 1,2,3,4,5,6,7,8,0");
+  // Labels already separated are too many, not run together.
+  EXPECT_EQ(ParseError("1,2,3,4,5,6,7,8,9,10,11,0,12", board),
+            "13 cells given; a 3x4 board has 12");
   ASSERT_TRUE(Board::Parse("2x6", &board).ok());
   EXPECT_EQ(ParseOk("1,2,3,4,5,6/7,8,9,10,11,_", board).blank, 11);
 }

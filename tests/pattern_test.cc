@@ -81,6 +81,9 @@ TEST(PartitionTest, ParsesAndRefuses) {
        {"", "7-7", "7-9", "15", "7--8", "a-b", "7-8-", "0-15", "-7-8"}) {
     EXPECT_FALSE(ParsePartition(bad, b44, &p).ok()) << bad;
   }
+  // A group of no tiles is said so, not as a form unknown.
+  EXPECT_EQ(ParsePartition("0-15", b44, &p).message(),
+            "pattern partition '0-15': a group holds at least one tile, not 0");
   // The blank last: consecutive tiles, as before the partition followed the
   // goal's blank; on 4x4 the larger group first (Korf and Felner's 7-8 for
   // the blank first, turned; databases built with 7-8 before read the same).

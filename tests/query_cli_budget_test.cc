@@ -31,6 +31,10 @@ TEST(QueryCliBudgetTest, VerifyAndMovesStopAtTheBudget) {
   CliResult r = RunQueryCli(moves);
   EXPECT_EQ(r.status, kExitTempFail) << r.out << r.err;
   EXPECT_NE(r.err.find("stopped at its limit"), std::string::npos) << r.err;
+  // Said as the budget that ran out, and what to do.
+  EXPECT_NE(r.err.find("the search's budget ("), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--max-seconds gives it more"), std::string::npos)
+      << r.err;
   // --verify answers in the budget all but the optimal length, which the
   // solve did not find (a speedsolvers' audit: a legal 5x5 solve could not
   // be checked at all, exit 75).

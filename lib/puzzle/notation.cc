@@ -12,6 +12,19 @@ namespace slidedb {
 
 namespace {
 
+// A list pasted whole ("[1,2,...,0]"): what to say of its first label that
+// holds a bracket, else "".
+std::string BracketSaid(const std::vector<std::string>& labels) {
+  for (const std::string& label : labels) {
+    if (label.find_first_of("[](){}") != std::string::npos) {
+      return "tile '" + label +
+             "' holds a bracket: write the state without brackets, such as "
+             "1,2,3,4,5,6,7,8,0";
+    }
+  }
+  return "";
+}
+
 // Splits one piece of text (a row, or the whole state) into labels.
 Status Tokenize(std::string_view text, std::vector<std::string>* out) {
   const bool spaced = std::any_of(text.begin(), text.end(), IsLabelSeparator);
@@ -173,7 +186,9 @@ Status ReadCells(std::string_view text, const Board& board,
                       (labels->size() == 1 ? " cell" : " cells") +
                       " given; a " + board.Name() + " board has " +
                       std::to_string(n);
-    if (n > 9 && labels->size() > static_cast<size_t>(n)) {
+    if (n > 9 && labels->size() > static_cast<size_t>(n) &&
+        text.find_first_of(", \t") == std::string_view::npos) {
+      // Run together, each character a label: too many.
       msg +=
           " (on boards of more than 9 cells separate the labels with "
           "commas or spaces)";
@@ -230,6 +245,9 @@ Status FindBlank(const std::vector<std::string>& labels,
     }
   }
   if (blank < 0) {
+    if (const std::string bracket = BracketSaid(labels); !bracket.empty()) {
+      return Status::InvalidArgument("no blank: " + bracket);
+    }
     return Status::InvalidArgument(options.blank.empty()
                                        ? "no blank: write it as 0, _, . or -"
                                        : "no blank: the blank was set to '" +
@@ -377,6 +395,10 @@ Status CheckDefaultGoal(const Arrangement& start) {
     }
   }
   if (longer && number != nullptr && word != nullptr) {
+    if (const std::string bracket = BracketSaid(start.labels);
+        !bracket.empty()) {
+      return Status::InvalidArgument(bracket);
+    }
     return Status::InvalidArgument(
         "the tiles mix numbers and other labels ('" + *number + "', '" + *word +
         "'), so the default goal (the tiles in order, blank last) is not "

@@ -58,7 +58,11 @@ Status ParsePartition(std::string_view text, const Board& board,
     int sum = 0;
     for (std::string_view part : Split(text, '-')) {
       int size = 0;
-      if (!ParseInt(part, &size) || size < 1) {
+      if (ParseInt(part, &size) && size < 1) {
+        return bad("a group holds at least one tile, not " +
+                   std::to_string(size));
+      }
+      if (!ParseInt(part, &size)) {
         return bad(
             "expected group sizes separated by '-', such as 7-8, or "
             "each group's tiles, such as 1,2,3/4,5,6/7,8");
