@@ -106,6 +106,16 @@ TEST(ApiTest, MalformedInputHasTheQueryToolsMessage) {
     EXPECT_TRUE(db->Moves(bad, {}, &moves).IsInvalidArgument());
   }
   Solution sol;
+  // A goal of a megabyte is quoted as a start is, cut short.
+  Options huge;
+  huge.goal = std::string(1 << 20, '7');
+  const Status long_goal = db->Solve("123456780", huge, &sol);
+  EXPECT_TRUE(long_goal.IsInvalidArgument()) << long_goal.ToString();
+  EXPECT_EQ(
+      long_goal.message().rfind("goal '" + std::string(100, '7') + "...': ", 0),
+      0u)
+      << long_goal.message().substr(0, 200);
+  EXPECT_LT(long_goal.message().size(), 400u);
   // A board whose goal nothing in the database answers is NotFound, but
   // for a start malformed for it: that is said first, as on every face.
   EXPECT_TRUE(db->Solve("1,2,3,4,5,6,7,8,9,10,11,12,13,0,14",

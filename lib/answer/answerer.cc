@@ -7,13 +7,6 @@
 
 namespace slidedb {
 
-std::string ShownInput(std::string_view input) {
-  constexpr size_t kShown = 100;
-  return input.size() <= kShown
-             ? std::string(input)
-             : std::string(input.substr(0, kShown)) + "...";
-}
-
 std::string MalformedMessage(std::string_view input,
                              const std::string& message) {
   // Appended piece by piece: "'" + std::string draws GCC 12's false

@@ -22,8 +22,7 @@
 namespace slidedb {
 
 // A malformed input named as every face names it: "'INPUT': message", an
-// input of over 100 bytes cut short with "...".
-std::string ShownInput(std::string_view input);
+// input of over 100 bytes cut short (ShownInput, lib/answer/goal.h).
 std::string MalformedMessage(std::string_view input,
                              const std::string& message);
 // The answer of an input that has none for `why` (it is malformed:

@@ -10,6 +10,12 @@
 
 namespace slidedb {
 
+std::string ShownInput(std::string_view input) {
+  constexpr size_t kShown = 100;
+  return input.size() <= kShown ? std::string(input)
+                                : std::string(input.substr(0, kShown)) + "...";
+}
+
 Status ReadGoalOptions(const std::string& board, const std::string* goal,
                        const std::string* blank, QueryConfig* config) {
   Status s = Board::Parse(board, &config->board);
@@ -27,7 +33,8 @@ Status ReadGoalOptions(const std::string& board, const std::string* goal,
     Arrangement g;
     s = ParseArrangement(*goal, config->board, config->notation, &g);
     if (!s.ok()) {
-      return Status::InvalidArgument("goal '" + *goal + "': " + s.message());
+      return Status::InvalidArgument("goal '" + ShownInput(*goal) +
+                                     "': " + s.message());
     }
     config->goal = std::move(g);
   }
