@@ -291,6 +291,7 @@ ApiResponse WithProgress(const ApiRequest& request,
   ApiRequest own = request;  // a POST's body too: at most 1 MiB
   own.params.erase("progress");  // the answer is the same without it
   own.limits.progress = [slot](const SearchProgress& p) { slot->Update(p); };
+  own.limits.progress_every = 1;  // the states within a long iteration too
   return answer(own);
 }
 
