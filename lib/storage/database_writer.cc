@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "lib/base/out_of_memory.h"
+#include "lib/base/shell.h"
 #include "lib/base/threads.h"
 #include "lib/storage/database.h"
 #include "lib/storage/database_in_place.h"
@@ -452,6 +453,18 @@ Status DatabaseWriter::Commit() {
     s = FromRocksDb(
         db_->CompactRange(rocksdb::CompactRangeOptions(), &begin, &end),
         "compacting");
+    if (s.IsCorruption()) {
+      // Damage in a file whose keys this build replaces cannot be carried
+      // over as it is elsewhere: say where and the way out.
+      s = Status::Corruption(
+          s.message() +
+          ": the database is damaged where this build rewrites "
+          "it (slidedb-build --verify --db " +
+          ShellWord(dir_) +
+          " names the tables); build with --rebuild (a database of only what "
+          "it builds) or remove the folder (rm -r " +
+          ShellWord(dir_) + ") and build again");
+    }
   }
   if (s.ok()) s = FromRocksDb(db_->Close(), "closing");
   db_.reset();
