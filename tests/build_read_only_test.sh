@@ -2,14 +2,16 @@
 # slidedb-build leaves a database whose folder its owner made read-only as
 # it is (73, saying so), where it once swapped the folder out and left the
 # old one beside it for good (its files could not be removed); such a copy
-# left by an older build is removed by the next. Permissions bind only a
+# left by an older build is removed by the next. A folder holding the
+# database that cannot be written is 73 too, said so. Permissions bind only a
 # user other than root: run as root (CI), the builds run as `nobody`.
 #
 #   tests/build_read_only_test.sh BIN_DIR
 set -euo pipefail
 bin=$1
 work=$(mktemp -d)
-trap 'chmod -R u+w "$work"; rm -rf "$work"' EXIT
+errors=$(mktemp)
+trap 'chmod -R u+w "$work"; rm -rf "$work" "$errors"' EXIT
 chmod 755 "$work"
 as_user=()
 if [ "$(id -u)" = 0 ]; then
@@ -31,6 +33,19 @@ grep -q "is read-only" "$work/err" || { cat "$work/err"; exit 1; }
 # Nothing beside it, and it still answers.
 if ls "$work" | grep -q building; then ls -la "$work"; exit 1; fi
 "$bin/slidedb-query" --db "$work/db" --board 2x3 12345_ >/dev/null
+
+# A folder holding the database that cannot be written: 73, said so,
+# whether or not an earlier build's lock is beside it (74 once, with it).
+chmod 755 "$work/db"
+for lock in kept removed; do
+  [ "$lock" = kept ] || rm -f "$work/db.lock"
+  chmod 555 "$work"
+  rc=0
+  build --board 2x2 2>"$errors" || rc=$?
+  chmod 755 "$work"
+  [ "$rc" = 73 ] || { echo "a read-only folder, lock $lock: exit $rc"; cat "$errors"; exit 1; }
+  grep -q "cannot be written" "$errors" || { cat "$errors"; exit 1; }
+done
 
 # A read-only copy an older build left beside it is removed by the next.
 chmod 755 "$work/db"

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <string_view>
 #include <thread>
@@ -169,6 +170,18 @@ Status DatabaseWriter::Begin(const std::string& dir,
                                    " exists and is not a slidedb database");
   }
   fs::create_directories(path.parent_path(), ec);
+  // The lock, the copy and the swap are made beside the database: a folder
+  // holding it that cannot be written is said as such, whether or not an
+  // earlier build's lock is there already.
+  const std::string parent = path.parent_path().string();
+  if (faccessat(AT_FDCWD, parent.c_str(), W_OK, AT_EACCESS) != 0 &&
+      (errno == EACCES || errno == EROFS)) {
+    return Status::InvalidArgument(
+        "the folder " + parent + " holding " + clean + " cannot be written (" +
+        std::strerror(errno) +
+        "): a build makes its copy there and swaps it in; make it writable, "
+        "or build elsewhere");
+  }
   std::unique_ptr<DatabaseWriter> w(new DatabaseWriter);
   w->dir_ = clean;
   w->env_ = env;
