@@ -19,6 +19,7 @@
 #include "lib/base/shell.h"
 #include "lib/base/threads.h"
 #include "lib/storage/database.h"
+#include "lib/storage/database_copy.h"
 #include "lib/storage/database_in_place.h"
 #include "lib/storage/format.h"
 #include "lib/storage/rocks_status.h"
@@ -28,8 +29,6 @@ namespace fs = std::filesystem;
 namespace slidedb {
 
 namespace {
-
-constexpr char kAsideInfix[] = ".building.";
 
 // `compress`: LZ4, which byte records and pattern databases repay (3x4's
 // 240 MB of records take 217 MB); two-bit residues do not (2x7's 10.9 GB
@@ -55,73 +54,6 @@ rocksdb::Options WriteOptions(bool compress = true) {
   // fail the open.
   options.max_file_opening_threads = 1;
   return options;
-}
-
-// Removes the copies other writers left: a writer that holds the lock is
-// the only one running, so every other copy is stale.
-void RemoveStaleCopies(Env* env, const fs::path& dir) {
-  const std::string parent = dir.parent_path().string();
-  const std::string stem = dir.filename().string() + kAsideInfix;
-  std::vector<std::string> names;
-  if (!env->GetChildren(parent, &names).ok()) return;
-  for (const std::string& name : names) {
-    if (name.rfind(stem, 0) != 0) continue;
-    // A database made read-only and swapped out by an older slidedb-build
-    // could not be emptied: its folder is made writable first (it is a
-    // copy of this writer's own naming). One that cannot be removed now is
-    // tried again by the next writer.
-    std::error_code ec;
-    const std::string copy = parent + "/" + name;
-    if (fs::symlink_status(copy, ec).type() == fs::file_type::directory) {
-      fs::permissions(copy, fs::perms::owner_all, fs::perm_options::add, ec);
-    }
-    (void)env->RemoveAll(parent + "/" + name);
-  }
-}
-
-// Copies the database at `from` into the new directory `to` without opening
-// it for writing: table files (.sst) never change once written, so they are
-// hard-linked; the few small files beside them are copied (and synced).
-// REQUIRES: the caller holds the writers' lock, so that nothing writes to
-// `from`.
-Status CopyDatabase(Env* env, const std::string& from, const std::string& to) {
-  Status s = env->CreateDir(to);
-  std::vector<std::string> names;
-  if (s.ok()) s = env->GetChildren(from, &names);
-  for (size_t i = 0; s.ok() && i < names.size(); ++i) {
-    const std::string& name = names[i];
-    if (name == "LOCK" || name.rfind("LOG", 0) == 0) continue;
-    // Tables' files, successor words and cross tables are never written
-    // again: linked.
-    const std::string ext = fs::path(name).extension().string();
-    if ((ext == ".sst" || ext == kPdbWordFileSuffix ||
-         ext == kPdbCrossFileSuffix) &&
-        env->LinkFile(from + "/" + name, to + "/" + name).ok()) {
-      continue;  // else (another file system) copy it
-    }
-    s = CopyFile(env, from + "/" + name, to + "/" + name);
-  }
-  return s;
-}
-
-// Makes the copy durable before it is swapped in: RocksDB syncs what it
-// writes, but the hard links CopyDatabase made live only in the copy's
-// directory entries. (Every file is synced again, whoever wrote it: cheap,
-// and the copy's durability then rests on no one else's.)
-Status SyncCopy(Env* env, const std::string& dir) {
-  std::vector<std::string> names;
-  Status s = env->GetChildren(dir, &names);
-  for (size_t i = 0; s.ok() && i < names.size(); ++i) {
-    s = env->SyncFile(dir + "/" + names[i]);
-  }
-  if (!s.ok()) return s;
-  return env->SyncDir(dir);
-}
-
-// Whether the directory `dir` exists and holds anything.
-bool HasEntries(Env* env, const std::string& dir) {
-  std::vector<std::string> names;
-  return env->GetChildren(dir, &names).ok() && !names.empty();
 }
 
 // The real directory of `dir` into *path: "db/", "./db" and a symlink to it
