@@ -6,6 +6,7 @@
 
 #include "builder/build_text.h"
 #include "cli/exit_codes.h"
+#include "lib/storage/database.h"
 
 namespace slidedb {
 
@@ -129,6 +130,13 @@ std::function<void(const CheckProgress&)> ProgressLines(std::ostream& err) {
 
 int RunCheck(const std::string& dir, const CheckOptions& options, bool json,
              std::ostream& out, std::ostream& err) {
+  // No database there: what to build, or why the path is none (a file, a
+  // folder of other files), as the other tools say it.
+  if (const Status located = LocateDatabase(dir); located.IsNotFound()) {
+    err << "slidedb-build: " << located.message() << MissingDatabaseHint(dir)
+        << "\n";
+    return kExitNoInput;
+  }
   CheckReport report;
   const Status s = CheckDatabase(dir, options, &report);
   if (!s.ok()) {

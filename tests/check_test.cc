@@ -382,9 +382,21 @@ TEST(CheckTest, SelectsTablesAndReportsMissingOnes) {
   r = RunBuildCli({"--verify", "--db", dir, "--board", "3x3"});
   EXPECT_EQ(r.status, kExitNoInput);
   EXPECT_NE(r.err.find("no table in"), std::string::npos) << r.err;
-  r = RunBuildCli({"--verify", "--db", TempDir("check_none") + "/db"});
+  const std::string none = TempDir("check_none");
+  r = RunBuildCli({"--verify", "--db", none + "/db"});
   EXPECT_EQ(r.status, kExitNoInput);
   EXPECT_NE(r.err.find("no database at"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("build it with: slidedb-build --db"), std::string::npos)
+      << r.err;
+  // A file, or a folder of other files, is said to be so (as the query
+  // tool says it).
+  std::ofstream(none + "/file") << "not a database\n";
+  r = RunBuildCli({"--verify", "--db", none + "/file"});
+  EXPECT_EQ(r.status, kExitNoInput);
+  EXPECT_NE(r.err.find("(a file"), std::string::npos) << r.err;
+  r = RunBuildCli({"--verify", "--db", none});
+  EXPECT_EQ(r.status, kExitNoInput);
+  EXPECT_NE(r.err.find("a folder of other files"), std::string::npos) << r.err;
   r = RunBuildCli({"--verify", "--db", dir, "--format", "xml"});
   EXPECT_EQ(r.status, kExitUsage);
   r = RunBuildCli({"--db", dir, "--format", "json"});
