@@ -348,6 +348,9 @@ struct KeyCensus {
   std::map<std::string, uint64_t> orphan_pages;  // pages of no table
   std::map<std::string, PdbMeta> pdbs;  // "<table>/<group>" -> metadata
   std::map<std::string, uint32_t> pdb_pages;  // pages seen of each
+  // Whether every key was read: a damaged block ends the scan, and the
+  // pages past it are not counted.
+  bool complete = true;
 };
 
 // The metadata of pattern database `id` (lib/storage/pdb_meta.h:
@@ -408,17 +411,20 @@ void TakeCensus(rocksdb::DB* db, KeyCensus* census, CheckReport* report) {
     }
   }
   if (!it->status().ok()) {
+    census->complete = false;
     report->problems.push_back("reading the keys: " + it->status().ToString());
   }
 }
 
 // Reports pattern databases with fewer or more pages than their metadata
-// says, and pages of tables that have no metadata.
+// says (fewer only when every key was read: past a damaged block, already
+// reported, the pages are not missing but unread), and pages of tables
+// that have no metadata.
 void ReportPageCounts(const KeyCensus& census, CheckReport* report) {
   for (const auto& [id, pm] : census.pdbs) {
     const auto seen = census.pdb_pages.find(id);
     const uint32_t pages = seen == census.pdb_pages.end() ? 0 : seen->second;
-    if (pages != pm.pages) {
+    if (pages > pm.pages || (pages < pm.pages && census.complete)) {
       report->problems.push_back(
           "pattern database " + id + " has " + std::to_string(pages) +
           " pages, its metadata says " + std::to_string(pm.pages));
