@@ -282,6 +282,22 @@ TEST(IdaDriverTest, MemoryThatRunsOutOnAnotherThreadIsResourceExhausted) {
 // A search stopped in a later iteration says how many states it searched
 // in all, as its progress and its answer count them, not the states of
 // the iteration it stopped in.
+// What IdaDeepen made of the toy tree from bound 2 up to `stop_at`.
+struct Deepened {
+  Status status;
+  int proven = 0;
+  uint64_t nodes = 0;
+  bool found = false;
+};
+Deepened DeepenToy(const ToyTree& tree, const SearchLimits& limits,
+                   int stop_at) {
+  Deepened d;
+  std::vector<int> answer;
+  d.status = IdaDeepen<ToyRun>(tree, State{}, 2, limits, nullptr, stop_at,
+                               &d.proven, &d.nodes, &answer, &d.found);
+  return d;
+}
+
 TEST(IdaDriverTest, AStopCountsTheStatesOfEveryIteration) {
   ToyTree tree{std::vector<int>(30, 2)};  // far: many iterations
   std::atomic<bool> cancel{false};
@@ -291,17 +307,12 @@ TEST(IdaDriverTest, AStopCountsTheStatesOfEveryIteration) {
   };
   SearchLimits limits;
   limits.cancel = &cancel;
-  int proven = 0;
-  uint64_t nodes = 0;
-  std::vector<int> answer;
-  bool found = false;
-  const Status s = IdaDeepen<ToyRun>(tree, State{}, 2, limits, nullptr, 40,
-                                     &proven, &nodes, &answer, &found);
-  ASSERT_TRUE(s.IsDeadlineExceeded()) << s.ToString();
-  EXPECT_FALSE(found);
-  EXPECT_GT(proven, 3);  // stopped past the first iterations
-  EXPECT_EQ(s.message(), "the search stopped at its limit after " +
-                             std::to_string(nodes) + " states");
+  const Deepened d = DeepenToy(tree, limits, 40);
+  ASSERT_TRUE(d.status.IsDeadlineExceeded()) << d.status.ToString();
+  EXPECT_FALSE(d.found);
+  EXPECT_GT(d.proven, 3);  // stopped past the first iterations
+  EXPECT_EQ(d.status.message(), "the search stopped at its limit after " +
+                                    std::to_string(d.nodes) + " states");
 }
 
 // With progress_every, progress is told within an iteration too (the
@@ -319,14 +330,9 @@ TEST(IdaDriverTest, ProgressIsToldWithinAnIterationWhenAsked) {
       std::lock_guard<std::mutex> lock(mu);
       told.push_back(p);
     };
-    int proven = 0;
-    uint64_t nodes = 0;
-    std::vector<int> answer;
-    bool found = false;
-    const Status s = IdaDeepen<ToyRun>(tree, State{}, 2, limits, nullptr, 15,
-                                       &proven, &nodes, &answer, &found);
-    ASSERT_TRUE(s.ok()) << s.ToString();
-    ASSERT_FALSE(found);
+    const Deepened d = DeepenToy(tree, limits, 15);
+    ASSERT_TRUE(d.status.ok()) << d.status.ToString();
+    ASSERT_FALSE(d.found);
     int within = 0;
     for (size_t i = 1; i < told.size(); ++i) {
       EXPECT_GE(told[i].bound, told[i - 1].bound);
@@ -339,7 +345,7 @@ TEST(IdaDriverTest, ProgressIsToldWithinAnIterationWhenAsked) {
     } else {
       EXPECT_GT(within, 0) << told.size() << " reports";
     }
-    EXPECT_LE(told.back().nodes, nodes);
+    EXPECT_LE(told.back().nodes, d.nodes);
   }
 }
 
