@@ -130,17 +130,16 @@ std::function<void(const CheckProgress&)> ProgressLines(std::ostream& err) {
 
 int RunCheck(const std::string& dir, const CheckOptions& options, bool json,
              std::ostream& out, std::ostream& err) {
-  // No database there: what to build, or why the path is none (a file, a
-  // folder of other files), as the other tools say it.
-  if (const Status located = LocateDatabase(dir); located.IsNotFound()) {
-    err << "slidedb-build: " << located.message() << MissingDatabaseHint(dir)
-        << "\n";
-    return kExitNoInput;
-  }
   CheckReport report;
   const Status s = CheckDatabase(dir, options, &report);
   if (!s.ok()) {
-    err << "slidedb-build: " << s.message() << "\n";
+    err << "slidedb-build: " << s.message();
+    // No database there: what to build, or why the path is none (a file,
+    // a folder of other files), as the other tools say it.
+    if (s.IsNotFound() && LocateDatabase(dir).IsNotFound()) {
+      err << MissingDatabaseHint(dir);
+    }
+    err << "\n";
     return kExitNoInput;
   }
   if (json) {
