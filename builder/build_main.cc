@@ -17,6 +17,8 @@ namespace {
 // it would have. What it was writing is a copy beside the database
 // (lib/storage/database_writer.h): until the copy is swapped in, the
 // database is as it was, and the next build removes the copy.
+constexpr char kStoppedUnwritten[] =
+    "slidedb-build: stopped by a signal; nothing was written\n";
 constexpr char kStopped[] =
     "slidedb-build: stopped by a signal; the database is as it was before "
     "this build (the next build removes what this one left beside it)\n";
@@ -37,6 +39,9 @@ void Say(const char (&text)[N]) {
 extern "C" void OnStop(int sig) {
   // write(2), an atomic's load and raise(3) only: async-signal-safe.
   switch (slidedb::CurrentCommitStage()) {
+    case slidedb::CommitStage::kNone:
+      Say(kStoppedUnwritten);
+      break;
     case slidedb::CommitStage::kBefore:
       Say(kStopped);
       break;

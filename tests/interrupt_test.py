@@ -1,8 +1,8 @@
 """slidedb-build stopped by a signal (Ctrl-C, kill) says so and dies by
 it; the database is exactly as it was, still answers, and the next build
-removes what the stopped one left beside it. A batch of slidedb-query
-stopped by a signal ends at a whole line, says so and dies by it; one
-waiting for input dies at once.
+removes what the stopped one left beside it; --verify stopped says it
+wrote nothing. A batch of slidedb-query stopped by a signal ends at a
+whole line, says so and dies by it; one waiting for input dies at once.
 
     python3 tests/interrupt_test.py BUILD_DIR
 """
@@ -59,8 +59,29 @@ def main():
                        check=True, stdout=subprocess.DEVNULL)
         left = [n for n in os.listdir(work) if ".building." in n]
         assert left == [], left
+        stop_verify(build, db)
         stop_query(query, db)
     print("interrupt_test: ok")
+
+
+def stop_verify(build, db):
+    """--verify stopped by a signal says that it wrote nothing, not what a
+    stopped build says of its database."""
+    subprocess.run([build, "--db", db, "--board", "3x4", "--quiet"],
+                   check=True, stdout=subprocess.DEVNULL)
+    before = digest(db)
+    # Its 3x4 table takes seconds to check.
+    p = subprocess.Popen([build, "--verify", "--db", db],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                         text=True)
+    time.sleep(0.5)
+    p.send_signal(signal.SIGTERM)
+    err = p.stderr.read()
+    rc = p.wait(timeout=60)
+    assert rc == -signal.SIGTERM, (rc, err)
+    assert "stopped by a signal; nothing was written" in err, err
+    assert "the database is as it was" not in err, err
+    assert digest(db) == before, "the database changed"
 
 
 def write_all(pipe, data):

@@ -80,7 +80,7 @@ Status RealDatabaseDir(const std::string& dir, fs::path* path) {
   return Status::OK();
 }
 
-std::atomic<CommitStage> commit_stage{CommitStage::kBefore};
+std::atomic<CommitStage> commit_stage{CommitStage::kNone};
 static_assert(std::atomic<CommitStage>::is_always_lock_free);
 
 }  // namespace

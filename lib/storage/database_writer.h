@@ -31,6 +31,7 @@ namespace slidedb {
 // handler to read (a lock-free atomic: async-signal-safe): what a build
 // stopped by a signal can truthfully say of its database.
 enum class CommitStage : int {
+  kNone,      // no writer began: this process wrote nothing (--verify)
   kBefore,    // the database in place is the old one
   kSwapping,  // the swap is being made: the old one or the new one, whole
   kSwapped,   // the new one is in place
