@@ -166,6 +166,7 @@ TEST(BuildCliTest, BuildsIntoAnEmptyDirectoryAndTheQueryReadsIt) {
       << r.out;
   EXPECT_EQ(TableIds(db), (std::set<std::string>{"2x3/b4", "2x3/b5"}));
   EXPECT_TRUE(AsideCopies(db).empty());
+  EXPECT_FALSE(fs::exists(db + ".lock")) << "the build's lock left beside";
   const CliResult q =
       RunQueryCli({"--db", db, "--board", "2x3", "--format", "json", "12345_"});
   EXPECT_EQ(q.status, kExitOk) << q.err;
@@ -253,6 +254,7 @@ TEST(BuildCliTest, RefusesADirectoryThatIsNotADatabase) {
                    std::istreambuf_iterator<char>());
   EXPECT_EQ(text, "my notes\n");
   EXPECT_TRUE(AsideCopies(dir).empty());
+  EXPECT_FALSE(fs::exists(dir + ".lock")) << "a refused build's lock left";
 
   // A plain file where the database should be.
   const std::string file = TempDir("build-file") + "/db";

@@ -67,7 +67,8 @@ class Env {
   virtual Status RemoveAll(const std::string& path) = 0;
   virtual bool FileExists(const std::string& path) = 0;
   // Creates `path` if need be and locks it, or fails with Busy if another
-  // holder (in this process or another) has it.
+  // holder (in this process or another) has it. The lock's release
+  // removes the file.
   virtual Status LockFile(const std::string& path,
                           std::unique_ptr<FileLock>* lock) = 0;
 };

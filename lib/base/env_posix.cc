@@ -9,6 +9,8 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <string>
+#include <utility>
 
 #include "lib/base/env.h"
 
@@ -55,13 +57,29 @@ class PosixWritableFile : public WritableFile {
   int fd_;
 };
 
+// Whether `fd` is the file `path` names now.
+bool SameFile(int fd, const std::string& path) {
+  struct stat open_file, named;
+  return fstat(fd, &open_file) == 0 && stat(path.c_str(), &named) == 0 &&
+         open_file.st_dev == named.st_dev && open_file.st_ino == named.st_ino;
+}
+
+// A lock file is removed by its holder before the lock is released, so
+// that none is left beside the database. A locker may have opened the file
+// just before it went: it then holds a lock on a file no longer there, so
+// each locker makes sure, once locked, that the file it holds is the one
+// the path names (LockFile), and tries again if not.
 class PosixFileLock : public FileLock {
  public:
-  explicit PosixFileLock(int fd) : fd_(fd) {}
-  ~PosixFileLock() override { close(fd_); }  // releases the lock
+  PosixFileLock(int fd, std::string path) : fd_(fd), path_(std::move(path)) {}
+  ~PosixFileLock() override {
+    if (SameFile(fd_, path_)) unlink(path_.c_str());
+    close(fd_);  // releases the lock
+  }
 
  private:
   int fd_;
+  std::string path_;
 };
 
 // fsync of `path` opened with `flags`.
@@ -158,16 +176,24 @@ class PosixEnv : public Env {
   }
   Status LockFile(const std::string& path,
                   std::unique_ptr<FileLock>* lock) override {
-    const int fd = open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    if (fd < 0) return Error("cannot create", path, errno);
-    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
-      const int err = errno;
+    // Each try that finds the file removed under it (its holder gone)
+    // meets a new holder or a free lock the next time.
+    for (int tries = 0; tries < 100; ++tries) {
+      const int fd = open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+      if (fd < 0) return Error("cannot create", path, errno);
+      if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        const int err = errno;
+        close(fd);
+        if (err == EWOULDBLOCK) return Status::Busy(path + " is locked");
+        return Error("locking", path, err);
+      }
+      if (SameFile(fd, path)) {
+        lock->reset(new PosixFileLock(fd, path));
+        return Status::OK();
+      }
       close(fd);
-      if (err == EWOULDBLOCK) return Status::Busy(path + " is locked");
-      return Error("locking", path, err);
     }
-    lock->reset(new PosixFileLock(fd));
-    return Status::OK();
+    return Status::Busy(path + " is locked and unlocked over and over");
   }
 };
 
