@@ -306,9 +306,10 @@ std::string KindError(const Given& g, BuildOptions* o) {
   // --pdb strong or strong:PARTITION.
   const std::string_view pdb = g.pdb_text;
   const bool strong = pdb == kStrongPdb || pdb.starts_with(kStrongPrefix);
-  // Successor words, with --pdb strong only: where they were measured
-  // faster, 5x5, not 4x4 (BENCHMARKS.md), unless asked for or against.
-  o->pdb_words = strong && (g.words >= 0 ? g.words == 1 : board.cells() > 16);
+  // Successor words, with --pdb strong only: by default where they pay,
+  // unless asked for or against.
+  o->pdb_words = strong && (g.words >= 0 ? g.words == 1
+                                         : StrongPdbHasWordsByDefault(board));
   // --pdb's groups for every goal; without it, or with a bare strong, each
   // goal's default.
   if (strong) {

@@ -88,9 +88,13 @@ TEST(HistogramPdbTest, AGoalWithoutItsOwnIsNamed) {
                             "10, 6, 9)"),
             std::string::npos)
       << centre.err;
-  EXPECT_NE(centre.err.find("build them with: slidedb-build --db " +
-                            ShellWord(db) + " --board 4x4 --goal 1,2,3,4,5,0,"),
-            std::string::npos)
+  // The groups of the board's other set, not the default's.
+  EXPECT_NE(
+      centre.err.find("build them with: slidedb-build --db " + ShellWord(db) +
+                      " --board 4x4 --goal "
+                      "1,2,3,4,5,0,6,7,8,9,10,11,12,13,14,15 --pdb "
+                      "3-3-3-3-3\n"),
+      std::string::npos)
       << centre.err;
   // The centre of an odd board turns onto itself: named once.
   const std::string odd = testing::TempDir("histogram-pdb-centre") + "/db";
@@ -104,6 +108,8 @@ TEST(HistogramPdbTest, AGoalWithoutItsOwnIsNamed) {
   EXPECT_EQ(middle.status, 66) << middle.err;
   EXPECT_NE(middle.err.find("(board 3x5, goal blank on cell 7) in "),
             std::string::npos)
+      << middle.err;
+  EXPECT_NE(middle.err.find(" --pdb 4-4-3-3\n"), std::string::npos)
       << middle.err;
 }
 

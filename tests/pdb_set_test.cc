@@ -103,5 +103,37 @@ TEST(PdbSetTest, VerifyNamesEverySetTheLoaderRefuses) {
   EXPECT_TRUE(LoadSet(dir).ok());
 }
 
+// The options that build another goal's set like a stored one: what a
+// missing goal's message suggests (TableErrorMessage).
+TEST(PdbSetTest, BuildOptionsMakeASetLikeTheStoredOne) {
+  PdbMeta meta;
+  meta.board = Board(4, 4);
+  meta.goal_blank = 5;
+  meta.partition = DefaultPartition(meta.board, 5);
+  EXPECT_EQ(PdbBuildOptions(meta), "");
+  meta.index = PdbIndexKind::kBlankRegion;
+  EXPECT_EQ(PdbBuildOptions(meta), " --pdb strong");
+  meta.words = true;  // not 4x4's default
+  EXPECT_EQ(PdbBuildOptions(meta), " --pdb strong --words");
+  ASSERT_TRUE(ParsePartition("5-5-5", meta.board, &meta.partition).ok());
+  EXPECT_EQ(PdbBuildOptions(meta), " --pdb strong:5-5-5 --words");
+  meta.index = PdbIndexKind::kPlacement;
+  meta.words = false;
+  EXPECT_EQ(PdbBuildOptions(meta), " --pdb 5-5-5");
+  // Groups of tiles not in order are named by their tiles, which the
+  // builder reads back as the same groups.
+  const std::string tiles = "1,2,5,6,9/3,4,7,8,10/11,12,13,14,15";
+  ASSERT_TRUE(ParsePartition(tiles, meta.board, &meta.partition).ok());
+  EXPECT_EQ(PdbBuildOptions(meta), " --pdb " + tiles);
+  // 5x5 by blank region has words unless told.
+  meta.board = Board(5, 5);
+  meta.goal_blank = 24;
+  meta.partition = DefaultPartition(meta.board, 24);
+  meta.index = PdbIndexKind::kBlankRegion;
+  EXPECT_EQ(PdbBuildOptions(meta), " --pdb strong --no-words");
+  meta.words = true;
+  EXPECT_EQ(PdbBuildOptions(meta), " --pdb strong");
+}
+
 }  // namespace
 }  // namespace slidedb

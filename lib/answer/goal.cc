@@ -1,12 +1,15 @@
 #include "lib/answer/goal.h"
 
 #include <algorithm>
+#include <memory>
 #include <string_view>
 
 #include "lib/base/shell.h"
 #include "lib/puzzle/problem.h"
 #include "lib/puzzle/symmetry.h"
 #include "lib/search/mtm_search.h"
+#include "lib/storage/database.h"
+#include "lib/storage/pdb_meta.h"
 
 namespace slidedb {
 
@@ -88,6 +91,23 @@ Status OpenGoal(const QueryConfig& config, Solver* solver, GoalKind* kind) {
   return solver->GetTable(config.board, stored_blank, &table, config.metric);
 }
 
+namespace {
+
+// The --pdb options that build a goal's pattern databases like the first
+// set of the board the database holds already (PdbBuildOptions), so that
+// a suggested build does not make the default groups beside 5-5-5 ones;
+// "" when it holds none, or cannot be read.
+std::string LikeTheBoardsOtherSets(const QueryConfig& config) {
+  std::unique_ptr<Database> db;
+  if (!Database::Open(config.db_dir, &db).ok()) return "";
+  for (const PdbMeta& meta : db->pdbs()) {
+    if (meta.board == config.board) return PdbBuildOptions(meta);
+  }
+  return "";
+}
+
+}  // namespace
+
 std::string TableErrorMessage(const QueryConfig& config, const Status& s) {
   std::string m = s.message();
   if (!s.IsNotFound()) return m;
@@ -118,7 +138,7 @@ std::string TableErrorMessage(const QueryConfig& config, const Status& s) {
            FormatArrangement(
                CanonicalGoalArrangement(config.board, goal_blank, "0"), "0");
     }
-    return m;
+    return m + LikeTheBoardsOtherSets(config);
   }
   return m + "it with: slidedb-build --db " + ShellWord(config.db_dir) +
          " --board " + config.board.Name() +

@@ -201,4 +201,22 @@ Status PdbMeta::FromJson(std::string_view json, PdbMeta* out) {
   return Status::OK();
 }
 
+std::string PdbBuildOptions(const PdbMeta& meta) {
+  const bool by_region = meta.index == PdbIndexKind::kBlankRegion;
+  const std::string groups =
+      meta.partition == DefaultPartition(meta.board, meta.goal_blank)
+          ? std::string()
+          : PartitionName(meta.partition);
+  std::string options;
+  if (by_region) {
+    options = " --pdb strong" + (groups.empty() ? "" : ":" + groups);
+    if (meta.words != StrongPdbHasWordsByDefault(meta.board)) {
+      options += meta.words ? " --words" : " --no-words";
+    }
+  } else if (!groups.empty()) {
+    options = " --pdb " + groups;
+  }
+  return options;
+}
+
 }  // namespace slidedb

@@ -107,6 +107,19 @@ Status CrossSetOk(const std::vector<const PdbMeta*>& metas);
 // REQUIRES: metas is one goal's set, not empty.
 Status PdbSetOk(const std::vector<const PdbMeta*>& metas);
 
+// Whether slidedb-build --pdb strong builds successor words unless told:
+// where they were measured faster, 5x5, not 4x4 (BENCHMARKS.md).
+inline bool StrongPdbHasWordsByDefault(const Board& board) {
+  return board.cells() > 16;
+}
+
+// The options of slidedb-build (" --pdb ...", with a space before each)
+// that build pattern databases like `meta`'s set for another goal of its
+// board: its groups (by size, or by tile when not consecutive) unless they
+// are its goal's default, by blank region or not, and its successor words
+// when not as --pdb strong has them by default; "" for the default set.
+std::string PdbBuildOptions(const PdbMeta& meta);
+
 }  // namespace slidedb
 
 #endif  // SLIDEDB_LIB_STORAGE_PDB_META_H_
