@@ -10,6 +10,7 @@
 #include "cli/exit_codes.h"
 #include "cli/option_error.h"
 #include "cli/version.h"
+#include "lib/answer/limits.h"
 #include "lib/base/ascii.h"
 #include "lib/base/threads.h"
 #include "lib/puzzle/notation.h"
@@ -126,14 +127,12 @@ constexpr char kUsage[] =
     "is wrong where (index, state).\n"
     "\n";
 
-constexpr int kMaxThreads = 256;
-
 // The options as given, before they are checked.
 struct Given {
   std::string db_dir, board_name, blank, pdb_text, format, metric_name,
       records_name;
   std::vector<std::string> goal_texts;
-  int threads = 0;
+  std::string threads_text;
   int words = -1;  // --words 1, --no-words 0, neither -1
 };
 
@@ -169,7 +168,7 @@ po::options_description Describe(Given* g) {
       "metric", po::value(&g->metric_name)->default_value("stm"),
       "how moves are counted: stm (a tile a move) or mtm (a row or column "
       "segment a move; tables only)")(
-      "threads", po::value(&g->threads)->default_value(0),
+      "threads", po::value(&g->threads_text)->value_name("N"),
       "search threads, 0 to 256 (0: one per CPU it may run on, as nproc "
       "counts them)")(
       "quiet,q",
@@ -239,10 +238,12 @@ std::string ValueError(const Given& g, const po::variables_map& vm,
                        BuildOptions* o) {
   Status s = Board::Parse(g.board_name, &o->board);
   if (!s.ok()) return s.message();
-  if (g.threads < 0 || g.threads > kMaxThreads) {
-    return "--threads must be from 0 to " + std::to_string(kMaxThreads);
+  uint64_t threads = 0;
+  if (vm.count("threads")) {
+    s = ReadWholeNumber("--threads", g.threads_text, 0, kMaxThreads, &threads);
+    if (!s.ok()) return s.message();
   }
-  o->threads = g.threads != 0 ? g.threads : Cores();
+  o->threads = threads != 0 ? static_cast<int>(threads) : Cores();
   s = CheckBlankLabel(g.blank);
   if (!s.ok()) return s.message();
   if (vm.count("blank") && g.goal_texts.empty()) {

@@ -16,6 +16,7 @@
 #include "lib/answer/answerer.h"
 #include "lib/answer/limits.h"
 #include "lib/base/ascii.h"
+#include "lib/base/threads.h"
 #include "lib/storage/format.h"
 #include "query/query_usage.h"
 
@@ -29,7 +30,8 @@ namespace {
 struct Given {
   std::string board_name, goal_text, metric_text, notation_text;
   std::string limit_text, at_distance_text, sample_text, distance_text,
-      seed_text, export_format, max_seconds_text, progress_after_text;
+      seed_text, export_format, max_seconds_text, progress_after_text,
+      threads_text;
 };
 
 // The options that say what to answer and how, into `args` and `g`.
@@ -66,7 +68,7 @@ po::options_description MainOptions(QueryArgs* args, Given* g) {
       "slidysim writes, with counts for runs: R3 D2 L). JSON: "
       "\"notation\"")(
       "steps", "draw every board on the way (JSON: a \"path\" of states)")(
-      "threads", po::value(&config.threads)->default_value(0),
+      "threads", po::value(&g->threads_text)->value_name("N"),
       "answer a batch on N threads, 1 to 256, or 0: one per CPU it may run "
       "on (as nproc counts them: taskset, mpirun's binding; under mpirun "
       "shared among the ranks of the machine); answers "
@@ -346,8 +348,11 @@ std::string ValueError(const po::variables_map& vm, const Given& g,
   if (vm.count("export") && export_format != "csv" && export_format != "json") {
     return "--export must be csv or json, not '" + export_format + "'";
   }
-  if (config.threads < 0 || config.threads > 256) {
-    return "--threads must be from 0 (every core) to 256";
+  if (vm.count("threads")) {
+    const Status s =
+        ReadWholeNumber("--threads", g.threads_text, 0, kMaxThreads, &number);
+    if (!s.ok()) return s.message();
+    config.threads = static_cast<int>(number);
   }
   if (vm.count("max-seconds")) {
     Status s =

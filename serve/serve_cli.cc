@@ -17,6 +17,7 @@
 #include "cli/option_error.h"
 #include "cli/out_of_memory.h"
 #include "cli/version.h"
+#include "lib/answer/limits.h"
 #include "lib/base/threads.h"
 #include "lib/storage/database.h"
 #include "lib/storage/format.h"
@@ -201,11 +202,12 @@ struct ServeArgs {
   HttpOptions http;
   bool web = false, access_log = false, preload = false;
   bool has_memory_limit = false;
+  // The whole numbers as given (ReadWholeNumber reads them).
+  std::string port_text, threads_text, work_threads_text, work_queue_text;
 };
 
 // The table of options; their values go to *a.
-po::options_description Describe(ServeArgs* a, int* threads,
-                                 double* work_timeout) {
+po::options_description Describe(ServeArgs* a, double* work_timeout) {
   std::vector<std::string>& db_dirs = a->db_dirs;
   std::string& web_dir = a->web_dir;
   std::string& access_log_path = a->access_log_path;
@@ -220,9 +222,12 @@ po::options_description Describe(ServeArgs* a, int* threads,
       "first given (said on standard error at start)")(
       "bind", po::value(&http.bind)->default_value("127.0.0.1"),
       "address to listen on (0.0.0.0: every interface)")(
-      "port", po::value(&http.port)->default_value(8080),
+      "port", po::value(&a->port_text)->default_value("8080"),
       "port to listen on; 0 picks a free one")(
-      "threads", po::value(threads)->default_value(*threads),
+      // Two event loops a core: measured faster than one (BENCHMARKS.md),
+      // and a long search holds fewer connections.
+      "threads",
+      po::value(&a->threads_text)->default_value(std::to_string(2 * Cores())),
       "event loops, a thread each, that read, answer and write the "
       "connections (default: two a core); no thread waits on an idle or "
       "slow client")(
@@ -252,11 +257,12 @@ po::options_description Describe(ServeArgs* a, int* threads,
       "nagle",
       "leave Nagle's algorithm on (no TCP_NODELAY): each answer on "
       "a keep-alive connection then waits ~40 ms; for measuring that")(
-      "work-threads", po::value(&http.work_threads)->default_value(Cores()),
+      "work-threads",
+      po::value(&a->work_threads_text)->default_value(std::to_string(Cores())),
       "threads for the answers that may take long (a search, a POST "
       "batch over 2 KiB, count, all, sample; default one a CPU it may run "
       "on)")(
-      "work-queue", po::value(&http.work_queue)->default_value(64),
+      "work-queue", po::value(&a->work_queue_text)->default_value("64"),
       "most such requests waiting for a work thread; past them 503 with "
       "Retry-After at once (table answers never wait for these threads)")(
       "access-log", po::value(&access_log_path)->value_name("FILE"),
@@ -297,11 +303,8 @@ std::optional<int> ParseServeArgs(const std::vector<std::string>& args,
                                   std::ostream& out, std::ostream& err,
                                   ServeArgs* a) {
   HttpOptions& http = a->http;
-  // Two event loops a core: measured faster than one (BENCHMARKS.md), and a
-  // long search holds fewer connections.
-  int threads = 2 * Cores();
   double work_timeout = 10;
-  const po::options_description desc = Describe(a, &threads, &work_timeout);
+  const po::options_description desc = Describe(a, &work_timeout);
   po::variables_map vm;
   if (!ReadOptionsOnly("slidedb-serve", args, desc, &vm, err)) {
     return kExitUsage;
@@ -327,25 +330,29 @@ std::optional<int> ParseServeArgs(const std::vector<std::string>& args,
         "https://example.org or http://127.0.0.1:8000 (no path), not '" +
         http.cors_origin + "'");
   }
-  if (http.port < 0 || http.port > 65535) {
-    return usage("--port must be from 0 to 65535, not " +
-                 std::to_string(http.port));
-  }
-  if (threads < 1 || threads > 256) {
-    return usage("--threads must be from 1 to 256, not " +
-                 std::to_string(threads));
+  // Each whole number as every tool reads one (lib/answer/limits.h).
+  const struct {
+    const char* name;
+    const std::string& text;
+    uint64_t min, max;
+    int* value;
+  } numbers[] = {
+      {"--port", a->port_text, 0, 65535, &http.port},
+      {"--threads", a->threads_text, 1, kMaxThreads, &http.threads},
+      {"--work-threads", a->work_threads_text, 1, kMaxThreads,
+       &http.work_threads},
+      {"--work-queue", a->work_queue_text, 0, 1000000, &http.work_queue},
+  };
+  for (const auto& n : numbers) {
+    uint64_t value = 0;
+    const Status s = ReadWholeNumber(n.name, n.text, n.min, n.max, &value);
+    if (!s.ok()) return usage(s.message());
+    *n.value = static_cast<int>(value);
   }
   if (!(work_timeout > 0 && work_timeout <= 3600)) {
     return usage(
         "--work-timeout must be more than 0 and at most 3600 "
         "seconds");
-  }
-  http.threads = threads;
-  if (http.work_threads < 1 || http.work_threads > 256) {
-    return usage("--work-threads must be from 1 to 256");
-  }
-  if (http.work_queue < 0 || http.work_queue > 1000000) {
-    return usage("--work-queue must be from 0 to 1000000");
   }
   http.offload = MayTakeLong;
   http.past_deadline = PastDeadlineInQueue;

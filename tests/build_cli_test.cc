@@ -114,6 +114,14 @@ TEST(BuildCliTest, BadUsageIsStatus64) {
     EXPECT_EQ(r.status, kExitUsage) << args[0] << " " << r.err;
     EXPECT_NE(r.err.find("slidedb-build: "), std::string::npos);
   }
+  // --threads as every number (docs/ERRORS.md, "Limits").
+  const CliResult threads =
+      RunBuildCli({"--db", db, "--board", "2x2", "--threads", "1.5"});
+  EXPECT_EQ(threads.status, kExitUsage);
+  EXPECT_NE(threads.err.find(
+                "--threads must be a whole number from 0 to 256, not '1.5'"),
+            std::string::npos)
+      << threads.err;
   // What only a build reads is refused with --verify, not ignored.
   for (const char* build_only :
        {"--rebuild", "--force", "--pdb", "--words", "--no-words"}) {

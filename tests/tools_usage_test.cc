@@ -28,6 +28,11 @@ TEST(ToolsUsageTest, BadOptionsExit64WithAMessage) {
       {{"--at-distance", "x"}, "--at-distance must be"},
       {{"--at-distance", "3", "867254301"}, "--at-distance takes no STATE"},
       {{"--export", "xml"}, "--export must be csv or json"},
+      // --threads as every number: one message (docs/ERRORS.md, "Limits").
+      {{"--threads", "1.5", "867254301"},
+       "--threads must be a whole number from 0 to 256, not '1.5'"},
+      {{"--threads", "257", "867254301"},
+       "--threads must be a whole number from 0 to 256, not '257'"},
       {{"--export", "csv", "--format", "json"}, "drop --format"},
       {{"--heuristics", "--at-distance", "3"}, "cannot be combined"},
       {{"--histogram", "--sample", "3"}, "cannot be combined"},

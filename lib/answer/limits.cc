@@ -43,13 +43,25 @@ std::string Why(UserNumber which, uint64_t value, const LimitProfile& profile) {
   return std::string(": ") + profile.why;
 }
 
+std::string RangeMessage(const std::string& name, const char* unit,
+                         uint64_t min, uint64_t max, const std::string& text) {
+  return name + " must be a whole number" + unit + " from " +
+         std::to_string(min) + " to " + std::to_string(max) + ", not '" + text +
+         "'";
+}
+
 std::string NumberMessage(UserNumber which, const std::string& name,
                           const std::string& text,
                           const LimitProfile& profile) {
   const Range r = RangeOf(which);
-  return name + " must be a whole number" + r.unit + " from " +
-         std::to_string(r.min) + " to " +
-         std::to_string(MaxOf(which, profile)) + ", not '" + text + "'";
+  return RangeMessage(name, r.unit, r.min, MaxOf(which, profile), text);
+}
+
+// Whether `text` is a whole decimal number, no sign or space: into *value.
+bool ParseWhole(std::string_view text, uint64_t* value) {
+  const char* end = text.data() + text.size();
+  const auto r = std::from_chars(text.data(), end, *value);
+  return !text.empty() && r.ec == std::errc() && r.ptr == end;
 }
 
 constexpr char kSecondsWanted[] =
@@ -78,10 +90,8 @@ uint64_t MaxOf(UserNumber which, const LimitProfile& profile) {
 Status ReadNumber(UserNumber which, const std::string& name,
                   std::string_view text, const LimitProfile& profile,
                   uint64_t* value) {
-  const char* end = text.data() + text.size();
   uint64_t v = 0;
-  const auto r = std::from_chars(text.data(), end, v);
-  const bool number = !text.empty() && r.ec == std::errc() && r.ptr == end;
+  const bool number = ParseWhole(text, &v);
   if (number && v >= RangeOf(which).min && v <= MaxOf(which, profile)) {
     *value = v;
     return Status::OK();
@@ -89,6 +99,17 @@ Status ReadNumber(UserNumber which, const std::string& name,
   return Status::InvalidArgument(
       NumberMessage(which, name, std::string(text), profile) +
       (number ? Why(which, v, profile) : ""));
+}
+
+Status ReadWholeNumber(const std::string& name, std::string_view text,
+                       uint64_t min, uint64_t max, uint64_t* value) {
+  uint64_t v = 0;
+  if (ParseWhole(text, &v) && v >= min && v <= max) {
+    *value = v;
+    return Status::OK();
+  }
+  return Status::InvalidArgument(
+      RangeMessage(name, "", min, max, std::string(text)));
 }
 
 Status CheckNumber(UserNumber which, const std::string& name, int64_t value,

@@ -57,6 +57,10 @@ uint64_t MaxOf(UserNumber which, const LimitProfile& profile);
 Status ReadNumber(UserNumber which, const std::string& name,
                   std::string_view text, const LimitProfile& profile,
                   uint64_t* value);
+// Reads `text` as a whole decimal number from `min` to `max` (a face's
+// own settings, such as --threads), with ReadNumber's message.
+Status ReadWholeNumber(const std::string& name, std::string_view text,
+                       uint64_t min, uint64_t max, uint64_t* value);
 // The same check of a number given as one (the C++ API, Python).
 Status CheckNumber(UserNumber which, const std::string& name, int64_t value,
                    const LimitProfile& profile);

@@ -18,6 +18,9 @@
 
 namespace slidedb {
 
+// The most threads a user may ask a tool for (--threads, --work-threads).
+inline constexpr int kMaxThreads = 256;
+
 // The CPUs this thread may run on: its affinity (taskset, a container's
 // cpuset, mpirun binding each rank to a core), or when the system does not
 // say, the machine's first ones, as many as it has (at least one).

@@ -41,8 +41,25 @@ TEST(ServerCliTest, UsageAndExitStatuses) {
   r = run({"--version"});
   EXPECT_EQ(r.status, 0);
   EXPECT_EQ(r.out.rfind("slidedb-serve ", 0), 0u);
-  EXPECT_EQ(run({"--port", "70000"}).status, kExitUsage);
-  EXPECT_EQ(run({"--threads", "0"}).status, kExitUsage);
+  // Their whole numbers as every tool reads one (docs/ERRORS.md).
+  r = run({"--port", "70000"});
+  EXPECT_EQ(r.status, kExitUsage);
+  EXPECT_NE(r.err.find("--port must be a whole number from 0 to 65535, not "
+                       "'70000'"),
+            std::string::npos)
+      << r.err;
+  r = run({"--threads", "0"});
+  EXPECT_EQ(r.status, kExitUsage);
+  EXPECT_NE(r.err.find("--threads must be a whole number from 1 to 256, not "
+                       "'0'"),
+            std::string::npos)
+      << r.err;
+  r = run({"--work-threads", "1.5"});
+  EXPECT_EQ(r.status, kExitUsage);
+  EXPECT_NE(r.err.find("--work-threads must be a whole number from 1 to 256, "
+                       "not '1.5'"),
+            std::string::npos)
+      << r.err;
   EXPECT_EQ(run({"--frobnicate"}).status, kExitUsage);
   for (const char* size : {"", "M", "12X", "1.5G", "-1G", "1000",
                            "9999999999999999", "400 M", "400MB"}) {
