@@ -144,6 +144,35 @@ TEST(ApiTest, MalformedInputHasTheQueryToolsMessage) {
                   .IsInvalidArgument());
 }
 
+// Input quoted in a message shows its control bytes, NUL included, as
+// \xNN, so that a C string holds the whole message, and is cut short: a
+// start, a goal, a board, a word of moves.
+TEST(ApiTest, MessagesQuoteInputAsText) {
+  auto db = OpenTestDb();
+  ASSERT_NE(db, nullptr);
+  const std::string nul("\0", 1);
+  const auto expect_text = [](const Status& s, const std::string& shown) {
+    EXPECT_TRUE(s.IsInvalidArgument()) << s.ToString();
+    const std::string& m = s.message();
+    EXPECT_TRUE(std::none_of(m.begin(), m.end(), [](char c) {
+      return static_cast<unsigned char>(c) < 0x20;
+    })) << m;
+    EXPECT_NE(m.find(shown), std::string::npos) << m;
+    EXPECT_LT(m.size(), 400u);
+  };
+  Solution sol;
+  expect_text(db->Solve("12345678" + nul, {}, &sol), "'12345678\\x00'");
+  Options goal;
+  goal.goal = "12345678\t";
+  expect_text(db->Solve("123456780", goal, &sol), "goal '12345678\\x09'");
+  expect_text(db->Solve("123456780", PuzzleOptions("3" + nul + "x3"), &sol),
+              "board '3\\x00x3'");
+  Verification v;
+  expect_text(db->Verify("123456708", "4" + nul, {}, &v), "'4\\x00'");
+  expect_text(db->Verify("123456708", std::string(1000000, 'X'), {}, &v),
+              "'" + std::string(100, 'X') + "...'");
+}
+
 // Tables(board) is the whole listing's entries of that board; a name that
 // is no board is InvalidArgument.
 TEST(ApiTest, TablesOfOneBoard) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "lib/base/ascii.h"
 #include "lib/puzzle/notation.h"
 #include "lib/solve/walk.h"
 
@@ -39,7 +40,7 @@ Status NoTile(std::string_view w, const std::vector<std::string_view>& words,
   if (!labels.empty() && (labels[0] == word ||
                           (default_blank(labels[0]) && default_blank(word)))) {
     return Status::InvalidArgument(
-        "the solution names the blank ('" + word +
+        "the solution names the blank ('" + ShownInput(word) +
         "'); name the tiles that slide, or give U/D/L/R blank moves");
   }
   // Moves beside other words (a state after --analyse's --moves, say) were
@@ -51,12 +52,12 @@ Status NoTile(std::string_view w, const std::vector<std::string_view>& words,
                                   [](auto v) { return !IsMoveWord(v); });
   if (move != words.end() && other != words.end()) {
     return Status::InvalidArgument(
-        "the solution mixes moves ('" + std::string(*move) +
-        "') with other words ('" + std::string(*other) +
+        "the solution mixes moves ('" + ShownInput(*move) +
+        "') with other words ('" + ShownInput(*other) +
         "'): give U/D/L/R blank moves, or tile labels, not both");
   }
   return Status::InvalidArgument(
-      "the solution names '" + word +
+      "the solution names '" + ShownInput(word) +
       "', which is no tile of this puzzle (give U/D/L/R blank moves, or "
       "tile labels separated by spaces or commas)");
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "lib/answer/json_text.h"
+#include "lib/base/ascii.h"
 #include "lib/base/threads.h"
 
 namespace slidedb {
@@ -47,7 +48,7 @@ Status CheckInput(const QueryConfig& config, std::string_view input) {
 void WriteUnanswered(const QueryConfig& config, std::string_view input,
                      const Status& why, std::string* out, std::string* err) {
   if (config.json) {
-    AppendErrorJson({{"input", ShownInput(input)}}, why, out);
+    AppendErrorJson({{"input", EchoedInput(input)}}, why, out);
   } else {
     *err += "slidedb-query: " + MalformedMessage(input, why.message()) + "\n";
   }

@@ -22,7 +22,7 @@
 namespace slidedb {
 
 // A malformed input named as every face names it: "'INPUT': message", an
-// input of over 100 bytes cut short (ShownInput, lib/answer/goal.h).
+// input of over 100 bytes cut short (ShownInput, lib/base/ascii.h).
 std::string MalformedMessage(std::string_view input,
                              const std::string& message);
 // The answer of an input that has none for `why` (it is malformed:

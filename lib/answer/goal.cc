@@ -4,6 +4,7 @@
 #include <memory>
 #include <string_view>
 
+#include "lib/base/ascii.h"
 #include "lib/base/shell.h"
 #include "lib/puzzle/problem.h"
 #include "lib/puzzle/symmetry.h"
@@ -12,12 +13,6 @@
 #include "lib/storage/pdb_meta.h"
 
 namespace slidedb {
-
-std::string ShownInput(std::string_view input) {
-  constexpr size_t kShown = 100;
-  return input.size() <= kShown ? std::string(input)
-                                : std::string(input.substr(0, kShown)) + "...";
-}
 
 Status ReadGoalOptions(const std::string& board, const std::string* goal,
                        const std::string* blank, QueryConfig* config) {

@@ -22,10 +22,6 @@
 
 namespace slidedb {
 
-// An input as a message quotes it: over 100 bytes cut short with "..." (a
-// state, a goal: every face quotes them so).
-std::string ShownInput(std::string_view input);
-
 // What a question is asked about and how its answers are written.
 struct QueryConfig {
   std::string db_dir;  // named in the command that builds what is missing

@@ -3,6 +3,8 @@
 #include <charconv>
 #include <climits>
 
+#include "lib/base/ascii.h"
+
 namespace slidedb {
 
 char MoveLetter(Move m) { return "UDLR"[static_cast<int>(m)]; }
@@ -52,14 +54,15 @@ Status Board::Parse(std::string_view text, Board* board) {
     if (r2.ec != std::errc()) cols = INT_MAX;
   }
   if (rows < 0 || cols < 0) {
-    return Status::InvalidArgument("board '" + std::string(text) +
+    return Status::InvalidArgument("board '" + ShownInput(text) +
                                    "' is not of the form RxC, e.g. 3x3");
   }
   if (!IsValidShape(rows, cols)) {
     return Status::InvalidArgument(
-        "board " + std::string(text) +
+        "board " + ShownInput(text) +
         " is not supported: rows and columns must be at least 2 and the "
-        "board at most " + std::to_string(kMaxCells) + " cells");
+        "board at most " +
+        std::to_string(kMaxCells) + " cells");
   }
   *board = Board(rows, cols);
   return Status::OK();

@@ -44,7 +44,8 @@ Status ParseMoves(std::string_view text, MoveConvention c,
     Move m;
     if (!ParseMoveLetter(ch, &m)) {
       return Status::InvalidArgument(
-          "character " + std::to_string(i + 1) + " ('" + std::string(1, ch) +
+          "character " + std::to_string(i + 1) + " ('" +
+          ShownInput(std::string_view(&ch, 1)) +
           "') is not a move: expected U, D, L or R, each optionally "
           "followed by a count");
     }

@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cstdlib>
 
+#include "lib/base/ascii.h"
 #include "lib/puzzle/symmetry.h"
 
 namespace slidedb {
@@ -47,7 +48,7 @@ int MaxPatternTiles(const Board& board) {
 Status ParsePartition(std::string_view text, const Board& board,
                       Partition* out) {
   const auto bad = [&](const std::string& why) {
-    return Status::InvalidArgument("pattern partition '" + std::string(text) +
+    return Status::InvalidArgument("pattern partition '" + ShownInput(text) +
                                    "': " + why);
   };
   const int tiles = board.cells() - 1;
