@@ -392,9 +392,12 @@ TEST(CheckTest, SelectsTablesAndReportsMissingOnes) {
                         "12345_"});
   EXPECT_EQ(r.status, kExitOk) << r.err;
   EXPECT_NE(r.out.find("1 table checked"), std::string::npos) << r.out;
+  // Said with what was asked for and what there is.
   r = RunBuildCli({"--verify", "--db", dir, "--board", "3x3"});
   EXPECT_EQ(r.status, kExitNoInput);
-  EXPECT_NE(r.err.find("no table in"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("no table of board 3x3 in " + dir + "; it holds 2x3/b"),
+            std::string::npos)
+      << r.err;
   const std::string none = TempDir("check_none");
   r = RunBuildCli({"--verify", "--db", none + "/db"});
   EXPECT_EQ(r.status, kExitNoInput);

@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "lib/analysis/check_progress.h"
+#include "lib/analysis/key_census.h"
 #include "lib/analysis/pdb_check.h"
 #include "lib/analysis/record_check.h"
 #include "lib/analysis/residue_check.h"
@@ -38,33 +39,11 @@ bool CheckReport::ok() const {
 
 namespace {
 
-// A key as text: printable bytes as they are, the others as \xNN.
-std::string Printable(const rocksdb::Slice& key) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out;
-  for (char c : key.ToStringView()) {
-    const auto u = static_cast<unsigned char>(c);
-    if (u >= 0x20 && u < 0x7f && u != '\\') {
-      out += c;
-    } else {
-      out += {'\\', 'x', kHex[u >> 4], kHex[u & 15]};
-    }
-  }
-  return out;
-}
-
 void AddProblem(TableCheck* check, const std::string& what, int max_listed) {
   if (check->listed.size() < static_cast<size_t>(max_listed)) {
     check->listed.push_back({-1, "", what});
   }
   ++check->problems;
-}
-
-// The table id of a page key "page/<table>/<4 bytes>", or "" when `key` is
-// not one.
-std::string PageTable(const std::string& key, uint32_t* page) {
-  std::string id;
-  return ParsePageKey(key, &id, page) ? id : "";
 }
 
 bool Selected(const CheckOptions& options, const TableMeta& meta) {
@@ -193,7 +172,8 @@ bool ReadPages(rocksdb::DB* db, const std::string& id, const TableMeta& meta,
        it->Next()) {
     uint32_t page;
     if (PageTable(it->key().ToString(), &page) != id) {
-      AddProblem(check, "stray key " + Printable(it->key()), max);
+      AddProblem(check, "stray key " + PrintableKey(it->key().ToStringView()),
+                 max);
       continue;
     }
     if (page >= meta.pages) {
@@ -341,99 +321,36 @@ void CheckFormatAndChecksums(rocksdb::DB* db, CheckReport* report) {
   }
 }
 
-// The database's keys by what they belong to: the format, a table's
-// metadata or a table's pages.
-struct KeyCensus {
-  std::map<std::string, std::string> metas;      // table id -> JSON
-  std::map<std::string, uint64_t> orphan_pages;  // pages of no table
-  std::map<std::string, PdbMeta> pdbs;  // "<table>/<group>" -> metadata
-  std::map<std::string, uint32_t> pdb_pages;  // pages seen of each
-  // Whether every key was read: a damaged block ends the scan, and the
-  // pages past it are not counted.
-  bool complete = true;
-};
-
-// The metadata of pattern database `id` (lib/storage/pdb_meta.h:
-// "<table>/<group>"), stored under `key`, parsed into the census if it
-// describes that database.
-void AddPdbMeta(const std::string& key, const std::string& id,
-                const rocksdb::Slice& value, KeyCensus* census,
-                CheckReport* report) {
-  PdbMeta pm;
-  if (Status ps = PdbMeta::FromJson(value.ToStringView(), &pm); !ps.ok()) {
-    report->problems.push_back(key + ": " + ps.message());
-  } else if (id != pm.TableId() + "/" + std::to_string(pm.group)) {
-    report->problems.push_back(key + " describes pattern database " +
-                               pm.TableId() + "/" + std::to_string(pm.group));
-  } else {
-    census->pdbs[id] = pm;
-  }
-}
-
-// Counts page `p` of pattern database `id`, checking its size.
-void AddPdbPage(const std::string& id, uint32_t p, size_t size,
-                KeyCensus* census, CheckReport* report) {
-  auto meta = census->pdbs.find(id);  // "pdbmeta/" sorts before "pdbpage/"
-  if (meta == census->pdbs.end()) {
-    ++census->orphan_pages["pattern database " + id];
-    return;
-  }
-  const PdbMeta& pm = meta->second;
-  const uint64_t want = pm.page_bytes(p);
-  if (p >= pm.pages || size != want) {
-    report->problems.push_back(
-        "page " + std::to_string(p) + " of pattern database " + id + " holds " +
-        std::to_string(size) + " bytes, not " + std::to_string(want));
-  }
-  ++census->pdb_pages[id];
-}
-
-// Every key of `db` sorted into the census; a key that belongs to nothing
-// is a problem.
-void TakeCensus(rocksdb::DB* db, KeyCensus* census, CheckReport* report) {
-  std::unique_ptr<rocksdb::Iterator> it(db->NewIterator({}));
-  for (it->SeekToFirst(); it->Valid(); it->Next()) {
-    const std::string key = it->key().ToString();
-    uint32_t page;
-    if (key == kFormatKey) continue;
-    std::string id;
-    if (ParseMetaKey(key, &id)) {
-      census->metas[id] = it->value().ToString();
-    } else if (ParsePdbMetaKey(key, &id)) {
-      AddPdbMeta(key, id, it->value(), census, report);
-    } else if (uint32_t p; ParsePdbPageKey(key, &id, &p)) {
-      AddPdbPage(id, p, it->value().size(), census, report);
-    } else if (std::string id = PageTable(key, &page); !id.empty()) {
-      // "meta/" sorts first
-      if (!census->metas.count(id)) ++census->orphan_pages[id];
-    } else {
-      report->problems.push_back("stray key " + Printable(it->key()));
+// Why a check selected nothing: what was asked for, and what there is.
+std::string NoneSelected(const std::string& dir, const CheckOptions& options,
+                         const KeyCensus& census) {
+  std::string m = "no table";
+  if (options.board) m += " of board " + options.board->Name();
+  if (!options.goal_blanks.empty()) {
+    m += options.goal_blanks.size() == 1 ? " with the goal blank on cell"
+                                         : " with the goal blank on cells";
+    for (const int b : options.goal_blanks) {
+      m += ' ';
+      m += std::to_string(b);
     }
   }
-  if (!it->status().ok()) {
-    census->complete = false;
-    report->problems.push_back("reading the keys: " + it->status().ToString());
-  }
-}
-
-// Reports pattern databases with fewer or more pages than their metadata
-// says (fewer only when every key was read: past a damaged block, already
-// reported, the pages are not missing but unread), and pages of tables
-// that have no metadata.
-void ReportPageCounts(const KeyCensus& census, CheckReport* report) {
-  for (const auto& [id, pm] : census.pdbs) {
-    const auto seen = census.pdb_pages.find(id);
-    const uint32_t pages = seen == census.pdb_pages.end() ? 0 : seen->second;
-    if (pages > pm.pages || (pages < pm.pages && census.complete)) {
-      report->problems.push_back(
-          "pattern database " + id + " has " + std::to_string(pages) +
-          " pages, its metadata says " + std::to_string(pm.pages));
+  m += " in " + dir;
+  std::set<std::string> held;
+  for (const auto& [id, json] : census.metas) held.insert(id);
+  for (const auto& [id, pm] : census.pdbs) held.insert("pdb " + pm.TableId());
+  if (held.empty()) return m + "; it holds none";
+  m += "; it holds";
+  constexpr size_t kNamed = 10;
+  size_t named = 0;
+  for (const std::string& id : held) {
+    if (named++ == kNamed) {
+      m += " and " + std::to_string(held.size() - kNamed) + " more";
+      break;
     }
+    m += named == 1 ? " " : ", ";
+    m += id;
   }
-  for (const auto& [id, count] : census.orphan_pages) {
-    report->problems.push_back(std::to_string(count) + " pages of table " +
-                               id + ", which has no metadata");
-  }
+  return m;
 }
 
 }  // namespace
@@ -474,7 +391,7 @@ Status CheckDatabase(const std::string& dir, const CheckOptions& options,
     report->tables.push_back(std::move(check));
   }
   if (report->tables.empty() && (options.board || !options.goal_blanks.empty())) {
-    return Status::NotFound("no table in " + dir + " matches");
+    return Status::NotFound(NoneSelected(dir, options, census));
   }
   return Status::OK();
 }
