@@ -42,24 +42,23 @@ TEST(ServerCliTest, UsageAndExitStatuses) {
   EXPECT_EQ(r.status, 0);
   EXPECT_EQ(r.out.rfind("slidedb-serve ", 0), 0u);
   // Their whole numbers as every tool reads one (docs/ERRORS.md).
-  r = run({"--port", "70000"});
-  EXPECT_EQ(r.status, kExitUsage);
-  EXPECT_NE(r.err.find("--port must be a whole number from 0 to 65535, not "
-                       "'70000'"),
-            std::string::npos)
-      << r.err;
-  r = run({"--threads", "0"});
-  EXPECT_EQ(r.status, kExitUsage);
-  EXPECT_NE(r.err.find("--threads must be a whole number from 1 to 256, not "
-                       "'0'"),
-            std::string::npos)
-      << r.err;
-  r = run({"--work-threads", "1.5"});
-  EXPECT_EQ(r.status, kExitUsage);
-  EXPECT_NE(r.err.find("--work-threads must be a whole number from 1 to 256, "
-                       "not '1.5'"),
-            std::string::npos)
-      << r.err;
+  const struct {
+    const char* option;
+    const char* value;
+    const char* message;
+  } numbers[] = {
+      {"--port", "70000", "--port must be a whole number from 0 to 65535"},
+      {"--threads", "0", "--threads must be a whole number from 1 to 256"},
+      {"--work-threads", "1.5",
+       "--work-threads must be a whole number from 1 to 256"},
+  };
+  for (const auto& n : numbers) {
+    r = run({n.option, n.value});
+    EXPECT_EQ(r.status, kExitUsage) << n.option;
+    EXPECT_NE(r.err.find(std::string(n.message) + ", not '" + n.value + "'"),
+              std::string::npos)
+        << r.err;
+  }
   EXPECT_EQ(run({"--frobnicate"}).status, kExitUsage);
   for (const char* size : {"", "M", "12X", "1.5G", "-1G", "1000",
                            "9999999999999999", "400 M", "400MB"}) {
