@@ -57,6 +57,43 @@ TEST(ToolsUsageTest, BadOptionsExit64WithAMessage) {
   }
 }
 
+// A tool without a STATE answers about the board's goal, tiles 1 to n:
+// a blank's label that is one of them would make a goal with a tile twice,
+// and states no face reads back.
+TEST(ToolsUsageTest, ABlankLabelThatIsATileIsRefusedWithoutAGoal) {
+  for (const std::vector<std::string> tool :
+       {std::vector<std::string>{"--histogram"},
+        {"--sample", "2"},
+        {"--at-distance", "3"},
+        {"--export", "csv"}}) {
+    std::vector<std::string> args = {"--db", testing::TestDatabase(), "--blank",
+                                     "1"};
+    args.insert(args.end(), tool.begin(), tool.end());
+    const auto r = testing::RunQueryCli(args);
+    EXPECT_EQ(r.status, 64) << tool[0] << r.err;
+    EXPECT_EQ(r.out, "") << tool[0];
+    EXPECT_NE(r.err.find("the blank's label '1' is a tile's in the 3x3 goal "
+                         "(tiles 1 to 8)"),
+              std::string::npos)
+        << r.err;
+  }
+  // With a goal, or for a STATE (whose goal is its own tiles), it is a
+  // label like any other.
+  auto r = testing::RunQueryCli({"--db", testing::TestDatabase(), "--blank",
+                                 "1", "--histogram", "--goal", "x23456781"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  r = testing::RunQueryCli(
+      {"--db", testing::TestDatabase(), "--blank", "1", "abcdefgh1"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  // A label no state could hold.
+  r = testing::RunQueryCli({"--db", testing::TestDatabase(), "--histogram",
+                            "--blank", std::string(101, 'x')});
+  EXPECT_EQ(r.status, 64);
+  EXPECT_NE(r.err.find("the blank's label is 101 bytes long; at most 100"),
+            std::string::npos)
+      << r.err;
+}
+
 TEST(ToolsUsageTest, MissingTableExits66WithTheBuildCommand) {
   for (const std::string tool :
        {"--heuristics", "--export", "--at-distance", "--sample"}) {

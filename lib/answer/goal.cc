@@ -143,8 +143,26 @@ std::string TableErrorMessage(const QueryConfig& config, const Status& s) {
              "0");
 }
 
+Status CheckGoalLabels(const QueryConfig& config) {
+  if (config.goal) return Status::OK();  // checked as it was read
+  const Arrangement goal = GoalArrangement(config);
+  for (int c = 0; c < static_cast<int>(goal.labels.size()); ++c) {
+    if (c != goal.blank && goal.labels[c] == config.blank_out) {
+      return Status::InvalidArgument(
+          "the blank's label '" + config.blank_out + "' is a tile's in the " +
+          config.board.Name() + " goal (tiles 1 to " +
+          std::to_string(config.board.cells() - 1) +
+          "): give another label, or the goal");
+    }
+  }
+  return Status::OK();
+}
+
 Status CheckWholeTable(const QueryConfig& config, Solver* solver,
                        WholeTableTool tool) {
+  if (tool != WholeTableTool::kCount && tool != WholeTableTool::kAll) {
+    if (Status s = CheckGoalLabels(config); !s.ok()) return s;
+  }
   if (tool == WholeTableTool::kHeuristics && config.metric != Metric::kStm) {
     return Status::NotSupported(
         "the heuristic report measures single-tile heuristics (misplaced "

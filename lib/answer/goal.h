@@ -113,6 +113,12 @@ Status OpenGoal(const QueryConfig& config, Solver* solver, GoalKind* kind);
 std::string TableErrorMessage(const QueryConfig& config, const Status& s);
 
 // The tools that need every state of the goal's full table.
+// A tool without a start (a histogram, a sample, the states at a
+// distance, an export, the heuristics' report) answers about the goal
+// given, or else the board's canonical goal, tiles 1 to cells - 1:
+// InvalidArgument when the blank's label is one of those tiles'.
+Status CheckGoalLabels(const QueryConfig& config);
+
 enum class WholeTableTool {
   kCount, kAll, kAtDistance, kSample, kExport, kHeuristics, kHistogram
 };

@@ -120,6 +120,7 @@ Status FindGoalTable(const QueryConfig& config, const Database& db,
 
 Status AppendHistogram(const QueryConfig& config, const Database& db,
                        const std::string& format, std::string* out) {
+  if (Status s = CheckGoalLabels(config); !s.ok()) return s;
   // What answers the goal, as the solver decides it: a full table when
   // there is one, else a search, with pattern databases in the single-tile
   // metric (boards past full tables, or smaller ones built with --pdb

@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "lib/base/ascii.h"
 #include "lib/puzzle/move_notation.h"
 
 namespace slidedb {
@@ -414,12 +415,17 @@ Status CheckDefaultGoal(const Arrangement& start) {
 }
 
 Status CheckBlankLabel(const std::string& label) {
+  if (label.size() > kMaxBlankLabelBytes) {
+    return Status::InvalidArgument(
+        "the blank's label is " + std::to_string(label.size()) +
+        " bytes long; at most " + std::to_string(kMaxBlankLabelBytes));
+  }
   for (char c : label) {
     // A quote too: no state holding one is read (Unquote).
     if (IsLabelSeparator(c) || c == '/' || c == '"' || c == '\'' ||
         static_cast<unsigned char>(c) < 0x20) {
       return Status::InvalidArgument(
-          "the blank's label '" + label +
+          "the blank's label '" + ShownInput(label) +
           "' cannot hold spaces, commas, slashes, quotes or control "
           "characters");
     }

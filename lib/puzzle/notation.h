@@ -48,7 +48,9 @@ Status ParseArrangement(std::string_view text, const Board& board,
                         const NotationOptions& options, Arrangement* out);
 
 // Whether `label` can stand for the blank: it must not hold a separator
-// (space, comma), a '/', a quote or a control character.
+// (space, comma), a '/', a quote or a control character, nor be longer
+// than kMaxBlankLabelBytes (a state holding it must be readable).
+inline constexpr size_t kMaxBlankLabelBytes = 100;
 Status CheckBlankLabel(const std::string& label);
 
 // The goal a start is solved to when none is given: the start's tiles in

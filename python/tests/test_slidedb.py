@@ -270,6 +270,15 @@ def test_histogram_and_sample_are_the_cli(db):
         status, _, err = cli(flag, *(["1"] if flag == "--sample" else []),
                              "--notation", "tile")
         assert status == 64 and "--notation does not apply" in err
+    # A blank's label that is a tile of the goal they answer about (tiles 1
+    # to 8) is refused as the CLI refuses it: not a goal with a tile twice.
+    for ask, flag in [(lambda: db.histogram(blank="1"), "--histogram"),
+                      (lambda: db.sample(1, blank="1"), "--sample")]:
+        with pytest.raises(ValueError, match="is a tile's in the 3x3 goal"):
+            ask()
+        status, _, err = cli(flag, *(["1"] if flag == "--sample" else []),
+                             "--blank", "1")
+        assert status == 64 and "is a tile's in the 3x3 goal" in err
     # Numbers out of range say so as slidedb-query does, quoting what was
     # given.
     # Past 64 bits, and -1 for a distance (None is "any"), too.
