@@ -15,6 +15,7 @@
 #include "lib/answer/limits.h"
 #include "lib/answer/moves.h"
 #include "lib/answer/table_tools.h"
+#include "lib/base/out_of_memory.h"
 #include "slidedb/slidedb.h"
 
 namespace slidedb {
@@ -178,17 +179,21 @@ Status Db::AllSolutions(const std::string& start, int64_t limit,
     extras.all = true;
     extras.limit = static_cast<size_t>(limit);
   }
-  ExtraFields f;
-  const Status s = impl_->Extras(start, options, extras, &f);
-  if (!s.ok()) return s;
-  OptimalSolutions& o = *solutions;
-  o = OptimalSolutions();
-  CopyQuestion(f, &o);
-  o.count = f.solvable ? f.optimal_solutions : "0";
-  o.solutions = std::move(f.solutions);
-  // With none listed, not all are: a solvable start has at least one.
-  o.complete = limit != 0 && f.solutions_complete;
-  return Status::OK();
+  // Up to `limit` solutions held: memory that runs out is
+  // ResourceExhausted, as on every face, not an exception.
+  return StatusIfOutOfMemory([&] {
+    ExtraFields f;
+    const Status s = impl_->Extras(start, options, extras, &f);
+    if (!s.ok()) return s;
+    OptimalSolutions& o = *solutions;
+    o = OptimalSolutions();
+    CopyQuestion(f, &o);
+    o.count = f.solvable ? f.optimal_solutions : "0";
+    o.solutions = std::move(f.solutions);
+    // With none listed, not all are: a solvable start has at least one.
+    o.complete = limit != 0 && f.solutions_complete;
+    return Status::OK();
+  });
 }
 
 Status Db::Sample(int64_t n, int distance, uint64_t seed,
@@ -209,24 +214,28 @@ Status Db::Sample(int64_t n, int distance, uint64_t seed,
   TableToolContext ctx;
   s = OpenTableTool(config, impl_->solver(), WholeTableTool::kSample, &ctx);
   if (!s.ok()) return Explained(config, s);
-  std::vector<Index> picks;
-  s = SampleStates(ctx.table, static_cast<uint64_t>(n), distance, seed, &picks,
-                   ctx.scan);
-  if (!s.ok()) return s;
-  states->clear();
-  for (Index i : picks) {
-    SampledState st;
-    st.distance = distance;
-    if (distance < 0) {
-      s = TrueDistance(ctx.table, i, &st.distance);
-      if (!s.ok()) return s;
+  // Up to n states held: memory that runs out is ResourceExhausted, as
+  // on every face, not an exception.
+  return StatusIfOutOfMemory([&] {
+    std::vector<Index> picks;
+    Status s = SampleStates(ctx.table, static_cast<uint64_t>(n), distance, seed,
+                            &picks, ctx.scan);
+    if (!s.ok()) return s;
+    states->clear();
+    for (Index i : picks) {
+      SampledState st;
+      st.distance = distance;
+      if (distance < 0) {
+        s = TrueDistance(ctx.table, i, &st.distance);
+        if (!s.ok()) return s;
+      }
+      st.state = FormatArrangement(
+          ToArrangement(ctx.goal, ctx.table->indexer().StateAt(i)),
+          config.blank_out);
+      states->push_back(std::move(st));
     }
-    st.state = FormatArrangement(
-        ToArrangement(ctx.goal, ctx.table->indexer().StateAt(i)),
-        config.blank_out);
-    states->push_back(std::move(st));
-  }
-  return Status::OK();
+    return Status::OK();
+  });
 }
 
 }  // namespace slidedb

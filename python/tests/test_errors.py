@@ -140,3 +140,27 @@ def test_memory_refused_for_a_pattern_database_raises_memory_error():
     assert r.returncode == 0, r.stderr
     assert r.stdout.startswith(
         "MemoryError: not enough memory for a pattern database"), r.stdout
+
+
+def test_a_sample_past_the_memory_left_raises_memory_error():
+    """ResourceExhausted: a sample of more states than memory holds (the
+    library's limit is 2^32 - 1) raises MemoryError with the library's
+    words, not the C++ runtime's 'std::bad_alloc'. In a Python of its own,
+    its address space held near what it uses."""
+    r = subprocess.run([sys.executable, "-c", textwrap.dedent("""
+        import resource, sys, slidedb
+        db = slidedb.open(sys.argv[1])
+        db.sample(1, board="2x5")  # the table open, its pages in
+        size = next(int(line.split()[1]) * 1024
+                    for line in open("/proc/self/status")
+                    if line.startswith("VmSize:"))
+        resource.setrlimit(resource.RLIMIT_AS,
+                           (size + (64 << 20), resource.RLIM_INFINITY))
+        try:
+            db.sample(4294967295, board="2x5")
+        except MemoryError as e:
+            print("MemoryError:", e)
+        """), os.environ["SLIDEDB_TEST_DB"]], capture_output=True, text=True,
+        timeout=120, check=False)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("MemoryError: out of memory"), r.stdout
