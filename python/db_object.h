@@ -14,6 +14,7 @@
 #include <climits>
 #include <cstdint>
 #include <deque>
+#include <exception>
 #include <future>
 #include <memory>
 #include <optional>
@@ -119,22 +120,34 @@ class PyDb {
     size_t taken = 0;  // items read from `states`
     bool more = true;
     while (more || !pending.empty()) {
-      while (more && pending.size() < kAhead) {
-        auto chunk = std::make_unique<SolveChunk>();
-        for (; chunk->inputs.size() < kChunk && it != py::iterator::sentinel();
-             ++it) {
-          chunk->inputs.emplace_back(StateText(*it, taken++));
+      // An item that is no state, or the iterable raising, ends the call:
+      // the chunks under way are stopped and waited for without the GIL.
+      std::exception_ptr unread;
+      try {
+        while (more && pending.size() < kAhead) {
+          auto chunk = std::make_unique<SolveChunk>();
+          for (;
+               chunk->inputs.size() < kChunk && it != py::iterator::sentinel();
+               ++it) {
+            chunk->inputs.emplace_back(StateText(*it, taken++));
+          }
+          more = chunk->inputs.size() == kChunk;
+          if (chunk->inputs.empty()) break;
+          SolveChunk* c = chunk.get();
+          c->interrupts = Interrupts();
+          c->stopped_at_start =
+              options.cancel != nullptr && options.cancel->load();
+          c->solved = std::async(std::launch::async, [db, &options, c] {
+            return db->SolveMany(c->inputs, options, &c->solutions);
+          });
+          pending.push_back(std::move(chunk));
         }
-        more = chunk->inputs.size() == kChunk;
-        if (chunk->inputs.empty()) break;
-        SolveChunk* c = chunk.get();
-        c->interrupts = Interrupts();
-        c->stopped_at_start =
-            options.cancel != nullptr && options.cancel->load();
-        c->solved = std::async(std::launch::async, [db, &options, c] {
-          return db->SolveMany(c->inputs, options, &c->solutions);
-        });
-        pending.push_back(std::move(chunk));
+      } catch (...) {
+        unread = std::current_exception();
+      }
+      if (unread) {
+        Abandon(pending);
+        std::rethrow_exception(unread);
       }
       if (pending.empty()) break;
       SolveChunk& first = *pending.front();
@@ -425,6 +438,19 @@ class PyDb {
     uint64_t interrupts = 0;
     bool stopped_at_start = false;
   };
+
+  // Stops the chunks of a SolveMany that raised (on the main thread:
+  // StopMainThreadCall; elsewhere nothing stops them) and waits for them
+  // without the GIL, Ctrl-C stopping them as ever.
+  static void Abandon(const std::deque<std::unique_ptr<SolveChunk>>& pending) {
+    Check(WithoutGil([&] {
+      StopMainThreadCall();
+      for (const auto& c : pending) {
+        if (c->solved.valid()) c->solved.wait();
+      }
+      return Status::OK();
+    }));
+  }
 
   // The database, held by each call under way too (Held); null once
   // closed.

@@ -113,6 +113,10 @@ const std::atomic<bool>* StopFlag() { return OnMainThread() ? &stop : nullptr; }
 
 uint64_t Interrupts() { return interrupts.load(); }
 
+void StopMainThreadCall() {
+  if (OnMainThread()) stop.store(true);
+}
+
 void RecordMainThread() {
   main_thread = py::module_::import("threading")
                     .attr("main_thread")()

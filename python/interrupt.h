@@ -29,6 +29,13 @@ const std::atomic<bool>* StopFlag();
 // that did not was stopped by its own limits.
 uint64_t Interrupts();
 
+// Stops the main thread's call in progress as a SIGINT would (its
+// searches watch StopFlag()), with no KeyboardInterrupt: for a call that
+// gives up work of its own still running (solve_many whose input raised).
+// Does nothing on another thread, whose calls nothing stops. Any call of
+// the main thread's clears it as it begins (InterruptScope).
+void StopMainThreadCall();
+
 // Records the interpreter's main thread. REQUIRES: the GIL, at import.
 void RecordMainThread();
 

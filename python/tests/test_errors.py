@@ -164,3 +164,25 @@ def test_a_sample_past_the_memory_left_raises_memory_error():
         timeout=120, check=False)
     assert r.returncode == 0, r.stderr
     assert r.stdout.startswith("MemoryError: out of memory"), r.stdout
+
+
+@needs_4x4
+def test_a_late_item_that_is_no_state_stops_the_work_under_way():
+    """solve_many reads its iterable while earlier chunks of 4,096 states
+    are searched: an item past them that is no state raises its TypeError
+    once those chunks are stopped, not after they are all searched (hours
+    here: 4,096 hard 4x4 states on 5-5-5 databases), and other threads run
+    meanwhile. In a Python of its own, its time bounded."""
+    r = subprocess.run([sys.executable, "-c", textwrap.dedent("""
+        import sys, slidedb
+        db = slidedb.open(sys.argv[1])
+        states = [sys.argv[2]] * 4096 + [None]
+        try:
+            db.solve_many(states, board="4x4")
+        except TypeError as e:
+            print("TypeError:", e)
+        """), FACES_DB, FAR_4X4], capture_output=True, text=True,
+        timeout=60, check=False)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("TypeError: state 4096 is of type NoneType"), \
+        r.stdout
