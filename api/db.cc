@@ -134,6 +134,10 @@ Status Db::Open(const std::string& dir, std::unique_ptr<Db>* db) {
 
 Status Db::Open(const std::string& dir, const OpenOptions& options,
                 std::unique_ptr<Db>* db) {
+  if (dir.empty()) {
+    // As --db '' is refused: no default taken unseen.
+    return Status::InvalidArgument("the database path is empty");
+  }
   if (dir.find('\0') != std::string::npos) {
     // The system would read the path only up to it: another folder.
     return Status::InvalidArgument("the database path holds a NUL byte");

@@ -203,6 +203,10 @@ TEST(ApiTest, MissingDatabaseAndTableAreNotFound) {
   // A path the system would cut short at a NUL is refused as such.
   EXPECT_TRUE(Db::Open(TestDatabase() + std::string(1, '\0') + "/x", &none)
                   .IsInvalidArgument());
+  // So is an empty path, as --db '' is: not "no database at ".
+  const Status empty = Db::Open("", &none);
+  EXPECT_TRUE(empty.IsInvalidArgument()) << empty.ToString();
+  EXPECT_EQ(empty.message(), "the database path is empty");
   // The message says what to build, as the tools do (slidedb.h).
   EXPECT_NE(
       open.message().find("; build it with: slidedb-build --db " + missing),

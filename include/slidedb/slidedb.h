@@ -234,7 +234,8 @@ class Db {
  public:
   // Opens the database in `dir` read-only; other processes may read it, and
   // slidedb-build may swap in a new build, at the same time. NotFound when
-  // `dir` holds no database.
+  // `dir` holds no database; InvalidArgument when it is empty or holds a
+  // NUL byte.
   static Status Open(const std::string& dir, std::unique_ptr<Db>* db);
   // The same, as `options` say.
   static Status Open(const std::string& dir, const OpenOptions& options,

@@ -191,6 +191,10 @@ def test_missing_database_and_table(db, tmp_path):
     # was an OSError naming the path cut short there.
     with pytest.raises(ValueError, match="embedded null byte"):
         slidedb.open(str(tmp_path) + "\0/none")
+    # An empty path too, as slidedb-query refuses --db '': no default
+    # folder taken unseen.
+    with pytest.raises(ValueError, match="the database path is empty"):
+        slidedb.open("")
     rc, _, err = cli("--board", "3x4", "1,2,3,4,5,6,7,8,9,10,0,11")
     assert rc == 66
     with pytest.raises(LookupError) as e:
