@@ -8,6 +8,9 @@
 #include <string>
 #include <string_view>
 
+#include "lib/answer/limits.h"
+#include "lib/base/ascii.h"
+
 namespace slidedb::python {
 
 PyObject* ExceptionType(const Status& s) {
@@ -51,6 +54,10 @@ void Check(const Status& s) {
 }
 
 py::int_ Index(py::handle number) {
+  // True is no count of states or moves, though Python makes it 1.
+  if (PyBool_Check(number.ptr())) {
+    throw py::type_error("a whole number is wanted, not a bool");
+  }
   PyObject* index = PyNumber_Index(number.ptr());
   if (index == nullptr) throw py::error_already_set();
   return py::reinterpret_steal<py::int_>(index);
@@ -89,7 +96,7 @@ void CheckWhole(const Status& s, std::initializer_list<const WholeArg*> args) {
     const std::string stand_in = Quoted(std::to_string(a->value));
     const size_t at = message.find(stand_in);
     if (at != std::string::npos) {
-      message.replace(at, stand_in.size(), Quoted(a->given));
+      message.replace(at, stand_in.size(), Quoted(ShownInput(a->given)));
     }
   }
   RaiseText(ExceptionType(s), message);
@@ -129,10 +136,11 @@ Options MakeOptions(const std::string& board,
                     const std::optional<std::string>& blank,
                     const std::optional<std::string>& metric,
                     const std::optional<std::string>& notation,
-                    const std::optional<double>& max_seconds) {
+                    const std::optional<Seconds>& max_seconds) {
   Options o;
   o.board = board;
-  o.max_seconds = max_seconds;  // checked by the C++ API
+  // Checked by the C++ API.
+  if (max_seconds) o.max_seconds = max_seconds->value;
   o.cancel = StopFlag();  // Ctrl-C on the main thread (WithoutGil)
   // The C++ API reads an empty value as the default (an empty goal as the
   // start's own); given here, as --goal '' and goal= are, it is an error.
@@ -423,6 +431,21 @@ py::dict OptimalSolutionsDict(const OptimalSolutions& o) {
   d["solutions"] = solutions;
   d["solutions_complete"] = o.complete;
   return d;
+}
+
+bool ReadSeconds(PyObject* obj, Seconds* out) {
+  if (PyBool_Check(obj)) {
+    throw py::type_error("max_seconds takes a number of seconds, not a bool");
+  }
+  if (PyLong_Check(obj)) {
+    const std::string text = py::str(obj);
+    const Status s = ParseMaxSeconds("max_seconds", text, &out->value);
+    if (!s.ok()) throw py::value_error(s.message());
+    return true;
+  }
+  if (!PyFloat_Check(obj)) return false;
+  out->value = PyFloat_AsDouble(obj);
+  return true;
 }
 
 }  // namespace slidedb::python

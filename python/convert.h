@@ -40,13 +40,25 @@ PyObject* ExceptionType(const Status& s);
 // Raise unless s is OK.
 void Check(const Status& s);
 
+// A budget in seconds given as an argument (max_seconds): a float, or an
+// int of any size read as its decimal text, so that one out of range is a
+// ValueError quoting it as given, as every face quotes a number (not a
+// pybind11 TypeError past a double, nor 1e+30 for 10**30); a bool is a
+// TypeError, as it is for the whole numbers (Index).
+struct Seconds {
+  double value = 0;
+};
+// *out becomes the seconds `obj` gives (raising ValueError or TypeError as
+// Seconds says); false (no Python error set) when it is no number.
+bool ReadSeconds(PyObject* obj, Seconds* out);
+
 // The Options of a method's keyword arguments (None: the default).
 Options MakeOptions(const std::string& board,
                     const std::optional<std::string>& goal,
                     const std::optional<std::string>& blank,
                     const std::optional<std::string>& metric,
                     const std::optional<std::string>& notation,
-                    const std::optional<double>& max_seconds = std::nullopt);
+                    const std::optional<Seconds>& max_seconds = std::nullopt);
 
 // A whole-number argument handed on to the C++ API, which checks it:
 // `value` is the number itself, or a stand-in the API refuses when it
@@ -58,7 +70,8 @@ struct WholeArg {
   std::string given;
 };
 // `number` as an int: any integer, NumPy's too (operator.index); the
-// TypeError of operator.index for anything else.
+// TypeError of operator.index for anything else, and a TypeError for a
+// bool.
 py::int_ Index(py::handle number);
 WholeArg ReadWhole(const py::int_& number, int64_t lo, int64_t hi,
                    std::optional<int64_t> reserved = std::nullopt);
@@ -193,6 +206,14 @@ bool ReadText(PyObject* obj, std::string* out);
 }  // namespace slidedb::python
 
 namespace pybind11::detail {
+
+template <>
+struct type_caster<slidedb::python::Seconds> {
+  PYBIND11_TYPE_CASTER(slidedb::python::Seconds, const_name("float"));
+  bool load(handle src, bool /*convert*/) {
+    return slidedb::python::ReadSeconds(src.ptr(), &value);
+  }
+};
 
 template <>
 struct type_caster<slidedb::python::InputText> {

@@ -62,7 +62,7 @@ class PyDb {
                  const std::optional<std::string>& blank,
                  const std::optional<std::string>& metric,
                  const std::optional<std::string>& notation,
-                 const std::optional<double>& max_seconds) const {
+                 const std::optional<Seconds>& max_seconds) const {
     const std::shared_ptr<const Db> db = Held();
     // The buffers of a thread's last answer are reused, but by a call made
     // while one is under way (a signal handler's, run as it ends).
@@ -98,7 +98,7 @@ class PyDb {
                        const std::optional<std::string>& blank,
                        const std::optional<std::string>& metric,
                        const std::optional<std::string>& notation,
-                       const std::optional<double>& max_seconds) const {
+                       const std::optional<Seconds>& max_seconds) const {
     const std::shared_ptr<const Db> db = Held();
     constexpr size_t kChunk = 4096;
     constexpr size_t kAhead = 4;
@@ -191,7 +191,7 @@ class PyDb {
                       const std::optional<std::string>& blank,
                       const std::optional<std::string>& metric,
                       const std::optional<std::string>& notation,
-                      const std::optional<double>& max_seconds) const {
+                      const std::optional<Seconds>& max_seconds) const {
     const std::shared_ptr<const Db> db = Held();
     int d;
     const Options options =
@@ -208,7 +208,7 @@ class PyDb {
                        const std::optional<std::string>& blank,
                        const std::optional<std::string>& metric,
                        const std::optional<std::string>& notation,
-                       const std::optional<double>& max_seconds) const {
+                       const std::optional<Seconds>& max_seconds) const {
     const std::shared_ptr<const Db> db = Held();
     // Each state's max_seconds from its own search's start; checked by the
     // C++ API.
@@ -246,7 +246,7 @@ class PyDb {
                    const std::optional<std::string>& blank,
                    const std::optional<std::string>& metric,
                    const std::optional<std::string>& notation,
-                   const std::optional<double>& max_seconds) const {
+                   const std::optional<Seconds>& max_seconds) const {
     const std::shared_ptr<const Db> db = Held();
     const Options options =
         MakeOptions(board, goal, blank, metric, notation, max_seconds);
@@ -262,7 +262,7 @@ class PyDb {
                   const std::optional<std::string>& blank,
                   const std::optional<std::string>& metric,
                   const std::optional<std::string>& notation,
-                  const std::optional<double>& max_seconds) const {
+                  const std::optional<Seconds>& max_seconds) const {
     const std::shared_ptr<const Db> db = Held();
     const Options options =
         MakeOptions(board, goal, blank, metric, notation, max_seconds);
@@ -279,7 +279,7 @@ class PyDb {
                      const std::optional<std::string>& blank,
                      const std::optional<std::string>& metric,
                      const std::optional<std::string>& notation,
-                     const std::optional<double>& max_seconds) const {
+                     const std::optional<Seconds>& max_seconds) const {
     const std::shared_ptr<const Db> db = Held();
     // Any integer, as Sample's numbers: past 64 bits a stand-in the API
     // refuses, quoted back as given.
@@ -299,7 +299,7 @@ class PyDb {
                  const std::optional<std::string>& blank,
                  const std::optional<std::string>& metric,
                  const std::optional<std::string>& notation,
-                 const std::optional<double>& max_seconds) const {
+                 const std::optional<Seconds>& max_seconds) const {
     const std::shared_ptr<const Db> db = Held();
     std::vector<NextMove> moves;
     const Options options =

@@ -3,6 +3,8 @@
 #include <charconv>
 #include <cstdio>
 
+#include "lib/base/ascii.h"
+
 namespace slidedb {
 
 namespace {
@@ -46,8 +48,8 @@ std::string Why(UserNumber which, uint64_t value, const LimitProfile& profile) {
 std::string RangeMessage(const std::string& name, const char* unit,
                          uint64_t min, uint64_t max, const std::string& text) {
   return name + " must be a whole number" + unit + " from " +
-         std::to_string(min) + " to " + std::to_string(max) + ", not '" + text +
-         "'";
+         std::to_string(min) + " to " + std::to_string(max) + ", not '" +
+         ShownInput(text) + "'";
 }
 
 std::string NumberMessage(UserNumber which, const std::string& name,
@@ -154,7 +156,8 @@ Status ParseMaxSeconds(const std::string& name, const std::string& text,
                        double* seconds) {
   double v = 0;
   if (!ParseDecimal(text, &v) || !(v > 0) || v > 86400) {
-    return Status::InvalidArgument(name + " '" + text + kSecondsWanted);
+    return Status::InvalidArgument(name + " '" + ShownInput(text) +
+                                   kSecondsWanted);
   }
   *seconds = v;
   return Status::OK();

@@ -257,6 +257,24 @@ def test_moves(db):
     assert all(m["distance"] is None for m in db.moves("123456870"))
 
 
+def test_numbers_are_read_as_given(db):
+    """max_seconds of any int is read as its digits, as the CLI reads
+    --max-seconds: one out of range quoted as given (10**400 was pybind11's
+    TypeError, 10**30 quoted as 1e+30); a bool is no number of seconds,
+    nor of states."""
+    with pytest.raises(ValueError, match="max_seconds '1" + "0" * 30 + "'"):
+        db.solve("867254301", max_seconds=10**30)
+    with pytest.raises(ValueError, match="max_seconds '1" + "0" * 99 +
+                       r"\.\.\.'"):
+        db.solve("867254301", max_seconds=10**400)
+    assert db.solve("867254301", max_seconds=86400)["distance"] == 31
+    for ask in (lambda: db.solve("867254301", max_seconds=True),
+                lambda: db.sample(True), lambda: db.sample(2, seed=False),
+                lambda: db.solutions("867254301", limit=True)):
+        with pytest.raises(TypeError, match="not a bool"):
+            ask()
+
+
 def test_histogram_and_sample_are_the_cli(db):
     for options in [{}, {"board": "2x3", "goal": "_54/321"}]:
         args = [a for k, v in options.items() for a in ("--" + k, v)]
