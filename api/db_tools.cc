@@ -116,12 +116,7 @@ Status Db::GetHistogram(const Options& options, Histogram* histogram) const {
   if (!s.ok()) return Explained(config, s);
   const TableMeta* meta;
   s = FindGoalTable(config, impl_->database(), &meta);
-  if (!s.ok()) {
-    // The Solver's message, naming the table and the database.
-    GoalKind kind;
-    s = OpenGoal(config, impl_->solver(), &kind);
-    return Explained(config, s.ok() ? Status::NotFound("no table") : s);
-  }
+  if (!s.ok()) return Explained(config, s);
   histogram->board = config.board.Name();
   histogram->goal =
       FormatArrangement(GoalArrangement(config), config.blank_out);

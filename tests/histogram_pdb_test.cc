@@ -127,13 +127,18 @@ TEST(HistogramPdbTest, ATableAnswersWhereThereIsOne) {
   EXPECT_NE(text.out.find("181440 states, max distance 31"), std::string::npos)
       << text.out;
 
-  // Neither a table nor pattern databases: the missing table, as before.
+  // Neither a table nor pattern databases: the missing table, said as a
+  // solve of the goal says it (the C++ API and Python say it so too).
   const CliResult none =
       RunQueryCli({"--db", db, "--board", "2x3", "--histogram"});
   EXPECT_EQ(none.status, 66) << none.out;
-  EXPECT_NE(none.err.find("table 2x3/b5 is not in the database"),
+  EXPECT_NE(none.err.find("table 2x3/b5 (board 2x3, serving the goal blanks "
+                          "0, 2, 3, 5) is not in the database"),
             std::string::npos)
       << none.err;
+  const CliResult solve = RunQueryCli({"--db", db, "--board", "2x3", "12345_"});
+  EXPECT_EQ(solve.status, 66);
+  EXPECT_EQ(none.err, solve.err);
 }
 
 }  // namespace

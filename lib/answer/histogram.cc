@@ -111,6 +111,12 @@ Status FindGoalTable(const QueryConfig& config, const Database& db,
   Status s = db.FindTable(config.board, goal_blank, config.metric, meta);
   if (!s.ok()) return s;
   if (*meta == nullptr) {
+    // The Solver's NotFound, naming the table and the goal blanks it
+    // serves, as a solve of the goal says it on every face.
+    Solver solver(&db);
+    GoalKind kind;
+    s = OpenGoal(config, &solver, &kind);
+    if (!s.ok()) return s;
     return Status::NotFound("table " +
                             TableId(config.board, goal_blank, config.metric) +
                             " is not in the database " + config.db_dir);
