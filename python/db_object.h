@@ -100,7 +100,6 @@ class PyDb {
                        const std::optional<std::string>& notation,
                        const std::optional<Seconds>& max_seconds) const {
     const std::shared_ptr<const Db> db = Held();
-    constexpr size_t kChunk = 4096;
     constexpr size_t kAhead = 4;
     // Each state's max_seconds from its own search's start (the C++ API's
     // SolveMany); checked by the C++ API.
@@ -124,23 +123,8 @@ class PyDb {
       // the chunks under way are stopped and waited for without the GIL.
       std::exception_ptr unread;
       try {
-        while (more && pending.size() < kAhead) {
-          auto chunk = std::make_unique<SolveChunk>();
-          for (;
-               chunk->inputs.size() < kChunk && it != py::iterator::sentinel();
-               ++it) {
-            chunk->inputs.emplace_back(StateText(*it, taken++));
-          }
-          more = chunk->inputs.size() == kChunk;
-          if (chunk->inputs.empty()) break;
-          SolveChunk* c = chunk.get();
-          c->interrupts = Interrupts();
-          c->stopped_at_start =
-              options.cancel != nullptr && options.cancel->load();
-          c->solved = std::async(std::launch::async, [db, &options, c] {
-            return db->SolveMany(c->inputs, options, &c->solutions);
-          });
-          pending.push_back(std::move(chunk));
+        while (more && pending.size() < kAhead &&
+               StartChunk(db, options, &it, &taken, &more, &pending)) {
         }
       } catch (...) {
         unread = std::current_exception();
@@ -438,6 +422,34 @@ class PyDb {
     uint64_t interrupts = 0;
     bool stopped_at_start = false;
   };
+
+  // solve_many's states a chunk.
+  static constexpr size_t kChunk = 4096;
+
+  // Reads up to kChunk states from *it (counting them in *taken) into a
+  // new chunk at the end of *pending, and starts its solve on a thread of
+  // its own; false when *it had none left. *more: whether a whole chunk
+  // was read (there may be more).
+  static bool StartChunk(const std::shared_ptr<const Db>& db,
+                         const Options& options, py::iterator* it,
+                         size_t* taken, bool* more,
+                         std::deque<std::unique_ptr<SolveChunk>>* pending) {
+    auto chunk = std::make_unique<SolveChunk>();
+    for (; chunk->inputs.size() < kChunk && *it != py::iterator::sentinel();
+         ++*it) {
+      chunk->inputs.emplace_back(StateText(**it, (*taken)++));
+    }
+    *more = chunk->inputs.size() == kChunk;
+    if (chunk->inputs.empty()) return false;
+    SolveChunk* c = chunk.get();
+    c->interrupts = Interrupts();
+    c->stopped_at_start = options.cancel != nullptr && options.cancel->load();
+    c->solved = std::async(std::launch::async, [db, &options, c] {
+      return db->SolveMany(c->inputs, options, &c->solutions);
+    });
+    pending->push_back(std::move(chunk));
+    return true;
+  }
 
   // Stops the chunks of a SolveMany that raised (on the main thread:
   // StopMainThreadCall; elsewhere nothing stops them) and waits for them
