@@ -284,23 +284,20 @@ def test_histogram_and_sample_are_the_cli(db):
         assert db.sample(25, seed=9, **options) == lines
         _, lines, _ = cli(*args, "--sample", "25", "--distance", "6")
         assert db.sample(25, distance=6, **options) == lines
-    # notation, which neither writes, is refused as the CLI refuses it.
-    for ask, flag in [(lambda: db.histogram(notation="tile"), "--histogram"),
-                      (lambda: db.sample(1, notation="tile"), "--sample")]:
-        with pytest.raises(ValueError, match="notation does not apply"):
-            ask()
-        status, _, err = cli(flag, *(["1"] if flag == "--sample" else []),
-                             "--notation", "tile")
-        assert status == 64 and "--notation does not apply" in err
-    # A blank's label that is a tile of the goal they answer about (tiles 1
-    # to 8) is refused as the CLI refuses it: not a goal with a tile twice.
-    for ask, flag in [(lambda: db.histogram(blank="1"), "--histogram"),
-                      (lambda: db.sample(1, blank="1"), "--sample")]:
-        with pytest.raises(ValueError, match="is a tile's in the 3x3 goal"):
-            ask()
-        status, _, err = cli(flag, *(["1"] if flag == "--sample" else []),
-                             "--blank", "1")
-        assert status == 64 and "is a tile's in the 3x3 goal" in err
+    # notation, which neither writes, and a blank's label that is a tile of
+    # the goal they answer about (tiles 1 to 8: a goal with a tile twice),
+    # are refused as the CLI refuses them.
+    for option, value, why in [("notation", "tile", "notation does not apply"),
+                               ("blank", "1", "is a tile's in the 3x3 goal")]:
+        given = {option: value}
+        for ask, flag in [(lambda: db.histogram(**given), "--histogram"),
+                          (lambda: db.sample(1, **given), "--sample")]:
+            with pytest.raises(ValueError, match=why):
+                ask()
+            status, _, err = cli(flag,
+                                 *(["1"] if flag == "--sample" else []),
+                                 "--" + option, value)
+            assert status == 64 and why in err, err
     # Numbers out of range say so as slidedb-query does, quoting what was
     # given.
     # Past 64 bits, and -1 for a distance (None is "any"), too.
