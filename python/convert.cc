@@ -437,14 +437,19 @@ bool ReadSeconds(PyObject* obj, Seconds* out) {
   if (PyBool_Check(obj)) {
     throw py::type_error("max_seconds takes a number of seconds, not a bool");
   }
-  if (PyLong_Check(obj)) {
-    const std::string text = py::str(obj);
+  if (PyIndex_Check(obj) && !PyFloat_Check(obj)) {  // NumPy's ints too
+    const std::string text = py::str(Index(obj));
     const Status s = ParseMaxSeconds("max_seconds", text, &out->value);
     if (!s.ok()) throw py::value_error(s.message());
     return true;
   }
-  if (!PyFloat_Check(obj)) return false;
-  out->value = PyFloat_AsDouble(obj);
+  // A float, or what makes one (NumPy's float32, a Fraction).
+  const double v = PyFloat_AsDouble(obj);
+  if (v == -1.0 && PyErr_Occurred()) {
+    PyErr_Clear();
+    return false;
+  }
+  out->value = v;
   return true;
 }
 
