@@ -3,6 +3,7 @@
 Run by ctest (python_module) with PYTHONPATH at the built module,
 SLIDEDB_TEST_DB at the suite's database and SLIDEDB_QUERY at the tool.
 """
+import fractions
 import json
 import os
 import pathlib
@@ -273,6 +274,16 @@ def test_numbers_are_read_as_given(db):
                 lambda: db.solutions("867254301", limit=True)):
         with pytest.raises(TypeError, match="not a bool"):
             ask()
+
+
+def test_max_seconds_of_numpy_and_fractions(db):
+    """What makes a number of seconds still does: NumPy's ints and
+    floats, a Fraction."""
+    np = pytest.importorskip("numpy")
+    for seconds in (np.int64(5), np.float32(2.5), fractions.Fraction(5, 2)):
+        assert db.solve("867254301", max_seconds=seconds)["distance"] == 31
+    with pytest.raises(ValueError, match="max_seconds '-1'"):
+        db.solve("867254301", max_seconds=np.int64(-1))
 
 
 def test_histogram_and_sample_are_the_cli(db):
