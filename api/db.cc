@@ -112,7 +112,7 @@ Status Db::Impl::Answering(const Options& options, Answerer** answerer,
     if (!s.ok()) {
       const Status malformed =
           start != nullptr ? CheckInput(cache.config, *start) : Status::OK();
-      if (malformed.ok()) return Explained(cache.config, s);
+      if (malformed.ok()) return Explained(cache.config, s, *db_);
       return Status::InvalidArgument(
           MalformedMessage(*start, malformed.message()));
     }

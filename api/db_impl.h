@@ -61,11 +61,12 @@ namespace api_internal {
 Status ReadOptions(const Options& options, const std::string& db_dir,
                    QueryConfig* config);
 
-// A missing table named with the command that builds it, as the other
-// faces name it.
-inline Status Explained(const QueryConfig& config, const Status& s) {
+// A missing table of `db` named with the command that builds it, as the
+// other faces name it.
+inline Status Explained(const QueryConfig& config, const Status& s,
+                        const Database& db) {
   if (!s.IsNotFound()) return s;
-  return Status::NotFound(TableErrorMessage(config, s));
+  return Status::NotFound(TableErrorMessage(config, s, &db));
 }
 
 }  // namespace api_internal

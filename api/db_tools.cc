@@ -72,7 +72,7 @@ Status Db::Analyse(const std::string& start, const std::string& moves,
   if (!s.ok()) return s;
   AnalysisFields f;
   s = AnalyseSolve(*config, impl_->solver(), start, moves, &f);
-  if (!s.ok()) return Explained(*config, s);
+  if (!s.ok()) return Explained(*config, s, impl_->database());
   Analysis& a = *analysis;
   a = Analysis();
   CopyQuestion(f, &a);
@@ -113,10 +113,10 @@ Status Db::GetHistogram(const Options& options, Histogram* histogram) const {
   if (s.ok()) s = ReadOptions(options, dir(), &config);
   if (!s.ok()) return s;
   s = CheckWholeTable(config, impl_->solver(), WholeTableTool::kHistogram);
-  if (!s.ok()) return Explained(config, s);
+  if (!s.ok()) return Explained(config, s, impl_->database());
   const TableMeta* meta;
   s = FindGoalTable(config, impl_->database(), &meta);
-  if (!s.ok()) return Explained(config, s);
+  if (!s.ok()) return Explained(config, s, impl_->database());
   histogram->board = config.board.Name();
   histogram->goal =
       FormatArrangement(GoalArrangement(config), config.blank_out);
@@ -134,7 +134,7 @@ Status Db::Impl::Extras(const std::string& start, const Options& options,
   Status s = Answering(options, &answerer, &config, &start);
   if (!s.ok()) return s;
   s = AnswerExtras(*config, solver(), start, extras, fields);
-  return s.ok() ? s : Explained(*config, s);
+  return s.ok() ? s : Explained(*config, s, database());
 }
 
 Status Db::Verify(const std::string& start, const std::string& moves,
@@ -208,7 +208,7 @@ Status Db::Sample(int64_t n, int distance, uint64_t seed,
   config.limits.cancel = options.cancel;  // a scan stops when it is set
   TableToolContext ctx;
   s = OpenTableTool(config, impl_->solver(), WholeTableTool::kSample, &ctx);
-  if (!s.ok()) return Explained(config, s);
+  if (!s.ok()) return Explained(config, s, impl_->database());
   // Up to n states held: memory that runs out is ResourceExhausted, as
   // on every face, not an exception.
   return StatusIfOutOfMemory([&] {

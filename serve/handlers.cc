@@ -99,8 +99,8 @@ ApiResponse Handler::Failure(const Status& s) {
                         config_ != nullptr && config_->metric == Metric::kMtm,
                         config_ != nullptr && config_->max_seconds > 0));
   }
-  return Error(
-      s, config_ != nullptr ? TableErrorMessage(*config_, s) : s.message());
+  return Error(s, config_ != nullptr ? TableErrorMessage(*config_, s, db_)
+                                     : s.message());
 }
 
 Status Handler::Read(std::initializer_list<const char*> more) {

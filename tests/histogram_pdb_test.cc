@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "lib/base/shell.h"
+#include "slidedb/slidedb.h"
 #include "tests/test_util.h"
 
 namespace slidedb {
@@ -96,6 +97,19 @@ TEST(HistogramPdbTest, AGoalWithoutItsOwnIsNamed) {
                       "3-3-3-3-3\n"),
       std::string::npos)
       << centre.err;
+  // The C++ API (and so Python) names the same build, from the database
+  // it has open.
+  std::unique_ptr<Db> api;
+  ASSERT_TRUE(Db::Open(db, &api).ok());
+  Solution sol;
+  Options centre_goal;
+  centre_goal.board = "4x4";
+  centre_goal.goal = "1,2,3,4,5,0,6,7,8,9,10,11,12,13,14,15";
+  const Status s =
+      api->Solve("1,2,3,4,0,5,6,7,8,9,10,11,12,13,14,15", centre_goal, &sol);
+  EXPECT_TRUE(s.IsNotFound()) << s.ToString();
+  EXPECT_NE(s.message().find("12,13,14,15 --pdb 3-3-3-3-3"), std::string::npos)
+      << s.message();
   // The centre of an odd board turns onto itself: named once.
   const std::string odd = testing::TempDir("histogram-pdb-centre") + "/db";
   ASSERT_EQ(RunBuildCli(

@@ -89,12 +89,17 @@ Status OpenGoal(const QueryConfig& config, Solver* solver, GoalKind* kind) {
 namespace {
 
 // The --pdb options that build a goal's pattern databases like the first
-// set of the board the database holds already (PdbBuildOptions), so that
-// a suggested build does not make the default groups beside 5-5-5 ones;
-// "" when it holds none, or cannot be read.
-std::string LikeTheBoardsOtherSets(const QueryConfig& config) {
-  std::unique_ptr<Database> db;
-  if (!Database::Open(config.db_dir, &db).ok()) return "";
+// set of the board `db` holds already (PdbBuildOptions), so that a
+// suggested build does not make the default groups beside 5-5-5 ones; ""
+// when it holds none. A null `db`: config.db_dir's, opened for it ("" when
+// it cannot be).
+std::string LikeTheBoardsOtherSets(const QueryConfig& config,
+                                   const Database* db) {
+  std::unique_ptr<Database> opened;
+  if (db == nullptr) {
+    if (!Database::Open(config.db_dir, &opened).ok()) return "";
+    db = opened.get();
+  }
   for (const PdbMeta& meta : db->pdbs()) {
     if (meta.board == config.board) return PdbBuildOptions(meta);
   }
@@ -103,7 +108,8 @@ std::string LikeTheBoardsOtherSets(const QueryConfig& config) {
 
 }  // namespace
 
-std::string TableErrorMessage(const QueryConfig& config, const Status& s) {
+std::string TableErrorMessage(const QueryConfig& config, const Status& s,
+                              const Database* db) {
   std::string m = s.message();
   if (!s.IsNotFound()) return m;
   m += "; build ";
@@ -133,7 +139,7 @@ std::string TableErrorMessage(const QueryConfig& config, const Status& s) {
            FormatArrangement(
                CanonicalGoalArrangement(config.board, goal_blank, "0"), "0");
     }
-    return m + LikeTheBoardsOtherSets(config);
+    return m + LikeTheBoardsOtherSets(config, db);
   }
   return m + "it with: slidedb-build --db " + ShellWord(config.db_dir) +
          " --board " + config.board.Name() +

@@ -109,8 +109,12 @@ enum class GoalKind {
 Status OpenGoal(const QueryConfig& config, Solver* solver, GoalKind* kind);
 
 // A table or pattern database that cannot be used, said for a person: the
-// status's message and, when it is missing, the command that builds it.
-std::string TableErrorMessage(const QueryConfig& config, const Status& s);
+// status's message and, when it is missing, the command that builds it
+// (for pattern databases, like the board's sets that `db` holds: the
+// database the question was put to, or null to open config.db_dir for
+// it).
+std::string TableErrorMessage(const QueryConfig& config, const Status& s,
+                              const Database* db = nullptr);
 
 // The tools that need every state of the goal's full table.
 // A tool without a start (a histogram, a sample, the states at a
