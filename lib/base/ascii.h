@@ -35,24 +35,22 @@ std::string Escaped(std::string_view text, Escape escape) {
   return out;
 }
 
-// An input as a message quotes it (a state, a goal, a word of moves: every
-// face quotes them so): a control byte, NUL included, written \xNN, so that
-// a message is text a terminal shows and a C string holds whole; over 100
-// bytes cut short with "...".
+// An input as a JSON answer echoes it ("input"): over 100 bytes cut short
+// with "...", its bytes as they are (JSON escapes them itself).
 inline constexpr size_t kShownInputBytes = 100;
-inline std::string ShownInput(std::string_view input) {
-  std::string out =
-      Escaped(input.substr(0, kShownInputBytes),
-              [](unsigned char byte) { return byte < 0x20 || byte == 0x7f; });
-  if (input.size() > kShownInputBytes) out += "...";
-  return out;
-}
-// An input as a JSON answer echoes it ("input"): cut short as ShownInput
-// cuts it, its bytes as they are (JSON escapes them itself).
 inline std::string EchoedInput(std::string_view input) {
   return input.size() <= kShownInputBytes
              ? std::string(input)
              : std::string(input.substr(0, kShownInputBytes)) + "...";
+}
+// An input as a message quotes it (a state, a goal, a word of moves: every
+// face quotes them so): cut as EchoedInput cuts it, a control byte, NUL
+// included, written \xNN, so that a message is text a terminal shows and
+// a C string holds whole.
+inline std::string ShownInput(std::string_view input) {
+  return Escaped(EchoedInput(input), [](unsigned char byte) {
+    return byte < 0x20 || byte == 0x7f;
+  });
 }
 
 }  // namespace slidedb
