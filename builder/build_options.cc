@@ -169,7 +169,8 @@ po::options_description Describe(Given* g) {
       "how moves are counted: stm (a tile a move) or mtm (a row or column "
       "segment a move; tables only)")(
       "threads", po::value(&g->threads_text)->value_name("N"),
-      "search threads, 0 to 256 (0: one per CPU it may run on, as nproc "
+      "search threads, 0 to 256 (0, the default: one per CPU it may run on, "
+      "as nproc "
       "counts them)")(
       "quiet,q",
       "no progress lines (a build's depths; --verify's tables, states and "

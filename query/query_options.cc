@@ -69,7 +69,8 @@ po::options_description MainOptions(QueryArgs* args, Given* g) {
       "\"notation\"")(
       "steps", "draw every board on the way (JSON: a \"path\" of states)")(
       "threads", po::value(&g->threads_text)->value_name("N"),
-      "answer a batch on N threads, 1 to 256, or 0: one per CPU it may run "
+      "answer a batch on N threads, 1 to 256, or 0 (the default): one per "
+      "CPU it may run "
       "on (as nproc counts them: taskset, mpirun's binding; under mpirun "
       "shared among the ranks of the machine); answers "
       "keep the input order. On a searched board the states run side by "
